@@ -1,0 +1,31 @@
+/**
+ * Jest projects (style.md §9): `unit` = *.spec.ts next to the source (no I/O);
+ * `integration` = test/integration and test/e2e against the real PostgreSQL and Redis,
+ * each file on its own database cloned from a migrated template (test/setup/global-setup.ts).
+ */
+const fs = require('fs');
+const path = require('path');
+const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+const transform = { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false }] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      displayName: 'integration',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};
