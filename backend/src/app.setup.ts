@@ -1,0 +1,63 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { ValidationPipe } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { existsSync, readFileSync } from 'fs';
+import { Logger } from 'nestjs-pino';
+import { join } from 'path';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { validationPipeOptions } from './common/validation/validation-options';
+import { AppConfig, REPO_ROOT } from './config/app-config';
+import { ProcessRole } from './config/env';
+
+/** Where the built frontend lives (`npm run build -w frontend`). */
+export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
+
+/**
+ * Builds the HTTP application (Fastify adapter: architecture.md "Speed") with everything main.ts
+ * and the tests share: pipes, the one error filter, cookies, multipart, Swagger at /api/docs and
+ * the built frontend with SPA fallback, so the whole product is served on one port.
+ */
+export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFastifyApplication> => {
+  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1_048_576 });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(role), adapter, {
+    bufferLogs: true,
+    rawBody: true,
+  });
+  app.useLogger(app.get(Logger));
+  const config = app.get(AppConfig);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range'] });
+  app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
+
+  const index = join(FRONTEND_DIST, 'index.html');
+  const hasFrontend = existsSync(index);
+  const indexHtml = hasFrontend ? readFileSync(index, 'utf8') : '';
+  app.useGlobalFilters(
+    new AllExceptionsFilter(
+      hasFrontend ? (reply) => (void reply.status(200).type('text/html; charset=utf-8').send(indexHtml), true) : undefined,
+    ),
+  );
+  if (hasFrontend) {
+    await app.register(fastifyStatic, { root: FRONTEND_DIST, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
+    app.getHttpAdapter().get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+  }
+
+  const doc = new DocumentBuilder()
+    .setTitle('Football tips marketplace API')
+    .setDescription('Routes of the product spec §7 plus callbacks, back office and sandboxes.')
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup('api/docs', app, SwaggerModule.createDocument(app, doc));
+
+  app.enableShutdownHooks();
+  void config;
+  return app;
+};

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { isAbsolute, resolve } from 'path';
+import { EnvVars, ProcessRole } from './env';
+
+/** Repository root (backend/src/config or backend/dist/config → ../../..). */
+export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
+const fromRoot = (p: string): string => (isAbsolute(p) || /^https?:/.test(p) ? p : resolve(REPO_ROOT, p));
+
+/** Typed, grouped access to the validated environment; nothing else reads process.env. */
+@Injectable()
+export class AppConfig {
+  private readonly env: EnvVars;
+  constructor(config: ConfigService) {
+    this.env = config.get<EnvVars>('__env') as EnvVars;
+  }
+  static fromEnv(env: EnvVars): AppConfig {
+    const cfg = Object.create(AppConfig.prototype) as AppConfig;
+    (cfg as unknown as { env: EnvVars }).env = env;
+    return cfg;
+  }
+  get raw(): Readonly<EnvVars> { return this.env; }
+  get nodeEnv(): EnvVars['NODE_ENV'] { return this.env.NODE_ENV; }
+  get isProduction(): boolean { return this.env.NODE_ENV === 'production'; }
+  get port(): number { return this.env.PORT; }
+  get role(): ProcessRole { return this.env.ROLE; }
+  get runsApi(): boolean { return this.env.ROLE !== 'worker'; }
+  get runsWorker(): boolean { return this.env.ROLE !== 'api'; }
+  get logLevel(): string { return this.env.LOG_LEVEL; }
+  get publicUrl(): string { return this.env.PUBLIC_URL; }
+  get databaseUrl(): string { return this.env.DATABASE_URL; }
+  get redis(): { url: string; prefix: string } { return { url: this.env.REDIS_URL, prefix: this.env.REDIS_PREFIX }; }
+  get footballDataDir(): string { return fromRoot(this.env.FOOTBALL_DATA_DIR); }
+  get replayAnchor(): string | null { return this.env.REPLAY_ANCHOR || null; }
+  /** Sandboxes are on by default and always off in production. */
+  get sandboxEnabled(): boolean { return this.env.SANDBOX_ENABLED && !this.isProduction; }
+  get sandboxAutoAccept(): boolean { return this.env.SANDBOX_AUTO_ACCEPT; }
+  /** This server's simulator of `provider` (architecture.md, "Providers and sandboxes"). */
+  sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string { return `${this.env.PUBLIC_URL}/sandbox/${provider}`; }
+  get storageDir(): string { return fromRoot(this.env.STORAGE_DIR); }
+  get jwt() {
+    return {
+      accessSecret: this.env.JWT_ACCESS_SECRET,
+      refreshSecret: this.env.JWT_REFRESH_SECRET,
+      accessTtlSeconds: this.env.JWT_ACCESS_TTL_SECONDS,
+      refreshTtlSeconds: this.env.JWT_REFRESH_TTL_SECONDS,
+    };
+  }
+  get mpesa() {
+    const e = this.env;
+    return {
+      baseUrl: e.MPESA_BASE_URL || this.sandboxUrl('daraja'), consumerKey: e.MPESA_CONSUMER_KEY, consumerSecret: e.MPESA_CONSUMER_SECRET,
+      shortcode: e.MPESA_SHORTCODE, passkey: e.MPESA_PASSKEY, transactionType: e.MPESA_TRANSACTION_TYPE,
+      callbackToken: e.MPESA_CALLBACK_TOKEN, b2cShortcode: e.MPESA_B2C_SHORTCODE,
+      initiatorName: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL,
+    };
+  }
+  get flutterwave() {
+    return { baseUrl: this.env.FLW_BASE_URL || this.sandboxUrl('flutterwave'), secretKey: this.env.FLW_SECRET_KEY, secretHash: this.env.FLW_SECRET_HASH };
+  }
+  get africasTalking() {
+    const e = this.env;
+    return { baseUrl: e.AT_BASE_URL || this.sandboxUrl('africastalking'), username: e.AT_USERNAME, apiKey: e.AT_API_KEY, senderId: e.AT_SENDER_ID, callbackToken: e.AT_CALLBACK_TOKEN };
+  }
+  get apiFootball(): { key: string | null; baseUrl: string } {
+    return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
+  }
+  get mail(): { smtpUrl: string; from: string } { return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM }; }
+  get currency(): { ngnPerKsh: string; ugxPerKsh: number } {
+    return { ngnPerKsh: this.env.NGN_PER_KSH, ugxPerKsh: this.env.UGX_PER_KSH };
+  }
+}

@@ -1,0 +1,130 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidateIf,
+} from 'class-validator';
+
+const toBool = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase()) ? true
+    : ['0', 'false', 'no', 'off'].includes(String(value).toLowerCase()) ? false : value;
+const toInt = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : /^-?\d+$/.test(String(value)) ? Number(value) : value;
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type ProcessRole = (typeof ROLES)[number];
+
+/** Dev-only secrets: refused when NODE_ENV=production (see validateEnv). */
+export const DEV_SECRET_PREFIX = 'dev-only-';
+
+/**
+ * Every environment variable the marketplace reads, with the default `npm start` uses.
+ * `.env.example` lists the same names and values; keep the two in step.
+ */
+export class EnvVars {
+  @IsIn(['development', 'production', 'test']) NODE_ENV: 'development' | 'production' | 'test' = 'development';
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535) PORT = 3000;
+  @IsIn(ROLES) ROLE: ProcessRole = 'all';
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
+  /** Public origin of this server; used for provider callback URLs and links in e-mails and SMS. */
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an origin like http://localhost:3000' })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tips';
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+  /** Key prefix for BullMQ queues and caches; tests use one per test file. */
+  @Matches(/^[A-Za-z0-9_-]+$/) REDIS_PREFIX = 'tips';
+
+  /** Folder (or http(s) URL of one CSV file) with football-data.co.uk files. Relative paths are from the repository root. */
+  @IsString() @MinLength(1) FOOTBALL_DATA_DIR = 'data/football';
+  /** A date inside the data mapped onto today (replay clock); empty = real time (production). */
+  @IsOptional() @ValidateIf((_, v) => v !== '') @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'REPLAY_ANCHOR must be YYYY-MM-DD or empty' })
+  REPLAY_ANCHOR = '2026-04-20';
+
+  @Transform(toBool) @IsBoolean() SANDBOX_ENABLED = true;
+  @Transform(toBool) @IsBoolean() SANDBOX_AUTO_ACCEPT = false;
+
+  @IsString() @MinLength(16) JWT_ACCESS_SECRET = `${DEV_SECRET_PREFIX}access-secret-change-me`;
+  @IsString() @MinLength(16) JWT_REFRESH_SECRET = `${DEV_SECRET_PREFIX}refresh-secret-change-me`;
+  @Transform(toInt) @IsInt() @Min(60) JWT_ACCESS_TTL_SECONDS = 900;
+  @Transform(toInt) @IsInt() @Min(3600) JWT_REFRESH_TTL_SECONDS = 2_592_000;
+
+  /** Daraja (M-Pesa). Defaults point at the local sandbox with Safaricom's public test shortcode and passkey. */
+  /** Empty = this server's sandbox at PUBLIC_URL/sandbox/daraja (refused in production). */
+  @ValidateIf((_, v) => v !== '') @Matches(/^https?:\/\/\S+$/, { message: 'MPESA_BASE_URL must be an http(s) URL or empty' }) MPESA_BASE_URL = '';
+  @IsString() @MinLength(1) MPESA_CONSUMER_KEY = 'sandbox-consumer-key';
+  @IsString() @MinLength(1) MPESA_CONSUMER_SECRET = 'sandbox-consumer-secret';
+  @Matches(/^\d{5,7}$/) MPESA_SHORTCODE = '174379';
+  @IsString() @MinLength(1) MPESA_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
+  @IsIn(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']) MPESA_TRANSACTION_TYPE = 'CustomerPayBillOnline';
+  /** Secret path segment of the STK callback URL (Daraja signs nothing: providers.md §1.10). */
+  @Matches(/^[A-Za-z0-9_-]{16,}$/) MPESA_CALLBACK_TOKEN = 'dev-only-stk-callback-token';
+  @Matches(/^\d{5,7}$/) MPESA_B2C_SHORTCODE = '600992';
+  @IsString() @MinLength(1) MPESA_INITIATOR_NAME = 'testapi';
+  @IsString() @MinLength(1) MPESA_SECURITY_CREDENTIAL = 'sandbox-security-credential';
+
+  /** Flutterwave v3 (Nigeria NGN, Uganda UGX). */
+  /** Empty = this server's sandbox at PUBLIC_URL/sandbox/flutterwave (refused in production). */
+  @ValidateIf((_, v) => v !== '') @Matches(/^https?:\/\/\S+$/, { message: 'FLW_BASE_URL must be an http(s) URL or empty' }) FLW_BASE_URL = '';
+  @IsString() @MinLength(1) FLW_SECRET_KEY = 'FLWSECK_TEST-sandbox-secret-key-X';
+  @IsString() @MinLength(8) FLW_SECRET_HASH = 'dev-only-flw-webhook-hash';
+
+  /** Africa's Talking SMS. */
+  /** Empty = this server's sandbox at PUBLIC_URL/sandbox/africastalking (refused in production). */
+  @ValidateIf((_, v) => v !== '') @Matches(/^https?:\/\/\S+$/, { message: 'AT_BASE_URL must be an http(s) URL or empty' }) AT_BASE_URL = '';
+  @IsString() @MinLength(1) AT_USERNAME = 'sandbox';
+  @IsString() @MinLength(1) AT_API_KEY = 'sandbox-at-api-key';
+  @IsString() @MinLength(1) AT_SENDER_ID = 'TIPSKE';
+  @Matches(/^[A-Za-z0-9_-]{16,}$/) AT_CALLBACK_TOKEN = 'dev-only-at-callback-token';
+
+  /** API-Football v3; empty key = fixtures come from the CSV files. */
+  @IsOptional() @IsString() API_FOOTBALL_KEY = '';
+  @Matches(/^https?:\/\/\S+$/) API_FOOTBALL_BASE_URL = 'https://v3.football.api-sports.io';
+
+  /** Outgoing e-mail: smtp(s):// URL, or 'sandbox' for the local sandbox mailbox. */
+  @Matches(/^(sandbox|smtps?:\/\/\S+)$/) SMTP_URL = 'sandbox';
+  @IsString() MAIL_FROM = 'TipsKE <no-reply@tips.local>';
+
+  /** Uploaded files (avatars): a local folder, relative to the repository root. */
+  @IsString() @MinLength(1) STORAGE_DIR = '.data/storage';
+
+  /** Naira per Kenyan shilling for price_ng (product.md, Money). */
+  @Matches(/^\d+(\.\d{1,4})?$/) NGN_PER_KSH = '12';
+  /** Uganda price multiplier (spec §9: Uganda price is 30 times the slip price). */
+  @Transform(toInt) @IsInt() @Min(1) UGX_PER_KSH = 30;
+}
+
+/**
+ * Validates process environment against EnvVars, gathering every problem first.
+ * @throws Error whose message names each bad variable (never its value).
+ */
+export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
+  const defined = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined));
+  const env = plainToInstance(EnvVars, defined, { exposeDefaultValues: true });
+  const problems = validateSync(env, { skipMissingProperties: false }).map(
+    (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+  );
+  if (env.NODE_ENV === 'production') {
+    for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'MPESA_CALLBACK_TOKEN', 'FLW_SECRET_HASH', 'AT_CALLBACK_TOKEN'] as const) {
+      if (env[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: must be set to a real secret in production`);
+    }
+    if (env.REPLAY_ANCHOR) problems.push('REPLAY_ANCHOR: must be empty in production (real time)');
+    for (const key of ['MPESA_BASE_URL', 'FLW_BASE_URL', 'AT_BASE_URL'] as const) {
+      if (!env[key]) problems.push(`${key}: must be the provider's URL in production (sandboxes are off)`);
+    }
+  }
+  if (problems.length) {
+    throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return env;
+};

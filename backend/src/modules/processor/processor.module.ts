@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Processor module (architecture.md, "modules/processor"). */
+@Module({})
+export class ProcessorModule {}

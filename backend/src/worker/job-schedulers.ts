@@ -1,0 +1,23 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { JobProducer } from '../common/queues/job-producer.service';
+import { JOB, JOB_QUEUE, JobName } from '../common/queues/queues';
+
+/** Periodic work as BullMQ job schedulers: one key per schedule, so N workers still run it once per tick. */
+export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
+  { key: 'drain-inbox', job: JOB.DRAIN_INBOX, everyMs: 30_000 },
+];
+
+@Injectable()
+export class JobSchedulers implements OnApplicationBootstrap {
+  private readonly logger = new Logger(JobSchedulers.name);
+  constructor(private readonly producer: JobProducer) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const s of SCHEDULES) {
+      await this.producer
+        .queue(JOB_QUEUE[s.job])
+        .upsertJobScheduler(s.key, { every: s.everyMs }, { name: s.job, data: {} });
+    }
+    this.logger.log(`job schedulers: ${SCHEDULES.map((s) => s.key).join(', ')}`);
+  }
+}

@@ -1,0 +1,64 @@
+import type { AuthProvider } from 'react-admin';
+import { api, errorMessage } from '../api/client';
+import { clearCredentials, getToken, storeCredentials } from '../lib/auth';
+import { decodeJwtPayload, isJwtExpired, type AccessTokenClaims } from '../lib/jwt';
+import { PATHS } from '../lib/paths';
+
+/** Answer of POST /api/account/email-login (spec §7). */
+export interface EmailLoginResponse {
+  access: string;
+  refresh?: string;
+}
+
+/** What react-admin's login form sends; our login is by e-mail (`username` accepted as the e-mail). */
+export interface BackofficeLoginParams {
+  email?: string;
+  username?: string;
+  password: string;
+}
+
+/** Role claim of the back office's administrators (product.md, Roles). */
+export const ADMIN_ROLE = 'admin';
+
+/** Login-protected routes send a visitor without a valid token to / (spec §2), silently. */
+const NOT_LOGGED_IN = { redirectTo: PATHS.home, message: false } as const;
+
+/** Claims of the token cookie while it decodes and has not expired, else null. */
+const currentClaims = (): AccessTokenClaims | null => {
+  const token = getToken();
+  const claims = token ? decodeJwtPayload(token) : null;
+  return claims && !isJwtExpired(claims) ? claims : null;
+};
+
+/**
+ * react-admin auth provider over the token cookie (spec §3, §4): login stores the tokens,
+ * logout removes them and returns to /, 401/403 answers log out, permissions are the JWT `role`.
+ */
+export const authProvider: AuthProvider = {
+  login: async ({ email, username, password }: BackofficeLoginParams) => {
+    try {
+      const { access, refresh } = await api.post<EmailLoginResponse>(
+        '/api/account/email-login',
+        { email: email ?? username, password },
+        { auth: false },
+      );
+      storeCredentials(access, refresh);
+    } catch (error) {
+      throw new Error(errorMessage(error, 'An error occurred'), { cause: error });
+    }
+  },
+  logout: async () => {
+    clearCredentials();
+    return PATHS.home;
+  },
+  checkAuth: async () => {
+    if (!currentClaims()) throw NOT_LOGGED_IN;
+  },
+  checkError: async (error: { status?: number } | null | undefined) => {
+    const status = error?.status;
+    if (status === 401 || status === 403) throw NOT_LOGGED_IN;
+  },
+  getPermissions: async () => currentClaims()?.role ?? null,
+  /** Default deny: only administrators reach back-office resources until tipster screens say otherwise. */
+  canAccess: async () => currentClaims()?.role === ADMIN_ROLE,
+};

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import {
+  afterPlatformFee,
+  formatKsh,
+  formatNgn,
+  formatUgx,
+  roundMoney,
+  toCents,
+  ugandaPrice,
+} from './money';
+
+describe('toCents', () => {
+  it('parses numeric strings without float error', () => {
+    expect(toCents('200.00')).toBe(20000);
+    expect(toCents('1.005')).toBe(101);
+    expect(toCents('-12.344')).toBe(-1234);
+    expect(toCents(99.99)).toBe(9999);
+  });
+
+  it('returns null for non-decimals', () => {
+    expect(toCents('abc')).toBeNull();
+    expect(toCents('')).toBeNull();
+    expect(toCents(null)).toBeNull();
+    expect(toCents(Number.NaN)).toBeNull();
+  });
+});
+
+describe('formatKsh', () => {
+  it('shows Ksh with 2 decimals and thousands separators', () => {
+    expect(formatKsh(50)).toBe('Ksh. 50.00');
+    expect(formatKsh('1500')).toBe('Ksh. 1,500.00');
+    expect(formatKsh('123.456')).toBe('Ksh. 123.46');
+  });
+
+  it('shows a dash for a missing amount', () => {
+    expect(formatKsh(undefined)).toBe('Ksh. -');
+  });
+});
+
+describe('other currencies', () => {
+  it('formats NGN and UGX', () => {
+    expect(formatNgn('3500')).toBe('NGN 3,500.00');
+    expect(formatUgx(1500)).toBe('UGX 1,500.00');
+  });
+
+  it('prices Uganda at 30 times the Ksh price', () => {
+    expect(ugandaPrice('50.00')).toBe(1500);
+    expect(ugandaPrice(1000)).toBe(30000);
+    expect(ugandaPrice('50.01')).toBe(1500.3);
+  });
+});
+
+describe('roundMoney / afterPlatformFee', () => {
+  it('rounds to two decimals', () => {
+    expect(roundMoney('10.125')).toBe(10.13);
+  });
+
+  it('takes the 40% fee off', () => {
+    expect(afterPlatformFee('1000.00')).toBe(600);
+    expect(afterPlatformFee(333.33)).toBe(200);
+  });
+});

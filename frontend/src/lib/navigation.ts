@@ -1,0 +1,27 @@
+import { PATHS } from './paths';
+
+/** A link of the top bar or footer. `end` marks links active only on their exact path. */
+export interface NavItem {
+  label: string;
+  to: string;
+  end?: boolean;
+}
+
+/** Top bar navigation (mobile drawer and desktop bar share it). */
+export const MAIN_NAV: readonly NavItem[] = [
+  { label: 'Home', to: PATHS.home, end: true },
+  { label: 'Tips', to: PATHS.activeTips },
+  { label: 'Top Tipsters', to: PATHS.topTipsters },
+  { label: 'Jackpots', to: PATHS.jackpot },
+  { label: 'Find Tip', to: PATHS.findTip },
+];
+
+/** Footer column of tip pages (spec §2 public routes). */
+export const FOOTER_TIPS_NAV: readonly NavItem[] = [
+  { label: 'Active Tips', to: PATHS.activeTips },
+  { label: 'Finished Tips', to: PATHS.finishedTips },
+  { label: 'Top Tipsters', to: PATHS.topTipsters },
+  { label: 'Jackpot Predictions', to: PATHS.jackpot },
+  { label: 'Find Tip', to: PATHS.findTip },
+  { label: 'Subscriptions', to: PATHS.subscriptions },
+];
