@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -113,11 +113,11 @@ export const startEmbeddedPostgres = async (dbName) => {
 };
 
 /**
- * Starts a private redis-server (Debian's binary) on port 6380 keeping nothing on disk.
+ * Starts a private redis-server (from PATH) on a free port, its files under .data/redis.
  * Returns its URL and a stop function, or null when no redis-server binary exists.
  */
 export const startLocalRedis = async () => {
-  const port = Number(process.env.LOCAL_REDIS_PORT || 6380);
+  const port = Number(process.env.LOCAL_REDIS_PORT || (await freePort()));
   const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
   if (which.status !== 0) return null;
   const dir = join(ROOT, '.data', 'redis');
@@ -128,6 +128,22 @@ export const startLocalRedis = async () => {
   log(`private redis-server on 127.0.0.1:${port}`);
   return { url, stop: () => child.kill('SIGTERM') };
 };
+
+/** A TCP port nothing listens on right now. */
+export const freePort = () =>
+  new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+
+/** The one message when Redis is needed and neither REDIS_URL, a local server nor redis-server exists. */
+export const NO_REDIS_MESSAGE =
+  'Redis is required and none answers on 127.0.0.1:6379. Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis), ' +
+  'or run `docker compose up -d redis`, or set REDIS_URL to a running server.';
 
 /** Reads the repository's .env (if any) without overriding the real environment. */
 export const loadDotenv = () => {

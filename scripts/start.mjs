@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  buildIfNeeded, loadDotenv, log, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis,
+  buildIfNeeded, loadDotenv, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis,
 } from './lib.mjs';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tips';
@@ -35,7 +35,7 @@ const main = async () => {
     else {
       log('no Redis on 127.0.0.1:6379 and REDIS_URL unset: starting a private redis-server');
       const redis = await startLocalRedis();
-      if (!redis) throw new Error('Redis is required: set REDIS_URL or install redis-server');
+      if (!redis) throw new Error(NO_REDIS_MESSAGE);
       env.REDIS_URL = redis.url;
       stops.push(redis.stop);
     }

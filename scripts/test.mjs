@@ -9,11 +9,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import {
-  buildIfNeeded, log, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis,
+  buildIfNeeded, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis,
 } from './lib.mjs';
 
 const require = createRequire(join(ROOT, 'backend', 'package.json'));
@@ -38,15 +37,6 @@ const addJestLike = (label, file) => {
   log(`${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed${broken ? `, ${broken} suites failed to run` : ''}`);
 };
 
-const freePort = () =>
-  new Promise((resolvePort) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-  });
-
 const ensureServices = async () => {
   const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await postgresAnswers(pgUrl))) {
@@ -60,7 +50,7 @@ const ensureServices = async () => {
   if (!(await redisAnswers(redisUrl))) {
     if (process.env.TEST_REDIS_URL) throw new Error(`Redis does not answer at TEST_REDIS_URL`);
     const redis = await startLocalRedis();
-    if (!redis) throw new Error('Redis is required for the tests: install redis-server or set TEST_REDIS_URL');
+    if (!redis) throw new Error(NO_REDIS_MESSAGE);
     process.env.TEST_REDIS_URL = redis.url;
     stops.push(redis.stop);
   }
