@@ -14,6 +14,8 @@ const transform = { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] }
 const transformIgnorePatterns = ['/node_modules/(?!(content-disposition)/)'];
 
 module.exports = {
+  // Per-project testTimeout is ignored when projects are used: set it here (integration tests boot the app).
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',

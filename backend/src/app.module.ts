@@ -20,6 +20,7 @@ import { SlipModule } from './modules/slip/slip.module';
 import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
 import { WorkerModule } from './worker/worker.module';
+import { SandboxModule } from './sandbox/sandbox.module';
 
 /** The feature modules of architecture.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
@@ -62,6 +63,7 @@ export class AppModule {
         }),
         QueuesModule,
         ...FEATURE_MODULES,
+        SandboxModule.forRoot(), // provider sandboxes; 404 for /sandbox when off (always in production)
         ...(api ? [HealthModule, QueueBoardModule] : []),
         ...(worker ? [WorkerModule] : []),
       ],

@@ -13,6 +13,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { validationPipeOptions } from './common/validation/validation-options';
 import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
+import { protectQueueBoard } from './common/queues/queue-board.auth';
 
 /** Where the built frontend lives (`npm run build -w frontend`). */
 export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
@@ -32,6 +33,7 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   const config = app.get(AppConfig);
 
   await app.register(fastifyCookie);
+  protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range'] });
   app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
@@ -58,6 +60,5 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   SwaggerModule.setup('api/docs', app, SwaggerModule.createDocument(app, doc));
 
   app.enableShutdownHooks();
-  void config;
   return app;
 };

@@ -66,7 +66,7 @@ export class EnvVars {
   @IsString() @MinLength(1) MPESA_CONSUMER_SECRET = 'sandbox-consumer-secret';
   @Matches(/^\d{5,7}$/) MPESA_SHORTCODE = '174379';
   @IsString() @MinLength(1) MPESA_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
-  @IsIn(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']) MPESA_TRANSACTION_TYPE = 'CustomerPayBillOnline';
+  @IsIn(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']) MPESA_TRANSACTION_TYPE: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline' = 'CustomerPayBillOnline';
   /** Secret path segment of the STK callback URL (Daraja signs nothing: providers.md §1.10). */
   @Matches(/^[A-Za-z0-9_-]{16,}$/) MPESA_CALLBACK_TOKEN = 'dev-only-stk-callback-token';
   @Matches(/^\d{5,7}$/) MPESA_B2C_SHORTCODE = '600992';

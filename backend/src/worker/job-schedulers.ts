@@ -1,10 +1,16 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JobProducer } from '../common/queues/job-producer.service';
 import { JOB, JOB_QUEUE, JobName } from '../common/queues/queues';
+import { IMPORT_FIXTURES_EVERY_MS, SYNC_RESULTS_EVERY_MS } from '../modules/fixtures/fixtures.constants';
 
 /** Periodic work as BullMQ job schedulers: one key per schedule, so N workers still run it once per tick. */
 export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'drain-inbox', job: JOB.DRAIN_INBOX, everyMs: 30_000 },
+  { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 60_000 },
+  { key: 'requeue-sms', job: JOB.REQUEUE_SMS, everyMs: 60_000 },
+  { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },
+  { key: 'settle-slips', job: JOB.SETTLE_SLIPS, everyMs: 5 * 60_000 },
+  { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },
 ];
 
 @Injectable()

@@ -1,12 +1,19 @@
 import { Module } from '@nestjs/common';
 import { PaymentsProcessor } from '../modules/processor/payments.processor';
+import { FixturesModule } from '../modules/fixtures/fixtures.module';
+import { FixturesProcessor } from '../modules/fixtures/fixtures.processor';
 import { JobSchedulers } from './job-schedulers';
+import { SlipModule } from '../modules/slip/slip.module';
+import { ProcessorModule } from '../modules/processor/processor.module';
+import { NotificationsModule } from '../modules/notifications/notifications.module';
+import { SmsProcessor } from '../modules/notifications/sms/sms.processor';
 
 /**
  * What only the worker role loads: one BullMQ processor per queue (in its owning module's folder)
  * and the job schedulers registered at boot.
  */
 @Module({
-  providers: [PaymentsProcessor, JobSchedulers],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule],
+  providers: [PaymentsProcessor, FixturesProcessor, SmsProcessor, JobSchedulers],
 })
 export class WorkerModule {}

@@ -14,12 +14,36 @@ export const ALL_QUEUES: QueueName[] = Object.values(QUEUE);
 export const JOB = {
   /** payments: move callbacks parked in the PostgreSQL inbox (Redis was down) to their queues. */
   DRAIN_INBOX: 'drain-inbox',
+  /** fixtures: load fixtures and odds from the provider (CSV files / URL, or API-Football). */
+  IMPORT_FIXTURES: 'import-fixtures',
+  /** fixtures: publish live states and results of fixtures whose time has come; emits fixture.finished. */
+  SYNC_RESULTS: 'sync-results',
+  /** fixtures (scheduled): settle every unsettled slip whose games are all decided (catch-up of fixture.finished; SlipSettlementService). */
+  SETTLE_SLIPS: 'settle-slips',
+  /** payments: an M-Pesa STK callback (jobId `mpesa-<CheckoutRequestID>`). */
+  MPESA_CALLBACK: 'mpesa-callback',
+  /** payments: a Flutterwave charge webhook (jobId `flw-<tx_ref>`). */
+  FLUTTERWAVE_WEBHOOK: 'flutterwave-webhook',
+  /** payments (scheduled): STK query / Flutterwave verify for purchases pending over 2 minutes. */
+  RECONCILE_STK: 'reconcile-stk',
+  /** sms: send one sms_outbox row through Africa's Talking (jobId `sms-<id>`). */
+  DELIVER_SMS: 'deliver-sms',
+  /** sms (scheduled): re-enqueue outbox rows whose enqueue after commit was lost (Redis down). */
+  REQUEUE_SMS: 'requeue-sms',
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
 /** Which queue carries each job; a unit test checks every job has exactly one handler. */
 export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.DRAIN_INBOX]: QUEUE.PAYMENTS,
+  [JOB.IMPORT_FIXTURES]: QUEUE.FIXTURES,
+  [JOB.SYNC_RESULTS]: QUEUE.FIXTURES,
+  [JOB.SETTLE_SLIPS]: QUEUE.FIXTURES,
+  [JOB.MPESA_CALLBACK]: QUEUE.PAYMENTS,
+  [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
+  [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
+  [JOB.DELIVER_SMS]: QUEUE.SMS,
+  [JOB.REQUEUE_SMS]: QUEUE.SMS,
 };
 
 /** Producer defaults (style.md §8): retries with exponential backoff; failed jobs kept for Bull Board. */

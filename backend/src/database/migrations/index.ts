@@ -1,4 +1,13 @@
 import { CreateJobInbox1763900000000 } from './1763900000000-CreateJobInbox';
+import { CreateAccountTables1764100000000 } from './1764100000000-CreateAccountTables';
+import { CreateEmailOutbox1764100000001 } from './1764100000001-CreateEmailOutbox';
+import { CreateFixtures1764000000000 } from './1764000000000-CreateFixtures';
+import { SeedMarkets1764000000001 } from './1764000000001-SeedMarkets';
+import { CreateSandboxTables1764200000000 } from './1764200000000-CreateSandboxTables';
+import { CreateBlogPosts1764300000000 } from './1764300000000-CreateBlogPosts';
+import { CreateAdminAudit1764300000001 } from './1764300000001-CreateAdminAudit';
+import { CreateSlipTables1764400000000 } from './1764400000000-CreateSlipTables';
+import { CreatePurchasesAndSms1764500000000 } from './1764500000000-CreatePurchasesAndSms';
 
 /** Every migration in order. Schema changes only through new entries here, never synchronize. */
-export const MIGRATIONS = [CreateJobInbox1763900000000];
+export const MIGRATIONS = [CreateJobInbox1763900000000, CreateAccountTables1764100000000, CreateEmailOutbox1764100000001, CreateFixtures1764000000000, SeedMarkets1764000000001, CreateSandboxTables1764200000000, CreateBlogPosts1764300000000, CreateAdminAudit1764300000001, CreateSlipTables1764400000000, CreatePurchasesAndSms1764500000000];

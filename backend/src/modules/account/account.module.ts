@@ -1,5 +1,65 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { systemClock } from '../../common/clock/clock';
+import { JwtAuthGuard } from '../../common/guards/jwt-auth.guard';
+import { RateLimitModule } from '../../common/guards/rate-limit.module';
+import { RolesGuard } from '../../common/guards/roles.guard';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { AccountAdminController } from './account-admin.controller';
+import { AccountAuthService } from './account-auth.service';
+import { AccountController } from './account.controller';
+import { AccountPasswordService } from './account-password.service';
+import { AccountProfileService } from './account-profile.service';
+import { AccountService } from './account.service';
+import { ACCOUNT_CLOCK } from './account.tokens';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { PasswordHasher } from './auth/password-hasher';
+import { SessionService } from './auth/session.service';
+import { TokenService } from './auth/token.service';
+import { AVATAR_STORE, LocalAvatarStore } from './avatar/avatar-storage';
+import { EmailVerificationService } from './email-verification.service';
+import { EmailVerificationCode } from './entities/email-verification-code.entity';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { RefreshTokenFamily } from './entities/refresh-token-family.entity';
+import { User } from './entities/user.entity';
+import { MediaController } from './media.controller';
+import { ProfileProviders } from './profile-providers';
 
-/** Account module (architecture.md, "modules/account"). */
-@Module({})
+/**
+ * Account module (architecture.md, "modules/account"; issue 5): users, JWT auth, profiles,
+ * avatars, password change and reset, e-mail verification, roles and bans.
+ * Registers the global guards: JwtAuthGuard (every route needs a token unless @Public()) then
+ * RolesGuard (@Roles). Exports AccountService (roles, bans, user summaries) and ProfileProviders
+ * (where the slip and subscription modules plug their figures into profiles).
+ */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([User, RefreshTokenFamily, PasswordResetToken, EmailVerificationCode]),
+    PassportModule,
+    JwtModule.register({}),
+    RateLimitModule,
+    NotificationsModule,
+  ],
+  controllers: [AccountController, AccountAdminController, MediaController],
+  providers: [
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: ACCOUNT_CLOCK, useValue: systemClock },
+    { provide: AVATAR_STORE, useClass: LocalAvatarStore },
+    JwtStrategy,
+    PasswordHasher,
+    TokenService,
+    SessionService,
+    ProfileProviders,
+    AccountAuthService,
+    AccountProfileService,
+    AccountPasswordService,
+    EmailVerificationService,
+    AccountService,
+  ],
+  exports: [AccountService, ProfileProviders],
+})
 export class AccountModule {}

@@ -1,5 +1,20 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { systemClock } from '../../common/clock/clock';
+import { BLOG_CLOCK } from './blog.constants';
+import { BlogController } from './blog.controller';
+import { BlogService } from './blog.service';
+import { Post } from './entities/post.entity';
 
-/** Blog module (architecture.md, "modules/blog"). */
-@Module({})
+/**
+ * Blog module (architecture.md "modules/blog"; issue 8): posts with sanitised HTML and unique
+ * slugs. Public route GET /v2/api/manage/post/; admin writes through the exported BlogService
+ * (called by the back office's `posts` resource).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Post])],
+  controllers: [BlogController],
+  providers: [BlogService, { provide: BLOG_CLOCK, useValue: systemClock }],
+  exports: [BlogService],
+})
 export class BlogModule {}

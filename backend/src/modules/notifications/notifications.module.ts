@@ -1,5 +1,40 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '../../config/app-config';
+import { AfricasTalkingClient } from '../../providers/africastalking/africastalking.client';
+import { EmailOutbox } from './entities/email-outbox.entity';
+import { SmsOutbox } from './entities/sms-outbox.entity';
+import { EmailOutboxPoller } from './email-outbox.poller';
+import { EmailOutboxService } from './email-outbox.service';
+import { EmailTransport } from './email-transport';
+import { SandboxMailController } from './sandbox/sandbox-mail.controller';
+import { SmsDeliveryReportController } from './sms/sms-delivery-report.controller';
+import { SmsSender } from './sms/sms-sender.service';
+import { SmsService } from './sms/sms.service';
 
-/** Notifications module (architecture.md, "modules/notifications"). */
-@Module({})
+/**
+ * Notifications module (architecture.md, "modules/notifications"): the e-mail outbox, its
+ * nodemailer transport (or the sandbox mailbox) and the worker's retry pass; the SMS outbox sent
+ * through Africa's Talking by the `sms` queue (SmsProcessor, loaded by the worker) and its
+ * delivery reports.
+ * Other modules use EmailOutboxService: `add` inside their transaction, `dispatch` after commit;
+ * and SmsService the same way: `queue(to, body, purpose, em)`, `dispatch(id)` after commit.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([EmailOutbox, SmsOutbox])],
+  controllers: [SandboxMailController, SmsDeliveryReportController],
+  providers: [
+    EmailTransport,
+    EmailOutboxService,
+    EmailOutboxPoller,
+    SmsService,
+    SmsSender,
+    {
+      provide: AfricasTalkingClient,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new AfricasTalkingClient({ ...config.africasTalking }),
+    },
+  ],
+  exports: [EmailOutboxService, SmsService, SmsSender],
+})
 export class NotificationsModule {}

@@ -1,5 +1,28 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FixturesModule } from '../fixtures/fixtures.module';
+import { Slip } from './entities/slip.entity';
+import { Tip } from './entities/tip.entity';
+import { FreeTip } from './entities/free-tip.entity';
+import { FreeTipService } from './free-tip.service';
+import { SlipEvents } from './slip-events';
+import { SlipPublishService } from './slip-publish.service';
+import { SlipController } from './slip.controller';
+import { SlipV2Controller } from './slip-v2.controller';
+import { HomeSlipsController } from './home-slips.controller';
+import { SlipQueryService } from './slip-query.service';
+import { SlipRepository } from './slip.repository';
+import { SlipListCache } from './slip-list-cache';
+import { SlipSettlementService } from './slip-settlement.service';
+import { TipsterStatsService } from './tipster-stats.service';
+import { TipsterController } from './tipster.controller';
+import { AccountModule } from '../account/account.module';
 
-/** Slip module (architecture.md, "modules/slip"). */
-@Module({})
+/** Slip module (architecture.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip]), FixturesModule, AccountModule],
+  controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController],
+  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  exports: [SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+})
 export class SlipModule {}

@@ -1,5 +1,21 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProcessorModule } from '../processor/processor.module';
+import { Subscription } from './entities/subscription.entity';
+import { SubscriptionKind } from './entities/subscription-kind.entity';
+import { NoPremiumSlips, PREMIUM_SLIPS } from './premium-slips.provider';
+import { SubscriptionController } from './subscription.controller';
+import { SubscriptionService } from './subscription.service';
 
-/** Subscription module (architecture.md, "modules/subscription"). */
-@Module({})
+/**
+ * Subscription module (architecture.md, "modules/subscription"): kinds, purchase by STK push,
+ * activation on payment (registered as the 'subscription' PurchaseFulfilment) and premium slips
+ * through the PREMIUM_SLIPS provider (the slip module supplies the real list).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), ProcessorModule],
+  controllers: [SubscriptionController],
+  providers: [SubscriptionService, { provide: PREMIUM_SLIPS, useClass: NoPremiumSlips }],
+  exports: [SubscriptionService],
+})
 export class SubscriptionModule {}

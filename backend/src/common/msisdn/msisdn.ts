@@ -1,0 +1,47 @@
+/**
+ * Kenyan phone numbers (spec §5 "Kenyan phone", §9 "Mobile money number 9 or 10 digits with
+ * country code 254"; architecture.md: phones are stored as MSISDN 2547XXXXXXXX).
+ * Pure functions: no I/O, no Nest.
+ */
+
+/** Country calling code of Kenya. */
+export const KENYA_COUNTRY_CODE = '254';
+
+/** Spec §5 message for subscription, find-tip and the subscriber panel. */
+export const INVALID_PHONE_MESSAGE = 'Enter Valid Phone Number';
+/** Spec §5 message for withdrawal and buy. */
+export const INVALID_PHONE_MESSAGE_LOWER = 'Enter a valid phone number';
+
+/** A normalised Kenyan MSISDN: '254' followed by 9 digits. */
+export const MSISDN_PATTERN = /^254\d{9}$/;
+
+/**
+ * Normalises a Kenyan phone number to MSISDN form, or returns null when it is not one.
+ *
+ * Rules (spec §5): spaces, dashes and brackets are ignored; the rest must be digits. A 10-digit
+ * number has its leading digit replaced by 254 ('0712345678' → '254712345678'); a 9-digit
+ * number gets 254 prepended ('712345678' → '254712345678'). Numbers already in international
+ * form ('254712345678', '+254712345678') are accepted unchanged. Any other length → null.
+ */
+export const toKenyanMsisdn = (input: string | null | undefined): string | null => {
+  if (typeof input !== 'string') return null;
+  let digits = input.trim().replace(/[\s\-().]/g, '');
+  if (digits.startsWith('+')) {
+    digits = digits.slice(1);
+    if (!digits.startsWith(KENYA_COUNTRY_CODE)) return null;
+  }
+  if (!/^\d+$/.test(digits)) return null;
+  let msisdn: string;
+  if (digits.length === 10) msisdn = KENYA_COUNTRY_CODE + digits.slice(1);
+  else if (digits.length === 9) msisdn = KENYA_COUNTRY_CODE + digits;
+  else if (digits.length === 12 && digits.startsWith(KENYA_COUNTRY_CODE)) msisdn = digits;
+  else return null;
+  return MSISDN_PATTERN.test(msisdn) ? msisdn : null;
+};
+
+/** True when `input` normalises to a Kenyan MSISDN (see toKenyanMsisdn). */
+export const isKenyanPhone = (input: string | null | undefined): boolean => toKenyanMsisdn(input) !== null;
+
+/** The local 10-digit form '07XXXXXXXX' of an MSISDN '2547XXXXXXXX' (for display), or null. */
+export const msisdnToLocal = (msisdn: string): string | null =>
+  MSISDN_PATTERN.test(msisdn) ? `0${msisdn.slice(KENYA_COUNTRY_CODE.length)}` : null;

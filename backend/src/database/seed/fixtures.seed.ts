@@ -1,0 +1,23 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { FixturesImportService } from '../../modules/fixtures/fixtures-import.service';
+import { ResultSyncService } from '../../modules/fixtures/result-sync.service';
+import type { SeedStep } from './seed-steps';
+
+/**
+ * Fixtures (issue 4): imports every file of FOOTBALL_DATA_DIR (or its URL) whose content changed
+ * since its last import — all of them on an empty database, none on a later start — then runs one
+ * result sync so fixtures already past on the replay clock are decided before the app serves.
+ * With API_FOOTBALL_KEY set, loads the next days from API-Football instead.
+ */
+export const fixturesSeedStep: SeedStep = {
+  name: 'fixtures',
+  async run(app: INestApplicationContext): Promise<string> {
+    const report = await app.get(FixturesImportService).importAll({ skipUnchanged: true });
+    const sync = await app.get(ResultSyncService).syncResults();
+    const t = report.totals;
+    return (
+      `${report.files.length} source(s) (${t.skipped} unchanged): ${t.rows} rows, ${t.inserted} new, ${t.updated} updated, ` +
+      `${t.malformed} malformed rows skipped, in ${report.ms} ms; sync: ${sync.finished} finished, ${sync.live} live, ${sync.voided} void`
+    );
+  },
+};

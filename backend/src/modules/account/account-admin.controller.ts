@@ -1,0 +1,27 @@
+import { Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Roles } from '../../common/decorators/roles.decorator';
+import { AccountService } from './account.service';
+
+/** Admin account actions (product.md, Roles: admin manages users). */
+@ApiTags('account admin')
+@ApiBearerAuth()
+@Roles('admin')
+@Controller('api/account/admin')
+export class AccountAdminController {
+  constructor(private readonly accounts: AccountService) {}
+
+  /** 200 `{ username, banned: true }`: the user can no longer log in, refresh or use account routes. */
+  @HttpCode(200)
+  @Post('users/:username/ban')
+  ban(@Param('username') username: string): Promise<{ username: string; banned: boolean }> {
+    return this.accounts.setBanned(username, true);
+  }
+
+  /** 200 `{ username, banned: false }`. */
+  @HttpCode(200)
+  @Post('users/:username/unban')
+  unban(@Param('username') username: string): Promise<{ username: string; banned: boolean }> {
+    return this.accounts.setBanned(username, false);
+  }
+}

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { DEFAULT_COUNTRY } from './account.constants';
+import { AccountError, AccountErrorCode } from './account.errors';
+import { findUserWithHash, uniqueViolation } from './account-users';
+import { PasswordHasher } from './auth/password-hasher';
+import { SessionService, TokenPair } from './auth/session.service';
+import { MESSAGES, normaliseEmail } from './domain/account-rules';
+import { EmailLoginDto } from './dto/email-login.dto';
+import { RegisterDto } from './dto/register.dto';
+import { User } from './entities/user.entity';
+
+/** POST /api/account/register answer (spec §7: token, refresh). */
+export interface RegisterResponse {
+  token: string;
+  refresh: string;
+}
+
+/**
+ * Registration, e-mail login, token refresh and logout (issue 5; spec §3 Credentials, §5, §7).
+ */
+@Injectable()
+export class AccountAuthService {
+  constructor(
+    private readonly ds: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /**
+   * Creates a user (role `user`, country KE unless NG/UG/TZ is given) and logs them in.
+   * Username and e-mail must be unused, ignoring case.
+   * @throws AccountError REGISTRATION_INVALID (400) with `{ username: [...] }` and/or `{ email: [...] }`.
+   */
+  async register(dto: RegisterDto): Promise<RegisterResponse> {
+    const username = dto.username.trim();
+    const email = normaliseEmail(dto.email);
+    const taken = await this.takenFields(username, email);
+    if (taken) throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, taken);
+
+    const country = dto.country ?? DEFAULT_COUNTRY;
+    const phone = dto.phone_number.trim();
+    const passwordHash = await this.hasher.hash(dto.password);
+    try {
+      const pair = await this.ds.transaction(async (m) => {
+        const user = await m.save(
+          User,
+          m.create(User, {
+            username, email, phoneNumber: phone, msisdn: country === 'KE' ? toKenyanMsisdn(phone) : null,
+            passwordHash, role: 'user', country,
+          }),
+        );
+        return this.sessions.start(m, user);
+      });
+      return { token: pair.access, refresh: pair.refresh };
+    } catch (err) {
+      // Two registrations racing for the same name: the unique index decides.
+      const index = uniqueViolation(err);
+      if (index === 'uq_app_user_username') throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, { username: [MESSAGES.usernameTaken] });
+      if (index === 'uq_app_user_email') throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, { email: [MESSAGES.emailTaken] });
+      throw err;
+    }
+  }
+
+  /**
+   * Logs in by e-mail and password; returns `{ access, refresh }` (spec §7). An unknown e-mail
+   * costs the same argon2 work as a wrong password and gets the same answer.
+   * @throws AccountError INVALID_CREDENTIALS (401, 'Invalid email or password'); ACCOUNT_BANNED (403)
+   *         only after the right password.
+   */
+  async login(dto: EmailLoginDto): Promise<TokenPair> {
+    const email = normaliseEmail(dto.email);
+    const user = email.length <= 254 ? await findUserWithHash(this.ds.manager, { email }) : null;
+    if (!user) {
+      await this.hasher.verifyNobody(dto.password);
+      throw new AccountError(AccountErrorCode.INVALID_CREDENTIALS);
+    }
+    if (!(await this.hasher.verify(user.passwordHash, dto.password))) throw new AccountError(AccountErrorCode.INVALID_CREDENTIALS);
+    if (user.bannedAt) throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
+    const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(dto.password) : null;
+    return this.ds.transaction(async (m) => {
+      if (rehash) await m.update(User, { id: user.id }, { passwordHash: rehash });
+      return this.sessions.start(m, user);
+    });
+  }
+
+  /**
+   * Rotates a refresh token (POST /api/account/token/refresh): `{ access, refresh }`.
+   * @throws AccountError REFRESH_MISSING (400) without a token; see SessionService.rotate.
+   */
+  refresh(refreshToken: string | undefined): Promise<TokenPair> {
+    if (!refreshToken) throw new AccountError(AccountErrorCode.REFRESH_MISSING);
+    return this.sessions.rotate(refreshToken);
+  }
+
+  /** Ends the session of `refreshToken`, or every session of `userId` without one. Always succeeds. */
+  async logout(refreshToken: string | undefined, userId: number | undefined): Promise<{ message: string }> {
+    await this.sessions.logout(refreshToken, userId);
+    return { message: 'Logged out' };
+  }
+
+  private async takenFields(username: string, email: string): Promise<Record<string, string[]> | null> {
+    const [byName, byEmail] = await Promise.all([
+      this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists(),
+      this.users.createQueryBuilder('u').where('u.email = :email', { email }).getExists(),
+    ]);
+    if (!byName && !byEmail) return null;
+    return {
+      ...(byName ? { username: [MESSAGES.usernameTaken] } : {}),
+      ...(byEmail ? { email: [MESSAGES.emailTaken] } : {}),
+    };
+  }
+}

@@ -1,0 +1,107 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, IsNull, MoreThan } from 'typeorm';
+import type { Clock } from '../../common/clock/clock';
+import type { AuthUser } from '../../common/guards/auth-user';
+import { AppConfig } from '../../config/app-config';
+import { EmailOutboxService } from '../notifications/email-outbox.service';
+import { PASSWORD_RESET_TTL_MS } from './account.constants';
+import { AccountError, AccountErrorCode } from './account.errors';
+import { ACCOUNT_CLOCK } from './account.tokens';
+import { loadActiveUser } from './account-users';
+import { PasswordHasher } from './auth/password-hasher';
+import { SessionService } from './auth/session.service';
+import { passwordResetEmail } from './domain/account-emails';
+import { normaliseEmail } from './domain/account-rules';
+import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './domain/secret-token';
+import { ChangePasswordDto } from './dto/change-password.dto';
+import { ResetPasswordConfirmDto } from './dto/reset-password.dto';
+import { PasswordResetToken } from './entities/password-reset-token.entity';
+import { User } from './entities/user.entity';
+
+/** Spec §8 success messages. */
+export const RESET_REQUESTED_MESSAGE = 'Check your email for the link';
+export const RESET_DONE_MESSAGE = 'Password set successfully.';
+
+/**
+ * Password change and reset by e-mail (issue 5; spec §5, §7, §8).
+ */
+@Injectable()
+export class AccountPasswordService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionService,
+    private readonly outbox: EmailOutboxService,
+    private readonly config: AppConfig,
+    @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Changes the caller's password (PUT /api/account/change-password). Other sessions are logged
+   * out; the caller's own session stays.
+   * @throws AccountError WRONG_PASSWORD (400, `{ old_password: ['Wrong password'] }`); as loadActiveUser.
+   */
+  async change(caller: AuthUser, dto: ChangePasswordDto): Promise<{ message: string }> {
+    const user = await loadActiveUser(this.ds.manager, caller.id, { withHash: true });
+    if (!(await this.hasher.verify(user.passwordHash, dto.old_password))) throw new AccountError(AccountErrorCode.WRONG_PASSWORD);
+    const passwordHash = await this.hasher.hash(dto.new_password);
+    await this.ds.transaction(async (m) => {
+      await m.update(User, { id: user.id }, { passwordHash, passwordChangedAt: this.clock.now() });
+      await this.sessions.revokeAll(m, user.id, 'password-change', caller.sessionId);
+    });
+    return { message: 'Saved' };
+  }
+
+  /**
+   * Starts a reset (POST /api/account/reset-password/): when an active account has this e-mail,
+   * replaces its open reset tokens by a new one (valid 1 hour, stored hashed) and e-mails the
+   * link /change_password/{token}. The answer is the same whether or not the account exists.
+   */
+  async requestReset(rawEmail: string): Promise<{ message: string }> {
+    const email = normaliseEmail(rawEmail);
+    const user = await this.ds.manager.findOne(User, { where: { email } });
+    if (user && !user.bannedAt) {
+      const now = this.clock.now();
+      const token = newSecretToken();
+      const outboxId = await this.ds.transaction(async (m) => {
+        await m.update(PasswordResetToken, { userId: user.id, usedAt: IsNull() }, { usedAt: now });
+        await m.insert(PasswordResetToken, {
+          userId: user.id,
+          tokenHash: hashSecretToken(token),
+          expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+        });
+        const mail = passwordResetEmail({ publicUrl: this.config.publicUrl, username: user.username, token });
+        return this.outbox.add(m, { kind: 'password-reset', to: user.email, ...mail });
+      });
+      this.outbox.dispatch(outboxId);
+    }
+    return { message: RESET_REQUESTED_MESSAGE };
+  }
+
+  /**
+   * Sets a new password with a reset token (POST /api/account/reset-password/confirm/). The token
+   * works once and within 1 hour; every session of the user is logged out.
+   * @throws AccountError RESET_TOKEN_INVALID (400, `{ token: ['Invalid token'] }`).
+   */
+  async confirmReset(dto: ResetPasswordConfirmDto): Promise<{ message: string }> {
+    if (!looksLikeSecretToken(dto.token)) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
+    const tokenHash = hashSecretToken(dto.token);
+    // Cheap check first, so a flood of bad tokens costs no argon2 work.
+    const open = await this.ds.manager.exists(PasswordResetToken, {
+      where: { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) },
+    });
+    if (!open) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
+    const passwordHash = await this.hasher.hash(dto.password);
+    const done = await this.ds.transaction(async (m) => {
+      const now = this.clock.now();
+      const row = await m.findOne(PasswordResetToken, { where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
+      if (!row || row.usedAt || row.expiresAt <= now) return false;
+      await m.update(PasswordResetToken, { userId: row.userId, usedAt: IsNull() }, { usedAt: now });
+      await m.update(User, { id: row.userId }, { passwordHash, passwordChangedAt: now });
+      await this.sessions.revokeAll(m, row.userId, 'password-reset');
+      return true;
+    });
+    if (!done) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
+    return { message: RESET_DONE_MESSAGE };
+  }
+}

@@ -1,0 +1,57 @@
+/** Account rules and limits (issue 5; spec §5, §9). Times in ms unless the name says otherwise. */
+
+/** Username: 3-30 letters, digits, '_' or '.', unique ignoring case. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+/** Spec §9: password minimum 8 characters. The maximum bounds hashing work per request. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+/** Spec §9: phone at registration exactly 10 digits. */
+export const REGISTRATION_PHONE_PATTERN = /^\d{10}$/;
+/** RFC 5321 limit on an address. */
+export const EMAIL_MAX = 254;
+/** Account details (issue 5: name ≤ 60, city ≤ 60). */
+export const NAME_MAX = 60;
+export const CITY_MAX = 60;
+
+/** Countries a user may hold (issue 5: KE by default; NG, UG, TZ selectable). */
+export const COUNTRIES = ['KE', 'NG', 'UG', 'TZ'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const DEFAULT_COUNTRY: Country = 'KE';
+
+/** Password reset link validity (issue 5: 1 hour) and e-mail verification code validity (24 h). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Avatar upload (issue 5): at most 2 MB, re-encoded to a 256×256 WebP. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+/** Refuse images whose pixel count would make decoding expensive (decompression bombs). */
+export const AVATAR_MAX_INPUT_PIXELS = 40_000_000;
+/** Multipart field of the avatar (spec §7). */
+export const AVATAR_FIELD = 'profile_image';
+/** URL path under which avatars are served (stable per upload: file names never repeat). */
+export const AVATAR_URL_PATH = '/media/avatars';
+
+/**
+ * argon2id parameters: OWASP Password Storage Cheat Sheet's first option (19 MiB, 2 passes,
+ * 1 lane): ~30 ms per hash here, and bounded memory under a burst of logins.
+ */
+export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Rate limits (issue 5: login, register, reset, verification), each also under the per-IP cap
+ * of RateLimitModule. Counted in Redis per the key named in `by`.
+ */
+export const RATE_LIMITS = {
+  /** Guessing one account's password from one address. */
+  login: { limit: 10, ttlMs: 15 * 60_000, by: 'ip+email' },
+  register: { limit: 10, ttlMs: 60 * 60_000, by: 'ip' },
+  /** Mail bombing one address with reset links. */
+  resetRequest: { limit: 5, ttlMs: 60 * 60_000, by: 'email' },
+  resetConfirm: { limit: 10, ttlMs: 15 * 60_000, by: 'ip' },
+  sendVerification: { limit: 5, ttlMs: 60 * 60_000, by: 'user' },
+  verifyEmail: { limit: 10, ttlMs: 15 * 60_000, by: 'user' },
+  refresh: { limit: 30, ttlMs: 60_000, by: 'ip' },
+} as const;

@@ -1,0 +1,26 @@
+import { DomainError } from '../../common/errors/domain-error';
+import { ACCOUNT_ERRORS, AccountError, AccountErrorCode } from './account.errors';
+
+describe(AccountError.name, () => {
+  it('maps every code to a 4xx status and a message', () => {
+    for (const code of Object.values(AccountErrorCode)) {
+      const spec = ACCOUNT_ERRORS[code];
+      expect(spec.status).toBeGreaterThanOrEqual(400);
+      expect(spec.status).toBeLessThan(500);
+      expect(spec.message.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('uses the issue 5 strings', () => {
+    expect(new AccountError(AccountErrorCode.INVALID_CREDENTIALS)).toMatchObject({ status: 401, message: 'Invalid email or password', extra: {} });
+    expect(new AccountError(AccountErrorCode.WRONG_PASSWORD).extra).toEqual({ old_password: ['Wrong password'] });
+    expect(new AccountError(AccountErrorCode.RESET_TOKEN_INVALID).extra).toEqual({ token: ['Invalid token'] });
+  });
+
+  it('carries field lists and is a DomainError', () => {
+    const err = new AccountError(AccountErrorCode.REGISTRATION_INVALID, { email: ['taken'] });
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err.extra).toEqual({ email: ['taken'] });
+    expect(err.status).toBe(400);
+  });
+});

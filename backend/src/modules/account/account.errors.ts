@@ -1,0 +1,59 @@
+import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
+
+/** Error codes of the account module (style.md §6). */
+export enum AccountErrorCode {
+  /** Registration rules failed after the DTO checks (username or e-mail taken); extra carries field lists. */
+  REGISTRATION_INVALID = 'REGISTRATION_INVALID',
+  INVALID_CREDENTIALS = 'INVALID_CREDENTIALS',
+  ACCOUNT_BANNED = 'ACCOUNT_BANNED',
+  REFRESH_INVALID = 'REFRESH_INVALID',
+  REFRESH_MISSING = 'REFRESH_MISSING',
+  USER_NOT_FOUND = 'USER_NOT_FOUND',
+  WRONG_PASSWORD = 'WRONG_PASSWORD',
+  RESET_TOKEN_INVALID = 'RESET_TOKEN_INVALID',
+  VERIFICATION_CODE_INVALID = 'VERIFICATION_CODE_INVALID',
+  EMAIL_ALREADY_VERIFIED = 'EMAIL_ALREADY_VERIFIED',
+  AVATAR_MISSING = 'AVATAR_MISSING',
+  AVATAR_TOO_LARGE = 'AVATAR_TOO_LARGE',
+  AVATAR_NOT_IMAGE = 'AVATAR_NOT_IMAGE',
+  MEDIA_NOT_FOUND = 'MEDIA_NOT_FOUND',
+  CANNOT_BAN_ADMIN = 'CANNOT_BAN_ADMIN',
+}
+
+/** An error's HTTP answer; `field` also puts the message under that field (`{ old_password: ['Wrong password'] }`). */
+interface AccountErrorSpec extends ErrorSpec {
+  field?: string;
+}
+
+/** Code → status and message (issue 5; spec §8 shows these server messages to the user). */
+export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
+  [AccountErrorCode.REGISTRATION_INVALID]: { status: 400, message: 'Registration failed' },
+  [AccountErrorCode.INVALID_CREDENTIALS]: { status: 401, message: 'Invalid email or password' },
+  [AccountErrorCode.ACCOUNT_BANNED]: { status: 403, message: 'This account has been suspended' },
+  [AccountErrorCode.REFRESH_INVALID]: { status: 401, message: 'Token is invalid or expired' },
+  [AccountErrorCode.REFRESH_MISSING]: { status: 400, message: 'This field is required.', field: 'refresh' },
+  [AccountErrorCode.USER_NOT_FOUND]: { status: 404, message: 'User not found' },
+  [AccountErrorCode.WRONG_PASSWORD]: { status: 400, message: 'Wrong password', field: 'old_password' },
+  [AccountErrorCode.RESET_TOKEN_INVALID]: { status: 400, message: 'Invalid token', field: 'token' },
+  [AccountErrorCode.VERIFICATION_CODE_INVALID]: { status: 400, message: 'Invalid or expired verification code' },
+  [AccountErrorCode.EMAIL_ALREADY_VERIFIED]: { status: 400, message: 'Your email is already verified' },
+  [AccountErrorCode.AVATAR_MISSING]: { status: 400, message: "Upload an image in the field 'profile_image'" },
+  [AccountErrorCode.AVATAR_TOO_LARGE]: { status: 400, message: 'Image must be at most 2 MB' },
+  [AccountErrorCode.AVATAR_NOT_IMAGE]: { status: 400, message: 'Upload a valid image (JPEG, PNG, WebP or GIF)' },
+  [AccountErrorCode.MEDIA_NOT_FOUND]: { status: 404, message: 'Not found' },
+  [AccountErrorCode.CANNOT_BAN_ADMIN]: { status: 400, message: 'An administrator cannot be banned' },
+};
+
+/**
+ * The account module's error: rendered by the global filter as `{ message, ...extra }` with the
+ * table's status. `fields` adds field error lists (`{ username: ['...'] }`) for the forms.
+ */
+export class AccountError extends DomainError<AccountErrorCode> {
+  constructor(code: AccountErrorCode, fields: Record<string, string[]> = {}) {
+    const spec = ACCOUNT_ERRORS[code];
+    super(code, { status: spec.status, message: spec.message }, {
+      ...(spec.field ? { [spec.field]: [spec.message] } : {}),
+      ...fields,
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import type { Country } from './account.constants';
+import type { TipsterSlipLists, TipsterStats } from './profile-providers';
+import type { User } from './entities/user.entity';
+
+/** GET /api/account/profile answer (spec §3 Profile, §7; issue 5). */
+export interface OwnProfileResponse {
+  user: { username: string; first_name: string; email: string };
+  profile: {
+    profile_image_url: string | null;
+    monthly_rating: number;
+    subscribed: boolean;
+    email_verified: boolean;
+    country: Country;
+    city: string;
+    phone_number: string | null;
+  };
+  /** [tips, won, lost, rating] in these fixed positions. */
+  stats: [number, number, number, number];
+  stats2: { week_rating: number };
+  dash: { rating: number };
+  active_tips: unknown[];
+  finished_tips: unknown[];
+}
+
+/** GET /api/account/profile/{username}: the same without e-mail and phone number. */
+export interface PublicProfileResponse {
+  user: { username: string; first_name: string };
+  profile: Omit<OwnProfileResponse['profile'], 'phone_number'>;
+  stats: OwnProfileResponse['stats'];
+  stats2: OwnProfileResponse['stats2'];
+  dash: OwnProfileResponse['dash'];
+  active_tips: unknown[];
+  finished_tips: unknown[];
+}
+
+/** Absolute URL of an avatar file, or null without one. */
+export const avatarUrl = (publicUrl: string, avatarPath: string, file: string | null): string | null =>
+  file ? `${publicUrl}${avatarPath}/${file}` : null;
+
+/** What a profile shows besides the user row. */
+export interface ProfileParts {
+  stats: TipsterStats;
+  slips: TipsterSlipLists;
+  subscribed: boolean;
+  imageUrl: string | null;
+}
+
+/**
+ * Builds the owner's profile. Never includes the password hash, tokens or anything not listed
+ * in the response type (entities are never serialised directly: style.md §4.6).
+ */
+export const toOwnProfile = (user: User, parts: ProfileParts): OwnProfileResponse => ({
+  user: { username: user.username, first_name: user.name, email: user.email },
+  profile: {
+    profile_image_url: parts.imageUrl,
+    monthly_rating: parts.stats.monthlyRating,
+    subscribed: parts.subscribed,
+    email_verified: user.emailVerifiedAt !== null,
+    country: user.country,
+    city: user.city,
+    phone_number: user.phoneNumber,
+  },
+  stats: [parts.stats.tips, parts.stats.won, parts.stats.lost, parts.stats.rating],
+  stats2: { week_rating: parts.stats.weekRating },
+  dash: { rating: parts.stats.rating },
+  active_tips: parts.slips.active,
+  finished_tips: parts.slips.finished,
+});
+
+/** Builds the public profile: the owner's shape minus e-mail and phone number. */
+export const toPublicProfile = (user: User, parts: ProfileParts): PublicProfileResponse => {
+  const own = toOwnProfile(user, parts);
+  const { phone_number: _phone, ...profile } = own.profile;
+  return { ...own, user: { username: own.user.username, first_name: own.user.first_name }, profile };
+};

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import type { Role } from '../../common/guards/auth-user';
+import { AccountError, AccountErrorCode } from './account.errors';
+import { loadActiveUser } from './account-users';
+import { AccountProfileService } from './account-profile.service';
+import { SessionService } from './auth/session.service';
+import { User } from './entities/user.entity';
+
+/** What other modules may know about a user (never e-mail, phone or hashes). */
+export interface UserSummary {
+  id: number;
+  username: string;
+  role: Role;
+  profileImageUrl: string | null;
+}
+
+/**
+ * The account module's door for other modules (architecture.md: modules talk through exported
+ * services) and for admin use cases: roles, bans, public user summaries.
+ */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly ds: DataSource,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly sessions: SessionService,
+    private readonly profiles: AccountProfileService,
+  ) {}
+
+  /**
+   * Makes `userId` a tipster when it is a plain user (product.md: set when a user first publishes).
+   * Idempotent; an admin stays admin. Pass the caller's transaction manager to make it part of it.
+   */
+  async markTipster(userId: number, manager = this.ds.manager): Promise<void> {
+    await manager.update(User, { id: userId, role: 'user' }, { role: 'tipster' });
+  }
+
+  /**
+   * Checks that `userId` exists and is not banned (for writes by other modules, since access tokens
+   * are trusted without a database read for up to 15 minutes).
+   * @throws AuthError TOKEN_INVALID (401); AccountError ACCOUNT_BANNED (403).
+   */
+  async assertActive(userId: number): Promise<void> {
+    await loadActiveUser(this.ds.manager, userId);
+  }
+
+  /** Public summaries of `ids` (slip cards, leaderboards), in no particular order. */
+  async findSummaries(ids: number[]): Promise<UserSummary[]> {
+    if (!ids.length) return [];
+    const rows = await this.users.find({ where: { id: In([...new Set(ids)]) } });
+    return rows.map((u) => ({ id: u.id, username: u.username, role: u.role, profileImageUrl: this.profiles.imageUrl(u) }));
+  }
+
+  /**
+   * Bans or unbans a user by username (admin). A ban ends every session at once; access tokens
+   * already issued run out within 15 minutes, and every account route refuses the user meanwhile.
+   * @throws AccountError USER_NOT_FOUND (404), CANNOT_BAN_ADMIN (400).
+   */
+  async setBanned(username: string, banned: boolean): Promise<{ username: string; banned: boolean }> {
+    return this.ds.transaction(async (m) => {
+      const user = await m
+        .getRepository(User)
+        .createQueryBuilder('u')
+        .where('lower(u.username) = lower(:username)', { username })
+        .setLock('pessimistic_write')
+        .getOne();
+      if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
+      if (banned && user.role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
+      await m.update(User, { id: user.id }, { bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
+      if (banned) await this.sessions.revokeAll(m, user.id, 'banned');
+      return { username: user.username, banned };
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { AuthUser, authUserFromClaims } from '../../../common/guards/auth-user';
+import { JWT_STRATEGY, TOKEN_COOKIE } from '../../../common/guards/jwt-auth.guard';
+import { AppConfig } from '../../../config/app-config';
+
+/** The `token` cookie (spec §3: the access token kept in a cookie), when @fastify/cookie parsed one. */
+const fromTokenCookie = (req: { cookies?: Record<string, string | undefined> }): string | null => {
+  const value = req?.cookies?.[TOKEN_COOKIE];
+  return typeof value === 'string' && value.length > 0 ? value : null;
+};
+
+/**
+ * passport-jwt strategy (style.md §6): reads the bearer token from the Authorization header and,
+ * as a fallback, the `token` cookie; verifies HS256 with JWT_ACCESS_SECRET and expiry; trusts the
+ * signed claims without a database read. Anything else fails with 401 (JwtAuthGuard).
+ */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
+  constructor(config: AppConfig) {
+    super({
+      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromTokenCookie]),
+      secretOrKey: config.jwt.accessSecret,
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
+  }
+
+  /** The request's user, or false (→ 401) when the claims are not an access token's. */
+  validate(payload: unknown): AuthUser | false {
+    return authUserFromClaims(payload) ?? false;
+  }
+}

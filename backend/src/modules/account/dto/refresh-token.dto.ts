@@ -1,0 +1,14 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+/**
+ * POST /api/account/token/refresh and /api/account/logout: the refresh token from the body, or
+ * (when absent) the `refresh` cookie the frontend keeps (spec §3 Credentials).
+ */
+export class RefreshTokenDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString({ message: 'Enter text' })
+  @MaxLength(2048, { message: 'Token is invalid or expired' })
+  refresh?: string;
+}

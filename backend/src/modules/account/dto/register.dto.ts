@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { COUNTRIES, Country } from '../account.constants';
+import { countryError, emailError, newPasswordError, registrationPhoneError, usernameError } from '../domain/account-rules';
+import { FieldRule, trimString } from './field-rule.decorator';
+
+/** POST /api/account/register (spec §3 Registration payload; §5 rules). */
+export class RegisterDto {
+  @ApiProperty({ example: 'kevo_tips', description: '3-30 letters, digits, _ or .; unique ignoring case' })
+  @Transform(trimString)
+  @FieldRule(usernameError)
+  username: string;
+
+  @ApiProperty({ example: 'kevo@example.com' })
+  @Transform(trimString)
+  @FieldRule(emailError)
+  email: string;
+
+  @ApiProperty({ example: '0712345678', description: 'exactly 10 digits' })
+  @Transform(trimString)
+  @FieldRule(registrationPhoneError)
+  phone_number: string;
+
+  @ApiProperty({ example: 'correct horse', minLength: 8 })
+  @FieldRule((v) => newPasswordError(v))
+  password: string;
+
+  @ApiPropertyOptional({ enum: COUNTRIES, default: 'KE' })
+  @FieldRule(countryError)
+  country?: Country;
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * A tipster's figures (product.md, Tipster statistics): counts of published / won / lost slips and
+ * ratings as percents (0-100, 2 decimals): overall, this Nairobi month and this ISO week.
+ */
+export interface TipsterStats {
+  tips: number;
+  won: number;
+  lost: number;
+  rating: number;
+  monthlyRating: number;
+  weekRating: number;
+}
+
+/** The slip lists shown on a profile, already in their public (or owner's) response shape. */
+export interface TipsterSlipLists {
+  active: unknown[];
+  finished: unknown[];
+}
+
+/**
+ * Implemented by the slip module and registered with ProfileProviders.useStats() (e.g. in its
+ * service's onModuleInit), so the account module needs no import of the slip module.
+ * `viewer.owner` is true on GET /api/account/profile (the tipster sees their own picks).
+ */
+export interface ProfileStatsProvider {
+  stats(userId: number): Promise<TipsterStats>;
+  slips(userId: number, viewer: { owner: boolean }): Promise<TipsterSlipLists>;
+}
+
+/** Implemented by the subscription module: whether the user holds an active subscription (profile.subscribed). */
+export interface SubscriptionStatusProvider {
+  isSubscribed(user: { id: number; msisdn: string | null; email: string }): Promise<boolean>;
+}
+
+/** Figures until the slip module registers its provider: zeros and empty lists (issue 5). */
+export const EMPTY_STATS_PROVIDER: ProfileStatsProvider = {
+  stats: async () => ({ tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0 }),
+  slips: async () => ({ active: [], finished: [] }),
+};
+
+const NOT_SUBSCRIBED: SubscriptionStatusProvider = { isSubscribed: async () => false };
+
+/**
+ * Where the profile route gets figures owned by other modules. Exported by AccountModule:
+ * `profileProviders.useStats(this)` from the slip module, `useSubscription(this)` from the
+ * subscription module. Until then profiles show zeros, empty lists and `subscribed: false`.
+ */
+@Injectable()
+export class ProfileProviders {
+  private statsProvider: ProfileStatsProvider = EMPTY_STATS_PROVIDER;
+  private subscriptionProvider: SubscriptionStatusProvider = NOT_SUBSCRIBED;
+
+  useStats(provider: ProfileStatsProvider): void {
+    this.statsProvider = provider;
+  }
+  useSubscription(provider: SubscriptionStatusProvider): void {
+    this.subscriptionProvider = provider;
+  }
+  get stats(): ProfileStatsProvider {
+    return this.statsProvider;
+  }
+  get subscription(): SubscriptionStatusProvider {
+    return this.subscriptionProvider;
+  }
+}

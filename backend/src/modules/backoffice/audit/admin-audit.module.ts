@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { systemClock } from '../../../common/clock/clock';
+import { AdminAudit } from './admin-audit.entity';
+import { AdminAuditService, AUDIT_CLOCK } from './admin-audit.service';
+
+/**
+ * The admin audit trail on its own, with no feature-module imports, so any module (account bans,
+ * fixtures import, withdrawals approval) can import it without a cycle through BackofficeModule.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([AdminAudit])],
+  providers: [AdminAuditService, { provide: AUDIT_CLOCK, useValue: systemClock }],
+  exports: [AdminAuditService],
+})
+export class AdminAuditModule {}

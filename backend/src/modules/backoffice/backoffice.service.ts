@@ -1,0 +1,169 @@
+import { Injectable, ValidationPipe } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { AuthUser } from '../../common/guards/auth-user';
+import { AuthError, AuthErrorCode } from '../../common/guards/auth.errors';
+import { roleAllows } from '../../common/guards/roles.guard';
+import { validationPipeOptions } from '../../common/validation/validation-options';
+import { AccountService } from '../account/account.service';
+import { AdminAuditService } from './audit/admin-audit.service';
+import { BackofficeError, BackofficeErrorCode } from './backoffice.errors';
+import { contentRange, parseListParams, readValue } from './domain/list-params';
+import { runListPage, applyFilters } from './list-query';
+import type { AnyResourceDefinition, RecordId, ResourceRecord, WriteContext } from './resource-definition';
+import { listSpecOf, ResourceRegistry } from './resource-registry';
+
+/** A list answer: the records and the Content-Range header value. */
+export interface BackofficeListResult {
+  records: ResourceRecord[];
+  contentRange: string;
+}
+
+const OWNER_PARAM = 'bo_owner';
+
+/**
+ * The generic simple-rest use cases behind /api/backoffice/{resource} (issue 8): list with
+ * sort/range/filter and Content-Range, get one, and create/update/delete through the resource's
+ * handlers, each write audited in its own transaction. Access: the resource's roles (admin
+ * always), and rows scoped to the caller by `ownerColumn` unless the caller is admin. Writes also
+ * check the account still exists and is not banned (access tokens are trusted for 15 minutes).
+ */
+@Injectable()
+export class BackofficeService {
+  private readonly validator = new ValidationPipe(validationPipeOptions);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly registry: ResourceRegistry,
+    private readonly audit: AdminAuditService,
+    private readonly accounts: AccountService,
+  ) {}
+
+  /**
+   * One page of `resource`, parsed from the `sort`, `range` and `filter` query parameters.
+   * @throws BackofficeError UNKNOWN_RESOURCE (404), BAD_LIST_PARAM (400); AuthError FORBIDDEN (403).
+   */
+  async list(actor: AuthUser, resource: string, query: Record<string, unknown>): Promise<BackofficeListResult> {
+    const def = this.resourceFor(actor, resource);
+    const params = parseListParams(query, listSpecOf(def));
+    const page = await runListPage(() => applyFilters(this.baseQuery(this.ds.manager, def, actor), params.filters), params);
+    return {
+      records: page.rows.map((row) => def.serialize(row)),
+      contentRange: contentRange(def.name, params.range.start, page.rows.length, page.total),
+    };
+  }
+
+  /**
+   * Record `rawId` of `resource`.
+   * @throws BackofficeError BAD_ID (400), RECORD_NOT_FOUND (404, also for another tipster's row).
+   */
+  async getOne(actor: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
+    const def = this.resourceFor(actor, resource);
+    return this.loadRecord(this.ds.manager, def, actor, this.parseId(def, rawId));
+  }
+
+  /**
+   * Creates a record through the resource's create handler; audits `create` with the new record.
+   * @throws BackofficeError OPERATION_NOT_ALLOWED (405), 400 for an invalid body; AccountError ACCOUNT_BANNED (403); the handler's errors.
+   */
+  async create(actor: AuthUser, resource: string, body: unknown): Promise<ResourceRecord> {
+    const def = this.resourceFor(actor, resource);
+    const create = def.create ?? this.notAllowed(def, 'created');
+    const input = await this.validate(body, create.dto);
+    await this.accounts.assertActive(actor.id);
+    return this.ds.transaction(async (manager) => {
+      const ctx: WriteContext = { manager, actor };
+      const { id } = await create.handle(input, ctx);
+      const after = await this.loadRecord(manager, def, actor, id);
+      await this.audit.record(manager, { actor, action: 'create', resource: def.name, recordId: id, before: null, after });
+      return after;
+    });
+  }
+
+  /**
+   * Updates record `rawId` through the resource's update handler (row locked first); audits
+   * `update` with the record before and after.
+   * @throws BackofficeError OPERATION_NOT_ALLOWED (405), BAD_ID (400), RECORD_NOT_FOUND (404), 400 for an invalid body.
+   */
+  async update(actor: AuthUser, resource: string, rawId: string, body: unknown): Promise<ResourceRecord> {
+    const def = this.resourceFor(actor, resource);
+    const update = def.update ?? this.notAllowed(def, 'updated');
+    const id = this.parseId(def, rawId);
+    const input = await this.validate(body, update.dto);
+    await this.accounts.assertActive(actor.id);
+    return this.ds.transaction(async (manager) => {
+      const before = await this.loadRecord(manager, def, actor, id, true);
+      await update.handle(id, input, { manager, actor });
+      const after = await this.loadRecord(manager, def, actor, id);
+      await this.audit.record(manager, { actor, action: 'update', resource: def.name, recordId: id, before, after });
+      return after;
+    });
+  }
+
+  /**
+   * Deletes record `rawId` through the resource's delete handler; audits `delete` with the
+   * record as it was, which is also the answer (react-admin's delete expects the record).
+   * @throws BackofficeError OPERATION_NOT_ALLOWED (405), BAD_ID (400), RECORD_NOT_FOUND (404).
+   */
+  async remove(actor: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
+    const def = this.resourceFor(actor, resource);
+    const remove = def.delete ?? this.notAllowed(def, 'deleted');
+    const id = this.parseId(def, rawId);
+    await this.accounts.assertActive(actor.id);
+    return this.ds.transaction(async (manager) => {
+      const before = await this.loadRecord(manager, def, actor, id, true);
+      await remove.handle(id, { manager, actor });
+      await this.audit.record(manager, { actor, action: 'delete', resource: def.name, recordId: id, before, after: null });
+      return before;
+    });
+  }
+
+  /** The definition, once the caller's role may use it. */
+  private resourceFor(actor: AuthUser, name: string): AnyResourceDefinition {
+    const def = this.registry.get(name);
+    if (!roleAllows(actor.role, def.roles)) throw new AuthError(AuthErrorCode.FORBIDDEN);
+    return def;
+  }
+
+  private notAllowed(def: AnyResourceDefinition, verb: string): never {
+    throw new BackofficeError(BackofficeErrorCode.OPERATION_NOT_ALLOWED, `${def.name} cannot be ${verb} here`);
+  }
+
+  private parseId(def: AnyResourceDefinition, rawId: string): RecordId {
+    const field = def.fields[def.idField ?? 'id'];
+    try {
+      return readValue(rawId, field.type, 'id') as RecordId;
+    } catch {
+      throw new BackofficeError(BackofficeErrorCode.BAD_ID, `Invalid ${def.name} id '${rawId.slice(0, 40)}'`);
+    }
+  }
+
+  /** The resource's query: its joins, and the owner scope for a caller who is not admin. */
+  private baseQuery(manager: EntityManager, def: AnyResourceDefinition, actor: AuthUser): SelectQueryBuilder<ObjectLiteral> {
+    let qb = manager.getRepository<ObjectLiteral>(def.entity).createQueryBuilder(def.alias);
+    if (def.query) qb = def.query(qb);
+    if (def.ownerColumn && actor.role !== 'admin') qb.andWhere(`${def.ownerColumn} = :${OWNER_PARAM}`, { [OWNER_PARAM]: actor.id });
+    return qb;
+  }
+
+  /** One record by id (locked FOR UPDATE of the main table when `lock`), serialised. */
+  private async loadRecord(
+    manager: EntityManager,
+    def: AnyResourceDefinition,
+    actor: AuthUser,
+    id: RecordId,
+    lock = false,
+  ): Promise<ResourceRecord> {
+    const qb = this.baseQuery(manager, def, actor).andWhere(`${def.fields[def.idField ?? 'id'].column} = :bo_id`, { bo_id: id });
+    if (lock) qb.setLock('pessimistic_write', undefined, [def.alias]);
+    const row = await qb.getOne();
+    if (!row) throw new BackofficeError(BackofficeErrorCode.RECORD_NOT_FOUND, `${def.name} ${id} not found`);
+    return def.serialize(row);
+  }
+
+  /** Validates a write body as `dto` (unknown fields stripped); 400 with field errors like every route. */
+  private async validate<T extends object>(body: unknown, dto: new () => T): Promise<T> {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BackofficeError(BackofficeErrorCode.BAD_BODY);
+    return (await this.validator.transform(body, { type: 'body', metatype: dto })) as T;
+  }
+}

@@ -1,0 +1,46 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Money, moneyColumn } from '../../../common/money/money';
+
+/** What a purchase buys. The slip module plugs its fulfilment in for 'slip' (PurchaseFulfilments). */
+export type PurchaseKind = 'slip' | 'subscription';
+export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'timeout';
+export type PaymentProvider = 'mpesa' | 'flutterwave';
+
+/**
+ * `purchase`: one payment attempt for a slip or a subscription (issue 7). Unique keys:
+ * checkout_request_id, tx_ref, flw_transaction_id, receipt and our short `code`.
+ */
+@Entity('purchase')
+export class Purchase {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint' }) id: string;
+  @Column({ type: 'text' }) kind: PurchaseKind;
+  /** The slip bought (kind 'slip'); the slip module owns the foreign key. */
+  @Column({ name: 'slip_id', type: 'bigint', nullable: true }) slipId: string | null;
+  /** The subscription kind bought (kind 'subscription'). */
+  @Column({ name: 'subscription_type', type: 'text', nullable: true }) subscriptionType: string | null;
+  /** Buyer MSISDN `2547XXXXXXXX` (Kenya). */
+  @Column({ type: 'text', nullable: true }) phone: string | null;
+  /** Buyer e-mail (Nigeria / Uganda). */
+  @Column({ type: 'text', nullable: true }) email: string | null;
+  @Column(moneyColumn('amount')) amount: Money;
+  @Column({ type: 'text', default: 'KES' }) currency: string;
+  @Column({ type: 'text' }) provider: PaymentProvider;
+  @Column({ name: 'checkout_request_id', type: 'text', nullable: true }) checkoutRequestId: string | null;
+  @Column({ name: 'merchant_request_id', type: 'text', nullable: true }) merchantRequestId: string | null;
+  @Column({ name: 'tx_ref', type: 'text', nullable: true }) txRef: string | null;
+  @Column({ name: 'flw_transaction_id', type: 'text', nullable: true }) flwTransactionId: string | null;
+  /** M-Pesa receipt (MpesaReceiptNumber); null when confirmed by STK query only. */
+  @Column({ type: 'text', nullable: true }) receipt: string | null;
+  /** Our short purchase code (product.md, "Finding a bought slip again"). */
+  @Column({ type: 'text' }) code: string;
+  @Column({ type: 'text', default: 'pending' }) status: PurchaseStatus;
+  @Column({ name: 'result_code', type: 'text', nullable: true }) resultCode: string | null;
+  @Column({ name: 'result_desc', type: 'text', nullable: true }) resultDesc: string | null;
+  /** What the provider says was paid (may differ from `amount`: then `reviewReason` is set). */
+  @Column(moneyColumn('paid_amount', { nullable: true })) paidAmount: Money | null;
+  /** Set when the purchase needs a human (amount mismatch, unknown push outcome). */
+  @Column({ name: 'review_reason', type: 'text', nullable: true }) reviewReason: string | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;
+}

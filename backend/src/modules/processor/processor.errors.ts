@@ -1,0 +1,24 @@
+import { defineErrors, DomainError } from '../../common/errors/domain-error';
+import { INVALID_PHONE_MESSAGE_LOWER } from '../../common/msisdn/msisdn';
+
+export enum ProcessorErrorCode {
+  INVALID_PHONE = 'INVALID_PHONE',
+  PAYMENT_REQUEST_FAILED = 'PAYMENT_REQUEST_FAILED',
+  CARD_PAYMENT_REQUEST_FAILED = 'CARD_PAYMENT_REQUEST_FAILED',
+}
+
+/** Spec §8 "Purchase … failure: alert with server message". */
+export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
+  [ProcessorErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
+  [ProcessorErrorCode.PAYMENT_REQUEST_FAILED]: { status: 502, message: 'M-Pesa request failed. Try again' },
+  [ProcessorErrorCode.CARD_PAYMENT_REQUEST_FAILED]: { status: 502, message: 'Payment request failed. Try again' },
+});
+
+export class ProcessorError extends DomainError<ProcessorErrorCode> {
+  constructor(code: ProcessorErrorCode, extra: Record<string, unknown> = {}) {
+    super(code, PROCESSOR_ERRORS[code], extra);
+  }
+}
+
+/** A callback for a purchase not (yet) visible: thrown so the job is retried with backoff. */
+export class PurchaseNotFoundYetError extends Error {}

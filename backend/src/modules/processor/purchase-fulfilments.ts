@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import type { SmsRequest } from '../notifications/sms/sms.service';
+import type { Purchase, PurchaseKind } from './entities/purchase.entity';
+
+/** What fulfilling a paid purchase asks for after commit. */
+export interface FulfilmentResult {
+  /** Texts to queue in the same transaction and send after commit (the buyer SMS). */
+  sms?: SmsRequest[];
+}
+
+/**
+ * What a module does when one of its purchases is paid. Called inside the payment transaction,
+ * with the purchase row locked and already marked paid: write rows with `em` only (ledger rows,
+ * the subscription…). Throwing rolls the payment back and the job is retried.
+ */
+export interface PurchaseFulfilment {
+  fulfil(em: EntityManager, purchase: Purchase): Promise<FulfilmentResult | void>;
+}
+
+/**
+ * Registry of fulfilments by purchase kind: the subscription module registers 'subscription',
+ * the slip module registers 'slip' in its `onModuleInit`. A slip purchase is then:
+ *
+ * ```ts
+ * // SlipModule imports ProcessorModule; the buy route (POST /api/processor/buy):
+ * await purchases.startMpesa({ kind: 'slip', slipId, phone: msisdn, amount: slip.price, description: 'Tip slip' });
+ * // SlipPurchaseFulfilment implements PurchaseFulfilment, OnModuleInit:
+ * onModuleInit() { this.fulfilments.register('slip', this); }
+ * async fulfil(em, purchase) {
+ *   const slip = await em.findOneOrFail(Slip, { where: { id: purchase.slipId } });
+ *   await this.purchases.recordSaleShare(em, purchase, slip.tipsterId); // 60% W + 40% P, once
+ *   return { sms: [{ to: purchase.phone, body: buyerSms(slip, purchase.code), purpose: 'deliver-slip' }] };
+ * }
+ * ```
+ */
+@Injectable()
+export class PurchaseFulfilments {
+  private readonly handlers = new Map<PurchaseKind, PurchaseFulfilment>();
+
+  register(kind: PurchaseKind, handler: PurchaseFulfilment): void {
+    if (this.handlers.has(kind)) throw new Error(`a fulfilment for '${kind}' purchases is already registered`);
+    this.handlers.set(kind, handler);
+  }
+
+  /** @throws Error when no module handles `kind` (the payment job then retries). */
+  get(kind: PurchaseKind): PurchaseFulfilment {
+    const handler = this.handlers.get(kind);
+    if (!handler) throw new Error(`no fulfilment registered for '${kind}' purchases`);
+    return handler;
+  }
+}

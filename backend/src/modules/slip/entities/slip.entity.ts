@@ -1,0 +1,24 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Money, moneyColumn } from '../../../common/money/money';
+
+/** Slip result once settled (product.md, Settlement): W won, L lost, C cancelled (every tip void). */
+export type SlipResultCode = 'W' | 'L' | 'C';
+
+/**
+ * A published slip (spec §3 Slip): 3-5 tips, server-quoted total odds, a Ksh price. Locked once
+ * published: never edited or deleted; only settlement writes `slipResult`, `settledAccumulator`, `settledAt`.
+ */
+@Entity('slip')
+export class Slip {
+  @PrimaryGeneratedColumn('identity', { type: 'int', generatedIdentity: 'BY DEFAULT' }) id: number;
+  @Column({ name: 'user_id', type: 'int' }) userId: number;
+  @Column(moneyColumn('price_ksh')) price: Money;
+  /** Total odds at publishing, truncated to 2 decimals ('2.97'). */
+  @Column({ type: 'numeric', precision: 8, scale: 2 }) accumulator: string;
+  @Column({ type: 'boolean', default: false }) jackpot: boolean;
+  @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
+  /** Product of the non-void odds once settled (void legs 1.00). */
+  @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true }) settledAccumulator: string | null;
+  @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;
+  @Column({ name: 'date_created', type: 'timestamptz' }) dateCreated: Date;
+}

@@ -1,0 +1,48 @@
+import { Injectable, Logger } from '@nestjs/common';
+
+/** Payload of `slip.settled`. */
+export interface SlipSettled {
+  slipId: number;
+  userId: number;
+  result: 'W' | 'L' | 'C';
+  /** Settled accumulator ('2.97'; '1.00' for C). */
+  accumulator: string;
+  settledAt: Date;
+}
+
+export const SLIP_SETTLED = 'slip.settled';
+
+type Listener<T> = (payload: T) => Promise<void> | void;
+
+/**
+ * In-process hub of the slip module's events: `slip.settled` (finance, notifications subscribe
+ * with `onSettled`) and `slip.published` (list caches). Emitted after the transaction commits;
+ * listeners must be idempotent (a settlement may be re-emitted after a crash before emit).
+ */
+@Injectable()
+export class SlipEvents {
+  private readonly logger = new Logger(SlipEvents.name);
+  private readonly settled: Listener<SlipSettled>[] = [];
+  private readonly published: Listener<number>[] = [];
+
+  /** Subscribes to `slip.settled`; returns an unsubscribe. */
+  onSettled(listener: Listener<SlipSettled>): () => void {
+    this.settled.push(listener);
+    return () => this.settled.splice(this.settled.indexOf(listener) >>> 0, 1);
+  }
+
+  /** Subscribes to `slip.published` (slip id); returns an unsubscribe. */
+  onPublished(listener: Listener<number>): () => void {
+    this.published.push(listener);
+    return () => this.published.splice(this.published.indexOf(listener) >>> 0, 1);
+  }
+
+  async emitSettled(event: SlipSettled): Promise<void> {
+    this.logger.debug(`${SLIP_SETTLED}: slip ${event.slipId} ${event.result}`);
+    for (const l of [...this.settled]) await l(event);
+  }
+
+  async emitPublished(slipId: number): Promise<void> {
+    for (const l of [...this.published]) await l(slipId);
+  }
+}

@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../common/clock/clock';
+import { Money } from '../../common/money/money';
+import { nairobiDayStart } from '../../common/time/nairobi';
+import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
+import { FixturesError } from '../fixtures/fixtures.errors';
+import { AccountService } from '../account/account.service';
+import { FixturesService, Quote } from '../fixtures/fixtures.service';
+import {
+  accumulatorInRange,
+  canPostAnother,
+  firstDuplicate,
+  parsePriceKsh,
+  remainingToday,
+  slipAccumulator,
+  tipCountProblem,
+} from './domain/slip-rules';
+import { CreateSlipDto } from './dto/create-slip.dto';
+import { Slip } from './entities/slip.entity';
+import { Tip } from './entities/tip.entity';
+import { SlipEvents } from './slip-events';
+import { SlipError, SlipErrorCode } from './slip.errors';
+
+/** Answer of GET /api/slip/can-post. */
+export interface CanPost {
+  can_post: boolean;
+  remaining: number;
+}
+
+const ID = /^[1-9]\d{0,17}$/;
+
+/**
+ * Publishing slips (spec §5 slip building; product.md "Slips"): validates the tips, quotes every
+ * odd on the server, enforces the two-slips-per-Nairobi-day limit and stores slip and tips in one
+ * transaction. Time is the fixtures clock (the replayed calendar's wall time).
+ */
+@Injectable()
+export class SlipPublishService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly fixtures: FixturesService,
+    @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
+    private readonly events: SlipEvents,
+    private readonly accounts: AccountService,
+  ) {}
+
+  /** Whether `userId` may publish another slip this Nairobi day, and how many remain. */
+  async canPost(userId: number): Promise<CanPost> {
+    const count = await this.publishedToday(userId, this.ds.manager);
+    return { can_post: canPostAnother(count), remaining: remainingToday(count) };
+  }
+
+  /**
+   * Publishes a slip for `userId`. Checks, in order: daily limit, 3-5 tips, one tip per game, the
+   * price (Ksh 50-1000), every game and market (quoted by the fixtures module: not started, odds
+   * present), total odds 1.6-100. Returns the new slip id.
+   * Marks the user a tipster (accounts) in the same transaction.
+   * @throws SlipError (400 `{error, game}`) with the spec's message, GAME_UNAVAILABLE with the
+   *   fixtures module's reason for a game that cannot be tipped (naming it); AccountError for a banned user.
+   */
+  async publish(userId: number, body: CreateSlipDto): Promise<{ id: number }> {
+    await this.accounts.assertActive(userId); // a banned account cannot publish (tokens live 15 minutes)
+    if (!(await this.canPost(userId)).can_post) throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
+    const tips = Array.isArray(body.tips) ? body.tips : [];
+    const problem = tipCountProblem(tips.length);
+    if (problem === 'few') throw new SlipError(SlipErrorCode.TOO_FEW_TIPS, { game: null });
+    if (problem === 'many') throw new SlipError(SlipErrorCode.TOO_MANY_TIPS, { game: null });
+    const selections = tips.map((t) => {
+      const game = t && typeof t === 'object' ? String(t.game ?? '') : '';
+      const market = t && typeof t === 'object' ? Number(t.market) : NaN;
+      if (!ID.test(game) || !Number.isSafeInteger(market) || market <= 0) {
+        throw new SlipError(SlipErrorCode.BAD_TIP, { game: null });
+      }
+      return { fixtureId: game, marketId: market };
+    });
+    const duplicate = firstDuplicate(selections.map((s) => s.fixtureId));
+    if (duplicate !== undefined) {
+      const [game] = await this.fixtures.games([duplicate]);
+      throw new SlipError(SlipErrorCode.DUPLICATE_GAME, { game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate });
+    }
+    const priceKsh = parsePriceKsh(body.amount);
+    if (priceKsh === null) throw new SlipError(SlipErrorCode.PRICE_OUT_OF_RANGE, { game: null });
+    const quotes = await this.fixtures.quote(selections).catch((err: unknown) => {
+      // Started, unknown, unpriced or not offered: the fixtures module names the game.
+      if (err instanceof FixturesError) throw new SlipError(SlipErrorCode.GAME_UNAVAILABLE, { game: err.extra.game ?? null }, err.message);
+      throw err;
+    });
+    const accumulator = slipAccumulator(quotes.map((q) => q.odd));
+    if (!accumulatorInRange(accumulator)) throw new SlipError(SlipErrorCode.ACCUMULATOR_OUT_OF_RANGE, { game: null });
+
+    const id = await this.ds.transaction(async (em) => {
+      await em.query('SELECT pg_advisory_xact_lock($1, $2)', [6, userId]);
+      if (!canPostAnother(await this.publishedToday(userId, em))) {
+        throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
+      }
+      const slip = await em.getRepository(Slip).save(
+        em.getRepository(Slip).create({
+          userId,
+          price: Money.ofUnits(priceKsh),
+          accumulator,
+          jackpot: false,
+          slipResult: null,
+          settledAccumulator: null,
+          settledAt: null,
+          dateCreated: this.clock.now(),
+        }),
+      );
+      await em.getRepository(Tip).insert(quotes.map((q: Quote, i) => ({
+        slipId: slip.id,
+        fixtureId: q.game.id,
+        marketId: q.market.id,
+        odd: q.odd,
+        position: i,
+        result: null,
+      })));
+      await em.query(
+        `INSERT INTO tipster_stat (user_id, tips) VALUES ($1, 1)
+         ON CONFLICT (user_id) DO UPDATE SET tips = tipster_stat.tips + 1, updated_at = now()`,
+        [userId],
+      );
+      await this.fixtures.recordTips(quotes.map((q) => q.game.id), em);
+      await this.accounts.markTipster(userId, em);
+      return slip.id;
+    });
+    await this.events.emitPublished(id);
+    return { id };
+  }
+
+  private async publishedToday(userId: number, em: DataSource['manager']): Promise<number> {
+    const [row] = await em.query(
+      `SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND NOT jackpot`,
+      [userId, nairobiDayStart(this.clock.now())],
+    );
+    return row.n;
+  }
+}

@@ -1,0 +1,182 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
+import { AVATAR_URL_PATH } from '../account/account.constants';
+import { avatarUrl } from '../account/account.mapper';
+import { FixturesService } from '../fixtures/fixtures.service';
+import { SlipListQueryDto } from './dto/slip-list-query.dto';
+import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE } from './slip.constants';
+import { SlipError, SlipErrorCode } from './slip.errors';
+import { SlipResponse, toSlipResponse } from './slip.mapper';
+import { ActiveFilter, SlipRepository } from './slip.repository';
+import { SlipListCache } from './slip-list-cache';
+
+/** A page of the active list (spec §7 GET /v2/api/slip/data/). */
+export interface ActivePage {
+  results: SlipResponse[];
+  next: string | null;
+  previous: string | null;
+  num_pages: number;
+}
+
+/** A page of the finished list (spec §7 GET /v2/api/slip/data/finished/). */
+export interface FinishedPage {
+  results: SlipResponse[];
+  next: string | null;
+  count: number;
+  num_pages: number;
+}
+
+/** Who is asking: a visitor (undefined) or a logged-in user. */
+export type Viewer = { id: number } | undefined;
+
+const PAGE = /^\d{1,9}$/;
+
+/** 1 when absent; else a positive integer. @throws SlipError BAD_PAGE (400). */
+export const parsePage = (p: string | undefined): number => {
+  if (p === undefined || p === '') return 1;
+  if (!PAGE.test(p) || Number(p) < 1) throw new SlipError(SlipErrorCode.BAD_PAGE);
+  return Number(p);
+};
+
+/**
+ * Read side of slips: lists, home tabs, one slip, profile lists. Every response goes through the
+ * mapper, which hides picks and per-game odds of unsettled slips from everyone but their tipster.
+ */
+@Injectable()
+export class SlipQueryService {
+  constructor(
+    private readonly repo: SlipRepository,
+    private readonly fixtures: FixturesService,
+    private readonly config: AppConfig,
+    private readonly cache: SlipListCache,
+  ) {}
+
+  /**
+   * GET /v2/api/slip/data/: active slips newest first, 10 a page; `account=1` (auth) the viewer's
+   * own with picks; `username` one tipster's; `home=1` 12 for the home tab; `top=1` top tipsters';
+   * `home_team`/`away_team` (or `team_a`/`team_b`) slips with a game of those teams.
+   * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404); 401 for account=1 without token.
+   */
+  async active(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage> {
+    if (viewer || q.account === '1') return this.activeUncached(q, viewer, requireViewer);
+    return this.cache.get(`active:${this.cacheKey(q)}`, () => this.activeUncached(q, viewer, requireViewer));
+  }
+
+  private async activeUncached(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage> {
+    const page = parsePage(q.p);
+    const filter: ActiveFilter = {};
+    if (q.account === '1') {
+      if (!viewer) requireViewer();
+      filter.userId = viewer!.id;
+    } else if (q.username) {
+      filter.userId = await this.userId(q.username);
+    }
+    const homeTeam = q.home_team ?? q.team_a;
+    const awayTeam = q.away_team ?? q.team_b;
+    if (homeTeam) filter.homeTeam = homeTeam;
+    if (awayTeam) filter.awayTeam = awayTeam;
+    if (q.top === '1') filter.top = true;
+    const size = q.home === '1' ? HOME_ACTIVE_SIZE : ACTIVE_PAGE_SIZE;
+    const { ids, total } = await this.repo.pageActive(filter, size, (page - 1) * size);
+    const numPages = q.home === '1' ? 1 : Math.max(1, Math.ceil(total / size));
+    if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+    return {
+      results: await this.render(ids, viewer),
+      next: page < numPages ? this.url('/v2/api/slip/data/', q, page + 1) : null,
+      previous: page > 1 ? this.url('/v2/api/slip/data/', q, page - 1) : null,
+      num_pages: numPages,
+    };
+  }
+
+  /**
+   * GET /v2/api/slip/data/finished/: settled slips, latest settled first, 100 a page, with picks
+   * and results; `next` an absolute URL (PUBLIC_URL).
+   * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404).
+   */
+  async finished(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage> {
+    if (viewer) return this.finishedUncached(q, viewer);
+    return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q, viewer));
+  }
+
+  private async finishedUncached(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage> {
+    const page = parsePage(q.p);
+    const userId = q.username ? await this.userId(q.username) : undefined;
+    const { ids, total } = await this.repo.pageFinished(userId, FINISHED_PAGE_SIZE, (page - 1) * FINISHED_PAGE_SIZE);
+    const numPages = Math.max(1, Math.ceil(total / FINISHED_PAGE_SIZE));
+    if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+    return {
+      results: await this.render(ids, viewer),
+      next: page < numPages ? this.url('/v2/api/slip/data/finished/', q, page + 1) : null,
+      count: total,
+      num_pages: numPages,
+    };
+  }
+
+  /** GET /api/home/active: the 12 newest active slips. */
+  homeActive(): Promise<{ slips: SlipResponse[] }> {
+    return this.cache.get('home-active', async () => {
+      const { ids } = await this.repo.pageActive({}, HOME_ACTIVE_SIZE, 0);
+      return { slips: await this.render(ids, undefined) };
+    });
+  }
+
+  /** GET /api/home/finished: the 12 latest settled slips. */
+  homeFinished(): Promise<{ slips: SlipResponse[] }> {
+    return this.cache.get('home-finished', async () => {
+      const { ids } = await this.repo.pageFinished(undefined, HOME_ACTIVE_SIZE, 0);
+      return { slips: await this.render(ids, undefined) };
+    });
+  }
+
+  /** GET /api/slip/get/{id}. @throws SlipError SLIP_NOT_FOUND (404). */
+  async one(id: number, viewer: Viewer): Promise<SlipResponse> {
+    const [slip] = await this.render([id], viewer);
+    if (!slip) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
+    return slip;
+  }
+
+  /** A tipster's active and finished slips for the profile (20 each), picks only for the owner. */
+  async profileLists(userId: number, owner: boolean): Promise<{ active: SlipResponse[]; finished: SlipResponse[] }> {
+    const viewer = owner ? { id: userId } : undefined;
+    const [a, f] = await Promise.all([this.repo.pageActive({ userId }, 20, 0), this.repo.pageFinished(userId, 20, 0)]);
+    const [active, finished] = await Promise.all([this.render(a.ids, viewer), this.render(f.ids, viewer)]);
+    return { active, finished };
+  }
+
+  private async userId(username: string): Promise<number> {
+    const id = await this.repo.userIdByName(username);
+    if (id === null) throw new SlipError(SlipErrorCode.USER_NOT_FOUND);
+    return id;
+  }
+
+  private async render(ids: number[], viewer: Viewer): Promise<SlipResponse[]> {
+    const { slips, tips } = await this.repo.load(ids);
+    if (!slips.length) return [];
+    const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
+    const bySlip = new Map<number, typeof tips>();
+    for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);
+    const ctx = {
+      games,
+      ngnPerKsh: this.config.currency.ngnPerKsh,
+      avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
+      isOwner: (userId: number) => viewer?.id === userId,
+    };
+    return slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx));
+  }
+
+  /** A stable cache key of a visitor's list query (lower-cased names; errors are never cached). */
+  private cacheKey(q: SlipListQueryDto): string {
+    return Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `${k}=${String(v).toLowerCase()}`)
+      .sort()
+      .join('&');
+  }
+
+  private url(path: string, q: SlipListQueryDto, page: number): string {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(q)) if (v !== undefined && k !== 'p') params.set(k, String(v));
+    params.set('p', String(page));
+    return `${this.config.publicUrl}${path}?${params.toString()}`;
+  }
+}

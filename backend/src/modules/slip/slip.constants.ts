@@ -1,0 +1,16 @@
+/** Slip rules of spec §5 and §9 (product.md "Slips"). */
+export const MIN_TIPS = 3;
+export const MAX_TIPS = 5;
+/** Total odds range, in hundredths (1.60 to 100.00). */
+export const MIN_ACCUMULATOR_HUNDREDTHS = 160;
+export const MAX_ACCUMULATOR_HUNDREDTHS = 10_000;
+/** Price range in whole Ksh (spec §9). */
+export const MIN_PRICE_KSH = 50;
+export const MAX_PRICE_KSH = 1000;
+/** Slips a tipster may publish per Nairobi calendar day (product.md, can-post). */
+export const MAX_SLIPS_PER_DAY = 2;
+/** Page sizes (spec §9). */
+export const ACTIVE_PAGE_SIZE = 10;
+export const HOME_ACTIVE_SIZE = 12;
+export const FINISHED_PAGE_SIZE = 100;
+export const LEADERBOARD_PAGE_SIZE = 100;

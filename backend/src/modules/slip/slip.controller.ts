@@ -1,0 +1,51 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { Public } from '../../common/decorators/public.decorator';
+import type { AuthUser } from '../../common/guards/auth-user';
+import { CreateSlipDto } from './dto/create-slip.dto';
+import { CanPost, SlipPublishService } from './slip-publish.service';
+import { SlipQueryService } from './slip-query.service';
+import { FreeTipResponse, FreeTipService } from './free-tip.service';
+import { SlipError, SlipErrorCode } from './slip.errors';
+import { SlipResponse } from './slip.mapper';
+
+/** /api/slip routes owned by the slip module (spec §7). */
+@ApiTags('slip')
+@Controller('api/slip')
+export class SlipController {
+  constructor(
+    private readonly publisher: SlipPublishService,
+    private readonly query: SlipQueryService,
+    private readonly freeTips: FreeTipService,
+  ) {}
+
+  /** POST /api/slip/create (auth) → 201 `{ message: 'Successfully Published Tips', id }`. */
+  @Post('create')
+  @HttpCode(201)
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number }> {
+    const { id } = await this.publisher.publish(user.id, body);
+    return { message: 'Successfully Published Tips', id };
+  }
+
+  /** GET /api/slip/can-post (auth) → `{ can_post, remaining }`. */
+  @Get('can-post')
+  canPost(@CurrentUser() user: AuthUser): Promise<CanPost> {
+    return this.publisher.canPost(user.id);
+  }
+
+  /** GET /api/slip/get/{id} → the slip (picks hidden until settled, except for its tipster). 404 when unknown. */
+  @Public()
+  @Get('get/:id')
+  get(@Param('id') id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<SlipResponse> {
+    if (!/^\d{1,9}$/.test(id)) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
+    return this.query.one(Number(id), user);
+  }
+
+  /** GET /api/slip/free → `{ data: [{ fixture: {game_date, home_team, away_team, league}, m_market: {type, value} }] }`. */
+  @Public()
+  @Get('free')
+  free(): Promise<{ data: FreeTipResponse[] }> {
+    return this.freeTips.list();
+  }
+}

@@ -1,0 +1,44 @@
+import type { GameView } from '../fixtures/fixtures.service';
+import { picksVisible, priceInNgn, toSlipResponse } from './slip.mapper';
+import type { SlipRow, TipRow } from './slip.repository';
+
+const slip = (over: Partial<SlipRow> = {}): SlipRow => ({
+  id: 7, userId: 3, username: 'wanjiku_tips', avatarFile: null, rating: '62.50', price: '150.00', accumulator: '2.97',
+  settledAccumulator: null, jackpot: false, slipResult: null, dateCreated: new Date('2026-11-23T06:00:00Z'), settledAt: null, ...over,
+});
+const tip: TipRow = { slipId: 7, fixtureId: '11', marketId: 4, odd: '1.23', result: 'W' };
+const game: GameView = {
+  id: '11', homeTeam: 'Arsenal', awayTeam: 'Chelsea', league: 'English Premier League', gameDate: new Date('2026-11-24T19:00:00Z'),
+  state: { phase: 'upcoming', minute: null, statusLabel: null, score: null, halfTime: null }, tips: 1,
+};
+const ctx = (owner = false) => ({
+  games: new Map([['11', game]]), ngnPerKsh: '11.50', avatarUrl: (f: string | null) => (f ? `/media/avatars/${f}` : null), isOwner: () => owner,
+});
+
+describe('slip mapper', () => {
+  it('hides market_type and odd of an unsettled slip from everyone but its tipster', () => {
+    const visitor = toSlipResponse(slip(), [tip], ctx());
+    expect(visitor.tips[0]).not.toHaveProperty('market_type');
+    expect(visitor.tips[0]).not.toHaveProperty('odd');
+    expect(visitor.tips[0].result).toBeNull();
+    const owner = toSlipResponse(slip(), [tip], ctx(true));
+    expect(owner.tips[0]).toMatchObject({ market_type: 4, odd: '1.23' });
+  });
+
+  it('shows everything of a settled slip with each tip result', () => {
+    const res = toSlipResponse(slip({ slipResult: 'W', settledAccumulator: '2.97' }), [tip], ctx());
+    expect(res).toEqual({
+      id: 7, price: 150, price_ng: 1725, date_created: '2026-11-23T09:00:00+03:00', accumulator: '2.97', jackpot: false, slip_result: 'W',
+      tips: [{ home_team: 'Arsenal', away_team: 'Chelsea', game_date: '2026-11-24T22:00:00+03:00', league: 'English Premier League',
+        game_result: null, market_type: 4, odd: '1.23', fixture: 11, result: 'W' }],
+      user: { username: 'wanjiku_tips' }, meta: { rating: 62.5, profile_image: null },
+    });
+  });
+
+  it('decides visibility and NGN prices', () => {
+    expect(picksVisible({ slipResult: null, userId: 1 }, () => false)).toBe(false);
+    expect(picksVisible({ slipResult: 'C', userId: 1 }, () => false)).toBe(true);
+    expect(priceInNgn('50.00', '11.5')).toBe(575);
+    expect(priceInNgn('99.99', '0.33')).toBe(33);
+  });
+});

@@ -1,0 +1,91 @@
+import { Money } from '../../common/money/money';
+import { oddToHundredths } from '../fixtures/domain/odds-decimal';
+import type { GameView } from '../fixtures/fixtures.service';
+import { toGameDate } from '../fixtures/fixtures.mapper';
+import type { SlipRow, TipRow } from './slip.repository';
+
+/** Tip shape (spec §3 Tip). `market_type` and `odd` only when the picks may be shown. */
+export interface TipResponse {
+  home_team: string;
+  away_team: string;
+  game_date: string | null;
+  league: string;
+  /** 'h-a' once the game has a score (live or final), else null. */
+  game_result: string | null;
+  market_type?: number;
+  odd?: string;
+  fixture: number;
+  /** W, L or V once the slip is settled, else null. */
+  result: string | null;
+}
+
+/** Slip shape (spec §3 Slip). */
+export interface SlipResponse {
+  id: number;
+  price: number;
+  price_ng: number;
+  date_created: string;
+  accumulator: string;
+  jackpot: boolean;
+  slip_result: string | null;
+  tips: TipResponse[];
+  user: { username: string };
+  meta: { rating: number; profile_image: string | null };
+}
+
+/** What the mapper needs besides the rows. */
+export interface MapContext {
+  games: Map<string, GameView>;
+  /** NGN per Ksh (decimal string, config.currency). */
+  ngnPerKsh: string;
+  avatarUrl: (file: string | null) => string | null;
+  /** True when the viewer is the slip's tipster (own list, own profile). */
+  isOwner: (userId: number) => boolean;
+}
+
+/**
+ * Pick gating (product.md "Slips and what a visitor may see"): a slip's picks and per-game odds
+ * are shown only once it is settled, or to its own tipster.
+ */
+export const picksVisible = (slip: Pick<SlipRow, 'slipResult' | 'userId'>, isOwner: (userId: number) => boolean): boolean =>
+  slip.slipResult !== null || isOwner(slip.userId);
+
+/** Ksh price (decimal string) in NGN at `ngnPerKsh`, rounded to 2 decimals (product.md "Money"). */
+export const priceInNgn = (priceKsh: string, ngnPerKsh: string): number => {
+  const cents = Money.parse(priceKsh).cents;
+  const rate = oddToHundredths(ngnPerKsh); // rate in hundredths, at most 2 decimals
+  return Math.round((cents * rate) / 100) / 100;
+};
+
+/** One tip in its public (or owner's) shape. */
+export const toTipResponse = (tip: TipRow, game: GameView | undefined, showPick: boolean, settled: boolean): TipResponse => {
+  const score = game?.state.score ?? null;
+  return {
+    home_team: game?.homeTeam ?? '',
+    away_team: game?.awayTeam ?? '',
+    game_date: game ? toGameDate(game.gameDate) : null,
+    league: game?.league ?? '',
+    game_result: score ? `${score.home}-${score.away}` : null,
+    ...(showPick ? { market_type: tip.marketId, odd: tip.odd } : {}),
+    fixture: Number(tip.fixtureId),
+    result: settled ? tip.result : null,
+  };
+};
+
+/** One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves). */
+export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): SlipResponse => {
+  const show = picksVisible(slip, ctx.isOwner);
+  const settled = slip.slipResult !== null;
+  return {
+    id: slip.id,
+    price: Money.parse(slip.price).cents / 100,
+    price_ng: priceInNgn(slip.price, ctx.ngnPerKsh),
+    date_created: toGameDate(new Date(slip.dateCreated)),
+    accumulator: slip.accumulator,
+    jackpot: slip.jackpot,
+    slip_result: slip.slipResult,
+    tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled)),
+    user: { username: slip.username },
+    meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile) },
+  };
+};

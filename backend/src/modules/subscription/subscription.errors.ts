@@ -1,0 +1,23 @@
+import { defineErrors, DomainError } from '../../common/errors/domain-error';
+import { INVALID_PHONE_MESSAGE, INVALID_PHONE_MESSAGE_LOWER } from '../../common/msisdn/msisdn';
+
+export enum SubscriptionErrorCode {
+  INVALID_PHONE = 'INVALID_PHONE',
+  INVALID_LOOKUP_PHONE = 'INVALID_LOOKUP_PHONE',
+  UNKNOWN_TYPE = 'UNKNOWN_TYPE',
+  NOT_SUBSCRIBED = 'NOT_SUBSCRIBED',
+}
+
+/** Spec §5 (Kenyan phone), §8 (subscription failure: alert with the server message). */
+export const SUBSCRIPTION_ERRORS = defineErrors<SubscriptionErrorCode>({
+  [SubscriptionErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
+  [SubscriptionErrorCode.INVALID_LOOKUP_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE },
+  [SubscriptionErrorCode.UNKNOWN_TYPE]: { status: 400, message: 'Choose a valid subscription' },
+  [SubscriptionErrorCode.NOT_SUBSCRIBED]: { status: 404, message: 'No active subscription for this phone number' },
+});
+
+export class SubscriptionError extends DomainError<SubscriptionErrorCode> {
+  constructor(code: SubscriptionErrorCode) {
+    super(code, SUBSCRIPTION_ERRORS[code]);
+  }
+}

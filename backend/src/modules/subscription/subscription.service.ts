@@ -1,0 +1,116 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, LessThanOrEqual, MoreThan } from 'typeorm';
+import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import type { Purchase } from '../processor/entities/purchase.entity';
+import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
+import { PurchaseService } from '../processor/purchase.service';
+import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
+import { Subscription } from './entities/subscription.entity';
+import { SubscriptionKind } from './entities/subscription-kind.entity';
+import { PREMIUM_SLIPS, PremiumSlipsProvider } from './premium-slips.provider';
+import { SubscriptionError, SubscriptionErrorCode } from './subscription.errors';
+
+/** Days that mean "lifetime" (spec §9). */
+export const LIFETIME_DAYS = 1000;
+
+/** One kind as GET /api/manage/get-subscription-kind shows it. */
+export interface SubscriptionKindView {
+  price: string;
+  type: string;
+  title: string;
+  description: string;
+  days: number;
+}
+
+/**
+ * Subscriptions (product.md "Subscriptions"; spec §4 subscription purchase, §7): kinds, the
+ * STK purchase, activation on payment (as the 'subscription' purchase fulfilment) and the
+ * subscriber's premium slips.
+ */
+@Injectable()
+export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly purchases: PurchaseService,
+    private readonly fulfilments: PurchaseFulfilments,
+    @Inject(PREMIUM_SLIPS) private readonly premium: PremiumSlipsProvider,
+  ) {}
+
+  onModuleInit(): void {
+    this.fulfilments.register('subscription', this);
+  }
+
+  /** Every kind keyed by type: {gold, bronze, silver}. */
+  async kinds(): Promise<Record<string, SubscriptionKindView>> {
+    const rows = await this.ds.manager.find(SubscriptionKind, { order: { days: 'DESC' } });
+    return Object.fromEntries(
+      rows.map((k) => [k.type, { price: k.price.toDecimal(), type: k.type, title: k.title, description: k.description, days: k.days }]),
+    );
+  }
+
+  /**
+   * Starts a subscription purchase: STK push for the kind's price to `phone` (spec §5 Kenyan phone).
+   * @throws SubscriptionError INVALID_PHONE / UNKNOWN_TYPE (400); ProcessorError (502) when M-Pesa fails.
+   */
+  async subscribe(phone: unknown, type: unknown): Promise<{ message: string }> {
+    const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
+    if (!msisdn) throw new SubscriptionError(SubscriptionErrorCode.INVALID_PHONE);
+    const kind =
+      typeof type === 'string' && type.trim()
+        ? await this.ds.manager.findOne(SubscriptionKind, { where: { type: type.trim().toLowerCase() } })
+        : null;
+    if (!kind) throw new SubscriptionError(SubscriptionErrorCode.UNKNOWN_TYPE);
+    await this.purchases.startMpesa({
+      kind: 'subscription',
+      phone: msisdn,
+      amount: kind.price,
+      subscriptionType: kind.type,
+      description: 'Subscription',
+    });
+    return { message: 'Request Sent' };
+  }
+
+  /** The active subscription of `msisdn` ending last, or null. */
+  async active(msisdn: string, at = new Date()): Promise<Subscription | null> {
+    return this.ds.manager.findOne(Subscription, {
+      where: { phone: msisdn, endsAt: MoreThan(at) },
+      order: { endsAt: 'DESC' },
+    });
+  }
+
+  /**
+   * Today's premium slips for an active subscriber.
+   * @throws SubscriptionError INVALID_LOOKUP_PHONE (400), NOT_SUBSCRIBED (404).
+   */
+  async premiumSlips(phone: string): Promise<{ data: unknown[] }> {
+    const msisdn = toKenyanMsisdn(phone);
+    if (!msisdn) throw new SubscriptionError(SubscriptionErrorCode.INVALID_LOOKUP_PHONE);
+    const now = new Date();
+    const sub = await this.ds.manager.findOne(Subscription, { where: { phone: msisdn, startsAt: LessThanOrEqual(now), endsAt: MoreThan(now) } });
+    if (!sub) throw new SubscriptionError(SubscriptionErrorCode.NOT_SUBSCRIBED);
+    return { data: await this.premium.todaysPremiumSlips() };
+  }
+
+  /** Fulfilment of a paid 'subscription' purchase: the subscription row, a ledger row and the SMS. */
+  async fulfil(em: EntityManager, purchase: Purchase): Promise<FulfilmentResult> {
+    const kind = await em.findOneOrFail(SubscriptionKind, { where: { type: purchase.subscriptionType as string } });
+    const phone = purchase.phone as string;
+    // Serialise concurrent payments of one phone so the second one extends the first.
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('subscription:' || $1))`, [phone]);
+    const paidAt = purchase.paidAt ?? new Date();
+    const latest = await em.findOne(Subscription, { where: { phone }, order: { endsAt: 'DESC' } });
+    const period = subscriptionPeriod(paidAt, kind.days, latest?.endsAt ?? null);
+    await em.insert(Subscription, { phone, type: kind.type, startsAt: period.startsAt, endsAt: period.endsAt, purchaseId: purchase.id });
+    await this.purchases.recordLedger(em, { account: 'platform', kind: 'subscription_sale', amount: purchase.amount, status: 'P', purchaseId: purchase.id });
+    return {
+      sms: [
+        {
+          to: phone,
+          body: subscriptionConfirmationSms(kind.title, period.endsAt, kind.days >= LIFETIME_DAYS, purchase.code),
+          purpose: 'subscription-confirm',
+        },
+      ],
+    };
+  }
+}

@@ -1,0 +1,111 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../../common/decorators/public.decorator';
+import { isObject } from '../common/provider-answer';
+import { sendHtml } from '../common/reply';
+import { PromptAction, PromptAnswer } from '../daraja/daraja-sandbox.service';
+import { SandboxError, SandboxErrorCode } from '../sandbox.errors';
+import { PHONE_NOTICES, PhoneView, renderErrorPage, renderPhonePage } from './phone-page';
+import { PhoneService } from './phone.service';
+import { renderIndexPage } from './sandbox-index.page';
+
+const ACTIONS: readonly PromptAction[] = ['accept', 'decline', 'wrong-pin'];
+
+const toAction = (action: string): PromptAction => {
+  if (!ACTIONS.includes(action as PromptAction)) throw new SandboxError(SandboxErrorCode.NOT_FOUND);
+  return action as PromptAction;
+};
+
+/**
+ * The sandbox phone (issue 7): /sandbox (index), /sandbox/phone/{msisdn} (page with STK prompts
+ * and the SMS inbox, form posts for Accept / Decline) and its JSON API under /sandbox/api/phones.
+ */
+@ApiTags('sandbox')
+@Public()
+@Controller('sandbox')
+export class PhoneController {
+  constructor(private readonly phones: PhoneService) {}
+
+  /** Index: recent phones, Flutterwave checkouts, STK pushes and B2C payouts. */
+  @Get()
+  async index(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    return sendHtml(reply, 200, renderIndexPage(await this.phones.overview()));
+  }
+
+  /** `/sandbox/phone?msisdn=…` (the index form without JavaScript) → the phone page. */
+  @Get('phone')
+  openPhone(@Query('msisdn') msisdn: unknown, @Res({ passthrough: true }) reply: FastifyReply): string {
+    const key = typeof msisdn === 'string' ? this.keyOrNull(msisdn) : null;
+    if (!key) return sendHtml(reply, 400, renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message));
+    void reply.status(303).header('location', `/sandbox/phone/${key}`);
+    return '';
+  }
+
+  /** The phone page (HTML, refreshes itself every 2 s). */
+  @Get('phone/:msisdn')
+  async phonePage(
+    @Param('msisdn') msisdn: string,
+    @Query('done') done: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    try {
+      const notice = typeof done === 'string' ? PHONE_NOTICES[done] : undefined;
+      return sendHtml(reply, 200, renderPhonePage(await this.phones.view(msisdn), { notice }));
+    } catch (err) {
+      if (err instanceof SandboxError) return sendHtml(reply, err.status, renderErrorPage(err.message));
+      throw err;
+    }
+  }
+
+  /** The page's forms: Accept (with PIN), Decline, wrong PIN → 303 back to the page. */
+  @Post('phone/:msisdn/prompts/:checkoutRequestId/:action')
+  async answerFromPage(
+    @Param('msisdn') msisdn: string,
+    @Param('checkoutRequestId') checkoutRequestId: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    let view: PhoneView | undefined;
+    try {
+      const result = await this.phones.answer(msisdn, checkoutRequestId, toAction(action), isObject(body) ? body.pin : undefined);
+      void reply.status(303).header('location', `/sandbox/phone/${this.phones.key(msisdn)}?done=${result.status}`);
+      return '';
+    } catch (err) {
+      if (!(err instanceof SandboxError)) throw err;
+      view = await this.phones.view(msisdn).catch(() => undefined);
+      return sendHtml(reply, err.status, view ? renderPhonePage(view, { error: err.message }) : renderErrorPage(err.message));
+    }
+  }
+
+  /** `{prompts: [...], messages: [{from, body, at}]}`, newest first. */
+  @Get('api/phones/:msisdn')
+  phone(@Param('msisdn') msisdn: string): Promise<PhoneView> {
+    return this.phones.view(msisdn);
+  }
+
+  /**
+   * JSON: `{pin}` (accept only), optional `callback: false` to drop the callback (reconciliation
+   * tests) → `{checkoutRequestId, status, resultCode, resultDesc, receipt?}`.
+   */
+  @Post('api/phones/:msisdn/prompts/:checkoutRequestId/:action')
+  @HttpCode(200)
+  answer(
+    @Param('msisdn') msisdn: string,
+    @Param('checkoutRequestId') checkoutRequestId: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+  ): Promise<PromptAnswer> {
+    const input = isObject(body) ? body : {};
+    return this.phones.answer(msisdn, checkoutRequestId, toAction(action), input.pin, input.callback !== false);
+  }
+
+  private keyOrNull(msisdn: string): string | null {
+    try {
+      return this.phones.key(msisdn);
+    } catch {
+      return null;
+    }
+  }
+}

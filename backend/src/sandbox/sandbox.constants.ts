@@ -1,0 +1,87 @@
+/**
+ * Paths and test-triggering values of the provider sandboxes (issue 7; providers.md §1.11, §2.7,
+ * §3.6). Other modules import the callback paths from here so both sides agree.
+ */
+
+/** Prefix of every sandbox route (architecture.md, "Providers and sandboxes"). */
+export const SANDBOX_PREFIX = '/sandbox';
+
+/**
+ * Where the Flutterwave sandbox posts `charge.completed` webhooks by default (below PUBLIC_URL).
+ * The processor module serves it (issue 7, "Callbacks"); SANDBOX_FLW_WEBHOOK_URL overrides it.
+ */
+export const FLW_WEBHOOK_PATH = '/api/processor/flutterwave/webhook';
+
+/**
+ * Where the Africa's Talking sandbox posts delivery reports, followed by `/{AT_CALLBACK_TOKEN}`
+ * (providers.md §3.3: an unguessable path). The notifications module serves it;
+ * SANDBOX_AT_DELIVERY_REPORT_URL overrides the whole URL.
+ */
+export const AT_DELIVERY_REPORT_PATH = '/api/notifications/sms/delivery-report';
+
+/** The delivery-report path for a callback token: `AT_DELIVERY_REPORT_PATH/{token}`. */
+export const atDeliveryReportPath = (callbackToken: string): string =>
+  `${AT_DELIVERY_REPORT_PATH}/${encodeURIComponent(callbackToken)}`;
+
+/** The name the M-Pesa sandbox shows for our PayBill in prompts and confirmation SMS. */
+export const SANDBOX_MERCHANT_NAME = 'TIPSKE MARKETPLACE';
+
+/** Sender of the M-Pesa confirmation SMS on the sandbox phone. */
+export const MPESA_SMS_SENDER = 'MPESA';
+
+/** Africa's Talking's default sender ID when a message names none (providers.md §3.2). */
+export const AT_DEFAULT_SENDER = 'AFRICASTKNG';
+
+/**
+ * Test-triggering B2C recipients and amounts (issue 7: "a failure for a test-triggering
+ * condition you document"). Any other payout succeeds.
+ * - an amount whose whole shillings end in 99 (99, 199, 1099 …) → ResultCode 1, insufficient
+ *   utility-account balance (Daraja takes whole Ksh only, so ".99" cannot be sent);
+ * - recipient 254700000040 → ResultCode 2040, unregistered customer;
+ * - recipient 254700000011 → ResultCode 11, debit party in an invalid state.
+ */
+export const B2C_FAILING_RECIPIENTS: Readonly<Record<string, number>> = {
+  '254700000040': 2040,
+  '254700000011': 11,
+};
+
+/**
+ * Test-triggering Africa's Talking recipients (providers.md §3.6 knobs):
+ * - +254700000406 → statusCode 406 UserInBlacklist (nothing delivered);
+ * - +254700000405 → statusCode 405 InsufficientBalance (nothing delivered);
+ * - +254700000500 → accepted, then delivery report `Failed` / `DeliveryFailure`.
+ */
+export const AT_TEST_NUMBERS = {
+  blacklisted: '+254700000406',
+  insufficientBalance: '+254700000405',
+  deliveryFails: '+254700000500',
+} as const;
+
+/**
+ * What can be made to fail on purpose through `POST /sandbox/api/faults` (persisted, shared by
+ * every process): the next N calls to a sandbox endpoint answer a provider-shaped HTTP error, or
+ * the next N callbacks of a kind are dropped (never sent, to test reconciliation).
+ */
+export const FAULT_TARGETS = [
+  'daraja.oauth',
+  'daraja.stkpush',
+  'daraja.stkquery',
+  'daraja.b2c',
+  'flutterwave.payments',
+  'flutterwave.verify',
+  'africastalking.messaging',
+  'callback.daraja.stk',
+  'callback.daraja.b2c',
+  'callback.flutterwave.webhook',
+  'callback.africastalking.delivery-report',
+] as const;
+export type FaultTarget = (typeof FAULT_TARGETS)[number];
+
+/** Kinds of outgoing sandbox callbacks (`sandbox_outbound.kind`); each is also a fault target. */
+export const OUTBOUND_KIND = {
+  STK_CALLBACK: 'callback.daraja.stk',
+  B2C_RESULT: 'callback.daraja.b2c',
+  FLW_WEBHOOK: 'callback.flutterwave.webhook',
+  AT_DELIVERY_REPORT: 'callback.africastalking.delivery-report',
+} as const satisfies Record<string, FaultTarget>;
+export type OutboundKind = (typeof OUTBOUND_KIND)[keyof typeof OUTBOUND_KIND];

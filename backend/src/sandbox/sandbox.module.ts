@@ -1,0 +1,68 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { loadEnv } from '../config/load-env';
+import { SandboxAdminService } from './admin/sandbox-admin.service';
+import { SandboxApiController } from './admin/sandbox-api.controller';
+import { AfricasTalkingSandboxController } from './africastalking/africastalking-sandbox.controller';
+import { AfricasTalkingSandboxService } from './africastalking/africastalking-sandbox.service';
+import { DarajaSandboxController } from './daraja/daraja-sandbox.controller';
+import { DarajaSandboxRepository } from './daraja/daraja-sandbox.repository';
+import { DarajaSandboxService } from './daraja/daraja-sandbox.service';
+import { FaultRepository } from './faults/fault.repository';
+import { FlutterwaveSandboxController } from './flutterwave/flutterwave-sandbox.controller';
+import { FlutterwaveSandboxRepository } from './flutterwave/flutterwave-sandbox.repository';
+import { FlutterwaveSandboxService } from './flutterwave/flutterwave-sandbox.service';
+import { OutboundRepository } from './outbound/outbound.repository';
+import { OutboundService } from './outbound/outbound.service';
+import { SandboxSweeper } from './outbound/sandbox-sweeper';
+import { PhoneController } from './phone/phone.controller';
+import { PhoneService } from './phone/phone.service';
+import { SmsInboxRepository } from './phone/sms-inbox.repository';
+import { SandboxOffController } from './sandbox-off.controller';
+import { parseSandboxSettings, SandboxSettings } from './sandbox.settings';
+
+/**
+ * Provider sandboxes (architecture.md, "Providers and sandboxes"; issue 7): Daraja, Flutterwave
+ * and Africa's Talking simulators speaking the real contracts (providers.md), the sandbox phone
+ * and the index page, all under /sandbox. `forRoot()` reads the environment when the app is
+ * built (like AppModule.forRoot): with the sandbox off — always when NODE_ENV=production — none
+ * of it is loaded and every /sandbox path answers 404.
+ */
+@Module({})
+export class SandboxModule {
+  static forRoot(): DynamicModule {
+    const env = loadEnv();
+    const config = AppConfig.fromEnv(env);
+    if (!config.sandboxEnabled) return { module: SandboxModule, controllers: [SandboxOffController] };
+    const settings = parseSandboxSettings(process.env, {
+      publicUrl: config.publicUrl,
+      autoAccept: config.sandboxAutoAccept,
+      atCallbackToken: config.africasTalking.callbackToken,
+    });
+    return {
+      module: SandboxModule,
+      controllers: [
+        DarajaSandboxController,
+        FlutterwaveSandboxController,
+        AfricasTalkingSandboxController,
+        PhoneController,
+        SandboxApiController,
+      ],
+      providers: [
+        { provide: SandboxSettings, useValue: settings },
+        FaultRepository,
+        OutboundRepository,
+        OutboundService,
+        SmsInboxRepository,
+        DarajaSandboxRepository,
+        DarajaSandboxService,
+        FlutterwaveSandboxRepository,
+        FlutterwaveSandboxService,
+        AfricasTalkingSandboxService,
+        PhoneService,
+        SandboxAdminService,
+        SandboxSweeper,
+      ],
+    };
+  }
+}

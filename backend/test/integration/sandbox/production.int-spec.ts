@@ -1,0 +1,44 @@
+import { createTestContext, TestContext } from '../../setup/test-app';
+
+/** With NODE_ENV=production the sandboxes are not loaded: every /sandbox path is 404 (issue 7). */
+describe('Sandboxes in production', () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      listen: true,
+      env: {
+        NODE_ENV: 'production',
+        SANDBOX_ENABLED: 'true',
+        REPLAY_ANCHOR: '',
+        JWT_ACCESS_SECRET: 'prod-access-secret-0123456789abcdef',
+        JWT_REFRESH_SECRET: 'prod-refresh-secret-0123456789abcdef',
+        MPESA_CALLBACK_TOKEN: 'prod-stk-callback-token-0123456789',
+        FLW_SECRET_HASH: 'prod-flw-webhook-hash-0123456789',
+        AT_CALLBACK_TOKEN: 'prod-at-callback-token-0123456789',
+        MPESA_BASE_URL: 'https://api.safaricom.co.ke',
+        FLW_BASE_URL: 'https://api.flutterwave.com',
+        AT_BASE_URL: 'https://api.africastalking.com',
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it.each([
+    ['GET', '/sandbox'],
+    ['GET', '/sandbox/'],
+    ['GET', '/sandbox/phone/254712345678'],
+    ['GET', '/sandbox/api/phones/254712345678'],
+    ['POST', '/sandbox/api/phones/254712345678/prompts/ws_CO_1/accept'],
+    ['GET', '/sandbox/daraja/oauth/v1/generate?grant_type=client_credentials'],
+    ['POST', '/sandbox/daraja/mpesa/stkpush/v1/processrequest'],
+    ['POST', '/sandbox/flutterwave/v3/payments'],
+    ['GET', '/sandbox/flutterwave/pay/abc'],
+    ['POST', '/sandbox/africastalking/version1/messaging'],
+    ['POST', '/sandbox/api/faults'],
+  ])('%s %s → 404', async (method, path) => {
+    const res = await fetch(`${t.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: 'Not found' });
+  });
+});
