@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
 import { requireTokenLoader } from './lib/auth';
@@ -17,9 +17,48 @@ const BackofficeApp = lazy(() =>
 );
 
 /**
- * The route table. Spec §2 routes are registered here as their pages land (URLs in lib/paths.ts);
- * until then they fall through to the 404 page. The back office (/dashboard, login required)
- * is a separate lazily loaded chunk so react-admin never weighs on the public pages.
+ * A route page downloaded when first visited (React.lazy), so / carries only the home page.
+ * `load` resolves the page module; `name` is its named export.
+ */
+const lazyPage = <Module extends Record<string, unknown>>(
+  load: () => Promise<Module>,
+  name: keyof Module & string,
+) => {
+  const Page = lazy(() =>
+    load().then((module) => ({ default: module[name] as ComponentType })),
+  );
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Page />
+    </Suspense>
+  );
+};
+
+const redirectHome = () => redirect(PATHS.home);
+
+const tips = () => import('./pages/tips/ActiveTipsPage');
+const tipsTable = () => import('./pages/tips/TipsterTipsTablePage');
+const tipsterActive = () => import('./pages/tips/TipsterActiveTipsPage');
+const finished = () => import('./pages/tips/FinishedTipsPage');
+const profile = () => import('./pages/profile/ProfilePage');
+const tipsters = () => import('./pages/tipsters/TopTipstersPage');
+const jackpot = () => import('./pages/jackpot/JackpotPage');
+const buyKe = () => import('./pages/buy/BuyTipPage');
+const buyFlw = () => import('./pages/buy/BuyTipFlutterwavePage');
+const selectCountry = () => import('./pages/buy/SelectCountryPage');
+const findTip = () => import('./pages/buy/FindTipPage');
+const findTipNg = () => import('./pages/buy/FindTipNgPage');
+const subscriptions = () => import('./pages/subscriptions/SubscriptionsPage');
+const blog = () => import('./pages/blog/BlogPostPage');
+const verification = () => import('./pages/account/EmailVerificationPage');
+const settings = () => import('./pages/account/AccountSettingsPage');
+const changePassword = () => import('./pages/account/ChangePasswordPage');
+
+/**
+ * The route table: every route of spec §2 (URLs in lib/paths.ts). Login-protected routes redirect
+ * to / without a token cookie; any unknown path shows 'Page Not Found'. The back office
+ * (/dashboard, login required) is a separate lazily loaded chunk so react-admin never weighs on
+ * the public pages.
  */
 export const routes: RouteObject[] = [
   {
@@ -36,11 +75,36 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,
+    HydrateFallback: PageLoader,
     children: [
       {
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
+          { path: 'active_tips', element: lazyPage(tips, 'ActiveTipsPage') },
+          { path: 'active_tips/:username', element: lazyPage(tipsTable, 'TipsterTipsTablePage') },
+          { path: 'profile', loader: requireTokenLoader, element: lazyPage(profile, 'OwnProfilePage') },
+          { path: 'profile/:username', element: lazyPage(profile, 'TipsterProfilePage') },
+          { path: 'profile/finished_tips/:username', element: lazyPage(finished, 'FinishedTipsPage') },
+          { path: 'profile/active_tips/:username', element: lazyPage(tipsterActive, 'TipsterActiveTipsPage') },
+          { path: 'finished_tips', element: lazyPage(finished, 'FinishedTipsPage') },
+          { path: 'finished_tips/:username', element: lazyPage(finished, 'FinishedTipsPage') },
+          { path: 'top_tipsters', element: lazyPage(tipsters, 'TopTipstersPage') },
+          { path: 'jackpot', element: lazyPage(jackpot, 'JackpotPage') },
+          { path: 'jackpot/:slug', element: lazyPage(jackpot, 'JackpotPage') },
+          { path: 'buy_tip', loader: redirectHome },
+          { path: 'buy_tip/:slipId', element: lazyPage(buyKe, 'BuyTipPage') },
+          { path: 'buy_tip_ng/:slipId', element: lazyPage(buyFlw, 'BuyTipNgPage') },
+          { path: 'buy_tip_ug/:slipId', element: lazyPage(buyFlw, 'BuyTipUgPage') },
+          { path: 'select-country/:slipId', element: lazyPage(selectCountry, 'SelectCountryPage') },
+          { path: 'find_tip', element: lazyPage(findTip, 'FindTipPage') },
+          { path: 'find_tip_ng', element: lazyPage(findTipNg, 'FindTipNgPage') },
+          { path: 'subscriptions', element: lazyPage(subscriptions, 'SubscriptionsPage') },
+          { path: 'blog/:slug', element: lazyPage(blog, 'BlogPostPage') },
+          { path: 'email-verification/:code', element: lazyPage(verification, 'EmailVerificationPage') },
+          { path: 'account_settings', loader: requireTokenLoader, element: lazyPage(settings, 'AccountSettingsPage') },
+          { path: 'change_password', loader: redirectHome },
+          { path: 'change_password/:token', element: lazyPage(changePassword, 'ChangePasswordPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

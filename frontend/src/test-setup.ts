@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 const clearCookies = (): void => {
@@ -8,6 +8,10 @@ const clearCookies = (): void => {
     if (name) document.cookie = `${name}=; path=/; max-age=0`;
   }
 };
+
+// Route pages and dialogs are lazily imported chunks: under a full parallel run their first
+// import can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ interface ImportMetaEnv {
   readonly VITE_FACEBOOK_URL?: string;
   readonly VITE_TWITTER_URL?: string;
   readonly VITE_TELEGRAM_URL?: string;
+  readonly VITE_USSD_PROMO_CODE?: string;
 }
 
 interface ImportMeta {

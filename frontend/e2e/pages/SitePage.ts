@@ -7,6 +7,10 @@ export class SitePage {
   readonly menuButton: Locator;
   readonly mobileMenu: Locator;
   readonly footer: Locator;
+  readonly loginButton: Locator;
+  readonly registerButton: Locator;
+  readonly accountButton: Locator;
+  readonly cookieBanner: Locator;
 
   constructor(readonly page: Page) {
     this.topBar = page.getByRole('banner');
@@ -14,6 +18,24 @@ export class SitePage {
     this.menuButton = this.topBar.getByRole('button', { name: 'Open menu' });
     this.mobileMenu = page.getByRole('navigation', { name: 'Menu' });
     this.footer = page.getByRole('contentinfo');
+    this.loginButton = this.topBar.getByRole('button', { name: 'Login' });
+    this.registerButton = this.topBar.getByRole('button', { name: 'Register' });
+    this.accountButton = this.topBar.getByRole('button', { name: 'Account menu' });
+    this.cookieBanner = page.getByRole('region', { name: 'Cookie consent' });
+  }
+
+  /** Accepts cookies so the banner does not cover buttons near the bottom of a phone screen. */
+  async acceptCookies(): Promise<void> {
+    if (await this.cookieBanner.isVisible()) {
+      await this.cookieBanner.getByRole('button', { name: 'Accept' }).click();
+    }
+  }
+
+  /** Logs out through the account menu (spec §4: cookie removed, page reloads). */
+  async logout(): Promise<void> {
+    await this.accountButton.click();
+    await this.page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+    await this.loginButton.waitFor();
   }
 
   /** Opens the navigation drawer (small screens) and returns its link named `name`. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setCookie } from '../lib/cookies';
+import { getCookie, setCookie } from '../lib/cookies';
 import { api, ApiError, apiRequest, errorMessage } from './client';
 
 const json = (body: unknown, status = 200): Response =>
@@ -106,6 +106,43 @@ describe('apiRequest', () => {
       body: 'Bad gateway',
       message: 'Request failed with status 502',
     });
+  });
+});
+
+describe('token refresh (issue 5: 15-minute access tokens)', () => {
+  it('trades the refresh cookie for a new pair on a 401 and repeats the call once', async () => {
+    setCookie('token', 'old-access');
+    setCookie('refresh', 'old-refresh');
+    fetchMock.mockImplementation(async (input, init = {}) => {
+      const url = String(input);
+      const auth = new Headers(init.headers).get('Authorization');
+      if (url === '/api/account/token/refresh') {
+        expect(JSON.parse(String(init.body))).toEqual({ refresh: 'old-refresh' });
+        return json({ access: 'new-access', refresh: 'new-refresh' });
+      }
+      return auth === 'Bearer new-access' ? json({ ok: true }) : json({ message: 'expired' }, 401);
+    });
+    await expect(api.get('/api/account/profile')).resolves.toEqual({ ok: true });
+    expect(getCookie('token')).toBe('new-access');
+    expect(getCookie('refresh')).toBe('new-refresh');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives up with the 401 and drops a refused refresh token', async () => {
+    setCookie('token', 'old-access');
+    setCookie('refresh', 'stolen');
+    fetchMock.mockImplementation(async () => json({ message: 'Token is invalid or expired' }, 401));
+    await expect(api.get('/api/account/profile')).rejects.toMatchObject({ status: 401 });
+    expect(getCookie('refresh')).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not refresh without a token or a refresh cookie', async () => {
+    fetchMock.mockImplementation(async () => json({ message: 'no' }, 401));
+    await expect(api.get('/api/account/profile')).rejects.toMatchObject({ status: 401 });
+    setCookie('token', 'old-access');
+    await expect(api.get('/api/account/profile')).rejects.toMatchObject({ status: 401 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -1,4 +1,5 @@
-import { getToken } from '../lib/auth';
+import { getToken, REFRESH_COOKIE, storeCredentials } from '../lib/auth';
+import { getCookie, removeCookie } from '../lib/cookies';
 
 /** A non-2xx answer of the API. `body` is the parsed JSON error (`{ message, ...fields }`) or text. */
 export class ApiError extends Error {
@@ -58,13 +59,54 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** The token refresh route (issue 5): `{ refresh }` -> `{ access, refresh }`, rotating the refresh token. */
+export const TOKEN_REFRESH_PATH = '/api/account/token/refresh';
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * Trades the refresh cookie for a new token pair (the access token lives 15 minutes). One call at
+ * a time: the server rotates refresh tokens and treats a reused one as theft. A refused refresh
+ * token is removed; resolves true when a new access token was stored.
+ */
+const refreshAccessToken = (): Promise<boolean> => {
+  refreshing ??= (async () => {
+    const refresh = getCookie(REFRESH_COOKIE);
+    if (!refresh) return false;
+    try {
+      const response = await fetch(TOKEN_REFRESH_PATH, {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) {
+        if (response.status >= 400 && response.status < 500) removeCookie(REFRESH_COOKIE);
+        return false;
+      }
+      const pair = (await readBody(response)) as { access?: string; refresh?: string } | undefined;
+      if (!pair?.access) return false;
+      storeCredentials(pair.access, pair.refresh);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+};
+
 /**
  * Calls the API at `path` (same origin, e.g. '/api/slip/markets') and resolves with the parsed
  * JSON answer typed as T (undefined for an empty answer). Sends the `token` cookie as
- * `Authorization: Bearer` (spec §6). Throws ApiError on a non-2xx status; network failures reject
- * with the fetch TypeError.
+ * `Authorization: Bearer` (spec §6); an expired token is refreshed once with the refresh cookie
+ * and the call repeated. Throws ApiError on a non-2xx status; network failures reject with the
+ * fetch TypeError.
  */
-export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+  send<T>(path, options, true);
+
+const send = async <T>(path: string, options: RequestOptions, mayRefresh: boolean): Promise<T> => {
   const { method = 'GET', body, query, signal, auth = true } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth ? getToken() : null;
@@ -79,6 +121,9 @@ export const apiRequest = async <T>(path: string, options: RequestOptions = {}):
   }
 
   const response = await fetch(withQuery(path, query), { method, headers, body: payload, signal });
+  if (response.status === 401 && token && mayRefresh && (await refreshAccessToken())) {
+    return send<T>(path, options, false);
+  }
   const parsed = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, parsed, messageOf(parsed));
   return parsed as T;

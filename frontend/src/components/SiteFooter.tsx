@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -6,13 +7,24 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { DOCUMENT_LINKS, type DocumentName } from '../lib/document-links';
 import { FOOTER_TIPS_NAV } from '../lib/navigation';
 import { RESPONSIBLE_GAMBLING_LINE, SITE } from '../lib/site';
 
 const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** Site footer: tip page links, support contacts, social channels and the 18+ line (spec §1). */
-export const SiteFooter = () => (
+// The documents' text downloads when one is opened.
+const DocumentDialog = lazy(() =>
+  import('./DocumentDialog').then((m) => ({ default: m.DocumentDialog })),
+);
+
+/**
+ * Site footer: tip page links, the privacy / terms / about documents (in a dialog), support
+ * contacts, social channels and the 18+ line (spec §1).
+ */
+export const SiteFooter = () => {
+  const [document, setDocument] = useState<DocumentName | null>(null);
+  return (
   <Box
     component="footer"
     sx={{ bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider', mt: 6 }}
@@ -70,6 +82,19 @@ export const SiteFooter = () => (
                 {channel.name}
               </Link>
             ))}
+            {DOCUMENT_LINKS.map((link) => (
+              <Link
+                key={link.name}
+                component="button"
+                type="button"
+                onClick={() => setDocument(link.name)}
+                color="text.secondary"
+                variant="body2"
+                sx={{ textAlign: 'left' }}
+              >
+                {link.label}
+              </Link>
+            ))}
           </Stack>
         </Grid>
       </Grid>
@@ -89,5 +114,9 @@ export const SiteFooter = () => (
         </Typography>
       </Stack>
     </Container>
+    <Suspense fallback={null}>
+      {document ? <DocumentDialog name={document} onClose={() => setDocument(null)} /> : null}
+    </Suspense>
   </Box>
-);
+  );
+};

@@ -13,14 +13,45 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import SportsSoccerIcon from '@mui/icons-material/SportsSoccer';
+import Divider from '@mui/material/Divider';
+import { revokeSession, useOwnProfile } from '../api/account';
+import { ApiError } from '../api/client';
+import { clearCredentials, isLoggedIn } from '../lib/auth';
+import { reloadPage } from '../lib/browser';
 import { MAIN_NAV } from '../lib/navigation';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { BRAND } from '../theme';
+import { useAuthDialogs } from './auth-dialogs';
+import { TipsterAvatar } from './TipsterAvatar';
 
-/** Top bar: logo linking to / (spec §2), nav links inline from md up, in a drawer below. */
+/** Links of a logged-in user's menu (spec §2 login routes). */
+const ACCOUNT_NAV = [
+  { label: 'My Profile', to: PATHS.profile },
+  { label: 'Account Settings', to: PATHS.accountSettings },
+  { label: 'Dashboard', to: PATHS.dashboard },
+] as const;
+
+/** Logout (spec §4): removes the token cookie and reloads; the session is revoked best effort. */
+const logout = async (): Promise<void> => {
+  await revokeSession();
+  clearCredentials();
+  reloadPage();
+};
+
+/**
+ * Top bar: logo linking to / (spec §2), nav links inline from md up, in a drawer below; Login and
+ * Register, or the user's avatar opening the account menu. With a token cookie it loads the
+ * profile; a 401 there removes the cookie (spec §4).
+ */
 export const TopBar = () => {
   const [menuOpen, setMenuOpen] = useState(false);
+  const dialogs = useAuthDialogs();
+  const profile = useOwnProfile();
+  // A 401 has removed the token cookie (reading `error` also re-renders the bar then).
+  const loggedIn =
+    isLoggedIn() && !(profile.error instanceof ApiError && profile.error.status === 401);
+  const username = profile.data?.user.username ?? '';
 
   return (
     <AppBar position="sticky">
@@ -64,6 +95,37 @@ export const TopBar = () => {
             ))}
           </Box>
 
+          {loggedIn ? (
+            <IconButton
+              color="inherit"
+              aria-label="Account menu"
+              aria-controls={menuOpen ? 'main-menu' : undefined}
+              aria-expanded={menuOpen}
+              onClick={() => setMenuOpen(true)}
+              sx={{ p: 0.5 }}
+            >
+              <TipsterAvatar
+                username={username || '?'}
+                src={profile.data?.profile.profile_image_url}
+                size={32}
+              />
+            </IconButton>
+          ) : (
+            <>
+              <Button color="inherit" onClick={() => dialogs.open('login')}>
+                Login
+              </Button>
+              <Button
+                variant="contained"
+                color="secondary"
+                onClick={() => dialogs.open('register')}
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              >
+                Register
+              </Button>
+            </>
+          )}
+
           <IconButton
             color="inherit"
             edge="end"
@@ -95,6 +157,51 @@ export const TopBar = () => {
             ))}
           </List>
         </Box>
+        <Divider />
+        {loggedIn ? (
+          <Box component="nav" aria-label="Account" sx={{ width: 260 }}>
+            <List>
+              {username ? (
+                <ListItemText
+                  primary={username}
+                  slotProps={{ primary: { sx: { fontWeight: 700, px: 2, py: 1 } } }}
+                />
+              ) : null}
+              {ACCOUNT_NAV.map((item) => (
+                <ListItemButton
+                  key={item.to}
+                  component={NavLink}
+                  to={item.to}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  <ListItemText primary={item.label} />
+                </ListItemButton>
+              ))}
+              <ListItemButton onClick={() => void logout()}>
+                <ListItemText primary="Logout" />
+              </ListItemButton>
+            </List>
+          </Box>
+        ) : (
+          <List sx={{ width: 260 }}>
+            <ListItemButton
+              onClick={() => {
+                setMenuOpen(false);
+                dialogs.open('login');
+              }}
+            >
+              <ListItemText primary="Login" />
+            </ListItemButton>
+            <ListItemButton
+              onClick={() => {
+                setMenuOpen(false);
+                dialogs.open('register');
+              }}
+            >
+              <ListItemText primary="Register" />
+            </ListItemButton>
+          </List>
+        )}
       </Drawer>
     </AppBar>
   );

@@ -1,0 +1,62 @@
+import type { Locator, Page } from '@playwright/test';
+import { SitePage } from './SitePage';
+
+/** /active_tips and the other slip lists (spec §2). */
+export class TipsListPage extends SitePage {
+  readonly heading: Locator;
+  readonly cards: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.heading = page.getByRole('heading', { level: 1 });
+    this.cards = page.getByRole('article');
+  }
+
+  async goto(path = '/active_tips'): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  card(slipId: number, username: string): Locator {
+    return this.page.getByRole('article', { name: `Slip ${slipId} by ${username}` });
+  }
+}
+
+/** /top_tipsters (spec §2). */
+export class TopTipstersPage extends SitePage {
+  readonly weeklyToggle: Locator;
+  readonly allTimeToggle: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.weeklyToggle = page.getByRole('button', { name: 'This Week' });
+    this.allTimeToggle = page.getByRole('button', { name: 'All Time' });
+  }
+
+  async goto(path = '/top_tipsters'): Promise<void> {
+    await this.page.goto(path);
+  }
+
+  table(weekly: boolean): Locator {
+    return this.page.getByRole('table', { name: weekly ? 'Weekly ranking' : 'Ranking' });
+  }
+}
+
+/** /subscriptions, the Subscriber Panel (spec §2). */
+export class SubscriptionsPage extends SitePage {
+  readonly dialog: Locator;
+
+  constructor(page: Page) {
+    super(page);
+    this.dialog = page.getByRole('dialog');
+  }
+
+  async goto(): Promise<void> {
+    await this.page.goto('/subscriptions');
+  }
+
+  async subscribe(kind: string, phone: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Subscribe ${kind}` }).click();
+    await this.dialog.getByLabel('Phone number').fill(phone);
+    await this.dialog.getByRole('button', { name: 'Subscribe' }).click();
+  }
+}

@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { blogKeys, jackpotKeys } from './query-keys';
+import type { BlogPost, Jackpot } from './types';
+
+/** GET /api/jackpot/get-all-jackpots -> { data }. */
+export const useJackpots = () =>
+  useQuery({
+    queryKey: jackpotKeys.all(),
+    queryFn: () => api.get<{ data: Jackpot[] }>('/api/jackpot/get-all-jackpots'),
+    select: (data) => data.data ?? [],
+  });
+
+/** GET /v2/api/manage/post/?slug={slug} -> { count, results }: the post or null. */
+export const useBlogPost = (slug: string | undefined) =>
+  useQuery({
+    queryKey: blogKeys.post(slug ?? ''),
+    queryFn: () =>
+      api.get<{ count: number; results: BlogPost[] }>('/v2/api/manage/post/', {
+        query: { slug },
+      }),
+    select: (data) => data.results?.[0] ?? null,
+    enabled: !!slug,
+  });

@@ -1,0 +1,84 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api } from './client';
+import { subscriptionKeys } from './query-keys';
+import type { FoundTip, Slip, SubscriptionKinds } from './types';
+
+/** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
+export const useBuySlip = () =>
+  useMutation({
+    mutationFn: (input: { phone: string; slip: number }) =>
+      api.post<{ message?: string }>('/api/processor/buy', input),
+  });
+
+/** Nigeria (NGN) and Uganda (UGX) checkout through the card/wallet provider. */
+export type FlutterwaveCountry = 'NG' | 'UG';
+
+export const FLUTTERWAVE_BUY_PATHS: Record<FlutterwaveCountry, string> = {
+  NG: '/api/processor/buy-flw',
+  UG: '/api/processor/buy-flw-ug',
+};
+
+/** POST buy-flw / buy-flw-ug { email, slip_id } -> { link } (the checkout the buyer is sent to). */
+export const useBuySlipFlutterwave = (country: FlutterwaveCountry) =>
+  useMutation({
+    mutationFn: (input: { email: string; slip_id: number }) =>
+      api.post<{ link: string }>(FLUTTERWAVE_BUY_PATHS[country], input),
+  });
+
+/** A find-slip answer as a list: the API may send the list itself or wrap it. */
+export const foundTipsOf = (body: unknown): FoundTip[] => {
+  if (Array.isArray(body)) return body as FoundTip[];
+  if (body && typeof body === 'object') {
+    for (const key of ['tips', 'data', 'results']) {
+      const value = (body as Record<string, unknown>)[key];
+      if (Array.isArray(value)) return value as FoundTip[];
+    }
+  }
+  return [];
+};
+
+/** POST /api/manage/find-slip/{phone}/{code}: the tips of a paid Kenyan purchase. */
+export const findSlipPath = (msisdn: string, code: string): string =>
+  `/api/manage/find-slip/${encodeURIComponent(msisdn)}/${encodeURIComponent(code)}`;
+
+export const useFindSlip = () =>
+  useMutation({
+    mutationFn: async (input: { msisdn: string; code: string }) =>
+      foundTipsOf(await api.post<unknown>(findSlipPath(input.msisdn, input.code))),
+  });
+
+/** POST /api/manage/find-slip-ng/{email}/{base64 id}. */
+export const findSlipNgPath = (email: string, encodedId: string): string =>
+  `/api/manage/find-slip-ng/${encodeURIComponent(email)}/${encodeURIComponent(encodedId)}`;
+
+export const useFindSlipNg = () =>
+  useMutation({
+    mutationFn: async (input: { email: string; encodedId: string }) =>
+      foundTipsOf(await api.post<unknown>(findSlipNgPath(input.email, input.encodedId))),
+  });
+
+/** GET /api/manage/get-subscription-kind -> { gold, bronze, silver }. */
+export const useSubscriptionKinds = () =>
+  useQuery({
+    queryKey: subscriptionKeys.kinds(),
+    queryFn: () => api.get<SubscriptionKinds>('/api/manage/get-subscription-kind'),
+    staleTime: 5 * 60_000,
+  });
+
+/** POST /api/processor/subscribe { phone, type, days } (days 1000 = lifetime). */
+export const useSubscribe = () =>
+  useMutation({
+    mutationFn: (input: { phone: string; type: string; days: number }) =>
+      api.post<{ message?: string }>('/api/processor/subscribe', input),
+  });
+
+/** GET /api/manage/get-subscription-slips/{phone} -> { data: premium slips with picks }. */
+export const fetchSubscriptionSlips = async (msisdn: string): Promise<Slip[]> =>
+  (
+    await api.get<{ data: Slip[] }>(
+      `/api/manage/get-subscription-slips/${encodeURIComponent(msisdn)}`,
+    )
+  ).data ?? [];
+
+export const useSubscriptionSlips = () =>
+  useMutation({ mutationFn: (msisdn: string) => fetchSubscriptionSlips(msisdn) });

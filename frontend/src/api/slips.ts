@@ -1,0 +1,117 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { HOME_REFRESH_INTERVAL_MS } from '../lib/constants';
+import { api, type QueryParams } from './client';
+import { homeKeys, slipKeys, type ActiveSlipFilters } from './query-keys';
+import type { FinishedSlipPage, FreeTip, Market, Slip, SlipPage, TopGame } from './types';
+
+export const SLIP_DATA_PATH = '/v2/api/slip/data/';
+export const FINISHED_SLIPS_PATH = '/v2/api/slip/data/finished/';
+
+/** Query of GET /v2/api/slip/data/ for the given filters (spec §7 names). */
+export const activeSlipsQuery = (filters: ActiveSlipFilters): QueryParams => ({
+  p: filters.page && filters.page > 1 ? filters.page : undefined,
+  username: filters.username || undefined,
+  top: filters.top ? 1 : undefined,
+  home_team: filters.homeTeam || undefined,
+  away_team: filters.awayTeam || undefined,
+});
+
+/** A page of active slips: the /active_tips variants and a tipster's active tips. */
+export const fetchActiveSlips = (filters: ActiveSlipFilters): Promise<SlipPage> =>
+  api.get<SlipPage>(SLIP_DATA_PATH, { query: activeSlipsQuery(filters) });
+
+export const useActiveSlips = (filters: ActiveSlipFilters, enabled = true) =>
+  useQuery({
+    queryKey: slipKeys.active(filters),
+    queryFn: () => fetchActiveSlips(filters),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The logged-in tipster's own slips, with picks (?account=1, auth). */
+export const useOwnSlips = (page: number, enabled = true) =>
+  useQuery({
+    queryKey: slipKeys.own(page),
+    queryFn: () =>
+      api.get<SlipPage>(SLIP_DATA_PATH, {
+        query: { account: 1, p: page > 1 ? page : undefined },
+      }),
+    enabled,
+  });
+
+/** Home Popular tab: up to 12 active slips (?home=1, issue 6). */
+export const usePopularSlips = () =>
+  useQuery({
+    queryKey: slipKeys.popular(),
+    queryFn: () => api.get<SlipPage>(SLIP_DATA_PATH, { query: { home: 1 } }),
+  });
+
+/** GET /api/home/finished: recent finished slips for the home page. */
+export const useHomeFinishedSlips = (enabled = true) =>
+  useQuery({
+    queryKey: slipKeys.homeFinished(),
+    queryFn: () => api.get<{ slips: Slip[] }>('/api/home/finished'),
+    select: (data) => data.slips,
+    enabled,
+  });
+
+/**
+ * The API's `next` link as a same-origin path: it may be absolute with the API's own host
+ * (spec §7: the next URL is followed for more).
+ */
+export const followLink = (next: string): string => {
+  try {
+    const url = new URL(next, 'http://relative.invalid');
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return next;
+  }
+};
+
+/** Finished slips, 100 a page; `fetchNextPage` follows the `next` link (See More). */
+export const useFinishedSlips = (username?: string) =>
+  useInfiniteQuery({
+    queryKey: slipKeys.finished(username),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      pageParam
+        ? api.get<FinishedSlipPage>(followLink(pageParam))
+        : api.get<FinishedSlipPage>(FINISHED_SLIPS_PATH, { query: { username } }),
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+  });
+
+/** GET /api/slip/get/{id}: the slip a buyer is about to pay for. */
+export const useSlip = (id: string | undefined) =>
+  useQuery({
+    queryKey: slipKeys.detail(id ?? ''),
+    queryFn: () => api.get<Slip>(`/api/slip/get/${encodeURIComponent(id ?? '')}`),
+    enabled: !!id,
+  });
+
+/** GET /api/slip/free, refreshed every 30 s (spec §9). */
+export const useFreeTips = () =>
+  useQuery({
+    queryKey: slipKeys.free(),
+    queryFn: () => api.get<{ data: FreeTip[] }>('/api/slip/free'),
+    select: (data) => data.data,
+    refetchInterval: HOME_REFRESH_INTERVAL_MS,
+  });
+
+/** GET /api/home/top-games, refreshed every 30 s (spec §9). */
+export const useTopGames = () =>
+  useQuery({
+    queryKey: homeKeys.topGames(),
+    queryFn: () => api.get<{ games: TopGame[] }>('/api/home/top-games'),
+    select: (data) => data.games,
+    refetchInterval: HOME_REFRESH_INTERVAL_MS,
+  });
+
+/** GET /api/slip/markets: id -> market, to show the pick of a bought or finished tip. */
+export const useMarkets = (enabled = true) =>
+  useQuery({
+    queryKey: slipKeys.markets(),
+    queryFn: () => api.get<{ markets: Market[] }>('/api/slip/markets'),
+    select: (data) => new Map(data.markets.map((market) => [market.id, market])),
+    staleTime: Infinity,
+    enabled,
+  });

@@ -1,0 +1,8 @@
+/** Footer links to the document dialogs (spec §1); the texts live in documents.ts (lazy). */
+export type DocumentName = 'privacy' | 'terms' | 'about';
+
+export const DOCUMENT_LINKS: readonly { name: DocumentName; label: string }[] = [
+  { name: 'privacy', label: 'Privacy Policy' },
+  { name: 'terms', label: 'Terms and Conditions' },
+  { name: 'about', label: 'About Us' },
+];

@@ -1,0 +1,20 @@
+import type { Slip } from '../api/types';
+import { formatKsh, formatNgn, formatUgx, ugandaPrice } from './money';
+import { PATHS } from './paths';
+
+/** Where a buyer pays from: Kenya by M-Pesa, Nigeria and Uganda by card/wallet (spec §1). */
+export type SaleCountry = 'KE' | 'NG' | 'UG';
+
+/** The slip's price in the buyer's currency: Ksh, NGN (price_ng) or UGX (30 x Ksh, spec §9). */
+export const slipPriceLabel = (slip: Pick<Slip, 'price' | 'price_ng'>, country: SaleCountry): string => {
+  if (country === 'NG') return formatNgn(slip.price_ng);
+  if (country === 'UG') return formatUgx(ugandaPrice(slip.price));
+  return formatKsh(slip.price);
+};
+
+/** The purchase route of a country (spec §2): /buy_tip, /buy_tip_ng or /buy_tip_ug. */
+export const buyPath = (country: SaleCountry, slipId: number | string): string => {
+  if (country === 'NG') return PATHS.buyTipNg(slipId);
+  if (country === 'UG') return PATHS.buyTipUg(slipId);
+  return PATHS.buyTip(slipId);
+};

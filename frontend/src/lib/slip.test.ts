@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { buildSlip, buildTip } from '../test-fetch';
+import { buyPath, slipPriceLabel } from './sale-country';
+import { isFinished, isOnSale, slipMeta } from './slip';
+import { pageParam, withPage } from './search-params';
+
+const NOW = new Date('2026-05-15T12:00:00+03:00');
+
+describe('slip helpers', () => {
+  it('reads meta or metadata', () => {
+    expect(slipMeta(buildSlip({ meta: null, metadata: { rating: 5 } }))).toEqual({ rating: 5 });
+    expect(slipMeta(buildSlip({ meta: { rating: 7 } }))).toEqual({ rating: 7 });
+  });
+
+  it('is on sale until its first game kicks off, never once finished', () => {
+    const tips = [
+      buildTip({ game_date: '2026-05-15T15:00:00+03:00' }),
+      buildTip({ game_date: '2026-05-15T18:00:00+03:00' }),
+    ];
+    expect(isOnSale(buildSlip({ tips }), NOW)).toBe(true);
+    expect(isOnSale(buildSlip({ tips }), new Date('2026-05-15T15:00:00+03:00'))).toBe(false);
+    expect(isOnSale(buildSlip({ tips, slip_result: 'W' }), NOW)).toBe(false);
+    expect(isFinished(buildSlip({ slip_result: '' }))).toBe(false);
+  });
+});
+
+describe('sale country (spec §2, §9)', () => {
+  const slip = buildSlip({ price: '100.00', price_ng: '1500' });
+
+  it('prices in Ksh, NGN (price_ng) and UGX (30 x Ksh)', () => {
+    expect(slipPriceLabel(slip, 'KE')).toBe('Ksh. 100.00');
+    expect(slipPriceLabel(slip, 'NG')).toBe('NGN 1,500.00');
+    expect(slipPriceLabel(slip, 'UG')).toBe('UGX 3,000.00');
+  });
+
+  it("links to the country's purchase route", () => {
+    expect(buyPath('KE', 7)).toBe('/buy_tip/7');
+    expect(buyPath('NG', 7)).toBe('/buy_tip_ng/7');
+    expect(buyPath('UG', 7)).toBe('/buy_tip_ug/7');
+  });
+});
+
+describe('page search param', () => {
+  it('reads ?p= and drops it for page 1', () => {
+    expect(pageParam(new URLSearchParams('p=3'))).toBe(3);
+    expect(pageParam(new URLSearchParams('p=x'))).toBe(1);
+    expect(pageParam(new URLSearchParams('p=-2'))).toBe(1);
+    expect(withPage(new URLSearchParams('type=top&p=3'), 1).toString()).toBe('type=top');
+    expect(withPage(new URLSearchParams('type=top'), 2).toString()).toBe('type=top&p=2');
+  });
+});

@@ -1,0 +1,33 @@
+import type { Slip } from '../api/types';
+import { accumulatorOdds } from './odds';
+
+/** The tipster data of a slip card (spec §3: `metadata` or `meta`). */
+export const slipMeta = (slip: Slip) => slip.meta ?? slip.metadata ?? {};
+
+/** True once the slip has a result (W, L or cancelled): finished slips show every pick. */
+export const isFinished = (slip: Slip): boolean =>
+  slip.slip_result !== null && slip.slip_result !== undefined && slip.slip_result !== '';
+
+/** Earliest kick-off of the slip's games, ms since the epoch (NaN without games). */
+export const firstKickOff = (slip: Slip): number =>
+  Math.min(...slip.tips.map((tip) => new Date(tip.game_date).getTime()));
+
+/**
+ * A slip is on sale until its first game kicks off (product.md); a finished slip never is.
+ */
+export const isOnSale = (slip: Slip, now: Date = new Date()): boolean =>
+  !isFinished(slip) && slip.tips.length > 0 && firstKickOff(slip) > now.getTime();
+
+/**
+ * Settled odds of a won slip (product.md): void tips count as 1.00, so the product of the
+ * winning tips' odds; the slip's accumulator when tip results or odds are missing.
+ */
+export const settledAccumulator = (slip: Slip): number => {
+  const hasTipResults = slip.tips.every((tip) => tip.result && tip.odd !== undefined && tip.odd !== null);
+  if (hasTipResults) {
+    const won = slip.tips.filter((tip) => tip.result === 'W').map((tip) => tip.odd ?? 1);
+    const product = won.length > 0 ? accumulatorOdds(won) : 1;
+    if (product !== null) return product;
+  }
+  return Number(slip.accumulator);
+};

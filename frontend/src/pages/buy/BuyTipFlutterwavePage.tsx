@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../api/client';
+import { useBuySlipFlutterwave, type FlutterwaveCountry } from '../../api/purchases';
+import type { Slip } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader';
+import { redirectTo } from '../../lib/browser';
+import { rememberBuyerEmail } from '../../lib/buyer-email';
+import { MESSAGES } from '../../lib/messages';
+import { slipPriceLabel } from '../../lib/sale-country';
+import { pageTitle } from '../../lib/site';
+import { useSeo } from '../../lib/useSeo';
+import { SlipToBuy } from './SlipToBuy';
+
+const COUNTRY_NAME: Record<FlutterwaveCountry, string> = { NG: 'Nigeria', UG: 'Uganda' };
+
+/**
+ * E-mail form (spec §5: no validation of the e-mail before sending): the API answers a checkout
+ * link and the buyer is redirected to it; a failure shows the server's message, else
+ * 'Error occured buying tip'.
+ */
+const CheckoutForm = ({ slip, country }: { slip: Slip; country: FlutterwaveCountry }) => {
+  const [email, setEmail] = useState('');
+  const buy = useBuySlipFlutterwave(country);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    buy.mutate(
+      { email: email.trim(), slip_id: slip.id },
+      {
+        onSuccess: ({ link }) => {
+          rememberBuyerEmail(email.trim());
+          redirectTo(link);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Typography variant="h2">Pay {slipPriceLabel(slip, country)} by card or wallet</Typography>
+        {buy.isError ? (
+          <Alert severity="error">{errorMessage(buy.error, MESSAGES.buyFailed)}</Alert>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          helperText="The picks are sent to this e-mail address after payment."
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={buy.isPending || buy.isSuccess}
+        >
+          Buy Tip
+        </Button>
+      </Stack>
+    </Paper>
+  );
+};
+
+const BuyTipFlutterwavePage = ({ country }: { country: FlutterwaveCountry }) => {
+  const { slipId } = useParams();
+  useSeo({
+    title: pageTitle(`Buy Tip #${slipId ?? ''} (${COUNTRY_NAME[country]})`),
+    description: `Buy this football tip slip from ${COUNTRY_NAME[country]} by card or mobile wallet.`,
+  });
+  return (
+    <>
+      <PageHeader title={`Buy Tip (${COUNTRY_NAME[country]})`}>
+        Pay by card or mobile wallet on our payment partner&apos;s secure page. You come back here
+        to see your picks, and they are e-mailed to you.
+      </PageHeader>
+      <SlipToBuy slipId={slipId} country={country}>
+        {(slip) => <CheckoutForm slip={slip} country={country} />}
+      </SlipToBuy>
+    </>
+  );
+};
+
+/** /buy_tip_ng/{slipId} (spec §2): Nigeria purchase by e-mail, price in NGN. */
+export const BuyTipNgPage = () => <BuyTipFlutterwavePage country="NG" />;
+
+/** /buy_tip_ug/{slipId} (spec §2): Uganda purchase by e-mail, price in UGX. */
+export const BuyTipUgPage = () => <BuyTipFlutterwavePage country="UG" />;

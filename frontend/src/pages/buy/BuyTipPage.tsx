@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../api/client';
+import { useBuySlip } from '../../api/purchases';
+import type { Slip } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader';
+import { UssdHint } from '../../components/UssdHint';
+import { MESSAGES, MPESA_WAIT_MESSAGE } from '../../lib/messages';
+import { formatKsh } from '../../lib/money';
+import { PATHS } from '../../lib/paths';
+import { pageTitle } from '../../lib/site';
+import { useSeo } from '../../lib/useSeo';
+import { purchasePhoneError, toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
+import { SlipToBuy } from './SlipToBuy';
+
+/**
+ * The M-Pesa form: phone (9 or 10 digits, 'Enter a valid phone number'), then 'Request Sent'
+ * and what to do on the phone; a failure shows the server's message, else
+ * 'Error occured buying tip' (spec §5, §8).
+ */
+const MpesaForm = ({ slip }: { slip: Slip }) => {
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const buy = useBuySlip();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = purchasePhoneError(phone);
+    setPhoneError(found);
+    if (found) return;
+    buy.mutate({ phone: toKenyanMsisdn(phone), slip: slip.id });
+  };
+
+  if (buy.isSuccess) {
+    return (
+      <Alert severity="success">
+        <AlertTitle>{MESSAGES.purchaseRequested}</AlertTitle>
+        {MPESA_WAIT_MESSAGE}{' '}
+        <Link component={RouterLink} to={PATHS.findTip}>
+          Find your tip again
+        </Link>{' '}
+        with your phone number and the M-Pesa code.
+      </Alert>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2 }}>
+      <Stack spacing={2}>
+        <Typography variant="h2">Pay {formatKsh(slip.price)} with M-Pesa</Typography>
+        {buy.isError ? (
+          <Alert severity="error">{errorMessage(buy.error, MESSAGES.buyFailed)}</Alert>
+        ) : null}
+        <TextField
+          label="M-Pesa phone number"
+          type="tel"
+          placeholder="0712345678"
+          autoComplete="tel-national"
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          error={!!phoneError}
+          helperText={phoneError ?? 'You will get a prompt on this phone to enter your M-Pesa PIN.'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <Button type="submit" variant="contained" size="large" loading={buy.isPending}>
+          Buy Tip
+        </Button>
+      </Stack>
+    </Paper>
+  );
+};
+
+/** /buy_tip/{slipId} (spec §2): Kenyan purchase by phone (M-Pesa STK push). */
+export const BuyTipPage = () => {
+  const { slipId } = useParams();
+  useSeo({
+    title: pageTitle(`Buy Tip #${slipId ?? ''}`),
+    description: 'Buy this football tip slip with M-Pesa and get the picks by SMS.',
+    og: { type: 'website' },
+  });
+  return (
+    <>
+      <PageHeader title="Buy Tip">
+        Pay with M-Pesa and the picks are sent to your phone by SMS.{' '}
+        <Link component={RouterLink} to={PATHS.selectCountry(slipId ?? '')}>
+          Paying from Nigeria or Uganda?
+        </Link>
+      </PageHeader>
+      <SlipToBuy slipId={slipId} country="KE">
+        {(slip) => <MpesaForm slip={slip} />}
+      </SlipToBuy>
+      <UssdHint />
+    </>
+  );
+};

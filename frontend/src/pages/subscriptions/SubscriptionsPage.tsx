@@ -1,0 +1,98 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { errorMessage } from '../../api/client';
+import { useSubscriptionSlips } from '../../api/purchases';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState } from '../../components/QueryStatus';
+import { SectionHeading } from '../../components/SectionHeading';
+import { SlipCard } from '../../components/SlipCard';
+import { SubscriptionPanel } from '../../components/SubscriptionPanel';
+import { UssdHint } from '../../components/UssdHint';
+import { MESSAGES } from '../../lib/messages';
+import { pageTitle } from '../../lib/site';
+import { useSeo } from '../../lib/useSeo';
+import { subscriptionPhoneError, toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
+
+/** Premium slips of an active subscriber, looked up by phone (spec §1, §2). */
+const PremiumSlips = () => {
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const slips = useSubscriptionSlips();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = subscriptionPhoneError(phone);
+    setPhoneError(found);
+    if (found) return;
+    slips.mutate(toKenyanMsisdn(phone));
+  };
+
+  return (
+    <>
+      <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2, maxWidth: 520 }}>
+        <Stack spacing={2}>
+          {slips.isError ? (
+            <Alert severity="error">{errorMessage(slips.error, MESSAGES.tryAgain)}</Alert>
+          ) : null}
+          <TextField
+            label="Subscribed phone number"
+            type="tel"
+            placeholder="0712345678"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            error={!!phoneError}
+            helperText={phoneError}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <Button type="submit" variant="contained" loading={slips.isPending}>
+            View Premium Tips
+          </Button>
+        </Stack>
+      </Paper>
+      {slips.isSuccess ? (
+        slips.data.length === 0 ? (
+          <EmptyState>No premium tips yet today. Check again later.</EmptyState>
+        ) : (
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            {slips.data.map((slip) => (
+              <SlipCard key={slip.id} slip={slip} hideBuy />
+            ))}
+          </Stack>
+        )
+      ) : null}
+    </>
+  );
+};
+
+/** /subscriptions (spec §2): the Subscriber Panel: kinds and purchase, premium slips by phone. */
+export const SubscriptionsPage = () => {
+  useSeo({
+    title: pageTitle('Subscriber Panel'),
+    description:
+      'Subscribe for premium football tips every day: bronze, silver or gold, paid by M-Pesa.',
+  });
+  return (
+    <>
+      <PageHeader title="Subscriber Panel">
+        Subscribe once and get the day&apos;s premium tips by SMS. Already subscribed? View today&apos;s
+        premium tips with your phone number.
+      </PageHeader>
+      <Stack spacing={4}>
+        <Box component="section" aria-labelledby="plans-title">
+          <SectionHeading id="plans-title">Subscriptions</SectionHeading>
+          <SubscriptionPanel />
+        </Box>
+        <Box component="section" aria-labelledby="premium-title">
+          <SectionHeading id="premium-title">Premium Tips</SectionHeading>
+          <PremiumSlips />
+        </Box>
+      </Stack>
+      <UssdHint />
+    </>
+  );
+};

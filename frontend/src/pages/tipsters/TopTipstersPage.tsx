@@ -1,0 +1,123 @@
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useLeaderboard } from '../../api/tipsters';
+import type { TipsterRow } from '../../api/types';
+import { PageHeader } from '../../components/PageHeader';
+import { EmptyState, LoadingState } from '../../components/QueryStatus';
+import { TipsterAvatar } from '../../components/TipsterAvatar';
+import { formatOdds, percentRating } from '../../lib/odds';
+import { PATHS } from '../../lib/paths';
+import { formatProfit } from '../../lib/profit';
+import { pageTitle } from '../../lib/site';
+import { useLoggedError } from '../../lib/useLoggedError';
+import { useSeo } from '../../lib/useSeo';
+
+/** Rating descending (spec §2): the API sorts, this keeps the order if a page arrives unsorted. */
+export const sortByRating = (rows: readonly TipsterRow[]): TipsterRow[] =>
+  rows.slice().sort((a, b) => Number(b.rating) - Number(a.rating));
+
+const optional = (value: unknown, format: (value: number) => string): string =>
+  value === null || value === undefined || value === '' ? '-' : format(Number(value));
+
+/** /top_tipsters (spec §2): the leaderboard; ?type=weekly shows the weekly ranking. */
+export const TopTipstersPage = () => {
+  const [params, setParams] = useSearchParams();
+  const weekly = params.get('type') === 'weekly';
+  useSeo({
+    title: pageTitle(weekly ? 'Top Tipsters This Week' : 'Top Tipsters'),
+    description:
+      'The best football tipsters ranked by rating: wins, losses, profit and ROI from settled slips.',
+  });
+  const leaderboard = useLeaderboard(weekly);
+  useLoggedError(leaderboard.error, 'the leaderboard');
+
+  return (
+    <>
+      <PageHeader title="Top Tipsters">
+        Ranked by rating: the share of settled slips won. Profit is in units, 1 staked on each slip.
+      </PageHeader>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={weekly ? 'weekly' : 'all'}
+        onChange={(_, value: string | null) => {
+          if (value) setParams(value === 'weekly' ? { type: 'weekly' } : {});
+        }}
+        aria-label="Ranking period"
+        sx={{ mb: 2 }}
+      >
+        <ToggleButton value="all">All Time</ToggleButton>
+        <ToggleButton value="weekly">This Week</ToggleButton>
+      </ToggleButtonGroup>
+      {leaderboard.isError ? null : leaderboard.isPending ? (
+        <LoadingState label="Loading tipsters" />
+      ) : leaderboard.data.results.length === 0 ? (
+        <EmptyState>No ranked tipsters yet.</EmptyState>
+      ) : (
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={weekly ? 'Weekly ranking' : 'Ranking'}>
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell>Tipster</TableCell>
+                <TableCell align="right">Tips</TableCell>
+                <TableCell align="right">Won</TableCell>
+                <TableCell align="right">Lost</TableCell>
+                <TableCell align="right">Rating</TableCell>
+                <TableCell align="right">Profit</TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  ROI
+                </TableCell>
+                <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  Avg odds
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {sortByRating(leaderboard.data.results).map((row, index) => (
+                <TableRow key={row.username}>
+                  <TableCell>{index + 1}</TableCell>
+                  <TableCell>
+                    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <TipsterAvatar
+                        username={row.username}
+                        src={row.profile_image ?? row.profile_image_url}
+                        size={28}
+                      />
+                      <Link component={RouterLink} to={PATHS.profileOf(row.username)} color="inherit">
+                        {row.username}
+                      </Link>
+                    </Box>
+                  </TableCell>
+                  <TableCell align="right">{row.tips}</TableCell>
+                  <TableCell align="right">{row.won}</TableCell>
+                  <TableCell align="right">{row.lost}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700, color: 'secondary.main' }}>
+                    {percentRating(row.rating)}
+                  </TableCell>
+                  <TableCell align="right">{optional(row.profit, formatProfit)}</TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {optional(row.roi, (value) => `${value.toFixed(2)}%`)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {optional(row.average_odds, (value) => formatOdds(value))}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </>
+  );
+};
