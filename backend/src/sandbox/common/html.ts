@@ -33,13 +33,14 @@ main{max-width:480px;margin:0 auto;padding:12px}
 main.wide{max-width:900px}
 h1{font-size:1.25rem;margin:8px 0 12px}
 h2{font-size:1rem;margin:18px 0 8px;color:#444}
-.card{background:#fff;border-radius:10px;padding:12px 14px;margin:10px 0;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+.card{background:#fff;border-radius:10px;padding:12px 14px;margin:10px 0;box-shadow:0 1px 2px rgba(0,0,0,.08);overflow-x:auto}
 .prompt{border-left:5px solid #2e9b2e}
 .muted{color:#666;font-size:.85rem}
 .notice{background:#e7f6e7;border-radius:8px;padding:8px 12px}
 .error{background:#fdecea;border-radius:8px;padding:8px 12px;color:#8a1c12}
 .sms .body{white-space:pre-wrap;word-wrap:break-word;margin-top:4px}
-input[type=password],input[type=text],input[type=tel]{font-size:1.2rem;padding:8px;width:100%;border:1px solid #bbb;border-radius:6px;letter-spacing:.3em}
+input[type=password],input[type=text],input[type=tel]{font-size:1.2rem;padding:8px;width:100%;border:1px solid #bbb;border-radius:6px}
+input[type=password]{letter-spacing:.3em}
 .buttons{display:flex;gap:8px;margin-top:10px;flex-wrap:wrap}
 button{flex:1;font-size:1rem;padding:10px;border:0;border-radius:6px;cursor:pointer}
 .accept,.pay{background:#2e9b2e;color:#fff}

@@ -224,6 +224,10 @@ export class DarajaSandboxService {
       const stk = await this.repo.lockStk(db, checkoutRequestId);
       if (!stk || stk.msisdn !== msisdn) throw new SandboxError(SandboxErrorCode.PROMPT_NOT_FOUND);
       if (stk.status !== 'pending') throw new SandboxError(SandboxErrorCode.PROMPT_ANSWERED, { status: stk.status });
+      // Past its deadline the prompt is gone from the phone; the sweeper sends the 1037.
+      if (new Date(stk.expires_at).getTime() <= this.clock.now().getTime()) {
+        throw new SandboxError(SandboxErrorCode.PROMPT_ANSWERED, { status: 'timed_out' });
+      }
       return this.resolve(db, stk, resolution, sendCallback);
     });
     this.outbound.notify();

@@ -81,7 +81,7 @@ const REFRESH_SCRIPT = `<script>
 export const renderPhonePage = (view: PhoneView, opts: { notice?: string; error?: string } = {}): string =>
   page(
     `Phone ${view.msisdn}`,
-    `<h1>📱 +${escapeHtml(view.msisdn)}</h1>
+    `<h1>+${escapeHtml(view.msisdn)}</h1>
 <p class="muted">Sandbox phone · <a href="/sandbox">all sandbox phones and checkouts</a></p>
 ${opts.notice ? `<p class="notice">${escapeHtml(opts.notice)}</p>` : ''}
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
