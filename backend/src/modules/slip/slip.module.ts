@@ -17,12 +17,16 @@ import { SlipSettlementService } from './slip-settlement.service';
 import { TipsterStatsService } from './tipster-stats.service';
 import { TipsterController } from './tipster.controller';
 import { AccountModule } from '../account/account.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ProcessorModule } from '../processor/processor.module';
+import { SlipSalesController } from './slip-sales.controller';
+import { SlipSalesService } from './slip-sales.service';
 
 /** Slip module (architecture.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip]), FixturesModule, AccountModule],
-  controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController],
-  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
+  controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
+  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService],
   exports: [SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

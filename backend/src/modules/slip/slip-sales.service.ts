@@ -1,0 +1,256 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../../common/errors/domain-error';
+import { INVALID_PHONE_MESSAGE, INVALID_PHONE_MESSAGE_LOWER, toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { AppConfig } from '../../config/app-config';
+import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
+import { marketById } from '../fixtures/domain/markets';
+import { FixturesService, GameView } from '../fixtures/fixtures.service';
+import { EmailOutboxService } from '../notifications/email-outbox.service';
+import { SmsService } from '../notifications/sms/sms.service';
+import { Purchase } from '../processor/entities/purchase.entity';
+import { PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
+import { PurchaseService } from '../processor/purchase.service';
+import { Slip } from './entities/slip.entity';
+import { Tip } from './entities/tip.entity';
+import { SlipEvents, SlipSettled } from './slip-events';
+
+/** SMS segment budget of the buyer SMS (product.md "Messages": under 3 segments). */
+export const BUYER_SMS_MAX = 459;
+
+/** One tip as find-slip returns it (spec §7: tip list with Game, League, Tip). */
+export interface FoundTip {
+  Game: string;
+  League: string;
+  Tip: string;
+}
+
+const err = (code: string, status: number, message: string): DomainError => new DomainError(code, { status, message });
+
+export const SLIP_SALE_ERRORS = {
+  invalidPhone: () => err('INVALID_PHONE', 400, INVALID_PHONE_MESSAGE_LOWER),
+  invalidFindPhone: () => err('INVALID_PHONE', 400, INVALID_PHONE_MESSAGE),
+  slipNotFound: () => err('SLIP_NOT_FOUND', 400, 'Slip not found'),
+  notOnSale: () => err('SLIP_NOT_ON_SALE', 400, 'This slip is no longer on sale'),
+  notFound: () => err('PURCHASE_NOT_FOUND', 404, 'No paid slip found for these details'),
+};
+
+/** A slip's games in tip order with pick and odd (for the buyer SMS and find-slip). */
+interface SlipLeg {
+  game: GameView | undefined;
+  pick: string;
+  odd: string;
+}
+
+/**
+ * Selling slips (issue 7; product.md "Slips", "Money", "Messages", "Finding a bought slip again"):
+ * the buy routes, the slip fulfilment of a paid purchase (60% share pending + buyer SMS with the
+ * picks and our purchase code), the sale shares at settlement, and find-slip.
+ */
+@Injectable()
+export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
+  private readonly logger = new Logger(SlipSalesService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly config: AppConfig,
+    private readonly purchases: PurchaseService,
+    private readonly fulfilments: PurchaseFulfilments,
+    private readonly fixtures: FixturesService,
+    private readonly events: SlipEvents,
+    private readonly sms: SmsService,
+    private readonly flutterwave: FlutterwaveClient,
+    private readonly emails: EmailOutboxService,
+  ) {}
+
+  onModuleInit(): void {
+    this.fulfilments.register('slip', this);
+    this.events.onSettled(async (e) => {
+      await this.onSettled(e);
+    });
+  }
+
+  /** POST /api/processor/buy: STK push for the slip's Ksh price. */
+  async buyMpesa(phone: unknown, slipId: unknown): Promise<{ message: string }> {
+    const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
+    if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
+    const slip = await this.slipOnSale(slipId);
+    await this.purchases.startMpesa({ kind: 'slip', slipId: String(slip.id), phone: msisdn, amount: slip.price, description: `Slip ${slip.id}`.slice(0, 13) });
+    return { message: 'Request Sent' };
+  }
+
+  /** POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}. */
+  async buyFlutterwave(email: unknown, slipId: unknown, currency: 'NGN' | 'UGX'): Promise<{ link: string }> {
+    const slip = await this.slipOnSale(slipId);
+    const { ngnPerKsh, ugxPerKsh } = this.config.currency;
+    const amount = currency === 'NGN' ? slip.price.convert(ngnPerKsh) : slip.price.times(ugxPerKsh);
+    const { link } = await this.purchases.startFlutterwave({
+      kind: 'slip',
+      slipId: String(slip.id),
+      email: typeof email === 'string' ? email.trim() : String(email ?? ''),
+      amount,
+      currency,
+      redirectUrl: `${this.config.publicUrl}/find_tip_ng`,
+      title: `Tip slip ${slip.id}`,
+    });
+    return { link };
+  }
+
+  /** The slip, when it exists and no game has kicked off (product.md). */
+  private async slipOnSale(slipId: unknown): Promise<Slip> {
+    const id = Number(slipId);
+    if (!Number.isSafeInteger(id) || id <= 0) throw SLIP_SALE_ERRORS.slipNotFound();
+    const slip = await this.ds.manager.findOne(Slip, { where: { id } });
+    if (!slip) throw SLIP_SALE_ERRORS.slipNotFound();
+    if (slip.slipResult) throw SLIP_SALE_ERRORS.notOnSale();
+    const tips = await this.ds.manager.find(Tip, { where: { slipId: id } });
+    const games = await this.fixtures.games(tips.map((t) => t.fixtureId));
+    if (games.length !== tips.length || games.some((g) => g.state.phase !== 'upcoming')) throw SLIP_SALE_ERRORS.notOnSale();
+    return slip;
+  }
+
+  /** Fulfilment of a paid slip purchase, inside the payment transaction (PurchaseFulfilments). */
+  async fulfil(em: EntityManager, purchase: Purchase): Promise<{ sms: { to: string; body: string; purpose: string }[] }> {
+    const slip = await em.findOneOrFail(Slip, { where: { id: Number(purchase.slipId) } });
+    // Shares are in Ksh (product.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
+    const amount = purchase.currency === 'KES' ? purchase.amount : slip.price;
+    await this.purchases.recordSaleShare(em, { id: purchase.id, amount }, slip.userId);
+    const legs = await this.legs(slip.id, em);
+    const text = buyerSms(slip, legs, purchase.code, this.config.publicUrl);
+    if (purchase.email) {
+      // Nigeria / Uganda: the picks by e-mail (issue 7), through the outbox in this transaction.
+      const html = `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
+      await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html });
+    }
+    return { sms: purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [] };
+  }
+
+  /**
+   * `slip.settled`: W/L moves the slip's pending sale shares (W) to paid (P); C marks them unpaid
+   * (U) and texts the buyers. One transaction; only rows still W change, so a re-emit is a no-op.
+   */
+  async onSettled(e: Pick<SlipSettled, 'slipId' | 'result'>): Promise<number> {
+    const smsIds: string[] = [];
+    const changed = await this.ds.transaction(async (em) => {
+      const rows: { purchase_id: string }[] = await em.query(
+        `UPDATE ledger_entry l SET status = $2
+           FROM purchase p
+          WHERE p.id = l.purchase_id AND p.kind = 'slip' AND p.slip_id = $1 AND p.status = 'paid'
+            AND l.kind = 'sale_share' AND l.status = 'W'
+        RETURNING l.purchase_id::text AS purchase_id`,
+        [e.slipId, e.result === 'C' ? 'U' : 'P'],
+      ).then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? r[0] : r) as { purchase_id: string }[]);
+      if (e.result === 'C' && rows.length) {
+        const buyers: { phone: string; code: string }[] = await em.query(
+          `SELECT phone, code FROM purchase WHERE id = ANY($1::bigint[]) AND phone IS NOT NULL`,
+          [rows.map((r) => r.purchase_id)],
+        );
+        for (const b of buyers) {
+          smsIds.push(await this.sms.queue(b.phone, cancelledSms(e.slipId, b.code), 'slip-cancelled', em));
+        }
+      }
+      return rows.length;
+    });
+    if (smsIds.length) await this.sms.dispatch(...smsIds);
+    if (changed) this.logger.log(`slip ${e.slipId} ${e.result}: ${changed} sale share(s) ${e.result === 'C' ? 'unpaid' : 'paid'}`);
+    return changed;
+  }
+
+  /** POST /api/manage/find-slip/{phone}/{code}: by M-Pesa receipt or our purchase code. */
+  async findByPhone(phone: string, code: string): Promise<FoundTip[]> {
+    const msisdn = toKenyanMsisdn(phone);
+    if (!msisdn) throw SLIP_SALE_ERRORS.invalidFindPhone();
+    const word = firstWord(code);
+    if (!word) throw SLIP_SALE_ERRORS.notFound();
+    const [row]: { slip_id: string }[] = await this.ds.query(
+      `SELECT slip_id::text FROM purchase
+        WHERE kind = 'slip' AND status = 'paid' AND phone = $1 AND (receipt = $2 OR code = $2)
+        ORDER BY id DESC LIMIT 1`,
+      [msisdn, word],
+    );
+    if (!row) throw SLIP_SALE_ERRORS.notFound();
+    return this.found(Number(row.slip_id));
+  }
+
+  /**
+   * POST /api/manage/find-slip-ng/{email}/{base64 id}: the id is the Flutterwave transaction id or
+   * our tx_ref. A purchase still pending (webhook not in yet) is verified with Flutterwave first.
+   */
+  async findByEmail(email: string, encodedId: string): Promise<FoundTip[]> {
+    const id = decodeBase64(encodedId);
+    const mail = (email ?? '').trim().toLowerCase();
+    if (!id || !mail) throw SLIP_SALE_ERRORS.notFound();
+    const lookup = async (): Promise<Purchase | null> =>
+      this.ds.manager
+        .createQueryBuilder(Purchase, 'p')
+        .where(`p.kind = 'slip' AND lower(p.email) = :mail AND (p.txRef = :id OR p.flwTransactionId = :id)`, { mail, id })
+        .orderBy('p.id', 'DESC')
+        .getOne();
+    let purchase = await lookup();
+    if (!purchase || purchase.status === 'pending') {
+      const tx = await (/^\d{1,18}$/.test(id) ? this.flutterwave.verifyTransaction(id) : this.flutterwave.verifyByReference(id)).catch((e: unknown) => {
+        this.logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'find-slip-ng verification failed');
+        return null;
+      });
+      if (tx) {
+        const owned = await this.ds.manager
+          .createQueryBuilder(Purchase, 'p')
+          .where(`p.kind = 'slip' AND lower(p.email) = :mail AND p.txRef = :ref`, { mail, ref: tx.txRef })
+          .getOne();
+        if (owned) {
+          await this.purchases.confirmFlutterwave({ kind: 'charge', shape: 'v3', event: 'find-slip-ng', transactionId: tx.id, txRef: tx.txRef });
+          purchase = await this.ds.manager.findOne(Purchase, { where: { id: owned.id } });
+        }
+      }
+    }
+    if (!purchase || purchase.status !== 'paid') throw SLIP_SALE_ERRORS.notFound();
+    return this.found(Number(purchase.slipId));
+  }
+
+  private async found(slipId: number): Promise<FoundTip[]> {
+    return (await this.legs(slipId)).map((l) => ({
+      Game: l.game ? `${l.game.homeTeam} v ${l.game.awayTeam}` : 'Unknown game',
+      League: l.game?.league ?? '',
+      Tip: l.pick,
+    }));
+  }
+
+  private async legs(slipId: number, em: EntityManager = this.ds.manager): Promise<SlipLeg[]> {
+    const tips = await em.find(Tip, { where: { slipId }, order: { position: 'ASC' } });
+    const games = new Map((await this.fixtures.games(tips.map((t) => t.fixtureId))).map((g) => [g.id, g]));
+    return tips.map((t) => ({ game: games.get(t.fixtureId), pick: marketById(t.marketId)?.value ?? String(t.marketId), odd: t.odd }));
+  }
+}
+
+/** The first word of a find-tip code, trimmed and upper-cased (spec §5). */
+export const firstWord = (code: string | null | undefined): string => (code ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+
+const decodeBase64 = (text: string): string => {
+  try {
+    const s = decodeURIComponent(text ?? '').trim();
+    return Buffer.from(s.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8').trim();
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * The buyer SMS (product.md "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds,
+ * our purchase code and where to find it again; team names shortened when over 459 characters.
+ */
+export const buyerSms = (slip: Pick<Slip, 'id' | 'accumulator'>, legs: SlipLeg[], code: string, site = ''): string => {
+  const build = (max: number): string => {
+    const cut = (s: string) => (s.length > max ? s.slice(0, max) : s);
+    const lines = legs.map((l) => `${l.game ? `${cut(l.game.homeTeam)} v ${cut(l.game.awayTeam)}` : 'Game'} - ${l.pick} @${l.odd}`);
+    return [`Slip ${slip.id} code ${code}`, ...lines, `Total odds ${slip.accumulator}`, `Find it again: ${site}/find_tip with your phone and code ${code}`].join('\n');
+  };
+  for (const max of [100, 20, 14, 10, 8]) {
+    const text = build(max);
+    if (text.length <= BUYER_SMS_MAX) return text;
+  }
+  return build(6);
+};
+
+const cancelledSms = (slipId: number, code: string): string =>
+  `Slip ${slipId} (code ${code}) was cancelled: all its games were called off. No result to play.`;

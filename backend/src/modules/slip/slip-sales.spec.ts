@@ -1,0 +1,28 @@
+import { BUYER_SMS_MAX, buyerSms, firstWord } from './slip-sales.service';
+
+const game = (home: string, away: string) => ({ id: '1', homeTeam: home, awayTeam: away, league: 'Premier League', gameDate: new Date(), state: { phase: 'upcoming' } as never, tips: 0 });
+
+describe('find-slip code (spec §5)', () => {
+  it.each([
+    ['  sjk7abc123 Confirmed. Ksh200', 'SJK7ABC123'],
+    ['acdefghj', 'ACDEFGHJ'],
+    ['', ''],
+    ['   ', ''],
+  ])('%j → %j', (code, word) => expect(firstWord(code)).toBe(word));
+});
+
+describe('buyer SMS (product.md "Messages")', () => {
+  it("lists each game as 'Home v Away - PICK @odd', the total odds, the code and where to find it", () => {
+    const text = buyerSms({ id: 12, accumulator: '8.00' }, [{ game: game('Arsenal', 'Chelsea'), pick: 'HOME WIN', odd: '2.00' }], 'ACDEFGHJ');
+    expect(text).toContain('Slip 12 code ACDEFGHJ');
+    expect(text).toContain('Arsenal v Chelsea - HOME WIN @2.00');
+    expect(text).toContain('Total odds 8.00');
+    expect(text).toContain('/find_tip');
+  });
+
+  it('stays under 459 characters with five long-named games', () => {
+    const long = 'Borussia Monchengladbach Reserves';
+    const legs = Array.from({ length: 5 }, () => ({ game: game(long, long), pick: 'OVER 2.5', odd: '12.50' }));
+    expect(buyerSms({ id: 123456, accumulator: '99.99' }, legs, 'ACDEFGHJ').length).toBeLessThanOrEqual(BUYER_SMS_MAX);
+  });
+});

@@ -1,0 +1,215 @@
+import { AppConfig } from '../../../src/config/app-config';
+import { SlipEvents } from '../../../src/modules/slip/slip-events';
+import { createUser, CreatedUser } from '../../factories/account';
+import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
+import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factories/slip';
+import { createTestContext, TestContext } from '../../setup/test-app';
+import { eventually, purchasesOf, sleep, stkCallbackBody } from './support';
+
+jest.setTimeout(120_000);
+
+const NOW = '2026-11-23T12:00:00+03:00';
+const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
+
+/**
+ * Slip purchases through the Daraja, Flutterwave and Africa's Talking sandboxes with real
+ * PostgreSQL and Redis (issue 7): buy → STK (auto-accepted) → callback → payments worker → 60%
+ * share pending + buyer SMS with the picks and our code in the sandbox inbox → find-slip →
+ * settlement moves the share.
+ */
+describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
+  let t: TestContext;
+  let data: ReturnType<typeof dataDirWith>;
+  let tipster: CreatedUser;
+  let games: TippableGame[];
+  let slipId: number;
+  let seq = 0;
+  let tipsterN = 0;
+  /** A new tipster per extra slip (can-post: 2 slips per tipster per day). */
+  const freshTipster = async (): Promise<number> => (await createUser(t.ds, { username: `tipster_${run}_${++tipsterN}` })).user.id;
+  const run = String(Date.now()).slice(-5);
+  /** A fresh local phone per test, unique per run (rate-limit counters live in Redis). */
+  const nextPhone = (): { local: string; msisdn: string } => {
+    const tail = `${run}${String(++seq).padStart(3, '0')}`;
+    return { local: `07${tail}`, msisdn: `2547${tail}` };
+  };
+
+  beforeAll(async () => {
+    data = dataDirWith(['E0-2025-26.csv']);
+    t = await createTestContext({
+      role: 'all',
+      listen: true,
+      env: {
+        FOOTBALL_DATA_DIR: data.dir,
+        REPLAY_ANCHOR: '2026-04-20',
+        SANDBOX_AUTO_ACCEPT: '1',
+        SANDBOX_AT_REPORT_DELAY_MS: '50',
+        // Flutterwave's webhook never arrives: find-slip-ng must verify by itself.
+        SANDBOX_FLW_WEBHOOK_URL: 'http://127.0.0.1:9/nowhere',
+      },
+    });
+    await startReplay(t, NOW, '2026-11-23');
+    await importFixtures(t);
+    games = await tippableGames(t.ds, DATA_NOW, 12);
+    for (const g of games) await setOdd(t.ds, g.id, 1, '2.00');
+    tipster = await createUser(t.ds, { username: 'kamau_tips' });
+    slipId = (await publishSlip(t, tipster.user.id, games.slice(0, 3), { amount: 200 })).id;
+    tipsterN = 0;
+  });
+  afterAll(async () => {
+    await t?.close();
+    data?.remove();
+  });
+
+  const buy = (phone: string, slip: unknown) => t.request('POST', '/api/processor/buy', { body: { phone, slip } });
+  const inbox = async (msisdn: string): Promise<{ body: string }[]> => (await t.request('GET', `/sandbox/api/phones/${msisdn}`)).body.messages;
+  const paidPurchase = (msisdn: string) =>
+    eventually(async () => {
+      const [p] = await purchasesOf(t.ds, msisdn);
+      return p?.status === 'paid' ? p : null;
+    }, 20_000);
+  const buyerSms = (msisdn: string) =>
+    eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith('Slip ')), 20_000);
+  const findSlip = (phone: string, code: string) =>
+    t.request('POST', `/api/manage/find-slip/${encodeURIComponent(phone)}/${encodeURIComponent(code)}`);
+  const ledger = (purchaseId: string) =>
+    t.ds.query(`SELECT kind, amount, status FROM ledger_entry WHERE purchase_id = $1 ORDER BY kind`, [purchaseId]);
+
+  it('sells a slip: Request Sent → paid → buyer SMS with picks and code → find-slip by receipt, code, lower case; wrong code 404', async () => {
+    const phone = nextPhone();
+    const res = await buy(phone.local, slipId);
+    expect(res).toMatchObject({ status: 200, body: { message: 'Request Sent' } });
+    const purchase = await paidPurchase(phone.msisdn);
+    expect(purchase).toMatchObject({ kind: 'slip', slip_id: String(slipId), amount: '200.00', receipt: expect.stringMatching(/^[A-Z0-9]{10}$/) });
+
+    const sms = await buyerSms(phone.msisdn);
+    expect(sms.body.length).toBeLessThanOrEqual(459);
+    expect(sms.body).toContain(`Slip ${slipId}`);
+    expect(sms.body).toContain(purchase.code);
+    expect(sms.body).toContain('Total odds 8.00');
+    for (const g of games.slice(0, 3)) expect(sms.body).toContain(`${g.name} - HOME WIN @2.00`);
+    expect((await inbox(phone.msisdn)).some((m) => m.body.startsWith(`${purchase.receipt} Confirmed.`))).toBe(true);
+    expect(await ledger(purchase.id)).toEqual([
+      { kind: 'platform_fee', amount: '80.00', status: 'P' },
+      { kind: 'sale_share', amount: '120.00', status: 'W' },
+    ]);
+
+    const expected = games.slice(0, 3).map((g) => ({ Game: g.name, League: expect.any(String), Tip: 'HOME WIN' }));
+    const byReceipt = await findSlip(phone.local, `  ${purchase.receipt} Confirmed. Ksh200.00 sent`);
+    expect(byReceipt).toMatchObject({ status: 200, body: expected });
+    expect(await findSlip(phone.msisdn.slice(3), purchase.code)).toMatchObject({ status: 200, body: expected });
+    expect(await findSlip(phone.local, purchase.code.toLowerCase())).toMatchObject({ status: 200, body: expected });
+    expect(await findSlip(phone.local, 'WRONGCODE1')).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+    expect(await findSlip(nextPhone().local, purchase.code)).toMatchObject({ status: 404 });
+    expect(await findSlip('0712', purchase.code)).toMatchObject({ status: 400, body: { message: 'Enter Valid Phone Number' } });
+  });
+
+  it('refuses a bad phone, an unknown slip and a slip no longer on sale with 400 and no purchase', async () => {
+    const phone = nextPhone();
+    expect(await buy('07123', slipId)).toMatchObject({ status: 400, body: { message: 'Enter a valid phone number' } });
+    expect(await buy('07123456789', slipId)).toMatchObject({ status: 400, body: { message: 'Enter a valid phone number' } });
+    expect(await buy(phone.local, 999_999)).toMatchObject({ status: 400, body: { message: 'Slip not found' } });
+    const settled = (await publishSlip(t, await freshTipster(), games.slice(3, 6))).id;
+    await t.ds.query(`UPDATE slip SET slip_result = 'L' WHERE id = $1`, [settled]);
+    expect(await buy(phone.local, settled)).toMatchObject({ status: 400, body: { message: 'This slip is no longer on sale' } });
+    // A game of the slip has kicked off (its fixture is live on the shown calendar).
+    const started = (await publishSlip(t, await freshTipster(), games.slice(6, 9))).id;
+    await t.ds.query(`UPDATE fixture SET kickoff = kickoff - interval '400 days' WHERE id = $1`, [games[7].id]);
+    expect(await buy(phone.local, started)).toMatchObject({ status: 400, body: { message: 'This slip is no longer on sale' } });
+    expect(await purchasesOf(t.ds, phone.msisdn)).toHaveLength(0);
+  });
+
+  it('answers 502 with a message when Daraja refuses the push, and fails the purchase', async () => {
+    const phone = nextPhone();
+    await t.request('POST', '/sandbox/api/faults', { body: { target: 'daraja.stkpush', count: 1, status: 400 } });
+    expect(await buy(phone.local, slipId)).toMatchObject({ status: 502, body: { message: 'M-Pesa request failed. Try again' } });
+    expect(await purchasesOf(t.ds, phone.msisdn)).toMatchObject([{ kind: 'slip', status: 'failed' }]);
+  });
+
+  it('credits one sale share when the same callback comes 5 times; settlement W moves it to paid once', async () => {
+    const phone = nextPhone();
+    const owner = await freshTipster();
+    const slip = (await publishSlip(t, owner, games.slice(9, 12), { amount: 150 })).id;
+    expect((await buy(phone.local, slip)).status).toBe(200);
+    const [pending] = await purchasesOf(t.ds, phone.msisdn);
+    const token = t.get(AppConfig).mpesa.callbackToken;
+    const body = stkCallbackBody(pending.checkout_request_id, 0, 150, `TK${run}XYZ`.slice(0, 10), phone.msisdn);
+    for (let i = 0; i < 5; i++) expect((await t.request('POST', `/api/processor/mpesa/callback/${token}`, { body })).status).toBe(200);
+    const purchase = await paidPurchase(phone.msisdn);
+    await sleep(2_500); // the sandbox's own (auto-accepted) callback arrives as well
+    expect(await ledger(purchase.id)).toEqual([
+      { kind: 'platform_fee', amount: '60.00', status: 'P' },
+      { kind: 'sale_share', amount: '90.00', status: 'W' },
+    ]);
+    expect((await inbox(phone.msisdn)).filter((m) => m.body.startsWith('Slip '))).toHaveLength(1);
+
+    const events = t.get(SlipEvents);
+    const settledEvent = { slipId: slip, userId: owner, result: 'W' as const, accumulator: '8.00', settledAt: new Date() };
+    await events.emitSettled(settledEvent);
+    await events.emitSettled(settledEvent);
+    expect(await ledger(purchase.id)).toEqual([
+      { kind: 'platform_fee', amount: '60.00', status: 'P' },
+      { kind: 'sale_share', amount: '90.00', status: 'P' },
+    ]);
+  });
+
+  it('cancelled slip: the share is marked unpaid and the buyer told by SMS, once', async () => {
+    const phone = nextPhone();
+    const owner = await freshTipster();
+    const slip = (await publishSlip(t, owner, [games[0], games[2], games[4]], { amount: 100 })).id;
+    expect((await buy(phone.local, slip)).status).toBe(200);
+    const purchase = await paidPurchase(phone.msisdn);
+    await buyerSms(phone.msisdn);
+    const events = t.get(SlipEvents);
+    const e = { slipId: slip, userId: owner, result: 'C' as const, accumulator: '1.00', settledAt: new Date() };
+    await events.emitSettled(e);
+    await events.emitSettled(e);
+    expect((await ledger(purchase.id)).find((r: { kind: string }) => r.kind === 'sale_share')).toMatchObject({ status: 'U' });
+    await eventually(async () => (await inbox(phone.msisdn)).some((m) => m.body.includes('was cancelled')), 20_000);
+    await sleep(300);
+    expect((await inbox(phone.msisdn)).filter((m) => m.body.includes('was cancelled'))).toHaveLength(1);
+  });
+
+  it('Nigeria: buy-flw → pay on the hosted page, no webhook → find-slip-ng verifies with Flutterwave (by id and by tx_ref)', async () => {
+    const email = `ng${run}@example.com`;
+    const res = await t.request('POST', '/api/processor/buy-flw', { body: { email, slip_id: slipId } });
+    expect(res).toMatchObject({ status: 200, body: { link: expect.any(String) } });
+    const [purchase] = await t.ds.query(`SELECT * FROM purchase WHERE email = $1`, [email]);
+    expect(purchase).toMatchObject({ currency: 'NGN', amount: '2400.00', status: 'pending', provider: 'flutterwave' });
+    const paid = await fetch(`${res.body.link}/pay`, { method: 'POST', redirect: 'manual' });
+    const location = new URL(paid.headers.get('location') as string);
+    expect(location.pathname).toBe('/find_tip_ng');
+    const transactionId = location.searchParams.get('transaction_id') as string;
+    await sleep(500);
+    expect((await t.ds.query(`SELECT status FROM purchase WHERE id = $1`, [purchase.id]))[0].status).toBe('pending');
+
+    const b64 = (s: string) => encodeURIComponent(Buffer.from(s).toString('base64'));
+    const found = await t.request('POST', `/api/manage/find-slip-ng/${encodeURIComponent(email)}/${b64(transactionId)}`);
+    expect(found).toMatchObject({ status: 200, body: games.slice(0, 3).map((g) => ({ Game: g.name, Tip: 'HOME WIN' })) });
+    expect((await t.ds.query(`SELECT status, flw_transaction_id FROM purchase WHERE id = $1`, [purchase.id]))[0]).toEqual({ status: 'paid', flw_transaction_id: transactionId });
+    const [mail] = await t.ds.query(`SELECT kind, text_body AS text FROM email_outbox WHERE to_address = $1`, [email]);
+    expect(mail).toMatchObject({ kind: 'deliver-slip', text: expect.stringContaining(`${games[0].name} - HOME WIN @2.00`) });
+    expect(await t.request('POST', `/api/manage/find-slip-ng/${encodeURIComponent(email.toUpperCase())}/${b64(purchase.tx_ref)}`)).toMatchObject({ status: 200 });
+    expect(await t.request('POST', `/api/manage/find-slip-ng/other${encodeURIComponent(email)}/${b64(transactionId)}`)).toMatchObject({ status: 404 });
+    expect(await ledger(purchase.id)).toEqual([
+      { kind: 'platform_fee', amount: '80.00', status: 'P' },
+      { kind: 'sale_share', amount: '120.00', status: 'W' },
+    ]);
+  });
+
+  it('Uganda: buy-flw-ug charges 30 × the Ksh price in UGX', async () => {
+    const email = `ug${run}@example.com`;
+    const res = await t.request('POST', '/api/processor/buy-flw-ug', { body: { email, slip_id: slipId } });
+    expect(res).toMatchObject({ status: 200, body: { link: expect.any(String) } });
+    const [purchase] = await t.ds.query(`SELECT currency, amount FROM purchase WHERE email = $1`, [email]);
+    expect(purchase).toEqual({ currency: 'UGX', amount: '6000.00' });
+  });
+
+  it('rate-limits find-slip per phone (codes are not guessable by brute force)', async () => {
+    const phone = nextPhone();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await findSlip(phone.local, `GUESS${i}XYZ`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
