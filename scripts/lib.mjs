@@ -145,6 +145,21 @@ export const NO_REDIS_MESSAGE =
   'Redis is required and none answers on 127.0.0.1:6379. Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis), ' +
   'or run `docker compose up -d redis`, or set REDIS_URL to a running server.';
 
+/** Polls `${baseUrl}/api/health` until it answers 200; throws after `ms` milliseconds. */
+export const waitForHealth = async (baseUrl, ms = 30_000) => {
+  const end = Date.now() + ms;
+  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() > end) throw new Error(`${baseUrl} did not become healthy within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** Drops database `url` (closing its sessions) with the backend's own helper from its build. */
+export const dropDatabaseAt = async (url) => {
+  const { dropDatabase } = require(join(ROOT, 'backend', 'dist', 'database', 'database-admin.js'));
+  await dropDatabase(url);
+};
+
 /** Reads the repository's .env (if any) without overriding the real environment. */
 export const loadDotenv = () => {
   const file = join(ROOT, '.env');

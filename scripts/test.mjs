@@ -10,12 +10,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import {
-  buildIfNeeded, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis,
+  buildIfNeeded, dropDatabaseAt, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis, waitForHealth,
 } from './lib.mjs';
 
-const require = createRequire(join(ROOT, 'backend', 'package.json'));
 const OUT = join(ROOT, '.data', 'test-results');
 const totals = { passed: 0, failed: 0 };
 const stops = [];
@@ -106,12 +104,7 @@ const browser = async () => {
   const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
   const base = `http://127.0.0.1:${port}`;
   try {
-    let up = false;
-    for (let i = 0; i < 120 && !up; i++) {
-      up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
-      if (!up) await new Promise((r) => setTimeout(r, 250));
-    }
-    if (!up) throw new Error('the app did not become healthy for the browser tests');
+    await waitForHealth(base);
     const report = join(OUT, 'browser.json');
     run('npx', ['playwright', 'test', '--reporter=list,json'], {
       cwd: join(ROOT, 'frontend'),
@@ -130,11 +123,7 @@ const browser = async () => {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    const { Client } = require('pg');
-    const admin = new Client({ connectionString: Object.assign(new URL(pgBase), { pathname: '/postgres' }).toString() });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${pgBase.pathname.slice(1)}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabaseAt(pgBase.toString());
     rmSync(join(ROOT, env.STORAGE_DIR), { recursive: true, force: true });
   }
 };

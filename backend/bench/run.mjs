@@ -8,14 +8,12 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dropDatabaseAt, waitForHealth } from '../../scripts/lib.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(BACKEND, '..');
-const require = createRequire(join(BACKEND, 'package.json'));
-const { Client } = require('pg');
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -66,10 +64,7 @@ const main = async () => {
   }
   const server = spawn(process.execPath, [join(BACKEND, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   try {
-    for (let i = 0; i < 100; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await waitForHealth(`http://127.0.0.1:${port}`);
     console.log(`node ${process.version}, ${connections} connections, ${duration} s per route, idle RSS ${(rssKb(server.pid) / 1024).toFixed(0)} MB`);
     console.log(`empty database → ${timings.join(', ')} (seed = import of every data file + demo marketplace)`);
     console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB |');
@@ -88,10 +83,7 @@ const main = async () => {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    const admin = new Client({ connectionString: `${pgBase}/postgres` });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
+    await dropDatabaseAt(`${pgBase}/${dbName}`);
   }
 };
 
