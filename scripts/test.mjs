@@ -14,7 +14,10 @@ import {
   buildIfNeeded, dropDatabaseAt, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis, waitForHealth,
 } from './lib.mjs';
 
-const OUT = join(ROOT, '.data', 'test-results');
+/** `node scripts/test.mjs --e2e [playwright args]`: only the browser tests (e.g. one file), reports in their own folder. */
+const E2E_ONLY = process.argv[2] === '--e2e';
+const E2E_ARGS = E2E_ONLY ? process.argv.slice(3) : [];
+const OUT = join(ROOT, '.data', E2E_ONLY ? `test-results-e2e-${process.pid}` : 'test-results');
 const totals = { passed: 0, failed: 0 };
 const stops = [];
 
@@ -106,7 +109,7 @@ const browser = async () => {
   try {
     await waitForHealth(base);
     const report = join(OUT, 'browser.json');
-    run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    run('npx', ['playwright', 'test', '--reporter=list,json', ...E2E_ARGS], {
       cwd: join(ROOT, 'frontend'),
       env: { ...process.env, E2E_BASE_URL: base, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
     });
@@ -132,8 +135,10 @@ const main = async () => {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
   await ensureServices();
-  backend();
-  frontend();
+  if (!E2E_ONLY) {
+    backend();
+    frontend();
+  }
   await browser().catch((err) => {
     log(`browser tests: ${err.message}`);
     totals.failed += 1;
