@@ -14,6 +14,7 @@ import { validationPipeOptions } from './common/validation/validation-options';
 import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
+import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
 
 /** Where the built frontend lives (`npm run build -w frontend`). */
 export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
@@ -35,6 +36,7 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   await app.register(fastifyCookie);
   protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+  if (config.sandboxEnabled) registerS3SandboxBodies(app.getHttpAdapter().getInstance());
   app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range'] });
   app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
 

@@ -38,6 +38,18 @@ export class AppConfig {
   /** This server's simulator of `provider` (architecture.md, "Providers and sandboxes"). */
   sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string { return `${this.env.PUBLIC_URL}/sandbox/${provider}`; }
   get storageDir(): string { return fromRoot(this.env.STORAGE_DIR); }
+  /** Avatar storage (issue 5): local disk, or an S3-compatible bucket (empty endpoint: AWS in production, the sandbox otherwise). */
+  get avatarStorage() {
+    const e = this.env;
+    return {
+      driver: e.AVATAR_STORAGE,
+      s3: {
+        endpoint: e.S3_ENDPOINT || (this.isProduction ? null : `${e.PUBLIC_URL}/sandbox/s3`),
+        region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+    };
+  }
   get jwt() {
     return {
       accessSecret: this.env.JWT_ACCESS_SECRET,

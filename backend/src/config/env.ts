@@ -97,6 +97,16 @@ export class EnvVars {
 
   /** Uploaded files (avatars): a local folder, relative to the repository root. */
   @IsString() @MinLength(1) STORAGE_DIR = '.data/storage';
+  /** Where avatars are stored: 'local' (STORAGE_DIR/avatars) or 's3' (an S3-compatible bucket). */
+  @IsIn(['local', 's3']) AVATAR_STORAGE: 'local' | 's3' = 'local';
+  /** S3-compatible endpoint (MinIO, R2, Spaces...); empty = AWS S3 in production, this server's sandbox otherwise. */
+  @ValidateIf((_, v) => v !== '') @Matches(/^https?:\/\/\S+$/, { message: 'S3_ENDPOINT must be an http(s) URL or empty' }) S3_ENDPOINT = '';
+  @IsString() @MinLength(1) S3_REGION = 'us-east-1';
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'S3_BUCKET must be a valid bucket name' }) S3_BUCKET = 'tips-avatars';
+  @IsString() @MinLength(1) S3_ACCESS_KEY_ID = 'sandbox-s3-key';
+  @IsString() @MinLength(1) S3_SECRET_ACCESS_KEY = 'dev-only-s3-secret';
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
+  @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = true;
 
   /** Naira per Kenyan shilling for price_ng (product.md, Money). */
   @Matches(/^\d+(\.\d{1,4})?$/) NGN_PER_KSH = '12';
@@ -117,6 +127,9 @@ export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
   if (env.NODE_ENV === 'production') {
     for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'MPESA_CALLBACK_TOKEN', 'FLW_SECRET_HASH', 'AT_CALLBACK_TOKEN'] as const) {
       if (env[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: must be set to a real secret in production`);
+    }
+    if (env.AVATAR_STORAGE === 's3' && env.S3_SECRET_ACCESS_KEY.startsWith(DEV_SECRET_PREFIX)) {
+      problems.push('S3_SECRET_ACCESS_KEY: must be set to a real secret in production');
     }
     if (env.REPLAY_ANCHOR) problems.push('REPLAY_ANCHOR: must be empty in production (real time)');
     for (const key of ['MPESA_BASE_URL', 'FLW_BASE_URL', 'AT_BASE_URL'] as const) {

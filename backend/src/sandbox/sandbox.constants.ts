@@ -70,6 +70,7 @@ export const FAULT_TARGETS = [
   'flutterwave.payments',
   'flutterwave.verify',
   'africastalking.messaging',
+  's3.objects',
   'callback.daraja.stk',
   'callback.daraja.b2c',
   'callback.flutterwave.webhook',

@@ -18,6 +18,8 @@ import { SandboxSweeper } from './outbound/sandbox-sweeper';
 import { PhoneController } from './phone/phone.controller';
 import { PhoneService } from './phone/phone.service';
 import { SmsInboxRepository } from './phone/sms-inbox.repository';
+import { S3SandboxController } from './s3/s3-sandbox.controller';
+import { S3SandboxService } from './s3/s3-sandbox.service';
 import { SandboxOffController } from './sandbox-off.controller';
 import { parseSandboxSettings, SandboxSettings } from './sandbox.settings';
 
@@ -47,6 +49,7 @@ export class SandboxModule {
         AfricasTalkingSandboxController,
         PhoneController,
         SandboxApiController,
+        S3SandboxController,
       ],
       providers: [
         { provide: SandboxSettings, useValue: settings },
@@ -62,6 +65,7 @@ export class SandboxModule {
         PhoneService,
         SandboxAdminService,
         SandboxSweeper,
+        S3SandboxService,
       ],
     };
   }

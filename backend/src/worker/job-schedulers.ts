@@ -11,6 +11,7 @@ export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },
   { key: 'settle-slips', job: JOB.SETTLE_SLIPS, everyMs: 5 * 60_000 },
   { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },
+  { key: 'purge-expired-tokens', job: JOB.PURGE_EXPIRED_TOKENS, everyMs: 60 * 60_000 },
 ];
 
 @Injectable()

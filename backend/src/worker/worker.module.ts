@@ -7,13 +7,15 @@ import { SlipModule } from '../modules/slip/slip.module';
 import { ProcessorModule } from '../modules/processor/processor.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { SmsProcessor } from '../modules/notifications/sms/sms.processor';
+import { AccountModule } from '../modules/account/account.module';
+import { MaintenanceProcessor } from '../modules/account/account-maintenance.processor';
 
 /**
  * What only the worker role loads: one BullMQ processor per queue (in its owning module's folder)
  * and the job schedulers registered at boot.
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule],
-  providers: [PaymentsProcessor, FixturesProcessor, SmsProcessor, JobSchedulers],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule],
+  providers: [PaymentsProcessor, FixturesProcessor, SmsProcessor, MaintenanceProcessor, JobSchedulers],
 })
 export class WorkerModule {}

@@ -24,9 +24,10 @@ export class JobProducer {
     @InjectQueue(QUEUE.SMS) sms: Queue,
     @InjectQueue(QUEUE.PAYOUTS) payouts: Queue,
     @InjectQueue(QUEUE.FIXTURES) fixtures: Queue,
+    @InjectQueue(QUEUE.MAINTENANCE) maintenance: Queue,
     @InjectRepository(JobInbox) private readonly inbox: Repository<JobInbox>,
   ) {
-    this.queues = { payments, sms, payouts, fixtures };
+    this.queues = { payments, sms, payouts, fixtures, maintenance };
   }
 
   queue(name: QueueName): Queue {

@@ -7,6 +7,8 @@ export const QUEUE = {
   SMS: 'sms',
   PAYOUTS: 'payouts',
   FIXTURES: 'fixtures',
+  /** Housekeeping on a schedule (purging expired credentials). */
+  MAINTENANCE: 'maintenance',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const ALL_QUEUES: QueueName[] = Object.values(QUEUE);
@@ -30,6 +32,8 @@ export const JOB = {
   DELIVER_SMS: 'deliver-sms',
   /** sms (scheduled): re-enqueue outbox rows whose enqueue after commit was lost (Redis down). */
   REQUEUE_SMS: 'requeue-sms',
+  /** maintenance (scheduled): delete expired login sessions, reset tokens and verification codes (AccountMaintenanceService). */
+  PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -44,6 +48,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
   [JOB.DELIVER_SMS]: QUEUE.SMS,
   [JOB.REQUEUE_SMS]: QUEUE.SMS,
+  [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
 };
 
 /** Producer defaults (style.md §8): retries with exponential backoff; failed jobs kept for Bull Board. */

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
@@ -17,6 +17,7 @@ import { ProfileProviders } from './profile-providers';
  */
 @Injectable()
 export class AccountProfileService {
+  private readonly logger = new Logger(AccountProfileService.name);
   constructor(
     private readonly ds: DataSource,
     @InjectRepository(User) private readonly users: Repository<User>,
@@ -76,12 +77,15 @@ export class AccountProfileService {
 
   /**
    * Replaces the caller's avatar with `upload` re-encoded as a 256×256 WebP; removes the old file.
-   * @throws AccountError AVATAR_NOT_IMAGE (400); as loadActiveUser.
+   * @throws AccountError AVATAR_NOT_IMAGE (400); STORAGE_UNAVAILABLE (503) when the store refuses the file; as loadActiveUser.
    */
   async setAvatar(userId: number, upload: Buffer): Promise<{ message: string; profile_image_url: string | null }> {
     await loadActiveUser(this.ds.manager, userId);
     const webp = await toAvatarWebp(upload);
-    const file = await this.store.put(webp);
+    const file = await this.store.put(webp).catch((err: Error) => {
+      this.logger.error({ err: err.message }, 'avatar store refused the upload');
+      throw new AccountError(AccountErrorCode.STORAGE_UNAVAILABLE);
+    });
     let previous: string | null;
     try {
       previous = await this.ds.transaction(async (m) => {
@@ -99,10 +103,13 @@ export class AccountProfileService {
 
   /**
    * A stored avatar for GET /media/avatars/{file}.
-   * @throws AccountError MEDIA_NOT_FOUND (404).
+   * @throws AccountError MEDIA_NOT_FOUND (404); STORAGE_UNAVAILABLE (503) when the store fails.
    */
   async openAvatar(file: string): Promise<{ stream: NodeJS.ReadableStream; size: number }> {
-    const found = await this.store.open(file);
+    const found = await this.store.open(file).catch((err: Error) => {
+      this.logger.error({ file, err: err.message }, 'avatar store failed to read');
+      throw new AccountError(AccountErrorCode.STORAGE_UNAVAILABLE);
+    });
     if (!found) throw new AccountError(AccountErrorCode.MEDIA_NOT_FOUND);
     return found;
   }

@@ -17,7 +17,11 @@ export enum AccountErrorCode {
   AVATAR_TOO_LARGE = 'AVATAR_TOO_LARGE',
   AVATAR_NOT_IMAGE = 'AVATAR_NOT_IMAGE',
   MEDIA_NOT_FOUND = 'MEDIA_NOT_FOUND',
+  /** The avatar store (disk or S3 bucket) failed; nothing was changed. */
+  STORAGE_UNAVAILABLE = 'STORAGE_UNAVAILABLE',
   CANNOT_BAN_ADMIN = 'CANNOT_BAN_ADMIN',
+  /** An admin may not change their own role or ban themselves (back office `users`). */
+  CANNOT_CHANGE_SELF = 'CANNOT_CHANGE_SELF',
 }
 
 /** An error's HTTP answer; `field` also puts the message under that field (`{ old_password: ['Wrong password'] }`). */
@@ -41,7 +45,9 @@ export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
   [AccountErrorCode.AVATAR_TOO_LARGE]: { status: 400, message: 'Image must be at most 2 MB' },
   [AccountErrorCode.AVATAR_NOT_IMAGE]: { status: 400, message: 'Upload a valid image (JPEG, PNG, WebP or GIF)' },
   [AccountErrorCode.MEDIA_NOT_FOUND]: { status: 404, message: 'Not found' },
+  [AccountErrorCode.STORAGE_UNAVAILABLE]: { status: 503, message: 'Image storage is unavailable. Try again later.' },
   [AccountErrorCode.CANNOT_BAN_ADMIN]: { status: 400, message: 'An administrator cannot be banned' },
+  [AccountErrorCode.CANNOT_CHANGE_SELF]: { status: 400, message: 'You cannot change your own role or ban yourself' },
 };
 
 /**

@@ -9,6 +9,7 @@ import { RateLimitModule } from '../../common/guards/rate-limit.module';
 import { RolesGuard } from '../../common/guards/roles.guard';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { AccountAdminController } from './account-admin.controller';
+import { AccountMaintenanceService } from './account-maintenance.service';
 import { AccountAuthService } from './account-auth.service';
 import { AccountController } from './account.controller';
 import { AccountPasswordService } from './account-password.service';
@@ -19,7 +20,9 @@ import { JwtStrategy } from './auth/jwt.strategy';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService } from './auth/session.service';
 import { TokenService } from './auth/token.service';
-import { AVATAR_STORE, LocalAvatarStore } from './avatar/avatar-storage';
+import { AppConfig } from '../../config/app-config';
+import { AVATAR_STORE, AvatarStore, LocalAvatarStore } from './avatar/avatar-storage';
+import { S3AvatarStore } from './avatar/s3-avatar-store';
 import { EmailVerificationService } from './email-verification.service';
 import { EmailVerificationCode } from './entities/email-verification-code.entity';
 import { PasswordResetToken } from './entities/password-reset-token.entity';
@@ -48,7 +51,12 @@ import { ProfileProviders } from './profile-providers';
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: ACCOUNT_CLOCK, useValue: systemClock },
-    { provide: AVATAR_STORE, useClass: LocalAvatarStore },
+    {
+      provide: AVATAR_STORE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig): AvatarStore =>
+        config.avatarStorage.driver === 's3' ? new S3AvatarStore(config) : new LocalAvatarStore(config),
+    },
     JwtStrategy,
     PasswordHasher,
     TokenService,
@@ -59,7 +67,8 @@ import { ProfileProviders } from './profile-providers';
     AccountPasswordService,
     EmailVerificationService,
     AccountService,
+    AccountMaintenanceService,
   ],
-  exports: [AccountService, ProfileProviders],
+  exports: [AccountService, ProfileProviders, AccountMaintenanceService],
 })
 export class AccountModule {}

@@ -16,11 +16,11 @@ describe('Bull Board at /admin/queues', () => {
     expect((await t.request('GET', '/admin/queues/api/queues', { token })).status).toBe(403);
   });
 
-  it('shows the four queues to an admin, by bearer token or by the token cookie', async () => {
+  it('shows every queue (payments, sms, payouts, fixtures, maintenance) to an admin, by bearer token or by the token cookie', async () => {
     const { token } = await createUser(t.ds, { role: 'admin' });
     const res = await t.request('GET', '/admin/queues/api/queues', { token });
     expect(res.status).toBe(200);
-    expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['fixtures', 'payments', 'payouts', 'sms']);
+    expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['fixtures', 'maintenance', 'payments', 'payouts', 'sms']);
     const page = await t.request('GET', '/admin/queues', { headers: { cookie: `token=${token}` } });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<html');

@@ -1,16 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { createReadStream, ReadStream } from 'fs';
+import { createReadStream } from 'fs';
 import { mkdir, rename, stat, unlink, writeFile } from 'fs/promises';
 import { join } from 'path';
+import { Readable } from 'stream';
 import { AppConfig } from '../../../config/app-config';
 
 /** Avatar file names: a random UUID and the extension, nothing a client chooses. */
 export const AVATAR_FILE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 /**
- * Where avatars live. The local-disk implementation below is the default; an S3-compatible one
- * can implement the same three methods (issue 5) without touching the service.
+ * Where avatars live: LocalAvatarStore below (AVATAR_STORAGE=local, the default) or S3AvatarStore
+ * (AVATAR_STORAGE=s3, s3-avatar-store.ts). Both serve through GET /media/avatars/{file}.
  */
 export interface AvatarStore {
   /** Stores `webp` under a new random name; returns the name. */
@@ -18,7 +19,7 @@ export interface AvatarStore {
   /** Removes a stored file; a missing file is not an error. */
   remove(file: string): Promise<void>;
   /** A stream of a stored file with its size, or null when absent. */
-  open(file: string): Promise<{ stream: ReadStream; size: number } | null>;
+  open(file: string): Promise<{ stream: Readable; size: number } | null>;
 }
 
 /**
@@ -54,7 +55,7 @@ export class LocalAvatarStore implements AvatarStore {
     }
   }
 
-  async open(file: string): Promise<{ stream: ReadStream; size: number } | null> {
+  async open(file: string): Promise<{ stream: Readable; size: number } | null> {
     if (!AVATAR_FILE_PATTERN.test(file)) return null;
     const path = join(this.dir, file);
     try {
