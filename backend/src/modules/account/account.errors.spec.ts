@@ -2,13 +2,14 @@ import { DomainError } from '../../common/errors/domain-error';
 import { ACCOUNT_ERRORS, AccountError, AccountErrorCode } from './account.errors';
 
 describe(AccountError.name, () => {
-  it('maps every code to a 4xx status and a message', () => {
+  it('maps every code to a 4xx status and a message, except the storage outage (503, not the client\'s fault)', () => {
     for (const code of Object.values(AccountErrorCode)) {
       const spec = ACCOUNT_ERRORS[code];
       expect(spec.status).toBeGreaterThanOrEqual(400);
-      expect(spec.status).toBeLessThan(500);
+      expect(spec.status).toBeLessThan(code === AccountErrorCode.STORAGE_UNAVAILABLE ? 504 : 500);
       expect(spec.message.length).toBeGreaterThan(0);
     }
+    expect(ACCOUNT_ERRORS[AccountErrorCode.STORAGE_UNAVAILABLE].status).toBe(503);
   });
 
   it('uses the issue 5 strings', () => {
