@@ -3,6 +3,15 @@
  * drives each route with autocannon (50 connections, 10 s by default) and prints requests/s,
  * latency percentiles and the server's resident memory. Figures go to docs/PERFORMANCE.md.
  * BENCH_DURATION (s), BENCH_CONNECTIONS and BENCH_ROUTES (comma-separated paths) override.
+ *
+ * Beside every route it also measures the "raw limit": a bare Node `http` server (raw-server.mjs,
+ * its own process like the API) answering the exact bytes and content-type the API returned for
+ * that route, with the same autocannon settings, alternating with the API in BENCH_ROUNDS (2) rounds
+ * so both see the same machine; the table gives the API as % of it (BENCH_RAW=0 skips).
+ * BENCH_SCALE=1 tops the seeded database up to BENCH_TIPSTERS (10,000) tipsters and BENCH_SLIPS
+ * (200,000) slips with scale-seed.mjs (set-based SQL, timed, then verified against the app's
+ * settlement and statistics rules) and benches the marketplace routes of issue 6 by default.
+ * BENCH_DIST runs another build output directory than dist/.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,7 +19,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dropDatabaseAt, waitForHealth } from '../../scripts/lib.mjs';
+import { seedScale, verifyScaleSeed } from './scale-seed.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(BACKEND, '..');
@@ -28,11 +40,19 @@ const DEFAULT_ROUTES = [
   '/v2/api/slip/data/finished/',
   '/v2/api/tipster/data/?all=1',
 ].join(';');
-const routes = (process.env.BENCH_ROUTES ?? DEFAULT_ROUTES).split(';').map((r) => {
+/** Issue 6 "marketplace at scale": the three list routes of the acceptance, and top-games (cached since). */
+const SCALE_ROUTES = ['/v2/api/slip/data/?p=1', '/api/home/active', '/v2/api/tipster/data/?all=1', '/api/home/top-games'].join(';');
+const scale = process.env.BENCH_SCALE === '1';
+const raw = process.env.BENCH_RAW !== '0';
+/** API/raw alternations per route (the route's duration is split between them). */
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const DIST = resolve(BACKEND, process.env.BENCH_DIST ?? 'dist');
+const routes = (process.env.BENCH_ROUTES ?? (scale ? SCALE_ROUTES : DEFAULT_ROUTES)).split(';').map((r) => {
   const m = /^(POST|PUT)\s+(\S+)\s*(.*)$/.exec(r.trim());
   return m ? { method: m[1], path: m[2], body: m[3] || undefined, label: `${m[1]} ${m[2]}` } : { method: 'GET', path: r.trim(), label: r.trim() };
 });
 const port = Number(process.env.BENCH_PORT ?? 3200);
+const rawPort = port + 1;
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const dbName = `tips_bench_${randomBytes(4).toString('hex')}`;
 const env = {
@@ -44,6 +64,8 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATABASE_URL: `${pgBase}/${dbName}`,
   REDIS_PREFIX: `bench-${dbName}`,
+  // Demo avatars and uploads go to a scratch folder removed with the database.
+  STORAGE_DIR: mkdtempSync(join(tmpdir(), 'tips-bench-storage-')),
   // production mode checks: bench-only secrets and real-time clock would be refused, so run as test
 };
 env.NODE_ENV = 'test';
@@ -53,37 +75,128 @@ const rssKb = (pid) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 };
 
+/** One autocannon run of `route` against `base`, with the bench's settings. */
+const drive = (base, route, seconds = duration) =>
+  autocannon({
+    url: `${base}${route.path}`,
+    method: route.method,
+    body: route.body,
+    headers: route.body ? { 'content-type': 'application/json' } : undefined,
+    connections,
+    duration: seconds,
+  });
+
+/**
+ * Several autocannon runs folded into one figure: requests/s averaged over the whole time, p50 the
+ * mean of the runs' p50s, p99 the worst run's (conservative), non-2xx summed.
+ */
+const fold = (runs) => ({
+  requests: { average: runs.reduce((s, r) => s + r.requests.average, 0) / runs.length },
+  latency: {
+    p50: Math.round(runs.reduce((s, r) => s + r.latency.p50, 0) / runs.length),
+    p99: Math.max(...runs.map((r) => r.latency.p99)),
+  },
+  non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+});
+
+/** The API's answer to `route` (body bytes and content-type), which the raw server then repeats. */
+const capture = async (route) => {
+  const res = await fetch(`http://127.0.0.1:${port}${route.path}`, {
+    method: route.method,
+    body: route.body,
+    headers: route.body ? { 'content-type': 'application/json' } : undefined,
+  });
+  return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()) };
+};
+
+/**
+ * Measures the API and a bare Node http server (own process) answering `answer`'s bytes with the
+ * same autocannon settings, interleaved (API, raw, API, raw... BENCH_ROUNDS rounds sharing the
+ * route's duration) so that other load on the machine weighs on both alike.
+ */
+const apiBesideRaw = async (route, answer, dir) => {
+  const file = join(dir, 'body');
+  writeFileSync(file, answer.body);
+  const child = spawn(process.execPath, [join(BACKEND, 'bench', 'raw-server.mjs'), String(rawPort), file, answer.contentType], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise((ok, fail) => {
+      child.stdout.once('data', ok);
+      child.once('exit', (code) => fail(new Error(`raw server exited (${code})`)));
+    });
+    const api = [];
+    const bare = [];
+    const slice = Math.max(1, Math.round(duration / rounds));
+    for (let i = 0; i < rounds; i++) {
+      api.push(await drive(`http://127.0.0.1:${port}`, route, slice));
+      bare.push(await drive(`http://127.0.0.1:${rawPort}`, route, slice));
+    }
+    return { api: fold(api), raw: fold(bare) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+  }
+};
+
 const main = async () => {
-  if (!existsSync(join(BACKEND, 'dist', 'main.js'))) spawnSync('npm', ['run', 'build'], { cwd: BACKEND, stdio: 'inherit' });
+  if (!existsSync(join(DIST, 'main.js'))) spawnSync('npm', ['run', 'build'], { cwd: BACKEND, stdio: 'inherit' });
   const timings = [];
   for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
-    if (!existsSync(join(BACKEND, 'dist', step))) continue;
+    if (!existsSync(join(DIST, step))) continue;
     const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, [join(BACKEND, 'dist', step)], { env, stdio: 'ignore' });
+    spawnSync(process.execPath, [join(DIST, step)], { env, stdio: 'ignore' });
     timings.push(`${step.replace('database/', '').replace('.js', '')} ${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1)} s`);
   }
-  const server = spawn(process.execPath, [join(BACKEND, 'dist', 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  let scaleNote = '';
+  if (scale) {
+    let s;
+    let v;
+    try {
+      s = await seedScale(env.DATABASE_URL, { tipsters: Number(process.env.BENCH_TIPSTERS ?? 10_000), slips: Number(process.env.BENCH_SLIPS ?? 200_000) });
+      v = await verifyScaleSeed(env.DATABASE_URL, { dist: DIST });
+    } catch (err) {
+      await dropDatabaseAt(`${pgBase}/${dbName}`);
+      rmSync(env.STORAGE_DIR, { recursive: true, force: true });
+      throw err;
+    }
+    scaleNote =
+      `scale seed ${(s.ms / 1000).toFixed(1)} s: +${s.tipsters} tipsters, +${s.slips} slips (${s.open} open) with ${s.tips} tips over ${s.days} history days; ` +
+      `verified: every tipster_stat and tips_count equals its slips, ${v.slipsRecomputed} settled slips recomputed by the settlement rules`;
+  }
+  const server = spawn(process.execPath, [join(DIST, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const dir = mkdtempSync(join(tmpdir(), 'tips-bench-'));
   try {
     await waitForHealth(`http://127.0.0.1:${port}`);
     console.log(`node ${process.version}, ${connections} connections, ${duration} s per route, idle RSS ${(rssKb(server.pid) / 1024).toFixed(0)} MB`);
     console.log(`empty database → ${timings.join(', ')} (seed = import of every data file + demo marketplace)`);
-    console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB |');
-    console.log('| --- | --- | --- | --- | --- | --- |');
+    if (scaleNote) console.log(scaleNote);
+    if (raw) {
+      console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB | body bytes | raw req/s | raw p50 ms | raw p99 ms | API % of raw |');
+      console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    } else {
+      console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB |');
+      console.log('| --- | --- | --- | --- | --- | --- |');
+    }
     for (const route of routes) {
-      const r = await autocannon({
-        url: `http://127.0.0.1:${port}${route.path}`,
-        method: route.method,
-        body: route.body,
-        headers: route.body ? { 'content-type': 'application/json' } : undefined,
-        connections,
-        duration,
-      });
-      console.log(`| ${route.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${(rssKb(server.pid) / 1024).toFixed(0)} |`);
+      const answer = raw ? await capture(route) : null;
+      const pair = answer ? await apiBesideRaw(route, answer, dir) : { api: await drive(`http://127.0.0.1:${port}`, route) };
+      const r = pair.api;
+      const row = `| ${route.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${(rssKb(server.pid) / 1024).toFixed(0)} |`;
+      if (!answer) {
+        console.log(row);
+        continue;
+      }
+      const b = pair.raw;
+      const pct = b.requests.average ? ((100 * r.requests.average) / b.requests.average).toFixed(0) : '-';
+      console.log(`${row} ${answer.body.length} | ${b.requests.average.toFixed(0)} | ${b.latency.p50} | ${b.latency.p99} | ${pct}% |`);
     }
   } finally {
+    rmSync(dir, { recursive: true, force: true });
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     await dropDatabaseAt(`${pgBase}/${dbName}`);
+    rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
 };
 

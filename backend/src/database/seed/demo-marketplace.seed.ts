@@ -1,9 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { randomBytes } from 'crypto';
+import { createHash, randomBytes } from 'crypto';
+import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import { fixedClock } from '../../common/clock/clock';
 import { nairobiDayKey } from '../../common/time/nairobi';
+import { AVATAR_SIZE_PX } from '../../modules/account/account.constants';
 import { PasswordHasher } from '../../modules/account/auth/password-hasher';
+import { toAvatarWebp } from '../../modules/account/avatar/avatar-image';
+import { AVATAR_STORE, AvatarStore } from '../../modules/account/avatar/avatar-storage';
 import { AdjustableClock } from '../../modules/fixtures/adjustable-clock';
 import { FixturesService } from '../../modules/fixtures/fixtures.service';
 import { ReplayClock } from '../../modules/fixtures/replay-clock.service';
@@ -89,13 +93,70 @@ const buildSlip = (pool: Candidate[], rnd: () => number, style: number) => {
   return null;
 };
 
+/** Initials of a display name ('Brian Otieno' → 'BO', 'Ngozi' → 'N'), at most two letters. */
+export const initialsOf = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0].toUpperCase())
+    .join('');
+
+/**
+ * A demo tipster's avatar: the initials of `name` in white on a colour derived from `username`
+ * (hue from its SHA-256, so every demo tipster differs and a re-run draws the same), drawn as an
+ * SVG, rasterised by sharp and passed through the upload pipeline (toAvatarWebp: 256×256 WebP,
+ * no metadata), exactly what an uploaded avatar becomes.
+ */
+export const demoAvatarWebp = async (username: string, name: string): Promise<Buffer> => {
+  const hash = createHash('sha256').update(username.toLowerCase()).digest();
+  const hue = hash.readUInt16BE(0) % 360;
+  const light = 34 + (hash[2] % 14);
+  const size = AVATAR_SIZE_PX;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}">
+    <rect width="${size}" height="${size}" fill="hsl(${hue},58%,${light}%)"/>
+    <circle cx="${size * 0.82}" cy="${size * 0.18}" r="${size * 0.34}" fill="hsl(${(hue + 40) % 360},60%,${light + 10}%)" fill-opacity="0.55"/>
+    <text x="50%" y="50%" dy=".35em" text-anchor="middle" font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"
+      font-size="${Math.round(size * 0.42)}" font-weight="700" fill="#ffffff">${initialsOf(name)}</text>
+  </svg>`;
+  return toAvatarWebp(await sharp(Buffer.from(svg)).png().toBuffer());
+};
+
+/**
+ * Gives each demo tipster who has no avatar one (demoAvatarWebp), stored through the AvatarStore
+ * in use (local disk or S3) and set as `avatar_file`, so profile_image in the leaderboard, slip
+ * meta and profiles is a working /media/avatars URL. Idempotent: tipsters with an avatar (their
+ * own upload or an earlier run) are left alone. Returns how many avatars it added.
+ */
+export const seedDemoAvatars = async (app: INestApplicationContext): Promise<number> => {
+  const ds = app.get(DataSource);
+  const store = app.get<AvatarStore>(AVATAR_STORE);
+  const names = new Map(DEMO_TIPSTERS.map(([username, name]) => [username.toLowerCase(), name]));
+  const rows: { id: number; username: string }[] = await ds.query(
+    `SELECT id, username FROM app_user WHERE lower(username) = ANY($1) AND avatar_file IS NULL ORDER BY id`,
+    [[...names.keys()]],
+  );
+  let added = 0;
+  for (const row of rows) {
+    const file = await store.put(await demoAvatarWebp(row.username, names.get(row.username.toLowerCase())!));
+    const updated: [unknown[], number] = await ds.query(
+      `UPDATE app_user SET avatar_file = $2, updated_at = now() WHERE id = $1 AND avatar_file IS NULL`,
+      [row.id, file],
+    );
+    if (updated[1] === 1) added += 1;
+    else await store.remove(file); // set meanwhile (e.g. the tipster uploaded one)
+  }
+  return added;
+};
+
 /**
  * Demo marketplace (issue 6), on a database with no slips: 30 tipsters; slips over the last 60
  * replayed days on real fixtures with the fixtures' own odds (picks drawn from those odds, spec §5
  * rules kept: 3-5 games, total odds 1.6-100, Ksh 50-1000, at most 2 a Nairobi day, published before
  * the first kick-off), each settled by SlipSettlementService at its last game's end from the real
  * scores; then open slips published through SlipPublishService on upcoming fixtures, and a few free
- * tips. Idempotent: does nothing once any slip exists. Leaves the fixtures clock on the system clock
+ * tips; every demo tipster gets a generated avatar (seedDemoAvatars). Idempotent: once any slip
+ * exists it only adds the avatars demo tipsters lack. Leaves the fixtures clock on the system clock
  * unless `restore` says otherwise.
  */
 export const seedDemoMarketplace = async (
@@ -104,7 +165,10 @@ export const seedDemoMarketplace = async (
 ): Promise<string> => {
   const ds = app.get(DataSource);
   const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM slip`);
-  if (n > 0) return 'slips exist, nothing to do';
+  if (n > 0) {
+    const avatars = await seedDemoAvatars(app);
+    return avatars ? `slips exist; ${avatars} demo avatars added` : 'slips exist, nothing to do';
+  }
   const clock = app.get(AdjustableClock);
   const start = clock.now();
   const frame = await app.get(ReplayClock).frame();
@@ -122,6 +186,7 @@ export const seedDemoMarketplace = async (
     );
     users.push({ id: row.id, style: 1 + rnd() * 2.5, activity: 0.45 + rnd() * 0.5 });
   }
+  await seedDemoAvatars(app);
 
   // History: finished fixtures of the last 60 shown days, by shown Nairobi day.
   const from = new Date(frame.dataNow.getTime() - DEMO_HISTORY_DAYS * 86_400_000);

@@ -1,5 +1,6 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { Public } from '../../common/decorators/public.decorator';
 import { SlipQueryService } from './slip-query.service';
 import { SlipResponse } from './slip.mapper';
@@ -10,17 +11,19 @@ import { SlipResponse } from './slip.mapper';
 export class HomeSlipsController {
   constructor(private readonly query: SlipQueryService) {}
 
-  /** `{ slips }`: the 12 newest active slips, picks hidden. */
+  /** `{ slips }`: the 12 newest active slips, picks hidden (pre-serialised, from the list cache). */
   @Public()
   @Get('active')
-  active(): Promise<{ slips: SlipResponse[] }> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  active(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.query.homeActive();
   }
 
-  /** `{ slips }`: the 12 latest settled slips with picks and results. */
+  /** `{ slips }`: the 12 latest settled slips with picks and results (pre-serialised, from the list cache). */
   @Public()
   @Get('finished')
-  finished(): Promise<{ slips: SlipResponse[] }> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  finished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.query.homeFinished();
   }
 }

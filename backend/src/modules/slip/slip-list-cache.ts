@@ -1,81 +1,55 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import Redis from 'ioredis';
-import { redisConnectionOptions } from '../../common/queues/redis-connection';
+import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { HotJsonCache, JsonBytes } from '../../common/cache/hot-json-cache';
 import { AppConfig } from '../../config/app-config';
+import { TopGamesCache } from '../fixtures/top-games-cache';
 import { SlipEvents } from './slip-events';
 
-/** Seconds a public list response is served from Redis (architecture.md "Speed"). */
+/** Seconds a public list response is served from the cache (architecture.md "Speed"). */
 export const LIST_CACHE_TTL_S = 5;
 
 /**
- * Brief Redis cache of the public hot lists (home tabs, active and finished pages, leaderboard) as
- * visitors see them: the same bytes for everyone, so one query serves every replica for a few
- * seconds. Keys `<REDIS_PREFIX>:slips:list:<name>`, all listed in `<REDIS_PREFIX>:slips:lists` and
- * dropped on every publish and settlement. Fails open: without Redis every request reads the database.
+ * Cache of the public hot lists (home tabs, active and finished pages, leaderboard) as visitors see
+ * them: the same bytes for everyone, pre-serialised JSON kept in process and in Redis (HotJsonCache),
+ * so one query serves every request and replica for a few seconds. Keys
+ * `<REDIS_PREFIX>:slips:list:<name>`, all listed in `<REDIS_PREFIX>:slips:lists` and dropped, in
+ * every process, on each publish and settlement (which also change top games' tip counts and
+ * live games: the top-games cache is dropped on publish too). Fails open: without Redis every
+ * process caches on its own for LIST_CACHE_TTL_S.
  */
 @Injectable()
 export class SlipListCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(SlipListCache.name);
-  private readonly client: Redis;
-  private readonly prefix: string;
-  private lastWarnAt = 0;
+  private readonly cache: HotJsonCache;
 
   constructor(
     config: AppConfig,
     private readonly events: SlipEvents,
+    private readonly topGames: TopGamesCache,
   ) {
-    this.prefix = `${config.redis.prefix}:slips`;
-    this.client = new Redis({ ...redisConnectionOptions(config.redis.url), maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: true });
-    this.client.on('error', () => undefined);
+    this.cache = new HotJsonCache({
+      redisUrl: config.redis.url,
+      namespace: `${config.redis.prefix}:slips`,
+      ttlSeconds: LIST_CACHE_TTL_S,
+      name: SlipListCache.name,
+    });
   }
 
-  onModuleInit(): void {
-    this.events.onPublished(() => this.clear());
+  async onModuleInit(): Promise<void> {
+    this.events.onPublished(() => Promise.all([this.clear(), this.topGames.clear()]).then(() => undefined));
     this.events.onSettled(() => this.clear());
+    await this.cache.listen();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.client.disconnect();
+  onApplicationShutdown(): void {
+    this.cache.close();
   }
 
-  /** The cached value of `name`, else `load()` stored for LIST_CACHE_TTL_S seconds. */
-  async get<T>(name: string, load: () => Promise<T>): Promise<T> {
-    const key = `${this.prefix}:list:${name}`;
-    try {
-      await this.connect();
-      const hit = await this.client.get(key);
-      if (hit !== null) return JSON.parse(hit) as T;
-    } catch (err) {
-      this.warn(err);
-      return load();
-    }
-    const value = await load();
-    try {
-      await this.client.multi().set(key, JSON.stringify(value), 'EX', LIST_CACHE_TTL_S).sadd(`${this.prefix}:lists`, key).expire(`${this.prefix}:lists`, 3600).exec();
-    } catch (err) {
-      this.warn(err);
-    }
-    return value;
+  /** The JSON bytes of list `name`, else `load()` serialised and kept LIST_CACHE_TTL_S seconds. */
+  get<T>(name: string, load: () => Promise<T>): Promise<JsonBytes<T>> {
+    return this.cache.json(name, load);
   }
 
-  /** Drops every cached list (after a publish or a settlement). */
-  async clear(): Promise<void> {
-    try {
-      await this.connect();
-      const keys = await this.client.smembers(`${this.prefix}:lists`);
-      if (keys.length) await this.client.del(...keys, `${this.prefix}:lists`);
-    } catch (err) {
-      this.warn(err);
-    }
-  }
-
-  private async connect(): Promise<void> {
-    if (this.client.status === 'wait') await this.client.connect();
-  }
-
-  private warn(err: unknown): void {
-    if (Date.now() - this.lastWarnAt < 60_000) return;
-    this.lastWarnAt = Date.now();
-    this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'slip list cache unavailable; reading the database');
+  /** Drops every cached list in every process (after a publish or a settlement). */
+  clear(): Promise<void> {
+    return this.cache.clear();
   }
 }

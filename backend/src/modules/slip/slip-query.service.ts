@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
@@ -57,7 +58,7 @@ export class SlipQueryService {
    * `home_team`/`away_team` (or `team_a`/`team_b`) slips with a game of those teams.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404); 401 for account=1 without token.
    */
-  async active(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage> {
+  async active(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage | JsonBytes<ActivePage>> {
     if (viewer || q.account === '1') return this.activeUncached(q, viewer, requireViewer);
     return this.cache.get(`active:${this.cacheKey(q)}`, () => this.activeUncached(q, viewer, requireViewer));
   }
@@ -93,7 +94,7 @@ export class SlipQueryService {
    * and results; `next` an absolute URL (PUBLIC_URL).
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404).
    */
-  async finished(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage> {
+  async finished(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage | JsonBytes<FinishedPage>> {
     if (viewer) return this.finishedUncached(q, viewer);
     return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q, viewer));
   }
@@ -112,16 +113,16 @@ export class SlipQueryService {
     };
   }
 
-  /** GET /api/home/active: the 12 newest active slips. */
-  homeActive(): Promise<{ slips: SlipResponse[] }> {
+  /** GET /api/home/active: the 12 newest active slips (JSON bytes from the list cache). */
+  homeActive(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.cache.get('home-active', async () => {
       const { ids } = await this.repo.pageActive({}, HOME_ACTIVE_SIZE, 0);
       return { slips: await this.render(ids, undefined) };
     });
   }
 
-  /** GET /api/home/finished: the 12 latest settled slips. */
-  homeFinished(): Promise<{ slips: SlipResponse[] }> {
+  /** GET /api/home/finished: the 12 latest settled slips (JSON bytes from the list cache). */
+  homeFinished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.cache.get('home-finished', async () => {
       const { ids } = await this.repo.pageFinished(undefined, HOME_ACTIVE_SIZE, 0);
       return { slips: await this.render(ids, undefined) };
@@ -141,6 +142,14 @@ export class SlipQueryService {
     const [a, f] = await Promise.all([this.repo.pageActive({ userId }, 20, 0), this.repo.pageFinished(userId, 20, 0)]);
     const [active, finished] = await Promise.all([this.render(a.ids, viewer), this.render(f.ids, viewer)]);
     return { active, finished };
+  }
+
+  /**
+   * Slips by id in the order given (unknown ids left out), as a visitor sees them: picks and
+   * per-game odds hidden until settled. Used by the jackpot module to show jackpot slips.
+   */
+  byIds(ids: number[]): Promise<SlipResponse[]> {
+    return this.render(ids, undefined);
   }
 
   private async userId(username: string): Promise<number> {

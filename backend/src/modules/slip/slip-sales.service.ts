@@ -218,7 +218,8 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
 
   private async legs(slipId: number, em: EntityManager = this.ds.manager): Promise<SlipLeg[]> {
     const tips = await em.find(Tip, { where: { slipId }, order: { position: 'ASC' } });
-    const games = new Map((await this.fixtures.games(tips.map((t) => t.fixtureId))).map((g) => [g.id, g]));
+    // Inside a payment transaction read on its connection: a second pool connection per job could starve the pool.
+    const games = new Map((await this.fixtures.games(tips.map((t) => t.fixtureId), em)).map((g) => [g.id, g]));
     return tips.map((t) => ({ game: games.get(t.fixtureId), pick: marketById(t.marketId)?.value ?? String(t.marketId), odd: t.odd }));
   }
 }

@@ -1,5 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
@@ -13,10 +14,14 @@ import { ActivePage, FinishedPage, SlipQueryService } from './slip-query.service
 export class SlipV2Controller {
   constructor(private readonly query: SlipQueryService) {}
 
-  /** GET /v2/api/slip/data/ → `{ results, next, previous, num_pages }`; `account=1` needs a token. */
+  /**
+   * GET /v2/api/slip/data/ → `{ results, next, previous, num_pages }`; `account=1` needs a token.
+   * Visitors get the pre-serialised bytes of the list cache, logged-in users a fresh object.
+   */
   @Public()
   @Get(['data', 'data//'])
-  active(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<ActivePage> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  active(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<ActivePage | JsonBytes<ActivePage>> {
     return this.query.active(q, user, () => {
       throw new AuthError(AuthErrorCode.NOT_AUTHENTICATED);
     });
@@ -25,7 +30,8 @@ export class SlipV2Controller {
   /** GET /v2/api/slip/data/finished/ → `{ results, next, count, num_pages }`, 100 a page. */
   @Public()
   @Get(['data/finished', 'data/finished//'])
-  finished(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<FinishedPage> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  finished(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<FinishedPage | JsonBytes<FinishedPage>> {
     return this.query.finished(q, user);
   }
 }

@@ -48,9 +48,10 @@ export const TOP_TIPSTERS = 20;
 export class SlipRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Ids of active (unsettled) slips, newest first, and the total matching. */
+  /** Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total matching. */
   async pageActive(f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    const where = ['s.slip_result IS NULL'];
+    // Jackpot slips are the platform's weekly predictions (jackpot module), never a tipster's list entry.
+    const where = ['s.slip_result IS NULL', 'NOT s.jackpot'];
     const params: unknown[] = [];
     if (f.userId !== undefined) {
       params.push(f.userId);
@@ -76,9 +77,9 @@ export class SlipRepository {
     return { ids: rows.map((r: { id: number }) => r.id), total: count.n };
   }
 
-  /** Ids of settled slips, most recently settled first, and the total matching. */
+  /** Ids of settled tipster slips (jackpot slips left out), most recently settled first, and the total matching. */
   async pageFinished(userId: number | undefined, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    const cond = userId === undefined ? 's.slip_result IS NOT NULL' : 's.slip_result IS NOT NULL AND s.user_id = $1';
+    const cond = userId === undefined ? 's.slip_result IS NOT NULL AND NOT s.jackpot' : 's.slip_result IS NOT NULL AND NOT s.jackpot AND s.user_id = $1';
     const params = userId === undefined ? [] : [userId];
     const [rows, [count]] = await Promise.all([
       this.ds.query(`SELECT s.id FROM slip s WHERE ${cond} ORDER BY s.settled_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`, params),

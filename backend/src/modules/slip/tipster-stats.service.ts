@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { Clock } from '../../common/clock/clock';
 import { isoWeekStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
@@ -87,7 +88,7 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
    * at least 5 settled slips (weekly: 2 settled this ISO week), 100 a page.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404).
    */
-  leaderboard(weekly: boolean, p: string | undefined): Promise<{ results: LeaderboardRow[]; next: string | null }> {
+  leaderboard(weekly: boolean, p: string | undefined): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
     const page = parsePage(p);
     return this.cache.get(`leaderboard:${weekly ? 'weekly' : 'all'}:${page}`, () => this.leaderboardPage(weekly, page));
   }
@@ -104,7 +105,7 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
                           count(*) FILTER (WHERE s.slip_result = 'L')::int AS lost,
                           sum(CASE s.slip_result WHEN 'W' THEN s.settled_accumulator - 1 WHEN 'L' THEN -1 ELSE 0 END) AS profit,
                           sum(CASE WHEN s.slip_result IN ('W', 'L') THEN s.accumulator ELSE 0 END) AS odds_sum
-                     FROM slip s WHERE s.slip_result IS NOT NULL AND s.settled_at >= $1
+                     FROM slip s WHERE s.slip_result IS NOT NULL AND s.settled_at >= $1 AND NOT s.jackpot
                     GROUP BY s.user_id) w
              JOIN app_user u ON u.id = w.user_id
             WHERE w.won + w.lost >= ${WEEKLY_MIN_SETTLED}

@@ -1,5 +1,6 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { Public } from '../../common/decorators/public.decorator';
 import { LeaderboardRow, TipsterStatsService } from './tipster-stats.service';
 
@@ -9,10 +10,11 @@ import { LeaderboardRow, TipsterStatsService } from './tipster-stats.service';
 export class TipsterController {
   constructor(private readonly stats: TipsterStatsService) {}
 
-  /** `?all=1[&weekly=1][&p=]` → `{ results, next }`, 100 a page, rating descending. */
+  /** `?all=1[&weekly=1][&p=]` → `{ results, next }`, 100 a page, rating descending (pre-serialised, from the list cache). */
   @Public()
   @Get(['data', 'data//'])
-  leaderboard(@Query('weekly') weekly?: string, @Query('p') p?: string): Promise<{ results: LeaderboardRow[]; next: string | null }> {
+  @Header('Content-Type', 'application/json; charset=utf-8')
+  leaderboard(@Query('weekly') weekly?: string, @Query('p') p?: string): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
     return this.stats.leaderboard(weekly === '1', p);
   }
 }

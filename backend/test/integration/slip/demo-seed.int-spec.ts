@@ -1,4 +1,11 @@
-import { demoMarketplaceSeedStep, DEMO_TIPSTERS, seedDemoMarketplace } from '../../../src/database/seed/demo-marketplace.seed';
+import { createHash } from 'crypto';
+import { mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import sharp from 'sharp';
+import { Readable } from 'stream';
+import { demoMarketplaceSeedStep, DEMO_TIPSTERS, initialsOf, seedDemoMarketplace } from '../../../src/database/seed/demo-marketplace.seed';
+import { AVATAR_STORE, AvatarStore } from '../../../src/modules/account/avatar/avatar-storage';
 import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
@@ -13,10 +20,12 @@ describe('demo marketplace seed', () => {
   let t: TestContext;
   let data: ReturnType<typeof dataDirWith>;
   let summary: string;
+  let storage: string;
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    storage = mkdtempSync(join(tmpdir(), 'tips-demo-avatars-'));
+    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', STORAGE_DIR: storage } });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     await t.get(ResultSyncService).syncResults();
@@ -25,6 +34,7 @@ describe('demo marketplace seed', () => {
   afterAll(async () => {
     await t?.close();
     data?.remove();
+    if (storage) rmSync(storage, { recursive: true, force: true });
   });
 
   it('is registered after the fixtures step', () => {
@@ -81,7 +91,7 @@ describe('demo marketplace seed', () => {
     const ratings = board.body.results.map((r: { rating: number }) => r.rating);
     expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
     expect(board.body.results[0]).toEqual({
-      username: expect.any(String), profile_image: null, tips: expect.any(Number), won: expect.any(Number), lost: expect.any(Number),
+      username: expect.any(String), profile_image: expect.stringMatching(/\/media\/avatars\/[0-9a-f-]{36}\.webp$/), tips: expect.any(Number), won: expect.any(Number), lost: expect.any(Number),
       rating: expect.any(Number), profit: expect.any(Number), roi: expect.any(Number), average_odds: expect.any(Number),
     });
     expect(board.body.results.every((r: { won: number; lost: number }) => r.won + r.lost >= 5)).toBe(true);
@@ -116,6 +126,50 @@ describe('demo marketplace seed', () => {
     expect(res.status).toBe(200);
     expect(res.body.stats).toEqual([row.tips, row.won, row.lost, row.rating]);
     expect(res.body.finished_tips.length).toBeGreaterThan(0);
+  });
+
+  it('gives every demo tipster a distinct 256×256 WebP avatar, served and shown on the leaderboard and slips', async () => {
+    expect(initialsOf('Brian Otieno')).toBe('BO');
+    expect(initialsOf('Ngozi')).toBe('N');
+    const rows: { username: string; avatar_file: string | null }[] = await t.ds.query(
+      `SELECT username, avatar_file FROM app_user WHERE role = 'tipster' ORDER BY id`,
+    );
+    expect(rows).toHaveLength(DEMO_TIPSTERS.length);
+    expect(rows.every((r) => /^[0-9a-f-]{36}\.webp$/.test(r.avatar_file ?? ''))).toBe(true);
+    const store = t.get<AvatarStore>(AVATAR_STORE as never);
+    const hashes = new Set<string>();
+    for (const r of rows) {
+      const opened = await store.open(r.avatar_file!);
+      expect(opened).not.toBeNull();
+      const chunks: Buffer[] = [];
+      for await (const c of opened!.stream as Readable) chunks.push(Buffer.from(c));
+      const bytes = Buffer.concat(chunks);
+      hashes.add(createHash('sha256').update(bytes).digest('hex'));
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    }
+    expect(hashes.size).toBe(rows.length);
+    const served = await t.request('GET', `/media/avatars/${rows[0].avatar_file}`);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    const byName = new Map(rows.map((r) => [r.username, `${t.baseUrl}/media/avatars/${r.avatar_file}`]));
+    const board = (await t.request('GET', '/v2/api/tipster/data/?all=1')).body.results as { username: string; profile_image: string }[];
+    for (const r of board) expect(r.profile_image).toBe(byName.get(r.username));
+    const active = (await t.request('GET', '/v2/api/slip/data/?p=1')).body.results as { user: { username: string }; meta: { profile_image: string } }[];
+    expect(active.length).toBeGreaterThan(0);
+    for (const s of active) expect(s.meta.profile_image).toBe(byName.get(s.user.username));
+  });
+
+  it('adds only the avatars demo tipsters lack when run again', async () => {
+    const [first] = await t.ds.query(`SELECT id, avatar_file FROM app_user WHERE role = 'tipster' ORDER BY id LIMIT 1`);
+    const kept: { id: number; avatar_file: string }[] = await t.ds.query(`SELECT id, avatar_file FROM app_user WHERE role = 'tipster' AND id <> $1`, [first.id]);
+    await t.ds.query(`UPDATE app_user SET avatar_file = NULL WHERE id = $1`, [first.id]);
+    expect(await seedDemoMarketplace(t.app, { restore: () => pinClock(t, NOW) })).toBe('slips exist; 1 demo avatars added');
+    const [after] = await t.ds.query(`SELECT avatar_file FROM app_user WHERE id = $1`, [first.id]);
+    expect(after.avatar_file).toMatch(/^[0-9a-f-]{36}\.webp$/);
+    expect(after.avatar_file).not.toBe(first.avatar_file);
+    const again: { id: number; avatar_file: string }[] = await t.ds.query(`SELECT id, avatar_file FROM app_user WHERE role = 'tipster' AND id <> $1`, [first.id]);
+    expect(again).toEqual(kept);
   });
 
   it('does nothing on a second run', async () => {

@@ -1,0 +1,69 @@
+import { randomBytes } from 'crypto';
+import { HotJsonCache } from '../../../src/common/cache/hot-json-cache';
+import { TEST_REDIS_URL } from '../../setup/test-env';
+
+jest.setTimeout(30_000);
+
+/** The list cache's engine against the real Redis: one load per miss, bytes as stored, invalidation across processes. */
+describe('HotJsonCache (slip lists, top games)', () => {
+  const namespace = `test-hot-${randomBytes(4).toString('hex')}`;
+  const open: HotJsonCache[] = [];
+  const make = async (ttlSeconds = 5): Promise<HotJsonCache> => {
+    const c = new HotJsonCache({ redisUrl: TEST_REDIS_URL, namespace, ttlSeconds, name: 'test' });
+    await c.listen();
+    open.push(c);
+    return c;
+  };
+  afterAll(async () => {
+    await open[0]?.clear();
+    open.forEach((c) => c.close());
+  });
+
+  it('loads once for concurrent misses, returns the JSON bytes and never caches an error', async () => {
+    const cache = await make();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((r) => setTimeout(r, 50));
+      return { slips: [{ id: 1, price: 100 }] };
+    };
+    const bodies = await Promise.all(Array.from({ length: 20 }, () => cache.json('a', load)));
+    expect(loads).toBe(1);
+    expect(bodies.every((b) => Buffer.isBuffer(b) && b.toString() === '{"slips":[{"id":1,"price":100}]}')).toBe(true);
+    await expect(cache.json('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect((await cache.json('bad', async () => ({ ok: true }))).toString()).toBe('{"ok":true}');
+  });
+
+  it('shares entries through Redis and drops every process\'s copy on clear()', async () => {
+    const a = await make();
+    const b = await make();
+    await a.json('shared', async () => ({ v: 1 }));
+    expect((await b.json('shared', async () => ({ v: 2 }))).toString()).toBe('{"v":1}');
+    await b.clear();
+    // a hears b's clear through pub/sub (its in-process copy would otherwise live 5 s).
+    const end = Date.now() + 2000;
+    let seen = '';
+    while (Date.now() < end) {
+      seen = (await a.json('shared', async () => ({ v: 3 }))).toString();
+      if (seen !== '{"v":1}') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toBe('{"v":3}');
+  });
+
+  it('serves an entry that just expired while it reloads, then the new value', async () => {
+    const cache = await make(1);
+    await cache.json('swr', async () => ({ v: 'old' }));
+    await new Promise((r) => setTimeout(r, 1100));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const stale = await cache.json('swr', async () => {
+      await gate;
+      return { v: 'new' };
+    });
+    expect(stale.toString()).toBe('{"v":"old"}');
+    release();
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await cache.json('swr', async () => ({ v: 'other' }))).toString()).toBe('{"v":"new"}');
+  });
+});
