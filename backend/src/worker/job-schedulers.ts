@@ -8,6 +8,7 @@ export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'drain-inbox', job: JOB.DRAIN_INBOX, everyMs: 30_000 },
   { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 60_000 },
   { key: 'requeue-sms', job: JOB.REQUEUE_SMS, everyMs: 60_000 },
+  { key: 'reconcile-payouts', job: JOB.RECONCILE_PAYOUTS, everyMs: 5 * 60_000 },
   { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },
   { key: 'settle-slips', job: JOB.SETTLE_SLIPS, everyMs: 5 * 60_000 },
   { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },

@@ -9,13 +9,15 @@ import { NotificationsModule } from '../modules/notifications/notifications.modu
 import { SmsProcessor } from '../modules/notifications/sms/sms.processor';
 import { AccountModule } from '../modules/account/account.module';
 import { MaintenanceProcessor } from '../modules/account/account-maintenance.processor';
+import { FinanceModule } from '../modules/finance/finance.module';
+import { PayoutsProcessor } from '../modules/finance/payouts.processor';
 
 /**
  * What only the worker role loads: one BullMQ processor per queue (in its owning module's folder)
  * and the job schedulers registered at boot.
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule],
-  providers: [PaymentsProcessor, FixturesProcessor, SmsProcessor, MaintenanceProcessor, JobSchedulers],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule, FinanceModule],
+  providers: [PaymentsProcessor, FixturesProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
 })
 export class WorkerModule {}

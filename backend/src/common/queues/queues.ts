@@ -32,6 +32,12 @@ export const JOB = {
   DELIVER_SMS: 'deliver-sms',
   /** sms (scheduled): re-enqueue outbox rows whose enqueue after commit was lost (Redis down). */
   REQUEUE_SMS: 'requeue-sms',
+  /** payouts: send the B2C payment(s) of an approved withdrawal (jobId `withdrawal-<id>`). */
+  B2C_WITHDRAWAL: 'b2c-withdrawal',
+  /** payouts: a Daraja B2C Result (jobId `b2c-<OriginatorConversationID>-<ResultCode>`). */
+  B2C_RESULT: 'b2c-result',
+  /** payouts (scheduled): re-run the payout job of approved withdrawals whose B2C request never got an answer. */
+  RECONCILE_PAYOUTS: 'reconcile-payouts',
   /** maintenance (scheduled): delete expired login sessions, reset tokens and verification codes (AccountMaintenanceService). */
   PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
 } as const;
@@ -48,6 +54,9 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
   [JOB.DELIVER_SMS]: QUEUE.SMS,
   [JOB.REQUEUE_SMS]: QUEUE.SMS,
+  [JOB.B2C_WITHDRAWAL]: QUEUE.PAYOUTS,
+  [JOB.B2C_RESULT]: QUEUE.PAYOUTS,
+  [JOB.RECONCILE_PAYOUTS]: QUEUE.PAYOUTS,
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
 };
 

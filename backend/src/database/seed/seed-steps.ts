@@ -1,7 +1,10 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { blogSeedStep } from './blog.seed';
 import { demoMarketplaceSeedStep } from './demo-marketplace.seed';
+import { financeSeedStep } from './finance.seed';
 import { fixturesSeedStep } from './fixtures.seed';
+import { premiumSeedStep } from './premium.seed';
+import { jackpotSeedStep } from './jackpot.seed';
 
 /**
  * One step of `npm run seed`. Steps run in order on every start (`npm start` runs migrate then
@@ -14,4 +17,4 @@ export interface SeedStep {
 }
 
 /** The seed, in order. Later issues append their steps (e.g. the demo marketplace after fixtures). */
-export const SEED_STEPS: SeedStep[] = [fixturesSeedStep, demoMarketplaceSeedStep, blogSeedStep];
+export const SEED_STEPS: SeedStep[] = [fixturesSeedStep, demoMarketplaceSeedStep, jackpotSeedStep, blogSeedStep, financeSeedStep, premiumSeedStep];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { Role } from '../../common/guards/auth-user';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { loadActiveUser } from './account-users';
@@ -72,5 +72,29 @@ export class AccountService {
       if (banned) await this.sessions.revokeAll(m, user.id, 'banned');
       return { username: user.username, banned };
     });
+  }
+
+  /**
+   * Back office `users` update (issue 8): sets the role (user | tipster | admin) and/or bans or
+   * unbans user `id`, inside the caller's transaction (`manager`, so the audit row commits with
+   * it). A ban ends every session of the user at once (refresh tokens revoked; login and refresh
+   * answer 403 ACCOUNT_BANNED); unbanning restores access without reviving old sessions.
+   * A role change applies to access tokens issued from the next refresh (at most 15 minutes).
+   * @throws AccountError USER_NOT_FOUND (404), CANNOT_BAN_ADMIN (400: demote first),
+   *         CANNOT_CHANGE_SELF (400: an admin changing their own role or banning themselves).
+   */
+  async adminUpdate(
+    id: number,
+    change: { role?: Role; banned?: boolean },
+    { manager = this.ds.manager, actorId }: { manager?: EntityManager; actorId?: number } = {},
+  ): Promise<void> {
+    const user = await manager.getRepository(User).createQueryBuilder('u').where('u.id = :id', { id }).setLock('pessimistic_write').getOne();
+    if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
+    const role = change.role ?? user.role;
+    const banned = change.banned ?? user.bannedAt !== null;
+    if (actorId === id && (role !== user.role || banned)) throw new AccountError(AccountErrorCode.CANNOT_CHANGE_SELF);
+    if (banned && role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
+    await manager.update(User, { id }, { role, bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
+    if (banned && !user.bannedAt) await this.sessions.revokeAll(manager, id, 'banned');
   }
 }

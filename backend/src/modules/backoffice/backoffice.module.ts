@@ -1,6 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AccountModule } from '../account/account.module';
 import { BlogModule } from '../blog/blog.module';
+import { FixturesModule } from '../fixtures/fixtures.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ProcessorModule } from '../processor/processor.module';
+import { SlipModule } from '../slip/slip.module';
+import { SubscriptionModule } from '../subscription/subscription.module';
+import { FinanceModule } from '../finance/finance.module';
+import { JackpotModule } from '../jackpot/jackpot.module';
 import { AdminAuditModule } from './audit/admin-audit.module';
 import { BACKOFFICE_RESOURCES } from './backoffice.constants';
 import { BackofficeController } from './backoffice.controller';
@@ -8,10 +15,25 @@ import { BackofficeService } from './backoffice.service';
 import type { BackofficeResource } from './resource-definition';
 import { ResourceRegistry } from './resource-registry';
 import { AuditLogResource } from './resources/audit-log.resource';
+import { FixtureImportsResource } from './resources/fixture-imports.resource';
+import { FixturesResource } from './resources/fixtures.resource';
+import { FreeTipsResource } from './resources/free-tips.resource';
+import { PremiumSlipsResource } from './resources/premium-slips.resource';
+import { PurchasesResource } from './resources/purchases.resource';
+import { SlipsResource } from './resources/slips.resource';
+import { SmsMessagesResource } from './resources/sms-messages.resource';
+import { SubscriptionKindsResource } from './resources/subscription-kinds.resource';
+import { UsersResource } from './resources/users.resource';
+import { EarningsResource } from './resources/earnings.resource';
+import { WithdrawalsResource } from './resources/withdrawals.resource';
 import { PostsResource } from './resources/posts.resource';
+import { JackpotsResource } from './resources/jackpots.resource';
 
 /** Every back-office resource provider. Add a resource: one file in resources/ and one entry here (README.md). */
-const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource];
+const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, EarningsResource, WithdrawalsResource,
+  UsersResource, FixturesResource, FixtureImportsResource, SubscriptionKindsResource, FreeTipsResource,
+  PremiumSlipsResource, PurchasesResource, SmsMessagesResource, SlipsResource,
+];
 
 /**
  * Back office (architecture.md "modules/backoffice"; issue 8): react-admin simple-rest routes
@@ -20,7 +42,7 @@ const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource];
  * service here.
  */
 @Module({
-  imports: [AdminAuditModule, AccountModule, BlogModule],
+  imports: [AdminAuditModule, AccountModule, BlogModule, JackpotModule, FinanceModule, FixturesModule, SlipModule, SubscriptionModule, ProcessorModule, NotificationsModule],
   controllers: [BackofficeController],
   providers: [
     ...RESOURCE_PROVIDERS,

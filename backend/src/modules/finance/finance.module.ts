@@ -1,5 +1,24 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdjustableClock } from '../fixtures/adjustable-clock';
+import { ProcessorModule } from '../processor/processor.module';
+import { B2cCallbacksController } from './b2c-callbacks.controller';
+import { B2cPayout } from './entities/b2c-payout.entity';
+import { Withdrawal } from './entities/withdrawal.entity';
+import { FINANCE_CLOCK } from './finance.constants';
+import { FinanceController } from './finance.controller';
+import { FinanceService } from './finance.service';
+import { PayoutService } from './payout.service';
 
-/** Finance module (architecture.md, "modules/finance"). */
-@Module({})
+/**
+ * Finance module (architecture.md, "modules/finance"): the tipster's balance and earnings read
+ * from the ledger, withdrawals, and their B2C payouts (admin approval, `payouts` queue, Result
+ * callback). PayoutsProcessor (the `payouts` queue) is loaded by the worker.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), ProcessorModule],
+  controllers: [FinanceController, B2cCallbacksController],
+  providers: [FinanceService, PayoutService, { provide: FINANCE_CLOCK, useClass: AdjustableClock }],
+  exports: [FinanceService, PayoutService],
+})
 export class FinanceModule {}

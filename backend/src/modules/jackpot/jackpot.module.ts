@@ -1,5 +1,20 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FixturesModule } from '../fixtures/fixtures.module';
+import { SlipModule } from '../slip/slip.module';
+import { Jackpot } from './entities/jackpot.entity';
+import { JackpotController } from './jackpot.controller';
+import { JackpotService } from './jackpot.service';
 
-/** Jackpot module (architecture.md, "modules/jackpot"). */
-@Module({})
+/**
+ * Jackpot module (architecture.md, "modules/jackpot"; issue 8): SP and BT jackpots, Mega (MG) and
+ * Mid Week (MW). Public route GET /api/jackpot/get-all-jackpots; admin writes through the exported
+ * JackpotService (back office `jackpots` resource, the `jackpots` seed step).
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([Jackpot]), FixturesModule, SlipModule],
+  controllers: [JackpotController],
+  providers: [JackpotService],
+  exports: [JackpotService],
+})
 export class JackpotModule {}

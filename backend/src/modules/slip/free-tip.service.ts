@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { marketById } from '../fixtures/domain/markets';
 import { toGameDate } from '../fixtures/fixtures.mapper';
 import { FixturesService } from '../fixtures/fixtures.service';
+import { FreeTip } from './entities/free-tip.entity';
+import { SlipError, SlipErrorCode } from './slip.errors';
 
 /** Free tips shown (spec §7 /api/slip/free). */
 export const FREE_TIPS_LIMIT = 20;
@@ -41,6 +43,45 @@ export class FreeTipService {
         m_market: { type: market.type, value: market.value },
       }));
     return { data };
+  }
+
+  /**
+   * Back office `free-tips` create (issue 8; product.md "Free tips"): one market on one fixture
+   * that has not started and has an odd for that market (FixturesService.quote, the rule slips
+   * follow), inside the caller's transaction.
+   * @throws FixturesError GAME_NOT_FOUND (404), MARKET_NOT_FOUND / GAME_STARTED / GAME_NOT_OFFERED /
+   *         ODDS_UNAVAILABLE (400); SlipError FREE_TIP_EXISTS (400) for a repeat of fixture and market.
+   * @returns the new free tip's id.
+   */
+  async create(fixtureId: string, marketId: number, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<{ id: number }> {
+    await this.fixtures.quote([{ fixtureId, marketId }]);
+    const rows: { id: number }[] = await manager.query(
+      `INSERT INTO free_tip (fixture_id, market_id) VALUES ($1, $2) ON CONFLICT (fixture_id, market_id) DO NOTHING RETURNING id`,
+      [fixtureId, marketId],
+    );
+    if (!rows.length) throw new SlipError(SlipErrorCode.FREE_TIP_EXISTS);
+    return { id: rows[0].id };
+  }
+
+  /**
+   * Back office `free-tips` update: moves free tip `id` to another fixture and/or market, checked
+   * like `create` (the resulting pair must be tippable now).
+   * @throws as `create`; SlipError FREE_TIP_EXISTS (400) when the pair is another free tip already.
+   */
+  async update(id: number, change: { fixtureId?: string; marketId?: number }, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
+    const current = await manager.findOneByOrFail(FreeTip, { id });
+    const fixtureId = change.fixtureId ?? current.fixtureId;
+    const marketId = change.marketId ?? current.marketId;
+    if (fixtureId === String(current.fixtureId) && marketId === current.marketId) return;
+    await this.fixtures.quote([{ fixtureId, marketId }]);
+    const clash = await manager.findOneBy(FreeTip, { fixtureId, marketId });
+    if (clash && clash.id !== id) throw new SlipError(SlipErrorCode.FREE_TIP_EXISTS);
+    await manager.update(FreeTip, { id }, { fixtureId, marketId });
+  }
+
+  /** Back office `free-tips` delete: removes free tip `id` (no-op when already gone). */
+  async remove(id: number, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
+    await manager.delete(FreeTip, { id });
   }
 
   /** Adds a free tip (admin, seed); a repeat of the same fixture and market is ignored. */

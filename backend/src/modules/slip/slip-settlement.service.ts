@@ -71,13 +71,14 @@ export class SlipSettlementService implements OnModuleInit {
 
   /**
    * Settles one slip when every game is decided; null when already settled, unknown or not yet
-   * decided. One transaction: lock the slip row, re-check, write tips, slip and counters; emit
+   * decided. One transaction: lock the slip row, re-check, write tips, slip and counters (not for
+   * jackpot slips, which belong to no tipster's record); emit
    * `slip.settled` after commit.
    */
   async settleSlip(slipId: number): Promise<SlipSettled | null> {
     const event = await this.ds.transaction(async (em) => {
       const [slip] = await em.query(
-        `SELECT id, user_id, accumulator::text AS accumulator, slip_result FROM slip WHERE id = $1 FOR UPDATE`,
+        `SELECT id, user_id, accumulator::text AS accumulator, slip_result, jackpot FROM slip WHERE id = $1 FOR UPDATE`,
         [slipId],
       );
       if (!slip || slip.slip_result !== null) return null;
@@ -102,8 +103,9 @@ export class SlipSettlementService implements OnModuleInit {
         `UPDATE slip SET slip_result = $2, settled_accumulator = $3, settled_at = $4 WHERE id = $1`,
         [slipId, outcome.result, outcome.accumulator, settledAt],
       );
+      // A jackpot slip is the platform's weekly prediction, not a tipster's record: no leaderboard counters.
       const d = statsDelta(outcome.result, outcome.accumulator, slip.accumulator);
-      await em.query(
+      if (!slip.jackpot) await em.query(
         `WITH d AS (SELECT $1::int AS user_id, $2::int AS won, $3::int AS lost, $4::int AS cancelled,
                            $5::numeric / 100 AS profit, $6::numeric / 100 AS odds)
          INSERT INTO tipster_stat AS s (user_id, won, lost, cancelled, profit, odds_sum, rating)

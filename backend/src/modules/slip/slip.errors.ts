@@ -14,6 +14,8 @@ export enum SlipErrorCode {
   USER_NOT_FOUND = 'USER_NOT_FOUND',
   BAD_PAGE = 'BAD_PAGE',
   INVALID_PAGE = 'INVALID_PAGE',
+  /** Back office `free-tips`: the same fixture and market is already a free tip. */
+  FREE_TIP_EXISTS = 'FREE_TIP_EXISTS',
 }
 
 /** Code → HTTP status and the exact spec §5 / §8 message. */
@@ -33,6 +35,7 @@ export const SLIP_ERRORS: Record<SlipErrorCode, ErrorSpec> = {
   [SlipErrorCode.USER_NOT_FOUND]: { status: 404, message: 'User not found' },
   [SlipErrorCode.BAD_PAGE]: { status: 400, message: 'Invalid page number' },
   [SlipErrorCode.INVALID_PAGE]: { status: 404, message: 'Invalid page' },
+  [SlipErrorCode.FREE_TIP_EXISTS]: { status: 400, message: 'This free tip already exists' },
 };
 
 /**

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { Slip } from './entities/slip.entity';
+import { SlipWithPicks } from './entities/slip-with-picks.entity';
 import { Tip } from './entities/tip.entity';
 import { FreeTip } from './entities/free-tip.entity';
 import { FreeTipService } from './free-tip.service';
@@ -21,12 +22,13 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { ProcessorModule } from '../processor/processor.module';
 import { SlipSalesController } from './slip-sales.controller';
 import { SlipSalesService } from './slip-sales.service';
+import { PremiumSlipsService } from './premium-slips.service';
 
 /** Slip module (architecture.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService],
-  exports: [SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
+  exports: [PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

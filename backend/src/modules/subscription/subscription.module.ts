@@ -3,19 +3,21 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProcessorModule } from '../processor/processor.module';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKind } from './entities/subscription-kind.entity';
-import { NoPremiumSlips, PREMIUM_SLIPS } from './premium-slips.provider';
+import { SlipModule } from '../slip/slip.module';
+import { PremiumSlipsService } from '../slip/premium-slips.service';
+import { PREMIUM_SLIPS } from './premium-slips.provider';
 import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 /**
  * Subscription module (architecture.md, "modules/subscription"): kinds, purchase by STK push,
  * activation on payment (registered as the 'subscription' PurchaseFulfilment) and premium slips
- * through the PREMIUM_SLIPS provider (the slip module supplies the real list).
+ * through the PREMIUM_SLIPS provider (the slip module's PremiumSlipsService).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), ProcessorModule],
+  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), ProcessorModule, SlipModule],
   controllers: [SubscriptionController],
-  providers: [SubscriptionService, { provide: PREMIUM_SLIPS, useClass: NoPremiumSlips }],
+  providers: [SubscriptionService, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
   exports: [SubscriptionService],
 })
 export class SubscriptionModule {}

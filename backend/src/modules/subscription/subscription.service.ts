@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThanOrEqual, MoreThan } from 'typeorm';
+import type { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import type { Purchase } from '../processor/entities/purchase.entity';
 import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
@@ -47,6 +48,24 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     return Object.fromEntries(
       rows.map((k) => [k.type, { price: k.price.toDecimal(), type: k.type, title: k.title, description: k.description, days: k.days }]),
     );
+  }
+
+  /**
+   * Back office `subscription-kinds` update (issue 8): price (Ksh), days, title, description of
+   * kind `type`, inside the caller's transaction. GET /api/manage/get-subscription-kind reads the
+   * table on every request (no cache), so an edit shows at once; a pending STK push keeps the
+   * amount it was started with.
+   * @throws SubscriptionError UNKNOWN_TYPE (400) for a kind that does not exist.
+   */
+  async updateKind(
+    type: string,
+    change: { price?: Money; days?: number; title?: string; description?: string },
+    { manager = this.ds.manager }: { manager?: EntityManager } = {},
+  ): Promise<void> {
+    const patch = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
+    const kind = await manager.findOne(SubscriptionKind, { where: { type } });
+    if (!kind) throw new SubscriptionError(SubscriptionErrorCode.UNKNOWN_TYPE);
+    if (Object.keys(patch).length) await manager.update(SubscriptionKind, { type }, patch);
   }
 
   /**

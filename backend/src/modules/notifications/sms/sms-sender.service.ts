@@ -32,6 +32,9 @@ export class SmsSender {
    * leaving it queued.
    */
   async attempt(outboxId: string, lastAttempt: boolean): Promise<SendAttempt> {
+    // Wait for a transaction still writing the row (a back-office resend re-queues it and enqueues
+    // this job before committing), so the claim below reads its committed status.
+    await this.ds.query(`SELECT 1 FROM sms_outbox WHERE id = $1 FOR SHARE`, [outboxId]);
     const [claimed]: [{ to_msisdn: string; body: string }[], number] = await this.ds.query(
       `UPDATE sms_outbox SET attempts = attempts + 1, updated_at = now()
         WHERE id = $1 AND status = 'queued' RETURNING to_msisdn, body`,

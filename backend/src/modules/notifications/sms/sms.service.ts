@@ -5,6 +5,7 @@ import { JobProducer } from '../../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../../common/queues/queues';
 import type { SmsDeliveryReport } from '../../../providers/africastalking/africastalking.types';
 import { SmsOutbox, SmsStatus } from '../entities/sms-outbox.entity';
+import { NotificationsError, NotificationsErrorCode } from '../notifications.errors';
 import { statusAfterReport } from './sms-rules';
 
 /** What the outbox row needs to go out: an MSISDN `2547XXXXXXXX`, the text and a purpose label. */
@@ -91,6 +92,37 @@ export class SmsService {
       });
       return next;
     });
+  }
+
+  /**
+   * Back office `sms-messages` resend (issue 8): puts outbox row `id` back to `queued` (last
+   * error, provider message id and delivery state cleared, attempts kept) and enqueues a new
+   * `deliver-sms` job for it (jobId `sms-<id>-resend-<ms>`), inside the caller's transaction
+   * (`manager`, whose transaction must hold the row lock, as the back office's update does). The
+   * sender first waits for that lock (SmsSender.attempt), then claims the row by
+   * `UPDATE … WHERE status = 'queued'`: the job sends only once the resend committed, and never twice. A delivered row is
+   * refused unless `force`; a row still queued is simply enqueued again (a lost enqueue).
+   * @throws NotificationsError SMS_NOT_FOUND (404), SMS_ALREADY_DELIVERED (400),
+   *         SMS_QUEUE_UNAVAILABLE (503: Redis did not answer; the caller's transaction rolls back).
+   */
+  async resend(id: string, { force = false }: { force?: boolean } = {}, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
+    const row = await manager.findOne(SmsOutbox, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw new NotificationsError(NotificationsErrorCode.SMS_NOT_FOUND);
+    if (row.status === 'delivered' && !force) throw new NotificationsError(NotificationsErrorCode.SMS_ALREADY_DELIVERED);
+    await manager.update(SmsOutbox, { id }, {
+      status: 'queued',
+      lastError: null,
+      providerMessageId: null,
+      deliveryStatus: null,
+      sentAt: null,
+      deliveredAt: null,
+    });
+    try {
+      await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, jobId(smsJobId(id), 'resend', Date.now()));
+    } catch (err) {
+      this.logger.warn({ err: String(err), outboxId: id }, 'sms resend enqueue failed');
+      throw new NotificationsError(NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE);
+    }
   }
 
   /** Outbox rows of one MSISDN, newest first (tests, back office). */

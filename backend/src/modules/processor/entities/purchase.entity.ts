@@ -40,6 +40,10 @@ export class Purchase {
   @Column(moneyColumn('paid_amount', { nullable: true })) paidAmount: Money | null;
   /** Set when the purchase needs a human (amount mismatch, unknown push outcome). */
   @Column({ name: 'review_reason', type: 'text', nullable: true }) reviewReason: string | null;
+  /** The admin's note when last flagging or clearing the purchase in the back office, who and when. */
+  @Column({ name: 'review_note', type: 'text', nullable: true }) reviewNote: string | null;
+  @Column({ name: 'reviewed_by', type: 'text', nullable: true }) reviewedBy: string | null;
+  @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true }) reviewedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;

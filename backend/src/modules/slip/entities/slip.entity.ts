@@ -16,6 +16,8 @@ export class Slip {
   /** Total odds at publishing, truncated to 2 decimals ('2.97'). */
   @Column({ type: 'numeric', precision: 8, scale: 2 }) accumulator: string;
   @Column({ type: 'boolean', default: false }) jackpot: boolean;
+  /** Marked by an admin (back office `premium-slips`): shown to active subscribers (product.md "Subscriptions, premium"). */
+  @Column({ type: 'boolean', default: false }) premium: boolean;
   @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
   /** Product of the non-void odds once settled (void legs 1.00). */
   @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true }) settledAccumulator: string | null;

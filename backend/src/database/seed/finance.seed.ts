@@ -1,0 +1,109 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { randomBytes } from 'crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { Money } from '../../common/money/money';
+import { withdrawableAmount } from '../../modules/finance/domain/withdrawal-rules';
+import { LEDGER_KIND, originatorConversationId } from '../../modules/finance/finance.constants';
+import { newPurchaseCode } from '../../modules/processor/domain/purchase-code';
+import { TIPSTER_SHARE_PERCENT } from '../../modules/processor/purchase.service';
+import { DEMO_TIPSTERS } from './demo-marketplace.seed';
+import type { SeedStep } from './seed-steps';
+
+/** How many Kenyan demo tipsters get sales, and how many of those a paid withdrawal. */
+export const SEED_FINANCE_TIPSTERS = 6;
+export const SEED_PAID_WITHDRAWALS = 3;
+
+const HOUR = 3600_000;
+
+/**
+ * Demo money history (product.md "Money") so the tipster dashboard is not empty: for the first
+ * Kenyan demo tipsters, M-Pesa sales of their latest slips (purchases with the 60% share: paid P
+ * for settled slips, unpaid U for cancelled ones, pending W for open ones, and the 40% platform
+ * fee), and for the first three a withdrawal of their whole balance paid by B2C (W, total_paid,
+ * its payout part and ledger row). One transaction. Idempotent: does nothing once any sale share
+ * or withdrawal exists. Returns a summary.
+ */
+export const seedFinance = async (app: INestApplicationContext): Promise<string> => {
+  const ds = app.get(DataSource);
+  const [{ n }] = await ds.query(`SELECT (SELECT count(*) FROM withdrawal) + (SELECT count(*) FROM ledger_entry WHERE kind = $1) AS n`, [LEDGER_KIND.SALE_SHARE]);
+  if (Number(n) > 0) return 'sales or withdrawals exist, nothing to do';
+  const usernames = DEMO_TIPSTERS.filter(([, , country]) => country === 'KE').map(([u]) => u.toLowerCase()).slice(0, SEED_FINANCE_TIPSTERS);
+  const tipsters: { id: number }[] = await ds.query(`SELECT id FROM app_user WHERE lower(username) = ANY($1) ORDER BY id`, [usernames]);
+  return ds.transaction(async (em) => {
+    let sales = 0;
+    let withdrawals = 0;
+    for (const [i, t] of tipsters.entries()) {
+      const slips: { id: number; price_ksh: string; slip_result: string | null; date_created: Date }[] = await em.query(
+        `(SELECT id, price_ksh::text, slip_result, date_created FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL AND NOT jackpot ORDER BY date_created DESC LIMIT 8)
+         UNION ALL
+         (SELECT id, price_ksh::text, slip_result, date_created FROM slip WHERE user_id = $1 AND slip_result IS NULL AND NOT jackpot ORDER BY date_created DESC LIMIT 2)`,
+        [t.id],
+      );
+      for (const [j, s] of slips.entries()) {
+        for (let k = 0; k < 1 + ((i + j) % 3); k++) {
+          const at = new Date(new Date(s.date_created).getTime() + (k + 1) * 10 * 60_000);
+          await recordSale(em, t.id, s, `2547000012${String((i * 7 + j + k) % 100).padStart(2, '0')}`, at);
+          sales++;
+        }
+      }
+      if (i < SEED_PAID_WITHDRAWALS && (await paidWithdrawal(em, t.id, `2547000011${String(i).padStart(2, '0')}`))) withdrawals++;
+    }
+    return `${sales} demo sales for ${tipsters.length} tipsters, ${withdrawals} paid withdrawals`;
+  });
+};
+
+/** A paid M-Pesa purchase of slip `s` at `at` with its ledger rows (share by the slip's state, fee P). */
+const recordSale = async (em: EntityManager, tipsterId: number, s: { id: number; price_ksh: string; slip_result: string | null }, phone: string, at: Date): Promise<void> => {
+  const price = Money.parse(s.price_ksh);
+  const share = price.percent(TIPSTER_SHARE_PERCENT);
+  const [p] = await em.query(
+    `INSERT INTO purchase (kind, slip_id, phone, amount, provider, code, status, receipt, paid_amount, paid_at, created_at, updated_at)
+     VALUES ('slip', $1, $2, $3, 'mpesa', $4, 'paid', $5, $3, $6, $6, $6) RETURNING id`,
+    [s.id, phone, price.toDecimal(), newPurchaseCode(), receipt(), at],
+  );
+  const status = s.slip_result === null ? 'W' : s.slip_result === 'C' ? 'U' : 'P';
+  await em.query(
+    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, created_at) VALUES
+       ($1, 'tipster', $2, $3, $4, $5, $6), (NULL, 'platform', 'platform_fee', $7, 'P', $5, $6)`,
+    [tipsterId, LEDGER_KIND.SALE_SHARE, share.toDecimal(), status, p.id, at, price.sub(share).toDecimal()],
+  );
+};
+
+/** The tipster's whole balance withdrawn two days ago and paid by one B2C part; false when under Ksh 500. */
+const paidWithdrawal = async (em: EntityManager, userId: number, msisdn: string): Promise<boolean> => {
+  const [row] = await em.query(
+    `SELECT COALESCE(SUM(amount), 0)::text AS b FROM ledger_entry WHERE user_id = $1 AND account = 'tipster' AND kind = $2 AND status = 'P'`,
+    [userId, LEDGER_KIND.SALE_SHARE],
+  );
+  const amount = withdrawableAmount(Money.parse(row.b));
+  if (!amount) return false;
+  const at = new Date(Date.now() - 48 * HOUR);
+  const [w] = await em.query(
+    `INSERT INTO withdrawal (user_id, amount, total_paid, phone_number, status, approved_at, created_at, updated_at)
+     VALUES ($1, $2, $2, $3, 'W', $4, $5, $4) RETURNING id`,
+    [userId, amount.toDecimal(), msisdn, new Date(at.getTime() + HOUR), at],
+  );
+  await em.query(
+    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, withdrawal_id, created_at) VALUES ($1, 'tipster', $2, $3, 'P', $4, $5)`,
+    [userId, LEDGER_KIND.WITHDRAWAL, Money.ZERO.sub(amount).toDecimal(), w.id, at],
+  );
+  const tx = receipt();
+  await em.query(
+    `INSERT INTO b2c_payout (withdrawal_id, part, amount, originator_conversation_id, conversation_id, transaction_id, status, paid_amount, result_code, result_desc, created_at, updated_at)
+     VALUES ($1, 1, $2, $3, $4, $5, 'paid', $2, '0', 'The service request is processed successfully.', $6, $6)`,
+    [w.id, amount.toDecimal(), originatorConversationId(String(w.id), 1), `AG_${new Date(at.getTime() + HOUR).toISOString().slice(0, 10).replace(/-/g, '')}_${randomBytes(10).toString('hex')}`, tx, new Date(at.getTime() + HOUR)],
+  );
+  return true;
+};
+
+/** A 10-character M-Pesa-style receipt (upper-case letters and digits). */
+const receipt = (): string => {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  return Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
+};
+
+/** Seed step 'finance' (after the demo marketplace). */
+export const financeSeedStep: SeedStep = {
+  name: 'finance',
+  run: (app: INestApplicationContext) => seedFinance(app),
+};

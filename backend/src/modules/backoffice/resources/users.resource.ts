@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { ROLES, Role } from '../../../common/guards/auth-user';
+import { AccountService } from '../../account/account.service';
+import { User } from '../../account/entities/user.entity';
+import { BackofficeResource, defineResource } from '../resource-definition';
+
+/**
+ * PUT /api/backoffice/users/{id}: the role and/or the ban. react-admin sends the whole record
+ * back; every other field is ignored (stripped).
+ */
+export class UpdateUserDto {
+  @ApiPropertyOptional({ enum: ROLES })
+  @IsOptional()
+  @IsIn(ROLES, { message: `role must be one of ${ROLES.join(', ')}` })
+  role?: Role;
+
+  @ApiPropertyOptional({ description: 'true bans (logs the user out everywhere), false unbans' })
+  @IsOptional()
+  @IsBoolean({ message: 'banned must be true or false' })
+  banned?: boolean;
+}
+
+/** A user as the back office shows it: never the password hash, tokens or avatar file. */
+export const toAdminUser = (u: User) => ({
+  id: u.id,
+  username: u.username,
+  email: u.email,
+  phone: u.phoneNumber,
+  role: u.role,
+  country: u.country,
+  is_active: u.bannedAt === null,
+  banned: u.bannedAt !== null,
+  banned_at: u.bannedAt?.toISOString() ?? null,
+  email_verified: u.emailVerifiedAt !== null,
+  date_joined: u.createdAt.toISOString(),
+});
+
+/**
+ * `users` (admin, issue 8): list and read accounts (filters role, banned, country, q over
+ * username / e-mail / phone); PUT sets the role (user | tipster | admin) or bans / unbans through
+ * AccountService.adminUpdate (a ban revokes every refresh session: the user is logged out and
+ * cannot log in; an admin cannot be banned, nor change their own role). No create / delete (405).
+ */
+@Injectable()
+export class UsersResource implements BackofficeResource {
+  readonly definition;
+
+  constructor(accounts: AccountService) {
+    this.definition = defineResource<User, object, UpdateUserDto>({
+      name: 'users',
+      entity: User,
+      alias: 'u',
+      roles: ['admin'],
+      fields: {
+        id: { column: 'u.id', type: 'int', sortable: true, filter: ['eq', 'in'] },
+        username: { column: 'u.username', type: 'text', sortable: true, filter: ['ilike'] },
+        email: { column: 'u.email', type: 'text', sortable: true, filter: ['ilike'] },
+        phone: { column: 'u.phone_number', type: 'text', filter: ['ilike'] },
+        role: { column: 'u.role', type: 'text', sortable: true, filter: ['eq', 'in'] },
+        country: { column: 'u.country', type: 'text', sortable: true, filter: ['eq', 'in'] },
+        banned: { column: '(u.banned_at IS NOT NULL)', type: 'bool', filter: ['eq'] },
+        is_active: { column: '(u.banned_at IS NULL)', type: 'bool', filter: ['eq'] },
+        date_joined: { column: 'u.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+      },
+      search: ['username', 'email', 'phone'],
+      defaultSort: ['date_joined', 'DESC'],
+      serialize: toAdminUser,
+      update: {
+        dto: UpdateUserDto,
+        handle: (id, body, { manager, actor }) => accounts.adminUpdate(Number(id), body, { manager, actorId: actor.id }),
+      },
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { Money } from '../../common/money/money';
+
+/** Minimum balance to withdraw, and minimum withdrawal (spec §9): Ksh 500. */
+export const MIN_WITHDRAWAL = Money.ofUnits(500);
+/** Largest single B2C payment (providers.md §1.8: max Ksh 250,000 per transaction); larger withdrawals are paid in parts. */
+export const MAX_B2C_PART_KSH = 250_000;
+/** Page sizes (spec §9): payments 10, withdrawals 100. */
+export const PAYMENTS_PAGE_SIZE = 10;
+export const WITHDRAWALS_PAGE_SIZE = 100;
+
+/** Ledger kinds this module reads and writes (ledger_entry.kind). */
+export const LEDGER_KIND = {
+  /** A tipster's 60% of a sale (written by the processor module): W pending, P paid, other unpaid. */
+  SALE_SHARE: 'sale_share',
+  /** The whole withdrawn amount, negative, written with the withdrawal request. */
+  WITHDRAWAL: 'withdrawal',
+  /** What a failed, partly failed or rejected withdrawal gives back to the balance (positive). */
+  WITHDRAWAL_REVERSAL: 'withdrawal_reversal',
+} as const;
+
+/**
+ * Withdrawal status (spec §4: P shown pending, W paid, other unpaid). F: the payout failed (the
+ * amount went back to the balance); R: rejected by an admin (same).
+ */
+export const WITHDRAWAL_STATUS = { PENDING: 'P', PAID: 'W', FAILED: 'F', REJECTED: 'R' } as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];
+
+/**
+ * State of one B2C payment request: `sending` (row written, request not yet answered),
+ * `accepted` (Daraja queued it), `paid` / `failed` (the Result said so).
+ */
+export type PayoutPartStatus = 'sending' | 'accepted' | 'paid' | 'failed';
+
+/** Paths of the B2C callbacks below PUBLIC_URL (providers.md §1.8 example); the last segment is MPESA_CALLBACK_TOKEN. */
+export const B2C_RESULT_PATH = '/api/finance/callbacks/b2c-result';
+export const B2C_TIMEOUT_PATH = '/api/finance/callbacks/b2c-timeout';
+
+/** Our OriginatorConversationID of part `part` of withdrawal `id` (providers.md §1.8: the withdrawal id, so a retry never pays twice). */
+export const originatorConversationId = (withdrawalId: string, part: number): string => `withdrawal-${withdrawalId}-${part}`;
+
+/** Injection token of the module's Clock ("today" and "this month" of the summary; tests pin it). */
+export const FINANCE_CLOCK = 'FINANCE_CLOCK';
+
+/** An approved withdrawal whose B2C request got no answer this long is sent again by `reconcile-payouts`. */
+export const PAYOUT_RECONCILE_AFTER_MS = 5 * 60_000;

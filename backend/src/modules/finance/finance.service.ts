@@ -1,0 +1,205 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Clock } from '../../common/clock/clock';
+import { Money } from '../../common/money/money';
+import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { nairobiDayStart, nairobiMonthStart } from '../../common/time/nairobi';
+import { AppConfig } from '../../config/app-config';
+import { withdrawableAmount } from './domain/withdrawal-rules';
+import { Withdrawal } from './entities/withdrawal.entity';
+import { FINANCE_CLOCK, LEDGER_KIND, PAYMENTS_PAGE_SIZE, WITHDRAWAL_STATUS, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
+import { FinanceError, FinanceErrorCode } from './finance.errors';
+
+/** GET /api/finance/pending_amount (spec §3 "Finance summary"): Ksh amounts as 2-decimal strings. */
+export interface FinanceSummary {
+  pending_amount: string;
+  account_balance: string;
+  total_earnings: string;
+  today_earnings: string;
+  month_earnings: string;
+}
+
+/** One sale share of the tipster (spec §3 "Payment"); status W pending, P paid, other unpaid (§4). */
+export interface PaymentRow {
+  id: number;
+  slip: number | null;
+  amount: string;
+  status: string;
+  /** ISO-8601 instant of the sale. */
+  date: string;
+}
+
+/** One withdrawal (spec §3 "Withdrawal"); status P pending, W paid, other unpaid (§4). */
+export interface WithdrawalRow {
+  id: number;
+  amount: string;
+  status: string;
+  /** MSISDN 2547XXXXXXXX paid to. */
+  phone_number: string;
+  date: string;
+  total_paid: string;
+}
+
+/** A page of a finance list: `next` is the absolute URL of the next page or null. */
+export type FinancePage<K extends string, T> = { [key in K]: T[] } & { next: string | null; num_pages: number; count: number };
+
+/** A B2C MSISDN (providers.md §1.8 PartyB: 2547XXXXXXXX or 2541XXXXXXXX). */
+const B2C_MSISDN = /^254[17]\d{8}$/;
+const PAGE = /^\d{1,9}$/;
+
+/** 1 when absent; else a positive integer. @throws FinanceError BAD_PAGE (400). */
+export const parseFinancePage = (p: string | undefined): number => {
+  if (p === undefined || p === '') return 1;
+  if (!PAGE.test(p) || Number(p) < 1) throw new FinanceError(FinanceErrorCode.BAD_PAGE);
+  return Number(p);
+};
+
+/**
+ * The tipster's money (product.md "Money"), read from the ledger:
+ * - pending_amount = Σ sale shares with status W (slip not settled yet);
+ * - total_earnings = Σ sale shares with status P (paid into the balance);
+ * - account_balance = Σ paid shares + Σ withdrawal rows (negative) + Σ reversals (positive), i.e.
+ *   paid shares − withdrawals not failed (a failed or rejected one is given back by its reversal);
+ * - today_earnings / month_earnings = shares (pending or paid, not unpaid) of sales made since
+ *   00:00 of today / the 1st of this month, Africa/Nairobi time.
+ * Withdrawing takes the whole balance (whole Ksh) in one transaction with the user row locked.
+ */
+@Injectable()
+export class FinanceService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly config: AppConfig,
+    @Inject(FINANCE_CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The finance summary of user `userId` (spec §7 GET /api/finance/pending_amount). */
+  async summary(userId: number): Promise<FinanceSummary> {
+    const now = this.clock.now();
+    const [row] = await this.ds.query(
+      `SELECT
+         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status = 'W'), 0)::text AS pending,
+         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status = 'P'), 0)::text AS earned,
+         COALESCE(SUM(amount) FILTER (WHERE (kind = $2 AND status = 'P') OR kind IN ($3, $4)), 0)::text AS balance,
+         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status IN ('W', 'P') AND created_at >= $5 AND created_at <= $7), 0)::text AS today,
+         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status IN ('W', 'P') AND created_at >= $6 AND created_at <= $7), 0)::text AS month
+       FROM ledger_entry WHERE user_id = $1 AND account = 'tipster'`,
+      [userId, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL, nairobiDayStart(now), nairobiMonthStart(now), now],
+    );
+    const m = (v: string): string => Money.parse(v).toDecimal();
+    return {
+      pending_amount: m(row.pending),
+      account_balance: m(row.balance),
+      total_earnings: m(row.earned),
+      today_earnings: m(row.today),
+      month_earnings: m(row.month),
+    };
+  }
+
+  /** The balance of `userId` (see the class doc), in the given transaction or on its own. */
+  async balance(userId: number, manager: EntityManager = this.ds.manager): Promise<Money> {
+    const [row] = await manager.query(
+      `SELECT COALESCE(SUM(amount), 0)::text AS balance FROM ledger_entry
+        WHERE user_id = $1 AND account = 'tipster' AND ((kind = $2 AND status = 'P') OR kind IN ($3, $4))`,
+      [userId, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL],
+    );
+    return Money.parse(row.balance);
+  }
+
+  /**
+   * POST /api/finance/withdraw_request: withdraws the whole balance (whole Ksh; the cents stay)
+   * to `phone` (spec §5 Kenyan phone) as a pending withdrawal (P) awaiting an admin's approval,
+   * with its ledger row, in one transaction holding the user's row lock so two concurrent
+   * requests cannot withdraw the same balance.
+   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400, spec §8).
+   */
+  async requestWithdrawal(userId: number, phone: unknown): Promise<{ message: string; withdrawal: WithdrawalRow }> {
+    const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
+    if (!msisdn || !B2C_MSISDN.test(msisdn)) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
+    const withdrawal = await this.ds.transaction(async (em) => {
+      await em.query(`SELECT id FROM app_user WHERE id = $1 FOR UPDATE`, [userId]);
+      const amount = withdrawableAmount(await this.balance(userId, em));
+      if (!amount) throw new FinanceError(FinanceErrorCode.BALANCE_TOO_LOW);
+      const saved = await em.save(
+        Withdrawal,
+        em.create(Withdrawal, { userId, amount, totalPaid: Money.ZERO, phoneNumber: msisdn, status: WITHDRAWAL_STATUS.PENDING }),
+      );
+      await insertWithdrawalLedger(em, userId, saved.id, LEDGER_KIND.WITHDRAWAL, Money.ZERO.sub(amount));
+      return saved;
+    });
+    return { message: 'Withdrawal request received', withdrawal: toWithdrawalRow(withdrawal) };
+  }
+
+  /**
+   * GET /api/finance/get_payments: the user's sale shares, newest first, 10 a page (`?p=`).
+   * @throws FinanceError BAD_PAGE (400), INVALID_PAGE (404) past the last page.
+   */
+  async payments(userId: number, p?: string): Promise<FinancePage<'payments', PaymentRow>> {
+    const page = parseFinancePage(p);
+    const rows: { id: string; slip_id: string | null; amount: string; status: string; created_at: Date; total: string }[] = await this.ds.query(
+      `SELECT l.id, pu.slip_id, l.amount, l.status, l.created_at, COUNT(*) OVER () AS total
+         FROM ledger_entry l LEFT JOIN purchase pu ON pu.id = l.purchase_id
+        WHERE l.user_id = $1 AND l.kind = $2
+        ORDER BY l.created_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
+      [userId, LEDGER_KIND.SALE_SHARE, PAYMENTS_PAGE_SIZE, (page - 1) * PAYMENTS_PAGE_SIZE],
+    );
+    const total = rows.length ? Number(rows[0].total) : await this.count(`SELECT COUNT(*) FROM ledger_entry WHERE user_id = $1 AND kind = $2`, [userId, LEDGER_KIND.SALE_SHARE]);
+    const payments = rows.map((r) => ({
+      id: Number(r.id),
+      slip: r.slip_id === null ? null : Number(r.slip_id),
+      amount: Money.parse(r.amount).toDecimal(),
+      status: r.status,
+      date: new Date(r.created_at).toISOString(),
+    }));
+    return { payments, ...this.paging('/api/finance/get_payments', page, total, PAYMENTS_PAGE_SIZE) };
+  }
+
+  /**
+   * GET /api/finance/withdrawals: the user's withdrawals, newest first, 100 a page (`?p=`).
+   * @throws FinanceError BAD_PAGE (400), INVALID_PAGE (404) past the last page.
+   */
+  async withdrawals(userId: number, p?: string): Promise<FinancePage<'withdrawals', WithdrawalRow>> {
+    const page = parseFinancePage(p);
+    const [list, total] = await this.ds.manager.findAndCount(Withdrawal, {
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take: WITHDRAWALS_PAGE_SIZE,
+      skip: (page - 1) * WITHDRAWALS_PAGE_SIZE,
+    });
+    return { withdrawals: list.map(toWithdrawalRow), ...this.paging('/api/finance/withdrawals', page, total, WITHDRAWALS_PAGE_SIZE) };
+  }
+
+  private async count(sql: string, params: unknown[]): Promise<number> {
+    const [row] = await this.ds.query(sql, params);
+    return Number(row.count);
+  }
+
+  private paging(path: string, page: number, total: number, size: number): { next: string | null; num_pages: number; count: number } {
+    const numPages = Math.max(1, Math.ceil(total / size));
+    if (page > numPages) throw new FinanceError(FinanceErrorCode.INVALID_PAGE);
+    return { next: page < numPages ? `${this.config.publicUrl}${path}?p=${page + 1}` : null, num_pages: numPages, count: total };
+  }
+}
+
+/** A withdrawal as the API shows it (spec §3). */
+export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
+  id: Number(w.id),
+  amount: w.amount.toDecimal(),
+  status: w.status,
+  phone_number: w.phoneNumber,
+  date: w.createdAt.toISOString(),
+  total_paid: w.totalPaid.toDecimal(),
+});
+
+/**
+ * Writes a withdrawal's ledger row (kind WITHDRAWAL or WITHDRAWAL_REVERSAL) in the caller's
+ * transaction. UNIQUE (kind, withdrawal_id): a second one is ignored; returns whether it was written.
+ */
+export const insertWithdrawalLedger = async (em: EntityManager, userId: number, withdrawalId: string, kind: string, amount: Money): Promise<boolean> => {
+  const rows: unknown[] = await em.query(
+    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, withdrawal_id)
+     VALUES ($1, 'tipster', $2, $3, 'P', $4) ON CONFLICT DO NOTHING RETURNING id`,
+    [userId, kind, amount.toDecimal(), withdrawalId],
+  );
+  return rows.length > 0;
+};

@@ -1,0 +1,43 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Job, UnrecoverableError } from 'bullmq';
+import { JOB, JobName, QUEUE } from '../../common/queues/queues';
+import { ProviderCallbackError } from '../../providers/common/provider-errors';
+import { parseB2cResult } from '../../providers/daraja/daraja.client';
+import { PayoutService } from './payout.service';
+
+/** Payout jobs run a few at a time: each locks its withdrawal row, so order does not matter. */
+export const PAYOUTS_CONCURRENCY = 4;
+
+/** Consumer of the `payouts` queue (architecture.md "Queues"): B2C requests, B2C results, payout reconciliation. */
+@Processor(QUEUE.PAYOUTS, { concurrency: PAYOUTS_CONCURRENCY })
+export class PayoutsProcessor extends WorkerHost {
+  static readonly handles: JobName[] = [JOB.B2C_WITHDRAWAL, JOB.B2C_RESULT, JOB.RECONCILE_PAYOUTS];
+  constructor(private readonly payouts: PayoutService) {
+    super();
+  }
+
+  async process(job: Job): Promise<unknown> {
+    switch (job.name) {
+      case JOB.B2C_WITHDRAWAL: {
+        const id = (job.data as { withdrawalId?: unknown })?.withdrawalId;
+        if (typeof id !== 'string' || !/^\d+$/.test(id)) throw new UnrecoverableError('b2c-withdrawal needs a withdrawalId');
+        return this.payouts.sendPayout(id);
+      }
+      case JOB.B2C_RESULT: {
+        let result;
+        try {
+          result = parseB2cResult(job.data);
+        } catch (err) {
+          // A bad shape can never succeed: not retried.
+          if (err instanceof ProviderCallbackError) throw new UnrecoverableError(err.message);
+          throw err;
+        }
+        return { outcome: await this.payouts.applyResult(result) };
+      }
+      case JOB.RECONCILE_PAYOUTS:
+        return { requeued: await this.payouts.reconcile() };
+      default:
+        throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.PAYOUTS}`);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Public } from '../../common/decorators/public.decorator';
+import { JackpotResponse } from './jackpot.mapper';
+import { JackpotService } from './jackpot.service';
+
+/** Public jackpot routes (spec §7). */
+@ApiTags('jackpot')
+@Controller('api/jackpot')
+export class JackpotController {
+  constructor(private readonly jackpots: JackpotService) {}
+
+  /** GET /api/jackpot/get-all-jackpots → `{ data }`: the current SP/BT Mega and Mid Week jackpots. */
+  @Public()
+  @Get('get-all-jackpots')
+  async all(): Promise<{ data: JackpotResponse[] }> {
+    return { data: await this.jackpots.currentAll() };
+  }
+}

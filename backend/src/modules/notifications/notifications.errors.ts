@@ -1,0 +1,27 @@
+import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
+
+/** Error codes of the notifications module (style.md §6). */
+export enum NotificationsErrorCode {
+  SMS_NOT_FOUND = 'SMS_NOT_FOUND',
+  /** Resend of a delivered SMS without `force` (back office `sms-messages`). */
+  SMS_ALREADY_DELIVERED = 'SMS_ALREADY_DELIVERED',
+  /** The `sms` queue (Redis) did not take the job; nothing was changed. */
+  SMS_QUEUE_UNAVAILABLE = 'SMS_QUEUE_UNAVAILABLE',
+}
+
+/** Code → HTTP status and message. */
+export const NOTIFICATIONS_ERRORS: Record<NotificationsErrorCode, ErrorSpec> = {
+  [NotificationsErrorCode.SMS_NOT_FOUND]: { status: 404, message: 'SMS not found' },
+  [NotificationsErrorCode.SMS_ALREADY_DELIVERED]: {
+    status: 400,
+    message: 'This SMS was already delivered; send { "resend": true, "force": true } to send it again',
+  },
+  [NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE]: { status: 503, message: 'The SMS queue is unavailable. Try again later.' },
+};
+
+/** The notifications module's error. */
+export class NotificationsError extends DomainError<NotificationsErrorCode> {
+  constructor(code: NotificationsErrorCode) {
+    super(code, NOTIFICATIONS_ERRORS[code]);
+  }
+}

@@ -1,0 +1,79 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { nairobiDayStart } from '../../common/time/nairobi';
+import { AppConfig } from '../../config/app-config';
+import { AVATAR_URL_PATH } from '../account/account.constants';
+import { avatarUrl } from '../account/account.mapper';
+import { FixturesService } from '../fixtures/fixtures.service';
+import { ReplayClock } from '../fixtures/replay-clock.service';
+import type { PremiumSlipsProvider } from '../subscription/premium-slips.provider';
+import { Slip } from './entities/slip.entity';
+import { SlipResponse, toSlipResponse } from './slip.mapper';
+import { SlipRepository } from './slip.repository';
+
+/** Most premium slips one lookup returns. */
+export const MAX_PREMIUM_SLIPS = 50;
+const DAY_MS = 86_400_000;
+
+/**
+ * Premium slips (product.md "Subscriptions, premium"; issue 7): an admin marks slips premium in
+ * the back office (`premium-slips`, `setPremium`), and an active subscriber's phone gets today's
+ * premium slips WITH picks (market_type, odd) through GET /api/manage/get-subscription-slips/{phone}
+ * (this service is the subscription module's PREMIUM_SLIPS provider).
+ *
+ * "Today" is the Nairobi day of the fixtures clock (the replayed calendar's wall time): a premium
+ * slip is today's when it was published today or one of its games kicks off today (shown
+ * calendar), so a slip published last night for today's games still shows; yesterday's slips
+ * with yesterday's games do not.
+ */
+@Injectable()
+export class PremiumSlipsService implements PremiumSlipsProvider {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: SlipRepository,
+    private readonly fixtures: FixturesService,
+    private readonly clock: ReplayClock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * Marks (`true`) or unmarks slip `id` as premium, inside the caller's transaction. Idempotent.
+   * Only the flag changes: a published slip stays locked (spec §3).
+   */
+  async setPremium(id: number, premium: boolean, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
+    await manager.update(Slip, { id }, { premium });
+  }
+
+  /** Today's premium slips (see the class doc), newest first, at most 50, each with its picks. */
+  async todaysPremiumSlips(): Promise<SlipResponse[]> {
+    const frame = await this.clock.frame();
+    const from = nairobiDayStart(frame.now);
+    const to = new Date(from.getTime() + DAY_MS);
+    const rows: { id: number }[] = await this.ds.query(
+      `SELECT s.id FROM slip s
+        WHERE s.premium
+          AND ((s.date_created >= $1 AND s.date_created < $2)
+            OR EXISTS (SELECT 1 FROM tip t JOIN fixture f ON f.id = t.fixture_id
+                        WHERE t.slip_id = s.id AND f.kickoff >= $3 AND f.kickoff < $4))
+        ORDER BY s.date_created DESC, s.id DESC
+        LIMIT ${MAX_PREMIUM_SLIPS}`,
+      [from, to, new Date(from.getTime() - frame.offsetMs), new Date(to.getTime() - frame.offsetMs)],
+    );
+    return this.render(rows.map((r) => r.id));
+  }
+
+  /** Slips in the public shape with picks shown (a subscriber paid for them). */
+  private async render(ids: number[]): Promise<SlipResponse[]> {
+    const { slips, tips } = await this.repo.load(ids);
+    if (!slips.length) return [];
+    const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
+    const ctx = {
+      games,
+      ngnPerKsh: this.config.currency.ngnPerKsh,
+      avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
+      isOwner: () => true,
+    };
+    return slips.map((s) => toSlipResponse(s, tips.filter((t) => t.slipId === s.id), ctx));
+  }
+}
