@@ -17,8 +17,14 @@ const parseOrFail = <T>(parse: (body: unknown) => T, body: unknown): T => {
   }
 };
 
-/** Payment jobs run in parallel: each takes its purchase row lock, so order does not matter. */
-export const PAYMENTS_CONCURRENCY = 8;
+/**
+ * Payment jobs run in parallel: each takes its purchase row lock, so order does not matter.
+ * 16 (was 8): a job spends most of its time waiting on PostgreSQL round trips, so more of them
+ * in flight raise callbacks/s (docs/PERFORMANCE.md, "Payment callbacks"). Keep it below the pool
+ * size (database/data-source.ts, max 20): the slip fulfilment reads fixtures through a second
+ * pool connection while holding its transaction's, so a concurrency ≥ the pool can starve it.
+ */
+export const PAYMENTS_CONCURRENCY = 16;
 
 /** Consumer of the `payments` queue: one service call per job name (style.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY })

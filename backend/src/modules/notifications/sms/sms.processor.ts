@@ -4,8 +4,11 @@ import { DEFAULT_JOB_OPTIONS, JOB, JobName, QUEUE } from '../../../common/queues
 import { SendAttempt, SmsRetryableError, SmsSender } from './sms-sender.service';
 import { DeliverSmsPayload, SmsService } from './sms.service';
 
-/** SMS sends in parallel (each job claims its own outbox row). */
-export const SMS_CONCURRENCY = 8;
+/**
+ * SMS sends in parallel (each job claims its own outbox row). 16 (was 8): a send mostly waits on
+ * Africa's Talking and holds no database connection meanwhile (docs/PERFORMANCE.md, "Payment callbacks").
+ */
+export const SMS_CONCURRENCY = 16;
 
 /** Consumer of the `sms` queue (style.md §8): `deliver-sms` (retried with backoff on transient failures) and the `requeue-sms` sweep. */
 @Processor(QUEUE.SMS, { concurrency: SMS_CONCURRENCY })

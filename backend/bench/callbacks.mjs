@@ -1,0 +1,374 @@
+/**
+ * `npm run bench:callbacks` (issue 7, "Payment callbacks" in docs/PERFORMANCE.md): on a scratch
+ * database migrated and seeded like `npm start`, starts the built app the way production runs it
+ * (an `api` process and a `worker` process, as docker-compose does; BENCH_ROLE=all for the one
+ * process of `npm start`), creates N pending M-Pesa slip purchases (the rows POST
+ * /api/processor/buy leaves: amount = slip price, CheckoutRequestID, purchase code, MSISDN),
+ * posts N valid Daraja STK callbacks as fast as the API takes them (autocannon), then measures:
+ *   - accept rate: callbacks answered 200 per second;
+ *   - time until every purchase is paid, and until every buyer SMS is sent (DB polled);
+ *   - end-to-end callbacks/s = N / time from first post to last SMS sent;
+ *   - CPU ms per callback of the api, the worker and this database's PostgreSQL backends (the
+ *     figure that holds on a shared machine), and the ceiling it implies on idle cores;
+ * and checks every purchase was credited exactly once (one sale share 60% W + one platform fee
+ * 40% P per purchase, sums right, one buyer SMS each), then posts every callback a second time
+ * and checks nothing changed.
+ *
+ * Environment: BENCH_CALLBACKS (N, 5000), BENCH_CONNECTIONS (100), BENCH_ROLE (`split` | `all`),
+ * BENCH_SMS (`sandbox`: our Africa's Talking sandbox in the api process, with its delivery
+ * reports; `stub`: a bare in-bench HTTP answer, to show what the sandbox costs), BENCH_PORT,
+ * BENCH_PG_URL, BENCH_DIST (build folder, `dist`), BENCH_TIMEOUT_S (600), BENCH_NODE_ARGS (node
+ * flags for the app processes, e.g. `--cpu-prof`).
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(join(BACKEND, 'package.json'));
+const { Client } = require('pg');
+const { Queue } = require('bullmq');
+const Redis = require('ioredis').default ?? require('ioredis');
+
+const N = Number(process.env.BENCH_CALLBACKS ?? 5000);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const split = (process.env.BENCH_ROLE ?? 'split') !== 'all';
+const smsMode = process.env.BENCH_SMS === 'stub' ? 'stub' : 'sandbox';
+const dist = join(BACKEND, process.env.BENCH_DIST ?? 'dist');
+/** Extra node flags for the app processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to find a bottleneck. */
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const timeoutMs = Number(process.env.BENCH_TIMEOUT_S ?? 600) * 1000;
+const port = Number(process.env.BENCH_PORT ?? 3210);
+const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const dbName = `tips_bench_cb_${randomBytes(4).toString('hex')}`;
+const databaseUrl = `${pgBase}/${dbName}`;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `bench-${dbName}`;
+const callbackToken = `bench-stk-callback-${randomBytes(8).toString('hex')}`;
+/** CheckoutRequestIDs of this run start with this (Daraja's look: ws_CO_<date><digits>). */
+const CHECKOUT_PREFIX = 'ws_CO_23112026bench';
+const CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679'; // src/modules/processor/domain/purchase-code.ts
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const secs = (ms) => (ms / 1000).toFixed(1);
+/** CPU time (user + system) a process has used, ms; 0 once it is gone. Linux /proc, clock ticks of 10 ms. */
+const cpuMs = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** A bare Africa's Talking answer (providers.md §3.2: 201, statusCode 101), no delivery reports. */
+const startAtStub = () =>
+  new Promise((resolveStub) => {
+    let n = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const recipient = { statusCode: 101, number: '+254700000000', status: 'Success', cost: 'KES 0.8000', messageId: `ATXid_bench${++n}` };
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }));
+      });
+    });
+    server.listen(0, '127.0.0.1', () => resolveStub({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }));
+  });
+
+const waitForHealth = async (baseUrl, ms = 60_000) => {
+  const end = Date.now() + ms;
+  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
+    if (Date.now() > end) throw new Error(`${baseUrl} did not become healthy within ${ms / 1000} s`);
+    await sleep(250);
+  }
+};
+
+/** The STK callback Daraja posts for purchase `p` (providers.md §1.6), ResultCode 0. */
+const callbackBody = (p) =>
+  JSON.stringify({
+    Body: {
+      stkCallback: {
+        MerchantRequestID: `bench-${p.i}`,
+        CheckoutRequestID: p.checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        CallbackMetadata: {
+          Item: [
+            { Name: 'Amount', Value: p.amount },
+            { Name: 'MpesaReceiptNumber', Value: p.receipt },
+            { Name: 'Balance' },
+            { Name: 'TransactionDate', Value: 20261123103547 },
+            { Name: 'PhoneNumber', Value: Number(p.phone) },
+          ],
+        },
+      },
+    },
+  });
+
+/** Posts every callback once, `connections` at a time; returns {ms, ok, non2xx, errors, p50, p99}. */
+const postAll = async (purchases) => {
+  let next = 0;
+  const t0 = Date.now();
+  const r = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections,
+    amount: purchases.length,
+    requests: [
+      {
+        method: 'POST',
+        path: `/api/processor/mpesa/callback/${callbackToken}`,
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: callbackBody(purchases[next++ % purchases.length]) }),
+      },
+    ],
+  });
+  return { ms: Date.now() - t0, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, p50: r.latency.p50, p99: r.latency.p99 };
+};
+
+/** Counts, sums and a digest of every row the callbacks may touch (to compare before/after the replay). */
+const snapshot = async (db) => {
+  const [p] = (
+    await db.query(
+      `SELECT count(*)::int n, count(*) FILTER (WHERE status = 'paid')::int paid,
+              count(*) FILTER (WHERE status = 'paid' AND paid_amount = amount AND receipt IS NOT NULL)::int paid_right,
+              coalesce(sum(amount), 0)::text amount_sum,
+              md5(string_agg(id || status || coalesce(receipt, '') || coalesce(paid_at::text, '') || updated_at::text, ',' ORDER BY id)) digest
+         FROM purchase WHERE checkout_request_id LIKE $1`,
+      [`${CHECKOUT_PREFIX}%`],
+    )
+  ).rows;
+  const ledger = (
+    await db.query(
+      `SELECT l.kind, l.status, count(*)::int n, count(DISTINCT l.purchase_id)::int purchases, sum(l.amount)::text total,
+              count(*) FILTER (WHERE l.kind = 'sale_share' AND l.user_id IS DISTINCT FROM s.user_id)::int wrong_user,
+              md5(string_agg(l.id || l.amount::text || l.status, ',' ORDER BY l.id)) digest
+         FROM ledger_entry l JOIN purchase p ON p.id = l.purchase_id JOIN slip s ON s.id = p.slip_id
+        WHERE p.checkout_request_id LIKE $1 GROUP BY l.kind, l.status ORDER BY l.kind`,
+      [`${CHECKOUT_PREFIX}%`],
+    )
+  ).rows;
+  // The share is 60% rounded half up to the cent, the fee the rest (Money.percent): checked per purchase.
+  const [split] = (
+    await db.query(
+      `SELECT count(*)::int bad FROM purchase p
+         LEFT JOIN ledger_entry s ON s.purchase_id = p.id AND s.kind = 'sale_share'
+         LEFT JOIN ledger_entry f ON f.purchase_id = p.id AND f.kind = 'platform_fee'
+        WHERE p.checkout_request_id LIKE $1
+          AND (s.amount IS DISTINCT FROM round(p.amount * 0.6, 2) OR f.amount IS DISTINCT FROM p.amount - round(p.amount * 0.6, 2))`,
+      [`${CHECKOUT_PREFIX}%`],
+    )
+  ).rows;
+  const [sms] = (
+    await db.query(
+      `SELECT count(*)::int n, count(DISTINCT o.to_msisdn)::int phones,
+              count(*) FILTER (WHERE o.status IN ('sent', 'delivered'))::int sent,
+              count(*) FILTER (WHERE o.body LIKE '%' || p.code || '%')::int with_code
+         FROM sms_outbox o JOIN purchase p ON p.phone = o.to_msisdn
+        WHERE p.checkout_request_id LIKE $1 AND o.purpose = 'deliver-slip'`,
+      [`${CHECKOUT_PREFIX}%`],
+    )
+  ).rows;
+  return { purchases: p, ledger, badSplit: split.bad, sms };
+};
+
+/** Waits until the payments and sms queues have nothing waiting, active or delayed. */
+const queuesIdle = async () => {
+  const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queues = ['payments', 'sms'].map((name) => new Queue(name, { connection, prefix: redisPrefix }));
+  try {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+      // Schedulers keep one delayed job per schedule; only callback and SMS jobs count.
+      const busy = counts.reduce((s, c) => s + c.waiting + c.active + c.prioritized, 0);
+      if (busy === 0) return;
+      if (Date.now() > end) throw new Error('queues still busy');
+      await sleep(200);
+    }
+  } finally {
+    await Promise.all(queues.map((q) => q.close()));
+    connection.disconnect();
+  }
+};
+
+const main = async () => {
+  if (!existsSync(join(dist, 'main.js'))) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: BACKEND, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('backend build failed');
+  }
+  const at = smsMode === 'stub' ? await startAtStub() : null;
+  const env = {
+    ...process.env,
+    // production mode refuses the sandboxes and the replay clock: run as test, logs at warn as in production.
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    MPESA_CALLBACK_TOKEN: callbackToken,
+    ...(at ? { AT_BASE_URL: at.origin } : {}),
+  };
+  const procs = [];
+  const start = (file, role) => {
+    const child = spawn(process.execPath, [...nodeArgs, join(dist, file)], { env: { ...env, ROLE: role }, stdio: ['ignore', 'ignore', 'inherit'] });
+    procs.push({ role, child });
+    return child;
+  };
+  const db = new Client({ connectionString: databaseUrl });
+  try {
+    const timings = [];
+    for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
+      if (!existsSync(join(dist, step))) continue;
+      const t0 = Date.now();
+      const res = spawnSync(process.execPath, [join(dist, step)], { env: { ...env, ROLE: 'api' }, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (res.status !== 0) throw new Error(`${step} failed`);
+      timings.push(`${step.replace('database/', '').replace('.js', '')} ${secs(Date.now() - t0)} s`);
+    }
+
+    start('main.js', split ? 'api' : 'all');
+    if (split) start('worker.js', 'worker');
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    await db.connect();
+
+    // N pending purchases, as POST /api/processor/buy leaves them after the STK push (kind slip,
+    // the slip's Ksh price, buyer MSISDN, our code, CheckoutRequestID + MerchantRequestID).
+    const slips = (await db.query(`SELECT id, price_ksh::text price FROM slip ORDER BY id LIMIT 50`)).rows;
+    if (!slips.length) throw new Error('the seed created no slip');
+    const codes = new Set();
+    while (codes.size < N) codes.add(Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
+    const codeList = [...codes];
+    const purchases = Array.from({ length: N }, (_, i) => {
+      const slip = slips[i % slips.length];
+      return {
+        i,
+        slipId: slip.id,
+        amount: Number(slip.price),
+        price: slip.price,
+        phone: `2547${String(10_000_000 + i).slice(-8)}`,
+        code: codeList[i],
+        checkoutRequestId: `${CHECKOUT_PREFIX}${String(i).padStart(7, '0')}`,
+        receipt: `TB${i.toString(36).toUpperCase().padStart(8, '0')}`,
+      };
+    });
+    await db.query(
+      `INSERT INTO purchase (kind, slip_id, phone, amount, currency, provider, code, checkout_request_id, merchant_request_id, status)
+       SELECT 'slip', s, ph, a::numeric, 'KES', 'mpesa', c, cr, 'bench-' || cr, 'pending'
+         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) AS t(s, ph, a, c, cr)`,
+      [purchases.map((p) => p.slipId), purchases.map((p) => p.phone), purchases.map((p) => p.price), purchases.map((p) => p.code), purchases.map((p) => p.checkoutRequestId)],
+    );
+
+    const mode = split ? 'ROLE=api + ROLE=worker processes' : 'one ROLE=all process';
+    const sms = smsMode === 'stub' ? 'a bare in-bench HTTP answer (no delivery reports)' : "our Africa's Talking sandbox (in the api process, with delivery reports)";
+    console.log(`node ${process.version}, ${cpus().length} CPUs, ${mode}, ${N} callbacks over ${connections} connections, SMS to ${sms}`);
+    console.log(`empty database → ${timings.join(', ')}`);
+
+    // The seed's demo marketplace has buyer SMS of its own: count only what this run adds.
+    const { rows: [base] } = await db.query(`SELECT count(*)::int n FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')`);
+    // CPU used by each app process and by this database's PostgreSQL backends during the run: the
+    // machine may be shared, so CPU ms per callback is the figure that does not depend on other load.
+    const pgPids = async () => (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid);
+    const cpuBefore = new Map([...procs.map((p) => [p.child.pid, cpuMs(p.child.pid)]), ...(await pgPids()).map((pid) => [pid, cpuMs(pid)])]);
+    const t0 = Date.now();
+    let paidAt = 0;
+    let sentAt = 0;
+    let polling = true;
+    const poller = (async () => {
+      while (polling && Date.now() - t0 < timeoutMs) {
+        const { rows } = await db.query(
+          `SELECT (SELECT count(*)::int FROM purchase WHERE checkout_request_id LIKE $1 AND status = 'paid') paid,
+                  (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')) sent`,
+          [`${CHECKOUT_PREFIX}%`],
+        );
+        if (!paidAt && rows[0].paid >= N) paidAt = Date.now();
+        if (!sentAt && rows[0].sent - base.n >= N) sentAt = Date.now();
+        if (paidAt && sentAt) return;
+        await sleep(100);
+      }
+    })();
+    const post = await postAll(purchases);
+    await poller;
+    polling = false;
+    if (!paidAt || !sentAt) throw new Error(`not done within ${timeoutMs / 1000} s`);
+    const used = (pid) => cpuMs(pid) - (cpuBefore.get(pid) ?? 0);
+    const cpu = {
+      ...Object.fromEntries(procs.map((p) => [p.role, used(p.child.pid)])),
+      postgres: (await pgPids()).reduce((sum, pid) => sum + used(pid), 0),
+    };
+    await queuesIdle();
+    const first = await snapshot(db);
+
+    const replay = await postAll(purchases);
+    await sleep(1000);
+    await queuesIdle();
+    await sleep(1000);
+    const second = await snapshot(db);
+
+    const rate = (ms) => Math.round(N / (ms / 1000));
+    console.log('| measure | value |');
+    console.log('| --- | --- |');
+    console.log(`| callbacks posted / answered 200 / non-2xx / errors | ${N} / ${post.ok} / ${post.non2xx} / ${post.errors} |`);
+    console.log(`| accept: time to answer all, callbacks/s | ${secs(post.ms)} s, ${rate(post.ms)}/s (p50 ${post.p50} ms, p99 ${post.p99} ms) |`);
+    console.log(`| every purchase paid after | ${secs(paidAt - t0)} s (${rate(paidAt - t0)}/s) |`);
+    console.log(`| every buyer SMS sent after | ${secs(sentAt - t0)} s |`);
+    console.log(`| end to end, callbacks/s | ${rate(sentAt - t0)}/s |`);
+    const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0);
+    console.log(`| CPU per callback, ms (first post → last SMS) | ${Object.entries(cpu).map(([k, v]) => `${k} ${(v / N).toFixed(2)}`).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`);
+    console.log(`| CPU-bound ceiling on ${cpus().length} idle cores | ${Math.round((cpus().length * 1000) / (cpuTotal / N))}/s |`);
+    console.log(`| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`);
+    console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${rssMb(p.child.pid).toFixed(0)}`).join(', ')} |`);
+
+    const problems = [];
+    const { purchases: p, ledger, badSplit, sms: s } = first;
+    if (post.ok !== N || replay.ok !== N) problems.push(`not every callback answered 200 (${post.ok}, replay ${replay.ok})`);
+    if (p.n !== N || p.paid !== N || p.paid_right !== N) problems.push(`purchases: ${JSON.stringify(p)}`);
+    const share = ledger.find((l) => l.kind === 'sale_share');
+    const fee = ledger.find((l) => l.kind === 'platform_fee');
+    if (ledger.length !== 2 || share?.status !== 'W' || fee?.status !== 'P') problems.push(`ledger kinds/statuses: ${JSON.stringify(ledger)}`);
+    for (const l of [share, fee]) if (l && (l.n !== N || l.purchases !== N)) problems.push(`ledger ${l.kind}: ${l.n} rows for ${l.purchases} purchases`);
+    if (share?.wrong_user) problems.push(`${share.wrong_user} sale shares credited to someone else than the slip's tipster`);
+    if (share && fee && (BigInt(Math.round(Number(share.total) * 100)) + BigInt(Math.round(Number(fee.total) * 100))) !== BigInt(Math.round(Number(p.amount_sum) * 100))) {
+      problems.push(`shares ${share.total} + fees ${fee.total} ≠ sales ${p.amount_sum}`);
+    }
+    if (badSplit) problems.push(`${badSplit} purchases without exactly a 60% share and a 40% fee`);
+    if (s.n !== N || s.phones !== N || s.sent !== N || s.with_code !== N) problems.push(`buyer SMS: ${JSON.stringify(s)}`);
+    if (JSON.stringify(first) !== JSON.stringify(second)) problems.push(`the replay changed something:\n${JSON.stringify(first)}\n${JSON.stringify(second)}`);
+    console.log(
+      problems.length
+        ? `FAILED checks:\n- ${problems.join('\n- ')}`
+        : `checks: ${N} purchases paid once; ${N} sale shares (W, ${share.total}) + ${N} platform fees (P, ${fee.total}) = sales ${p.amount_sum}; ${N} buyer SMS sent, one per purchase; replaying all ${N} callbacks changed nothing`,
+    );
+    if (problems.length) process.exitCode = 1;
+  } finally {
+    await db.end().catch(() => undefined);
+    for (const { child } of procs.reverse()) {
+      if (child.exitCode !== null) continue;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    at?.close();
+    const { dropDatabase } = require(join(dist, 'database', 'database-admin.js'));
+    await dropDatabase(databaseUrl).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
+    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+    let cursor = '0';
+    do {
+      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = nextCursor;
+    } while (cursor !== '0');
+    redis.disconnect();
+  }
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
