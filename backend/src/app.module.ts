@@ -21,6 +21,7 @@ import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
 import { WorkerModule } from './worker/worker.module';
 import { SandboxModule } from './sandbox/sandbox.module';
+import { SeoModule } from './common/seo/seo.module';
 
 /** The feature modules of architecture.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
@@ -64,7 +65,7 @@ export class AppModule {
         QueuesModule,
         ...FEATURE_MODULES,
         SandboxModule.forRoot(), // provider sandboxes; 404 for /sandbox when off (always in production)
-        ...(api ? [HealthModule, QueueBoardModule] : []),
+        ...(api ? [HealthModule, QueueBoardModule, SeoModule] : []),
         ...(worker ? [WorkerModule] : []),
       ],
     };

@@ -1,3 +1,4 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -14,6 +15,7 @@ import { validationPipeOptions } from './common/validation/validation-options';
 import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
+import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './common/seo/frontend-static';
 import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
 
 /** Where the built frontend lives (`npm run build -w frontend`). */
@@ -33,6 +35,8 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   app.useLogger(app.get(Logger));
   const config = app.get(AppConfig);
 
+  // Before any route is added: @fastify/compress hooks each route as it is registered.
+  await app.register(fastifyCompress, COMPRESSION_OPTIONS);
   await app.register(fastifyCookie);
   protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
@@ -49,8 +53,11 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
     ),
   );
   if (hasFrontend) {
-    await app.register(fastifyStatic, { root: FRONTEND_DIST, prefix: '/', wildcard: false, index: false, maxAge: '1h' });
-    app.getHttpAdapter().get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+    await app.register(fastifyStatic, {
+      root: FRONTEND_DIST, prefix: '/', wildcard: false, index: false, cacheControl: false, setHeaders: setFrontendCacheHeaders,
+      preCompressed: true, // .br/.gz written by the frontend build (vite.config.ts)
+    });
+    app.getHttpAdapter().get('/', (_req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
   }
 
   const doc = new DocumentBuilder()

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { AuthDialogsProvider } from './AuthDialogsProvider';
 import { CookieBanner } from './CookieBanner';
+import { DeferredMount } from './DeferredMount';
 import { SiteFooter } from './SiteFooter';
 import { TopBar } from './TopBar';
 
@@ -43,11 +44,14 @@ export const Layout = () => (
         id={MAIN_ID}
         tabIndex={-1}
         maxWidth="lg"
-        sx={{ flex: 1, py: { xs: 2, md: 4 }, outline: 'none' }}
+        // At least a screen tall: the footer starts below the fold and does not jump as data arrives (CLS).
+        sx={{ flex: 1, minHeight: '100dvh', py: { xs: 2, md: 4 }, outline: 'none' }}
       >
         <Outlet />
       </Container>
-      <SiteFooter />
+      <DeferredMount>
+        <SiteFooter />
+      </DeferredMount>
       <CookieBanner />
       <Suspense fallback={null}>
         <NigerianSiteDialog open={false} />

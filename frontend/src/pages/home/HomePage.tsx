@@ -5,6 +5,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAuthDialogs } from '../../components/auth-dialogs';
+import { DeferredMount } from '../../components/DeferredMount';
 import { SectionHeading } from '../../components/SectionHeading';
 import { SubscriptionPanel } from '../../components/SubscriptionPanel';
 import { MAX_ACCURACY_PERCENT } from '../../lib/constants';
@@ -80,20 +81,23 @@ export const HomePage = () => {
         </Grid>
       </Grid>
 
-      <SlipTabsSection />
+      {/* Below the fold on phones: built after the first paint (issue 9). */}
+      <DeferredMount minHeight={1200}>
+        <SlipTabsSection />
 
-      <Box component="section" aria-labelledby="subscriptions-title">
-        <SectionHeading id="subscriptions-title">Premium Tips Subscription</SectionHeading>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Subscribe once and get the day&apos;s premium tips by SMS, or view them on the Subscriber
-          Panel with your phone number.
-        </Typography>
-        <SubscriptionPanel />
-      </Box>
+        <Box component="section" aria-labelledby="subscriptions-title">
+          <SectionHeading id="subscriptions-title">Premium Tips Subscription</SectionHeading>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Subscribe once and get the day&apos;s premium tips by SMS, or view them on the Subscriber
+            Panel with your phone number.
+          </Typography>
+          <SubscriptionPanel />
+        </Box>
 
-      <JackpotSection />
+        <JackpotSection />
 
-      <SeoBlock />
+        <SeoBlock />
+      </DeferredMount>
     </Stack>
   );
 };

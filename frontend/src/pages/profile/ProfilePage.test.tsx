@@ -41,7 +41,7 @@ describe('/profile/{username} (spec §2, §3)', () => {
       .map((term) => `${term.textContent}=${term.nextElementSibling?.textContent}`);
     expect(pairs).toEqual(['Tips=4', 'Wins=2', 'Lost=1', 'Profit=+2.00', 'Rating=66.67%']);
     expect(screen.getByRole('img', { name: /Profit over time: \+2\.00 units after 3 settled tips/ })).toBeInTheDocument();
-    expect(screen.getByRole('article', { name: 'Slip 21 by amina' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Slip 21 by amina' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/profile/finished_tips/amina');
     expect(document.title).toBe('amina - Tipster Profile | TipsKE');
     expect(api.to('/v2/api/slip/data/finished/')[0].path).toBe('/v2/api/slip/data/finished/?username=amina');

@@ -6,10 +6,11 @@ import { EmptyState, LoadingState } from '../../../components/QueryStatus';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { gameTimeLabel } from '../../../lib/nairobi-time';
 import { useLoggedError } from '../../../lib/useLoggedError';
+import { useDeferredQuery } from '../../../lib/useDeferredQuery';
 
 /** Free tips (spec §2 '/'), refreshed every 30 s: one market on one upcoming game each. */
 export const FreeTipsSection = () => {
-  const tips = useFreeTips();
+  const tips = useDeferredQuery(useFreeTips());
   useLoggedError(tips.error, 'free tips');
   return (
     <Box component="section" aria-labelledby="free-tips-title">

@@ -8,10 +8,11 @@ import { EmptyState, LoadingState } from '../../../components/QueryStatus';
 import { SectionHeading } from '../../../components/SectionHeading';
 import { PATHS } from '../../../lib/paths';
 import { useLoggedError } from '../../../lib/useLoggedError';
+import { useDeferredQuery } from '../../../lib/useDeferredQuery';
 
 /** Jackpot slip cards on the home page (spec §2), 8 tips each then 'See more'. */
 export const JackpotSection = () => {
-  const jackpots = useJackpots();
+  const jackpots = useDeferredQuery(useJackpots());
   useLoggedError(jackpots.error, 'jackpots');
   return (
     <Box component="section" aria-labelledby="jackpots-title">

@@ -11,6 +11,7 @@ import { SectionHeading } from '../../../components/SectionHeading';
 import { isLive, topGameTimeLabel } from '../../../lib/nairobi-time';
 import { PATHS } from '../../../lib/paths';
 import { useLoggedError } from '../../../lib/useLoggedError';
+import { useDeferredQuery } from '../../../lib/useDeferredQuery';
 
 /** Top games listed on the home page. */
 const HOME_TOP_GAMES_LIMIT = 10;
@@ -24,7 +25,7 @@ export const gameTipsPath = (game: Pick<TopGame, 'home_team' | 'away_team'>): st
  * Live with minute and score, and how many slips carry the game. Load failures are only logged.
  */
 export const TopGamesSection = () => {
-  const games = useTopGames();
+  const games = useDeferredQuery(useTopGames());
   useLoggedError(games.error, 'top games');
   return (
     <Box component="section" aria-labelledby="top-games-title">
