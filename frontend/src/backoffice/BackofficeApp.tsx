@@ -1,9 +1,12 @@
-import { Admin, defaultDarkTheme, type RaThemeOptions } from 'react-admin';
+import { Admin, Resource, defaultDarkTheme, type AuthProvider, type DataProvider, type RaThemeOptions } from 'react-admin';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { themeOptions } from '../theme';
-import { authProvider } from './authProvider';
-import { dataProvider } from './dataProvider';
+import { authProvider as defaultAuthProvider } from './authProvider';
+import { BackofficeHome } from './BackofficeHome';
+import { dataProvider as defaultDataProvider } from './dataProvider';
+import { resourcesForRole } from './resource-spec';
+import { BACKOFFICE_RESOURCES, type BackofficeResource } from './resources';
 
 /** react-admin's dark defaults with the site's palette, type and shapes. */
 const backofficeTheme: RaThemeOptions = {
@@ -13,18 +16,39 @@ const backofficeTheme: RaThemeOptions = {
   components: { ...defaultDarkTheme.components, ...themeOptions.components },
 };
 
+/** The resources a role's menu and routes hold: admin every one, a tipster their own (slips, earnings, withdrawals). */
+export const resourcesFor = (role: unknown): BackofficeResource[] =>
+  BACKOFFICE_RESOURCES.filter(({ spec }) => resourcesForRole([spec], typeof role === 'string' ? role : null).length > 0);
+
+interface BackofficeAppProps {
+  /** Injected in tests; the app uses the /api/backoffice provider and the token-cookie auth. */
+  dataProvider?: DataProvider;
+  authProvider?: AuthProvider;
+}
+
 /**
- * Back office mounted at /dashboard (style.md §10), loaded lazily by routes.tsx. Resources and
- * custom routes are added by their own issues, one folder per resource.
+ * Back office mounted at /dashboard (style.md §10), loaded lazily by routes.tsx. The resources
+ * registered (hence the menu) depend on the role from `authProvider.getPermissions` (the access
+ * token's `role` claim); `canAccess` applies the same specs to every page and button.
  */
-export const BackofficeApp = () => (
+export const BackofficeApp = ({
+  dataProvider = defaultDataProvider,
+  authProvider = defaultAuthProvider,
+}: BackofficeAppProps = {}) => (
   <Admin
     basename={PATHS.dashboard}
     dataProvider={dataProvider}
     authProvider={authProvider}
     requireAuth
+    dashboard={BackofficeHome}
     theme={backofficeTheme}
     title={`${SITE.brand} Dashboard`}
     disableTelemetry
-  />
+  >
+    {(permissions: unknown) =>
+      resourcesFor(permissions).map(({ spec, screens }) => (
+        <Resource key={spec.name} name={spec.name} options={{ label: spec.label }} {...screens} />
+      ))
+    }
+  </Admin>
 );

@@ -3,6 +3,8 @@ import { api, errorMessage } from '../api/client';
 import { clearCredentials, getToken, storeCredentials } from '../lib/auth';
 import { decodeJwtPayload, isJwtExpired, type AccessTokenClaims } from '../lib/jwt';
 import { PATHS } from '../lib/paths';
+import { canAccessResource } from './resource-spec';
+import { specOf } from './specs';
 
 /** Answer of POST /api/account/email-login (spec §7). */
 export interface EmailLoginResponse {
@@ -59,6 +61,14 @@ export const authProvider: AuthProvider = {
     if (status === 401 || status === 403) throw NOT_LOGGED_IN;
   },
   getPermissions: async () => currentClaims()?.role ?? null,
-  /** Default deny: only administrators reach back-office resources until tipster screens say otherwise. */
-  canAccess: async () => currentClaims()?.role === ADMIN_ROLE,
+  /**
+   * By the resource specs (specs.ts): admin everything the backend serves, a tipster list/show of
+   * their resources (slips, earnings, withdrawals) and only the verbs granted to them; anything
+   * without a spec is an administrator's. Display only: the server checks every call.
+   */
+  canAccess: async ({ action, resource }) => {
+    const role = currentClaims()?.role ?? null;
+    const spec = specOf(resource);
+    return spec ? canAccessResource(spec, role, action) : role === ADMIN_ROLE;
+  },
 };

@@ -1,0 +1,60 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Datagrid, List, Show, SimpleShowLayout, type RowClickFunction } from 'react-admin';
+import { listColumns, showFields, type ResourceSpec } from '../resource-spec';
+import { renderField } from './fields';
+
+/** Rows per list page (the server caps a range at 500). */
+export const LIST_PAGE_SIZE = 25;
+
+interface SpecListProps {
+  spec: ResourceSpec;
+  /** The list's filter inputs, a module-level array (renderFilters(listFilters(spec))). */
+  filters?: ReactElement[];
+  /** Where a row click goes (default the Show page). */
+  rowClick?: 'show' | 'edit' | false | RowClickFunction;
+  /** Top toolbar (default: filter button and, with a create screen, Create). */
+  actions?: ReactElement | false;
+  /** Page shown when there are no rows at all (false: the empty table with the toolbar). */
+  empty?: ReactElement | false;
+  /** Extra columns after the derived ones (action buttons). */
+  children?: ReactNode;
+}
+
+/**
+ * A resource's list: columns and filters derived from its spec, so only allowlisted fields are
+ * sortable or filtered (the server answers 400 to anything else), the spec's default sort, and no
+ * CSV export (it would ask for more rows than the server's 500-row range cap).
+ */
+export const SpecList = ({ spec, filters, rowClick = 'show', actions, empty, children }: SpecListProps) => (
+  <List
+    actions={actions}
+    empty={empty}
+    sort={spec.defaultSort}
+    filters={filters && filters.length > 0 ? filters : undefined}
+    perPage={LIST_PAGE_SIZE}
+    exporter={false}
+  >
+    <Datagrid rowClick={rowClick} bulkActionButtons={false}>
+      {listColumns(spec).map((column) => renderField(column, { sortable: column.sortable, inList: true }))}
+      {children}
+    </Datagrid>
+  </List>
+);
+
+interface SpecShowProps {
+  spec: ResourceSpec;
+  /** Action buttons (top toolbar). */
+  actions?: ReactElement | false;
+  /** Extra rows after the derived fields. */
+  children?: ReactNode;
+}
+
+/** A resource's Show page: every spec field not marked `show: false`, formatted by kind. */
+export const SpecShow = ({ spec, actions, children }: SpecShowProps) => (
+  <Show actions={actions}>
+    <SimpleShowLayout>
+      {showFields(spec).map((field) => renderField(field))}
+      {children}
+    </SimpleShowLayout>
+  </Show>
+);

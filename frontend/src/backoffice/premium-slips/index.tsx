@@ -1,0 +1,59 @@
+import StarIcon from '@mui/icons-material/Star';
+import StarBorderIcon from '@mui/icons-material/StarBorder';
+import { TopToolbar, type RaRecord } from 'react-admin';
+import { renderFilters } from '../common/fields';
+import { SlipPicks } from '../common/SlipPicks';
+import { SpecList, SpecShow } from '../common/screens';
+import { UpdateActionButton } from '../common/UpdateActionButton';
+import { listFilters } from '../resource-spec';
+import { premiumSlipsSpec } from './spec';
+
+const premiumFilters = renderFilters(listFilters(premiumSlipsSpec));
+
+/** Marks the slip premium (subscribers get it) or unmarks it: PUT {premium}. */
+export const TogglePremiumButton = () => (
+  <>
+    <UpdateActionButton
+      label="Mark premium"
+      icon={<StarIcon />}
+      when={(record) => record.premium !== true}
+      data={() => ({ premium: true })}
+      success="Slip marked premium"
+    />
+    <UpdateActionButton
+      label="Unmark premium"
+      icon={<StarBorderIcon />}
+      when={(record) => record.premium === true}
+      data={() => ({ premium: false })}
+      success="Slip no longer premium"
+      color="warning"
+    />
+  </>
+);
+
+export const PremiumSlipList = () => (
+  <SpecList spec={premiumSlipsSpec} filters={premiumFilters}>
+    <TogglePremiumButton />
+  </SpecList>
+);
+
+export const PremiumSlipShow = () => (
+  <SpecShow
+    spec={premiumSlipsSpec}
+    actions={
+      <TopToolbar>
+        <TogglePremiumButton />
+      </TopToolbar>
+    }
+  >
+    <SlipPicks />
+  </SpecShow>
+);
+
+/** `<Resource name="premium-slips" {...premiumSlips} />` (no edit form: the toggle is the update). */
+export const premiumSlips = {
+  list: PremiumSlipList,
+  show: PremiumSlipShow,
+  icon: StarIcon,
+  recordRepresentation: (record: RaRecord) => `Slip #${String(record.id)}`,
+};
