@@ -91,7 +91,8 @@ const browser = async () => {
     DATABASE_URL: pgBase.toString(),
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `e2e-${port}`,
-    SANDBOX_AUTO_ACCEPT: '1',
+    // STK prompts wait on /sandbox/phone/{msisdn} until a test accepts (or declines) them there.
+    SANDBOX_AUTO_ACCEPT: 'false',
     STORAGE_DIR: join('.data', `e2e-storage-${port}`),
   };
   const node = (file) => run(process.execPath, [join(ROOT, 'backend', 'dist', file)], { env });
@@ -109,9 +110,10 @@ const browser = async () => {
   try {
     await waitForHealth(base);
     const report = join(OUT, 'browser.json');
-    run('npx', ['playwright', 'test', '--reporter=list,json', ...E2E_ARGS], {
+    run('npx', ['playwright', 'test', '--reporter=list,json', `--output=${join(OUT, 'playwright')}`, ...E2E_ARGS], {
       cwd: join(ROOT, 'frontend'),
-      env: { ...process.env, E2E_BASE_URL: base, PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+      // E2E_DATABASE_URL: the server's database, for tests that set up what the UI cannot (an admin).
+      env: { ...process.env, E2E_BASE_URL: base, E2E_DATABASE_URL: pgBase.toString(), PLAYWRIGHT_JSON_OUTPUT_NAME: report },
     });
     const r = readJson(report);
     if (!r) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { HomePage } from './pages/HomePage';
-import { stubJson } from './support/stubs';
+import { getJson } from './support/seeded';
 
 test.describe('home (spec §2 /)', () => {
   test('hero with the SMS and find-tip statement, the 95% claim and the registration dialog', async ({ page }) => {
@@ -16,41 +16,67 @@ test.describe('home (spec §2 /)', () => {
     );
   });
 
-  test('top games come from the API and refresh every 30 s, with the free tips', async ({ page }) => {
-    // TODO(api): remove stub when GET /api/slip/free lands (slip module, issue 6).
-    const free = await stubJson(page, '**/api/slip/free', {
-      data: [
-        {
-          fixture: { game_date: new Date(Date.now() + 3 * 3_600_000).toISOString(), home_team: 'Lyon', away_team: 'Nice', league: 'Ligue 1' },
-          m_market: { type: 'BT', value: 'GG' },
-        },
-      ],
-    });
-    const topGameCalls: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/home/top-games') topGameCalls.push(request.url());
-    });
+  test('top games and free tips come from the API and refresh every 30 s', async ({ page }) => {
+    const free = await getJson<{ data: { fixture: { home_team: string; away_team: string }; m_market: { value: string } }[] }>(
+      page.request,
+      '/api/slip/free',
+    );
+    expect(free.data.length, 'the seed has free tips').toBeGreaterThan(0);
     await page.clock.install();
+    // When the page asks for each list, on the page's (fake) clock, and how many requests are in
+    // flight: gaps measured there do not depend on how fast the real browser and server are.
+    await page.addInitScript(() => {
+      const log = { calls: [] as { path: string; at: number }[], pending: 0 };
+      (window as unknown as { apiLog: typeof log }).apiLog = log;
+      const original = window.fetch;
+      window.fetch = (input, init) => {
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        log.calls.push({ path: new URL(url, location.href).pathname, at: Date.now() });
+        log.pending += 1;
+        return original(input, init).finally(() => {
+          log.pending -= 1;
+        });
+      };
+    });
+    type ApiLog = { calls: { path: string; at: number }[]; pending: number };
+    const callTimes = async (path: string): Promise<number[]> =>
+      page.evaluate(
+        (wanted) => (window as unknown as { apiLog: ApiLog }).apiLog.calls.filter((c) => c.path === wanted).map((c) => c.at),
+        path,
+      );
+    const settled = () => expect.poll(() => page.evaluate(() => (window as unknown as { apiLog: ApiLog }).apiLog.pending)).toBe(0);
+
     const home = new HomePage(page);
     await home.goto();
-    await expect(home.topGames.getByRole('listitem').first()).toBeVisible();
+    // Under the fake clock the first render waits on its timers: allow a loaded machine more time.
+    await expect(home.topGames.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     await expect(home.topGames.getByRole('listitem').first()).toContainText(/ v /);
-    await expect(home.freeTips).toContainText('Lyon v Nice');
-    expect(topGameCalls).toHaveLength(1);
-    expect(free).toHaveLength(1);
+    const firstFree = home.freeTips.getByRole('listitem').first();
+    await expect(firstFree).toContainText(`${free.data[0].fixture.home_team} v ${free.data[0].fixture.away_team}`);
+    await expect(firstFree).toContainText(free.data[0].m_market.value);
+    await expect(home.freeTips.getByRole('listitem')).toHaveCount(free.data.length);
+    expect(await callTimes('/api/home/top-games')).toHaveLength(1);
+    expect(await callTimes('/api/slip/free')).toHaveLength(1);
 
-    await page.clock.runFor(29_000);
-    expect(topGameCalls).toHaveLength(1);
-    await page.clock.runFor(2_000);
-    await expect.poll(() => topGameCalls.length).toBe(2);
-    await expect.poll(() => free.length).toBe(2);
-    // The next interval starts when the second fetch has settled: advance in steps until it fires.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(5_000);
-        return topGameCalls.length;
-      }, { timeout: 20_000 })
-      .toBe(3);
+    // Advance the page's clock 2 s at a time, letting each refresh settle (the next 30 s count
+    // from there), until each list has been asked for four times.
+    const paths = ['/api/home/top-games', '/api/slip/free'];
+    for (let step = 0; step < 60; step++) {
+      await settled();
+      const counts = await Promise.all(paths.map(async (path) => (await callTimes(path)).length));
+      if (Math.min(...counts) >= 4) break;
+      await page.clock.runFor(2_000);
+    }
+    for (const path of paths) {
+      const times = await callTimes(path);
+      expect(times.length, `${path} was refreshed`).toBeGreaterThanOrEqual(4);
+      // From the second request on (the first one's gap also holds the page's real load time).
+      for (const gap of [times[2] - times[1], times[3] - times[2]]) {
+        expect(gap, `${path} refreshes every 30 s`).toBeGreaterThanOrEqual(29_000);
+        expect(gap, `${path} refreshes every 30 s`).toBeLessThanOrEqual(32_500);
+      }
+    }
+    await expect(firstFree).toContainText(free.data[0].m_market.value);
   });
 
   test('a top game links to the slips on that game', async ({ page }) => {

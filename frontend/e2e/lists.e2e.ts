@@ -1,149 +1,201 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { SandboxPhonePage } from './pages/SandboxPhonePage';
 import { SubscriptionsPage, TipsListPage, TopTipstersPage } from './pages/TipsPages';
-import { hoursFromNow, openSlip, slipPage, stubJson } from './support/stubs';
+import {
+  finishedSlip,
+  gameName,
+  getJson,
+  groupedAmount,
+  NON_SAFARICOM_PHONE,
+  uniqueKenyanPhone,
+  type ApiSlip,
+  type ApiSlipPage,
+} from './support/seeded';
 
 /*
- * Lists, leaderboard, jackpots, subscriptions and blog (spec §2). Their endpoints (issues 6-8)
- * are being built; each stub below goes when its endpoint lands.
+ * Lists, leaderboard, jackpots, subscriptions and blog (spec §2) on the seeded marketplace through
+ * the real API; each test reads what it expects from the API first, so it holds whatever the seed
+ * drew.
  */
 
-test('active tips: ?type=top asks for top slips and paging uses ?p= (spec §2)', async ({ page }) => {
-  // TODO(api): remove stub when the demo seed has open slips (issue 6; GET /v2/api/slip/data/ answers, with no slips yet).
-  const calls = await stubJson(page, '**/v2/api/slip/data/**', slipPage([openSlip(1), openSlip(2)], 3));
+/** One row of GET /v2/api/tipster/data/. */
+interface LeaderboardRow {
+  username: string;
+  rating: number | string;
+}
+
+test('active tips: ?type=top lists the top slips and paging uses ?p= (spec §2)', async ({ page }) => {
+  const first = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?top=1');
+  expect(first.num_pages, 'the seed has more than one page of open slips').toBeGreaterThan(1);
+  const second = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?p=2&top=1');
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/v2/api/slip/data/') calls.push(url.search);
+  });
+
   const tips = new TipsListPage(page);
   await tips.goto('/active_tips?type=top');
   await tips.acceptCookies();
   await expect(tips.heading).toHaveText('Top Tips');
-  await expect(tips.cards).toHaveCount(2);
+  await expect(tips.cards).toHaveCount(first.results.length);
+  const top = first.results[0];
+  await expect(tips.cards.first()).toHaveAccessibleName(`Slip ${top.id} by ${top.user.username}`);
+  await expect(tips.card(top.id, top.user.username)).toContainText(gameName(top.tips[0]));
+
   await page.getByRole('button', { name: 'Go to page 2' }).click();
   await expect(page).toHaveURL('/active_tips?type=top&p=2');
-  await expect.poll(() => calls.map((request) => new URL(request.url()).search)).toEqual(['?top=1', '?p=2&top=1']);
+  await expect(tips.cards).toHaveCount(second.results.length);
+  await expect(tips.cards.first()).toHaveAccessibleName(`Slip ${second.results[0].id} by ${second.results[0].user.username}`);
+  expect(calls).toEqual(['?top=1', '?p=2&top=1']);
 });
 
-test("a failing page shows 'Error: Can't Find Page' (spec §8)", async ({ page }) => {
-  // TODO(api): remove stub when the demo seed has slips to page past (issue 6; a page past the end answers 404).
-  await stubJson(page, '**/v2/api/slip/data/**', { message: 'Invalid page' }, 404);
-  await page.goto('/active_tips?p=999');
+test("a page past the end shows 'Error: Can't Find Page' (spec §8)", async ({ page }) => {
+  const { num_pages } = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?p=1');
+  await page.goto(`/active_tips?p=${num_pages + 1}`);
   await expect(page.getByText("Error: Can't Find Page")).toBeVisible();
 });
 
-test('finished slips show results with colours and +/- odds', async ({ page }) => {
-  // TODO(api): remove stub when the demo seed has settled slips (issue 6; GET /v2/api/slip/data/finished/ answers).
-  await stubJson(page, '**/v2/api/slip/data/finished/**', {
-    results: [
-      { ...openSlip(7), slip_result: 'W', accumulator: '4.10' },
-      { ...openSlip(8), slip_result: 'L', accumulator: '3.00' },
-    ],
-    next: null,
-    count: 2,
-    num_pages: 1,
-  });
+test('finished slips show results with colours and +/- odds (spec §4)', async ({ page }) => {
+  const won = await finishedSlip(page.request, 'W');
+  const lost = await finishedSlip(page.request, 'L');
   const tips = new TipsListPage(page);
   await tips.goto('/finished_tips');
-  await expect(tips.card(7, 'wanjiku')).toContainText('Won');
-  await expect(tips.card(7, 'wanjiku').getByTestId('total-odds')).toHaveText('+4.10');
-  await expect(tips.card(8, 'wanjiku').getByTestId('total-odds')).toHaveText('-3.00');
+  const wonCard = tips.card(won.id, won.user.username);
+  const lostCard = tips.card(lost.id, lost.user.username);
+  await expect(wonCard).toContainText('Won');
+  await expect(wonCard.getByTestId('total-odds')).toHaveText(`+${won.accumulator}`);
+  await expect(wonCard.getByTestId('total-odds')).toHaveCSS('color', 'rgb(34, 197, 94)');
+  await expect(lostCard).toContainText('Lost');
+  await expect(lostCard.getByTestId('total-odds')).toHaveText(`-${lost.accumulator}`);
+  await expect(lostCard.getByTestId('total-odds')).toHaveCSS('color', 'rgb(239, 68, 68)');
+  await expect(wonCard.getByRole('link', { name: /^Buy slip/ })).toHaveCount(0);
 });
 
-test('leaderboard with the weekly toggle (spec §2 /top_tipsters)', async ({ page }) => {
-  // TODO(api): remove stub when GET /v2/api/tipster/data/ lands (issue 6).
-  await stubJson(page, '**/v2/api/tipster/data/**', (request: Request) => ({
-    results: new URL(request.url()).searchParams.get('weekly') === '1'
-      ? [{ username: 'otieno', tips: 5, won: 4, lost: 1, rating: 80, profit: '2.40' }]
-      : [{ username: 'wanjiku', tips: 40, won: 25, lost: 15, rating: 62.5, profit: '6.10' }],
-    next: null,
-  }));
+test('leaderboard by rating with the weekly toggle (spec §2 /top_tipsters)', async ({ page }) => {
+  const all = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1');
+  const weekly = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1&weekly=1');
+  expect(all.results.length, 'the seed ranks tipsters').toBeGreaterThan(1);
+
   const board = new TopTipstersPage(page);
   await board.goto();
   await board.acceptCookies();
-  await expect(board.table(false)).toContainText('wanjiku');
-  await expect(board.table(false)).toContainText('62.50%');
+  const rows = board.table(false).getByRole('row');
+  await expect(rows).toHaveCount(all.results.length + 1);
+  for (const [index, tipster] of all.results.slice(0, 3).entries()) {
+    const cells = rows.nth(index + 1).getByRole('cell');
+    await expect(cells.nth(0)).toHaveText(String(index + 1));
+    await expect(cells.nth(1).getByRole('link')).toHaveText(tipster.username);
+    await expect(cells.nth(5)).toHaveText(`${Number(tipster.rating).toFixed(2)}%`);
+  }
+
   await board.weeklyToggle.click();
   await expect(page).toHaveURL('/top_tipsters?type=weekly');
-  await expect(board.table(true)).toContainText('otieno');
+  // The weekly ranking counts slips settled this ISO week: empty early in a week.
+  if (weekly.results.length === 0) {
+    await expect(page.getByText('No ranked tipsters yet.')).toBeVisible();
+  } else {
+    await expect(board.table(true).getByRole('row')).toHaveCount(weekly.results.length + 1);
+    await expect(board.table(true).getByRole('row').nth(1)).toContainText(weekly.results[0].username);
+  }
+  await board.allTimeToggle.click();
+  await expect(page).toHaveURL('/top_tipsters');
+  await expect(board.table(false)).toBeVisible();
 });
 
 test('jackpot cards show 8 tips then see more; a slug shows one jackpot (spec §2, §5)', async ({ page }) => {
-  const games = Array.from({ length: 13 }, (_, i) => ({
-    home_team: `Home ${i + 1}`,
-    away_team: `Away ${i + 1}`,
-    game_date: hoursFromNow(24 + i),
-    league: 'English Premier League',
-  }));
-  const jackpot = (company: string, type: string, id: number) => ({
-    company,
-    type,
-    slip: { ...openSlip(id), jackpot: true, tips: games },
-    todaysOdd: '1200.50',
-    price: '99.00',
-    title: '',
-    description: 'This week',
-    next_match: null,
-  });
-  // TODO(api): remove stub when GET /api/jackpot/get-all-jackpots lands (issue 8).
-  await stubJson(page, '**/api/jackpot/get-all-jackpots', {
-    data: [jackpot('SP', 'MG', 101), jackpot('SP', 'MW', 102), jackpot('BT', 'MG', 103), jackpot('BT', 'MW', 104)],
-  });
+  const { data } = await getJson<{ data: { company: string; type: string; slip: ApiSlip }[] }>(
+    page.request,
+    '/api/jackpot/get-all-jackpots',
+  );
+  const midWeek = data.find((jackpot) => jackpot.company === 'BT' && jackpot.type === 'MW');
+  expect(midWeek, 'the seed has the Betika Mid Week jackpot').toBeDefined();
+  const games = midWeek!.slip.tips;
+  expect(games.length, 'the jackpot has more games than a card shows').toBeGreaterThan(8);
+
   await page.goto('/jackpot');
+  await expect(page.getByRole('article')).toHaveCount(data.length);
   const card = page.getByRole('article', { name: 'Betika Mid Week Jackpot' });
   await expect(card.getByRole('listitem')).toHaveCount(8);
-  await card.getByRole('link', { name: 'See more (5 more games)' }).click();
+  await expect(card.getByRole('listitem').first()).toContainText(gameName(games[0]));
+  await card.getByRole('link', { name: `See more (${games.length - 8} more games)` }).click();
   await expect(page).toHaveURL('/jackpot/betika-mid-week-jackpot');
   await expect(page.getByRole('article')).toHaveCount(1);
-  await expect(page.getByRole('article').getByRole('listitem')).toHaveCount(13);
+  await expect(page.getByRole('article').getByRole('listitem')).toHaveCount(games.length);
+  await expect(page.getByRole('article').getByRole('listitem').last()).toContainText(gameName(games[games.length - 1]));
 });
 
-test("subscription: phone check, 'Request sent. Wait for mpesa stk', failure message (spec §4, §8)", async ({ page }) => {
-  // TODO(api): remove stub when GET /api/manage/get-subscription-kind lands (issue 7).
-  await stubJson(page, '**/api/manage/get-subscription-kind', {
-    bronze: { price: '200.00', type: 'bronze', title: 'Bronze', description: '7 days of premium tips', days: 7 },
-    silver: { price: '500.00', type: 'silver', title: 'Silver', description: '30 days of premium tips', days: 30 },
-    gold: { price: '2000.00', type: 'gold', title: 'Gold', description: 'Premium tips for life', days: 1000 },
-  });
-  // TODO(api): remove stub when POST /api/processor/subscribe lands (issue 7).
-  let status = 200;
+test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk', failure messages (spec §4, §8)", async ({
+  page,
+}) => {
+  const kinds = await getJson<Record<string, { price: string; type: string; title: string; days: number }>>(
+    page.request,
+    '/api/manage/get-subscription-kind',
+  );
+  const gold = kinds.gold;
+  expect(gold, 'the seed has the gold subscription').toBeDefined();
+  const phone = uniqueKenyanPhone();
   const subscribes: unknown[] = [];
-  await page.route('**/api/processor/subscribe', (route) => {
-    subscribes.push(route.request().postDataJSON());
-    return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(status === 200 ? { message: 'ok' } : {}) });
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/processor/subscribe') subscribes.push(request.postDataJSON());
   });
+
   const panel = new SubscriptionsPage(page);
   await panel.goto();
   await panel.acceptCookies();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Subscriber Panel');
-  await panel.subscribe('Gold', '0712');
+  for (const kind of Object.values(kinds)) {
+    await expect(page.getByRole('button', { name: `Subscribe ${kind.title}` })).toBeVisible();
+    await expect(page.getByText(`Ksh. ${groupedAmount(kind.price)}`).first()).toBeVisible();
+  }
+  await panel.subscribe(gold.title, '0712');
   await expect(panel.dialog.getByText('Enter Valid Phone Number')).toBeVisible();
-  await panel.dialog.getByLabel('Phone number').fill('0712345678');
+  expect(subscribes).toHaveLength(0);
+  await panel.dialog.getByLabel('Phone number').fill(phone.local);
   await panel.dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(panel.dialog).toBeHidden();
   await expect(page.getByText('Request sent. Wait for mpesa stk')).toBeVisible();
-  expect(subscribes).toEqual([{ phone: '254712345678', type: 'gold', days: 1000 }]);
+  expect(subscribes).toEqual([{ phone: phone.msisdn, type: gold.type, days: gold.days }]);
 
-  status = 500;
-  await panel.subscribe('Bronze', '712345678');
+  // The STK push really reached the phone, for the kind's price.
+  const handset = new SandboxPhonePage(await page.context().newPage(), phone.msisdn);
+  await handset.goto();
+  await expect(handset.prompt).toContainText(`Ksh ${groupedAmount(gold.price)}`);
+  await handset.page.close();
+
+  // M-Pesa refuses a non-Safaricom number: the server's message in the dialog.
+  const bronze = kinds.bronze ?? Object.values(kinds)[0];
+  await panel.subscribe(bronze.title, NON_SAFARICOM_PHONE);
+  await expect(panel.dialog.getByText('M-Pesa request failed. Try again')).toBeVisible();
+  // No answer at all (connection dropped): the dialog's own message.
+  await page.route('**/api/processor/subscribe', (route) => route.abort('connectionfailed'));
+  await panel.dialog.getByRole('button', { name: 'Subscribe' }).click();
   await expect(panel.dialog.getByText('Error occurred. Try again')).toBeVisible();
 });
 
-test('a blog post with its content, share links and Open Graph tags (spec §2)', async ({ page }) => {
-  // TODO(api): remove stub when the demo seed has blog posts (issue 8; GET /v2/api/manage/post/ exists).
-  await stubJson(page, '**/v2/api/manage/post/**', {
-    count: 1,
-    results: [
-      {
-        title: 'Reading a tipster card',
-        slug: 'reading-a-tipster-card',
-        content: '<p>The rating is the share of <strong>settled</strong> slips won.</p>',
-        overview: 'What the numbers mean.',
-        date_created: '2026-05-10T09:00:00+03:00',
-        thumbnail: null,
-        author: 'TipsKE Team',
-      },
-    ],
-  });
-  await page.goto('/blog/reading-a-tipster-card');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reading a tipster card');
-  await expect(page.getByRole('article')).toContainText('share of settled slips won');
-  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /wa\.me/);
+test('a seeded blog post with its content, share links and Open Graph tags (spec §2)', async ({ page }) => {
+  const { results } = await getJson<{ results: { title: string; slug: string; overview: string; content: string }[] }>(
+    page.request,
+    '/v2/api/manage/post/',
+  );
+  expect(results.length, 'the seed has blog posts').toBeGreaterThan(0);
+  const post = results[0];
+  // The first words of the post's first paragraph, up to its first inline tag.
+  const opening = (/<p>([^<]+)/.exec(post.content)?.[1] ?? '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .trim();
+  expect(opening.length).toBeGreaterThan(10);
+
+  await page.goto(`/blog/${post.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
+  await expect(page.getByRole('article')).toContainText(opening);
+  await expect(page.getByRole('article')).toContainText(post.overview);
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-  await expect(page).toHaveTitle('Reading a tipster card | TipsKE');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', post.overview);
+  await expect(page).toHaveTitle(`${post.title} | TipsKE`);
 });

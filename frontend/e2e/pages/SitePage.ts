@@ -24,8 +24,13 @@ export class SitePage {
     this.cookieBanner = page.getByRole('region', { name: 'Cookie consent' });
   }
 
-  /** Accepts cookies so the banner does not cover buttons near the bottom of a phone screen. */
+  /**
+   * Accepts cookies so the banner does not cover buttons near the bottom of a phone screen. Waits
+   * for the shell first: the banner renders with the top bar, so a page still mounting would
+   * otherwise show it after this check, over a dialog's buttons.
+   */
   async acceptCookies(): Promise<void> {
+    await this.topBar.waitFor();
     if (await this.cookieBanner.isVisible()) {
       await this.cookieBanner.getByRole('button', { name: 'Accept' }).click();
     }
