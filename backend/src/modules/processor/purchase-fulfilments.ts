@@ -7,6 +7,8 @@ import type { Purchase, PurchaseKind } from './entities/purchase.entity';
 export interface FulfilmentResult {
   /** Texts to queue in the same transaction and send after commit (the buyer SMS). */
   sms?: SmsRequest[];
+  /** E-mail outbox ids the fulfilment added in the transaction, delivered right after commit. */
+  emails?: string[];
 }
 
 /**

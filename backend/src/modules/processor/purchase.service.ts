@@ -8,6 +8,7 @@ import { DarajaClient } from '../../providers/daraja/daraja.client';
 import type { StkCallbackResult, StkOutcome } from '../../providers/daraja/daraja.types';
 import { checkVerifiedPayment, FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
+import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { SmsService } from '../notifications/sms/sms.service';
 import { decideMpesa, PaymentDecision } from './domain/payment-outcome';
 import { newPurchaseCode } from './domain/purchase-code';
@@ -88,6 +89,7 @@ export class PurchaseService {
     private readonly flutterwave: FlutterwaveClient,
     private readonly sms: SmsService,
     private readonly fulfilments: PurchaseFulfilments,
+    private readonly emails: EmailOutboxService,
   ) {}
 
   /**
@@ -239,13 +241,14 @@ export class PurchaseService {
           ? { outcome: 'failed', resultCode: tx.status, resultDesc: `flutterwave ${tx.id}` }
           : { outcome: 'paid', resultCode: tx.status, resultDesc: `flutterwave ${tx.id}`, paid: moneyOrNull(tx.amount) },
       (em, id) => em.update(Purchase, { id }, { flwTransactionId: String(tx.id) }),
-      check.ok ? undefined : `flutterwave check failed: ${check.reason}`,
+      // A declined or failed charge simply fails; money that arrived not as asked is kept for review.
+      check.ok || check.reason === 'status' ? undefined : `flutterwave check failed: ${check.reason}`,
     );
   }
 
   /**
    * The one place a purchase leaves `pending`: lock, check, mark, fulfil, queue SMS, commit,
-   * then dispatch the SMS.
+   * then dispatch the SMS and e-mails.
    */
   private async applyResult(
     where: { id: string } | { checkoutRequestId: string },
@@ -254,6 +257,7 @@ export class PurchaseService {
     forceFlag?: string,
   ): Promise<ConfirmOutcome> {
     const smsIds: string[] = [];
+    const emailIds: string[] = [];
     const outcome = await this.ds.transaction(async (em) => {
       const p = await em.findOne(Purchase, { where, lock: { mode: 'pessimistic_write' } });
       if (!p) throw new PurchaseNotFoundYetError(`no purchase for ${JSON.stringify(where)} (yet)`);
@@ -290,9 +294,12 @@ export class PurchaseService {
       const paid: Purchase = { ...p, ...common, status: 'paid', receipt: result.receipt ?? null, paidAt };
       const done = await this.fulfilments.get(p.kind).fulfil(em, paid);
       for (const m of done?.sms ?? []) smsIds.push(await this.sms.queue(m.to, m.body, m.purpose, em));
+      emailIds.push(...(done?.emails ?? []));
       return 'paid' as const;
     });
     await this.sms.dispatch(...smsIds);
+    // Nigeria / Uganda buyers get the picks by e-mail now, not at the outbox's next retry pass.
+    this.emails.dispatch(...emailIds);
     return outcome;
   }
 

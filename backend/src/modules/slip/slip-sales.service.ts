@@ -111,19 +111,20 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /** Fulfilment of a paid slip purchase, inside the payment transaction (PurchaseFulfilments). */
-  async fulfil(em: EntityManager, purchase: Purchase): Promise<{ sms: { to: string; body: string; purpose: string }[] }> {
+  async fulfil(em: EntityManager, purchase: Purchase): Promise<{ sms: { to: string; body: string; purpose: string }[]; emails: string[] }> {
     const slip = await em.findOneOrFail(Slip, { where: { id: Number(purchase.slipId) } });
     // Shares are in Ksh (product.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
     const amount = purchase.currency === 'KES' ? purchase.amount : slip.price;
     await this.purchases.recordSaleShare(em, { id: purchase.id, amount }, slip.userId);
     const legs = await this.legs(slip.id, em);
     const text = buyerSms(slip, legs, purchase.code, this.config.publicUrl);
+    const emails: string[] = [];
     if (purchase.email) {
-      // Nigeria / Uganda: the picks by e-mail (issue 7), through the outbox in this transaction.
+      // Nigeria / Uganda: the picks by e-mail (issue 7), through the outbox in this transaction, sent after commit.
       const html = `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
-      await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html });
+      emails.push(await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html }));
     }
-    return { sms: purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [] };
+    return { sms: purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [], emails };
   }
 
   /**

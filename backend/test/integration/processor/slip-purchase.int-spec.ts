@@ -1,4 +1,5 @@
 import { AppConfig } from '../../../src/config/app-config';
+import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { SlipEvents } from '../../../src/modules/slip/slip-events';
 import { createUser, CreatedUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
@@ -187,7 +188,11 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     const found = await t.request('POST', `/api/manage/find-slip-ng/${encodeURIComponent(email)}/${b64(transactionId)}`);
     expect(found).toMatchObject({ status: 200, body: games.slice(0, 3).map((g) => ({ Game: g.name, Tip: 'HOME WIN' })) });
     expect((await t.ds.query(`SELECT status, flw_transaction_id FROM purchase WHERE id = $1`, [purchase.id]))[0]).toEqual({ status: 'paid', flw_transaction_id: transactionId });
-    const [mail] = await t.ds.query(`SELECT kind, text_body AS text FROM email_outbox WHERE to_address = $1`, [email]);
+    // Sent right after the payment commits, well before the outbox's 30 s retry pass.
+    const mail = await eventually(async () => {
+      const [row] = await t.ds.query(`SELECT kind, status, text_body AS text FROM email_outbox WHERE to_address = $1`, [email]);
+      return row?.status === 'sent' ? row : undefined;
+    }, 5_000);
     expect(mail).toMatchObject({ kind: 'deliver-slip', text: expect.stringContaining(`${games[0].name} - HOME WIN @2.00`) });
     expect(await t.request('POST', `/api/manage/find-slip-ng/${encodeURIComponent(email.toUpperCase())}/${b64(purchase.tx_ref)}`)).toMatchObject({ status: 200 });
     expect(await t.request('POST', `/api/manage/find-slip-ng/other${encodeURIComponent(email)}/${b64(transactionId)}`)).toMatchObject({ status: 404 });
@@ -195,6 +200,24 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
       { kind: 'platform_fee', amount: '80.00', status: 'P' },
       { kind: 'sale_share', amount: '120.00', status: 'W' },
     ]);
+  });
+
+  it('Nigeria: a declined card fails the purchase (no review flag, no ledger, no e-mail)', async () => {
+    const email = `ngfail${run}@example.com`;
+    const res = await t.request('POST', '/api/processor/buy-flw', { body: { email, slip_id: slipId } });
+    expect(res.status).toBe(200);
+    const declined = await fetch(`${res.body.link}/fail`, { method: 'POST', redirect: 'manual' });
+    const back = new URL(declined.headers.get('location') as string).searchParams;
+    expect(back.get('status')).toBe('failed');
+    // The webhook (this file's webhook URL goes nowhere), as the worker applies it: verified first.
+    const outcome = await t.get(PurchaseService).confirmFlutterwave({
+      kind: 'charge', shape: 'v3', event: 'charge.completed', transactionId: Number(back.get('transaction_id')), txRef: back.get('tx_ref') as string,
+    });
+    expect(outcome).toBe('closed');
+    const [purchase] = await t.ds.query(`SELECT id, status, review_reason FROM purchase WHERE email = $1`, [email]);
+    expect(purchase).toMatchObject({ status: 'failed', review_reason: null });
+    expect(await ledger(purchase.id)).toEqual([]);
+    expect(await t.ds.query(`SELECT id FROM email_outbox WHERE to_address = $1`, [email])).toEqual([]);
   });
 
   it('Uganda: buy-flw-ug charges 30 × the Ksh price in UGX', async () => {
