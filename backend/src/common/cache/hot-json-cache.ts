@@ -104,6 +104,14 @@ export class HotJsonCache {
     return pending;
   }
 
+  /**
+   * Bumped whenever this process drops its entries (its own `clear()` or another process's, by
+   * pub/sub): a copy taken at generation g is current while `generationNow === g`.
+   */
+  get generationNow(): number {
+    return this.generation;
+  }
+
   /** Drops every entry here, in Redis and in the other processes (after a publish, a settlement...). */
   async clear(): Promise<void> {
     this.dropLocal();

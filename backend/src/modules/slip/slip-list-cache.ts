@@ -48,6 +48,11 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown {
     return this.cache.json(name, load);
   }
 
+  /** Changes whenever the lists are dropped in this process (see HotJsonCache.generationNow). */
+  get generation(): number {
+    return this.cache.generationNow;
+  }
+
   /** Drops every cached list in every process (after a publish or a settlement). */
   clear(): Promise<void> {
     return this.cache.clear();

@@ -1,16 +1,18 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AuthError, AuthErrorCode } from '../../common/guards/auth.errors';
+import { AnonymousListInterceptor } from './anonymous-list.interceptor';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ActivePage, FinishedPage, SlipQueryService } from './slip-query.service';
 
 /** /v2/api/slip lists (spec §7), with and without the trailing slash the spec writes (a path ending in '//' registers it; see account.controller.ts). */
 @ApiTags('slip')
 @Controller('v2/api/slip')
+@UseInterceptors(AnonymousListInterceptor)
 export class SlipV2Controller {
   constructor(private readonly query: SlipQueryService) {}
 
