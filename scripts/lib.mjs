@@ -145,6 +145,23 @@ export const NO_REDIS_MESSAGE =
   'Redis is required and none answers on 127.0.0.1:6379. Install it (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis), ' +
   'or run `docker compose up -d redis`, or set REDIS_URL to a running server.';
 
+/**
+ * Environment of a throwaway app on `port` (e2e runs, measurements): all roles in one process,
+ * quiet logs, its own database, Redis key prefix and storage folder; the sandboxes stay on.
+ */
+export const throwawayAppEnv = ({ port, databaseUrl, redisPrefix, storageDir }) => ({
+  ...process.env,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  ROLE: 'all',
+  PORT: String(port),
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: redisPrefix,
+  STORAGE_DIR: storageDir,
+});
+
 /** Polls `${baseUrl}/api/health` until it answers 200; throws after `ms` milliseconds. */
 export const waitForHealth = async (baseUrl, ms = 30_000) => {
   const end = Date.now() + ms;

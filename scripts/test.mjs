@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  buildIfNeeded, dropDatabaseAt, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis, waitForHealth,
+  buildIfNeeded, dropDatabaseAt, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis, throwawayAppEnv, waitForHealth,
 } from './lib.mjs';
 
 /** `node scripts/test.mjs --e2e [playwright args]`: only the browser tests (e.g. one file), reports in their own folder. */
@@ -82,18 +82,11 @@ const browser = async () => {
   pgBase.pathname = `/tips_e2e_${randomBytes(5).toString('hex')}`;
   const port = await freePort();
   const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    ROLE: 'all',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: pgBase.toString(),
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `e2e-${port}`,
+    ...throwawayAppEnv({
+      port, databaseUrl: pgBase.toString(), redisPrefix: `e2e-${port}`, storageDir: join('.data', `e2e-storage-${port}`),
+    }),
     // STK prompts wait on /sandbox/phone/{msisdn} until a test accepts (or declines) them there.
     SANDBOX_AUTO_ACCEPT: 'false',
-    STORAGE_DIR: join('.data', `e2e-storage-${port}`),
   };
   const node = (file) => run(process.execPath, [join(ROOT, 'backend', 'dist', file)], { env });
   if (node('database/migrate.js').status !== 0) {

@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIfNeeded, dropDatabaseAt, freePort, log, ROOT, waitForHealth } from '../../scripts/lib.mjs';
+import { buildIfNeeded, dropDatabaseAt, freePort, log, ROOT, throwawayAppEnv, waitForHealth } from '../../scripts/lib.mjs';
 
 /**
  * A folder laid out like the repository with copies of backend/dist and frontend/dist and links to
@@ -45,18 +45,7 @@ export const startSeededApp = async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const storage = 'storage';
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    ROLE: 'all',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATABASE_URL: db.toString(),
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `measure-${port}`,
-    STORAGE_DIR: storage,
-  };
+  const env = throwawayAppEnv({ port, databaseUrl: db.toString(), redisPrefix: `measure-${port}`, storageDir: storage });
   const node = (file) => spawnSync(process.execPath, [join(snap, 'backend', 'dist', file)], { cwd: snap, env, stdio: 'inherit' });
   const cleanup = async () => {
     await dropDatabaseAt(db.toString()).catch(() => {});

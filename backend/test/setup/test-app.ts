@@ -34,7 +34,8 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
+/** A TCP port free right now (bound, then released): nothing listens there until someone does. */
+export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -1,24 +1,15 @@
-import { AddressInfo, createServer } from 'net';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, QUEUE } from '../../../src/common/queues/queues';
 import { AppConfig } from '../../../src/config/app-config';
 import { createUser, CreatedUser } from '../../factories/account';
 import { eventually } from '../processor/support';
-import { createTestContext, TestContext } from '../../setup/test-app';
+import { createTestContext, freePort, TestContext } from '../../setup/test-app';
 import { b2cResultBody, insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
 
 jest.setTimeout(120_000);
 
 /** A TCP port nothing listens on: Redis there refuses every connection. */
-const deadPort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
+const deadPort = freePort;
 
 /**
  * Payout jobs and B2C Results while Redis is unreachable (architecture.md "Queues": never lost):

@@ -1,26 +1,17 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
-import { AddressInfo, createServer } from 'net';
 import { Money } from '../../../src/common/money/money';
 import { ENQUEUE_TIMEOUT_MS, JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, QUEUE } from '../../../src/common/queues/queues';
 import { AppConfig } from '../../../src/config/app-config';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
-import { createTestContext, TestContext } from '../../setup/test-app';
+import { createTestContext, freePort, TestContext } from '../../setup/test-app';
 import { eventually, stkCallbackBody } from './support';
 
 jest.setTimeout(120_000);
 
-/** A TCP port nothing listens on (bound, then released): Redis there refuses every connection. */
-const deadPort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = (srv.address() as AddressInfo);
-      srv.close(() => resolve(port));
-    });
-  });
+/** A TCP port nothing listens on: Redis there refuses every connection. */
+const deadPort = freePort;
 
 /**
  * Provider callbacks while Redis is unreachable (issue 7, "Callbacks": "a callback is never
