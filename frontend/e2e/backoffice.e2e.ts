@@ -253,8 +253,9 @@ test('a tipster sees only their slips, earnings and withdrawals', async ({ page 
   await expect(page.getByText('Your slips, earnings and withdrawals are in the menu.')).toBeVisible();
   expect(await menuLabels(page)).toEqual(['Dashboard', 'Slips', 'Earnings', 'Withdrawals']);
 
-  for (const path of ['slips', 'earnings', 'withdrawals']) {
-    const listed = page.waitForResponse((r) => r.url().includes(`/api/backoffice/${path}?`));
+  // /dashboard/earnings is the spec's payments page for a tipster (GET /api/finance/get_payments).
+  for (const [path, api] of [['slips', '/api/backoffice/slips?'], ['earnings', '/api/finance/get_payments'], ['withdrawals', '/api/backoffice/withdrawals?']]) {
+    const listed = page.waitForResponse((r) => r.url().includes(api));
     await page.goto(`/dashboard/${path}`);
     expect((await listed).status(), path).toBe(200);
   }

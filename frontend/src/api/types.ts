@@ -73,6 +73,8 @@ export interface Market {
   id: number;
   type: string;
   value: string;
+  /** Key of this market's price in GET /api/fixtures/search/fixture/odd/{id}. */
+  odds_key?: string;
 }
 
 /** spec §3, Top game. */

@@ -1,9 +1,10 @@
-import { Admin, Resource, defaultDarkTheme, type AuthProvider, type DataProvider, type RaThemeOptions } from 'react-admin';
+import { Route } from 'react-router';
+import { Admin, CustomRoutes, Resource, defaultDarkTheme, type AuthProvider, type DataProvider, type RaThemeOptions } from 'react-admin';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { themeOptions } from '../theme';
 import { authProvider as defaultAuthProvider } from './authProvider';
-import { BackofficeHome } from './BackofficeHome';
+import { AddTipsPage, EarningsPage, TipsterDashboard, WithdrawRequestsPage } from './dashboard';
 import { dataProvider as defaultDataProvider } from './dataProvider';
 import { resourcesForRole } from './resource-spec';
 import { BACKOFFICE_RESOURCES, type BackofficeResource } from './resources';
@@ -40,15 +41,27 @@ export const BackofficeApp = ({
     dataProvider={dataProvider}
     authProvider={authProvider}
     requireAuth
-    dashboard={BackofficeHome}
+    dashboard={TipsterDashboard}
     theme={backofficeTheme}
     title={`${SITE.brand} Dashboard`}
     disableTelemetry
   >
-    {(permissions: unknown) =>
-      resourcesFor(permissions).map(({ spec, screens }) => (
-        <Resource key={spec.name} name={spec.name} options={{ label: spec.label }} {...screens} />
-      ))
-    }
+    {(permissions: unknown) => (
+      <>
+        {resourcesFor(permissions).map(({ spec, screens }) => (
+          <Resource key={spec.name} name={spec.name} options={{ label: spec.label }} {...screens} />
+        ))}
+        {permissions !== 'admin' && (
+          <CustomRoutes>
+            {/* The user's own payments (spec §2 /dashboard/earnings); admins keep the earnings resource. */}
+            <Route path="/earnings" element={<EarningsPage />} />
+          </CustomRoutes>
+        )}
+        <CustomRoutes>
+          <Route path="/withdraw" element={<WithdrawRequestsPage />} />
+          <Route path="/add_tips" element={<AddTipsPage />} />
+        </CustomRoutes>
+      </>
+    )}
   </Admin>
 );

@@ -1,0 +1,78 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { LoginDialog } from './pages/AccountDialogs';
+import { SitePage } from './pages/SitePage';
+import { uniqueEmail, uniqueKenyanPhone } from './support/seeded';
+
+interface SearchGame {
+  id: number;
+  home_team: string;
+  away_team: string;
+}
+
+/** Registers a fresh user through the API and logs in through the site's Login dialog. */
+const newUserLoggedIn = async (page: import('@playwright/test').Page): Promise<void> => {
+  const email = uniqueEmail('dash');
+  const password = 'dash-pass-123';
+  const username = email.split('@')[0].replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 30);
+  const registered = await page.request.post('/api/account/register', {
+    data: { username, email, phone_number: uniqueKenyanPhone().local, password },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const site = new SitePage(page);
+  await page.goto('/');
+  await site.acceptCookies();
+  await site.loginButton.click();
+  await new LoginDialog(page).login(email, password);
+  await expect(site.accountButton).toBeVisible();
+};
+
+/** Three upcoming games with a HOME WIN price whose home teams differ (found through the API the page uses). */
+const threeGames = async (request: APIRequestContext): Promise<SearchGame[]> => {
+  const found: SearchGame[] = [];
+  for (const pattern of ['a', 'e', 'o', 'i']) {
+    const res = await request.post('/api/manage/search-games', { data: { pattern } });
+    const { games } = (await res.json()) as { games: SearchGame[] };
+    for (const game of games) {
+      if (found.some((g) => g.id === game.id || g.home_team === game.home_team)) continue;
+      const odds = (await (await request.get(`/api/fixtures/search/fixture/odd/${game.id}`)).json()) as { result: Record<string, string> };
+      if (odds.result?.home_win) found.push(game);
+      if (found.length === 3) return found;
+    }
+  }
+  throw new Error('fewer than three upcoming games with a home-win price');
+};
+
+test('a new user sees the finance tiles; Withdraw Cash under Ksh 500 shows the minimum-balance alert (spec §2, §8)', async ({ page }) => {
+  await newUserLoggedIn(page);
+  await page.goto('/dashboard');
+  await expect(page.getByText('Account Balance')).toBeVisible();
+  await expect(page.getByText('Pending Payments')).toBeVisible();
+  await expect(page.getByText('Minimum withdrawal is Ksh. 500')).toBeVisible();
+  await page.getByText('Withdraw Cash').click();
+  await expect(page.getByText('Minimum withdrawal amount is Ksh. 500. Account Balance should be at least Ksh. 500')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a new user publishes a 3-game slip from /dashboard/add_tips with the server-quoted odds (spec §5, §8)', async ({ page }) => {
+  await newUserLoggedIn(page);
+  const games = await threeGames(page.request);
+  await page.goto('/dashboard/add_tips');
+  for (const game of games) {
+    await page.getByRole('textbox', { name: 'Search a game' }).fill(game.home_team);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('list', { name: 'Games found' }).getByText(`${game.home_team} vs ${game.away_team}`).first().click();
+    const market = page.getByRole('combobox', { name: 'Market' });
+    await expect(market).not.toHaveAttribute('aria-disabled', 'true');
+    await market.click();
+    await page.getByRole('option', { name: /HOME WIN/ }).click();
+    await page.getByRole('button', { name: 'Add to slip' }).click();
+    await expect(page.getByRole('list', { name: 'Slip' }).getByText(`${game.home_team} vs ${game.away_team}`)).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Successfully Published Tips')).toBeVisible();
+  const mine = await page.request.get('/v2/api/slip/data/?account=1');
+  expect(mine.status()).toBe(200);
+  const published = ((await mine.json()) as { results: { tips: { home_team: string }[] }[] }).results;
+  expect(published).toHaveLength(1);
+  expect(published[0].tips.map((t) => t.home_team)).toEqual(games.map((g) => g.home_team));
+});

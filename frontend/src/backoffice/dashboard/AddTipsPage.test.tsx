@@ -1,0 +1,89 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { DataProvider } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../lib/cookies';
+import { json, stubFetch } from '../../test-fetch';
+import { fakeJwt } from '../../test-utils';
+import { BackofficeApp } from '../BackofficeApp';
+
+const provider = {
+  getList: vi.fn(async () => ({ data: [], total: 0 })),
+  getOne: vi.fn(async () => ({ data: {} })),
+  getMany: vi.fn(async () => ({ data: [] })),
+  getManyReference: vi.fn(async () => ({ data: [], total: 0 })),
+} as unknown as DataProvider;
+
+const games = [1, 2, 3].map((id) => ({
+  id,
+  home_team: `Home ${id}`,
+  away_team: `Away ${id}`,
+  game_date: '2030-05-01T15:00:00Z',
+  league: 'Premier League',
+}));
+
+const routes = (create: unknown) => ({
+  '/api/slip/markets': { markets: [{ id: 1, type: '1X2', value: 'HOME WIN', odds_key: 'home_win' }, { id: 4, type: 'OU', value: 'OVER 2.5', odds_key: 'over_2_5' }] },
+  '/api/slip/can-post': { can_post: true, remaining: 2 },
+  'POST /api/manage/search-games': { games },
+  '/api/fixtures/search/fixture/odd/1': { result: { home_win: '1.50', over_2_5: '1.90' } },
+  '/api/fixtures/search/fixture/odd/2': { result: { home_win: '1.50' } },
+  '/api/fixtures/search/fixture/odd/3': { result: { home_win: '2.00' } },
+  'POST /api/slip/create': create,
+});
+
+const renderPage = () => {
+  setCookie('token', fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  render(
+    <MemoryRouter initialEntries={['/dashboard/add_tips']}>
+      <Routes>
+        <Route path="/dashboard/*" element={<BackofficeApp dataProvider={provider} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+};
+
+const addGame = async (index: number) => {
+  fireEvent.change(await screen.findByLabelText('Search a game'), { target: { value: 'Home' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  fireEvent.click(await screen.findByText(`Home ${index} vs Away ${index}`));
+  const market = await screen.findByRole('combobox', { name: 'Market' });
+  await waitFor(() => expect(market).not.toHaveAttribute('aria-disabled', 'true'));
+  fireEvent.mouseDown(market);
+  fireEvent.click(await screen.findByRole('option', { name: /HOME WIN/ }));
+  fireEvent.click(screen.getByRole('button', { name: 'Add to slip' }));
+  await within(screen.getByRole('list', { name: 'Slip' })).findByText(`Home ${index} vs Away ${index}`);
+};
+
+describe('Add tips (/dashboard/add_tips)', () => {
+  it("refuses to publish under 3 games, then publishes 3 with the server's error shown", async () => {
+    const fetchStub = stubFetch(routes(json({ message: 'Game started', error: 'Game started', game: 'Home 2 vs Away 2' }, 400)));
+    renderPage();
+    await addGame(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText("Publish at least '3' tip")).toBeInTheDocument();
+    expect(fetchStub.to('/api/slip/create')).toHaveLength(0);
+
+    await addGame(2);
+    await addGame(3);
+    expect(screen.getByText('Total odds: 4.50')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Game started Home 2 vs Away 2')).toBeInTheDocument();
+    expect(fetchStub.to('/api/slip/create')[0]?.body).toEqual({
+      published: true,
+      tips: [1, 2, 3].map((game) => ({ game, market: 1 })),
+      tip_id: null,
+      amount: 50,
+    });
+  }, 20_000);
+
+  it('shows the success message after publishing', async () => {
+    stubFetch(routes({ message: 'ok', id: 9 }));
+    renderPage();
+    await addGame(1);
+    await addGame(2);
+    await addGame(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText('Successfully Published Tips')).toBeInTheDocument();
+  }, 20_000);
+});

@@ -1,0 +1,255 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Title } from 'react-admin';
+import { api, ApiError } from '../../api/client';
+import { useMarkets } from '../../api/slips';
+import type { Market } from '../../api/types';
+import { DEFAULT_PRICE_KSH } from '../../lib/constants';
+import { DASHBOARD_MESSAGES, publishFailureMessage } from '../../lib/messages';
+import { accumulatorOdds } from '../../lib/odds';
+import { addGameError, priceFieldError, publishError, SLIP_BUILDER_MESSAGES } from '../../validation/slip-builder.rules';
+
+/** A fixture of POST /api/manage/search-games. */
+export interface SearchGame {
+  id: number | string;
+  home_team: string;
+  away_team: string;
+  game_date: string;
+  league: string;
+}
+
+interface Pick {
+  game: SearchGame;
+  market: Market;
+  odd: string;
+}
+
+const gameName = (game: SearchGame) => `${game.home_team} vs ${game.away_team}`;
+
+/** /dashboard/add_tips (spec §2, §5, §8): search a game, pick a market, 3-5 games, a price, publish. */
+export const AddTipsPage = () => {
+  const [pattern, setPattern] = useState('');
+  const [games, setGames] = useState<SearchGame[] | null>(null);
+  const [selected, setSelected] = useState<SearchGame | null>(null);
+  const [marketId, setMarketId] = useState('');
+  const [picks, setPicks] = useState<Pick[]>([]);
+  const [price, setPrice] = useState(String(DEFAULT_PRICE_KSH));
+  const [message, setMessage] = useState<{ severity: 'error' | 'success'; text: string } | null>(null);
+
+  const markets: Market[] = [...(useMarkets().data?.values() ?? [])];
+  const canPost = useQuery({
+    queryKey: ['slip', 'can-post'],
+    queryFn: () => api.get<{ can_post: boolean; remaining: number }>('/api/slip/can-post'),
+  });
+  const search = useMutation({
+    mutationFn: (text: string) => api.post<{ games: SearchGame[] }>('/api/manage/search-games', { pattern: text }),
+    onSuccess: (answer) => setGames(answer.games),
+  });
+  const odds = useQuery({
+    queryKey: ['fixtures', 'odds', selected?.id],
+    queryFn: () =>
+      api.get<{ result: Record<string, string> }>(
+        `/api/fixtures/search/fixture/odd/${encodeURIComponent(String(selected?.id))}`,
+      ),
+    enabled: selected !== null,
+  });
+  const publish = useMutation({
+    mutationFn: () =>
+      api.post<{ message: string; id: number }>('/api/slip/create', {
+        published: true,
+        tips: picks.map((pick) => ({ game: pick.game.id, market: pick.market.id })),
+        tip_id: null,
+        amount: Number(price),
+      }),
+    onSuccess: () => {
+      setPicks([]);
+      setMessage({ severity: 'success', text: DASHBOARD_MESSAGES.published });
+      void canPost.refetch();
+    },
+    onError: (error) => {
+      const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { error?: string; game?: string }) : {};
+      setMessage({ severity: 'error', text: publishFailureMessage(body.error, body.game) });
+    },
+  });
+
+  const offered = markets
+    .map((market) => ({ market, odd: market.odds_key ? odds.data?.result[market.odds_key] : undefined }))
+    .filter((entry): entry is { market: Market; odd: string } => typeof entry.odd === 'string');
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    if (pattern.trim() === '') return;
+    setSelected(null);
+    search.mutate(pattern.trim());
+  };
+
+  const chooseGame = (game: SearchGame) => {
+    const error = addGameError(
+      picks.map((pick) => pick.game.id),
+      game.id,
+    );
+    if (error) {
+      setMessage({ severity: 'error', text: error });
+      return;
+    }
+    setMessage(null);
+    setMarketId('');
+    setSelected(game);
+  };
+
+  const addPick = () => {
+    const entry = offered.find(({ market }) => String(market.id) === marketId);
+    if (!selected || !entry) return;
+    const error = addGameError(
+      picks.map((pick) => pick.game.id),
+      selected.id,
+    );
+    if (error) {
+      setMessage({ severity: 'error', text: error });
+      return;
+    }
+    setPicks([...picks, { game: selected, market: entry.market, odd: entry.odd }]);
+    setSelected(null);
+    setMarketId('');
+  };
+
+  const priceError = priceFieldError(price);
+  const total = accumulatorOdds(picks.map((pick) => pick.odd));
+  const blocked = canPost.data?.can_post === false;
+
+  const submitPublish = () => {
+    const error = priceError ?? publishError(
+      picks.map((pick) => pick.odd),
+      price,
+    );
+    if (error) {
+      setMessage({ severity: 'error', text: error });
+      return;
+    }
+    setMessage(null);
+    publish.mutate();
+  };
+
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="Add Tips" />
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Add Tips
+        </Typography>
+        {blocked && (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {DASHBOARD_MESSAGES.cannotPost}
+          </Alert>
+        )}
+        {message && (
+          <Alert severity={message.severity} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        )}
+        <Box component="form" onSubmit={submitSearch} sx={{ display: 'flex', gap: 1, mb: 2 }}>
+          <TextField
+            size="small"
+            label="Search a game"
+            value={pattern}
+            onChange={(event) => setPattern(event.target.value)}
+            sx={{ flexGrow: 1 }}
+          />
+          <Button type="submit" variant="outlined" loading={search.isPending}>
+            Search
+          </Button>
+        </Box>
+        {games !== null && games.length === 0 && (
+          <Typography variant="body2" sx={{ mb: 2 }}>
+            {DASHBOARD_MESSAGES.noGamesFound}
+          </Typography>
+        )}
+        {games !== null && games.length > 0 && !selected && (
+          <List dense aria-label="Games found">
+            {games.map((game) => (
+              <ListItemButton key={game.id} onClick={() => chooseGame(game)}>
+                <ListItemText primary={gameName(game)} secondary={`${game.league} · ${new Date(game.game_date).toLocaleString('en-KE')}`} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        {selected && (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 2 }}>
+            <Typography sx={{ alignSelf: 'center' }}>{gameName(selected)}</Typography>
+            <TextField
+              select
+              size="small"
+              label="Market"
+              value={marketId}
+              onChange={(event) => setMarketId(event.target.value)}
+              sx={{ minWidth: 200 }}
+              disabled={odds.isPending}
+            >
+              {offered.map(({ market, odd }) => (
+                <MenuItem key={market.id} value={String(market.id)}>
+                  {`${market.type} ${market.value} @ ${odd}`}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="contained" onClick={addPick} disabled={marketId === ''}>
+              Add to slip
+            </Button>
+            <Button onClick={() => setSelected(null)}>Cancel</Button>
+          </Stack>
+        )}
+        <Typography variant="subtitle1" component="h3">
+          Slip ({picks.length}/5)
+        </Typography>
+        <List dense aria-label="Slip">
+          {picks.map((pick) => (
+            <ListItem
+              key={String(pick.game.id)}
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={`Remove ${gameName(pick.game)}`}
+                  onClick={() => setPicks(picks.filter((other) => other !== pick))}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={gameName(pick.game)} secondary={`${pick.market.type} ${pick.market.value} @ ${pick.odd}`} />
+            </ListItem>
+          ))}
+        </List>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Total odds: {total === null ? '-' : total.toFixed(2)}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            size="small"
+            label="Price (Ksh)"
+            value={price}
+            onChange={(event) => setPrice(event.target.value)}
+            error={!!priceError}
+            helperText={priceError ?? SLIP_BUILDER_MESSAGES.priceRange}
+          />
+          <Button variant="contained" onClick={submitPublish} loading={publish.isPending} disabled={blocked}>
+            Publish
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};

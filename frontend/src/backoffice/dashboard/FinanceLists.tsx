@@ -1,0 +1,133 @@
+import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Pagination from '@mui/material/Pagination';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Title } from 'react-admin';
+import { errorMessage } from '../../api/client';
+import { formatKsh, toCents } from '../../lib/money';
+import { paymentStatusLabel, usePayments, useWithdrawals, withdrawalStatusLabel } from './finance';
+
+const formatDate = (value: string): string => {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' });
+};
+
+interface ListFrameProps {
+  title: string;
+  headers: string[];
+  isPending: boolean;
+  error: unknown;
+  count: number;
+  page: number;
+  numPages: number;
+  onPage: (page: number) => void;
+  empty: string;
+  children: ReactNode;
+}
+
+const ListFrame = ({ title, headers, isPending, error, count, page, numPages, onPage, empty, children }: ListFrameProps) => (
+  <Card sx={{ mt: 2 }}>
+    <Title title={title} />
+    <CardContent>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {title}
+      </Typography>
+      {isPending ? (
+        <CircularProgress size={24} />
+      ) : error ? (
+        <Alert severity="error">{errorMessage(error, 'Error occurred. Try again')}</Alert>
+      ) : count === 0 ? (
+        <Typography variant="body2">{empty}</Typography>
+      ) : (
+        <>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                {headers.map((header) => (
+                  <TableCell key={header}>{header}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>{children}</TableBody>
+          </Table>
+          {numPages > 1 && (
+            <Pagination sx={{ mt: 2 }} count={numPages} page={page} onChange={(_event, next) => onPage(next)} />
+          )}
+        </>
+      )}
+    </CardContent>
+  </Card>
+);
+
+/** /dashboard/earnings: the tipster's payments, 10 a page (spec §2, §4 payment status). */
+export const EarningsPage = () => {
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = usePayments(page);
+  return (
+    <ListFrame
+      title="Earnings"
+      headers={['Slip', 'Amount', 'Status', 'Date']}
+      isPending={isPending}
+      error={error}
+      count={data?.payments.length ?? 0}
+      page={page}
+      numPages={data?.num_pages ?? 1}
+      onPage={setPage}
+      empty="No payments yet."
+    >
+      {data?.payments.map((payment) => (
+        <TableRow key={payment.id}>
+          <TableCell>{payment.slip ?? '-'}</TableCell>
+          <TableCell>{formatKsh(payment.amount)}</TableCell>
+          <TableCell>{paymentStatusLabel(payment.status)}</TableCell>
+          <TableCell>{formatDate(payment.date)}</TableCell>
+        </TableRow>
+      ))}
+    </ListFrame>
+  );
+};
+
+/** Balance of a withdrawal = amount - total_paid (spec §3). */
+export const withdrawalBalance = (amount: string | number, totalPaid: string | number): string => {
+  const a = toCents(amount);
+  const p = toCents(totalPaid) ?? 0;
+  return a === null ? formatKsh(null) : formatKsh((a - p) / 100);
+};
+
+/** /dashboard/withdraw: the tipster's withdrawal requests (spec §2, §4 withdrawal status). */
+export const WithdrawRequestsPage = () => {
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = useWithdrawals(page);
+  return (
+    <ListFrame
+      title="Withdraw Requests"
+      headers={['Amount', 'Paid', 'Balance', 'Phone number', 'Status', 'Date']}
+      isPending={isPending}
+      error={error}
+      count={data?.withdrawals.length ?? 0}
+      page={page}
+      numPages={data?.num_pages ?? 1}
+      onPage={setPage}
+      empty="No withdrawal requests yet."
+    >
+      {data?.withdrawals.map((row) => (
+        <TableRow key={row.id}>
+          <TableCell>{formatKsh(row.amount)}</TableCell>
+          <TableCell>{formatKsh(row.total_paid)}</TableCell>
+          <TableCell>{withdrawalBalance(row.amount, row.total_paid)}</TableCell>
+          <TableCell>{row.phone_number}</TableCell>
+          <TableCell>{withdrawalStatusLabel(row.status)}</TableCell>
+          <TableCell>{formatDate(row.date)}</TableCell>
+        </TableRow>
+      ))}
+    </ListFrame>
+  );
+};

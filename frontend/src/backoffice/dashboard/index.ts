@@ -1,0 +1,4 @@
+export { TipsterDashboard } from './TipsterDashboard';
+export { EarningsPage, WithdrawRequestsPage } from './FinanceLists';
+export { WithdrawDialog } from './WithdrawDialog';
+export { AddTipsPage } from './AddTipsPage';
