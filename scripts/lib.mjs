@@ -39,7 +39,7 @@ export const npmRun = (args, env = process.env) => {
 };
 
 /** Builds the backend and/or frontend when their sources are newer than their build output. */
-export const buildIfNeeded = () => {
+export const buildIfNeeded = ({ frontend = true } = {}) => {
   const backendOut = join(ROOT, 'backend', 'dist', 'main.js');
   const backendSrc = newestMtime([join(ROOT, 'backend', 'src'), join(ROOT, 'backend', 'tsconfig.json'), join(ROOT, 'backend', 'tsconfig.build.json'), join(ROOT, 'backend', 'package.json')]);
   if (!existsSync(backendOut) || statSync(backendOut).mtimeMs < backendSrc) {
@@ -48,7 +48,7 @@ export const buildIfNeeded = () => {
   }
   const frontendOut = join(ROOT, 'frontend', 'dist', 'index.html');
   const frontendSrc = newestMtime([join(ROOT, 'frontend', 'src'), join(ROOT, 'frontend', 'index.html'), join(ROOT, 'frontend', 'public'), join(ROOT, 'frontend', 'vite.config.ts'), join(ROOT, 'frontend', 'package.json')]);
-  if (existsSync(join(ROOT, 'frontend', 'src', 'main.tsx')) && (!existsSync(frontendOut) || statSync(frontendOut).mtimeMs < frontendSrc)) {
+  if (frontend && existsSync(join(ROOT, 'frontend', 'src', 'main.tsx')) && (!existsSync(frontendOut) || statSync(frontendOut).mtimeMs < frontendSrc)) {
     log('building frontend');
     npmRun(['run', 'build', '-w', 'frontend']);
   }

@@ -16,7 +16,9 @@
  *
  * Environment: BENCH_CALLBACKS (N, 5000), BENCH_CONNECTIONS (100), BENCH_ROLE (`split` | `all`),
  * BENCH_SMS (`sandbox`: our Africa's Talking sandbox in the api process, with its delivery
- * reports; `stub`: a bare in-bench HTTP answer, to show what the sandbox costs), BENCH_PORT,
+ * reports; `stub`: a bare in-bench HTTP answer, to show what the sandbox costs), BENCH_AT_REPORTS
+ * (with the stub: delivery reports it posts per message, e.g. `Submitted,Success`; the run then
+ * also waits until every final report is applied and the CPU includes our report route), BENCH_PORT,
  * BENCH_PG_URL, BENCH_DIST (build folder, `dist`), BENCH_TIMEOUT_S (600), BENCH_NODE_ARGS (node
  * flags for the app processes, e.g. `--cpu-prof`).
  */
@@ -24,11 +26,12 @@ import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfNeeded, waitForHealth } from '../../scripts/lib.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(BACKEND, 'package.json'));
@@ -40,6 +43,9 @@ const N = Number(process.env.BENCH_CALLBACKS ?? 5000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const split = (process.env.BENCH_ROLE ?? 'split') !== 'all';
 const smsMode = process.env.BENCH_SMS === 'stub' ? 'stub' : 'sandbox';
+/** Delivery reports the stub posts per message, in order (BENCH_AT_REPORTS, e.g. `Submitted,Success`); none by default. */
+const atReports = smsMode === 'stub' ? (process.env.BENCH_AT_REPORTS ?? '').split(',').map((x) => x.trim()).filter(Boolean) : [];
+const atCallbackToken = `bench-at-reports-${randomBytes(8).toString('hex')}`;
 const dist = join(BACKEND, process.env.BENCH_DIST ?? 'dist');
 /** Extra node flags for the app processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to find a bottleneck. */
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -68,27 +74,51 @@ const cpuMs = (pid) => {
 };
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
-/** A bare Africa's Talking answer (providers.md §3.2: 201, statusCode 101), no delivery reports. */
+/**
+ * A bare Africa's Talking answer (providers.md §3.2: 201, statusCode 101). With BENCH_AT_REPORTS
+ * (e.g. `Submitted,Success`) it then posts those delivery reports (§3.3, form-encoded, in order)
+ * for each message to `reportUrl`, as Africa's Talking does: our report route is then measured too.
+ */
 const startAtStub = () =>
   new Promise((resolveStub) => {
     let n = 0;
+    const stub = { origin: '', reportUrl: '', reportsPosted: 0, reportErrors: 0, close: () => server.close() };
+    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+    const postReport = (id, status) =>
+      new Promise((done) => {
+        const body = new URLSearchParams({ id, status, phoneNumber: '+254700000000', networkCode: '63902' }).toString();
+        const req = httpRequest(stub.reportUrl, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode === 200) stub.reportsPosted++;
+            else stub.reportErrors++;
+            done();
+          });
+        });
+        req.on('error', () => {
+          stub.reportErrors++;
+          done();
+        });
+        req.end(body);
+      });
     const server = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        const recipient = { statusCode: 101, number: '+254700000000', status: 'Success', cost: 'KES 0.8000', messageId: `ATXid_bench${++n}` };
+        const messageId = `ATXid_bench${++n}`;
+        const recipient = { statusCode: 101, number: '+254700000000', status: 'Success', cost: 'KES 0.8000', messageId };
         res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }));
+        if (atReports.length && stub.reportUrl) {
+          void (async () => {
+            for (const status of atReports) await postReport(messageId, status);
+          })();
+        }
       });
     });
-    server.listen(0, '127.0.0.1', () => resolveStub({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }));
+    server.listen(0, '127.0.0.1', () => {
+      stub.origin = `http://127.0.0.1:${server.address().port}`;
+      resolveStub(stub);
+    });
   });
-
-const waitForHealth = async (baseUrl, ms = 60_000) => {
-  const end = Date.now() + ms;
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() > end) throw new Error(`${baseUrl} did not become healthy within ${ms / 1000} s`);
-    await sleep(250);
-  }
-};
 
 /** The STK callback Daraja posts for purchase `p` (providers.md §1.6), ResultCode 0. */
 const callbackBody = (p) =>
@@ -198,11 +228,22 @@ const queuesIdle = async () => {
   }
 };
 
-const main = async () => {
-  if (!existsSync(join(dist, 'main.js'))) {
-    const built = spawnSync('npm', ['run', 'build'], { cwd: BACKEND, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('backend build failed');
+/** The pid of the Redis server at REDIS_URL when it runs on this machine (its /proc entry is readable), else null. */
+const redisServerPid = async () => {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    return pid && existsSync(`/proc/${pid}/stat`) ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    redis.disconnect();
   }
+};
+
+const main = async () => {
+  // The default build is rebuilt when src/ is newer (a stale dist/ would measure old code); BENCH_DIST is run as it is.
+  if (!process.env.BENCH_DIST) buildIfNeeded({ frontend: false });
   const at = smsMode === 'stub' ? await startAtStub() : null;
   const env = {
     ...process.env,
@@ -215,7 +256,7 @@ const main = async () => {
     REDIS_URL: redisUrl,
     REDIS_PREFIX: redisPrefix,
     MPESA_CALLBACK_TOKEN: callbackToken,
-    ...(at ? { AT_BASE_URL: at.origin } : {}),
+    ...(at ? { AT_BASE_URL: at.origin, AT_CALLBACK_TOKEN: atCallbackToken } : {}),
   };
   const procs = [];
   const start = (file, role) => {
@@ -236,7 +277,8 @@ const main = async () => {
 
     start('main.js', split ? 'api' : 'all');
     if (split) start('worker.js', 'worker');
-    await waitForHealth(`http://127.0.0.1:${port}`);
+    await waitForHealth(`http://127.0.0.1:${port}`, 60_000);
+    if (at) at.reportUrl = `http://127.0.0.1:${port}/api/notifications/sms/delivery-report/${atCallbackToken}`;
     await db.connect();
 
     // N pending purchases, as POST /api/processor/buy leaves them after the STK push (kind slip,
@@ -267,37 +309,56 @@ const main = async () => {
     );
 
     const mode = split ? 'ROLE=api + ROLE=worker processes' : 'one ROLE=all process';
-    const sms = smsMode === 'stub' ? 'a bare in-bench HTTP answer (no delivery reports)' : "our Africa's Talking sandbox (in the api process, with delivery reports)";
+    const sms =
+      smsMode === 'stub'
+        ? `a bare in-bench HTTP answer (${atReports.length ? `then delivery reports ${atReports.join(' → ')} posted to our report route` : 'no delivery reports'})`
+        : "our Africa's Talking sandbox (in the api process, with delivery reports)";
     console.log(`node ${process.version}, ${cpus().length} CPUs, ${mode}, ${N} callbacks over ${connections} connections, SMS to ${sms}`);
     console.log(`empty database → ${timings.join(', ')}`);
 
     // The seed's demo marketplace has buyer SMS of its own: count only what this run adds.
-    const { rows: [base] } = await db.query(`SELECT count(*)::int n FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')`);
+    const { rows: [base] } = await db.query(
+      `SELECT count(*)::int n, count(*) FILTER (WHERE status = 'delivered')::int delivered FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')`,
+    );
+    const waitReports = atReports.includes('Success');
     // CPU used by each app process and by this database's PostgreSQL backends during the run: the
     // machine may be shared, so CPU ms per callback is the figure that does not depend on other load.
     const pgPids = async () => (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid);
     const cpuBefore = new Map([...procs.map((p) => [p.child.pid, cpuMs(p.child.pid)]), ...(await pgPids()).map((pid) => [pid, cpuMs(pid)])]);
+    // Redis (the local server, when this machine runs it: shared with anything else using it) and
+    // this bench process (autocannon + the poller) use the same cores: shown beside, not in the total.
+    const redisPid = await redisServerPid();
+    const redisBefore = redisPid ? cpuMs(redisPid) : 0;
+    const benchBefore = process.cpuUsage();
     const t0 = Date.now();
     let paidAt = 0;
     let sentAt = 0;
+    let reportedAt = 0;
     let polling = true;
     const poller = (async () => {
       while (polling && Date.now() - t0 < timeoutMs) {
         const { rows } = await db.query(
           `SELECT (SELECT count(*)::int FROM purchase WHERE checkout_request_id LIKE $1 AND status = 'paid') paid,
-                  (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')) sent`,
+                  (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')) sent,
+                  (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status = 'delivered') delivered`,
           [`${CHECKOUT_PREFIX}%`],
         );
         if (!paidAt && rows[0].paid >= N) paidAt = Date.now();
         if (!sentAt && rows[0].sent - base.n >= N) sentAt = Date.now();
-        if (paidAt && sentAt) return;
+        if (waitReports && !reportedAt && rows[0].delivered - base.delivered >= N) reportedAt = Date.now();
+        if (paidAt && sentAt && (!waitReports || reportedAt)) return;
         await sleep(100);
       }
     })();
     const post = await postAll(purchases);
     await poller;
     polling = false;
-    if (!paidAt || !sentAt) throw new Error(`not done within ${timeoutMs / 1000} s`);
+    if (!paidAt || !sentAt || (waitReports && !reportedAt)) throw new Error(`not done within ${timeoutMs / 1000} s`);
+    const benchCpu = process.cpuUsage(benchBefore);
+    const besides = {
+      redis: redisPid ? cpuMs(redisPid) - redisBefore : null,
+      bench: (benchCpu.user + benchCpu.system) / 1000,
+    };
     const used = (pid) => cpuMs(pid) - (cpuBefore.get(pid) ?? 0);
     const cpu = {
       ...Object.fromEntries(procs.map((p) => [p.role, used(p.child.pid)])),
@@ -320,9 +381,17 @@ const main = async () => {
     console.log(`| every purchase paid after | ${secs(paidAt - t0)} s (${rate(paidAt - t0)}/s) |`);
     console.log(`| every buyer SMS sent after | ${secs(sentAt - t0)} s |`);
     console.log(`| end to end, callbacks/s | ${rate(sentAt - t0)}/s |`);
+    if (waitReports) {
+      console.log(
+        `| every final delivery report applied after (${at.reportsPosted} reports answered 200, ${at.reportErrors} not) | ${secs(reportedAt - t0)} s (${rate(reportedAt - t0)}/s) |`,
+      );
+    }
     const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0);
-    console.log(`| CPU per callback, ms (first post → last SMS) | ${Object.entries(cpu).map(([k, v]) => `${k} ${(v / N).toFixed(2)}`).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`);
+    console.log(`| CPU per callback, ms (first post → last SMS${waitReports ? " and report" : ""}) | ${Object.entries(cpu).map(([k, v]) => `${k} ${(v / N).toFixed(2)}`).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`);
     console.log(`| CPU-bound ceiling on ${cpus().length} idle cores | ${Math.round((cpus().length * 1000) / (cpuTotal / N))}/s |`);
+    console.log(
+      `| beside, CPU per callback, ms | ${besides.redis === null ? 'redis not local' : `redis-server ${(besides.redis / N).toFixed(2)}`}, this bench (autocannon + poller) ${(besides.bench / N).toFixed(2)} |`,
+    );
     console.log(`| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`);
     console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${rssMb(p.child.pid).toFixed(0)}`).join(', ')} |`);
 
