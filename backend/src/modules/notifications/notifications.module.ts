@@ -8,6 +8,7 @@ import { EmailOutboxPoller } from './email-outbox.poller';
 import { EmailOutboxService } from './email-outbox.service';
 import { EmailTransport } from './email-transport';
 import { SandboxMailController } from './sandbox/sandbox-mail.controller';
+import { DeliveryReportBatcher } from './sms/delivery-report-batcher';
 import { SmsDeliveryReportController } from './sms/sms-delivery-report.controller';
 import { SmsSender } from './sms/sms-sender.service';
 import { SmsService } from './sms/sms.service';
@@ -29,6 +30,7 @@ import { SmsService } from './sms/sms.service';
     EmailOutboxPoller,
     SmsService,
     SmsSender,
+    DeliveryReportBatcher,
     {
       provide: AfricasTalkingClient,
       inject: [AppConfig],

@@ -5,6 +5,7 @@ import { JOB, JobName, QUEUE } from '../../common/queues/queues';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { parseWebhook } from '../../providers/flutterwave/flutterwave.client';
+import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { PurchaseService } from './purchase.service';
 
 /** Reads a provider payload; a bad shape can never succeed, so it is not retried. */
@@ -19,12 +20,12 @@ const parseOrFail = <T>(parse: (body: unknown) => T, body: unknown): T => {
 
 /**
  * Payment jobs run in parallel: each takes its purchase row lock, so order does not matter.
- * 16 (was 8): a job spends most of its time waiting on PostgreSQL round trips, so more of them
- * in flight raise callbacks/s (docs/PERFORMANCE.md, "Payment callbacks"). Keep it below the pool
- * size (database/data-source.ts, max 20): the slip fulfilment reads fixtures through a second
- * pool connection while holding its transaction's, so a concurrency ≥ the pool can starve it.
+ * M-Pesa callbacks wait in MpesaCallbackBatcher for a shared transaction, which holds one pool
+ * connection per batch, so up to 64 jobs in flight feed batches of up to 64 (docs/PERFORMANCE.md,
+ * "Payment callbacks"). Other jobs (webhooks, reconciliation, a failed batch's callbacks one by
+ * one) take one connection each and wait for the pool (database/data-source.ts, max 20).
  */
-export const PAYMENTS_CONCURRENCY = 16;
+export const PAYMENTS_CONCURRENCY = 64;
 
 /** Consumer of the `payments` queue: one service call per job name (style.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY })
@@ -33,6 +34,7 @@ export class PaymentsProcessor extends WorkerHost {
   constructor(
     private readonly producer: JobProducer,
     private readonly purchases: PurchaseService,
+    private readonly mpesaBatches: MpesaCallbackBatcher,
   ) {
     super();
   }
@@ -42,7 +44,7 @@ export class PaymentsProcessor extends WorkerHost {
       case JOB.DRAIN_INBOX:
         return { moved: await this.producer.drainInbox() };
       case JOB.MPESA_CALLBACK:
-        return { outcome: await this.purchases.confirmMpesa(parseOrFail(parseStkCallback, job.data)) };
+        return { outcome: await this.mpesaBatches.submit(parseOrFail(parseStkCallback, job.data)) };
       case JOB.FLUTTERWAVE_WEBHOOK:
         return { outcome: await this.purchases.confirmFlutterwave(parseOrFail(parseWebhook, job.data)) };
       case JOB.RECONCILE_STK:

@@ -6,6 +6,7 @@ import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.clien
 import { NotificationsModule } from '../notifications/notifications.module';
 import { LedgerEntry } from './entities/ledger-entry.entity';
 import { Purchase } from './entities/purchase.entity';
+import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { ProcessorCallbacksController } from './processor-callbacks.controller';
 import { PurchaseFulfilments } from './purchase-fulfilments';
 import { PurchaseService } from './purchase.service';
@@ -21,9 +22,10 @@ import { PurchaseService } from './purchase.service';
   providers: [
     PurchaseService,
     PurchaseFulfilments,
+    MpesaCallbackBatcher,
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],
-  exports: [PurchaseService, PurchaseFulfilments, DarajaClient, FlutterwaveClient],
+  exports: [PurchaseService, PurchaseFulfilments, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient],
 })
 export class ProcessorModule {}

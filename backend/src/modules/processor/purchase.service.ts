@@ -9,7 +9,7 @@ import type { StkCallbackResult, StkOutcome } from '../../providers/daraja/daraj
 import { checkVerifiedPayment, FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
-import { SmsService } from '../notifications/sms/sms.service';
+import { SmsRequest, SmsService } from '../notifications/sms/sms.service';
 import { decideMpesa, PaymentDecision } from './domain/payment-outcome';
 import { newPurchaseCode } from './domain/purchase-code';
 import { LedgerEntry } from './entities/ledger-entry.entity';
@@ -72,6 +72,9 @@ type LedgerInput = Pick<LedgerEntry, 'account' | 'kind' | 'amount' | 'status'> &
 
 /** What `applyResult` did. */
 export type ConfirmOutcome = 'paid' | 'flagged' | 'closed' | 'noop';
+
+/** The columns a decided result writes to a purchase row. */
+type PurchaseChange = Pick<Purchase, 'status' | 'resultCode' | 'resultDesc'> & Partial<Pick<Purchase, 'receipt' | 'paidAmount' | 'paidAt' | 'reviewReason'>>;
 
 /**
  * Purchases paid by M-Pesa STK push or Flutterwave (issue 7; architecture.md "The main job";
@@ -143,13 +146,53 @@ export class PurchaseService {
 
   /** Applies an STK callback (§1.6) to its purchase. @throws PurchaseNotFoundYetError (job retries). */
   async confirmMpesa(callback: StkCallbackResult): Promise<ConfirmOutcome> {
-    return this.applyResult({ checkoutRequestId: callback.checkoutRequestId }, {
-      outcome: callback.outcome,
-      resultCode: callback.resultCode,
-      resultDesc: callback.resultDesc,
-      receipt: callback.receipt ?? null,
-      paid: callback.amountKsh ? Money.parse(callback.amountKsh) : null,
+    return this.applyResult({ checkoutRequestId: callback.checkoutRequestId }, stkResult(callback));
+  }
+
+  /**
+   * Applies many STK callbacks in one transaction (the payments worker's batches: issue 7,
+   * docs/PERFORMANCE.md "Payment callbacks"), with the same rules and guarantees as
+   * `confirmMpesa` for each: the purchase rows locked FOR UPDATE (in id order), only `pending`
+   * rows change, so a callback repeated inside the batch or across batches is a no-op; one UPDATE
+   * for every row, each kind's fulfilment once for its purchases, the buyer SMS in one INSERT and
+   * sent after commit (`SmsService.sendNow`).
+   * @returns per callback, in order: its outcome, or the error its job should fail with
+   *   (PurchaseNotFoundYetError when the purchase row is not committed yet: the job retries).
+   * @throws when the transaction fails (nothing of it is kept): apply the callbacks one by one.
+   */
+  async confirmMpesaBatch(callbacks: StkCallbackResult[]): Promise<(ConfirmOutcome | Error)[]> {
+    const smsIds: string[] = [];
+    const emailIds: string[] = [];
+    const outcomes = await this.ds.transaction(async (em) => {
+      const keys = [...new Set(callbacks.map((c) => c.checkoutRequestId))];
+      const rows = await em
+        .createQueryBuilder(Purchase, 'p')
+        .where('p.checkoutRequestId IN (:...keys)', { keys })
+        .orderBy('p.id', 'ASC')
+        .setLock('pessimistic_write')
+        .getMany();
+      const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
+      const changes: { id: string; change: PurchaseChange }[] = [];
+      const paid: Purchase[] = [];
+      const out = callbacks.map((cb): ConfirmOutcome | Error => {
+        const p = byKey.get(cb.checkoutRequestId);
+        if (!p) return new PurchaseNotFoundYetError(`no purchase for CheckoutRequestID ${cb.checkoutRequestId} (yet)`);
+        if (p.status !== 'pending') return 'noop';
+        const decided = this.decide(p, stkResult(cb));
+        p.status = decided.change.status; // a second callback for it in this batch is then a no-op
+        changes.push({ id: p.id, change: decided.change });
+        if (decided.paid) paid.push(decided.paid);
+        return decided.outcome;
+      });
+      await updatePurchases(em, changes);
+      const done = await this.fulfilAll(em, paid);
+      smsIds.push(...(await this.sms.queueMany(done.sms, em)));
+      emailIds.push(...done.emails);
+      return out;
     });
+    await this.sms.sendNow(...smsIds);
+    this.emails.dispatch(...emailIds);
+    return outcomes;
   }
 
   /**
@@ -247,8 +290,9 @@ export class PurchaseService {
   }
 
   /**
-   * The one place a purchase leaves `pending`: lock, check, mark, fulfil, queue SMS, commit,
-   * then dispatch the SMS and e-mails.
+   * The one place a single purchase leaves `pending` (the batch path is `confirmMpesaBatch`, with
+   * the same `decide`): lock, check, mark, fulfil, queue SMS, commit, then dispatch the SMS and
+   * e-mails.
    */
   private async applyResult(
     where: { id: string } | { checkoutRequestId: string },
@@ -262,40 +306,13 @@ export class PurchaseService {
       const p = await em.findOne(Purchase, { where, lock: { mode: 'pessimistic_write' } });
       if (!p) throw new PurchaseNotFoundYetError(`no purchase for ${JSON.stringify(where)} (yet)`);
       if (p.status !== 'pending') return 'noop' as const;
-      const decision: PaymentDecision = forceFlag
-        ? { action: 'flag', reason: forceFlag }
-        : decideMpesa(result.outcome, p.amount, result.paid ?? null);
-      const common = { resultCode: result.resultCode, resultDesc: result.resultDesc.slice(0, 500) };
+      const decided = this.decide(p, result, forceFlag);
       await extra?.(em, p.id);
-      if (decision.action === 'close') {
-        await em.update(Purchase, { id: p.id }, { ...common, status: decision.status });
-        return 'closed' as const;
-      }
-      if (decision.action === 'flag') {
-        // Money arrived but not as asked: kept for review, never credited (issue 7).
-        await em.update(Purchase, { id: p.id }, {
-          ...common,
-          status: 'failed',
-          receipt: result.receipt ?? null,
-          paidAmount: result.paid ?? null,
-          reviewReason: decision.reason,
-        });
-        this.logger.warn({ purchaseId: p.id, reason: decision.reason }, 'purchase flagged for review');
-        return 'flagged' as const;
-      }
-      const paidAt = new Date();
-      await em.update(Purchase, { id: p.id }, {
-        ...common,
-        status: 'paid',
-        receipt: result.receipt ?? null,
-        paidAmount: result.paid ?? p.amount,
-        paidAt,
-      });
-      const paid: Purchase = { ...p, ...common, status: 'paid', receipt: result.receipt ?? null, paidAt };
-      const done = await this.fulfilments.get(p.kind).fulfil(em, paid);
-      for (const m of done?.sms ?? []) smsIds.push(await this.sms.queue(m.to, m.body, m.purpose, em));
-      emailIds.push(...(done?.emails ?? []));
-      return 'paid' as const;
+      await em.update(Purchase, { id: p.id }, decided.change);
+      const done = await this.fulfilAll(em, decided.paid ? [decided.paid] : []);
+      smsIds.push(...(await this.sms.queueMany(done.sms, em)));
+      emailIds.push(...done.emails);
+      return decided.outcome;
     });
     await this.sms.dispatch(...smsIds);
     // Nigeria / Uganda buyers get the picks by e-mail now, not at the outbox's next retry pass.
@@ -304,19 +321,68 @@ export class PurchaseService {
   }
 
   /**
+   * What `result` does to pending purchase `p` (providers.md §1.4; issue 7): the row's new values,
+   * the outcome, and for a payment the purchase as paid (to fulfil). Money that arrived but not as
+   * asked is flagged for review and never credited.
+   */
+  private decide(p: Purchase, result: ProviderResult, forceFlag?: string): { outcome: Exclude<ConfirmOutcome, 'noop'>; change: PurchaseChange; paid?: Purchase } {
+    const decision: PaymentDecision = forceFlag ? { action: 'flag', reason: forceFlag } : decideMpesa(result.outcome, p.amount, result.paid ?? null);
+    const common = { resultCode: result.resultCode, resultDesc: result.resultDesc.slice(0, 500) };
+    if (decision.action === 'close') return { outcome: 'closed', change: { ...common, status: decision.status } };
+    if (decision.action === 'flag') {
+      this.logger.warn({ purchaseId: p.id, reason: decision.reason }, 'purchase flagged for review');
+      return {
+        outcome: 'flagged',
+        change: { ...common, status: 'failed', receipt: result.receipt ?? null, paidAmount: result.paid ?? null, reviewReason: decision.reason },
+      };
+    }
+    const paidAt = new Date();
+    const change: PurchaseChange = { ...common, status: 'paid', receipt: result.receipt ?? null, paidAmount: result.paid ?? p.amount, paidAt };
+    return { outcome: 'paid', change, paid: { ...p, ...common, status: 'paid', receipt: result.receipt ?? null, paidAt } };
+  }
+
+  /** Runs each kind's fulfilment for its paid purchases (in the payment transaction) and gathers the SMS and e-mails. */
+  private async fulfilAll(em: EntityManager, paid: Purchase[]): Promise<{ sms: SmsRequest[]; emails: string[] }> {
+    const sms: SmsRequest[] = [];
+    const emails: string[] = [];
+    const kinds = [...new Set(paid.map((p) => p.kind))];
+    for (const kind of kinds) {
+      const handler = this.fulfilments.get(kind);
+      const ofKind = paid.filter((p) => p.kind === kind);
+      const results = handler.fulfilMany ? await handler.fulfilMany(em, ofKind) : await sequential(ofKind, (p) => handler.fulfil(em, p));
+      for (const r of results) {
+        sms.push(...(r?.sms ?? []));
+        emails.push(...(r?.emails ?? []));
+      }
+    }
+    return { sms, emails };
+  }
+
+  /**
    * Records a slip sale (product.md "Money"): the tipster's 60% share pending (status W, paid into
    * the balance when the slip settles) and the platform's 40% fee (P), both keyed on the purchase
    * so a repeat is ignored. Call from the slip fulfilment, inside its transaction.
    */
   async recordSaleShare(em: EntityManager, purchase: Pick<Purchase, 'id' | 'amount'>, tipsterUserId: number): Promise<{ share: Money; fee: Money }> {
-    const share = purchase.amount.percent(TIPSTER_SHARE_PERCENT);
-    const fee = purchase.amount.sub(share);
-    // One INSERT of both rows (one round trip less per sale: docs/PERFORMANCE.md "Payment callbacks").
-    await this.insertLedger(em, [
-      { userId: tipsterUserId, account: 'tipster', kind: 'sale_share', amount: share, status: 'W', purchaseId: purchase.id },
-      { account: 'platform', kind: 'platform_fee', amount: fee, status: 'P', purchaseId: purchase.id },
-    ]);
-    return { share, fee };
+    return (await this.recordSaleShares(em, [{ purchase, tipsterUserId }]))[0];
+  }
+
+  /** `recordSaleShare` for several sales in one INSERT (a batch of callbacks; one round trip for all). */
+  async recordSaleShares(em: EntityManager, sales: { purchase: Pick<Purchase, 'id' | 'amount'>; tipsterUserId: number }[]): Promise<{ share: Money; fee: Money }[]> {
+    const split = sales.map(({ purchase, tipsterUserId }) => {
+      const share = purchase.amount.percent(TIPSTER_SHARE_PERCENT);
+      return { purchase, tipsterUserId, share, fee: purchase.amount.sub(share) };
+    });
+    if (split.length) {
+      await this.insertLedger(
+        em,
+        split.flatMap(({ purchase, tipsterUserId, share, fee }): LedgerInput[] => [
+          { userId: tipsterUserId, account: 'tipster', kind: 'sale_share', amount: share, status: 'W', purchaseId: purchase.id },
+          { account: 'platform', kind: 'platform_fee', amount: fee, status: 'P', purchaseId: purchase.id },
+        ]),
+      );
+    }
+    return split.map(({ share, fee }) => ({ share, fee }));
   }
 
   /**
@@ -402,6 +468,49 @@ export class PurchaseService {
     }
   }
 }
+
+/** An STK callback (§1.6) as the result to apply. */
+const stkResult = (callback: StkCallbackResult): ProviderResult => ({
+  outcome: callback.outcome,
+  resultCode: callback.resultCode,
+  resultDesc: callback.resultDesc,
+  receipt: callback.receipt ?? null,
+  paid: callback.amountKsh ? Money.parse(callback.amountKsh) : null,
+});
+
+/** `fn` over `items` one after the other (statements on one transaction's connection run in order anyway). */
+const sequential = async <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> => {
+  const out: R[] = [];
+  for (const item of items) out.push(await fn(item));
+  return out;
+};
+
+/**
+ * Writes decided purchase changes in one UPDATE (unnest of column arrays). Columns a change leaves
+ * out keep their value; `updated_at` is set as TypeORM's update would.
+ */
+const updatePurchases = async (em: EntityManager, changes: { id: string; change: PurchaseChange }[]): Promise<void> => {
+  if (!changes.length) return;
+  const col = <K extends keyof PurchaseChange>(k: K, map: (v: PurchaseChange[K]) => unknown = (v) => v ?? null) => changes.map((c) => map(c.change[k]));
+  await em.query(
+    `UPDATE purchase p SET status = u.status, result_code = u.result_code, result_desc = u.result_desc,
+            receipt = COALESCE(u.receipt, p.receipt), paid_amount = COALESCE(u.paid_amount, p.paid_amount),
+            paid_at = COALESCE(u.paid_at, p.paid_at), review_reason = COALESCE(u.review_reason, p.review_reason), updated_at = now()
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::timestamptz[], $8::text[])
+            AS u(id, status, result_code, result_desc, receipt, paid_amount, paid_at, review_reason)
+      WHERE p.id = u.id`,
+    [
+      changes.map((c) => c.id),
+      col('status'),
+      col('resultCode'),
+      col('resultDesc'),
+      col('receipt'),
+      col('paidAmount', (m) => m?.toDecimal() ?? null),
+      col('paidAt', (d) => d?.toISOString() ?? null),
+      col('reviewReason'),
+    ],
+  );
+};
 
 const moneyOrNull = (text: string): Money | null => {
   try {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
 import { INVALID_PHONE_MESSAGE, INVALID_PHONE_MESSAGE_LOWER, toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
@@ -10,7 +10,7 @@ import { FixturesService, GameView } from '../fixtures/fixtures.service';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { SmsService } from '../notifications/sms/sms.service';
 import { Purchase } from '../processor/entities/purchase.entity';
-import { PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
+import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
 import { Slip } from './entities/slip.entity';
 import { Tip } from './entities/tip.entity';
@@ -111,20 +111,42 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /** Fulfilment of a paid slip purchase, inside the payment transaction (PurchaseFulfilments). */
-  async fulfil(em: EntityManager, purchase: Purchase): Promise<{ sms: { to: string; body: string; purpose: string }[]; emails: string[] }> {
-    const slip = await em.findOneOrFail(Slip, { where: { id: Number(purchase.slipId) } });
+  async fulfil(em: EntityManager, purchase: Purchase): Promise<FulfilmentResult> {
+    return (await this.fulfilMany(em, [purchase]))[0];
+  }
+
+  /**
+   * Fulfilment of several paid slip purchases (a batch of callbacks) in the payment transaction:
+   * the slips, their tips and games read once for all, every sale share and fee in one INSERT;
+   * per purchase the buyer SMS (Kenya) and the picks e-mail (Nigeria / Uganda, through the outbox).
+   */
+  async fulfilMany(em: EntityManager, purchases: Purchase[]): Promise<FulfilmentResult[]> {
+    const slipIds = [...new Set(purchases.map((p) => Number(p.slipId)))];
+    const slips = new Map((await em.find(Slip, { where: { id: In(slipIds) } })).map((s) => [s.id, s]));
+    const missing = slipIds.find((id) => !slips.has(id));
+    if (missing !== undefined) throw new Error(`slip ${missing} of a paid purchase not found`);
     // Shares are in Ksh (product.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
-    const amount = purchase.currency === 'KES' ? purchase.amount : slip.price;
-    await this.purchases.recordSaleShare(em, { id: purchase.id, amount }, slip.userId);
-    const legs = await this.legs(slip.id, em);
-    const text = buyerSms(slip, legs, purchase.code, this.config.publicUrl);
-    const emails: string[] = [];
-    if (purchase.email) {
-      // Nigeria / Uganda: the picks by e-mail (issue 7), through the outbox in this transaction, sent after commit.
-      const html = `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
-      emails.push(await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html }));
+    await this.purchases.recordSaleShares(
+      em,
+      purchases.map((p) => {
+        const slip = slips.get(Number(p.slipId)) as Slip;
+        return { purchase: { id: p.id, amount: p.currency === 'KES' ? p.amount : slip.price }, tipsterUserId: slip.userId };
+      }),
+    );
+    const legs = await this.legsOf(slipIds, em);
+    const results: FulfilmentResult[] = [];
+    for (const purchase of purchases) {
+      const slip = slips.get(Number(purchase.slipId)) as Slip;
+      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl);
+      const emails: string[] = [];
+      if (purchase.email) {
+        // Nigeria / Uganda: the picks by e-mail (issue 7), through the outbox in this transaction, sent after commit.
+        const html = `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
+        emails.push(await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html }));
+      }
+      results.push({ sms: purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [], emails });
     }
-    return { sms: purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [], emails };
+    return results;
   }
 
   /**
@@ -218,10 +240,19 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   }
 
   private async legs(slipId: number, em: EntityManager = this.ds.manager): Promise<SlipLeg[]> {
-    const tips = await em.find(Tip, { where: { slipId }, order: { position: 'ASC' } });
+    return (await this.legsOf([slipId], em)).get(slipId) ?? [];
+  }
+
+  /** The legs of each slip, in tip order: one query for the tips, one for their games. */
+  private async legsOf(slipIds: number[], em: EntityManager): Promise<Map<number, SlipLeg[]>> {
+    const tips = await em.find(Tip, { where: { slipId: In(slipIds) }, order: { slipId: 'ASC', position: 'ASC' } });
     // Inside a payment transaction read on its connection: a second pool connection per job could starve the pool.
-    const games = new Map((await this.fixtures.games(tips.map((t) => t.fixtureId), em)).map((g) => [g.id, g]));
-    return tips.map((t) => ({ game: games.get(t.fixtureId), pick: marketById(t.marketId)?.value ?? String(t.marketId), odd: t.odd }));
+    const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))], em)).map((g) => [g.id, g]));
+    const bySlip = new Map<number, SlipLeg[]>(slipIds.map((id) => [id, []]));
+    for (const t of tips) {
+      bySlip.get(Number(t.slipId))?.push({ game: games.get(t.fixtureId), pick: marketById(t.marketId)?.value ?? String(t.marketId), odd: t.odd });
+    }
+    return bySlip;
   }
 }
 

@@ -23,7 +23,7 @@ export class AtStub {
   readonly accepted: StubSms[] = [];
   /** Where delivery reports go (set once the app listens). */
   reportUrl = '';
-  private failures: { remaining: number; status: number } = { remaining: 0, status: 500 };
+  private failures: { remaining: number; status: number; to?: string } = { remaining: 0, status: 500 };
 
   private constructor(private readonly server: Server, readonly origin: string) {}
 
@@ -39,9 +39,9 @@ export class AtStub {
     return stub;
   }
 
-  /** The next `count` sends answer HTTP `status`. */
-  failNext(count: number, status = 500): void {
-    this.failures = { remaining: count, status };
+  /** The next `count` sends (to `to` only, when given: '+2547…') answer HTTP `status`. */
+  failNext(count: number, status = 500, to?: string): void {
+    this.failures = { remaining: count, status, to };
   }
 
   close(): Promise<void> {
@@ -56,13 +56,13 @@ export class AtStub {
       res.writeHead(404).end();
       return;
     }
-    if (this.failures.remaining > 0) {
+    const form = new URLSearchParams(body);
+    const to = form.get('to') ?? '';
+    if (this.failures.remaining > 0 && (!this.failures.to || this.failures.to === to)) {
       this.failures.remaining--;
       res.writeHead(this.failures.status, { 'content-type': 'text/plain' }).end('Internal Server Error');
       return;
     }
-    const form = new URLSearchParams(body);
-    const to = form.get('to') ?? '';
     const message = form.get('message') ?? '';
     const blacklisted = to === BLACKLISTED;
     const messageId = blacklisted ? 'None' : `ATXid_${randomBytes(16).toString('hex')}`;

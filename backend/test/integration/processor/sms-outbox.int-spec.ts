@@ -1,5 +1,6 @@
 import { AppConfig } from '../../../src/config/app-config';
 import { SmsService } from '../../../src/modules/notifications/sms/sms.service';
+import type { SmsDeliveryReport } from '../../../src/providers/africastalking/africastalking.types';
 import { AT_DELIVERY_REPORT_PATH, AT_TEST_NUMBERS } from '../../../src/sandbox/sandbox.constants';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { AtStub } from './at-stub';
@@ -64,6 +65,37 @@ describe('SMS outbox', () => {
     await until(id, 'delivered');
   });
 
+  it('sends now after commit (the payments worker); a 500 leaves it to a deliver-sms job with backoff', async () => {
+    let ok = '';
+    let retried = '';
+    await t.ds.transaction(async (em) => {
+      [ok, retried] = await sms.queueMany(
+        [
+          { to: '254712000881', body: 'Sent at once', purpose: 'test' },
+          { to: '254712000882', body: 'Sent on retry', purpose: 'test' },
+        ],
+        em,
+      );
+    });
+    at.failNext(1, 500, '+254712000882');
+    await sms.sendNow(ok, retried);
+    expect(await row(ok)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await row(retried)).toMatchObject({ status: 'queued', attempts: 1, last_error: expect.stringContaining('500') });
+    const later = await until(retried, 'delivered', 20_000);
+    expect(later.attempts).toBe(2);
+    expect(at.accepted.filter((m) => m.message === 'Sent on retry')).toHaveLength(1);
+  });
+
+  it('re-sends a row claimed by a direct send whose process stopped before it was sent', async () => {
+    let id = '';
+    await t.ds.transaction(async (em) => {
+      id = await sms.queue('254712000883', 'Claimed then lost', 'test', em);
+    });
+    await t.ds.query(`UPDATE sms_outbox SET attempts = 1, updated_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
+    expect(await sms.requeueStale()).toBeGreaterThanOrEqual(1);
+    expect((await until(id, 'delivered')).attempts).toBe(2);
+  });
+
   it('re-enqueues a queued row whose enqueue was lost (requeue-sms sweep)', async () => {
     let id = '';
     await t.ds.transaction(async (em) => {
@@ -72,6 +104,45 @@ describe('SMS outbox', () => {
     await t.ds.query(`UPDATE sms_outbox SET updated_at = now() - interval '5 minutes' WHERE id = $1`, [id]);
     expect(await sms.requeueStale()).toBeGreaterThanOrEqual(1);
     await until(id, 'delivered');
+  });
+
+  it('applies delivery reports that race each other: the final one wins and later ones change nothing', async () => {
+    let id = '';
+    await t.ds.transaction(async (em) => {
+      id = await sms.queue('254712000884', 'Raced reports', 'test', em);
+    });
+    const messageId = `ATXid_race${Date.now()}`;
+    await t.ds.query(`UPDATE sms_outbox SET status = 'sent', provider_message_id = $2 WHERE id = $1`, [id, messageId]);
+    const report = (status: string): SmsDeliveryReport => ({ id: messageId, status, delivered: status === 'Success', final: status === 'Success', phoneNumber: '+254712000884' });
+    await Promise.all(['Sent', 'Submitted', 'Success', 'Buffered', 'Submitted'].map((s) => sms.applyDeliveryReport(report(s))));
+    expect(await row(id)).toMatchObject({ status: 'delivered', delivery_status: 'Success', delivered_at: expect.any(Date) });
+    expect(await sms.applyDeliveryReport(report('Submitted'))).toBeNull();
+    expect(await row(id)).toMatchObject({ status: 'delivered', delivery_status: 'Success' });
+  });
+
+  it('applies reports posted together through the route in shared transactions, in arrival order per message', async () => {
+    const ids: string[] = [];
+    await t.ds.transaction(async (em) => {
+      ids.push(...(await sms.queueMany([0, 1, 2, 3].map((i) => ({ to: `25471200090${i}`, body: `Batch report ${i}`, purpose: 'test' })), em)));
+    });
+    const messageIds = ids.map((id) => `ATXid_batch${id}x${Date.now()}`);
+    for (const [i, id] of ids.entries()) {
+      await t.ds.query(`UPDATE sms_outbox SET status = 'sent', provider_message_id = $2 WHERE id = $1`, [id, messageIds[i]]);
+    }
+    const batches = jest.spyOn(sms, 'applyDeliveryReports');
+    const path = `${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`;
+    const post = (id: string, status: string, extra = '') =>
+      t.request('POST', path, { body: `id=${id}&status=${status}&phoneNumber=%2B254712000900${extra}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answers = await Promise.all([
+      ...messageIds.slice(0, 3).flatMap((m) => [post(m, 'Submitted'), post(m, 'Success')]),
+      post(messageIds[3], 'Failed', '&failureReason=UserInBlackList'),
+      post('ATXid_unknown_message', 'Success'),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(batches.mock.calls.length).toBeLessThan(8); // shared transactions, not one per report
+    batches.mockRestore();
+    for (const id of ids.slice(0, 3)) expect(await row(id)).toMatchObject({ status: 'delivered', delivery_status: 'Success', delivered_at: expect.any(Date) });
+    expect(await row(ids[3])).toMatchObject({ status: 'failed', delivery_status: 'Failed', last_error: 'UserInBlackList', delivered_at: null });
   });
 
   it('answers a delivery report with a wrong token 404; a report never moves a final status back', async () => {

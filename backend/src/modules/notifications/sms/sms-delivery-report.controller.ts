@@ -6,7 +6,7 @@ import { AppConfig } from '../../../config/app-config';
 import { parseDeliveryReport } from '../../../providers/africastalking/africastalking.client';
 import { ProviderCallbackError } from '../../../providers/common/provider-errors';
 import { AT_DELIVERY_REPORT_PATH } from '../../../sandbox/sandbox.constants';
-import { SmsService } from './sms.service';
+import { DeliveryReportBatcher } from './delivery-report-batcher';
 
 /** Constant-time string comparison (hashes first, so lengths do not leak). */
 export const sameSecret = (a: string, b: string): boolean =>
@@ -22,7 +22,7 @@ export const sameSecret = (a: string, b: string): boolean =>
 export class SmsDeliveryReportController {
   constructor(
     private readonly config: AppConfig,
-    private readonly sms: SmsService,
+    private readonly reports: DeliveryReportBatcher,
   ) {}
 
   @Post(`${AT_DELIVERY_REPORT_PATH.replace(/^\//, '')}/:token`)
@@ -36,7 +36,7 @@ export class SmsDeliveryReportController {
       if (err instanceof ProviderCallbackError) return { status: 'ignored' };
       throw err;
     }
-    await this.sms.applyDeliveryReport(report);
+    await this.reports.submit(report);
     return { status: 'ok' };
   }
 }

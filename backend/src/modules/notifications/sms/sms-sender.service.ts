@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AfricasTalkingClient } from '../../../providers/africastalking/africastalking.client';
 import { SmsOutbox } from '../entities/sms-outbox.entity';
-import { classifySendError, recipientResult } from './sms-rules';
+import { classifySendError, recipientResult, SendFailureKind } from './sms-rules';
 
 /** Outcome of one delivery attempt. `retry` means: throw so BullMQ tries again with backoff. */
 export type SendAttempt =
@@ -14,9 +14,19 @@ export type SendAttempt =
 /** Error thrown to make BullMQ retry a `deliver-sms` job (timeouts, 5xx, retryable recipient codes). */
 export class SmsRetryableError extends Error {}
 
+/** A claimed outbox row: what goes to Africa's Talking. */
+interface ClaimedRow {
+  id: string;
+  to_msisdn: string;
+  body: string;
+}
+
+/** What Africa's Talking answered for one row, before it is written back. */
+type SendResult = { id: string; sent: { messageId: string | null; cost: string | null } } | { id: string; error: string; kind: SendFailureKind };
+
 /**
- * Sends one outbox row through Africa's Talking (providers.md §3.2). The row is claimed by one
- * UPDATE (status still `queued`), so a repeated job never sends a sent message again.
+ * Sends outbox rows through Africa's Talking (providers.md §3.2). A row is claimed by one UPDATE
+ * (status still `queued`, attempts + 1), so a repeated job never sends a sent message again.
  */
 @Injectable()
 export class SmsSender {
@@ -28,46 +38,79 @@ export class SmsSender {
   ) {}
 
   /**
-   * One attempt. `lastAttempt`: a retryable failure then marks the row failed instead of
-   * leaving it queued.
+   * One attempt of a `deliver-sms` job. `lastAttempt`: a retryable failure then marks the row
+   * failed instead of leaving it queued.
    */
   async attempt(outboxId: string, lastAttempt: boolean): Promise<SendAttempt> {
     // Wait for a transaction still writing the row (a back-office resend re-queues it and enqueues
     // this job before committing), so the claim below reads its committed status.
     await this.ds.query(`SELECT 1 FROM sms_outbox WHERE id = $1 FOR SHARE`, [outboxId]);
-    const [claimed]: [{ to_msisdn: string; body: string }[], number] = await this.ds.query(
-      `UPDATE sms_outbox SET attempts = attempts + 1, updated_at = now()
-        WHERE id = $1 AND status = 'queued' RETURNING to_msisdn, body`,
-      [outboxId],
-    );
-    const row = claimed[0];
+    const [row] = await this.claim([outboxId]);
     if (!row) return { result: 'skipped' };
+    const sent = await this.send(row);
+    return (await this.record([sent], lastAttempt))[0];
+  }
 
-    let error: string;
-    let kind: 'retry' | 'permanent';
+  /**
+   * First attempt of rows committed by the caller just now (the buyer SMS right after a payment
+   * commits: issue 7, docs/PERFORMANCE.md "Payment callbacks"): claims them in one UPDATE, sends
+   * them in parallel, records every `sent` in one UPDATE. Returns each claimed row's outcome;
+   * `retry` rows stay `queued` for a `deliver-sms` job (SmsService.sendNow enqueues it).
+   */
+  async attemptMany(outboxIds: string[]): Promise<Map<string, SendAttempt>> {
+    const rows = await this.claim(outboxIds);
+    const sent = await Promise.all(rows.map((r) => this.send(r)));
+    const outcomes = await this.record(sent, false);
+    return new Map(sent.map((s, i) => [s.id, outcomes[i]]));
+  }
+
+  /** Claims queued rows (attempts + 1); rows already sent, failed or unknown are left out. */
+  private async claim(ids: string[]): Promise<ClaimedRow[]> {
+    if (!ids.length) return [];
+    const [rows]: [ClaimedRow[], number] = await this.ds.query(
+      `UPDATE sms_outbox SET attempts = attempts + 1, updated_at = now()
+        WHERE id = ANY($1::bigint[]) AND status = 'queued' RETURNING id::text AS id, to_msisdn, body`,
+      [ids],
+    );
+    return rows;
+  }
+
+  /** One Africa's Talking send; never throws. */
+  private async send(row: ClaimedRow): Promise<SendResult> {
     try {
       const answer = await this.at.sendSms({ to: row.to_msisdn, message: row.body });
       const recipient = answer.recipients[0];
       const outcome = recipientResult(recipient);
-      if (outcome === 'sent') {
-        await this.ds.manager.update(SmsOutbox, { id: outboxId }, {
-          status: 'sent',
-          providerMessageId: recipient.messageId,
-          cost: recipient.cost || null,
-          sentAt: new Date(),
-          lastError: null,
-        });
-        return { result: 'sent', messageId: recipient.messageId };
-      }
-      kind = outcome;
-      error = recipient ? `${recipient.statusCode} ${recipient.status}` : `no recipient: ${answer.message}`;
+      if (outcome === 'sent') return { id: row.id, sent: { messageId: recipient.messageId, cost: recipient.cost || null } };
+      return { id: row.id, kind: outcome, error: recipient ? `${recipient.statusCode} ${recipient.status}` : `no recipient: ${answer.message}` };
     } catch (err) {
-      kind = classifySendError(err);
-      error = err instanceof Error ? err.message : String(err);
+      return { id: row.id, kind: classifySendError(err), error: err instanceof Error ? err.message : String(err) };
     }
-    const giveUp = kind === 'permanent' || lastAttempt;
-    await this.ds.manager.update(SmsOutbox, { id: outboxId }, { status: giveUp ? 'failed' : 'queued', lastError: error.slice(0, 500) });
-    this.logger.warn({ outboxId, error, kind, giveUp }, 'sms send failed');
-    return giveUp ? { result: 'failed' } : { result: 'retry', error };
+  }
+
+  /** Writes send results back: every `sent` row in one UPDATE, each failure on its own (rare). */
+  private async record(results: SendResult[], lastAttempt: boolean): Promise<SendAttempt[]> {
+    const sent = results.flatMap((r) => ('sent' in r ? [r] : []));
+    if (sent.length) {
+      await this.ds.query(
+        `UPDATE sms_outbox o SET status = 'sent', provider_message_id = u.message_id, cost = u.cost, sent_at = now(),
+                last_error = NULL, updated_at = now()
+           FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(id, message_id, cost)
+          WHERE o.id = u.id`,
+        [sent.map((s) => s.id), sent.map((s) => s.sent.messageId), sent.map((s) => s.sent.cost)],
+      );
+    }
+    const outcomes: SendAttempt[] = [];
+    for (const r of results) {
+      if ('sent' in r) {
+        outcomes.push({ result: 'sent', messageId: r.sent.messageId });
+        continue;
+      }
+      const giveUp = r.kind === 'permanent' || lastAttempt;
+      await this.ds.manager.update(SmsOutbox, { id: r.id }, { status: giveUp ? 'failed' : 'queued', lastError: r.error.slice(0, 500) });
+      this.logger.warn({ outboxId: r.id, error: r.error, kind: r.kind, giveUp }, 'sms send failed');
+      outcomes.push(giveUp ? { result: 'failed' } : { result: 'retry', error: r.error });
+    }
+    return outcomes;
   }
 }

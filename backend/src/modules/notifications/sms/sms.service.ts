@@ -2,11 +2,12 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { JobProducer } from '../../../common/queues/job-producer.service';
-import { JOB, jobId } from '../../../common/queues/queues';
+import { DEFAULT_JOB_OPTIONS, JOB, jobId } from '../../../common/queues/queues';
 import type { SmsDeliveryReport } from '../../../providers/africastalking/africastalking.types';
 import { SmsOutbox, SmsStatus } from '../entities/sms-outbox.entity';
 import { NotificationsError, NotificationsErrorCode } from '../notifications.errors';
-import { statusAfterReport } from './sms-rules';
+import { isFinalSmsStatus, statusAfterReport } from './sms-rules';
+import { SmsSender } from './sms-sender.service';
 
 /** What the outbox row needs to go out: an MSISDN `2547XXXXXXXX`, the text and a purpose label. */
 export interface SmsRequest {
@@ -36,18 +37,58 @@ export class SmsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly producer: JobProducer,
+    private readonly sender: SmsSender,
   ) {}
 
   /**
    * Writes a queued outbox row. With `em` (the caller's transaction) nothing is enqueued: call
-   * `dispatch(id)` after commit. Without `em` the row is committed and enqueued at once.
+   * `dispatch(id)` (or `sendNow(id)` in the worker) after commit. Without `em` the row is
+   * committed and enqueued at once.
    * @returns the outbox row id.
    */
   async queue(to: string, body: string, purpose: string, em?: EntityManager): Promise<string> {
-    const manager = em ?? this.ds.manager;
-    const row = await manager.save(SmsOutbox, manager.create(SmsOutbox, { to, body, purpose, status: 'queued' }));
-    if (!em) await this.dispatch(row.id);
-    return row.id;
+    const [id] = await this.queueMany([{ to, body, purpose }], em ?? this.ds.manager);
+    if (!em) await this.dispatch(id);
+    return id;
+  }
+
+  /** Writes queued outbox rows in one INSERT in the caller's transaction; returns their ids in order. */
+  async queueMany(requests: SmsRequest[], em: EntityManager): Promise<string[]> {
+    if (!requests.length) return [];
+    const res = await em
+      .createQueryBuilder()
+      .insert()
+      .into(SmsOutbox)
+      .values(requests.map((r) => ({ to: r.to, body: r.body, purpose: r.purpose, status: 'queued' as const })))
+      .returning(['id'])
+      .execute();
+    return (res.raw as { id: string | number }[]).map((r) => String(r.id));
+  }
+
+  /**
+   * Sends committed outbox rows now, from this process, instead of through one `deliver-sms` job
+   * each (the payments worker's buyer SMS: issue 7, docs/PERFORMANCE.md "Payment callbacks").
+   * A row that needs another try gets its `deliver-sms` job (backoff from the job options); when
+   * the send itself cannot run (database or Redis error) every row falls back to `dispatch`.
+   * Never throws: a row left `queued` is picked up by `requeueStale`.
+   */
+  async sendNow(...ids: string[]): Promise<void> {
+    if (!ids.length) return;
+    let outcomes: Map<string, { result: string }>;
+    try {
+      outcomes = await this.sender.attemptMany(ids);
+    } catch (err) {
+      this.logger.warn({ err: String(err), outboxIds: ids }, 'sms direct send failed; queueing the rows');
+      return this.dispatch(...ids);
+    }
+    for (const id of ids) {
+      if (outcomes.get(id)?.result !== 'retry') continue;
+      try {
+        await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, smsJobId(id), { delay: DEFAULT_JOB_OPTIONS.backoff.delay });
+      } catch (err) {
+        this.logger.warn({ err: String(err), outboxId: id }, 'sms retry enqueue failed; left queued for requeueStale');
+      }
+    }
   }
 
   /**
@@ -64,10 +105,15 @@ export class SmsService {
     }
   }
 
-  /** Re-enqueues rows still `queued` and untouched for `olderThanMs` (lost enqueue). Returns how many. */
+  /**
+   * Re-enqueues rows still `queued` and untouched for `olderThanMs`: a lost enqueue, or a direct
+   * send (`sendNow`) whose process stopped after the claim. A row whose `deliver-sms` job still
+   * waits (backoff) is not sent twice: the job id `sms-<id>` is taken, so the add is a no-op.
+   * Returns how many rows were found.
+   */
   async requeueStale(olderThanMs = 60_000, limit = 500): Promise<number> {
     const rows: { id: string }[] = await this.ds.query(
-      `SELECT id FROM sms_outbox WHERE status = 'queued' AND attempts = 0 AND updated_at < now() - ($1::int * interval '1 millisecond')
+      `SELECT id FROM sms_outbox WHERE status = 'queued' AND updated_at < now() - ($1::int * interval '1 millisecond')
         ORDER BY id LIMIT $2`,
       [olderThanMs, limit],
     );
@@ -77,20 +123,49 @@ export class SmsService {
 
   /** Applies an Africa's Talking delivery report (§3.3). Returns the new status, or null when nothing changed. */
   async applyDeliveryReport(report: SmsDeliveryReport): Promise<SmsStatus | null> {
+    return (await this.applyDeliveryReports([report]))[0];
+  }
+
+  /**
+   * Applies delivery reports (§3.3) in one transaction (the report route's batches: issue 7,
+   * docs/PERFORMANCE.md "Payment callbacks"): their rows locked in id order, each report decided
+   * by `statusAfterReport` on the status left by the reports before it (arrival order), one
+   * UPDATE for every changed row. A row in a final status (delivered, failed) keeps its status
+   * and report text. Returns per report its new status, or null when it changed no status.
+   */
+  async applyDeliveryReports(reports: SmsDeliveryReport[]): Promise<(SmsStatus | null)[]> {
     return this.ds.transaction(async (em) => {
-      const row = await em.findOne(SmsOutbox, { where: { providerMessageId: report.id }, lock: { mode: 'pessimistic_write' } });
-      if (!row) {
-        this.logger.warn({ messageId: report.id, status: report.status }, 'delivery report for an unknown message');
-        return null;
-      }
-      const next = statusAfterReport(row.status, report);
-      await em.update(SmsOutbox, { id: row.id }, {
-        deliveryStatus: report.status,
-        ...(next ? { status: next } : {}),
-        ...(next === 'delivered' ? { deliveredAt: new Date() } : {}),
-        ...(next === 'failed' ? { lastError: report.failureReason ?? report.status } : {}),
+      const rows: { id: string; status: SmsStatus; provider_message_id: string }[] = await em.query(
+        `SELECT id::text AS id, status, provider_message_id FROM sms_outbox WHERE provider_message_id = ANY($1) ORDER BY id FOR UPDATE`,
+        [[...new Set(reports.map((r) => r.id))]],
+      );
+      const byMessage = new Map(rows.map((r) => [r.provider_message_id, { ...r, report: null as string | null, delivered: false, lastError: null as string | null }]));
+      const out = reports.map((report) => {
+        const row = byMessage.get(report.id);
+        if (!row) {
+          this.logger.warn({ messageId: report.id, status: report.status }, 'delivery report for an unknown message');
+          return null;
+        }
+        if (isFinalSmsStatus(row.status)) return null; // a late or repeated report changes nothing
+        const next = statusAfterReport(row.status, report);
+        row.report = report.status;
+        if (next) row.status = next;
+        if (next === 'delivered') row.delivered = true;
+        if (next === 'failed') row.lastError = report.failureReason ?? report.status;
+        return next;
       });
-      return next;
+      const changed = [...byMessage.values()].filter((r) => r.report !== null);
+      if (changed.length) {
+        await em.query(
+          `UPDATE sms_outbox o SET status = u.status, delivery_status = u.report,
+                  delivered_at = CASE WHEN u.delivered THEN now() ELSE o.delivered_at END,
+                  last_error = COALESCE(u.last_error, o.last_error), updated_at = now()
+             FROM unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[], $5::text[]) AS u(id, status, report, delivered, last_error)
+            WHERE o.id = u.id`,
+          [changed.map((r) => r.id), changed.map((r) => r.status), changed.map((r) => r.report), changed.map((r) => r.delivered), changed.map((r) => r.lastError)],
+        );
+      }
+      return out;
     });
   }
 
