@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'fs';
 import { Logger } from 'nestjs-pino';
 import { join } from 'path';
 import { AppModule } from './app.module';
+import { registerVisitorFastPath } from './common/cache/visitor-response-cache';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { validationPipeOptions } from './common/validation/validation-options';
 import { AppConfig, REPO_ROOT } from './config/app-config';
@@ -42,6 +43,10 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   if (config.sandboxEnabled) registerS3SandboxBodies(app.getHttpAdapter().getInstance());
   app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range'] });
+  // Visitors' hot GETs answered before Nest middleware (issue 6); registered before the routes.
+  registerVisitorFastPath(app.getHttpAdapter().getInstance(), (source) => app.get(source, { strict: false }), {
+    onRequest: (hook) => adapter.setOnRequestHook(hook),
+  });
   app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
 
   const index = join(FRONTEND_DIST, 'index.html');

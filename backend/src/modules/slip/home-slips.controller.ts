@@ -1,7 +1,9 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
+import { VisitorFastPath } from '../../common/cache/visitor-response-cache';
 import { Public } from '../../common/decorators/public.decorator';
+import { SlipListCache } from './slip-list-cache';
 import { SlipQueryService } from './slip-query.service';
 import { SlipResponse } from './slip.mapper';
 
@@ -13,6 +15,7 @@ export class HomeSlipsController {
 
   /** `{ slips }`: the 12 newest active slips, picks hidden (pre-serialised, from the list cache). */
   @Public()
+  @VisitorFastPath(SlipListCache)
   @Get('active')
   @Header('Content-Type', 'application/json; charset=utf-8')
   active(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
@@ -21,6 +24,7 @@ export class HomeSlipsController {
 
   /** `{ slips }`: the 12 latest settled slips with picks and results (pre-serialised, from the list cache). */
   @Public()
+  @VisitorFastPath(SlipListCache)
   @Get('finished')
   @Header('Content-Type', 'application/json; charset=utf-8')
   finished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {

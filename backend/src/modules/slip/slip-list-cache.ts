@@ -1,5 +1,6 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { HotJsonCache, JsonBytes } from '../../common/cache/hot-json-cache';
+import { VisitorTagSource } from '../../common/cache/visitor-response-cache';
 import { AppConfig } from '../../config/app-config';
 import { TopGamesCache } from '../fixtures/top-games-cache';
 import { SlipEvents } from './slip-events';
@@ -17,7 +18,7 @@ export const LIST_CACHE_TTL_S = 5;
  * process caches on its own for LIST_CACHE_TTL_S.
  */
 @Injectable()
-export class SlipListCache implements OnModuleInit, OnApplicationShutdown {
+export class SlipListCache implements OnModuleInit, OnApplicationShutdown, VisitorTagSource {
   private readonly cache: HotJsonCache;
 
   constructor(
@@ -51,6 +52,11 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown {
   /** Changes whenever the lists are dropped in this process (see HotJsonCache.generationNow). */
   get generation(): number {
     return this.cache.generationNow;
+  }
+
+  /** The visitors' fast path tag of the lists' routes (issue 6): the generation. */
+  visitorTag(): number {
+    return this.generation;
   }
 
   /** Drops every cached list in every process (after a publish or a settlement). */

@@ -1,26 +1,28 @@
-import { Controller, Get, Header, Query, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
+import { VisitorFastPath } from '../../common/cache/visitor-response-cache';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AuthError, AuthErrorCode } from '../../common/guards/auth.errors';
-import { AnonymousListInterceptor } from './anonymous-list.interceptor';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ActivePage, FinishedPage, SlipQueryService } from './slip-query.service';
+import { SlipListCache } from './slip-list-cache';
 
 /** /v2/api/slip lists (spec §7), with and without the trailing slash the spec writes (a path ending in '//' registers it; see account.controller.ts). */
 @ApiTags('slip')
 @Controller('v2/api/slip')
-@UseInterceptors(AnonymousListInterceptor)
 export class SlipV2Controller {
   constructor(private readonly query: SlipQueryService) {}
 
   /**
    * GET /v2/api/slip/data/ → `{ results, next, previous, num_pages }`; `account=1` needs a token.
-   * Visitors get the pre-serialised bytes of the list cache, logged-in users a fresh object.
+   * Visitors get the pre-serialised bytes of the list cache (a URL seen within 1 s from the
+   * visitors' fast path), logged-in users a fresh object.
    */
   @Public()
+  @VisitorFastPath(SlipListCache)
   @Get(['data', 'data//'])
   @Header('Content-Type', 'application/json; charset=utf-8')
   active(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<ActivePage | JsonBytes<ActivePage>> {
@@ -31,6 +33,7 @@ export class SlipV2Controller {
 
   /** GET /v2/api/slip/data/finished/ → `{ results, next, count, num_pages }`, 100 a page. */
   @Public()
+  @VisitorFastPath(SlipListCache)
   @Get(['data/finished', 'data/finished//'])
   @Header('Content-Type', 'application/json; charset=utf-8')
   finished(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<FinishedPage | JsonBytes<FinishedPage>> {

@@ -2,7 +2,6 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { Slip } from './entities/slip.entity';
-import { AnonymousListInterceptor } from './anonymous-list.interceptor';
 import { SlipWithPicks } from './entities/slip-with-picks.entity';
 import { Tip } from './entities/tip.entity';
 import { FreeTip } from './entities/free-tip.entity';
@@ -29,7 +28,7 @@ import { PremiumSlipsService } from './premium-slips.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [AnonymousListInterceptor, SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
+  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
   exports: [PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

@@ -1,7 +1,9 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
+import { VisitorFastPath } from '../../common/cache/visitor-response-cache';
 import { Public } from '../../common/decorators/public.decorator';
+import { SlipListCache } from './slip-list-cache';
 import { LeaderboardRow, TipsterStatsService } from './tipster-stats.service';
 
 /** GET /v2/api/tipster/data/ (spec §7): the leaderboard. */
@@ -12,6 +14,7 @@ export class TipsterController {
 
   /** `?all=1[&weekly=1][&p=]` → `{ results, next }`, 100 a page, rating descending (pre-serialised, from the list cache). */
   @Public()
+  @VisitorFastPath(SlipListCache)
   @Get(['data', 'data//'])
   @Header('Content-Type', 'application/json; charset=utf-8')
   leaderboard(@Query('weekly') weekly?: string, @Query('p') p?: string): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {

@@ -1,0 +1,42 @@
+import { ANONYMOUS_URL_MAX, ANONYMOUS_URL_TTL_MS, VisitorResponseCache } from './visitor-response-cache';
+
+const entry = (text: string, tag: number | string = 1) => ({ body: Buffer.from(text), contentType: 'application/json; charset=utf-8', headers: {}, tag });
+
+describe('VisitorResponseCache (issue 6)', () => {
+  let now: number;
+  let cache: VisitorResponseCache;
+  beforeEach(() => {
+    now = 1_000_000;
+    cache = new VisitorResponseCache(ANONYMOUS_URL_TTL_MS, ANONYMOUS_URL_MAX, () => now);
+  });
+
+  it('answers a URL for ANONYMOUS_URL_TTL_MS, then no more', () => {
+    cache.set('/a?p=1', entry('x'));
+    now += ANONYMOUS_URL_TTL_MS - 1;
+    expect(cache.get('/a?p=1', 1)?.body.toString()).toBe('x');
+    now += 1;
+    expect(cache.get('/a?p=1', 1)).toBeUndefined();
+  });
+
+  it('answers only at the tag it was stored with, and only the exact URL', () => {
+    cache.set('/a?p=1', entry('x', '3:29000000'));
+    expect(cache.get('/a?p=1', '3:29000000')).toBeDefined();
+    expect(cache.get('/a?p=1', '4:29000000')).toBeUndefined();
+    expect(cache.get('/a?p=1', '3:29000001')).toBeUndefined();
+    expect(cache.get('/a?p=2', '3:29000000')).toBeUndefined();
+    expect(cache.get('/a', '3:29000000')).toBeUndefined();
+  });
+
+  it(`keeps at most ${ANONYMOUS_URL_MAX} URLs, dropping the oldest stored first`, () => {
+    for (let i = 0; i <= ANONYMOUS_URL_MAX; i++) cache.set(`/a?n=${i}`, entry(String(i)));
+    expect(cache.size).toBe(ANONYMOUS_URL_MAX);
+    expect(cache.get('/a?n=0', 1)).toBeUndefined();
+    expect(cache.get('/a?n=1', 1)?.body.toString()).toBe('1');
+    expect(cache.get(`/a?n=${ANONYMOUS_URL_MAX}`, 1)?.body.toString()).toBe(String(ANONYMOUS_URL_MAX));
+    // Storing a URL again makes it the newest: /a?n=1 outlives /a?n=2.
+    cache.set('/a?n=1', entry('again'));
+    cache.set('/a?n=new', entry('new'));
+    expect(cache.get('/a?n=2', 1)).toBeUndefined();
+    expect(cache.get('/a?n=1', 1)?.body.toString()).toBe('again');
+  });
+});

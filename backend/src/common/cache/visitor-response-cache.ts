@@ -1,0 +1,165 @@
+import type { Type } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TOKEN_COOKIE } from '../guards/jwt-auth.guard';
+
+/** How long a visitor's URL keeps answering from its copy without going through Nest (ms; issue 6). */
+export const ANONYMOUS_URL_TTL_MS = 1_000;
+/** Most URLs remembered (oldest dropped first): bounds memory against arbitrary query strings. */
+export const ANONYMOUS_URL_MAX = 1_000;
+
+/**
+ * Headers of the handler's reply repeated on a hit: its cache-control, and its Vary (the CORS hook
+ * adds `Vary: Origin` to every answer, so shared caches keep cross-origin answers apart).
+ */
+const KEPT_HEADERS = ['cache-control', 'vary'];
+
+/** Key of the Fastify route config (`@VisitorFastPath`) naming a route's VisitorTagSource. */
+const ROUTE_CONFIG_KEY = 'visitorFastPath';
+
+/**
+ * Where a fast-path route's data comes from: a copy is answered only while `visitorTag()` returns
+ * what it returned before the handler ran (compared with ===). SlipListCache and TopGamesCache
+ * return their HotJsonCache generation, which every publish/settlement bumps in every process.
+ */
+export interface VisitorTagSource {
+  visitorTag(): number | string;
+}
+
+/** One remembered answer: the bytes and headers the handler's reply had, when and at which tag. */
+export interface VisitorEntry {
+  body: Buffer;
+  contentType: string;
+  /** The reply's headers among KEPT_HEADERS (cache-control, vary), as the normal path set them. */
+  headers: Record<string, string>;
+  tag: number | string;
+  /** Epoch ms when stored. */
+  at: number;
+}
+
+/**
+ * Per exact URL (path and query string), the 200 answer a handler produced for a visitor, kept
+ * `ttlMs` (ANONYMOUS_URL_TTL_MS) and for at most `max` URLs (ANONYMOUS_URL_MAX, oldest dropped).
+ * `get` returns an entry only while it is younger than the TTL and its tag equals the current one.
+ * Issue 6, docs/PERFORMANCE.md "Marketplace at scale".
+ */
+export class VisitorResponseCache {
+  private readonly byUrl = new Map<string, VisitorEntry>();
+
+  constructor(
+    private readonly ttlMs = ANONYMOUS_URL_TTL_MS,
+    private readonly max = ANONYMOUS_URL_MAX,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The entry of `url` if fresh and stored at `tag`, else undefined. */
+  get(url: string, tag: number | string): VisitorEntry | undefined {
+    const hit = this.byUrl.get(url);
+    return hit && hit.tag === tag && this.now() - hit.at < this.ttlMs ? hit : undefined;
+  }
+
+  /** Remembers `entry` for `url` (stamped now), dropping the oldest URL beyond `max`. */
+  set(url: string, entry: Omit<VisitorEntry, 'at'>): void {
+    this.byUrl.delete(url);
+    this.byUrl.set(url, { ...entry, at: this.now() });
+    if (this.byUrl.size > this.max) this.byUrl.delete(this.byUrl.keys().next().value as string);
+  }
+
+  /** URLs remembered (expired ones included until dropped). */
+  get size(): number {
+    return this.byUrl.size;
+  }
+}
+
+/**
+ * Puts a GET route on the visitors' fast path (registerVisitorFastPath); `source` is the provider
+ * (class token) its data comes from. Only for routes whose answer to a visitor depends on the URL
+ * and `source.visitorTag()` alone (issue 6).
+ */
+export const VisitorFastPath = (source: Type<VisitorTagSource>): MethodDecorator => RouteConfig({ [ROUTE_CONFIG_KEY]: source });
+
+const TOKEN_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=`);
+/**
+ * A request without an access token: no `authorization` header and no `token` cookie, read from
+ * the raw header (cookies are not parsed yet when the fast path runs; any `token=` counts).
+ */
+const isVisitor = (req: FastifyRequest): boolean =>
+  req.headers.authorization === undefined && !TOKEN_COOKIE_PATTERN.test(req.headers.cookie ?? '');
+
+/** Where the fast path's `onRequest` hook goes (see registerVisitorFastPath). */
+export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, done: () => void) => void) => void;
+
+/**
+ * The visitors' fast path (issue 6, docs/PERFORMANCE.md "Marketplace at scale"): on routes marked
+ * @VisitorFastPath, a GET from a visitor (no `authorization` header, no `token` cookie: never a
+ * logged-in user) with no `Origin` header (a same-origin page or a plain client) whose URL was
+ * answered 200 less than ANONYMOUS_URL_TTL_MS ago, at the same tag, gets the same bytes,
+ * content-type, cache-control and Vary from the first `onRequest` hook — before Nest middleware
+ * (request logging included), router, guards, interceptors, pipes and handler. The route's
+ * `onSend` hooks (@fastify/compress's among them) still run on those bytes. A cross-origin
+ * request (with `Origin`) takes the normal path, where the CORS hook answers it.
+ * The copy is filled by an `onSend` hook from the handler's own Buffer answers to visitors
+ * (status 200, not yet encoded, tag unchanged while the handler ran): 4xx/5xx and anything for a
+ * request with credentials are never stored, so a bad query keeps its error and a logged-in user
+ * always reaches the handler.
+ * Hits are not in the application's request log (they cost a Map lookup; count them at the
+ * reverse proxy, whose access log sees every request).
+ *
+ * @param onRequest where the hook goes: the Nest adapter's `setOnRequestHook` (runs before its
+ *   CORS hook and Nest middleware) in the app; `fastify.addHook('onRequest', …)` when omitted.
+ * @param resolve gives the provider of a VisitorTagSource class (e.g. `app.get(token, { strict: false })`).
+ * @returns the cache, for tests.
+ */
+export const registerVisitorFastPath = (
+  fastify: FastifyInstance,
+  resolve: (source: Type<VisitorTagSource>) => VisitorTagSource,
+  { cache = new VisitorResponseCache(), onRequest }: { cache?: VisitorResponseCache; onRequest?: OnRequestSlot } = {},
+): VisitorResponseCache => {
+  const sources = new Map<Type<VisitorTagSource>, VisitorTagSource>();
+  /** Tag read before the handler ran, for visitors' requests on fast-path routes that missed. */
+  const pending = new WeakMap<FastifyRequest, { source: VisitorTagSource; tag: number | string }>();
+
+  const sourceOf = (req: FastifyRequest): VisitorTagSource | undefined => {
+    if (req.method !== 'GET') return undefined;
+    const token = (req.routeOptions.config as { [ROUTE_CONFIG_KEY]?: Type<VisitorTagSource> } | undefined)?.[ROUTE_CONFIG_KEY];
+    if (!token || !isVisitor(req)) return undefined;
+    let source = sources.get(token);
+    if (!source) sources.set(token, (source = resolve(token)));
+    return source;
+  };
+
+  const hook = (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+    const source = sourceOf(req);
+    if (!source) return done();
+    const tag = source.visitorTag();
+    const hit = req.headers.origin === undefined ? cache.get(req.url, tag) : undefined;
+    if (!hit) {
+      pending.set(req, { source, tag });
+      return done();
+    }
+    void reply.headers(hit.headers);
+    void reply.code(200).type(hit.contentType).send(hit.body); // answered: `done` is not called
+  };
+  if (onRequest) onRequest(hook);
+  else fastify.addHook('onRequest', hook);
+
+  fastify.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: () => void) => {
+    const miss = pending.get(req);
+    if (
+      miss &&
+      reply.statusCode === 200 &&
+      Buffer.isBuffer(payload) &&
+      !reply.hasHeader('content-encoding') &&
+      miss.source.visitorTag() === miss.tag
+    ) {
+      const headers: Record<string, string> = {};
+      for (const name of KEPT_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      cache.set(req.url, { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/octet-stream'), headers, tag: miss.tag });
+    }
+    done();
+  });
+  return cache;
+};
