@@ -1,15 +1,12 @@
 import { BadRequestException, Body, Controller, HttpCode, Logger, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { createHash, timingSafeEqual } from 'crypto';
 import { Public } from '../../common/decorators/public.decorator';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { DARAJA_CALLBACK_ACK, parseB2cResult } from '../../providers/daraja/daraja.client';
-
-const sameSecret = (a: string, b: string): boolean =>
-  b !== '' && timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+import { sameSecret } from '../../common/security/same-secret';
 
 /**
  * Daraja B2C callbacks (providers.md §1.8, §1.10): the path token (MPESA_CALLBACK_TOKEN) is the

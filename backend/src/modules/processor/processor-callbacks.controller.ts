@@ -1,6 +1,5 @@
 import { BadRequestException, Body, Controller, Headers, HttpCode, NotFoundException, Param, Post, UnauthorizedException } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { createHash, timingSafeEqual } from 'crypto';
 import { Public } from '../../common/decorators/public.decorator';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
@@ -8,9 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { DARAJA_CALLBACK_ACK, parseStkCallback } from '../../providers/daraja/daraja.client';
 import { parseWebhook, verifyWebhookSignature } from '../../providers/flutterwave/flutterwave.client';
-
-const sameSecret = (a: string, b: string): boolean =>
-  b !== '' && timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+import { sameSecret } from '../../common/security/same-secret';
 
 /**
  * Provider callbacks (issue 7, "Callbacks"): validate, enqueue on `payments` with the provider's

@@ -1,16 +1,12 @@
 import { Body, Controller, HttpCode, NotFoundException, Param, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { createHash, timingSafeEqual } from 'crypto';
 import { Public } from '../../../common/decorators/public.decorator';
 import { AppConfig } from '../../../config/app-config';
 import { parseDeliveryReport } from '../../../providers/africastalking/africastalking.client';
 import { ProviderCallbackError } from '../../../providers/common/provider-errors';
 import { AT_DELIVERY_REPORT_PATH } from '../../../sandbox/sandbox.constants';
 import { DeliveryReportBatcher } from './delivery-report-batcher';
-
-/** Constant-time string comparison (hashes first, so lengths do not leak). */
-export const sameSecret = (a: string, b: string): boolean =>
-  b !== '' && timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+import { sameSecret } from '../../../common/security/same-secret';
 
 /**
  * Africa's Talking delivery reports (providers.md §3.3): POST form-encoded to
