@@ -9,8 +9,8 @@ interface SearchGame {
   away_team: string;
 }
 
-/** Registers a fresh user through the API and logs in through the site's Login dialog. */
-const newUserLoggedIn = async (page: import('@playwright/test').Page): Promise<void> => {
+/** Registers a fresh user through the API and logs in through the site's Login dialog; returns the username. */
+const newUserLoggedIn = async (page: import('@playwright/test').Page): Promise<string> => {
   const email = uniqueEmail('dash');
   const password = 'dash-pass-123';
   const username = email.split('@')[0].replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 30);
@@ -24,6 +24,7 @@ const newUserLoggedIn = async (page: import('@playwright/test').Page): Promise<v
   await site.loginButton.click();
   await new LoginDialog(page).login(email, password);
   await expect(site.accountButton).toBeVisible();
+  return username;
 };
 
 /** Three upcoming games with a HOME WIN price whose home teams differ (found through the API the page uses). */
@@ -53,9 +54,8 @@ test('a new user sees the finance tiles; Withdraw Cash under Ksh 500 shows the m
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a new user publishes a 3-game slip from /dashboard/add_tips with the server-quoted odds (spec §5, §8)', async ({ page }) => {
-  await newUserLoggedIn(page);
-  const games = await threeGames(page.request);
+/** Publishes a slip of `games` (HOME WIN each) through /dashboard/add_tips, as a user would. */
+const publishThroughUi = async (page: import('@playwright/test').Page, games: SearchGame[]): Promise<void> => {
   await page.goto('/dashboard/add_tips');
   for (const game of games) {
     await page.getByRole('textbox', { name: 'Search a game' }).fill(game.home_team);
@@ -70,9 +70,39 @@ test('a new user publishes a 3-game slip from /dashboard/add_tips with the serve
   }
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Successfully Published Tips')).toBeVisible();
+};
+
+test('a new user publishes a 3-game slip from /dashboard/add_tips with the server-quoted odds (spec §5, §8)', async ({ page }) => {
+  test.slow(); // publishing through the UI takes about 20 s alone, close to the 30 s default on a busy machine
+  await newUserLoggedIn(page);
+  const games = await threeGames(page.request);
+  await publishThroughUi(page, games);
   const mine = await page.request.get('/v2/api/slip/data/?account=1');
   expect(mine.status()).toBe(200);
   const published = ((await mine.json()) as { results: { tips: { home_team: string }[] }[] }).results;
   expect(published).toHaveLength(1);
   expect(published[0].tips.map((t) => t.home_team)).toEqual(games.map((g) => g.home_team));
+});
+
+test("the published slip appears with its picks on /dashboard/active_tips/{username}, reached from the dashboard's View Latest Tips (spec §2)", async ({ page }) => {
+  test.slow(); // publishes through the UI (about 20 s alone) and then opens two more pages
+  const username = await newUserLoggedIn(page);
+  const games = await threeGames(page.request);
+  await publishThroughUi(page, games);
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'View Latest Tips' }).click();
+  await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
+  const table = page.getByRole('table', { name: 'Active Tips' });
+  await expect(table.getByRole('row')).toHaveCount(2); // header + the one slip
+  for (const game of games) {
+    await expect(table.getByText(`${game.home_team} v ${game.away_team}`)).toBeVisible();
+  }
+  await expect(table.getByText(/^HOME WIN @ \d+\.\d{2}$/)).toHaveCount(3);
+  await expect(table.getByText('On sale')).toBeVisible();
+
+  // Another name in the URL shows the user's own page, never someone else's picks.
+  await page.goto('/dashboard/active_tips/someone-else');
+  await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
+  await expect(page.getByRole('table', { name: 'Active Tips' }).getByText(/^HOME WIN @ /)).toHaveCount(3);
 });

@@ -28,7 +28,7 @@ export const useActiveSlips = (filters: ActiveSlipFilters, enabled = true) =>
     enabled,
   });
 
-/** The logged-in tipster's own slips, with picks (?account=1, auth). */
+/** The logged-in tipster's own active slips, with picks (?account=1, auth), 10 a page. */
 export const useOwnSlips = (page: number, enabled = true) =>
   useQuery({
     queryKey: slipKeys.own(page),
@@ -36,6 +36,7 @@ export const useOwnSlips = (page: number, enabled = true) =>
       api.get<SlipPage>(SLIP_DATA_PATH, {
         query: { account: 1, p: page > 1 ? page : undefined },
       }),
+    placeholderData: keepPreviousData,
     enabled,
   });
 

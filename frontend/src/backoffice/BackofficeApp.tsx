@@ -1,10 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
 import { Admin, CustomRoutes, Resource, defaultDarkTheme, type AuthProvider, type DataProvider, type RaThemeOptions } from 'react-admin';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { themeOptions } from '../theme';
 import { authProvider as defaultAuthProvider } from './authProvider';
-import { AddTipsPage, EarningsPage, TipsterDashboard, WithdrawRequestsPage } from './dashboard';
+import {
+  AddTipsPage,
+  EarningsPage,
+  OwnActiveTipsPage,
+  OwnFinishedTipsPage,
+  TipsterDashboard,
+  WithdrawRequestsPage,
+} from './dashboard';
 import { dataProvider as defaultDataProvider } from './dataProvider';
 import { resourcesForRole } from './resource-spec';
 import { BACKOFFICE_RESOURCES, type BackofficeResource } from './resources';
@@ -25,6 +33,8 @@ interface BackofficeAppProps {
   /** Injected in tests; the app uses the /api/backoffice provider and the token-cookie auth. */
   dataProvider?: DataProvider;
   authProvider?: AuthProvider;
+  /** Injected in tests (e.g. without retries); the app uses react-admin's default client. */
+  queryClient?: QueryClient;
 }
 
 /**
@@ -35,11 +45,13 @@ interface BackofficeAppProps {
 export const BackofficeApp = ({
   dataProvider = defaultDataProvider,
   authProvider = defaultAuthProvider,
+  queryClient,
 }: BackofficeAppProps = {}) => (
   <Admin
     basename={PATHS.dashboard}
     dataProvider={dataProvider}
     authProvider={authProvider}
+    queryClient={queryClient}
     requireAuth
     dashboard={TipsterDashboard}
     theme={backofficeTheme}
@@ -60,6 +72,9 @@ export const BackofficeApp = ({
         <CustomRoutes>
           <Route path="/withdraw" element={<WithdrawRequestsPage />} />
           <Route path="/add_tips" element={<AddTipsPage />} />
+          {/* Own active and finished tips (spec §2); a foreign {username} redirects to the user's own. */}
+          <Route path="/active_tips/:username" element={<OwnActiveTipsPage />} />
+          <Route path="/finished_tips/:username" element={<OwnFinishedTipsPage />} />
         </CustomRoutes>
       </>
     )}

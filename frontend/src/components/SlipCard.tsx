@@ -36,7 +36,8 @@ export const RESULT_LABEL: Record<ResultState, string> = {
 
 const TIMING_COLOR = { not_started: 'text.secondary', in_play: 'warning.main', played: 'text.disabled' };
 
-const pickLabel = (tip: SlipTip, markets: Map<number, Market> | undefined): string | null => {
+/** A tip's pick as 'MARKET @ odd' (market id resolved through GET /api/slip/markets); null while hidden. */
+export const pickLabel = (tip: SlipTip, markets: Map<number, Market> | undefined): string | null => {
   if (tip.market_type === null || tip.market_type === undefined) return null;
   const market = markets?.get(Number(tip.market_type));
   const pick = market ? market.value : '…';

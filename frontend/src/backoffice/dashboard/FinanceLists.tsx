@@ -1,18 +1,11 @@
-import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
-import Pagination from '@mui/material/Pagination';
+import { useState } from 'react';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { Title } from 'react-admin';
-import { errorMessage } from '../../api/client';
 import { formatKsh, toCents } from '../../lib/money';
+import { ListCard, type ListCardProps } from './ListCard';
 import { paymentStatusLabel, usePayments, useWithdrawals, withdrawalStatusLabel } from './finance';
 
 const formatDate = (value: string): string => {
@@ -20,51 +13,27 @@ const formatDate = (value: string): string => {
   return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' });
 };
 
-interface ListFrameProps {
-  title: string;
+interface ListFrameProps extends Omit<ListCardProps, 'isEmpty' | 'paging' | 'footer'> {
   headers: string[];
-  isPending: boolean;
-  error: unknown;
   count: number;
   page: number;
   numPages: number;
   onPage: (page: number) => void;
-  empty: string;
-  children: ReactNode;
 }
 
-const ListFrame = ({ title, headers, isPending, error, count, page, numPages, onPage, empty, children }: ListFrameProps) => (
-  <Card sx={{ mt: 2 }}>
-    <Title title={title} />
-    <CardContent>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
-      {isPending ? (
-        <CircularProgress size={24} />
-      ) : error ? (
-        <Alert severity="error">{errorMessage(error, 'Error occurred. Try again')}</Alert>
-      ) : count === 0 ? (
-        <Typography variant="body2">{empty}</Typography>
-      ) : (
-        <>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                {headers.map((header) => (
-                  <TableCell key={header}>{header}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>{children}</TableBody>
-          </Table>
-          {numPages > 1 && (
-            <Pagination sx={{ mt: 2 }} count={numPages} page={page} onChange={(_event, next) => onPage(next)} />
-          )}
-        </>
-      )}
-    </CardContent>
-  </Card>
+const ListFrame = ({ headers, count, page, numPages, onPage, children, ...card }: ListFrameProps) => (
+  <ListCard {...card} isEmpty={count === 0} paging={{ page, numPages, onPage }}>
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          {headers.map((header) => (
+            <TableCell key={header}>{header}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>{children}</TableBody>
+    </Table>
+  </ListCard>
 );
 
 /** /dashboard/earnings: the tipster's payments, 10 a page (spec §2, §4 payment status). */

@@ -65,6 +65,18 @@ describe('Tipster dashboard', () => {
     expect(screen.getByRole('link', { name: /Total Earnings/ })).toHaveAttribute('href', '/dashboard/earnings');
     expect(screen.getByRole('link', { name: 'Withdraw Requests' })).toHaveAttribute('href', '/dashboard/withdraw');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/account_settings');
+    // The own tips pages (spec §2 /dashboard/active_tips/{username}, /dashboard/finished_tips/{username}).
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'View Latest Tips' })).toHaveAttribute(
+        'href',
+        '/dashboard/active_tips/kipchoge',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Published Tips' })).toHaveAttribute(
+      'href',
+      '/dashboard/finished_tips/kipchoge',
+    );
+    expect(screen.getByRole('link', { name: 'Add Tips' })).toHaveAttribute('href', '/dashboard/add_tips');
     expect(screen.getByRole('textbox', { name: 'Profile link' })).toHaveValue(
       `${window.location.origin}/profile/kipchoge`,
     );

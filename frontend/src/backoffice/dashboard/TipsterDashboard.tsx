@@ -54,6 +54,7 @@ const FigureTile = ({ label, value, to }: { label: string; value: string; to?: s
   );
 };
 
+/** An action tile: a link, a button, or (neither given, e.g. before the username is known) disabled. */
 const ActionTile = ({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) => (
   <Card sx={tileSx}>
     {to ? (
@@ -63,7 +64,7 @@ const ActionTile = ({ label, to, onClick }: { label: string; to?: string; onClic
         </CardContent>
       </CardActionArea>
     ) : (
-      <CardActionArea onClick={onClick} sx={tileSx}>
+      <CardActionArea onClick={onClick} disabled={!onClick} sx={tileSx}>
         <CardContent>
           <Typography variant="subtitle1">{label}</Typography>
         </CardContent>
@@ -174,11 +175,14 @@ export const TipsterDashboard = () => {
           </Grid>
           <Grid>
             <ActionTile label="Add Tips" to={PATHS.dashboardAddTips} />
-            <ActionTile label="View Latest Tips" to={PATHS.activeTips} />
+            <ActionTile
+              label="View Latest Tips"
+              to={username ? PATHS.dashboardActiveTips(username) : undefined}
+            />
             <ActionTile label="Withdraw Requests" to={PATHS.dashboardWithdraw} />
             <ActionTile
               label="Published Tips"
-              to={username ? PATHS.profileActiveTips(username) : PATHS.profile}
+              to={username ? PATHS.dashboardFinishedTips(username) : undefined}
             />
             <ActionTile label="Settings" to={PATHS.accountSettings} />
             <ActionTile label="Withdraw Cash" onClick={withdrawCash} />

@@ -1,8 +1,7 @@
 import { useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useFinishedSlips } from '../../api/slips';
 import { PageHeader } from '../../components/PageHeader';
+import { SeeMoreButton } from '../../components/SeeMoreButton';
 import { EmptyState, ErrorAlert, LoadingState } from '../../components/QueryStatus';
 import { SlipGrid } from '../../components/SlipGrid';
 import { MESSAGES } from '../../lib/messages';
@@ -40,17 +39,7 @@ export const FinishedTipsPage = () => {
         <>
           <SlipGrid slips={slips} />
           {finished.isFetchNextPageError ? <ErrorAlert message={MESSAGES.pageNotFound} /> : null}
-          {finished.hasNextPage ? (
-            <Box sx={{ textAlign: 'center', mt: 3 }}>
-              <Button
-                variant="outlined"
-                onClick={() => void finished.fetchNextPage()}
-                loading={finished.isFetchingNextPage}
-              >
-                See More
-              </Button>
-            </Box>
-          ) : null}
+          <SeeMoreButton query={finished} mt={3} />
         </>
       )}
     </>
