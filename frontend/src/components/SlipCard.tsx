@@ -44,6 +44,22 @@ export const pickLabel = (tip: SlipTip, markets: Map<number, Market> | undefined
   return tip.odd !== null && tip.odd !== undefined ? `${pick} @ ${formatOdds(tip.odd)}` : pick;
 };
 
+/**
+ * A tip's pick line ('HOME WIN @ 1.50'), coloured by the tip's own result once settled (spec §3
+ * Tip result W, L, V), else in the secondary colour; `suffix` follows the pick. Nothing without
+ * a pick (public view of an unfinished slip).
+ */
+export const PickLine = ({ tip, pick, suffix = '' }: { tip: SlipTip; pick: string | null; suffix?: string }) => {
+  if (!pick) return null;
+  const tipResult = tip.result ? resultState(tip.result) : null;
+  return (
+    <Typography variant="body2" sx={{ color: tipResult ? `${RESULT_COLOR[tipResult]}.main` : 'secondary.main' }}>
+      {pick}
+      {suffix}
+    </Typography>
+  );
+};
+
 const GameRow = ({
   tip,
   markets,
@@ -55,7 +71,6 @@ const GameRow = ({
 }) => {
   const timing = gameTimingState(tip.game_date, now);
   const pick = pickLabel(tip, markets);
-  const tipResult = tip.result ? resultState(tip.result) : null;
   return (
     <Box component="li" sx={{ py: 1, listStyle: 'none' }}>
       <Typography variant="body2" sx={{ fontWeight: 700 }}>
@@ -73,15 +88,7 @@ const GameRow = ({
           {GAME_TIMING_LABEL[timing]}
         </Box>
       </Typography>
-      {pick ? (
-        <Typography
-          variant="body2"
-          sx={{ color: tipResult ? `${RESULT_COLOR[tipResult]}.main` : 'secondary.main' }}
-        >
-          {pick}
-          {tip.result === 'V' ? ' (void)' : ''}
-        </Typography>
-      ) : null}
+      <PickLine tip={tip} pick={pick} suffix={tip.result === 'V' ? ' (void)' : ''} />
     </Box>
   );
 };

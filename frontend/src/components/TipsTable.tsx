@@ -15,7 +15,7 @@ import { gameTimeLabel, nairobiClock, nairobiDate } from '../lib/nairobi-time';
 import { formatOdds, resultOddsLabel, resultState } from '../lib/odds';
 import { buyPath, slipPriceLabel, type SaleCountry } from '../lib/sale-country';
 import { isFinished, isOnSale } from '../lib/slip';
-import { RESULT_COLOR, RESULT_LABEL, pickLabel } from './SlipCard';
+import { PickLine, RESULT_COLOR, RESULT_LABEL, pickLabel } from './SlipCard';
 import { visuallyHidden } from './visually-hidden';
 
 /** A tip's own result (spec §3 Tip: W, L or V once the slip is settled). */
@@ -44,7 +44,6 @@ const GameLine = ({
   now: Date;
 }) => {
   const pick = showPicks ? pickLabel(tip, markets) : null;
-  const tipResult = tip.result ? resultState(tip.result) : null;
   return (
     <Box sx={showPicks ? { py: 0.5 } : undefined}>
       <Typography variant="body2">
@@ -55,15 +54,7 @@ const GameLine = ({
           {showPicks && tip.league ? ` · ${tip.league}` : ''}
         </Typography>
       </Typography>
-      {pick ? (
-        <Typography
-          variant="body2"
-          sx={{ color: tipResult ? `${RESULT_COLOR[tipResult]}.main` : 'secondary.main' }}
-        >
-          {pick}
-          {tip.result ? ` · ${TIP_RESULT_LABEL[tip.result] ?? tip.result}` : ''}
-        </Typography>
-      ) : null}
+      <PickLine tip={tip} pick={pick} suffix={tip.result ? ` · ${TIP_RESULT_LABEL[tip.result] ?? tip.result}` : ''} />
     </Box>
   );
 };
