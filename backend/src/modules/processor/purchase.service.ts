@@ -155,7 +155,7 @@ export class PurchaseService {
    * `confirmMpesa` for each: the purchase rows locked FOR UPDATE (in id order), only `pending`
    * rows change, so a callback repeated inside the batch or across batches is a no-op; one UPDATE
    * for every row, each kind's fulfilment once for its purchases, the buyer SMS in one INSERT and
-   * sent after commit (`SmsService.sendNow`).
+   * sent after commit (`SmsService.sendNow`, not awaited).
    * @returns per callback, in order: its outcome, or the error its job should fail with
    *   (PurchaseNotFoundYetError when the purchase row is not committed yet: the job retries).
    * @throws when the transaction fails (nothing of it is kept): apply the callbacks one by one.
@@ -190,7 +190,10 @@ export class PurchaseService {
       emailIds.push(...done.emails);
       return out;
     });
-    await this.sms.sendNow(...smsIds);
+    // Not awaited: the jobs (and the batch slot) are done once the money is committed; waiting for
+    // Africa's Talking (hundreds of ms in production) would hold them. The rows are in the outbox:
+    // a send that never happens is picked up by the requeue-sms sweep.
+    void this.sms.sendNow(...smsIds);
     this.emails.dispatch(...emailIds);
     return outcomes;
   }
