@@ -15,6 +15,7 @@ import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { validationPipeOptions } from './common/validation/validation-options';
 import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
+import { loadEnv } from './config/load-env';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
 import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './common/seo/frontend-static';
 import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
@@ -28,7 +29,9 @@ export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
  * the built frontend with SPA fallback, so the whole product is served on one port.
  */
 export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFastifyApplication> => {
-  const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1_048_576 });
+  // X-Forwarded-For is believed only from the proxies in TRUST_PROXY (none by default): a client
+  // choosing its own address would walk past every per-address rate limit.
+  const adapter = new FastifyAdapter({ trustProxy: AppConfig.fromEnv(loadEnv()).trustProxy, bodyLimit: 1_048_576 });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(role), adapter, {
     bufferLogs: true,
     rawBody: true,
@@ -42,7 +45,8 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   if (config.sandboxEnabled) registerS3SandboxBodies(app.getHttpAdapter().getInstance());
-  app.enableCors({ origin: true, credentials: true, exposedHeaders: ['Content-Range'] });
+  // Credentialed cross-origin calls only from our own origins (CORS_ORIGINS, else PUBLIC_URL).
+  app.enableCors({ origin: config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
   // Visitors' hot GETs answered before Nest middleware (issue 6); registered before the routes.
   registerVisitorFastPath(app.getHttpAdapter().getInstance(), (source) => app.get(source, { strict: false }), {
     onRequest: (hook) => adapter.setOnRequestHook(hook),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isAbsolute, resolve } from 'path';
-import { EnvVars, ProcessRole } from './env';
+import { EnvVars, parseOrigins, parseTrustProxy, ProcessRole } from './env';
 
 /** Repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -28,6 +28,19 @@ export class AppConfig {
   get runsWorker(): boolean { return this.env.ROLE !== 'api'; }
   get logLevel(): string { return this.env.LOG_LEVEL; }
   get publicUrl(): string { return this.env.PUBLIC_URL; }
+  /**
+   * Fastify's `trustProxy`: the proxies whose X-Forwarded-For is believed (TRUST_PROXY), or false
+   * (the default): then a client's address is its socket's and forwarded headers are ignored.
+   */
+  get trustProxy(): string[] | false {
+    const list = parseTrustProxy(this.env.TRUST_PROXY);
+    return Array.isArray(list) && list.length ? list : false;
+  }
+  /** Origins allowed to call the API from a browser with credentials (CORS_ORIGINS, else PUBLIC_URL). */
+  get corsOrigins(): string[] {
+    const list = parseOrigins(this.env.CORS_ORIGINS);
+    return Array.isArray(list) && list.length ? list : [new URL(this.publicUrl).origin];
+  }
   get databaseUrl(): string { return this.env.DATABASE_URL; }
   get redis(): { url: string; prefix: string } { return { url: this.env.REDIS_URL, prefix: this.env.REDIS_PREFIX }; }
   get footballDataDir(): string { return fromRoot(this.env.FOOTBALL_DATA_DIR); }

@@ -1,5 +1,16 @@
+import { PRODUCTION_ENV } from '../../test/setup/production-env';
 import { AppConfig } from './app-config';
-import { validateEnv } from './env';
+import { parseTrustProxy, validateEnv } from './env';
+
+/** The configuration error message of `env`, or '' when it is accepted. */
+const problemsOf = (env: Record<string, string>): string => {
+  try {
+    validateEnv(env);
+    return '';
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
 
 describe('validateEnv', () => {
   it('fills every default from an empty environment', () => {
@@ -28,6 +39,54 @@ describe('validateEnv', () => {
     expect(() => validateEnv({ NODE_ENV: 'production' })).toThrow(
       /JWT_ACCESS_SECRET[\s\S]*REPLAY_ANCHOR[\s\S]*MPESA_BASE_URL/,
     );
+  });
+
+  it('accepts a production environment with live values', () => {
+    expect(problemsOf(PRODUCTION_ENV)).toBe('');
+  });
+
+  it.each([
+    ['MPESA_BASE_URL', 'https://tips.example/sandbox/daraja'],
+    ['MPESA_BASE_URL', 'https://sandbox.safaricom.co.ke'],
+    ['FLW_BASE_URL', 'https://tips.example/sandbox/flutterwave'],
+    ['AT_BASE_URL', 'https://tips.example/sandbox/africastalking'],
+    ['AT_BASE_URL', 'https://api.sandbox.africastalking.com'],
+    ['SANDBOX_AUTO_ACCEPT', '1'],
+    ['MPESA_CONSUMER_KEY', 'sandbox-consumer-key'],
+    ['MPESA_CONSUMER_SECRET', 'sandbox-consumer-secret'],
+    ['MPESA_PASSKEY', 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919'],
+    ['MPESA_SHORTCODE', '174379'],
+    ['MPESA_SECURITY_CREDENTIAL', 'sandbox-security-credential'],
+    ['FLW_SECRET_KEY', 'FLWSECK_TEST-0123456789abcdef-X'],
+    ['AT_USERNAME', 'sandbox'],
+    ['AT_API_KEY', 'sandbox-at-api-key'],
+  ])('refuses %s=%s in production, naming the variable', (name, value) => {
+    const message = problemsOf({ ...PRODUCTION_ENV, [name]: value });
+    expect(message).toMatch(new RegExp(`^  - ${name}: `, 'm'));
+    // Only that variable is named.
+    expect(message.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(1);
+  });
+
+  it('accepts the same sandbox values outside production', () => {
+    expect(problemsOf({ MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke', SANDBOX_AUTO_ACCEPT: '1', FLW_SECRET_KEY: 'FLWSECK_TEST-x' })).toBe('');
+  });
+
+  it('reads TRUST_PROXY as addresses, CIDR ranges or range names; empty trusts no proxy', () => {
+    expect(parseTrustProxy('')).toEqual([]);
+    expect(parseTrustProxy(' 10.0.0.1, 172.16.0.0/12 ,fd00::/8,loopback')).toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8', 'loopback']);
+    for (const bad of ['true', '*', '2', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toMatch(/^  - TRUST_PROXY: /m);
+    }
+  });
+
+  it('reads CORS_ORIGINS as origins and refuses a URL with a path', () => {
+    expect(AppConfig.fromEnv(validateEnv({ CORS_ORIGINS: 'https://tips.example, http://localhost:5173/' })).corsOrigins).toEqual([
+      'https://tips.example',
+      'http://localhost:5173',
+    ]);
+    expect(AppConfig.fromEnv(validateEnv({ PUBLIC_URL: 'http://127.0.0.1:4100' })).corsOrigins).toEqual(['http://127.0.0.1:4100']);
+    expect(problemsOf({ CORS_ORIGINS: 'https://tips.example/app' })).toMatch(/^  - CORS_ORIGINS: /m);
+    expect(problemsOf({ CORS_ORIGINS: '*' })).toMatch(/^  - CORS_ORIGINS: /m);
   });
 
   it('accepts an empty REPLAY_ANCHOR (real time)', () => {

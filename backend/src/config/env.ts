@@ -12,6 +12,7 @@ import {
   validateSync,
   ValidateIf,
 } from 'class-validator';
+import { isIP } from 'net';
 
 const toBool = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase()) ? true
@@ -24,6 +25,9 @@ export type ProcessRole = (typeof ROLES)[number];
 
 /** Dev-only secrets: refused when NODE_ENV=production (see validateEnv). */
 export const DEV_SECRET_PREFIX = 'dev-only-';
+
+/** Safaricom's public Daraja test passkey (shortcode 174379): a sandbox credential. */
+export const DARAJA_SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
 
 /**
  * Every environment variable the marketplace reads, with the default `npm start` uses.
@@ -59,13 +63,21 @@ export class EnvVars {
   @Transform(toInt) @IsInt() @Min(60) JWT_ACCESS_TTL_SECONDS = 900;
   @Transform(toInt) @IsInt() @Min(3600) JWT_REFRESH_TTL_SECONDS = 2_592_000;
 
+  /**
+   * Addresses of the reverse proxies whose X-Forwarded-For is believed (comma-separated IPs or
+   * CIDRs, or loopback / linklocal / uniquelocal); empty = none: the client address is the socket's.
+   */
+  @IsString() TRUST_PROXY = '';
+  /** Origins a browser may call the API from with credentials (comma-separated); empty = PUBLIC_URL only. */
+  @IsString() CORS_ORIGINS = '';
+
   /** Daraja (M-Pesa). Defaults point at the local sandbox with Safaricom's public test shortcode and passkey. */
   /** Empty = this server's sandbox at PUBLIC_URL/sandbox/daraja (refused in production). */
   @ValidateIf((_, v) => v !== '') @Matches(/^https?:\/\/\S+$/, { message: 'MPESA_BASE_URL must be an http(s) URL or empty' }) MPESA_BASE_URL = '';
   @IsString() @MinLength(1) MPESA_CONSUMER_KEY = 'sandbox-consumer-key';
   @IsString() @MinLength(1) MPESA_CONSUMER_SECRET = 'sandbox-consumer-secret';
   @Matches(/^\d{5,7}$/) MPESA_SHORTCODE = '174379';
-  @IsString() @MinLength(1) MPESA_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
+  @IsString() @MinLength(1) MPESA_PASSKEY = DARAJA_SANDBOX_PASSKEY;
   @IsIn(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']) MPESA_TRANSACTION_TYPE: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline' = 'CustomerPayBillOnline';
   /** Secret path segment of the STK callback URL (Daraja signs nothing: providers.md §1.10). */
   @Matches(/^[A-Za-z0-9_-]{16,}$/) MPESA_CALLBACK_TOKEN = 'dev-only-stk-callback-token';
@@ -134,10 +146,98 @@ export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
     if (env.REPLAY_ANCHOR) problems.push('REPLAY_ANCHOR: must be empty in production (real time)');
     for (const key of ['MPESA_BASE_URL', 'FLW_BASE_URL', 'AT_BASE_URL'] as const) {
       if (!env[key]) problems.push(`${key}: must be the provider's URL in production (sandboxes are off)`);
+      else if (isSandboxUrl(env[key])) problems.push(`${key}: points at a sandbox; use the provider's live URL in production`);
     }
+    if (env.AVATAR_STORAGE === 's3' && env.S3_ENDPOINT && isSandboxUrl(env.S3_ENDPOINT)) {
+      problems.push('S3_ENDPOINT: points at a sandbox; use the bucket\'s live endpoint in production');
+    }
+    if (env.SANDBOX_AUTO_ACCEPT) problems.push('SANDBOX_AUTO_ACCEPT: must be off in production');
+    problems.push(...sandboxCredentials(env).map((key) => `${key}: is the sandbox's value; set the live one in production`));
   }
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trust === 'string') problems.push(`TRUST_PROXY: ${trust}`);
+  const origins = parseOrigins(env.CORS_ORIGINS);
+  if (typeof origins === 'string') problems.push(`CORS_ORIGINS: ${origins}`);
   if (problems.length) {
     throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
   return env;
+};
+
+/**
+ * True when `url` is a provider sandbox: a `sandbox` label in the host (sandbox.safaricom.co.ke,
+ * api.sandbox.africastalking.com) or a `sandbox` segment in the path (this server's /sandbox/...).
+ */
+export const isSandboxUrl = (url: string): boolean => {
+  try {
+    const u = new URL(url);
+    return u.hostname.toLowerCase().split('.').includes('sandbox') || u.pathname.toLowerCase().split('/').includes('sandbox');
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Provider credentials of `env` that are sandbox values (the defaults `npm start` uses, Safaricom's
+ * public test passkey and shortcodes, Flutterwave test keys, Africa's Talking's `sandbox` app):
+ * none of them can take real money or send a real SMS, so production refuses each by name.
+ */
+export const sandboxCredentials = (env: EnvVars): (keyof EnvVars)[] => {
+  const defaults = new EnvVars();
+  const sameAsDefault = (
+    [
+      'MPESA_CONSUMER_KEY', 'MPESA_CONSUMER_SECRET', 'MPESA_SHORTCODE', 'MPESA_B2C_SHORTCODE', 'MPESA_INITIATOR_NAME',
+      'MPESA_SECURITY_CREDENTIAL', 'AT_API_KEY',
+    ] as const
+  ).filter((key) => env[key] === defaults[key]);
+  const found: (keyof EnvVars)[] = [...sameAsDefault];
+  if (env.MPESA_PASSKEY === DARAJA_SANDBOX_PASSKEY) found.push('MPESA_PASSKEY');
+  if (/^FLWSECK_TEST/i.test(env.FLW_SECRET_KEY)) found.push('FLW_SECRET_KEY');
+  if (env.AT_USERNAME.trim().toLowerCase() === 'sandbox') found.push('AT_USERNAME');
+  if (env.AVATAR_STORAGE === 's3' && env.S3_ACCESS_KEY_ID === defaults.S3_ACCESS_KEY_ID) found.push('S3_ACCESS_KEY_ID');
+  return found;
+};
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` list: IPs, CIDRs (`10.0.0.0/8`, `fd00::/8`) or the names
+ * loopback / linklocal / uniquelocal. Empty → [] (trust no proxy). Returns the problem as a string
+ * when an entry is none of these (`true`, `*` and hop counts are refused: they would make every
+ * client's X-Forwarded-For its address).
+ */
+export const parseTrustProxy = (text: string): string[] | string => {
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_RANGE_NAMES.includes(entry)) continue;
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || rest.length) {
+      return `'${entry.slice(0, 60)}' is not an IP address, a CIDR range or one of ${PROXY_RANGE_NAMES.join(', ')} (list the proxies' addresses, comma-separated)`;
+    }
+  }
+  return entries;
+};
+
+/**
+ * CORS_ORIGINS as a list of origins (`https://tips.example`, no path). Empty → [] (the caller
+ * uses PUBLIC_URL). Returns the problem as a string when an entry is not an origin.
+ */
+export const parseOrigins = (text: string): string[] | string => {
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    let origin = '';
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      origin = '';
+    }
+    if (!/^https?:\/\//.test(entry) || origin !== entry.replace(/\/$/, '')) {
+      return `'${entry.slice(0, 60)}' is not an origin like https://tips.example (scheme, host and port only)`;
+    }
+  }
+  return entries.map((e) => e.replace(/\/$/, ''));
 };

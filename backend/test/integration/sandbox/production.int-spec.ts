@@ -1,3 +1,4 @@
+import { PRODUCTION_ENV } from '../../setup/production-env';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
 /** With NODE_ENV=production the sandboxes are not loaded: every /sandbox path is 404 (issue 7). */
@@ -7,19 +8,7 @@ describe('Sandboxes in production', () => {
   beforeAll(async () => {
     t = await createTestContext({
       listen: true,
-      env: {
-        NODE_ENV: 'production',
-        SANDBOX_ENABLED: 'true',
-        REPLAY_ANCHOR: '',
-        JWT_ACCESS_SECRET: 'prod-access-secret-0123456789abcdef',
-        JWT_REFRESH_SECRET: 'prod-refresh-secret-0123456789abcdef',
-        MPESA_CALLBACK_TOKEN: 'prod-stk-callback-token-0123456789',
-        FLW_SECRET_HASH: 'prod-flw-webhook-hash-0123456789',
-        AT_CALLBACK_TOKEN: 'prod-at-callback-token-0123456789',
-        MPESA_BASE_URL: 'https://api.safaricom.co.ke',
-        FLW_BASE_URL: 'https://api.flutterwave.com',
-        AT_BASE_URL: 'https://api.africastalking.com',
-      },
+      env: { ...PRODUCTION_ENV, SANDBOX_ENABLED: 'true' },
     });
   });
   afterAll(() => t?.close());
