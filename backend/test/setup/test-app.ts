@@ -29,7 +29,13 @@ export interface TestContext {
   request<T = any>(
     method: string,
     url: string,
-    opts?: { body?: unknown; headers?: Record<string, string>; token?: string },
+    opts?: {
+      body?: unknown;
+      headers?: Record<string, string>;
+      token?: string;
+      /** The client's socket address (default 127.0.0.1): what rate limits count per, unless a TRUST_PROXY proxy forwards another. */
+      remoteAddress?: string;
+    },
   ): Promise<TestResponse<T>>;
   close(): Promise<void>;
 }
@@ -52,7 +58,13 @@ export const freePort = (): Promise<number> =>
  * drops the database and deletes the prefix's Redis keys.
  */
 export const createTestContext = async (
-  opts: { role?: ProcessRole; listen?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    role?: ProcessRole;
+    listen?: boolean;
+    env?: Record<string, string>;
+    /** The DATABASE_URL the app gets for its fresh database's URL (e.g. through a TCP proxy); `db.url` stays direct. */
+    databaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<TestContext> => {
   const db = await createTestDatabase();
   const redisPrefix = `test-${db.name}`;
@@ -61,7 +73,7 @@ export const createTestContext = async (
   Object.assign(process.env, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'error',
-    DATABASE_URL: db.url,
+    DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(db.url) : db.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     PORT: String(port || 3000),
@@ -83,7 +95,7 @@ export const createTestContext = async (
     redisPrefix,
     baseUrl,
     get: <T>(token: Type<T> | string) => app.get<T>(token as Type<T>, { strict: false }),
-    async request(method, url, { body, headers = {}, token } = {}) {
+    async request(method, url, { body, headers = {}, token, remoteAddress } = {}) {
       const h: Record<string, string> = { ...headers };
       if (token) h.authorization = `Bearer ${token}`;
       let payload: string | Buffer | undefined;
@@ -94,7 +106,7 @@ export const createTestContext = async (
           h['content-type'] ??= 'application/json';
         }
       }
-      const res = await fastify.inject({ method: method as 'GET', url, headers: h, payload });
+      const res = await fastify.inject({ method: method as 'GET', url, headers: h, payload, ...(remoteAddress ? { remoteAddress } : {}) });
       let parsed: unknown = undefined;
       if (String(res.headers['content-type'] ?? '').includes('json') && res.body) parsed = JSON.parse(res.body);
       return { status: res.statusCode, headers: res.headers as TestResponse['headers'], text: res.body, body: parsed as any };
