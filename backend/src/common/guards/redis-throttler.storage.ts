@@ -75,11 +75,40 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
         timeToBlockExpire: Math.max(0, Math.ceil(blockMs / 1000)),
       };
     } catch (err) {
-      if (Date.now() - this.lastWarnAt > 60_000) {
-        this.lastWarnAt = Date.now();
-        this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'rate-limit storage unavailable; not limiting');
-      }
+      this.warnUnavailable(err);
       return { totalHits: 0, timeToExpire: Math.ceil(ttl / 1000), isBlocked: false, timeToBlockExpire: 0 };
+    }
+  }
+
+  /**
+   * Milliseconds until `key`'s block under `throttlerName` ends (0 when not blocked), without
+   * counting a hit. Fails open (0) when Redis does not answer.
+   */
+  async blockedForMs(key: string, throttlerName: string): Promise<number> {
+    try {
+      if (this.client.status === 'wait') await this.client.connect();
+      return Math.max(0, await this.client.pttl(`${this.prefix}:${throttlerName}:${key}:block`));
+    } catch (err) {
+      this.warnUnavailable(err);
+      return 0;
+    }
+  }
+
+  /** Forgets `key`'s hits and block under `throttlerName` (e.g. after a successful login). */
+  async reset(key: string, throttlerName: string): Promise<void> {
+    const base = `${this.prefix}:${throttlerName}:${key}`;
+    try {
+      if (this.client.status === 'wait') await this.client.connect();
+      await this.client.del(`${base}:hits`, `${base}:block`);
+    } catch (err) {
+      this.warnUnavailable(err);
+    }
+  }
+
+  private warnUnavailable(err: unknown): void {
+    if (Date.now() - this.lastWarnAt > 60_000) {
+      this.lastWarnAt = Date.now();
+      this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'rate-limit storage unavailable; not limiting');
     }
   }
 

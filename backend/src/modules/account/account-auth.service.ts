@@ -5,6 +5,7 @@ import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { DEFAULT_COUNTRY } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { findUserWithHash, uniqueViolation } from './account-users';
+import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService, TokenPair } from './auth/session.service';
 import { MESSAGES, normaliseEmail } from './domain/account-rules';
@@ -28,6 +29,7 @@ export class AccountAuthService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
+    private readonly loginLock: LoginLockService,
   ) {}
 
   /**
@@ -69,16 +71,23 @@ export class AccountAuthService {
    * Logs in by e-mail and password; returns `{ access, refresh }` (spec §7). An unknown e-mail
    * costs the same argon2 work as a wrong password and gets the same answer.
    * @throws AccountError INVALID_CREDENTIALS (401, 'Invalid email or password'); ACCOUNT_BANNED (403)
-   *         only after the right password.
+   *         only after the right password; RateLimitedError (429) while the e-mail's password
+   *         login is locked after LOGIN_LOCK.failures wrong passwords (LoginLockService).
    */
   async login(dto: EmailLoginDto): Promise<TokenPair> {
     const email = normaliseEmail(dto.email);
+    await this.loginLock.assertOpen(email);
     const user = email.length <= 254 ? await findUserWithHash(this.ds.manager, { email }) : null;
     if (!user) {
       await this.hasher.verifyNobody(dto.password);
+      await this.loginLock.recordFailure(email);
       throw new AccountError(AccountErrorCode.INVALID_CREDENTIALS);
     }
-    if (!(await this.hasher.verify(user.passwordHash, dto.password))) throw new AccountError(AccountErrorCode.INVALID_CREDENTIALS);
+    if (!(await this.hasher.verify(user.passwordHash, dto.password))) {
+      await this.loginLock.recordFailure(email);
+      throw new AccountError(AccountErrorCode.INVALID_CREDENTIALS);
+    }
+    await this.loginLock.clear(email);
     if (user.bannedAt) throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
     const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(dto.password) : null;
     return this.ds.transaction(async (m) => {

@@ -8,6 +8,7 @@ import { PASSWORD_RESET_TTL_MS } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { ACCOUNT_CLOCK } from './account.tokens';
 import { loadActiveUser } from './account-users';
+import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService } from './auth/session.service';
 import { passwordResetEmail } from './domain/account-emails';
@@ -34,6 +35,7 @@ export class AccountPasswordService {
     private readonly outbox: EmailOutboxService,
     private readonly config: AppConfig,
     @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
+    private readonly loginLock: LoginLockService,
   ) {}
 
   /**
@@ -80,7 +82,8 @@ export class AccountPasswordService {
 
   /**
    * Sets a new password with a reset token (POST /api/account/reset-password/confirm/). The token
-   * works once and within 1 hour; every session of the user is logged out.
+   * works once and within 1 hour; every session of the user is logged out and a login lock of
+   * their e-mail (LoginLockService) lifted.
    * @throws AccountError RESET_TOKEN_INVALID (400, `{ token: ['Invalid token'] }`).
    */
   async confirmReset(dto: ResetPasswordConfirmDto): Promise<{ message: string }> {
@@ -99,9 +102,11 @@ export class AccountPasswordService {
       await m.update(PasswordResetToken, { userId: row.userId, usedAt: IsNull() }, { usedAt: now });
       await m.update(User, { id: row.userId }, { passwordHash, passwordChangedAt: now });
       await this.sessions.revokeAll(m, row.userId, 'password-reset');
-      return true;
+      return (await m.findOne(User, { where: { id: row.userId }, select: { id: true, email: true } }))?.email ?? '';
     });
-    if (!done) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
+    if (done === false) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
+    // Whoever holds the mailbox chose a new password: a lock from someone else's guesses ends.
+    if (done) await this.loginLock.clear(done);
     return { message: RESET_DONE_MESSAGE };
   }
 }

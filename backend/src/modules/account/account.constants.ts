@@ -1,3 +1,5 @@
+import type { RateLimitRules } from '../../common/guards/rate-limit.guard';
+
 /** Account rules and limits (issue 5; spec §5, §9). Times in ms unless the name says otherwise. */
 
 /** Username: 3-30 letters, digits, '_' or '.', unique ignoring case. */
@@ -40,18 +42,36 @@ export const AVATAR_URL_PATH = '/media/avatars';
  */
 export const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
 /**
- * Rate limits (issue 5: login, register, reset, verification), each also under the per-IP cap
- * of RateLimitModule. Counted in Redis per the key named in `by`.
+ * Rate limits of the account routes, each also under the per-address cap of RateLimitModule
+ * (60 a minute per route). Counted in Redis per key (RateLimitKey); the README lists them.
+ * Registration limits what an attacker needs — many sign-ups per e-mail, phone or browser — and
+ * keeps only a high ceiling per address, since Kenyan mobile carriers put many subscribers behind
+ * one carrier-grade NAT address.
  */
 export const RATE_LIMITS = {
-  /** Guessing one account's password from one address. */
-  login: { limit: 10, ttlMs: 15 * 60_000, by: 'ip+email' },
-  register: { limit: 10, ttlMs: 60 * 60_000, by: 'ip' },
+  /** Guessing one account's password from one address (LOGIN_LOCK covers many addresses). */
+  login: { 'address+email': { limit: 10, ttlMs: 15 * MINUTE } },
+  register: {
+    email: { limit: 5, ttlMs: HOUR },
+    phone: { limit: 5, ttlMs: HOUR, from: { body: 'phone_number' } },
+    device: { limit: 10, ttlMs: HOUR },
+    address: { limit: 200, ttlMs: HOUR },
+  },
   /** Mail bombing one address with reset links. */
-  resetRequest: { limit: 5, ttlMs: 60 * 60_000, by: 'email' },
-  resetConfirm: { limit: 10, ttlMs: 15 * 60_000, by: 'ip' },
-  sendVerification: { limit: 5, ttlMs: 60 * 60_000, by: 'user' },
-  verifyEmail: { limit: 10, ttlMs: 15 * 60_000, by: 'user' },
-  refresh: { limit: 30, ttlMs: 60_000, by: 'ip' },
-} as const;
+  resetRequest: { email: { limit: 5, ttlMs: HOUR } },
+  resetConfirm: { address: { limit: 10, ttlMs: 15 * MINUTE } },
+  sendVerification: { user: { limit: 5, ttlMs: HOUR } },
+  verifyEmail: { user: { limit: 10, ttlMs: 15 * MINUTE } },
+  refresh: { address: { limit: 30, ttlMs: MINUTE } },
+} as const satisfies Record<string, RateLimitRules>;
+
+/**
+ * Account lock: after `failures` wrong passwords for one e-mail within `windowMs`, from any
+ * addresses, password login for that e-mail answers 429 for `lockMs` (a password reset lifts it).
+ * Counted for unknown e-mails too, so the lock says nothing about which accounts exist.
+ */
+export const LOGIN_LOCK = { failures: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE } as const;

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { randomBytes } from 'crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { TOKEN_COOKIE } from '../../common/guards/jwt-auth.guard';
-import { RateLimit } from '../../common/guards/rate-limit.guard';
+import { DEVICE_COOKIE, DEVICE_ID_PATTERN, RateLimit } from '../../common/guards/rate-limit.guard';
 import { RATE_LIMITS } from './account.constants';
 import type { OwnProfileResponse, PublicProfileResponse } from './account.mapper';
 import { AccountAuthService, RegisterResponse } from './account-auth.service';
@@ -20,6 +21,9 @@ import { RegisterDto } from './dto/register.dto';
 import { ResetPasswordConfirmDto, ResetPasswordRequestDto } from './dto/reset-password.dto';
 import { UserDetailsDto } from './dto/user-details.dto';
 import { EmailVerificationService } from './email-verification.service';
+
+/** How long a browser keeps its DEVICE_COOKIE: one year, in seconds. */
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 /** Cookie in which the frontend keeps the refresh token (frontend/src/lib/auth.ts). */
 export const REFRESH_COOKIE = 'refresh';
@@ -50,11 +54,19 @@ export class AccountController {
     private readonly verification: EmailVerificationService,
   ) {}
 
-  /** 201 `{ token, refresh }`; 400 with field lists. */
+  /**
+   * 201 `{ token, refresh }`; 400 with field lists. Gives the browser a DEVICE_COOKIE when it has
+   * none, so sign-ups are limited per browser as well as per e-mail, phone and address.
+   */
   @Public()
   @RateLimit(RATE_LIMITS.register)
   @Post('register')
-  register(@Body() body: RegisterDto): Promise<RegisterResponse> {
+  register(@Body() body: RegisterDto, @Req() req: CookieRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<RegisterResponse> {
+    if (!DEVICE_ID_PATTERN.test(req.cookies?.[DEVICE_COOKIE] ?? '')) {
+      reply.setCookie(DEVICE_COOKIE, randomBytes(16).toString('base64url'), {
+        path: '/api/account', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+    }
     return this.auth.register(body);
   }
 

@@ -17,6 +17,7 @@ import { AccountProfileService } from './account-profile.service';
 import { AccountService } from './account.service';
 import { ACCOUNT_CLOCK } from './account.tokens';
 import { JwtStrategy } from './auth/jwt.strategy';
+import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService } from './auth/session.service';
 import { TokenService } from './auth/token.service';
@@ -59,6 +60,7 @@ import { ProfileProviders } from './profile-providers';
     },
     JwtStrategy,
     PasswordHasher,
+    LoginLockService,
     TokenService,
     SessionService,
     ProfileProviders,

@@ -3,7 +3,7 @@ import type { TestContext, TestResponse } from '../../setup/test-app';
 
 /**
  * A fresh client address per call site, so one test's requests do not use up another's rate
- * limit (the app trusts X-Forwarded-For: trustProxy in app.setup.ts).
+ * limit (given as the socket's address: the app believes X-Forwarded-For only from TRUST_PROXY).
  */
 export const freshIp = (): string => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
@@ -27,8 +27,10 @@ export const req = <T = any>(
   method: string,
   url: string,
   opts: { body?: unknown; headers?: Record<string, string>; token?: string; ip?: string } = {},
-): Promise<TestResponse<T>> =>
-  t.request<T>(method, url, { ...opts, headers: { 'x-forwarded-for': opts.ip ?? freshIp(), ...(opts.headers ?? {}) } });
+): Promise<TestResponse<T>> => {
+  const { ip, ...rest } = opts;
+  return t.request<T>(method, url, { ...rest, remoteAddress: ip ?? freshIp() });
+};
 
 /** A mailbox entry of GET /sandbox/api/mail. */
 export interface Mail {
