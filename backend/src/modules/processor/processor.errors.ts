@@ -5,6 +5,8 @@ export enum ProcessorErrorCode {
   INVALID_PHONE = 'INVALID_PHONE',
   PAYMENT_REQUEST_FAILED = 'PAYMENT_REQUEST_FAILED',
   CARD_PAYMENT_REQUEST_FAILED = 'CARD_PAYMENT_REQUEST_FAILED',
+  /** An STK prompt for the same phone and slip (or subscription) is still open: no second push. */
+  PROMPT_ALREADY_OPEN = 'PROMPT_ALREADY_OPEN',
 }
 
 /** Spec §8 "Purchase … failure: alert with server message". */
@@ -12,6 +14,10 @@ export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
   [ProcessorErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
   [ProcessorErrorCode.PAYMENT_REQUEST_FAILED]: { status: 502, message: 'M-Pesa request failed. Try again' },
   [ProcessorErrorCode.CARD_PAYMENT_REQUEST_FAILED]: { status: 502, message: 'Payment request failed. Try again' },
+  [ProcessorErrorCode.PROMPT_ALREADY_OPEN]: {
+    status: 409,
+    message: 'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
+  },
 });
 
 export class ProcessorError extends DomainError<ProcessorErrorCode> {

@@ -16,6 +16,10 @@ import { LedgerEntry } from './entities/ledger-entry.entity';
 import { Purchase, PurchaseKind } from './entities/purchase.entity';
 import { ProcessorError, ProcessorErrorCode, PurchaseNotFoundYetError } from './processor.errors';
 import { PurchaseFulfilments } from './purchase-fulfilments';
+import { OPEN_PROMPT_MS } from './stk-push.limits';
+
+/** Unique index allowing one open STK prompt per (phone, kind, slip) (migration LimitOpenStkPrompts). */
+const OPEN_PROMPT_INDEX = 'uq_purchase_open_prompt';
 
 /** Path of the STK callback below PUBLIC_URL; the last segment is MPESA_CALLBACK_TOKEN. */
 export const MPESA_CALLBACK_PATH = '/api/processor/mpesa/callback';
@@ -98,11 +102,15 @@ export class PurchaseService {
   /**
    * Creates a pending purchase and sends the STK push for `amount`. The row is committed before
    * the push, so a fast callback finds it (or is retried until the CheckoutRequestID is stored).
-   * @throws ProcessorError PAYMENT_REQUEST_FAILED (502) when Daraja refuses (purchase failed) or
-   *   the outcome is unknown (purchase kept pending and flagged; reconciliation closes it).
+   * At most one prompt is open per phone and slip (per phone for subscriptions), by the unique
+   * index uq_purchase_open_prompt, so parallel requests cannot slip a second push through.
+   * @throws ProcessorError PROMPT_ALREADY_OPEN (409) while such a prompt is open (younger than
+   *   OPEN_PROMPT_MS and still pending); PAYMENT_REQUEST_FAILED (502) when Daraja refuses
+   *   (purchase failed) or the outcome is unknown (purchase kept pending and flagged;
+   *   reconciliation closes it).
    */
   async startMpesa(input: MpesaPurchaseInput): Promise<Purchase> {
-    const purchase = await this.insertPending(input);
+    const purchase = await this.insertPending({ ...input, stkPromptOpen: true });
     try {
       const push = await this.daraja.stkPush({
         amountKsh: input.amount.toDecimal(),
@@ -407,6 +415,19 @@ export class PurchaseService {
     });
   }
 
+  /**
+   * The ids among `purchaseIds` of paid purchases whose purchase code or M-Pesa receipt is `word`
+   * (upper case): what a buyer shows to prove a purchase is theirs (e.g. the subscriber panel).
+   */
+  async paidWithProof(purchaseIds: string[], word: string): Promise<string[]> {
+    if (!purchaseIds.length || !word) return [];
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT id::text FROM purchase WHERE id = ANY($1::bigint[]) AND status = 'paid' AND (code = $2 OR receipt = $2)`,
+      [purchaseIds, word],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Records a money movement in the caller's transaction; a second one for the same (kind, purchase) is ignored. */
   async recordLedger(em: EntityManager, entry: LedgerInput): Promise<boolean> {
     return (await this.insertLedger(em, [entry])) > 0;
@@ -436,14 +457,30 @@ export class PurchaseService {
     );
   }
 
+  /**
+   * Stops counting as open the prompt of (phone, kind, slip) when it is older than OPEN_PROMPT_MS
+   * (its callback is late or lost; the purchase stays pending for reconciliation). True when one was.
+   */
+  private async releaseStalePrompt(input: { phone?: string | null; kind: PurchaseKind; slipId?: string | null }): Promise<boolean> {
+    const [, released] = (await this.ds.query(
+      `UPDATE purchase SET stk_prompt_open = false
+        WHERE phone = $1 AND kind = $2 AND COALESCE(slip_id, 0) = COALESCE($3::bigint, 0)
+          AND status = 'pending' AND stk_prompt_open AND created_at < now() - make_interval(secs => $4)`,
+      [input.phone, input.kind, input.slipId ?? null, OPEN_PROMPT_MS / 1000],
+    )) as [unknown, number];
+    return released > 0;
+  }
+
   private async insertPending(
     input: Pick<MpesaPurchaseInput, 'kind' | 'amount' | 'slipId' | 'subscriptionType'> & {
       provider?: 'mpesa' | 'flutterwave';
       phone?: string | null;
       email?: string | null;
       currency?: string;
+      stkPromptOpen?: boolean;
     },
   ): Promise<Purchase> {
+    let released = false;
     for (let attempt = 0; ; attempt++) {
       const code = newPurchaseCode();
       try {
@@ -461,10 +498,17 @@ export class PurchaseService {
             code,
             txRef: input.provider === 'flutterwave' ? `${input.currency}-${input.kind.toUpperCase()}-${code}` : null,
             status: 'pending',
+            stkPromptOpen: input.stkPromptOpen ?? false,
           }),
         );
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;
+        if (constraint === OPEN_PROMPT_INDEX) {
+          // Once only: a prompt past its window stops counting as open, then this one may go.
+          if (released || !(await this.releaseStalePrompt(input))) throw new ProcessorError(ProcessorErrorCode.PROMPT_ALREADY_OPEN);
+          released = true;
+          continue;
+        }
         const duplicateCode = constraint === 'uq_purchase_code' || constraint === 'uq_purchase_tx_ref';
         if (!duplicateCode || attempt >= 3) throw err;
       }

@@ -1,41 +1,15 @@
-import { applyDecorators, Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import { Public } from '../../common/decorators/public.decorator';
-import { RateLimitGuard, THROTTLER } from '../../common/guards/rate-limit.guard';
-import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { RateLimit } from '../../common/guards/rate-limit.guard';
+import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
 import { FoundTip, SlipSalesService } from './slip-sales.service';
 
-/** Find-slip attempts per phone / e-mail (and, by the module's `ip` throttler, per client IP). */
-export const FIND_SLIP_LIMIT = { limit: 10, ttlMs: 10 * 60_000 } as const;
-
 /**
- * Rate limit per route parameter (the phone or e-mail of find-slip) on top of the per-IP cap:
- * purchase codes and receipts must not be guessable by brute force (issue 7).
+ * Find-slip attempts per phone / e-mail (and, by the module's `ip` throttler, per client address):
+ * purchase codes and receipts must not be guessable by brute force.
  */
-const RateLimitByParam = (param: string, normalise: (v: string) => string): MethodDecorator =>
-  applyDecorators(
-    UseGuards(RateLimitGuard),
-    Throttle({
-      [THROTTLER.TARGET]: {
-        limit: FIND_SLIP_LIMIT.limit,
-        ttl: FIND_SLIP_LIMIT.ttlMs,
-        blockDuration: FIND_SLIP_LIMIT.ttlMs,
-        getTracker: (req) => {
-          const raw = String((req as { params?: Record<string, string> }).params?.[param] ?? '');
-          return `find-slip:${param}:${normalise(safeDecode(raw))}`;
-        },
-      },
-    }),
-  );
-
-const safeDecode = (s: string): string => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
+export const FIND_SLIP_LIMIT = { limit: 10, ttlMs: 10 * 60_000 } as const;
 
 /** Spec §7 slip purchase rows: M-Pesa buy, Flutterwave buy (Nigeria, Uganda), find-slip (Kenya, Nigeria). */
 @ApiTags('slip purchase')
@@ -44,8 +18,12 @@ const safeDecode = (s: string): string => {
 export class SlipSalesController {
   constructor(private readonly sales: SlipSalesService) {}
 
-  /** {phone, slip} → STK push for the slip's Ksh price → {message: 'Request Sent'}. */
+  /**
+   * {phone, slip} → STK push for the slip's Ksh price → {message: 'Request Sent'}; 409 while a
+   * prompt for this slip is still open on the phone; 429 past STK_PUSH_RATE_LIMITS.
+   */
   @Post('processor/buy')
+  @RateLimit(STK_PUSH_RATE_LIMITS)
   @HttpCode(200)
   buy(@Body() body: { phone?: unknown; slip?: unknown } | undefined): Promise<{ message: string }> {
     return this.sales.buyMpesa(body?.phone, body?.slip);
@@ -68,7 +46,7 @@ export class SlipSalesController {
   /** → [{Game, League, Tip}] of the paid purchase with this receipt or purchase code; else 404. */
   @Post('manage/find-slip/:phone/:code')
   @HttpCode(200)
-  @RateLimitByParam('phone', (v) => toKenyanMsisdn(v) ?? v.trim())
+  @RateLimit({ phone: { ...FIND_SLIP_LIMIT, from: { param: 'phone' } } })
   findSlip(@Param('phone') phone: string, @Param('code') code: string): Promise<FoundTip[]> {
     return this.sales.findByPhone(phone, code);
   }
@@ -76,7 +54,7 @@ export class SlipSalesController {
   /** Nigeria / Uganda: the id is the base64 of the Flutterwave transaction id or tx_ref. */
   @Post('manage/find-slip-ng/:email/:id')
   @HttpCode(200)
-  @RateLimitByParam('email', (v) => v.trim().toLowerCase())
+  @RateLimit({ email: { ...FIND_SLIP_LIMIT, from: { param: 'email' } } })
   findSlipNg(@Param('email') email: string, @Param('id') id: string): Promise<FoundTip[]> {
     return this.sales.findByEmail(email, id);
   }

@@ -34,6 +34,11 @@ export class Purchase {
   /** Our short purchase code (product.md, "Finding a bought slip again"). */
   @Column({ type: 'text' }) code: string;
   @Column({ type: 'text', default: 'pending' }) status: PurchaseStatus;
+  /**
+   * True while this pending M-Pesa purchase's STK prompt may still be on the buyer's phone: at
+   * most one such row per (phone, kind, slip) (unique index uq_purchase_open_prompt).
+   */
+  @Column({ name: 'stk_prompt_open', type: 'boolean', default: false }) stkPromptOpen: boolean;
   @Column({ name: 'result_code', type: 'text', nullable: true }) resultCode: string | null;
   @Column({ name: 'result_desc', type: 'text', nullable: true }) resultDesc: string | null;
   /** What the provider says was paid (may differ from `amount`: then `reviewReason` is set). */
