@@ -59,4 +59,11 @@ export class SubscriptionsPage extends SitePage {
     await this.dialog.getByLabel('Phone number').fill(phone);
     await this.dialog.getByRole('button', { name: 'Subscribe' }).click();
   }
+
+  /** The Premium Tips form: phone and the code from the subscription SMS, then 'View Premium Tips'. */
+  async viewPremium(phone: string, code: string): Promise<void> {
+    await this.page.getByLabel('Subscribed phone number').fill(phone);
+    await this.page.getByLabel('Code from your subscription SMS').fill(code);
+    await this.page.getByRole('button', { name: 'View Premium Tips' }).click();
+  }
 }

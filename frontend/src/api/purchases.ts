@@ -72,13 +72,19 @@ export const useSubscribe = () =>
       api.post<{ message?: string }>('/api/processor/subscribe', input),
   });
 
-/** GET /api/manage/get-subscription-slips/{phone} -> { data: premium slips with picks }. */
-export const fetchSubscriptionSlips = async (msisdn: string): Promise<Slip[]> =>
+/**
+ * GET /api/manage/get-subscription-slips/{phone}?code= -> { data: premium slips with picks }. The
+ * code (our code from the subscription SMS, or the payment's M-Pesa code) proves the phone is the
+ * caller's; without it the server answers 400, with a wrong one 404.
+ */
+export const fetchSubscriptionSlips = async (msisdn: string, code: string): Promise<Slip[]> =>
   (
     await api.get<{ data: Slip[] }>(
-      `/api/manage/get-subscription-slips/${encodeURIComponent(msisdn)}`,
+      `/api/manage/get-subscription-slips/${encodeURIComponent(msisdn)}?code=${encodeURIComponent(code)}`,
     )
   ).data ?? [];
 
 export const useSubscriptionSlips = () =>
-  useMutation({ mutationFn: (msisdn: string) => fetchSubscriptionSlips(msisdn) });
+  useMutation({
+    mutationFn: (input: { msisdn: string; code: string }) => fetchSubscriptionSlips(input.msisdn, input.code),
+  });

@@ -1,8 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/public.decorator';
+import { RateLimit } from '../../common/guards/rate-limit.guard';
+import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { SubscriptionKindView, SubscriptionService } from './subscription.service';
+
+/** Subscriber panel look-ups per phone (and, by the module's `ip` throttler, per client address). */
+export const SUBSCRIPTION_SLIPS_LIMIT = { limit: 20, ttlMs: 10 * 60_000 } as const;
 
 /** Spec §7 subscription rows: kinds, the STK purchase and the subscriber panel. */
 @ApiTags('subscription')
@@ -17,16 +22,26 @@ export class SubscriptionController {
     return this.subscriptions.kinds();
   }
 
-  /** {phone, type, days} → STK push for the kind's price → {message: 'Request Sent'}. */
+  /**
+   * {phone, type, days} → STK push for the kind's price → {message: 'Request Sent'}; 409 while a
+   * subscription prompt is still open on the phone; 429 past STK_PUSH_RATE_LIMITS.
+   */
   @Post('processor/subscribe')
+  @RateLimit(STK_PUSH_RATE_LIMITS)
   @HttpCode(200)
   subscribe(@Body() body: SubscribeDto): Promise<{ message: string }> {
     return this.subscriptions.subscribe(body.phone, body.type);
   }
 
-  /** → {data: today's premium slips} for an active subscriber, else 404 {message}. */
+  /**
+   * ?code= the purchase code of the subscription SMS or the payment's M-Pesa receipt →
+   * {data: today's premium slips} for an active subscriber; 400 without a code; 404 {message}
+   * alike for a phone without subscription and a wrong code; 429 past SUBSCRIPTION_SLIPS_LIMIT.
+   */
   @Get('manage/get-subscription-slips/:phone')
-  slips(@Param('phone') phone: string): Promise<{ data: unknown[] }> {
-    return this.subscriptions.premiumSlips(phone);
+  @RateLimit({ phone: { ...SUBSCRIPTION_SLIPS_LIMIT, from: { param: 'phone' } } })
+  @ApiQuery({ name: 'code', required: true, description: 'Purchase code from the subscription SMS, or the M-Pesa receipt' })
+  slips(@Param('phone') phone: string, @Query('code') code?: string): Promise<{ data: unknown[] }> {
+    return this.subscriptions.premiumSlips(phone, code);
   }
 }

@@ -1,8 +1,9 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThanOrEqual, MoreThan } from 'typeorm';
+import { DataSource, EntityManager, MoreThan } from 'typeorm';
 import type { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { AppConfig } from '../../config/app-config';
 import type { Purchase } from '../processor/entities/purchase.entity';
 import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
@@ -36,6 +37,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     private readonly purchases: PurchaseService,
     private readonly fulfilments: PurchaseFulfilments,
     @Inject(PREMIUM_SLIPS) private readonly premium: PremiumSlipsProvider,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -99,15 +101,26 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /**
-   * Today's premium slips for an active subscriber.
-   * @throws SubscriptionError INVALID_LOOKUP_PHONE (400), NOT_SUBSCRIBED (404).
+   * Today's premium slips for an active subscriber who proves holding the phone with `code`: our
+   * purchase code (in the confirmation SMS) or the M-Pesa receipt of a paid subscription of that
+   * phone that has not ended (a renewal's code works from payment). Only the first word of `code`
+   * counts, trimmed and upper-cased, as on find-tip (spec §5).
+   * @throws SubscriptionError INVALID_LOOKUP_PHONE (400), PROOF_MISSING (400), NOT_SUBSCRIBED
+   *   (404, the same for a phone without subscription and for a wrong code).
    */
-  async premiumSlips(phone: string): Promise<{ data: unknown[] }> {
+  async premiumSlips(phone: string, code: string | undefined): Promise<{ data: unknown[] }> {
     const msisdn = toKenyanMsisdn(phone);
     if (!msisdn) throw new SubscriptionError(SubscriptionErrorCode.INVALID_LOOKUP_PHONE);
+    const word = (typeof code === 'string' ? code : '').trim().split(/\s+/)[0].toUpperCase();
+    if (!word) throw new SubscriptionError(SubscriptionErrorCode.PROOF_MISSING);
     const now = new Date();
-    const sub = await this.ds.manager.findOne(Subscription, { where: { phone: msisdn, startsAt: LessThanOrEqual(now), endsAt: MoreThan(now) } });
-    if (!sub) throw new SubscriptionError(SubscriptionErrorCode.NOT_SUBSCRIBED);
+    const running = await this.ds.manager.find(Subscription, { where: { phone: msisdn, endsAt: MoreThan(now) } });
+    const proven = await this.purchases.paidWithProof(
+      running.map((s) => s.purchaseId),
+      word,
+    );
+    const active = running.some((s) => s.startsAt.getTime() <= now.getTime());
+    if (!active || !proven.length) throw new SubscriptionError(SubscriptionErrorCode.NOT_SUBSCRIBED);
     return { data: await this.premium.todaysPremiumSlips() };
   }
 
@@ -126,7 +139,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
       sms: [
         {
           to: phone,
-          body: subscriptionConfirmationSms(kind.title, period.endsAt, kind.days >= LIFETIME_DAYS, purchase.code),
+          body: subscriptionConfirmationSms(kind.title, period.endsAt, kind.days >= LIFETIME_DAYS, purchase.code, this.config.publicUrl),
           purpose: 'subscription-confirm',
         },
       ],

@@ -9,12 +9,16 @@ import { fixturesBetween, insertSlip, marketContext, NOW } from '../backoffice/m
 
 jest.setTimeout(120_000);
 
+/** The purchase code / M-Pesa receipt of the seeded subscription of a phone (any form: same last 6 digits). */
+const codeOf = (phone: string): string => `S${phone.slice(-6)}`;
+const receiptOf = (phone: string): string => `TK${phone.slice(-6)}QZ`;
+
 /** A subscription for MSISDN `phone` from `startsAt` to `endsAt` (real time), with its paid purchase. */
 const subscribe = async (ds: DataSource, phone: string, startsAt: Date, endsAt: Date): Promise<void> => {
   const [p] = await ds.query(
-    `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, code, status, paid_at)
-     VALUES ('subscription', 'silver', $1, 500, 'mpesa', $2, 'paid', $3) RETURNING id`,
-    [phone, `S${phone.slice(-6)}`, startsAt],
+    `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, code, receipt, status, paid_at)
+     VALUES ('subscription', 'silver', $1, 500, 'mpesa', $2, $3, 'paid', $4) RETURNING id`,
+    [phone, codeOf(phone), receiptOf(phone), startsAt],
   );
   await ds.query(`INSERT INTO subscription (phone, type, starts_at, ends_at, purchase_id) VALUES ($1, 'silver', $2, $3, $4)`, [phone, startsAt, endsAt, p.id]);
 };
@@ -46,7 +50,8 @@ describe('Premium slips for subscribers', () => {
   });
   beforeEach(() => pinClock(t, NOW));
 
-  const premiumFor = (phone: string) => t.request('GET', `/api/manage/get-subscription-slips/${phone}`);
+  const premiumFor = (phone: string, code: string | null = codeOf(phone)) =>
+    t.request('GET', `/api/manage/get-subscription-slips/${phone}${code === null ? '' : `?code=${encodeURIComponent(code)}`}`);
   const mark = (id: number, premium: boolean) => t.request('PUT', `/api/backoffice/premium-slips/${id}`, { token: admin.token, body: { premium } });
 
   it("gives an active subscriber today's premium slips with picks once an admin marks them", async () => {
@@ -95,12 +100,29 @@ describe('Premium slips for subscribers', () => {
     expect((await premiumFor('0712345601')).body).toEqual({ data: [] });
   });
 
-  it('answers 404 with a message for a phone without an active subscription', async () => {
-    for (const phone of ['0712345602', '0712345699']) {
-      const res = await premiumFor(phone);
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'No active subscription for this phone number' });
+  it('answers 404 with one message for a phone without an active subscription and for a wrong code', async () => {
+    const NOT_FOUND = { status: 404, body: { message: 'No active subscription matches this phone number and code' } };
+    // Expired (with its right code), never subscribed, and an active subscriber with a wrong or someone else's code.
+    expect(await premiumFor('0712345602')).toMatchObject(NOT_FOUND);
+    expect(await premiumFor('0712345699')).toMatchObject(NOT_FOUND);
+    expect(await premiumFor('0712345601', 'SWRONG1')).toMatchObject(NOT_FOUND);
+    expect(await premiumFor('0712345601', codeOf('0712345602'))).toMatchObject(NOT_FOUND);
+  });
+
+  it('asks for the code of the subscription SMS when there is none (400), before looking the phone up', async () => {
+    for (const phone of ['0712345601', '0712345699']) {
+      for (const code of [null, '', '   ']) {
+        expect(await premiumFor(phone, code)).toMatchObject({
+          status: 400,
+          body: { message: 'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment' },
+        });
+      }
     }
+  });
+
+  it('accepts the M-Pesa receipt of the subscription payment, and only the first word, in any case', async () => {
+    expect((await premiumFor('0712345601', receiptOf('0712345601'))).status).toBe(200);
+    expect((await premiumFor('254712345601', ` ${codeOf('0712345601').toLowerCase()} Confirmed. Ksh500`)).status).toBe(200);
   });
 });
 

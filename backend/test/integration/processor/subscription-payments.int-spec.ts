@@ -75,12 +75,13 @@ describe('Subscription purchase by M-Pesa', () => {
     expect(await subscribe('07123')).toMatchObject({ status: 400, body: { message: 'Enter a valid phone number' } });
     expect(await subscribe('0712345678', 'platinum')).toMatchObject({ status: 400, body: { message: 'Choose a valid subscription' } });
     expect(await count(`SELECT count(*) n FROM purchase`, [])).toBe(0);
-    expect(await t.request('GET', '/api/manage/get-subscription-slips/12345')).toMatchObject({ status: 400, body: { message: 'Enter Valid Phone Number' } });
+    expect(await t.request('GET', '/api/manage/get-subscription-slips/12345?code=ACDEFGHJ')).toMatchObject({ status: 400, body: { message: 'Enter Valid Phone Number' } });
   });
 
   it('pays end to end: prompt accepted → paid with receipt, active subscription, ledger, SMS delivered; a second one extends', async () => {
     const { phone, purchase } = await pendingPurchase('silver');
-    expect(await t.request('GET', `/api/manage/get-subscription-slips/${phone.local}`)).toMatchObject({ status: 404, body: { message: 'No active subscription for this phone number' } });
+    const panel = (code: string) => t.request('GET', `/api/manage/get-subscription-slips/${phone.local}?code=${encodeURIComponent(code)}`);
+    expect(await panel(purchase.code)).toMatchObject({ status: 404, body: { message: 'No active subscription matches this phone number and code' } });
     const prompt = (await t.request('GET', `/sandbox/api/phones/${phone.msisdn}`)).body.prompts[0];
     expect(prompt).toMatchObject({ checkoutRequestId: purchase.checkout_request_id, amount: '500.00', accountReference: purchase.code });
 
@@ -102,9 +103,12 @@ describe('Subscription purchase by M-Pesa', () => {
     expect(sms).toHaveLength(1);
     expect(sms[0]).toMatchObject({ purpose: 'subscription-confirm', attempts: 1, provider_message_id: expect.stringMatching(/^ATXid_/), delivery_status: 'Success' });
     expect(sms[0].body).toContain(`Silver subscription active until`);
+    // The SMS tells the subscriber where premium tips are and the code that opens them.
+    expect(sms[0].body).toContain(`${t.baseUrl}/subscriptions with your phone and code ${purchase.code}`);
     expect(at.accepted.filter((m) => m.to === `+${phone.msisdn}`)).toEqual([{ to: `+${phone.msisdn}`, message: sms[0].body, messageId: sms[0].provider_message_id }]);
 
-    expect(await t.request('GET', `/api/manage/get-subscription-slips/${phone.local}`)).toMatchObject({ status: 200, body: { data: [] } });
+    expect(await panel(purchase.code)).toMatchObject({ status: 200, body: { data: [] } });
+    expect(await panel(accepted.body.receipt)).toMatchObject({ status: 200, body: { data: [] } });
 
     // A second subscription extends the first.
     await subscribe(phone.local, 'bronze');

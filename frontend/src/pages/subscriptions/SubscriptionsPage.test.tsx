@@ -67,34 +67,48 @@ describe('/subscriptions, the Subscriber Panel (spec §2, §4, §8)', () => {
     expect(await within(dialog).findByText('Error occurred. Try again')).toBeInTheDocument();
   });
 
-  it('shows premium slips with picks for a subscribed phone', async () => {
+  const lookUp = async (phone: string, code: string) => {
+    fireEvent.change(await screen.findByLabelText('Subscribed phone number'), { target: { value: phone } });
+    fireEvent.change(screen.getByLabelText('Code from your subscription SMS'), { target: { value: code } });
+    fireEvent.click(screen.getByRole('button', { name: 'View Premium Tips' }));
+  };
+
+  it('shows premium slips with picks for a subscribed phone and the code of its SMS', async () => {
     const api = stubFetch({
       '/api/manage/get-subscription-kind': kinds,
       '/api/slip/markets': { markets: [{ id: 3, type: 'OU', value: 'OVER 2.5' }] },
-      '/api/manage/get-subscription-slips/254712345678': {
+      '/api/manage/get-subscription-slips/254712345678?code=ACDEFGHJ': {
         data: [buildSlip({ id: 77, tips: [buildTip({ market_type: 3, odd: '1.90' })] })],
       },
     });
     renderRoute('/subscriptions');
-    fireEvent.change(await screen.findByLabelText('Subscribed phone number'), {
-      target: { value: '0712345678' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'View Premium Tips' }));
+    await lookUp('0712345678', ' acdefghj ');
     expect(await screen.findByText('OVER 2.5 @ 1.90')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Buy slip 77' })).not.toBeInTheDocument();
-    expect(api.to('/api/manage/get-subscription-slips/254712345678')).toHaveLength(1);
+    const lookups = api.to('/api/manage/get-subscription-slips/254712345678');
+    expect(lookups.map((r) => r.path)).toEqual(['/api/manage/get-subscription-slips/254712345678?code=ACDEFGHJ']);
   });
 
-  it("alerts the server's message when the phone has no subscription", async () => {
+  it('asks for the code of the subscription SMS before asking the server', async () => {
+    const api = stubFetch({ '/api/manage/get-subscription-kind': kinds });
+    renderRoute('/subscriptions');
+    await lookUp('0712345678', '');
+    expect(
+      await screen.findByText('Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment'),
+    ).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.url.pathname.includes('get-subscription-slips'))).toHaveLength(0);
+  });
+
+  it("alerts the server's message when the phone and code match no subscription", async () => {
     stubFetch({
       '/api/manage/get-subscription-kind': kinds,
-      '/api/manage/get-subscription-slips/254712345678': json({ message: 'No active subscription' }, 404),
+      '/api/manage/get-subscription-slips/254712345678?code=ACDEFGHJ': json(
+        { message: 'No active subscription matches this phone number and code' },
+        404,
+      ),
     });
     renderRoute('/subscriptions');
-    fireEvent.change(await screen.findByLabelText('Subscribed phone number'), {
-      target: { value: '0712345678' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'View Premium Tips' }));
-    expect(await screen.findByText('No active subscription')).toBeInTheDocument();
+    await lookUp('0712345678', 'ACDEFGHJ');
+    expect(await screen.findByText('No active subscription matches this phone number and code')).toBeInTheDocument();
   });
 });

@@ -16,20 +16,29 @@ import { UssdHint } from '../../components/UssdHint';
 import { MESSAGES } from '../../lib/messages';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
-import { subscriptionPhoneError, toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
+import type { FormErrors } from '../../validation/common';
+import { normaliseTransactionCode } from '../../validation/find-tip.rules';
+import { toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
+import {
+  validateSubscriberPanel,
+  type SubscriberPanelForm,
+} from '../../validation/subscriber-panel.rules';
 
-/** Premium slips of an active subscriber, looked up by phone (spec §1, §2). */
+/**
+ * Premium slips of an active subscriber (spec §1, §2), looked up by phone and the code that
+ * proves the phone is theirs: the code in our subscription SMS, or the payment's M-Pesa code.
+ */
 const PremiumSlips = () => {
-  const [phone, setPhone] = useState('');
-  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [form, setForm] = useState<SubscriberPanelForm>({ phone: '', code: '' });
+  const [errors, setErrors] = useState<FormErrors<keyof SubscriberPanelForm>>({});
   const slips = useSubscriptionSlips();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = subscriptionPhoneError(phone);
-    setPhoneError(found);
-    if (found) return;
-    slips.mutate(toKenyanMsisdn(phone));
+    const found = validateSubscriberPanel(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    slips.mutate({ msisdn: toKenyanMsisdn(form.phone), code: normaliseTransactionCode(form.code) });
   };
 
   return (
@@ -43,11 +52,23 @@ const PremiumSlips = () => {
             label="Subscribed phone number"
             type="tel"
             placeholder="0712345678"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-            error={!!phoneError}
-            helperText={phoneError}
+            value={form.phone}
+            onChange={(event) => setForm({ ...form, phone: event.target.value })}
+            error={!!errors.phone}
+            helperText={errors.phone}
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            label="Code from your subscription SMS"
+            placeholder="ACDEFGHJ"
+            value={form.code}
+            onChange={(event) => setForm({ ...form, code: event.target.value })}
+            error={!!errors.code}
+            helperText={
+              errors.code ??
+              'The code at the end of our subscription SMS, or the M-Pesa code of your payment.'
+            }
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
           />
           <Button type="submit" variant="contained" loading={slips.isPending}>
             View Premium Tips
@@ -80,7 +101,7 @@ export const SubscriptionsPage = () => {
     <>
       <PageHeader title="Subscriber Panel">
         Subscribe once and get the day&apos;s premium tips by SMS. Already subscribed? View today&apos;s
-        premium tips with your phone number.
+        premium tips with your phone number and the code from your subscription SMS.
       </PageHeader>
       <Stack spacing={4}>
         <Box component="section" aria-labelledby="plans-title">

@@ -13,10 +13,10 @@ describe('subscriptionPeriod', () => {
 });
 
 describe('subscriptionConfirmationSms', () => {
-  it('fits one SMS segment', () => {
-    const text = subscriptionConfirmationSms('Silver', new Date('2026-12-23T10:00:00Z'), false, 'ACDEFGHJ');
-    expect(text).toBe('Silver subscription active until 23 Dec 2026. Get premium tips with your phone number on our site. Ref ACDEFGHJ');
+  it('tells the code that opens the premium tips, in one SMS segment', () => {
+    const text = subscriptionConfirmationSms('Silver', new Date('2026-12-23T10:00:00Z'), false, 'ACDEFGHJ', 'https://tips.example');
+    expect(text).toBe('Silver subscription active until 23 Dec 2026. Premium tips: https://tips.example/subscriptions with your phone and code ACDEFGHJ');
     expect(text.length).toBeLessThanOrEqual(160);
-    expect(subscriptionConfirmationSms('Gold', new Date(), true, 'ACDEFGHJ')).toContain('Gold subscription active for life');
+    expect(subscriptionConfirmationSms('Gold', new Date(), true, 'ACDEFGHJ', 'https://tips.example')).toContain('Gold subscription active for life');
   });
 });

@@ -10,8 +10,12 @@ export const subscriptionPeriod = (paidAt: Date, days: number, currentEnd: Date 
   return { startsAt, endsAt: new Date(startsAt.getTime() + days * DAY_MS) };
 };
 
-/** The confirmation SMS (one segment where possible). */
-export const subscriptionConfirmationSms = (title: string, endsAt: Date, lifetime: boolean, code: string): string => {
+/**
+ * The confirmation SMS (one segment where possible): the period, where to see premium tips and
+ * the code that proves the phone is the subscriber's there (our purchase code; the M-Pesa
+ * receipt works too). `site` is PUBLIC_URL.
+ */
+export const subscriptionConfirmationSms = (title: string, endsAt: Date, lifetime: boolean, code: string, site: string): string => {
   const until = endsAt.toLocaleDateString('en-GB', { timeZone: 'Africa/Nairobi', day: '2-digit', month: 'short', year: 'numeric' });
-  return `${title} subscription active${lifetime ? ' for life' : ` until ${until}`}. Get premium tips with your phone number on our site. Ref ${code}`;
+  return `${title} subscription active${lifetime ? ' for life' : ` until ${until}`}. Premium tips: ${site}/subscriptions with your phone and code ${code}`;
 };
