@@ -44,7 +44,8 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
   let email: string;
 
   beforeAll(async () => {
-    t = await createTestContext();
+    // Listening, so find-slip-ng's Flutterwave check reaches the sandbox (a quick 'not found').
+    t = await createTestContext({ listen: true });
     email = (await createUser(t.ds)).user.email;
   });
   afterAll(() => t?.close());
