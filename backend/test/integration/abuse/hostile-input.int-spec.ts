@@ -16,8 +16,8 @@ const deepArray = (n: number, field?: string): string => {
 };
 
 /**
- * Hostile bodies, parameters and query strings that used to answer 500 (issue 17 of the
- * reliability review): JSON nested 20,000 deep overflowed the validation pipe's stack; a NUL
+ * Hostile bodies, parameters and query strings that used to answer 500 (docs/RELIABILITY.md,
+ * "Fuzz and abuse"): JSON nested 20,000 deep overflowed the validation pipe's stack; a NUL
  * character reached PostgreSQL, which refuses it in text. Both are refused with 400 in one place
  * (common/validation/input-guards.ts) before guards and handlers run.
  */
