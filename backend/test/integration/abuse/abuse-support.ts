@@ -111,3 +111,66 @@ export const INTERNALS: RegExp[] = [
   /\bRangeError\b|\bTypeError\b|\bReferenceError\b/,
 ];
 export const leakedInternals = (text: string): RegExp | undefined => INTERNALS.find((re) => re.test(text));
+
+/** One route of the Nest router, with what the global guards read from it. */
+export interface NestRoute {
+  method: string;
+  /** Path with `{param}` placeholders, as in the OpenAPI document (`*` kept for wildcards). */
+  path: string;
+  /** Marked @Public() (on the handler or its controller): the global JWT guard lets visitors in. */
+  isPublic: boolean;
+  /** @Roles(...) of the handler or its controller, if any. */
+  roles: string[];
+  controller: string;
+  handler: string;
+}
+
+/**
+ * Every route the Nest router serves (all controllers of all modules, OpenAPI-excluded ones
+ * included), read from the same metadata the router and the global guards read.
+ */
+export const nestRoutes = (t: TestContext): NestRoute[] => {
+  const { PATH_METADATA, METHOD_METADATA } = require('@nestjs/common/constants') as { PATH_METADATA: string; METHOD_METADATA: string };
+  const { RequestMethod } = require('@nestjs/common') as typeof import('@nestjs/common');
+  const { ModulesContainer, MetadataScanner, Reflector } = require('@nestjs/core') as typeof import('@nestjs/core');
+  const { IS_PUBLIC_KEY } = require('../../../src/common/decorators/public.decorator') as { IS_PUBLIC_KEY: string };
+  const { ROLES_KEY } = require('../../../src/common/decorators/roles.decorator') as { ROLES_KEY: string };
+  const reflector = new Reflector();
+  const scanner = new MetadataScanner();
+  const asList = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [String(v)]);
+  const routes: NestRoute[] = [];
+  const seen = new Set<string>();
+  for (const mod of t.app.get(ModulesContainer).values()) {
+    for (const wrapper of mod.controllers.values()) {
+      const metatype = wrapper.metatype as (new (...a: unknown[]) => unknown) | undefined;
+      if (!metatype?.prototype) continue;
+      const prefixes = asList(Reflect.getMetadata(PATH_METADATA, metatype));
+      for (const name of scanner.getAllMethodNames(metatype.prototype)) {
+        const handler = (metatype.prototype as Record<string, unknown>)[name] as object;
+        const paths = Reflect.getMetadata(PATH_METADATA, handler);
+        if (paths === undefined) continue;
+        const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+        for (const prefix of prefixes.length ? prefixes : ['']) {
+          for (const p of asList(paths)) {
+            const trailing = p.endsWith('//');
+            let path = `/${[prefix, p].filter((s) => s && s !== '/').join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '');
+            if (trailing) path += '/';
+            path = (path || '/').replace(/:(\w+)/g, '{$1}');
+            const key = `${method} ${path}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            routes.push({
+              method,
+              path,
+              isPublic: !!reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [handler as () => void, metatype]),
+              roles: reflector.getAllAndOverride<string[]>(ROLES_KEY, [handler as () => void, metatype]) ?? [],
+              controller: metatype.name,
+              handler: name,
+            });
+          }
+        }
+      }
+    }
+  }
+  return routes;
+};
