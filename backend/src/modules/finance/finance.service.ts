@@ -45,8 +45,6 @@ export interface WithdrawalRow {
 /** A page of a finance list: `next` is the absolute URL of the next page or null. */
 export type FinancePage<K extends string, T> = { [key in K]: T[] } & { next: string | null; num_pages: number; count: number };
 
-/** A B2C MSISDN (providers.md §1.8 PartyB: 2547XXXXXXXX or 2541XXXXXXXX). */
-const B2C_MSISDN = /^254[17]\d{8}$/;
 const PAGE = /^\d{1,9}$/;
 
 /** 1 when absent; else a positive integer. @throws FinanceError BAD_PAGE (400). */
@@ -119,7 +117,8 @@ export class FinanceService {
    */
   async requestWithdrawal(userId: number, phone: unknown): Promise<{ message: string; withdrawal: WithdrawalRow }> {
     const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
-    if (!msisdn || !B2C_MSISDN.test(msisdn)) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
+    // toKenyanMsisdn keeps only mobile numbers (2547… / 2541…), which is what B2C pays (PartyB).
+    if (!msisdn) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
     await this.accounts.assertActive(userId);
     const withdrawal = await this.ds.transaction(async (em) => {
       await em.query(`SELECT id FROM app_user WHERE id = $1 FOR UPDATE`, [userId]);
