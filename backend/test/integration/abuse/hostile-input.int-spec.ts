@@ -145,6 +145,25 @@ describe('hostile input: deep JSON, NUL, invalid UTF-8, huge strings', () => {
     });
   });
 
+  describe('what the provider would refuse is refused first (found by the fuzz: 502 before)', () => {
+    it.each(['-1248756581', '0212345678', '254812345678'])('buy and subscribe refuse %j, not an M-Pesa number, with 400', async (phone) => {
+      expect(await send(t, { method: 'POST', url: '/api/processor/buy', body: { phone, slip: slipId } })).toMatchObject({
+        status: 400, body: { message: 'Enter a valid phone number' },
+      });
+      expect(await send(t, { method: 'POST', url: '/api/processor/subscribe', body: { phone, type: 'silver', days: 30 } })).toMatchObject({
+        status: 400, body: { message: expect.stringMatching(/valid phone number/i) },
+      });
+      const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM purchase WHERE phone NOT LIKE '2547%' AND phone NOT LIKE '2541%'`);
+      expect(n).toBe(0);
+    });
+
+    it.each([1762074827, 'not-an-email', 'a@b', `${'x'.repeat(250)}@example.ng`, null])('buy-flw refuses the e-mail %j with 400', async (email) => {
+      const res = await send(t, { method: 'POST', url: '/api/processor/buy-flw', body: { email, slip_id: slipId } });
+      expect(res).toMatchObject({ status: 400, body: { message: 'Invalid Email' } });
+      expect(await send(t, { method: 'POST', url: '/api/processor/buy-flw-ug', body: { email, slip_id: slipId } })).toMatchObject({ status: 400 });
+    });
+  });
+
   describe('invalid UTF-8 and huge strings', () => {
     it('refuses a JSON body that is not UTF-8 with 400', async () => {
       const body = Buffer.concat([Buffer.from('{"email":"a'), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('@b.co","password":"x"}')]);
@@ -169,6 +188,7 @@ describe('hostile input: deep JSON, NUL, invalid UTF-8, huge strings', () => {
         ['/api/account/email-login', { email: `${huge}@example.com`, password: huge }],
         ['/api/account/register', { username: huge, email: `${huge}@example.com`, phone_number: huge, password: huge }],
         ['/api/processor/buy', { phone: huge, slip: huge }],
+        ['/api/processor/buy-flw', { email: `${huge}@example.ng`, slip_id: slipId }],
         ['/api/processor/subscribe', { phone: '0712000903', type: huge }],
         ['/api/manage/search-games', { pattern: huge }],
       ] as const) {
