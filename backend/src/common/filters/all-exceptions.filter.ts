@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
+import { INVALID_VALUE_MESSAGE, isDataException } from './database-errors';
 
 /** Paths answered by the API (JSON); any other GET path is a page of the single-page app. */
 export const API_PATH = /^\/(api|v2|sandbox\/api|admin)(\/|$)/;
@@ -13,7 +14,8 @@ export interface SpaFallback {
 /**
  * The one error renderer (style.md §6). Every error leaves as JSON `{ message, ...extra }`:
  * DomainError → its table status; HttpException → its status and body without framework noise;
- * Fastify client errors (bad JSON, too large) → their 4xx; anything else → logged, 500.
+ * Fastify client errors (bad JSON, too large) → their 4xx; a value PostgreSQL refused (SQLSTATE
+ * class 22, database-errors.ts) → 400; anything else → logged, 500.
  * An unknown GET page path falls back to the SPA's index.html so the frontend can show 'Page Not Found'.
  */
 @Catch()
@@ -52,6 +54,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
       return [fastifyStatus, { message: (exception as Error).message }];
+    }
+    if (isDataException(exception)) {
+      this.logger.warn({ code: (exception.driverError as { code?: string }).code, reqId: request.id, url: request.url }, 'Request value refused by PostgreSQL');
+      return [HttpStatus.BAD_REQUEST, { message: INVALID_VALUE_MESSAGE }];
     }
     this.logger.error({ err: exception, reqId: request.id, url: request.url }, 'Unhandled error');
     return [HttpStatus.INTERNAL_SERVER_ERROR, { message: 'Internal server error' }];

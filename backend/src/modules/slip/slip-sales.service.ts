@@ -27,6 +27,9 @@ export interface FoundTip {
   Tip: string;
 }
 
+/** Largest slip id: `slip.id` is a PostgreSQL int. */
+const MAX_SLIP_ID = 2_147_483_647;
+
 const err = (code: string, status: number, message: string): DomainError => new DomainError(code, { status, message });
 
 export const SLIP_SALE_ERRORS = {
@@ -114,7 +117,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   /** The slip, when it exists and no game has kicked off (product.md). */
   private async slipOnSale(slipId: unknown): Promise<Slip> {
     const id = Number(slipId);
-    if (!Number.isSafeInteger(id) || id <= 0) throw SLIP_SALE_ERRORS.slipNotFound();
+    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_SLIP_ID) throw SLIP_SALE_ERRORS.slipNotFound();
     const slip = await this.ds.manager.findOne(Slip, { where: { id } });
     if (!slip) throw SLIP_SALE_ERRORS.slipNotFound();
     if (slip.slipResult) throw SLIP_SALE_ERRORS.notOnSale();

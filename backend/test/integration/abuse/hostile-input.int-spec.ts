@@ -157,6 +157,16 @@ describe('hostile input: deep JSON, NUL, invalid UTF-8, huge strings', () => {
       expect(n).toBe(0);
     });
 
+    it.each([2147483648, '2147483648', 9_007_199_254_740_991])('buy, buy-flw and buy-flw-ug answer slip %j, past the int column, with 400', async (slip) => {
+      for (const [url, body] of [
+        ['/api/processor/buy', { phone: '0712000904', slip }],
+        ['/api/processor/buy-flw', { email: 'ade@example.ng', slip_id: slip }],
+        ['/api/processor/buy-flw-ug', { email: 'ade@example.ug', slip_id: slip }],
+      ] as const) {
+        expect(await send(t, { method: 'POST', url, body })).toMatchObject({ status: 400, body: { message: 'Slip not found' } });
+      }
+    });
+
     it.each([1762074827, 'not-an-email', 'a@b', `${'x'.repeat(250)}@example.ng`, null])('buy-flw refuses the e-mail %j with 400', async (email) => {
       const res = await send(t, { method: 'POST', url: '/api/processor/buy-flw', body: { email, slip_id: slipId } });
       expect(res).toMatchObject({ status: 400, body: { message: 'Invalid Email' } });
