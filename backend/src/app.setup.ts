@@ -13,6 +13,7 @@ import { AppModule } from './app.module';
 import { registerVisitorFastPath } from './common/cache/visitor-response-cache';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { validationPipeOptions } from './common/validation/validation-options';
+import { registerInputGuards } from './common/validation/input-guards';
 import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
 import { loadEnv } from './config/load-env';
@@ -51,6 +52,7 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   registerVisitorFastPath(app.getHttpAdapter().getInstance(), (source) => app.get(source, { strict: false }), {
     onRequest: (hook) => adapter.setOnRequestHook(hook),
   });
+  registerInputGuards(app); // JSON depth / UTF-8 at parse time, NUL anywhere: 400
   app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
 
   const index = join(FRONTEND_DIST, 'index.html');

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { isServiceUnavailableError } from '../errors/unavailable';
+import { INVALID_VALUE_MESSAGE, isDataException } from './database-errors';
 
 /** Paths answered by the API (JSON); any other GET path is a page of the single-page app. */
 export const API_PATH = /^\/(api|v2|sandbox\/api|admin)(\/|$)/;
@@ -22,7 +23,7 @@ export interface SpaFallback {
  * status and body without framework noise; Fastify client errors (bad JSON, too large) → their
  * 4xx; the database (or Redis) unreachable — connection refused or reset, pool timeout,
  * "terminating connection", SQLSTATE 57P01 … — → 503 with Retry-After (UNAVAILABLE_RETRY_AFTER_S);
- * anything else → logged, 500.
+ * a value PostgreSQL refused (SQLSTATE class 22, database-errors.ts) → 400; anything else → logged, 500.
  * An unknown GET page path falls back to the SPA's index.html so the frontend can show 'Page Not Found'.
  */
 @Catch()
@@ -70,6 +71,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (isServiceUnavailableError(exception)) {
       this.logUnavailable(exception, request);
       return [HttpStatus.SERVICE_UNAVAILABLE, { message: UNAVAILABLE_MESSAGE }];
+    }
+    if (isDataException(exception)) {
+      this.logger.warn({ code: (exception.driverError as { code?: string }).code, reqId: request.id, url: request.url }, 'Request value refused by PostgreSQL');
+      return [HttpStatus.BAD_REQUEST, { message: INVALID_VALUE_MESSAGE }];
     }
     this.logger.error({ err: exception, reqId: request.id, url: request.url }, 'Unhandled error');
     return [HttpStatus.INTERNAL_SERVER_ERROR, { message: 'Internal server error' }];

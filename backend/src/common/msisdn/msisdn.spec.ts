@@ -29,6 +29,9 @@ describe('toKenyanMsisdn', () => {
     ['07123abc78'],
     ['0712.345.678x'],
     ['٠٧١٢٣٤٥٦٧٨'], // non-ASCII digits
+    ['0212345678'], // a Nairobi landline: no M-Pesa, no SMS
+    ['-1248756581'], // '1248756581' → 254248756581, not a mobile number
+    ['254812345678'],
   ])('rejects %j', (input) => {
     expect(toKenyanMsisdn(input)).toBeNull();
   });

@@ -12,8 +12,12 @@ export const INVALID_PHONE_MESSAGE = 'Enter Valid Phone Number';
 /** Spec §5 message for withdrawal and buy. */
 export const INVALID_PHONE_MESSAGE_LOWER = 'Enter a valid phone number';
 
-/** A normalised Kenyan MSISDN: '254' followed by 9 digits. */
-export const MSISDN_PATTERN = /^254\d{9}$/;
+/**
+ * A normalised Kenyan mobile MSISDN: '254' then 7 or 1 and 8 digits (Safaricom's 07XX / 01XX
+ * ranges). M-Pesa takes no other number (Daraja answers 'Invalid PhoneNumber': docs/PROVIDERS.md
+ * §1, PartyA), and SMS with picks only reach mobile numbers.
+ */
+export const MSISDN_PATTERN = /^254[17]\d{8}$/;
 
 /**
  * Normalises a Kenyan phone number to MSISDN form, or returns null when it is not one.
@@ -21,7 +25,8 @@ export const MSISDN_PATTERN = /^254\d{9}$/;
  * Rules (spec §5): spaces, dashes and brackets are ignored; the rest must be digits. A 10-digit
  * number has its leading digit replaced by 254 ('0712345678' → '254712345678'); a 9-digit
  * number gets 254 prepended ('712345678' → '254712345678'). Numbers already in international
- * form ('254712345678', '+254712345678') are accepted unchanged. Any other length → null.
+ * form ('254712345678', '+254712345678') are accepted unchanged. Any other length, or a number
+ * outside the mobile ranges of MSISDN_PATTERN ('0212345678' → '254212345678'), → null.
  */
 export const toKenyanMsisdn = (input: string | null | undefined): string | null => {
   if (typeof input !== 'string') return null;

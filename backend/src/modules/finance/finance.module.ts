@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountModule } from '../account/account.module';
 import { AdjustableClock } from '../fixtures/adjustable-clock';
 import { ProcessorModule } from '../processor/processor.module';
 import { B2cCallbacksController } from './b2c-callbacks.controller';
@@ -16,7 +17,7 @@ import { PayoutService } from './payout.service';
  * callback). PayoutsProcessor (the `payouts` queue) is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), ProcessorModule],
+  imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
   providers: [FinanceService, PayoutService, { provide: FINANCE_CLOCK, useClass: AdjustableClock }],
   exports: [FinanceService, PayoutService],

@@ -6,6 +6,7 @@ import { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { nairobiDayStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
+import { AccountService } from '../account/account.service';
 import { withdrawableAmount } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { FINANCE_CLOCK, LEDGER_KIND, PAYMENTS_PAGE_SIZE, WITHDRAWAL_STATUS, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
@@ -44,8 +45,6 @@ export interface WithdrawalRow {
 /** A page of a finance list: `next` is the absolute URL of the next page or null. */
 export type FinancePage<K extends string, T> = { [key in K]: T[] } & { next: string | null; num_pages: number; count: number };
 
-/** A B2C MSISDN (providers.md §1.8 PartyB: 2547XXXXXXXX or 2541XXXXXXXX). */
-const B2C_MSISDN = /^254[17]\d{8}$/;
 const PAGE = /^\d{1,9}$/;
 
 /** 1 when absent; else a positive integer. @throws FinanceError BAD_PAGE (400). */
@@ -71,6 +70,7 @@ export class FinanceService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly config: AppConfig,
     @Inject(FINANCE_CLOCK) private readonly clock: Clock,
+    private readonly accounts: AccountService,
   ) {}
 
   /** The finance summary of user `userId` (spec §7 GET /api/finance/pending_amount). */
@@ -111,11 +111,15 @@ export class FinanceService {
    * to `phone` (spec §5 Kenyan phone) as a pending withdrawal (P) awaiting an admin's approval,
    * with its ledger row, in one transaction holding the user's row lock so two concurrent
    * requests cannot withdraw the same balance.
-   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400, spec §8).
+   * A banned account is refused even while its access token lives (up to 15 minutes).
+   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400, spec §8);
+   *   AccountError ACCOUNT_BANNED (403).
    */
   async requestWithdrawal(userId: number, phone: unknown): Promise<{ message: string; withdrawal: WithdrawalRow }> {
     const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
-    if (!msisdn || !B2C_MSISDN.test(msisdn)) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
+    // toKenyanMsisdn keeps only mobile numbers (2547… / 2541…), which is what B2C pays (PartyB).
+    if (!msisdn) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
+    await this.accounts.assertActive(userId);
     const withdrawal = await this.ds.transaction(async (em) => {
       await em.query(`SELECT id FROM app_user WHERE id = $1 FOR UPDATE`, [userId]);
       const amount = withdrawableAmount(await this.balance(userId, em));

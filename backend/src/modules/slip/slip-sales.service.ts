@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { isEmail } from 'class-validator';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
 import { INVALID_PHONE_MESSAGE, INVALID_PHONE_MESSAGE_LOWER, toKenyanMsisdn } from '../../common/msisdn/msisdn';
@@ -26,6 +27,9 @@ export interface FoundTip {
   Tip: string;
 }
 
+/** Largest slip id: `slip.id` is a PostgreSQL int. */
+const MAX_SLIP_ID = 2_147_483_647;
+
 const err = (code: string, status: number, message: string): DomainError => new DomainError(code, { status, message });
 
 export const SLIP_SALE_ERRORS = {
@@ -34,6 +38,17 @@ export const SLIP_SALE_ERRORS = {
   slipNotFound: () => err('SLIP_NOT_FOUND', 400, 'Slip not found'),
   notOnSale: () => err('SLIP_NOT_ON_SALE', 400, 'This slip is no longer on sale'),
   notFound: () => err('PURCHASE_NOT_FOUND', 404, 'No paid slip found for these details'),
+  invalidEmail: () => err('INVALID_EMAIL', 400, 'Invalid Email'),
+};
+
+/**
+ * The buyer e-mail a Flutterwave checkout needs (docs/PROVIDERS.md §2.2 `customer.email`): an
+ * address of at most 254 characters. The web app sends whatever was typed (spec §5: no check
+ * before sending); anything else would come back from Flutterwave as a failed payment request.
+ */
+export const checkoutEmail = (email: unknown): string | null => {
+  const s = typeof email === 'string' ? email.trim() : '';
+  return s.length <= 254 && isEmail(s) ? s : null;
 };
 
 /** A slip's games in tip order with pick and odd (for the buyer SMS and find-slip). */
@@ -83,12 +98,14 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   /** POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}. */
   async buyFlutterwave(email: unknown, slipId: unknown, currency: 'NGN' | 'UGX'): Promise<{ link: string }> {
     const slip = await this.slipOnSale(slipId);
+    const customerEmail = checkoutEmail(email);
+    if (!customerEmail) throw SLIP_SALE_ERRORS.invalidEmail();
     const { ngnPerKsh, ugxPerKsh } = this.config.currency;
     const amount = currency === 'NGN' ? slip.price.convert(ngnPerKsh) : slip.price.times(ugxPerKsh);
     const { link } = await this.purchases.startFlutterwave({
       kind: 'slip',
       slipId: String(slip.id),
-      email: typeof email === 'string' ? email.trim() : String(email ?? ''),
+      email: customerEmail,
       amount,
       currency,
       redirectUrl: `${this.config.publicUrl}/find_tip_ng`,
@@ -100,7 +117,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   /** The slip, when it exists and no game has kicked off (product.md). */
   private async slipOnSale(slipId: unknown): Promise<Slip> {
     const id = Number(slipId);
-    if (!Number.isSafeInteger(id) || id <= 0) throw SLIP_SALE_ERRORS.slipNotFound();
+    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_SLIP_ID) throw SLIP_SALE_ERRORS.slipNotFound();
     const slip = await this.ds.manager.findOne(Slip, { where: { id } });
     if (!slip) throw SLIP_SALE_ERRORS.slipNotFound();
     if (slip.slipResult) throw SLIP_SALE_ERRORS.notOnSale();
