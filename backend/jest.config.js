@@ -7,11 +7,6 @@ const fs = require('fs');
 const path = require('path');
 const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
 const transform = { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] };
-/**
- * ESM-only dependencies (content-disposition 3, pulled by @fastify/static 10) load natively in Node 20.19+
- * through require(esm), but jest's module runtime cannot: swc compiles them to CommonJS for tests.
- */
-const transformIgnorePatterns = ['/node_modules/(?!(content-disposition)/)'];
 
 module.exports = {
   // Per-project testTimeout is ignored when projects are used: set it here (integration tests boot the app).
@@ -22,7 +17,6 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       transform,
-      transformIgnorePatterns,
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
     {
@@ -30,7 +24,6 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       transform,
-      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',

@@ -10,6 +10,11 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
+  // Every wait is for a condition (auto-waiting locators, expect polling): on a busy 2-core machine
+  // with the suite in parallel, a lazily loaded back-office list can take several seconds to show,
+  // so the bounds are generous; a test that passes is as fast as the page.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   reporter: [['list']],
   use: {
     baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',

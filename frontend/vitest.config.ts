@@ -13,6 +13,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // Tests wait for conditions (findBy*, waitFor: test-setup.ts); on a busy 2-core machine a
+    // test that renders the whole back office waits several times, each up to its bound.
+    testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

@@ -29,28 +29,33 @@ export const newestMtime = (paths) => {
   return newest;
 };
 
-/** Runs an npm script synchronously from the repository root; exits the process on failure. */
-export const npmRun = (args, env = process.env) => {
+/**
+ * Runs an npm script synchronously from the repository root. On failure it exits the process, or
+ * throws when `exitOnFailure` is false (npm test must still print its closing line).
+ */
+export const npmRun = (args, env = process.env, { exitOnFailure = true } = {}) => {
   const res = spawnSync('npm', args, { cwd: ROOT, stdio: 'inherit', env });
   if (res.status !== 0) {
-    console.error(`[tips] npm ${args.join(' ')} failed (exit ${res.status})`);
+    const message = `npm ${args.join(' ')} failed (exit ${res.status})`;
+    if (!exitOnFailure) throw new Error(message);
+    console.error(`[tips] ${message}`);
     process.exit(res.status ?? 1);
   }
 };
 
 /** Builds the backend and/or frontend when their sources are newer than their build output. */
-export const buildIfNeeded = ({ frontend = true } = {}) => {
+export const buildIfNeeded = ({ frontend = true, exitOnFailure = true } = {}) => {
   const backendOut = join(ROOT, 'backend', 'dist', 'main.js');
   const backendSrc = newestMtime([join(ROOT, 'backend', 'src'), join(ROOT, 'backend', 'tsconfig.json'), join(ROOT, 'backend', 'tsconfig.build.json'), join(ROOT, 'backend', 'package.json')]);
   if (!existsSync(backendOut) || statSync(backendOut).mtimeMs < backendSrc) {
     log('building backend');
-    npmRun(['run', 'build', '-w', 'backend']);
+    npmRun(['run', 'build', '-w', 'backend'], process.env, { exitOnFailure });
   }
   const frontendOut = join(ROOT, 'frontend', 'dist', 'index.html');
   const frontendSrc = newestMtime([join(ROOT, 'frontend', 'src'), join(ROOT, 'frontend', 'index.html'), join(ROOT, 'frontend', 'public'), join(ROOT, 'frontend', 'vite.config.ts'), join(ROOT, 'frontend', 'package.json')]);
   if (frontend && existsSync(join(ROOT, 'frontend', 'src', 'main.tsx')) && (!existsSync(frontendOut) || statSync(frontendOut).mtimeMs < frontendSrc)) {
     log('building frontend');
-    npmRun(['run', 'build', '-w', 'frontend']);
+    npmRun(['run', 'build', '-w', 'frontend'], process.env, { exitOnFailure });
   }
 };
 
@@ -161,6 +166,46 @@ export const throwawayAppEnv = ({ port, databaseUrl, redisPrefix, storageDir }) 
   REDIS_PREFIX: redisPrefix,
   STORAGE_DIR: storageDir,
 });
+
+/**
+ * The keys of Redis `url` matching `pattern` (SCAN, never KEYS), at most `limit` of them.
+ * `pattern` must name a prefix of ours (e.g. `e2e-41234:*`): never scan for everything.
+ */
+export const redisKeys = async (url, pattern, limit = Infinity) => {
+  const Redis = require('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const found = [];
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      found.push(...keys);
+      cursor = next;
+    } while (cursor !== '0' && found.length < limit);
+  } finally {
+    redis.disconnect();
+  }
+  return found.slice(0, limit);
+};
+
+/** Deletes the keys of Redis `url` matching `pattern` (SCAN + DEL of that prefix only, never FLUSHDB); returns how many. */
+export const deleteRedisKeys = async (url, pattern) => {
+  const keys = await redisKeys(url, pattern);
+  if (!keys.length) return 0;
+  const Redis = require('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    for (let i = 0; i < keys.length; i += 500) await redis.del(...keys.slice(i, i + 500));
+  } finally {
+    redis.disconnect();
+  }
+  return keys.length;
+};
+
+/** Every file under `dir` (relative paths), or [] when it does not exist. */
+export const filesUnder = (dir) =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => join(e.parentPath ?? e.path, e.name)) : [];
 
 /** Polls `${baseUrl}/api/health` until it answers 200; throws after `ms` milliseconds. */
 export const waitForHealth = async (baseUrl, ms = 30_000) => {

@@ -2,7 +2,9 @@
  * `npm start`: builds what is out of date, makes sure PostgreSQL and Redis answer (falling back to
  * an embedded PostgreSQL under .data/pg and a private redis-server when DATABASE_URL / REDIS_URL
  * are unset and nothing answers on the defaults), runs migrations and the seed, then serves the
- * marketplace (api + worker, ROLE=all unless set) on http://localhost:PORT (3000).
+ * marketplace (api + worker, ROLE=all unless set) on http://localhost:PORT (3000). PUBLIC_URL is
+ * left to the app, whose default follows PORT (backend/src/config/env.ts), so `PORT=3101 npm start`
+ * alone serves, pays and links on 3101.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -1,4 +1,6 @@
+import { Logger } from '@nestjs/common';
 import { AppConfig } from './config/app-config';
+import { publicUrlPortWarning } from './config/env';
 import { loadEnv } from './config/load-env';
 import { createHttpApp } from './app.setup';
 
@@ -8,6 +10,8 @@ const bootstrap = async (): Promise<void> => {
   const role = env.ROLE === 'worker' ? 'api' : env.ROLE;
   const app = await createHttpApp(role);
   const config = app.get(AppConfig);
+  const warning = publicUrlPortWarning({ ...config.raw, ROLE: role });
+  if (warning) new Logger('Config').warn(warning);
   await app.listen({ port: config.port, host: '0.0.0.0' });
   console.log(`marketplace (${role}) on http://localhost:${config.port}`);
 };

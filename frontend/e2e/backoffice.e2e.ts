@@ -103,7 +103,9 @@ test.beforeAll(async ({ request }) => {
 test('an admin logs in, lists posts, edits a post title and sees it saved (audited)', async ({ page }) => {
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
+  const listed = page.waitForResponse((r) => r.url().includes('/api/backoffice/posts?') && r.request().method() === 'GET');
   await page.goto('/dashboard/posts');
+  expect((await listed).status()).toBe(200);
 
   const firstTitle = page.locator('tbody tr td.column-title').first();
   await expect(firstTitle).not.toBeEmpty();
@@ -220,8 +222,14 @@ test('an admin resends the picks SMS of a real M-Pesa purchase', async ({ page, 
   await expect(page).toHaveURL(/\/dashboard\/sms-messages\/\d+\/show$/);
   const resent = page.waitForResponse((r) => /\/api\/backoffice\/sms-messages\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
   await page.getByRole('button', { name: 'Resend' }).click();
-  // A delivered SMS asks first (a resend is a second paid SMS); a sent one goes at once.
-  await page.getByRole('button', { name: 'Confirm' }).click({ timeout: 3_000 }).catch(() => undefined);
+  // A delivered SMS asks first (a resend is a second paid SMS); a sent one goes at once. Whichever
+  // comes first decides, however long the page takes.
+  const confirm = page.getByRole('button', { name: 'Confirm' });
+  const first = await Promise.race([
+    resent.then(() => 'resent' as const),
+    confirm.waitFor({ timeout: 60_000 }).then(() => 'asked' as const, () => 'resent' as const),
+  ]);
+  if (first === 'asked') await confirm.click();
   expect((await resent).status()).toBe(200);
   await expect(page.getByText('SMS queued again')).toBeVisible();
   expect(apiErrors).toEqual([]);
@@ -231,7 +239,16 @@ test('an admin makes a user a tipster from the Users screen (role select)', asyn
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
   await page.goto('/dashboard/users');
+  // The search is debounced: wait until its request has been answered and the list shows only its
+  // result (the unfiltered first page may list the tipster too, and a click there races the
+  // re-render and the URL update that follow).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes('/api/backoffice/users?') && decodeURIComponent(r.url()).includes(`"q":"${tipster.username}"`),
+  );
   await page.getByPlaceholder('Search').fill(tipster.username);
+  expect((await searched).status()).toBe(200);
+  await expect(page).toHaveURL(/[?&]filter=/);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
   const row = page.locator('tbody tr', { hasText: tipster.email });
   await expect(row).toHaveCount(1);
   await row.locator('td.column-username').click();
@@ -260,7 +277,10 @@ test('a tipster sees only their slips, earnings and withdrawals', async ({ page 
     expect((await listed).status(), path).toBe(200);
   }
   // A new tipster has published nothing: their own slips only, none of the demo tipsters'.
+  const slips = page.waitForResponse((r) => r.url().includes('/api/backoffice/slips?') && r.request().method() === 'GET');
   await page.goto('/dashboard/slips');
+  expect((await slips).status()).toBe(200);
+  await expect(page.getByText(/^No .+ (yet\.|found)$/)).toBeVisible();
   await expect(page.locator('tbody tr')).toHaveCount(0);
 
   // Admin screens are not registered for a tipster: no page, and no request to the server.

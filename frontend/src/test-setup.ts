@@ -9,9 +9,10 @@ const clearCookies = (): void => {
   }
 };
 
-// Route pages and dialogs are lazily imported chunks: under a full parallel run their first
-// import can take longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Route pages and dialogs are lazily imported chunks, and the back office is a large one: under a
+// full parallel run on a busy machine their first import and render can take seconds. findBy* and
+// waitFor poll until the condition holds, so a generous bound costs nothing when things are fast.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();

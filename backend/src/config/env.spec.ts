@@ -1,6 +1,6 @@
 import { PRODUCTION_ENV } from '../../test/setup/production-env';
 import { AppConfig } from './app-config';
-import { parseTrustProxy, validateEnv } from './env';
+import { parseTrustProxy, publicUrlPortWarning, validateEnv } from './env';
 
 /** The configuration error message of `env`, or '' when it is accepted. */
 const problemsOf = (env: Record<string, string>): string => {
@@ -92,6 +92,49 @@ describe('validateEnv', () => {
   it('accepts an empty REPLAY_ANCHOR (real time)', () => {
     expect(validateEnv({ REPLAY_ANCHOR: '' }).REPLAY_ANCHOR).toBe('');
   });
+
+  it('defaults PUBLIC_URL to http://localhost:$PORT, so PORT alone moves every callback and link', () => {
+    expect(validateEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(validateEnv({ PORT: '3101' }).PUBLIC_URL).toBe('http://localhost:3101');
+    expect(validateEnv({ PORT: '3101', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:3101');
+    expect(validateEnv({ PORT: '3101', PUBLIC_URL: 'https://tips.example.com' }).PUBLIC_URL).toBe('https://tips.example.com');
+    const config = AppConfig.fromEnv(validateEnv({ PORT: '3101' }));
+    expect(config.mpesa.baseUrl).toBe('http://localhost:3101/sandbox/daraja');
+    expect(config.flutterwave.baseUrl).toBe('http://localhost:3101/sandbox/flutterwave');
+    expect(config.africasTalking.baseUrl).toBe('http://localhost:3101/sandbox/africastalking');
+    expect(config.avatarStorage.s3.endpoint).toBe('http://localhost:3101/sandbox/s3');
+  });
+
+  it('still refuses a PUBLIC_URL that is not an origin', () => {
+    expect(() => validateEnv({ PUBLIC_URL: 'localhost:3000' })).toThrow(/PUBLIC_URL:/);
+    expect(() => validateEnv({ PUBLIC_URL: 'http://localhost:3000/app' })).toThrow(/PUBLIC_URL:/);
+  });
+});
+
+describe(publicUrlPortWarning.name, () => {
+  const warn = (raw: Record<string, string>) => publicUrlPortWarning(validateEnv(raw));
+
+  it('says nothing when PUBLIC_URL is unset or on PORT', () => {
+    expect(warn({})).toBeNull();
+    expect(warn({ PORT: '3101' })).toBeNull();
+    expect(warn({ PORT: '3101', PUBLIC_URL: 'http://127.0.0.1:3101' })).toBeNull();
+    expect(warn({ PORT: '80', PUBLIC_URL: 'http://tips.local' })).toBeNull();
+    expect(warn({ PORT: '443', PUBLIC_URL: 'https://tips.local' })).toBeNull();
+  });
+
+  it('names both values when the ports differ while the sandboxes are on', () => {
+    const message = warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000' });
+    expect(message).toContain('PUBLIC_URL http://localhost:3000');
+    expect(message).toContain('PORT 3101');
+    expect(warn({ PORT: '3000', PUBLIC_URL: 'https://tips.example.com' })).toContain('(port 443) differs from PORT 3000');
+  });
+
+  it('says nothing when the sandboxes are off or the process serves no HTTP', () => {
+    expect(warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000', SANDBOX_ENABLED: 'false' })).toBeNull();
+    expect(warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000', ROLE: 'worker' })).toBeNull();
+    const production = { ...validateEnv({}), NODE_ENV: 'production' as const, PORT: 3101, PUBLIC_URL: 'https://tips.example.com' };
+    expect(publicUrlPortWarning(production)).toBeNull();
+  });
 });
 
 describe(AppConfig.name, () => {
@@ -124,6 +167,10 @@ describe('.env.example', () => {
   it('lists every variable with the default npm start uses', () => {
     const defaults = validateEnv({}) as unknown as Record<string, unknown>;
     expect([...listed.keys()].sort()).toEqual(Object.keys(defaults).sort());
-    for (const [name, value] of listed) expect({ name, value }).toEqual({ name, value: String(defaults[name]) });
+    // PUBLIC_URL is listed empty: its default follows PORT.
+    for (const [name, value] of listed) {
+      expect({ name, value }).toEqual({ name, value: name === 'PUBLIC_URL' ? '' : String(defaults[name]) });
+    }
+    expect(validateEnv(Object.fromEntries(listed)).PUBLIC_URL).toBe(`http://localhost:${listed.get('PORT')}`);
   });
 });

@@ -38,9 +38,13 @@ export class EnvVars {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535) PORT = 3000;
   @IsIn(ROLES) ROLE: ProcessRole = 'all';
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']) LOG_LEVEL = 'info';
-  /** Public origin of this server; used for provider callback URLs and links in e-mails and SMS. */
-  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an origin like http://localhost:3000' })
-  PUBLIC_URL = 'http://localhost:3000';
+  /**
+   * Public origin of this server: provider callback URLs, the sandboxes' base URL, links in e-mails
+   * and SMS, sitemap, avatars. Empty (the default) = `http://localhost:$PORT` (see validateEnv).
+   */
+  @ValidateIf((_, v) => v !== '')
+  @Matches(/^https?:\/\/[^\s/]+(:\d+)?$/, { message: 'PUBLIC_URL must be an origin like http://localhost:3000, or empty for http://localhost:$PORT' })
+  PUBLIC_URL = '';
 
   @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
   DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tips';
@@ -161,6 +165,7 @@ export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
   if (problems.length) {
     throw new Error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
   }
+  if (!env.PUBLIC_URL) env.PUBLIC_URL = defaultPublicUrl(env.PORT);
   return env;
 };
 
@@ -240,4 +245,31 @@ export const parseOrigins = (text: string): string[] | string => {
     }
   }
   return entries.map((e) => e.replace(/\/$/, ''));
+};
+
+/** The PUBLIC_URL a server on `port` gets when none is set: `http://localhost:<port>`. */
+export const defaultPublicUrl = (port: number): string => `http://localhost:${port}`;
+
+/** The TCP port of an http(s) origin: its explicit port, else 80 (http) or 443 (https). */
+const originPort = (origin: string): number => {
+  const url = new URL(origin);
+  return url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+};
+
+/**
+ * The boot warning for a PUBLIC_URL whose port is not PORT while the sandboxes are on (they are
+ * served by this process at PUBLIC_URL/sandbox, so every M-Pesa, Flutterwave and SMS call would
+ * miss it, and links in SMS, e-mail and the sitemap would point elsewhere), or null when the two
+ * agree, the sandboxes are off (production, or SANDBOX_ENABLED=false), or the process serves no
+ * HTTP (ROLE=worker). A reverse proxy in front (PUBLIC_URL https://…, PORT 3000) with the sandboxes
+ * on is warned about too: the provider clients call PUBLIC_URL, which is then the proxy.
+ */
+export const publicUrlPortWarning = (env: Pick<EnvVars, 'NODE_ENV' | 'PORT' | 'PUBLIC_URL' | 'SANDBOX_ENABLED' | 'ROLE'>): string | null => {
+  const sandboxesOn = env.SANDBOX_ENABLED && env.NODE_ENV !== 'production';
+  if (!sandboxesOn || env.ROLE === 'worker') return null;
+  const port = originPort(env.PUBLIC_URL);
+  if (port === env.PORT) return null;
+  return `PUBLIC_URL ${env.PUBLIC_URL} (port ${port}) differs from PORT ${env.PORT} while the sandboxes are on: ` +
+    'M-Pesa, Flutterwave and SMS calls go to PUBLIC_URL/sandbox and links in SMS, e-mail and the sitemap point there. ' +
+    `Unset PUBLIC_URL (it defaults to ${defaultPublicUrl(env.PORT)}) or make its port ${env.PORT}.`;
 };

@@ -1,12 +1,14 @@
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
+import { mkdtempSync, rmSync } from 'fs';
 import Redis from 'ioredis';
 import { AddressInfo, createServer } from 'net';
+import { join } from 'path';
 import { DataSource } from 'typeorm';
 import { createHttpApp } from '../../src/app.setup';
 import { ProcessRole } from '../../src/config/env';
 import { createTestDatabase, TestDatabase } from './test-db';
-import { TEST_REDIS_URL } from './test-env';
+import { TEST_REDIS_URL, testRunId, testStorageRoot } from './test-env';
 
 /** A response of `TestContext.request`: status, headers, raw text and parsed JSON (when JSON). */
 export interface TestResponse<T = any> {
@@ -22,6 +24,8 @@ export interface TestContext {
   db: TestDatabase;
   ds: DataSource;
   redisPrefix: string;
+  /** This app's STORAGE_DIR: a fresh folder under the run's storage root, removed by close() (unless `env` set another). */
+  storageDir: string;
   /** Base URL when started with `listen: true` (providers' sandboxes call back to it). */
   baseUrl: string;
   get<T>(token: Type<T> | string): T;
@@ -51,11 +55,28 @@ export const freePort = (): Promise<number> =>
     });
   });
 
+/** Deletes every key of `prefix` (SCAN + DEL of that prefix only; never FLUSHDB on the shared Redis). */
+export const deleteRedisKeys = async (prefix: string, url = TEST_REDIS_URL): Promise<void> => {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+};
+
 /**
  * Boots the real application (ROLE `api`, `worker` processors included when role is `all`) on a
- * fresh database cloned from the migrated template and its own Redis key prefix `test-<db>`.
- * `env` overrides variables for this file (e.g. SANDBOX_AUTO_ACCEPT). `close()` stops the app,
- * drops the database and deletes the prefix's Redis keys.
+ * fresh database cloned from the migrated template, its own Redis key prefix `test-<run>-<db>` and
+ * its own STORAGE_DIR under the run's storage root. `env` overrides variables for this file (e.g.
+ * SANDBOX_AUTO_ACCEPT). `close()` stops the app, drops the database, deletes the prefix's Redis
+ * keys and the storage folder, so a test run leaves nothing behind (scripts/test.mjs checks).
  */
 export const createTestContext = async (
   opts: {
@@ -67,8 +88,10 @@ export const createTestContext = async (
   } = {},
 ): Promise<TestContext> => {
   const db = await createTestDatabase();
-  const redisPrefix = `test-${db.name}`;
+  const redisPrefix = `test-${testRunId()}-${db.name}`;
+  const storageDir = mkdtempSync(join(testStorageRoot(), `${db.name}-`));
   const port = opts.listen ? await freePort() : 0;
+  // Without a socket (inject) links say http://localhost, i.e. port 80: PORT agrees with it.
   const baseUrl = opts.listen ? `http://127.0.0.1:${port}` : 'http://localhost';
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -76,7 +99,8 @@ export const createTestContext = async (
     DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(db.url) : db.url,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
-    PORT: String(port || 3000),
+    STORAGE_DIR: storageDir,
+    PORT: String(port || 80),
     PUBLIC_URL: baseUrl,
     ...opts.env,
   });
@@ -93,6 +117,7 @@ export const createTestContext = async (
     db,
     ds: app.get(DataSource),
     redisPrefix,
+    storageDir,
     baseUrl,
     get: <T>(token: Type<T> | string) => app.get<T>(token as Type<T>, { strict: false }),
     async request(method, url, { body, headers = {}, token, remoteAddress } = {}) {
@@ -112,19 +137,12 @@ export const createTestContext = async (
       return { status: res.statusCode, headers: res.headers as TestResponse['headers'], text: res.body, body: parsed as any };
     },
     async close() {
-      await app.close();
-      await db.drop();
-      const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
       try {
-        await redis.connect();
-        let cursor = '0';
-        do {
-          const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
-          if (keys.length) await redis.del(...keys);
-          cursor = next;
-        } while (cursor !== '0');
+        await app.close();
       } finally {
-        redis.disconnect();
+        await db.drop();
+        await deleteRedisKeys(redisPrefix);
+        rmSync(storageDir, { recursive: true, force: true });
       }
     },
   };

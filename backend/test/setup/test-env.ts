@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+import { tmpdir } from 'os';
 
 /**
  * Where integration tests find PostgreSQL and Redis: the machine's real servers
@@ -19,3 +20,23 @@ export const randomDbName = (prefix = 'tips_test'): string => `${prefix}_${rando
 
 /** Env var through which global setup tells each test file the migrated template's name. */
 export const TEMPLATE_ENV = 'TIPS_TEST_TEMPLATE_DB';
+
+/**
+ * Env vars through which a test run scopes what it leaves in shared places, so its end can check
+ * that nothing is left (scripts/test.mjs): the run id in every Redis key prefix (`test-<run>-…`)
+ * and the folder under which each test app gets its own STORAGE_DIR. Global setup fills both
+ * when jest is started on its own.
+ */
+export const RUN_ID_ENV = 'TIPS_TEST_RUN_ID';
+export const STORAGE_ROOT_ENV = 'TIPS_TEST_STORAGE_ROOT';
+/** Set when global setup created the storage root itself (global teardown removes it then). */
+export const OWN_STORAGE_ROOT_ENV = 'TIPS_TEST_OWN_STORAGE_ROOT';
+
+/** This run's id (`[a-z0-9]+`), from RUN_ID_ENV; 'local' outside a jest run. */
+export const testRunId = (): string => process.env[RUN_ID_ENV] || 'local';
+
+/** The folder under which test apps create their storage folders (STORAGE_ROOT_ENV, else the OS temp folder). */
+export const testStorageRoot = (): string => process.env[STORAGE_ROOT_ENV] || tmpdir();
+
+/** A fresh run id: 8 hex digits. */
+export const randomRunId = (): string => randomBytes(4).toString('hex');

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
@@ -65,12 +65,13 @@ describe('every resource screen renders for an admin', () => {
         );
         // The page title names the resource (list) or the record; the error page would say 'Something went wrong'.
         expect(await screen.findAllByText(new RegExp(spec.label, 'i'))).not.toHaveLength(0);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Settled: react-admin's loading indicators gone (the record loaded and rendered, or crashed).
+        await waitFor(() => expect(screen.queryAllByRole('progressbar')).toEqual([]));
         expect(screen.queryByText(/Something went wrong/i), path).toBeNull();
         cleanup();
       }
       const crashes = errors.mock.calls.filter((args) => String(args[0]).includes('Error'));
       expect(crashes, JSON.stringify(crashes.map((c) => String(c[0]).slice(0, 200)))).toEqual([]);
-    }, 20_000);
+    }, 60_000);
   }
 });

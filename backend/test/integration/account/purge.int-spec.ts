@@ -6,6 +6,7 @@ import { JOB, QUEUE } from '../../../src/common/queues/queues';
 import { SCHEDULES } from '../../../src/worker/job-schedulers';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { createUser } from '../../factories/account';
+import { eventually } from '../processor/support';
 import { req } from './account-helpers';
 
 const HOUR = 3_600_000;
@@ -18,6 +19,10 @@ describe('purging expired credentials', () => {
   beforeAll(async () => {
     t = await createTestContext({ role: 'all' });
     purge = t.get(AccountMaintenanceService);
+    // The hourly scheduler's first purge runs at boot, in the worker: wait until it has finished,
+    // or it could delete this file's expired rows before the test's own purge counts them.
+    const queue = t.get<Queue>(getQueueToken(QUEUE.MAINTENANCE) as string);
+    await eventually(async () => (await queue.getJobs(['completed', 'failed'])).some((job) => job.name === JOB.PURGE_EXPIRED_TOKENS));
   });
   afterAll(async () => {
     await t?.close();

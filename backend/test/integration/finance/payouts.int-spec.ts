@@ -1,8 +1,9 @@
+import { jobId, QUEUE } from '../../../src/common/queues/queues';
 import { AppConfig } from '../../../src/config/app-config';
 import { PayoutService } from '../../../src/modules/finance/payout.service';
 import { parseB2cResult } from '../../../src/providers/daraja/daraja.client';
 import { createUser, CreatedUser } from '../../factories/account';
-import { eventually, sleep } from '../processor/support';
+import { eventually, jobsFinished } from '../processor/support';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { b2cResultBody, insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
 
@@ -65,7 +66,8 @@ describe('withdrawal payouts by B2C', () => {
     const again = b2cResultBody({ originator: part.originator_conversation_id, conversationId: part.conversation_id, resultCode: 0, amount: 1250, transactionId: part.transaction_id });
     for (let i = 0; i < 5; i++) expect((await postResult(again)).status).toBe(200);
     expect((await postResult(b2cResultBody({ originator: part.originator_conversation_id, conversationId: part.conversation_id, resultCode: 2001 }))).status).toBe(200);
-    await sleep(1_500);
+    // Each Result is one job (originator and ResultCode); once both have run, nothing more comes.
+    await jobsFinished(t, QUEUE.PAYOUTS, [jobId('b2c', part.originator_conversation_id, '0'), jobId('b2c', part.originator_conversation_id, '2001')]);
     expect(await withdrawal(id)).toMatchObject({ status: 'W', total_paid: '1250.00' });
     expect(await withdrawalLedger(t.ds, id)).toHaveLength(1);
     expect(await decide(id, 'approved')).toMatchObject({ status: 409 });
@@ -99,7 +101,7 @@ describe('withdrawal payouts by B2C', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers[0].body).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     await settled(id, 'F');
-    await sleep(1_000);
+    await jobsFinished(t, QUEUE.PAYOUTS, [jobId('b2c', part.originator_conversation_id, '2001')]);
     expect(await withdrawalLedger(t.ds, id)).toEqual([{ kind: 'withdrawal', amount: '-800.00' }, { kind: 'withdrawal_reversal', amount: '800.00' }]);
     expect(await balance(tipster)).toBe('800.00');
     // Applied directly (no jobId de-duplication), 5 times at once: every one a no-op now.
@@ -107,7 +109,7 @@ describe('withdrawal payouts by B2C', () => {
     expect(await Promise.all(Array.from({ length: 5 }, () => t.get(PayoutService).applyResult(parsed)))).toEqual(['noop', 'noop', 'noop', 'noop', 'noop']);
     // A success Result arriving after the failure (reordered) changes nothing either.
     await postResult(b2cResultBody({ originator: part.originator_conversation_id, conversationId: part.conversation_id, resultCode: 0, amount: 800, transactionId: 'TKX9ZZ81QA' }));
-    await sleep(1_000);
+    await jobsFinished(t, QUEUE.PAYOUTS, [jobId('b2c', part.originator_conversation_id, '0')]);
     expect(await withdrawal(id)).toMatchObject({ status: 'F', total_paid: '0.00' });
   });
 

@@ -1,3 +1,4 @@
+import { jobId, QUEUE } from '../../../src/common/queues/queues';
 import { AppConfig } from '../../../src/config/app-config';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { SlipEvents } from '../../../src/modules/slip/slip-events';
@@ -5,7 +6,7 @@ import { createUser, CreatedUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
 import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
-import { eventually, purchasesOf, sleep, stkCallbackBody } from './support';
+import { eventually, jobsFinished, purchasesOf, sandboxDeliveries, stkCallbackBody } from './support';
 
 jest.setTimeout(120_000);
 
@@ -137,7 +138,9 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     const body = stkCallbackBody(pending.checkout_request_id, 0, 150, `TK${run}XYZ`.slice(0, 10), phone.msisdn);
     for (let i = 0; i < 5; i++) expect((await t.request('POST', `/api/processor/mpesa/callback/${token}`, { body })).status).toBe(200);
     const purchase = await paidPurchase(phone.msisdn);
-    await sleep(2_500); // the sandbox's own (auto-accepted) callback arrives as well
+    // The sandbox's own (auto-accepted) callback arrives as well; every copy shares one job.
+    await eventually(async () => (await sandboxDeliveries(t, pending.checkout_request_id)).some((d) => d.state === 'delivered'), 20_000);
+    await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', pending.checkout_request_id)]);
     expect(await ledger(purchase.id)).toEqual([
       { kind: 'platform_fee', amount: '60.00', status: 'P' },
       { kind: 'sale_share', amount: '90.00', status: 'W' },
@@ -167,7 +170,8 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     await events.emitSettled(e);
     expect((await ledger(purchase.id)).find((r: { kind: string }) => r.kind === 'sale_share')).toMatchObject({ status: 'U' });
     await eventually(async () => (await inbox(phone.msisdn)).some((m) => m.body.includes('was cancelled')), 20_000);
-    await sleep(300);
+    // Every SMS is written to the outbox before it is sent: one row is all there will ever be.
+    expect(await t.ds.query(`SELECT status FROM sms_outbox WHERE to_msisdn = $1 AND body LIKE '%was cancelled%'`, [phone.msisdn])).toHaveLength(1);
     expect((await inbox(phone.msisdn)).filter((m) => m.body.includes('was cancelled'))).toHaveLength(1);
   });
 
@@ -181,7 +185,8 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     const location = new URL(paid.headers.get('location') as string);
     expect(location.pathname).toBe('/find_tip_ng');
     const transactionId = location.searchParams.get('transaction_id') as string;
-    await sleep(500);
+    // The sandbox's webhook goes to SANDBOX_FLW_WEBHOOK_URL, which is nobody: the purchase stays pending.
+    expect((await sandboxDeliveries(t, purchase.tx_ref)).map((d) => d.url)).toEqual(['http://127.0.0.1:9/nowhere']);
     expect((await t.ds.query(`SELECT status FROM purchase WHERE id = $1`, [purchase.id]))[0].status).toBe('pending');
 
     const b64 = (s: string) => encodeURIComponent(Buffer.from(s).toString('base64'));

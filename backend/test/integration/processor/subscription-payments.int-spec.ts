@@ -1,5 +1,5 @@
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
-import { JOB } from '../../../src/common/queues/queues';
+import { JOB, jobId, QUEUE } from '../../../src/common/queues/queues';
 import { Money } from '../../../src/common/money/money';
 import { AppConfig } from '../../../src/config/app-config';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
@@ -7,7 +7,7 @@ import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants'
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { createUser } from '../../factories/account';
 import { AtStub } from './at-stub';
-import { eventually, purchasesOf, sleep, stkCallbackBody } from './support';
+import { eventually, jobsFinished, purchasesOf, sandboxDeliveries, stkCallbackBody } from './support';
 
 /**
  * Subscriptions paid by M-Pesa (and Flutterwave) through the provider sandboxes, real PostgreSQL
@@ -30,7 +30,9 @@ describe('Subscription purchase by M-Pesa', () => {
     t = await createTestContext({
       role: 'all',
       listen: true,
-      env: { SANDBOX_AUTO_ACCEPT: '0', SANDBOX_STK_TIMEOUT_MS: '1500', SANDBOX_CALLBACK_RETRY_MS: '100', AT_BASE_URL: at.origin },
+      // Prompts keep the sandbox's 60 s deadline, so no test races it on a busy machine; the
+      // timeout test brings its prompt's deadline forward.
+      env: { SANDBOX_AUTO_ACCEPT: '0', SANDBOX_CALLBACK_RETRY_MS: '100', AT_BASE_URL: at.origin },
     });
     token = t.get(AppConfig).mpesa.callbackToken;
     at.reportUrl = `${t.baseUrl}${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`;
@@ -146,6 +148,8 @@ describe('Subscription purchase by M-Pesa', () => {
 
   it('timed out (1037): the prompt left alone ends as timeout', async () => {
     const { phone, purchase } = await pendingPurchase('bronze');
+    // Left alone until its deadline (the sandbox's sweeper reads it from the database).
+    await t.ds.query(`UPDATE sandbox_stk_request SET expires_at = now() WHERE checkout_request_id = $1`, [purchase.checkout_request_id]);
     expect(await settled(purchase.id)).toMatchObject({ status: 'timeout', result_code: '1037' });
     expect(await count(`SELECT count(*) n FROM subscription WHERE phone = $1`, [phone.msisdn])).toBe(0);
   });
@@ -168,7 +172,8 @@ describe('Subscription purchase by M-Pesa', () => {
       ),
     );
     expect(results.sort()).toEqual(['noop', 'noop', 'noop', 'noop', 'paid']);
-    await sleep(500); // let any stray job finish
+    // Every copy of the callback shares one job (its CheckoutRequestID): once it has finished, nothing more comes.
+    await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', purchase.checkout_request_id)]);
     for (const p of [purchase, other.purchase]) {
       expect(await count(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [p.id])).toBe(1);
       expect(await count(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [p.id])).toBe(1);
@@ -191,7 +196,9 @@ describe('Subscription purchase by M-Pesa', () => {
         [phone.msisdn, checkoutRequestId],
       );
       expect((await postCallback(stkCallbackBody(checkoutRequestId, 0, 200, 'TKE4H7QEAR', phone.msisdn))).status).toBe(200);
-      await sleep(700); // the first attempt finds nothing and is retried with backoff
+      // The first attempt finds nothing and is retried with backoff.
+      const job = jobId('mpesa', checkoutRequestId);
+      await eventually(async () => ((await t.get(JobProducer).queue(QUEUE.PAYMENTS).getJob(job))?.attemptsMade ?? 0) >= 1);
       expect(await count(`SELECT count(*) n FROM purchase WHERE checkout_request_id = $1`, [checkoutRequestId])).toBe(0);
       await qr.commitTransaction();
       expect(await settled(String(row.id))).toMatchObject({ status: 'paid', receipt: 'TKE4H7QEAR' });
@@ -246,7 +253,12 @@ describe('Subscription purchase by M-Pesa', () => {
 
     const replay = await t.request('POST', `/sandbox/api/flutterwave/transactions/${transactionId}/resend-webhook`);
     expect(replay.status).toBe(202);
-    await sleep(500);
+    // The replayed webhook has reached the app (answered) and its job, shared with the first, has finished.
+    await eventually(async () => {
+      const hooks = (await sandboxDeliveries(t, purchase.txRef as string)).filter((d) => d.kind === 'callback.flutterwave.webhook');
+      return hooks.length === 2 && hooks.every((d) => d.state === 'delivered');
+    });
+    await jobsFinished(t, QUEUE.PAYMENTS, [jobId('flw', purchase.txRef as string)]);
     expect(await count(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [purchase.id])).toBe(1);
     expect(await count(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [purchase.id])).toBe(1);
   });
@@ -270,10 +282,12 @@ describe('Subscription purchase by M-Pesa', () => {
     const { phone, purchase } = await pendingPurchase('bronze');
     const accepted = await answer(phone.msisdn, purchase.checkout_request_id, 'accept', { pin: '1234', callback: false });
     expect(accepted.status).toBe(200);
-    await sleep(300);
+    // The sandbox dropped the callback (given up, never attempted): the app never hears of the payment.
+    expect(await sandboxDeliveries(t, purchase.checkout_request_id)).toMatchObject([{ state: 'gave_up', attempts: 0 }]);
     expect((await purchaseById(purchase.id)).status).toBe('pending');
     const service = t.get(PurchaseService);
-    expect(await service.reconcileStk()).toBe(0); // not yet 2 minutes old
+    await service.reconcileStk(); // not yet 2 minutes old: left alone (other tests' purchases are not this test's business)
+    expect((await purchaseById(purchase.id)).status).toBe('pending');
     await t.ds.query(`UPDATE purchase SET created_at = now() - interval '3 minutes' WHERE id = $1`, [purchase.id]);
     // The scheduled job (reconcile-stk on the payments queue) does the same as the worker runs it.
     await t.get(JobProducer).enqueue(JOB.RECONCILE_STK, {}, 'reconcile-stk-test');

@@ -1,4 +1,7 @@
 import { DataSource } from 'typeorm';
+import { JobProducer } from '../../../src/common/queues/job-producer.service';
+import { QueueName } from '../../../src/common/queues/queues';
+import type { TestContext } from '../../setup/test-app';
 
 /** Waits `ms` milliseconds. */
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -13,6 +16,26 @@ export const eventually = async <T>(probe: () => Promise<T | undefined | null | 
     await sleep(stepMs);
   }
 };
+
+/**
+ * Waits until every BullMQ job `ids` of `queue` has run to its end (completed, or failed with no
+ * attempt left), so a test can then assert what the jobs did — and did not do — with no fixed
+ * sleep. Repeated callbacks share their job id (the provider's id), so this covers every copy.
+ */
+export const jobsFinished = async (t: TestContext, queue: QueueName, ids: string[], timeoutMs = 20_000): Promise<void> => {
+  const q = t.get(JobProducer).queue(queue);
+  await eventually(async () => {
+    for (const id of ids) {
+      const state = await (await q.getJob(id))?.getState();
+      if (state !== 'completed' && state !== 'failed') return false;
+    }
+    return true;
+  }, timeoutMs);
+};
+
+/** The callbacks the provider sandboxes queued with `reference`: sent, still to send, or given up. */
+export const sandboxDeliveries = async (t: TestContext, reference: string): Promise<{ kind: string; url: string; state: string; attempts: number }[]> =>
+  (await t.request('GET', `/sandbox/api/deliveries?reference=${encodeURIComponent(reference)}`)).body;
 
 /** Rows of a purchase by buyer phone, newest first. */
 export const purchasesOf = (ds: DataSource, phone: string): Promise<any[]> =>

@@ -3,7 +3,7 @@ import { ProviderAuthError, ProviderHttpError } from '../../../src/providers/com
 import { DarajaClient, parseB2cResult, parseStkCallback, stkPassword } from '../../../src/providers/daraja/daraja.client';
 import { SandboxSweeper } from '../../../src/sandbox/outbound/sandbox-sweeper';
 import { createTestContext, TestContext } from '../../setup/test-app';
-import { CallbackReceiver, eventually, jsonOf, sleep } from './support/callback-receiver';
+import { CallbackReceiver, eventually, jsonOf } from './support/callback-receiver';
 
 /**
  * The Daraja sandbox driven by the real DarajaClient over HTTP on the listening app (issue 7):
@@ -11,6 +11,9 @@ import { CallbackReceiver, eventually, jsonOf, sleep } from './support/callback-
  * callback to CallBackURL; STK query in every state; B2C success and failures; callbacks retried
  * and never crashing the app.
  */
+/** SANDBOX_STK_TIMEOUT_MS of this file's app. */
+const STK_TIMEOUT_MS = 45_000;
+
 describe('Daraja sandbox', () => {
   let t: TestContext;
   let receiver: CallbackReceiver;
@@ -21,9 +24,11 @@ describe('Daraja sandbox', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
+    // Prompts live STK_TIMEOUT_MS: long enough for any test to answer on a busy machine; the
+    // timeout tests bring their own prompt's deadline forward instead of waiting for it.
     t = await createTestContext({
       listen: true,
-      env: { SANDBOX_STK_TIMEOUT_MS: '1500', SANDBOX_CALLBACK_RETRY_MS: '100', SANDBOX_AUTO_ACCEPT: '0' },
+      env: { SANDBOX_STK_TIMEOUT_MS: String(STK_TIMEOUT_MS), SANDBOX_CALLBACK_RETRY_MS: '100', SANDBOX_AUTO_ACCEPT: '0' },
     });
     const mpesa = t.get(AppConfig).mpesa;
     expect(mpesa.baseUrl).toBe(`${t.baseUrl}/sandbox/daraja`);
@@ -41,6 +46,9 @@ describe('Daraja sandbox', () => {
   const phone = async (msisdn: string) => (await t.request('GET', `/sandbox/api/phones/${msisdn}`)).body;
   const answer = (msisdn: string, id: string, action: string, body: unknown = {}) =>
     t.request('POST', `/sandbox/api/phones/${msisdn}/prompts/${id}/${action}`, { body });
+  /** Brings a prompt's deadline to now, as if it had been left alone for SANDBOX_STK_TIMEOUT_MS. */
+  const expireNow = (checkoutRequestId: string) =>
+    t.ds.query(`UPDATE sandbox_stk_request SET expires_at = now() WHERE checkout_request_id = $1`, [checkoutRequestId]);
 
   describe('OAuth', () => {
     it('issues a token for the configured consumer key and secret, expires_in as the string "3599"', async () => {
@@ -201,10 +209,11 @@ describe('Daraja sandbox', () => {
 
     it('left alone past SANDBOX_STK_TIMEOUT_MS: callback ResultCode 1037, query "1037", prompt gone', async () => {
       const msisdn = nextPhone();
-      const started = Date.now();
       const sent = await push(msisdn);
+      const [prompt] = (await phone(msisdn)).prompts;
+      expect(Date.parse(prompt.expiresAt) - Date.parse(prompt.createdAt)).toBe(STK_TIMEOUT_MS);
+      await expireNow(sent.checkoutRequestId);
       const callback = await stkCallbackFor(sent.checkoutRequestId);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
       expect(callback).toMatchObject({ resultCode: '1037', outcome: 'timeout', resultDesc: 'DS timeout user cannot be reached' });
       await expect(client.stkQuery(sent.checkoutRequestId)).resolves.toMatchObject({ status: 'done', resultCode: '1037', outcome: 'timeout' });
       expect((await phone(msisdn)).prompts).toEqual([]);
@@ -217,7 +226,7 @@ describe('Daraja sandbox', () => {
       await sweeper.stop();
       try {
         const sent = await push(msisdn);
-        await sleep(1700); // past the deadline with no timer running in this process
+        await expireNow(sent.checkoutRequestId); // the deadline passes with no timer running in this process
         expect(receiver.on('/stk').some((r) => r.body.includes(sent.checkoutRequestId))).toBe(false);
         sweeper.start();
         expect(await stkCallbackFor(sent.checkoutRequestId)).toMatchObject({ resultCode: '1037' });
@@ -291,8 +300,8 @@ describe('Daraja sandbox', () => {
       const sent = await push(msisdn);
       await answer(msisdn, sent.checkoutRequestId, 'accept', { pin: '1111', callback: false });
       const [dropped] = (await t.request('GET', `/sandbox/api/deliveries?reference=${sent.checkoutRequestId}`)).body;
+      // Given up with no attempt: the sweeper never claims it, so nothing is ever sent.
       expect(dropped).toMatchObject({ state: 'gave_up', attempts: 0, last_error: 'dropped by fault injection' });
-      await sleep(400);
       expect(receiver.on('/stk').some((r) => r.body.includes(sent.checkoutRequestId))).toBe(false);
       await expect(client.stkQuery(sent.checkoutRequestId)).resolves.toMatchObject({ resultCode: '0' });
 

@@ -12,7 +12,8 @@ import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.ser
 import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
-jest.setTimeout(180_000);
+// The demo marketplace seed: under a minute alone, over 2 min on a busy 2-core machine.
+jest.setTimeout(600_000);
 
 const NOW = '2026-11-23T12:00:00+03:00';
 

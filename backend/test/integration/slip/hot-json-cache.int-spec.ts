@@ -1,4 +1,5 @@
 import { randomBytes } from 'crypto';
+import Redis from 'ioredis';
 import { HotJsonCache } from '../../../src/common/cache/hot-json-cache';
 import { TEST_REDIS_URL } from '../../setup/test-env';
 
@@ -52,9 +53,17 @@ describe('HotJsonCache (slip lists, top games)', () => {
   });
 
   it('serves an entry that just expired while it reloads, then the new value', async () => {
-    const cache = await make(1);
+    // An entry is served stale for one TTL after it expires: 2 s leaves a busy machine room to
+    // make the next call inside that window once Redis has expired the key (polled, no fixed wait).
+    const cache = await make(2);
     await cache.json('swr', async () => ({ v: 'old' }));
-    await new Promise((r) => setTimeout(r, 1100));
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const end = Date.now() + 10_000;
+      while ((await redis.exists(`${namespace}:list:swr`)) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      redis.disconnect();
+    }
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const stale = await cache.json('swr', async () => {
