@@ -6,8 +6,8 @@ import { DomainError } from '../errors/domain-error';
 export const API_PATH = /^\/(api|v2|sandbox\/api|admin)(\/|$)/;
 
 export interface SpaFallback {
-  /** Sends the SPA's index.html for a page path; returns false when there is no built frontend. */
-  (reply: FastifyReply): boolean;
+  /** Sends the SPA's index.html for the page `request` asks for; returns false when there is no built frontend. */
+  (reply: FastifyReply, request: FastifyRequest): boolean;
 }
 
 /**
@@ -30,7 +30,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (
       exception instanceof NotFoundException && request.method === 'GET' && this.spaFallback &&
-      !API_PATH.test(request.url) && this.spaFallback(reply)
+      !API_PATH.test(request.url) && this.spaFallback(reply, request)
     ) {
       return;
     }
