@@ -8,6 +8,12 @@ import { SeoService } from './seo.service';
 /** How long one API answer is reused for the pages' boot data (ms): the API's own caches hold it 1-5 s anyway. */
 export const BOOT_DATA_TTL_MS = 1_000;
 /**
+ * Past BOOT_DATA_TTL_MS and up to this age (ms), an answer is still inlined at once while a new one
+ * is requested for the next page: the app counts inlined data as stale and refetches it as soon
+ * as it runs, and treats anything younger than its own staleTime (15 s) as current anyway.
+ */
+export const BOOT_DATA_STALE_MS = 15_000;
+/**
  * The longest a page waits for its boot data (ms): past this (a cold cache on a slow database)
  * the page goes without it and the app fetches as usual; the answer still fills the cache.
  */
@@ -20,7 +26,7 @@ export const PAGE_CACHE_CONTROL = 'private, no-cache';
 
 interface CachedAnswer {
   /** The JSON text, or null when the API did not answer 200 with JSON. */
-  json: Promise<string | null>;
+  json: string | null;
   /** Epoch ms when requested. */
   at: number;
 }
@@ -32,13 +38,15 @@ interface CachedAnswer {
  * the API GETs the page starts with (page-boot.ts bootApiUrls). Those answers are requested from
  * this same server in process (Fastify inject, no socket, no credentials), so they are exactly
  * what any visitor gets from the API: the same mapper hiding picks and per-game odds of unsold
- * slips, the same list caches and visitors' fast path. Each is reused for BOOT_DATA_TTL_MS; a page
- * waits at most BOOT_DATA_WAIT_MS for them, and at most BOOT_DATA_MAX_URLS are kept.
+ * slips, the same list caches and visitors' fast path. Each is reused for BOOT_DATA_TTL_MS and, while a
+ * new one loads, until BOOT_DATA_STALE_MS; a page waits at most BOOT_DATA_WAIT_MS for them, and
+ * at most BOOT_DATA_MAX_URLS are kept.
  */
 @Injectable()
 export class PageShellService {
   private readonly logger = new Logger(PageShellService.name);
   private readonly answers = new Map<string, CachedAnswer>();
+  private readonly loading = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -80,22 +88,39 @@ export class PageShellService {
     }
   }
 
-  /** The visitor's answer to GET `url` from this server (in process), reused for BOOT_DATA_TTL_MS. */
+  /**
+   * The visitor's answer to GET `url` from this server (in process): reused for BOOT_DATA_TTL_MS,
+   * then, up to BOOT_DATA_STALE_MS, given at once while the next one loads.
+   */
   private answer(url: string): Promise<string | null> {
     const now = Date.now();
     const hit = this.answers.get(url);
-    if (hit && now - hit.at < BOOT_DATA_TTL_MS) return hit.json;
-    const json = this.fastify
+    if (hit && now - hit.at < BOOT_DATA_TTL_MS) return Promise.resolve(hit.json);
+    const next = this.load(url);
+    return hit && now - hit.at < BOOT_DATA_STALE_MS ? Promise.resolve(hit.json) : next;
+  }
+
+  /** Requests `url` (once at a time) and remembers its answer. */
+  private load(url: string): Promise<string | null> {
+    const running = this.loading.get(url);
+    if (running) return running;
+    const at = Date.now();
+    const load = this.fastify
       .inject({ method: 'GET', url, headers: { accept: 'application/json' } })
       .then((res) => (res.statusCode === 200 && /json/.test(String(res.headers['content-type'])) ? res.payload : null))
       .catch((err: unknown) => {
         this.logger.warn({ err: err instanceof Error ? err.message : String(err), url }, 'boot data request failed');
         return null;
-      });
-    this.answers.delete(url);
-    this.answers.set(url, { json, at: now });
-    if (this.answers.size > BOOT_DATA_MAX_URLS) this.answers.delete(this.answers.keys().next().value as string);
-    return json;
+      })
+      .then((json) => {
+        this.answers.delete(url);
+        this.answers.set(url, { json, at });
+        if (this.answers.size > BOOT_DATA_MAX_URLS) this.answers.delete(this.answers.keys().next().value as string);
+        return json;
+      })
+      .finally(() => this.loading.delete(url));
+    this.loading.set(url, load);
+    return load;
   }
 
   private get fastify(): FastifyInstance {
