@@ -22,6 +22,7 @@ import { QueueBoardModule } from './common/queues/queue-board.module';
 import { WorkerModule } from './worker/worker.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { SeoModule } from './common/seo/seo.module';
+import { GeoModule } from './common/geo/geo.module';
 
 /** The feature modules of architecture.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
@@ -65,7 +66,7 @@ export class AppModule {
         QueuesModule,
         ...FEATURE_MODULES,
         SandboxModule.forRoot(), // provider sandboxes; 404 for /sandbox when off (always in production)
-        ...(api ? [HealthModule, QueueBoardModule, SeoModule] : []),
+        ...(api ? [HealthModule, QueueBoardModule, SeoModule, GeoModule] : []),
         ...(worker ? [WorkerModule] : []),
       ],
     };

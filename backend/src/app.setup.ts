@@ -6,7 +6,7 @@ import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { existsSync, readFileSync } from 'fs';
+import { existsSync } from 'fs';
 import { Logger } from 'nestjs-pino';
 import { join } from 'path';
 import { AppModule } from './app.module';
@@ -19,6 +19,7 @@ import { ProcessRole } from './config/env';
 import { loadEnv } from './config/load-env';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
 import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './common/seo/frontend-static';
+import { PageShellService } from './common/seo/page-shell.service';
 import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
 
 /** Where the built frontend lives (`npm run build -w frontend`). */
@@ -55,12 +56,13 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   registerInputGuards(app); // JSON depth / UTF-8 at parse time, NUL anywhere: 400
   app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
 
-  const index = join(FRONTEND_DIST, 'index.html');
-  const hasFrontend = existsSync(index);
-  const indexHtml = hasFrontend ? readFileSync(index, 'utf8') : '';
+  const hasFrontend = existsSync(join(FRONTEND_DIST, 'index.html'));
+  // Page paths without a route of their own get the app's index.html (with the visitor's country);
+  // /, /active_tips, /blog/{slug} and /buy_tip/{id} have routes (SeoController). API-only: none.
+  const shell = role === 'worker' ? null : app.get(PageShellService);
   app.useGlobalFilters(
     new AllExceptionsFilter(
-      hasFrontend ? (reply) => (void reply.status(200).type('text/html; charset=utf-8').send(indexHtml), true) : undefined,
+      hasFrontend && shell ? (reply, request) => (void shell.send(request, reply), true) : undefined,
     ),
   );
   if (hasFrontend) {
@@ -68,7 +70,6 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
       root: FRONTEND_DIST, prefix: '/', wildcard: false, index: false, cacheControl: false, setHeaders: setFrontendCacheHeaders,
       preCompressed: true, // .br/.gz written by the frontend build (vite.config.ts)
     });
-    app.getHttpAdapter().get('/', (_req, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml));
   }
 
   const doc = new DocumentBuilder()

@@ -1,4 +1,5 @@
 import { expect, test, type Response } from '@playwright/test';
+import { firstSeen, throttle, watchFirstSeen } from './support/slow-phone';
 
 /**
  * Issue 9 (mobile first: buyers on low-end Android phones and mobile data): a byte budget for the
@@ -58,7 +59,8 @@ test('the app bundle is compressed and cached for a year under its hashed name',
   }
   // The page itself must be revalidated, or a browser would keep asking for old asset names.
   const html = await page.request.get('/');
-  expect(html.headers()['cache-control']).toBe('no-cache');
+  // Private: the page carries the visitor's country.
+  expect(html.headers()['cache-control']).toBe('private, no-cache');
 });
 
 test('images below the fold are lazy and every image has its size', async ({ page }) => {
@@ -79,3 +81,26 @@ test('images below the fold are lazy and every image has its size', async ({ pag
     if (img.top > viewport) expect(img.loading, `${img.src} below the fold loads lazily`).toBe('lazy');
   }
 });
+
+/** The budget for something useful on screen on the slow profile: slip cards or the page's skeleton. */
+const FIRST_CONTENT_BUDGET_MS = 2_000;
+const CARD_OR_SKELETON = '[role="article"], article, [data-boot-skeleton]';
+
+for (const path of ['/', '/active_tips']) {
+  test(`${path} shows slip cards or a skeleton within 2 s on a slow phone network (400 kbit/s, 400 ms, CPU 4x)`, async ({ page }) => {
+    test.slow();
+    // The budget is about the network and the phone, not the server's first request after a start.
+    expect((await page.request.get(path)).ok()).toBe(true);
+    await watchFirstSeen(page, { content: CARD_OR_SKELETON });
+    const slow = await throttle(page);
+    await page.goto(path, { waitUntil: 'commit' });
+    const { content } = await firstSeen(page, ['content']);
+    test.info().annotations.push({ type: 'first-content-ms', description: `${path}: ${Math.round(content)} ms` });
+    expect(content, `ms from navigation start to slip cards or a skeleton on ${path}`).toBeLessThanOrEqual(FIRST_CONTENT_BUDGET_MS);
+
+    // The skeleton then gives way to the app, with the slips the server inlined.
+    await slow.lift();
+    await expect(page.getByRole('article').first()).toBeAttached({ timeout: 30_000 });
+    await expect(page.locator('[data-boot-skeleton]')).toHaveCount(0);
+  });
+}

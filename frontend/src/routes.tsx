@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { matchRoutes, redirect, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
 import { requireTokenLoader } from './lib/auth';
@@ -16,22 +16,40 @@ const BackofficeApp = lazy(() =>
   import('./backoffice/BackofficeApp').then((module) => ({ default: module.BackofficeApp })),
 );
 
+/** Download of each lazily loaded page's module, by the route element that shows it (see preloadRoute). */
+const pagePreloads = new WeakMap<object, () => Promise<unknown>>();
+
 /**
  * A route page downloaded when first visited (React.lazy), so / carries only the home page.
- * `load` resolves the page module; `name` is its named export.
+ * `load` resolves the page module; `name` is its named export. Once the module is loaded (by
+ * preloadRoute before the first render, or by an earlier visit), the page renders directly,
+ * without a Suspense fallback.
  */
 const lazyPage = <Module extends Record<string, unknown>>(
   load: () => Promise<Module>,
   name: keyof Module & string,
 ) => {
-  const Page = lazy(() =>
-    load().then((module) => ({ default: module[name] as ComponentType })),
-  );
-  return (
-    <Suspense fallback={<PageLoader />}>
-      <Page />
-    </Suspense>
-  );
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name] as ComponentType;
+      return loaded;
+    });
+  const Lazy = lazy(() => preload().then((Page) => ({ default: Page })));
+  const Page = () => {
+    // Decided once per mount: switching between the two trees later would remount the page.
+    const [Direct] = useState(() => loaded);
+    return Direct ? (
+      <Direct />
+    ) : (
+      <Suspense fallback={<PageLoader />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+  const element = <Page />;
+  pagePreloads.set(element, preload);
+  return element;
 };
 
 const redirectHome = () => redirect(PATHS.home);
@@ -111,3 +129,15 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Downloads the lazily loaded page modules of `pathname`'s routes; resolves when they are loaded
+ * (or failed: the page then loads as usual). main.tsx awaits it before the first render, so a
+ * deep link such as /active_tips goes from index.html's skeleton straight to the page instead
+ * of a spinner in between (docs/PERFORMANCE.md, "Slow networks").
+ */
+export const preloadRoute = (pathname: string): Promise<void> =>
+  Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => pagePreloads.get(match.route.element as object)?.())).then(
+    () => undefined,
+    () => undefined,
+  );

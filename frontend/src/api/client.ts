@@ -36,7 +36,8 @@ const messageOf = (body: unknown): string | null => {
   return null;
 };
 
-const withQuery = (path: string, query: QueryParams | undefined): string => {
+/** `path` with `query` appended as a query string (undefined and null values left out): the URL a GET requests. */
+export const withQuery = (path: string, query: QueryParams | undefined): string => {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {

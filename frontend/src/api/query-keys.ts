@@ -52,3 +52,7 @@ export const subscriptionKeys = {
 export const blogKeys = {
   post: (slug: string) => ['blog', 'post', slug] as const,
 };
+
+export const geoKeys = {
+  country: () => ['geo', 'country'] as const,
+};

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { HOME_REFRESH_INTERVAL_MS } from '../lib/constants';
+import { bootInitialData } from './boot-data';
 import { api, type QueryParams } from './client';
 import { homeKeys, slipKeys, type ActiveSlipFilters } from './query-keys';
 import type { FinishedSlipPage, FreeTip, Market, Slip, SlipPage, TopGame } from './types';
@@ -20,12 +21,14 @@ export const activeSlipsQuery = (filters: ActiveSlipFilters): QueryParams => ({
 export const fetchActiveSlips = (filters: ActiveSlipFilters): Promise<SlipPage> =>
   api.get<SlipPage>(SLIP_DATA_PATH, { query: activeSlipsQuery(filters) });
 
+/** A page of active slips; the page's inlined answer (boot data) first when the server sent one. */
 export const useActiveSlips = (filters: ActiveSlipFilters, enabled = true) =>
   useQuery({
     queryKey: slipKeys.active(filters),
     queryFn: () => fetchActiveSlips(filters),
     placeholderData: keepPreviousData,
     enabled,
+    ...bootInitialData<SlipPage>(SLIP_DATA_PATH, activeSlipsQuery(filters)),
   });
 
 /** The logged-in tipster's own active slips, with picks (?account=1, auth), 10 a page. */
@@ -40,11 +43,14 @@ export const useOwnSlips = (page: number, enabled = true) =>
     enabled,
   });
 
-/** Home Popular tab: up to 12 active slips (?home=1, issue 6). */
+const POPULAR_QUERY = { home: 1 };
+
+/** Home Popular tab: up to 12 active slips (?home=1, issue 6); the inlined answer first. */
 export const usePopularSlips = () =>
   useQuery({
     queryKey: slipKeys.popular(),
-    queryFn: () => api.get<SlipPage>(SLIP_DATA_PATH, { query: { home: 1 } }),
+    queryFn: () => api.get<SlipPage>(SLIP_DATA_PATH, { query: POPULAR_QUERY }),
+    ...bootInitialData<SlipPage>(SLIP_DATA_PATH, POPULAR_QUERY),
   });
 
 /** GET /api/home/finished: recent finished slips for the home page. */
@@ -89,22 +95,27 @@ export const useSlip = (id: string | undefined) =>
     enabled: !!id,
   });
 
-/** GET /api/slip/free, refreshed every 30 s (spec §9). */
+const FREE_TIPS_PATH = '/api/slip/free';
+const TOP_GAMES_PATH = '/api/home/top-games';
+
+/** GET /api/slip/free, refreshed every 30 s (spec §9); the inlined answer first. */
 export const useFreeTips = () =>
   useQuery({
     queryKey: slipKeys.free(),
-    queryFn: () => api.get<{ data: FreeTip[] }>('/api/slip/free'),
+    queryFn: () => api.get<{ data: FreeTip[] }>(FREE_TIPS_PATH),
     select: (data) => data.data,
     refetchInterval: HOME_REFRESH_INTERVAL_MS,
+    ...bootInitialData<{ data: FreeTip[] }>(FREE_TIPS_PATH),
   });
 
-/** GET /api/home/top-games, refreshed every 30 s (spec §9). */
+/** GET /api/home/top-games, refreshed every 30 s (spec §9); the inlined answer first. */
 export const useTopGames = () =>
   useQuery({
     queryKey: homeKeys.topGames(),
-    queryFn: () => api.get<{ games: TopGame[] }>('/api/home/top-games'),
+    queryFn: () => api.get<{ games: TopGame[] }>(TOP_GAMES_PATH),
     select: (data) => data.games,
     refetchInterval: HOME_REFRESH_INTERVAL_MS,
+    ...bootInitialData<{ games: TopGame[] }>(TOP_GAMES_PATH),
   });
 
 /** GET /api/slip/markets: id -> market, to show the pick of a bought or finished tip. */

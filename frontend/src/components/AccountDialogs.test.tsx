@@ -83,7 +83,7 @@ describe('registration dialog (spec §5, §8; 18+)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(within(dialog).getByText('Must be similar to password')).toBeInTheDocument();
     expect(within(dialog).getByText('Confirm that you are 18 years or older')).toBeInTheDocument();
-    expect(api.requests).toHaveLength(0);
+    expect(api.to('/api/account/register')).toHaveLength(0);
   });
 
   it("shows the server's username and email errors under the fields", async () => {
@@ -126,6 +126,30 @@ describe('registration dialog (spec §5, §8; 18+)', () => {
       country: 'KE',
     });
     expect(getCookie('token')).toBe('T');
+  });
+
+  it("preselects the visitor's country by IP (spec §7) and registers with it", async () => {
+    const api = stubFetch({
+      '/api/geo/country': { country: 'NG' },
+      'POST /api/account/register': { token: 'T', refresh: 'R' },
+    });
+    renderRoute('/no/such/page');
+    const dialog = await openFromTopBar('Register');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveTextContent('Nigeria'));
+    fill(dialog);
+    fireEvent.click(within(dialog).getByLabelText('I confirm that I am 18 years or older'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(browser.reloadPage).toHaveBeenCalled());
+    expect(api.to('/api/account/register')[0].body).toMatchObject({ country: 'NG' });
+  });
+
+  it('keeps Kenya when the country lookup fails', async () => {
+    stubFetch({ '/api/geo/country': json({ message: 'down' }, 503) });
+    renderRoute('/no/such/page');
+    const dialog = await openFromTopBar('Register');
+    const country = within(dialog).getByRole('combobox', { name: 'Country' });
+    expect(country).toHaveTextContent('Kenya');
+    await waitFor(() => expect(country).toHaveTextContent('Kenya'));
   });
 });
 

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fieldError, uploadAvatar, useRegister } from '../api/account';
 import { ApiError, errorMessage } from '../api/client';
+import { useVisitorCountry } from '../api/geo';
 import { storeCredentials } from '../lib/auth';
 import { reloadPage } from '../lib/browser';
 import { MESSAGES } from '../lib/messages';
@@ -64,7 +65,10 @@ export const RegistrationDialog = ({
   onLogin: () => void;
 }) => {
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
-  const [country, setCountry] = useState('KE');
+  // Preselected by the visitor's IP (spec §7) until they pick one.
+  const visitorCountry = useVisitorCountry();
+  const [chosenCountry, setCountry] = useState<string | null>(null);
+  const country = chosenCountry ?? visitorCountry;
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors<RegistrationField>>({});

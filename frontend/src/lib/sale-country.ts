@@ -5,6 +5,13 @@ import { PATHS } from './paths';
 /** Where a buyer pays from: Kenya by M-Pesa, Nigeria and Uganda by card/wallet (spec §1). */
 export type SaleCountry = 'KE' | 'NG' | 'UG';
 
+/** Sale countries, Kenya first (spec §1). */
+export const SALE_COUNTRIES: readonly SaleCountry[] = ['KE', 'NG', 'UG'];
+
+/** `value` when it is a sale country, else Kenya (what the server's country lookup answers, checked). */
+export const asSaleCountry = (value: unknown): SaleCountry =>
+  SALE_COUNTRIES.includes(value as SaleCountry) ? (value as SaleCountry) : 'KE';
+
 /** The slip's price in the buyer's currency: Ksh, NGN (price_ng) or UGX (30 x Ksh, spec §9). */
 export const slipPriceLabel = (slip: Pick<Slip, 'price' | 'price_ng'>, country: SaleCountry): string => {
   if (country === 'NG') return formatNgn(slip.price_ng);

@@ -13,8 +13,8 @@ export const UNAVAILABLE_RETRY_AFTER_S = 10;
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 
 export interface SpaFallback {
-  /** Sends the SPA's index.html for a page path; returns false when there is no built frontend. */
-  (reply: FastifyReply): boolean;
+  /** Sends the SPA's index.html for the page `request` asks for; returns false when there is no built frontend. */
+  (reply: FastifyReply, request: FastifyRequest): boolean;
 }
 
 /**
@@ -42,7 +42,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (
       exception instanceof NotFoundException && request.method === 'GET' && this.spaFallback &&
-      !API_PATH.test(request.url) && this.spaFallback(reply)
+      !API_PATH.test(request.url) && this.spaFallback(reply, request)
     ) {
       return;
     }

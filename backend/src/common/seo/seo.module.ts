@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
+import { PageShellService } from './page-shell.service';
 import { SeoController } from './seo.controller';
 import { SeoService } from './seo.service';
 
 /**
  * Server-side SEO (issue 9): sitemap.xml, robots.txt and route-specific head tags (title, meta
- * description, Open Graph) for blog posts and slips in the HTML the server sends.
+ * description, Open Graph) for blog posts and slips in the HTML the server sends; every page's HTML
+ * with its boot data (PageShellService: first data of the home page and /active_tips, the
+ * visitor's country).
  */
 @Module({
   controllers: [SeoController],
-  providers: [SeoService],
+  providers: [SeoService, PageShellService],
+  exports: [PageShellService],
 })
 export class SeoModule {}

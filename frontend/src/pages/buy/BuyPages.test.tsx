@@ -47,6 +47,31 @@ describe('/buy_tip (spec §2, §5, §8)', () => {
     expect(api.to('/api/processor/buy')[0].body).toEqual({ phone: '254712345678', slip: 42 });
   });
 
+  it("preselects the visitor's country by IP (spec §7): a Nigerian pays in NGN by e-mail checkout", async () => {
+    const api = stubFetch({
+      '/api/slip/get/42': slip,
+      '/api/geo/country': { country: 'NG' },
+      'POST /api/processor/buy-flw': { link: 'https://checkout.example/pay/1' },
+    });
+    renderRoute('/buy_tip/42');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Nigeria' })).toBeChecked());
+    expect(await screen.findByRole('heading', { name: /^Pay NGN .*1,500.* by card or wallet$/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('M-Pesa phone number')).not.toBeInTheDocument();
+    type('Email', 'ade@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
+    await waitFor(() => expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/pay/1'));
+    expect(api.to('/api/processor/buy-flw')[0].body).toEqual({ email: 'ade@example.com', slip_id: 42 });
+  });
+
+  it('lets the buyer change the preselected country back to Kenya (M-Pesa)', async () => {
+    stubFetch({ '/api/slip/get/42': slip, '/api/geo/country': { country: 'UG' } });
+    renderRoute('/buy_tip/42');
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Uganda' })).toBeChecked());
+    fireEvent.click(screen.getByRole('radio', { name: 'Kenya (M-Pesa)' }));
+    expect(await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Kenya (M-Pesa)' })).toBeChecked();
+  });
+
   it("shows the server's message, else 'Error occured buying tip'", async () => {
     stubFetch({
       '/api/slip/get/42': slip,

@@ -18,14 +18,14 @@ import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 import { SlipToBuy } from './SlipToBuy';
 
-const COUNTRY_NAME: Record<FlutterwaveCountry, string> = { NG: 'Nigeria', UG: 'Uganda' };
+export const COUNTRY_NAME: Record<FlutterwaveCountry, string> = { NG: 'Nigeria', UG: 'Uganda' };
 
 /**
  * E-mail form (spec §5: no validation of the e-mail before sending): the API answers a checkout
  * link and the buyer is redirected to it; a failure shows the server's message, else
  * 'Error occured buying tip'.
  */
-const CheckoutForm = ({ slip, country }: { slip: Slip; country: FlutterwaveCountry }) => {
+export const CheckoutForm = ({ slip, country }: { slip: Slip; country: FlutterwaveCountry }) => {
   const [email, setEmail] = useState('');
   const buy = useBuySlipFlutterwave(country);
 

@@ -3,12 +3,18 @@ import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../api/client';
+import { useVisitorCountry } from '../../api/geo';
 import { useBuySlip } from '../../api/purchases';
 import type { Slip } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
@@ -16,10 +22,30 @@ import { UssdHint } from '../../components/UssdHint';
 import { MESSAGES, MPESA_WAIT_MESSAGE } from '../../lib/messages';
 import { formatKsh } from '../../lib/money';
 import { PATHS } from '../../lib/paths';
+import { asSaleCountry, type SaleCountry } from '../../lib/sale-country';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 import { purchasePhoneError, toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
+import { CheckoutForm } from './BuyTipFlutterwavePage';
 import { SlipToBuy } from './SlipToBuy';
+
+const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
+  { country: 'KE', label: 'Kenya (M-Pesa)' },
+  { country: 'NG', label: 'Nigeria' },
+  { country: 'UG', label: 'Uganda' },
+];
+
+/** Where the buyer pays from: Kenya by M-Pesa, Nigeria and Uganda by card or wallet. */
+const PayingFrom = ({ value, onChange }: { value: SaleCountry; onChange: (country: SaleCountry) => void }) => (
+  <FormControl sx={{ mb: 2 }}>
+    <FormLabel id="paying-from">Paying from</FormLabel>
+    <RadioGroup row aria-labelledby="paying-from" value={value} onChange={(event) => onChange(asSaleCountry(event.target.value))}>
+      {PAYING_FROM.map((option) => (
+        <FormControlLabel key={option.country} value={option.country} control={<Radio />} label={option.label} />
+      ))}
+    </RadioGroup>
+  </FormControl>
+);
 
 /**
  * The M-Pesa form: phone (9 or 10 digits, 'Enter a valid phone number'), then 'Request Sent'
@@ -78,9 +104,16 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
   );
 };
 
-/** /buy_tip/{slipId} (spec §2): Kenyan purchase by phone (M-Pesa STK push). */
+/**
+ * /buy_tip/{slipId} (spec §2): Kenyan purchase by phone (M-Pesa STK push). The country the
+ * buyer pays from is preselected by their IP (spec §7); Nigeria and Uganda pay here by e-mail
+ * checkout as on /buy_tip_ng and /buy_tip_ug.
+ */
 export const BuyTipPage = () => {
   const { slipId } = useParams();
+  const visitorCountry = useVisitorCountry();
+  const [chosenCountry, setCountry] = useState<SaleCountry | null>(null);
+  const country = chosenCountry ?? visitorCountry;
   useSeo({
     title: pageTitle(`Buy Tip #${slipId ?? ''}`),
     description: 'Buy this football tip slip with M-Pesa and get the picks by SMS.',
@@ -89,15 +122,15 @@ export const BuyTipPage = () => {
   return (
     <>
       <PageHeader title="Buy Tip">
-        Pay with M-Pesa and the picks are sent to your phone by SMS.{' '}
-        <Link component={RouterLink} to={PATHS.selectCountry(slipId ?? '')}>
-          Paying from Nigeria or Uganda?
-        </Link>
+        {country === 'KE'
+          ? 'Pay with M-Pesa and the picks are sent to your phone by SMS.'
+          : "Pay by card or mobile wallet on our payment partner's secure page; the picks are e-mailed to you."}
       </PageHeader>
-      <SlipToBuy slipId={slipId} country="KE">
-        {(slip) => <MpesaForm slip={slip} />}
+      <PayingFrom value={country} onChange={setCountry} />
+      <SlipToBuy slipId={slipId} country={country}>
+        {(slip) => (country === 'KE' ? <MpesaForm slip={slip} /> : <CheckoutForm key={country} slip={slip} country={country} />)}
       </SlipToBuy>
-      <UssdHint />
+      {country === 'KE' ? <UssdHint /> : null}
     </>
   );
 };
