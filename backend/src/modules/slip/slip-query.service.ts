@@ -8,8 +8,9 @@ import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipResponse, toSlipResponse } from './slip.mapper';
-import { ActiveFilter, SlipRepository } from './slip.repository';
+import { ActiveFilter, PageRow, SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
+import { SlipPageIndex } from './slip-page-index';
 
 /** A page of the active list (spec §7 GET /v2/api/slip/data/). */
 export interface ActivePage {
@@ -50,20 +51,27 @@ export class SlipQueryService {
     private readonly fixtures: FixturesService,
     private readonly config: AppConfig,
     private readonly cache: SlipListCache,
+    private readonly pages: SlipPageIndex,
   ) {}
 
   /**
    * GET /v2/api/slip/data/: active slips newest first, 10 a page; `account=1` (auth) the viewer's
    * own with picks; `username` one tipster's; `home=1` 12 for the home tab; `top=1` top tipsters';
    * `home_team`/`away_team` (or `team_a`/`team_b`) slips with a game of those teams.
+   * Visitors, and logged-in readers with no slip of their own on the page (their answer is the
+   * same bytes), get the list cache's bytes; a tipster's own slips are rendered with their picks.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404); 401 for account=1 without token.
    */
   async active(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage | JsonBytes<ActivePage>> {
-    if (viewer || q.account === '1') return this.activeUncached(q, viewer, requireViewer);
-    return this.cache.get(`active:${this.cacheKey(q)}`, () => this.activeUncached(q, viewer, requireViewer));
+    const visitorsPage = () => this.cache.get(`active:${this.cacheKey(q)}`, async () => this.activeResponse(q, await this.activeSlice(q, undefined, requireViewer), undefined));
+    if (!viewer && q.account !== '1') return visitorsPage();
+    const slice = await this.activeSlice(q, viewer, requireViewer);
+    if (q.account !== '1' && !slice.rows.some((r) => r.userId === viewer!.id)) return visitorsPage();
+    return this.activeResponse(q, slice, viewer);
   }
 
-  private async activeUncached(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage> {
+  /** The page `q` asks for: its number, the page count and its rows (from SlipPageIndex: no count, no OFFSET). */
+  private async activeSlice(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<{ page: number; numPages: number; rows: PageRow[] }> {
     const page = parsePage(q.p);
     const filter: ActiveFilter = {};
     if (q.account === '1') {
@@ -77,12 +85,19 @@ export class SlipQueryService {
     if (homeTeam) filter.homeTeam = homeTeam;
     if (awayTeam) filter.awayTeam = awayTeam;
     if (q.top === '1') filter.top = true;
-    const size = q.home === '1' ? HOME_ACTIVE_SIZE : ACTIVE_PAGE_SIZE;
-    const { ids, total } = await this.repo.pageActive(filter, size, (page - 1) * size);
-    const numPages = q.home === '1' ? 1 : Math.max(1, Math.ceil(total / size));
-    if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+    if (q.home === '1') {
+      if (page > 1) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+      return { page, numPages: 1, rows: await this.repo.page('active', filter, null, HOME_ACTIVE_SIZE) };
+    }
+    const slice = await this.pages.page('active', filter, ACTIVE_PAGE_SIZE, page);
+    if (page > slice.numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+    return { page, numPages: slice.numPages, rows: slice.rows };
+  }
+
+  private async activeResponse(q: SlipListQueryDto, slice: { page: number; numPages: number; rows: PageRow[] }, viewer: Viewer): Promise<ActivePage> {
+    const { page, numPages, rows } = slice;
     return {
-      results: await this.render(ids, viewer),
+      results: await this.render(rows.map((r) => r.id), viewer),
       next: page < numPages ? this.url('/v2/api/slip/data/', q, page + 1) : null,
       previous: page > 1 ? this.url('/v2/api/slip/data/', q, page - 1) : null,
       num_pages: numPages,
@@ -91,22 +106,22 @@ export class SlipQueryService {
 
   /**
    * GET /v2/api/slip/data/finished/: settled slips, latest settled first, 100 a page, with picks
-   * and results; `next` an absolute URL (PUBLIC_URL).
+   * and results; `next` an absolute URL (PUBLIC_URL). The same bytes for everyone (settled slips
+   * show their picks to all), so logged-in readers get the list cache's bytes too.
+   * `_viewer` does not change the answer.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404).
    */
-  async finished(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage | JsonBytes<FinishedPage>> {
-    if (viewer) return this.finishedUncached(q, viewer);
-    return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q, viewer));
+  finished(q: SlipListQueryDto, _viewer?: Viewer): Promise<JsonBytes<FinishedPage>> {
+    return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q));
   }
 
-  private async finishedUncached(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage> {
+  private async finishedUncached(q: SlipListQueryDto): Promise<FinishedPage> {
     const page = parsePage(q.p);
     const userId = q.username ? await this.userId(q.username) : undefined;
-    const { ids, total } = await this.repo.pageFinished(userId, FINISHED_PAGE_SIZE, (page - 1) * FINISHED_PAGE_SIZE);
-    const numPages = Math.max(1, Math.ceil(total / FINISHED_PAGE_SIZE));
+    const { rows, total, numPages } = await this.pages.page('finished', { userId }, FINISHED_PAGE_SIZE, page);
     if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
     return {
-      results: await this.render(ids, viewer),
+      results: await this.render(rows.map((r) => r.id), undefined),
       next: page < numPages ? this.url('/v2/api/slip/data/finished/', q, page + 1) : null,
       count: total,
       num_pages: numPages,
@@ -115,18 +130,12 @@ export class SlipQueryService {
 
   /** GET /api/home/active: the 12 newest active slips (JSON bytes from the list cache). */
   homeActive(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
-    return this.cache.get('home-active', async () => {
-      const { ids } = await this.repo.pageActive({}, HOME_ACTIVE_SIZE, 0);
-      return { slips: await this.render(ids, undefined) };
-    });
+    return this.cache.get('home-active', async () => ({ slips: await this.render(await this.repo.firstIds('active', {}, HOME_ACTIVE_SIZE), undefined) }));
   }
 
   /** GET /api/home/finished: the 12 latest settled slips (JSON bytes from the list cache). */
   homeFinished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
-    return this.cache.get('home-finished', async () => {
-      const { ids } = await this.repo.pageFinished(undefined, HOME_ACTIVE_SIZE, 0);
-      return { slips: await this.render(ids, undefined) };
-    });
+    return this.cache.get('home-finished', async () => ({ slips: await this.render(await this.repo.firstIds('finished', {}, HOME_ACTIVE_SIZE), undefined) }));
   }
 
   /** GET /api/slip/get/{id}. @throws SlipError SLIP_NOT_FOUND (404). */
@@ -139,8 +148,8 @@ export class SlipQueryService {
   /** A tipster's active and finished slips for the profile (20 each), picks only for the owner. */
   async profileLists(userId: number, owner: boolean): Promise<{ active: SlipResponse[]; finished: SlipResponse[] }> {
     const viewer = owner ? { id: userId } : undefined;
-    const [a, f] = await Promise.all([this.repo.pageActive({ userId }, 20, 0), this.repo.pageFinished(userId, 20, 0)]);
-    const [active, finished] = await Promise.all([this.render(a.ids, viewer), this.render(f.ids, viewer)]);
+    const [a, f] = await Promise.all([this.repo.firstIds('active', { userId }, 20), this.repo.firstIds('finished', { userId }, 20)]);
+    const [active, finished] = await Promise.all([this.render(a, viewer), this.render(f, viewer)]);
     return { active, finished };
   }
 

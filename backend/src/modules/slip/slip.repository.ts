@@ -28,7 +28,7 @@ export interface TipRow {
   result: TipResultCode | null;
 }
 
-/** Filters of the active list (GET /v2/api/slip/data/). */
+/** Filters of the active list (GET /v2/api/slip/data/); the finished list takes `userId` only. */
 export interface ActiveFilter {
   userId?: number;
   homeTeam?: string;
@@ -41,22 +41,65 @@ export interface ActiveFilter {
 export const TOP_TIPSTERS = 20;
 
 /**
+ * The two public slip lists: `active` (unsettled, newest first: date_created DESC, id DESC) and
+ * `finished` (settled, latest settled first: settled_at DESC, id DESC). Jackpot slips are in neither.
+ */
+export type SlipListKind = 'active' | 'finished';
+
+/** Sort column of each list (then `s.id`, both descending). */
+const SORT_COLUMN: Record<SlipListKind, string> = { active: 's.date_created', finished: 's.settled_at' };
+
+/**
+ * A row's place in a list's order: its sort timestamp as exact UTC text with microseconds
+ * ('2026-11-23T09:00:00.123456Z'; null when the column is null) and its id.
+ */
+export interface ListKey {
+  at: string | null;
+  id: number;
+}
+
+/** Where a page starts: right after `key`, which is row number `offset` of the list (1-based). */
+export interface PageStart {
+  key: ListKey;
+  offset: number;
+}
+
+/** A list's size and the key of the last row of every full page (`lastKeys[i]` ends page i + 1). */
+export interface ListBounds {
+  total: number;
+  lastKeys: ListKey[];
+}
+
+/** A slip of a page: id and tipster (the reader's own slips are shown with picks). */
+export interface PageRow {
+  id: number;
+  userId: number;
+}
+
+/** A timestamptz column as exact UTC text with microseconds, whatever the session's TimeZone / DateStyle. */
+const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
  * Hand-written SQL for slip lists (architecture.md "Speed"): page the ids on an index matching the
- * filter and sort, then load those slips and their tips by `id = ANY($1)`.
+ * filter and sort — by keyset from page boundaries found in one scan (SlipPageIndex keeps them per
+ * list generation) — then load those slips and their tips by `id = ANY($1)`.
  */
 @Injectable()
 export class SlipRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total matching. */
-  async pageActive(f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    // Jackpot slips are the platform's weekly predictions (jackpot module), never a tipster's list entry.
-    const where = ['s.slip_result IS NULL', 'NOT s.jackpot'];
+  /**
+   * WHERE clause of list `kind` under `f` (finished lists take `userId` only), with its parameters.
+   * Jackpot slips are the platform's weekly predictions (jackpot module), never a tipster's list entry.
+   */
+  private listWhere(kind: SlipListKind, f: ActiveFilter): { cond: string; params: unknown[] } {
+    const where = [kind === 'active' ? 's.slip_result IS NULL' : 's.slip_result IS NOT NULL', 'NOT s.jackpot'];
     const params: unknown[] = [];
     if (f.userId !== undefined) {
       params.push(f.userId);
       where.push(`s.user_id = $${params.length}`);
     }
+    if (kind === 'finished') return { cond: where.join(' AND '), params };
     if (f.homeTeam) {
       params.push(f.homeTeam);
       where.push(`EXISTS (SELECT 1 FROM tip t JOIN fixture fx ON fx.id = t.fixture_id WHERE t.slip_id = s.id AND lower(fx.home_team) = lower($${params.length}))`);
@@ -69,23 +112,62 @@ export class SlipRepository {
       where.push(`s.user_id IN (SELECT user_id FROM tipster_stat WHERE won + lost >= 5
         ORDER BY rating DESC, won + lost DESC, profit DESC, user_id LIMIT ${TOP_TIPSTERS})`);
     }
-    const cond = where.join(' AND ');
-    const [rows, [count]] = await Promise.all([
-      this.ds.query(`SELECT s.id FROM slip s WHERE ${cond} ORDER BY s.date_created DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`, params),
-      this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params),
-    ]);
-    return { ids: rows.map((r: { id: number }) => r.id), total: count.n };
+    return { cond: where.join(' AND '), params };
   }
 
-  /** Ids of settled tipster slips (jackpot slips left out), most recently settled first, and the total matching. */
-  async pageFinished(userId: number | undefined, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    const cond = userId === undefined ? 's.slip_result IS NOT NULL AND NOT s.jackpot' : 's.slip_result IS NOT NULL AND NOT s.jackpot AND s.user_id = $1';
-    const params = userId === undefined ? [] : [userId];
-    const [rows, [count]] = await Promise.all([
-      this.ds.query(`SELECT s.id FROM slip s WHERE ${cond} ORDER BY s.settled_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`, params),
-      this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params),
-    ]);
-    return { ids: rows.map((r: { id: number }) => r.id), total: count.n };
+  /**
+   * Size of list `kind` under `f` and the key of the last row of every full page of `pageSize`,
+   * in one scan of the list's rows (no per-page count or OFFSET afterwards: page p starts right
+   * after `lastKeys[p - 2]`). Costs about what one `count(*)` of the list does.
+   */
+  async bounds(kind: SlipListKind, f: ActiveFilter, pageSize: number): Promise<ListBounds> {
+    const { cond, params } = this.listWhere(kind, f);
+    const sort = SORT_COLUMN[kind];
+    params.push(pageSize);
+    const rows: { rn: number; total: number; at: string | null; id: number }[] = await this.ds.query(
+      `SELECT x.rn::int AS rn, x.total::int AS total, ${UTC_TEXT('x.at')} AS at, x.id
+         FROM (SELECT ${sort} AS at, s.id,
+                      row_number() OVER (ORDER BY ${sort} DESC, s.id DESC) AS rn,
+                      count(*) OVER () AS total
+                 FROM slip s WHERE ${cond}) x
+        WHERE x.rn % $${params.length} = 0 OR x.rn = x.total
+        ORDER BY x.rn`,
+      params,
+    );
+    return {
+      total: rows.length ? rows[0].total : 0,
+      lastKeys: rows.filter((r) => r.rn % pageSize === 0).map((r) => ({ at: r.at, id: r.id })),
+    };
+  }
+
+  /**
+   * Up to `limit` rows of list `kind` under `f` in list order, from the start or right after
+   * `after` (a keyset seek on the list's index: the same cost at page 900 as at page 1). A start
+   * whose sort timestamp is null (never written by the app) falls back to OFFSET, which gives the
+   * same rows.
+   */
+  async page(kind: SlipListKind, f: ActiveFilter, after: PageStart | null, limit: number): Promise<PageRow[]> {
+    const { cond, params } = this.listWhere(kind, f);
+    const sort = SORT_COLUMN[kind];
+    let seek = '';
+    let offset = '';
+    if (after && after.key.at !== null) {
+      params.push(after.key.at, after.key.id);
+      seek = ` AND (${sort}, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
+    } else if (after) {
+      offset = ` OFFSET ${Number(after.offset)}`;
+    }
+    const rows: PageRow[] = await this.ds.query(
+      `SELECT s.id, s.user_id AS "userId" FROM slip s WHERE ${cond}${seek}
+        ORDER BY ${sort} DESC, s.id DESC LIMIT ${Number(limit)}${offset}`,
+      params,
+    );
+    return rows;
+  }
+
+  /** Ids of the first `limit` slips of list `kind` under `f` (home tabs, profile lists: no total needed). */
+  async firstIds(kind: SlipListKind, f: ActiveFilter, limit: number): Promise<number[]> {
+    return (await this.page(kind, f, null, limit)).map((r) => r.id);
   }
 
   /** Slips by id in the order given (unknown ids left out), with their tips in slip order. */
