@@ -58,16 +58,13 @@ export interface ListKey {
   id: number;
 }
 
-/** Where a page starts: right after `key`, which is row number `offset` of the list (1-based). */
+/**
+ * Where a page starts: right after `key`, the list's row number `offset` (1-based); by that row
+ * number alone (OFFSET) when `key` is null.
+ */
 export interface PageStart {
-  key: ListKey;
+  key: ListKey | null;
   offset: number;
-}
-
-/** A list's size and the key of the last row of every full page (`lastKeys[i]` ends page i + 1). */
-export interface ListBounds {
-  total: number;
-  lastKeys: ListKey[];
 }
 
 /** A slip of a page: id and tipster (the reader's own slips are shown with picks). */
@@ -115,48 +112,53 @@ export class SlipRepository {
     return { cond: where.join(' AND '), params };
   }
 
+  /** Number of slips in list `kind` under `f`. */
+  async count(kind: SlipListKind, f: ActiveFilter): Promise<number> {
+    const { cond, params } = this.listWhere(kind, f);
+    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params);
+    return row.n;
+  }
+
   /**
-   * Size of list `kind` under `f` and the key of the last row of every full page of `pageSize`,
-   * in one scan of the list's rows (no per-page count or OFFSET afterwards: page p starts right
-   * after `lastKeys[p - 2]`). Costs about what one `count(*)` of the list does.
+   * The keys of the last rows of the next `pages` full pages of `pageSize` of list `kind` under
+   * `f`, from the start or right after `start`, in one scan of just those rows (fewer when the list
+   * ends first). Page p + 1 starts right after the last key of page p.
    */
-  async bounds(kind: SlipListKind, f: ActiveFilter, pageSize: number): Promise<ListBounds> {
+  async pageEnds(kind: SlipListKind, f: ActiveFilter, pageSize: number, start: PageStart | null, pages: number): Promise<ListKey[]> {
     const { cond, params } = this.listWhere(kind, f);
     const sort = SORT_COLUMN[kind];
+    const { seek, offset } = this.after(sort, start, params);
     params.push(pageSize);
-    const rows: { rn: number; total: number; at: string | null; id: number }[] = await this.ds.query(
-      `SELECT x.rn::int AS rn, x.total::int AS total, ${UTC_TEXT('x.at')} AS at, x.id
-         FROM (SELECT ${sort} AS at, s.id,
-                      row_number() OVER (ORDER BY ${sort} DESC, s.id DESC) AS rn,
-                      count(*) OVER () AS total
-                 FROM slip s WHERE ${cond}) x
-        WHERE x.rn % $${params.length} = 0 OR x.rn = x.total
+    const rows: ListKey[] = await this.ds.query(
+      `SELECT ${UTC_TEXT('x.at')} AS at, x.id
+         FROM (SELECT ${sort} AS at, s.id, row_number() OVER (ORDER BY ${sort} DESC, s.id DESC) AS rn
+                 FROM (SELECT ${sort}, s.id FROM slip s WHERE ${cond}${seek}
+                        ORDER BY ${sort} DESC, s.id DESC LIMIT ${Number(pages) * Number(pageSize)}${offset}) s) x
+        WHERE x.rn % $${params.length} = 0
         ORDER BY x.rn`,
       params,
     );
-    return {
-      total: rows.length ? rows[0].total : 0,
-      lastKeys: rows.filter((r) => r.rn % pageSize === 0).map((r) => ({ at: r.at, id: r.id })),
-    };
+    return rows;
+  }
+
+  /** The keyset condition (or, for a start whose sort key is null, the OFFSET) of rows after `start`; pushes its parameters. */
+  private after(sort: string, start: PageStart | null, params: unknown[]): { seek: string; offset: string } {
+    if (!start) return { seek: '', offset: '' };
+    if (start.key === null || start.key.at === null) return { seek: '', offset: ` OFFSET ${Number(start.offset)}` };
+    params.push(start.key.at, start.key.id);
+    return { seek: ` AND (${sort}, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`, offset: '' };
   }
 
   /**
    * Up to `limit` rows of list `kind` under `f` in list order, from the start or right after
    * `after` (a keyset seek on the list's index: the same cost at page 900 as at page 1). A start
-   * whose sort timestamp is null (never written by the app) falls back to OFFSET, which gives the
-   * same rows.
+   * without a key, or whose sort timestamp is null (never written by the app), is read by OFFSET,
+   * which gives the same rows.
    */
   async page(kind: SlipListKind, f: ActiveFilter, after: PageStart | null, limit: number): Promise<PageRow[]> {
     const { cond, params } = this.listWhere(kind, f);
     const sort = SORT_COLUMN[kind];
-    let seek = '';
-    let offset = '';
-    if (after && after.key.at !== null) {
-      params.push(after.key.at, after.key.id);
-      seek = ` AND (${sort}, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`;
-    } else if (after) {
-      offset = ` OFFSET ${Number(after.offset)}`;
-    }
+    const { seek, offset } = this.after(sort, after, params);
     const rows: PageRow[] = await this.ds.query(
       `SELECT s.id, s.user_id AS "userId" FROM slip s WHERE ${cond}${seek}
         ORDER BY ${sort} DESC, s.id DESC LIMIT ${Number(limit)}${offset}`,

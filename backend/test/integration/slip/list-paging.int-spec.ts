@@ -1,3 +1,5 @@
+import { SlipListCache } from '../../../src/modules/slip/slip-list-cache';
+import { SlipPageIndex } from '../../../src/modules/slip/slip-page-index';
 import { SlipRepository } from '../../../src/modules/slip/slip.repository';
 import { createUser, CreatedUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
@@ -169,19 +171,39 @@ describe('slip list paging: keyset seek from cached page boundaries = OFFSET pag
   it('gives the same rows by seek as by OFFSET at every page start, in the repository, for page sizes with ties across boundaries', async () => {
     const repo = t.get(SlipRepository);
     for (const size of [1, 3, 7, 12]) {
-      const { total, lastKeys } = await repo.bounds('active', {}, size);
-      const ref = await reference(t, 'active', {}, size, 1);
-      expect(total).toBe(ref.total);
-      expect(lastKeys).toHaveLength(Math.floor(total / size));
+      const { total } = await reference(t, 'active', {}, size, 1);
+      expect(await repo.count('active', {})).toBe(total);
+      const ends = await repo.pageEnds('active', {}, size, null, 10_000);
+      expect(ends).toHaveLength(Math.floor(total / size));
+      // Found in two steps, the second from a known end, as found at once.
+      const head = await repo.pageEnds('active', {}, size, null, 5);
+      expect([...head, ...(await repo.pageEnds('active', {}, size, { key: head[4], offset: 5 * size }, 10_000))]).toEqual(ends);
       for (let p = 1; (p - 1) * size < total; p++) {
-        const after = p === 1 ? null : { key: lastKeys[p - 2], offset: (p - 1) * size };
+        const after = p === 1 ? null : { key: ends[p - 2], offset: (p - 1) * size };
         const rows = await repo.page('active', {}, after, size);
         expect([size, p, rows.map((r) => r.id)]).toEqual([size, p, (await reference(t, 'active', {}, size, p)).ids]);
       }
     }
-    // A start whose sort key is null falls back to OFFSET (same rows).
-    const { lastKeys } = await repo.bounds('finished', {}, 10);
-    const rows = await repo.page('finished', {}, { key: { at: null, id: lastKeys[2].id }, offset: 30 }, 10);
-    expect(rows.map((r) => r.id)).toEqual((await reference(t, 'finished', {}, 10, 4)).ids);
+    // A start without a key, or with a null sort key, is read by OFFSET (same rows).
+    const page4 = (await reference(t, 'finished', {}, 10, 4)).ids;
+    expect((await repo.page('finished', {}, { key: null, offset: 30 }, 10)).map((r) => r.id)).toEqual(page4);
+    expect((await repo.page('finished', {}, { key: { at: null, id: 1 }, offset: 30 }, 10)).map((r) => r.id)).toEqual(page4);
+  });
+
+  it('answers concurrent requests for pages in any order in a new list generation, each as OFFSET would', async () => {
+    const index = t.get(SlipPageIndex);
+    // Sizes 1 and 3 make more pages than one page-end search finds (PAGE_ENDS_PER_SEARCH): several searches, concurrently.
+    for (const [kind, size] of [['active', 10], ['active', 1], ['finished', 100], ['finished', 3]] as const) {
+      await t.get(SlipListCache).clear();
+      const { total } = await reference(t, kind, {}, size, 1);
+      const numPages = Math.ceil(total / size);
+      const order = Array.from({ length: numPages }, (_, i) => numPages - i).sort((x, y) => ((x * 37) % 101) - ((y * 37) % 101));
+      const pages = await Promise.all(order.map((p) => index.page(kind, {}, size, p)));
+      for (const [i, p] of order.entries()) {
+        expect([kind, p, pages[i].rows.map((r) => r.id)]).toEqual([kind, p, (await reference(t, kind, {}, size, p)).ids]);
+        expect(pages[i]).toMatchObject({ total, numPages });
+      }
+      expect((await index.page(kind, {}, size, numPages + 1)).rows).toEqual([]);
+    }
   });
 });
