@@ -17,8 +17,10 @@ export interface HotJsonCacheOptions {
   redisUrl: string;
   /** Key namespace, e.g. `<REDIS_PREFIX>:slips`: entries `<ns>:list:<name>`, index `<ns>:lists`, channel `<ns>:invalidate`. */
   namespace: string;
-  /** Seconds an entry is served (Redis EX; the in-process copy lives what is left of it). */
+  /** Seconds an entry is served (Redis expiry; the in-process copy lives what is left of it). */
   ttlSeconds: number;
+  /** Longest lifetime a loader may ask for with `timedJson` (seconds; default `ttlSeconds`). */
+  maxTtlSeconds?: number;
   /** Most entries kept in process (oldest stored dropped first; default 5,000); bounds memory against arbitrary query strings. */
   maxLocalEntries?: number;
   /** Most bytes of JSON kept in process (default 64 MB): every page of the lists at 200,000 slips fits. */
@@ -32,6 +34,21 @@ interface LocalEntry {
   /** Epoch ms until which the entry is fresh. */
   freshUntil: number;
 }
+
+/**
+ * What a loader returns to give its entry its own lifetime: `value` is kept `ttlMs`, clamped
+ * between the cache's `ttlSeconds` and `maxTtlSeconds` (e.g. a list page whose games cannot change
+ * before the next kick-off lives until then, within bounds).
+ */
+export class TimedJson<T> {
+  constructor(
+    readonly value: T,
+    readonly ttlMs: number,
+  ) {}
+}
+
+/** `value` to be kept `ttlMs` (see TimedJson). */
+export const timedJson = <T>(value: T, ttlMs: number): TimedJson<T> => new TimedJson(value, ttlMs);
 
 /** Default bounds of the in-process tier. */
 const DEFAULT_MAX_LOCAL_ENTRIES = 5_000;
@@ -66,6 +83,7 @@ export class HotJsonCache {
   private readonly inflight = new Map<string, Promise<Buffer>>();
   private readonly origin = randomUUID();
   private readonly ttlMs: number;
+  private readonly maxTtlMs: number;
   private generation = 0;
   private lastWarnAt = 0;
   /** Answers from the process (fresh, stale while reloading), from Redis, and loads (queries). */
@@ -74,6 +92,7 @@ export class HotJsonCache {
   constructor(private readonly opts: HotJsonCacheOptions) {
     this.logger = new Logger(opts.name);
     this.ttlMs = opts.ttlSeconds * 1000;
+    this.maxTtlMs = Math.max(this.ttlMs, (opts.maxTtlSeconds ?? opts.ttlSeconds) * 1000);
     this.local = new BoundedMap<string, LocalEntry>(
       opts.maxLocalEntries ?? DEFAULT_MAX_LOCAL_ENTRIES,
       opts.maxLocalBytes ?? DEFAULT_MAX_LOCAL_BYTES,
@@ -120,9 +139,10 @@ export class HotJsonCache {
 
   /**
    * The JSON bytes of `name`: in process when fresh, else from Redis, else `load()` serialised and
-   * stored for `ttlSeconds`. Rejects with `load`'s error (nothing stored).
+   * stored for `ttlSeconds` (or the lifetime a `timedJson` result asks for). Rejects with `load`'s
+   * error (nothing stored).
    */
-  async json<T>(name: string, load: () => Promise<T>): Promise<JsonBytes<T>> {
+  async json<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<JsonBytes<T>> {
     const entry = this.local.get(name);
     const now = Date.now();
     if (entry && entry.freshUntil > now) {
@@ -174,7 +194,7 @@ export class HotJsonCache {
     this.inflight.clear();
   }
 
-  private refresh<T>(name: string, load: () => Promise<T>): Promise<Buffer> {
+  private refresh<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<Buffer> {
     const running = this.inflight.get(name);
     if (running) return running;
     const generation = this.generation;
@@ -188,15 +208,18 @@ export class HotJsonCache {
         if (hit) {
           body = hit;
           this.counts.redisHits += 1;
-          if (pttl > 0) ttlMs = Math.min(pttl, this.ttlMs);
+          if (pttl > 0) ttlMs = Math.min(pttl, this.maxTtlMs);
         }
       } catch (err) {
         this.warn(err);
       }
       if (!body) {
         this.counts.loads += 1;
-        body = Buffer.from(JSON.stringify(await load()));
-        if (generation === this.generation) await this.store(key, body);
+        const loaded = await load();
+        const value = loaded instanceof TimedJson ? loaded.value : loaded;
+        if (loaded instanceof TimedJson) ttlMs = Math.round(Math.min(this.maxTtlMs, Math.max(this.ttlMs, loaded.ttlMs)));
+        body = Buffer.from(JSON.stringify(value));
+        if (generation === this.generation) await this.store(key, body, ttlMs);
       }
       if (generation === this.generation) this.remember(name, body, ttlMs);
       return body;
@@ -207,10 +230,10 @@ export class HotJsonCache {
     return current;
   }
 
-  private async store(key: string, body: Buffer): Promise<void> {
+  private async store(key: string, body: Buffer, ttlMs: number): Promise<void> {
     const index = `${this.opts.namespace}:lists`;
     try {
-      await this.client.multi().set(key, body, 'EX', this.opts.ttlSeconds).sadd(index, key).expire(index, 3600).exec();
+      await this.client.multi().set(key, body, 'PX', ttlMs).sadd(index, key).expire(index, 3600).exec();
     } catch (err) {
       this.warn(err);
     }

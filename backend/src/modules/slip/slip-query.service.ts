@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { JsonBytes } from '../../common/cache/hot-json-cache';
+import { JsonBytes, TimedJson, timedJson } from '../../common/cache/hot-json-cache';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
-import { FixturesService } from '../fixtures/fixtures.service';
+import { FixturesService, GameView } from '../fixtures/fixtures.service';
+import { ReplayClock } from '../fixtures/replay-clock.service';
+import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
@@ -52,6 +54,7 @@ export class SlipQueryService {
     private readonly config: AppConfig,
     private readonly cache: SlipListCache,
     private readonly pages: SlipPageIndex,
+    private readonly clock: ReplayClock,
   ) {}
 
   /**
@@ -63,11 +66,12 @@ export class SlipQueryService {
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404); 401 for account=1 without token.
    */
   async active(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage | JsonBytes<ActivePage>> {
-    const visitorsPage = () => this.cache.get(`active:${this.cacheKey(q)}`, async () => this.activeResponse(q, await this.activeSlice(q, undefined, requireViewer), undefined));
+    const visitorsPage = () =>
+      this.cache.get(`active:${this.cacheKey(q)}`, async () => this.activeResponse(q, await this.activeSlice(q, undefined, requireViewer), undefined));
     if (!viewer && q.account !== '1') return visitorsPage();
     const slice = await this.activeSlice(q, viewer, requireViewer);
     if (q.account !== '1' && !slice.rows.some((r) => r.userId === viewer!.id)) return visitorsPage();
-    return this.activeResponse(q, slice, viewer);
+    return (await this.activeResponse(q, slice, viewer)).value;
   }
 
   /** The page `q` asks for: its number, the page count and its rows (from SlipPageIndex: no count, no OFFSET). */
@@ -94,14 +98,16 @@ export class SlipQueryService {
     return { page, numPages: slice.numPages, rows: slice.rows };
   }
 
-  private async activeResponse(q: SlipListQueryDto, slice: { page: number; numPages: number; rows: PageRow[] }, viewer: Viewer): Promise<ActivePage> {
+  /** The page's response, kept by the list cache as long as its games cannot change (timedFor). */
+  private async activeResponse(q: SlipListQueryDto, slice: { page: number; numPages: number; rows: PageRow[] }, viewer: Viewer): Promise<TimedJson<ActivePage>> {
     const { page, numPages, rows } = slice;
-    return {
-      results: await this.render(rows.map((r) => r.id), viewer),
+    const { slips, games } = await this.renderWithGames(rows.map((r) => r.id), viewer);
+    return this.timedFor(games, {
+      results: slips,
       next: page < numPages ? this.url('/v2/api/slip/data/', q, page + 1) : null,
       previous: page > 1 ? this.url('/v2/api/slip/data/', q, page - 1) : null,
       num_pages: numPages,
-    };
+    });
   }
 
   /**
@@ -115,27 +121,33 @@ export class SlipQueryService {
     return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q));
   }
 
-  private async finishedUncached(q: SlipListQueryDto): Promise<FinishedPage> {
+  private async finishedUncached(q: SlipListQueryDto): Promise<TimedJson<FinishedPage>> {
     const page = parsePage(q.p);
     const userId = q.username ? await this.userId(q.username) : undefined;
     const { rows, total, numPages } = await this.pages.page('finished', { userId }, FINISHED_PAGE_SIZE, page);
     if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
-    return {
-      results: await this.render(rows.map((r) => r.id), undefined),
+    const { slips, games } = await this.renderWithGames(rows.map((r) => r.id), undefined);
+    return this.timedFor(games, {
+      results: slips,
       next: page < numPages ? this.url('/v2/api/slip/data/finished/', q, page + 1) : null,
       count: total,
       num_pages: numPages,
-    };
+    });
   }
 
   /** GET /api/home/active: the 12 newest active slips (JSON bytes from the list cache). */
   homeActive(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
-    return this.cache.get('home-active', async () => ({ slips: await this.render(await this.repo.firstIds('active', {}, HOME_ACTIVE_SIZE), undefined) }));
+    return this.cache.get('home-active', () => this.homeTab('active'));
   }
 
   /** GET /api/home/finished: the 12 latest settled slips (JSON bytes from the list cache). */
   homeFinished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
-    return this.cache.get('home-finished', async () => ({ slips: await this.render(await this.repo.firstIds('finished', {}, HOME_ACTIVE_SIZE), undefined) }));
+    return this.cache.get('home-finished', () => this.homeTab('finished'));
+  }
+
+  private async homeTab(kind: 'active' | 'finished'): Promise<TimedJson<{ slips: SlipResponse[] }>> {
+    const { slips, games } = await this.renderWithGames(await this.repo.firstIds(kind, {}, HOME_ACTIVE_SIZE), undefined);
+    return this.timedFor(games, { slips });
   }
 
   /** GET /api/slip/get/{id}. @throws SlipError SLIP_NOT_FOUND (404). */
@@ -168,8 +180,21 @@ export class SlipQueryService {
   }
 
   private async render(ids: number[], viewer: Viewer): Promise<SlipResponse[]> {
+    return (await this.renderWithGames(ids, viewer)).slips;
+  }
+
+  /**
+   * `value` for the list cache, kept as long as the games it shows cannot change (unchangedForMs on
+   * the fixtures clock, which game states are computed with: until the first kick-off; the cache
+   * clamps it to 5-60 s and publish/settlement drop it sooner).
+   */
+  private timedFor<T>(games: Map<string, GameView>, value: T): TimedJson<T> {
+    return timedJson(value, unchangedForMs(games.values(), this.clock.now().getTime()));
+  }
+
+  private async renderWithGames(ids: number[], viewer: Viewer): Promise<{ slips: SlipResponse[]; games: Map<string, GameView> }> {
     const { slips, tips } = await this.repo.load(ids);
-    if (!slips.length) return [];
+    if (!slips.length) return { slips: [], games: new Map() };
     const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
     const bySlip = new Map<number, typeof tips>();
     for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);
@@ -179,7 +204,7 @@ export class SlipQueryService {
       avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
       isOwner: (userId: number) => viewer?.id === userId,
     };
-    return slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx));
+    return { slips: slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx)), games };
   }
 
   /** A stable cache key of a visitor's list query (lower-cased names; errors are never cached). */

@@ -1,12 +1,14 @@
+import Redis from 'ioredis';
 import { gunzipSync } from 'zlib';
 import { ANONYMOUS_URL_TTL_MS } from '../../../src/common/cache/visitor-response-cache';
-import { TopGamesCache } from '../../../src/modules/fixtures/top-games-cache';
-import { LIST_CACHE_TTL_S, SlipListCache } from '../../../src/modules/slip/slip-list-cache';
+import { TOP_GAMES_CACHE_TTL_S, TopGamesCache } from '../../../src/modules/fixtures/top-games-cache';
+import { LIST_CACHE_MAX_TTL_S, LIST_CACHE_TTL_S, SlipListCache } from '../../../src/modules/slip/slip-list-cache';
 import { SlipQueryService } from '../../../src/modules/slip/slip-query.service';
 import { createUser } from '../../factories/account';
-import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
+import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
+import { TEST_REDIS_URL } from '../../setup/test-env';
 
 jest.setTimeout(120_000);
 
@@ -118,16 +120,17 @@ describe('visitors\' fast path', () => {
     expect((await ids('/api/home/active'))[0]).toBe(res.body.id);
   });
 
-  it('answers from the copy while the list cache entry it came from is fresh, then runs the handler again', async () => {
-    const url = '/v2/api/slip/data/finished/';
+  it('answers from the copy while the cache entry it came from is fresh, then runs the handler again', async () => {
+    // Top games: cached TOP_GAMES_CACHE_TTL_S, in the pinned clock's minute.
+    const url = '/api/home/top-games';
     const first = await raw(url);
     const before = loads();
-    // Past ANONYMOUS_URL_TTL_MS yet inside the list cache's TTL: still the copy (a page visited
+    // Past ANONYMOUS_URL_TTL_MS yet inside the cache entry's TTL: still the copy (a page visited
     // every few seconds keeps being answered without Nest).
     await sleep(ANONYMOUS_URL_TTL_MS + 200);
     await raw(url);
     expect(loads()).toBe(before);
-    await sleep(LIST_CACHE_TTL_S * 1000);
+    await sleep(TOP_GAMES_CACHE_TTL_S * 1000);
     const later = await raw(url);
     expect(loads()).toBe(before + 1);
     expect(later.rawPayload.equals(first.rawPayload)).toBe(true);
@@ -176,5 +179,26 @@ describe('visitors\' fast path', () => {
     const before = loads();
     expect((await t.request('GET', '/v2/api/slip/data/?p=999')).status).toBe(404);
     expect(loads()).toBe(before + 1); // the handler ran: no copy of the 404
+  });
+
+  it('keeps a page whose games are all upcoming until the first kick-off (at most a minute), a page with a live game 5 s', async () => {
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const ttlOf = async (query: string) => redis.pttl(`${t.redisPrefix}:slips:list:active:${query}`);
+      const upcoming = await t.request('GET', '/v2/api/slip/data/?p=1&tips=upcoming');
+      expect(upcoming.status).toBe(200);
+      const pttl = await ttlOf('p=1&tips=upcoming');
+      expect(pttl).toBeGreaterThan(LIST_CACHE_TTL_S * 1000);
+      expect(pttl).toBeLessThanOrEqual(LIST_CACHE_MAX_TTL_S * 1000);
+      // Ten minutes into the first slip's first game, the same page (another cache key) lives 5 s.
+      pinClock(t, new Date(Date.parse(upcoming.body.results[0].tips[0].game_date) + 10 * 60_000).toISOString());
+      expect((await t.request('GET', '/v2/api/slip/data/?p=1&tips=live')).status).toBe(200);
+      const live = await ttlOf('p=1&tips=live');
+      expect(live).toBeGreaterThan(0);
+      expect(live).toBeLessThanOrEqual(LIST_CACHE_TTL_S * 1000);
+    } finally {
+      redis.disconnect();
+      pinClock(t, NOW);
+    }
   });
 });
