@@ -66,7 +66,7 @@ export const freshUntilOf = (body: Buffer): number | undefined => freshness.get(
 /**
  * Cache of public responses as pre-serialised JSON bytes (architecture.md "Speed"), in two tiers:
  * - in process: a hit costs a Map lookup, no Redis round trip, no JSON.parse / JSON.stringify;
- * - Redis (`SET … EX ttl`): the same bytes for every replica, so one query serves them all.
+ * - Redis (`SET … PX ttl`): the same bytes for every replica, so one query serves them all.
  * A miss loads once per key and process (concurrent requests share the load); an entry that
  * expired less than one TTL ago is served while it reloads in the background (stale-while-
  * revalidate), so a slow query never stalls every connection at expiry.

@@ -5,7 +5,7 @@ export const NAIROBI_TZ = 'Africa/Nairobi';
  * Nairobi's offset from UTC: +03:00 all year (East Africa Time has no daylight saving; the tz
  * database gives Africa/Nairobi +03:00 from 1942 on), so Nairobi wall time is plain arithmetic —
  * no time-zone database lookup per call (date-fns-tz's `formatInTimeZone` costs ~40 µs a call
- * against ~1 µs for this; docs/PERFORMANCE.md).
+ * against ~1 µs for this).
  */
 export const NAIROBI_OFFSET_MS = 3 * 3_600_000;
 

@@ -78,8 +78,8 @@ const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UT
 
 /**
  * Hand-written SQL for slip lists (architecture.md "Speed"): page the ids on an index matching the
- * filter and sort — by keyset from page boundaries found in one scan (SlipPageIndex keeps them per
- * list generation) — then load those slips and their tips by `id = ANY($1)`.
+ * filter and sort — by keyset after the previous page's last row (SlipPageIndex finds and keeps
+ * the page ends per list generation) — then load those slips and their tips by `id = ANY($1)`.
  */
 @Injectable()
 export class SlipRepository {

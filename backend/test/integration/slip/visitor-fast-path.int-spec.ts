@@ -31,7 +31,7 @@ const SAME_HEADERS = ['content-type', 'content-length', 'cache-control', 'vary',
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The visitors' fast path (registerVisitorFastPath, issue 6): a visitor's URL answered while its
+ * The visitors' fast path (registerVisitorFastPath): a visitor's URL answered while its
  * list cache entry is fresh comes back byte for byte without Nest (a cross-origin request still gets Nest's CORS answer),
  * compressed when asked, yet never stale
  * after a publish, never for bad input, never for a logged-in user.
@@ -200,5 +200,19 @@ describe('visitors\' fast path', () => {
       redis.disconnect();
       pinClock(t, NOW);
     }
+  });
+
+  it('counts its hits and misses, read at GET /api/health/cache', async () => {
+    const read = async () => (await t.request('GET', '/api/health/cache')).body.caches;
+    const before = await read();
+    await raw('/v2/api/slip/data/?p=1&tips=count');
+    await raw('/v2/api/slip/data/?p=1&tips=count');
+    await raw('/v2/api/slip/data/?p=1&tips=count');
+    const after = await read();
+    expect(after.VisitorResponseCache.hits - before.VisitorResponseCache.hits).toBe(2);
+    expect(after.VisitorResponseCache.misses - before.VisitorResponseCache.misses).toBe(1);
+    expect(after.SlipListCache.loads - before.SlipListCache.loads).toBe(1);
+    expect(after).toHaveProperty('SlipPageIndex');
+    expect(after).toHaveProperty('SearchGamesCache');
   });
 });
