@@ -137,17 +137,18 @@ export class SlipQueryService {
 
   /** GET /api/home/active: the 12 newest active slips (JSON bytes from the list cache). */
   homeActive(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
-    return this.cache.get('home-active', () => this.homeTab('active'));
+    return this.cache.get('home-active', async () => {
+      const { ids } = await this.repo.pageActive({}, HOME_ACTIVE_SIZE, 0);
+      return { slips: await this.render(ids, undefined) };
+    });
   }
 
   /** GET /api/home/finished: the 12 latest settled slips (JSON bytes from the list cache). */
   homeFinished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
-    return this.cache.get('home-finished', () => this.homeTab('finished'));
-  }
-
-  private async homeTab(kind: 'active' | 'finished'): Promise<TimedJson<{ slips: SlipResponse[] }>> {
-    const { slips, games } = await this.renderWithGames(await this.repo.firstIds(kind, {}, HOME_ACTIVE_SIZE), undefined);
-    return this.timedFor(games, { slips });
+    return this.cache.get('home-finished', async () => {
+      const { ids } = await this.repo.pageFinished(undefined, HOME_ACTIVE_SIZE, 0);
+      return { slips: await this.render(ids, undefined) };
+    });
   }
 
   /** GET /api/slip/get/{id}. @throws SlipError SLIP_NOT_FOUND (404). */
@@ -160,8 +161,8 @@ export class SlipQueryService {
   /** A tipster's active and finished slips for the profile (20 each), picks only for the owner. */
   async profileLists(userId: number, owner: boolean): Promise<{ active: SlipResponse[]; finished: SlipResponse[] }> {
     const viewer = owner ? { id: userId } : undefined;
-    const [a, f] = await Promise.all([this.repo.firstIds('active', { userId }, 20), this.repo.firstIds('finished', { userId }, 20)]);
-    const [active, finished] = await Promise.all([this.render(a, viewer), this.render(f, viewer)]);
+    const [a, f] = await Promise.all([this.repo.pageActive({ userId }, 20, 0), this.repo.pageFinished(userId, 20, 0)]);
+    const [active, finished] = await Promise.all([this.render(a.ids, viewer), this.render(f.ids, viewer)]);
     return { active, finished };
   }
 

@@ -167,9 +167,22 @@ export class SlipRepository {
     return rows;
   }
 
-  /** Ids of the first `limit` slips of list `kind` under `f` (home tabs, profile lists: no total needed). */
-  async firstIds(kind: SlipListKind, f: ActiveFilter, limit: number): Promise<number[]> {
-    return (await this.page(kind, f, null, limit)).map((r) => r.id);
+  /**
+   * Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total
+   * matching (home tab, profile lists; the paged public list goes through SlipPageIndex).
+   */
+  async pageActive(f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    return this.firstAndTotal('active', f, limit, offset);
+  }
+
+  /** Ids of settled tipster slips (jackpot slips left out), most recently settled first, and the total matching. */
+  async pageFinished(userId: number | undefined, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    return this.firstAndTotal('finished', { userId }, limit, offset);
+  }
+
+  private async firstAndTotal(kind: SlipListKind, f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    const [rows, total] = await Promise.all([this.page(kind, f, offset ? { key: null, offset } : null, limit), this.count(kind, f)]);
+    return { ids: rows.map((r) => r.id), total };
   }
 
   /** Slips by id in the order given (unknown ids left out), with their tips in slip order. */
