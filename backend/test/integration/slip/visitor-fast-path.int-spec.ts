@@ -52,7 +52,8 @@ describe('visitors\' fast path', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    // ORIGIN is one of the API's allowed origins (CORS_ORIGINS), so Nest's CORS hook answers it.
+    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', CORS_ORIGINS: ORIGIN } });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games = await tippableGames(t.ds, DATA_NOW, 12);
