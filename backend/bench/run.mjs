@@ -99,6 +99,36 @@ const fold = (runs) => ({
   non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
 });
 
+/** The API process's cache counters (GET /api/health/cache), or null. */
+const cacheStats = async () => {
+  try {
+    return (await (await fetch(`http://127.0.0.1:${port}/api/health/cache`)).json()).caches;
+  } catch {
+    return null;
+  }
+};
+
+/** Hit rates of the in-process caches between two cacheStats() readings, as one line. */
+const cacheLine = (label, before, after) => {
+  if (!before || !after) return `${label}: cache counters unavailable`;
+  const d = (cache, key) => (after[cache]?.[key] ?? 0) - (before[cache]?.[key] ?? 0);
+  const rate = (hits, total) => (total ? `${((100 * hits) / total).toFixed(1)}%` : '-');
+  const vh = d('VisitorResponseCache', 'hits');
+  const vm = d('VisitorResponseCache', 'misses');
+  const parts = [`visitors' fast path ${rate(vh, vh + vm)} (${vh} hits, ${vm} misses)`];
+  for (const name of ['SlipListCache', 'TopGamesCache']) {
+    const [local, stale, redis, loads] = ['localHits', 'staleHits', 'redisHits', 'loads'].map((k) => d(name, k));
+    if (local + stale + redis + loads) parts.push(`${name} ${rate(local + stale, local + stale + redis + loads)} in process (${redis} Redis, ${loads} loads)`);
+  }
+  const sh = d('SearchGamesCache', 'hits');
+  const sm = d('SearchGamesCache', 'misses');
+  if (sh + sm) parts.push(`SearchGamesCache ${rate(sh, sh + sm)} (${sm} queries)`);
+  const seeks = d('SlipPageIndex', 'seeks');
+  const builds = d('SlipPageIndex', 'builds');
+  if (seeks + builds) parts.push(`SlipPageIndex ${builds} builds, ${seeks} seeks`);
+  return `${label}: ${parts.join('; ')}`;
+};
+
 /** The API's answer to `route` (body bytes and content-type), which the raw server then repeats. */
 const capture = async (route) => {
   const res = await fetch(`http://127.0.0.1:${port}${route.path}`, {
@@ -179,9 +209,12 @@ const main = async () => {
       console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB |');
       console.log('| --- | --- | --- | --- | --- | --- |');
     }
+    const cacheLines = [];
     for (const route of routes) {
       const answer = raw ? await capture(route) : null;
+      const before = await cacheStats();
       const pair = answer ? await apiBesideRaw(route, answer, dir) : { api: await drive(`http://127.0.0.1:${port}`, route) };
+      cacheLines.push(cacheLine(route.label, before, await cacheStats()));
       const r = pair.api;
       const row = `| ${route.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${(rssKb(server.pid) / 1024).toFixed(0)} |`;
       if (!answer) {
@@ -192,6 +225,8 @@ const main = async () => {
       const pct = b.requests.average ? ((100 * r.requests.average) / b.requests.average).toFixed(0) : '-';
       console.log(`${row} ${answer.body.length} | ${b.requests.average.toFixed(0)} | ${b.latency.p50} | ${b.latency.p99} | ${pct}% |`);
     }
+    console.log('\nIn-process cache hit rates during each route (GET /api/health/cache):');
+    for (const line of cacheLines) console.log(`- ${line}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
     server.kill('SIGTERM');

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { randomUUID } from 'crypto';
 import { redisConnectionOptions } from '../queues/redis-connection';
+import { BoundedMap } from './bounded-map';
+import { registerCacheStats } from './cache-stats';
 
 /**
  * The JSON text of a `T`, pre-serialised once and sent as is (content-type application/json):
@@ -15,10 +17,14 @@ export interface HotJsonCacheOptions {
   redisUrl: string;
   /** Key namespace, e.g. `<REDIS_PREFIX>:slips`: entries `<ns>:list:<name>`, index `<ns>:lists`, channel `<ns>:invalidate`. */
   namespace: string;
-  /** Seconds an entry is served (Redis EX; the in-process copy lives what is left of it). */
+  /** Seconds an entry is served (Redis expiry; the in-process copy lives what is left of it). */
   ttlSeconds: number;
-  /** Most entries kept in process (oldest dropped first); bounds memory against arbitrary query strings. */
+  /** Longest lifetime a loader may ask for with `timedJson` (seconds; default `ttlSeconds`). */
+  maxTtlSeconds?: number;
+  /** Most entries kept in process (oldest stored dropped first; default 5,000); bounds memory against arbitrary query strings. */
   maxLocalEntries?: number;
+  /** Most bytes of JSON kept in process (default 64 MB): every page of the lists at 200,000 slips fits. */
+  maxLocalBytes?: number;
   /** Logger context. */
   name: string;
 }
@@ -30,9 +36,37 @@ interface LocalEntry {
 }
 
 /**
+ * What a loader returns to give its entry its own lifetime: `value` is kept `ttlMs`, clamped
+ * between the cache's `ttlSeconds` and `maxTtlSeconds` (e.g. a list page whose games cannot change
+ * before the next kick-off lives until then, within bounds).
+ */
+export class TimedJson<T> {
+  constructor(
+    readonly value: T,
+    readonly ttlMs: number,
+  ) {}
+}
+
+/** `value` to be kept `ttlMs` (see TimedJson). */
+export const timedJson = <T>(value: T, ttlMs: number): TimedJson<T> => new TimedJson(value, ttlMs);
+
+/** Default bounds of the in-process tier. */
+const DEFAULT_MAX_LOCAL_ENTRIES = 5_000;
+const DEFAULT_MAX_LOCAL_BYTES = 64 * 1024 * 1024;
+
+/** Until when each body a HotJsonCache handed out is fresh (epoch ms), for copies made of it downstream. */
+const freshness = new WeakMap<Buffer, number>();
+
+/**
+ * Epoch ms until which `body` — JSON bytes returned by a HotJsonCache — is fresh (its entry's TTL),
+ * or undefined for any other Buffer. The visitors' fast path keeps its copy of an answer no longer.
+ */
+export const freshUntilOf = (body: Buffer): number | undefined => freshness.get(body);
+
+/**
  * Cache of public responses as pre-serialised JSON bytes (architecture.md "Speed"), in two tiers:
  * - in process: a hit costs a Map lookup, no Redis round trip, no JSON.parse / JSON.stringify;
- * - Redis (`SET … EX ttl`): the same bytes for every replica, so one query serves them all.
+ * - Redis (`SET … PX ttl`): the same bytes for every replica, so one query serves them all.
  * A miss loads once per key and process (concurrent requests share the load); an entry that
  * expired less than one TTL ago is served while it reloads in the background (stale-while-
  * revalidate), so a slow query never stalls every connection at expiry.
@@ -45,18 +79,26 @@ export class HotJsonCache {
   private readonly logger: Logger;
   private readonly client: Redis;
   private subscriber: Redis | null = null;
-  private readonly local = new Map<string, LocalEntry>();
+  private readonly local: BoundedMap<string, LocalEntry>;
   private readonly inflight = new Map<string, Promise<Buffer>>();
   private readonly origin = randomUUID();
   private readonly ttlMs: number;
-  private readonly maxLocal: number;
+  private readonly maxTtlMs: number;
   private generation = 0;
   private lastWarnAt = 0;
+  /** Answers from the process (fresh, stale while reloading), from Redis, and loads (queries). */
+  private readonly counts = { localHits: 0, staleHits: 0, redisHits: 0, loads: 0 };
 
   constructor(private readonly opts: HotJsonCacheOptions) {
     this.logger = new Logger(opts.name);
     this.ttlMs = opts.ttlSeconds * 1000;
-    this.maxLocal = opts.maxLocalEntries ?? 500;
+    this.maxTtlMs = Math.max(this.ttlMs, (opts.maxTtlSeconds ?? opts.ttlSeconds) * 1000);
+    this.local = new BoundedMap<string, LocalEntry>(
+      opts.maxLocalEntries ?? DEFAULT_MAX_LOCAL_ENTRIES,
+      opts.maxLocalBytes ?? DEFAULT_MAX_LOCAL_BYTES,
+      (e) => e.body.length,
+    );
+    registerCacheStats(opts.name, () => this.stats());
     this.client = new Redis({ ...redisConnectionOptions(opts.redisUrl), maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: true });
     this.client.on('error', () => undefined);
   }
@@ -71,6 +113,13 @@ export class HotJsonCache {
     const sub = new Redis({ ...redisConnectionOptions(this.opts.redisUrl), lazyConnect: true });
     this.subscriber = sub;
     sub.on('error', () => undefined);
+    // Invalidations published while the subscriber was disconnected are lost: after a reconnect,
+    // drop this process's copies rather than serve them until their TTL.
+    let connectedBefore = false;
+    sub.on('ready', () => {
+      if (connectedBefore) this.dropLocal();
+      connectedBefore = true;
+    });
     sub.on('message', (_channel: string, origin: string) => {
       if (origin !== this.origin) this.dropLocal();
     });
@@ -90,18 +139,31 @@ export class HotJsonCache {
 
   /**
    * The JSON bytes of `name`: in process when fresh, else from Redis, else `load()` serialised and
-   * stored for `ttlSeconds`. Rejects with `load`'s error (nothing stored).
+   * stored for `ttlSeconds` (or the lifetime a `timedJson` result asks for). Rejects with `load`'s
+   * error (nothing stored).
    */
-  async json<T>(name: string, load: () => Promise<T>): Promise<JsonBytes<T>> {
+  async json<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<JsonBytes<T>> {
     const entry = this.local.get(name);
     const now = Date.now();
-    if (entry && entry.freshUntil > now) return entry.body;
+    if (entry && entry.freshUntil > now) {
+      this.counts.localHits += 1;
+      return entry.body;
+    }
     const pending = this.refresh(name, load);
     if (entry && now - entry.freshUntil < this.ttlMs) {
+      this.counts.staleHits += 1;
       pending.catch(() => undefined);
       return entry.body;
     }
     return pending;
+  }
+
+  /**
+   * This process's counters: `localHits` (fresh in process), `staleHits` (served while reloading),
+   * `redisHits`, `loads` (misses that ran the query), `entries` and `bytes` kept in process.
+   */
+  stats(): Record<string, number> {
+    return { ...this.counts, entries: this.local.size, bytes: this.local.bytes };
   }
 
   /**
@@ -132,7 +194,7 @@ export class HotJsonCache {
     this.inflight.clear();
   }
 
-  private refresh<T>(name: string, load: () => Promise<T>): Promise<Buffer> {
+  private refresh<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<Buffer> {
     const running = this.inflight.get(name);
     if (running) return running;
     const generation = this.generation;
@@ -145,14 +207,19 @@ export class HotJsonCache {
         const [hit, pttl] = await Promise.all([this.client.getBuffer(key), this.client.pttl(key)]);
         if (hit) {
           body = hit;
-          if (pttl > 0) ttlMs = Math.min(pttl, this.ttlMs);
+          this.counts.redisHits += 1;
+          if (pttl > 0) ttlMs = Math.min(pttl, this.maxTtlMs);
         }
       } catch (err) {
         this.warn(err);
       }
       if (!body) {
-        body = Buffer.from(JSON.stringify(await load()));
-        if (generation === this.generation) await this.store(key, body);
+        this.counts.loads += 1;
+        const loaded = await load();
+        const value = loaded instanceof TimedJson ? loaded.value : loaded;
+        if (loaded instanceof TimedJson) ttlMs = Math.round(Math.min(this.maxTtlMs, Math.max(this.ttlMs, loaded.ttlMs)));
+        body = Buffer.from(JSON.stringify(value));
+        if (generation === this.generation) await this.store(key, body, ttlMs);
       }
       if (generation === this.generation) this.remember(name, body, ttlMs);
       return body;
@@ -163,19 +230,19 @@ export class HotJsonCache {
     return current;
   }
 
-  private async store(key: string, body: Buffer): Promise<void> {
+  private async store(key: string, body: Buffer, ttlMs: number): Promise<void> {
     const index = `${this.opts.namespace}:lists`;
     try {
-      await this.client.multi().set(key, body, 'EX', this.opts.ttlSeconds).sadd(index, key).expire(index, 3600).exec();
+      await this.client.multi().set(key, body, 'PX', ttlMs).sadd(index, key).expire(index, 3600).exec();
     } catch (err) {
       this.warn(err);
     }
   }
 
   private remember(name: string, body: Buffer, ttlMs: number): void {
-    this.local.delete(name);
-    if (this.local.size >= this.maxLocal) this.local.delete(this.local.keys().next().value as string);
-    this.local.set(name, { body, freshUntil: Date.now() + ttlMs });
+    const freshUntil = Date.now() + ttlMs;
+    freshness.set(body, freshUntil);
+    this.local.set(name, { body, freshUntil });
   }
 
   private async connect(): Promise<void> {

@@ -39,4 +39,26 @@ describe('VisitorResponseCache (issue 6)', () => {
     expect(cache.get('/a?n=2', 1)).toBeUndefined();
     expect(cache.get('/a?n=1', 1)?.body.toString()).toBe('again');
   });
+
+  it('keeps a copy exactly as long as the data it came from is fresh, when the bytes say so', () => {
+    cache.set('/a?p=900', entry('x'), now + 4_000);
+    now += 3_999;
+    expect(cache.get('/a?p=900', 1)?.body.toString()).toBe('x');
+    now += 1;
+    expect(cache.get('/a?p=900', 1)).toBeUndefined();
+    // A copy of bytes served stale (their entry already expired) never answers.
+    cache.set('/a?p=901', entry('y'), now - 1);
+    expect(cache.get('/a?p=901', 1)).toBeUndefined();
+  });
+
+  it('counts hits and misses, and bounds the bytes it keeps', () => {
+    const small = new VisitorResponseCache(ANONYMOUS_URL_TTL_MS, 100, () => now, 10);
+    small.set('/a', entry('12345'));
+    small.set('/b', entry('12345'));
+    small.set('/c', entry('12345'));
+    expect(small.get('/a', 1)).toBeUndefined();
+    expect(small.get('/b', 1)).toBeDefined();
+    expect(small.get('/c', 1)).toBeDefined();
+    expect(small.stats()).toEqual({ hits: 2, misses: 1, hitRate: 2 / 3, entries: 2, bytes: 10 });
+  });
 });

@@ -2,11 +2,20 @@ import type { Type } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TOKEN_COOKIE } from '../guards/jwt-auth.guard';
+import { BoundedMap } from './bounded-map';
+import { registerCacheStats } from './cache-stats';
+import { freshUntilOf } from './hot-json-cache';
 
-/** How long a visitor's URL keeps answering from its copy without going through Nest (ms; issue 6). */
+/**
+ * How long a visitor's URL keeps answering from its copy without going through Nest (ms), when
+ * the answer's bytes carry no freshness of their own; bytes from a HotJsonCache are kept exactly
+ * as long as their cache entry is fresh (freshUntilOf).
+ */
 export const ANONYMOUS_URL_TTL_MS = 1_000;
-/** Most URLs remembered (oldest dropped first): bounds memory against arbitrary query strings. */
-export const ANONYMOUS_URL_MAX = 1_000;
+/** Most URLs remembered (oldest stored dropped first): bounds memory against arbitrary query strings. */
+export const ANONYMOUS_URL_MAX = 10_000;
+/** Most bytes of answers remembered (mostly the same Buffers the list caches hold). */
+export const ANONYMOUS_BYTES_MAX = 64 * 1024 * 1024;
 
 /**
  * Headers of the handler's reply repeated on a hit: its cache-control, and its Vary (the CORS hook
@@ -33,41 +42,61 @@ export interface VisitorEntry {
   /** The reply's headers among KEPT_HEADERS (cache-control, vary), as the normal path set them. */
   headers: Record<string, string>;
   tag: number | string;
-  /** Epoch ms when stored. */
-  at: number;
+  /** Epoch ms until which the copy answers. */
+  until: number;
 }
 
 /**
  * Per exact URL (path and query string), the 200 answer a handler produced for a visitor, kept
- * `ttlMs` (ANONYMOUS_URL_TTL_MS) and for at most `max` URLs (ANONYMOUS_URL_MAX, oldest dropped).
- * `get` returns an entry only while it is younger than the TTL and its tag equals the current one.
+ * until `freshUntil` when given (the data's own freshness: a HotJsonCache entry's TTL), else
+ * `ttlMs` (ANONYMOUS_URL_TTL_MS); at most `max` URLs and `maxBytes` of bodies (oldest dropped).
+ * `get` returns an entry only while it is fresh and its tag equals the current one, so a copy
+ * never outlives the data generation it was made at nor the cache entry it came from.
+ * Counts hits and misses (GET /api/health/cache, `npm run bench`).
  * Issue 6, docs/PERFORMANCE.md "Marketplace at scale".
  */
 export class VisitorResponseCache {
-  private readonly byUrl = new Map<string, VisitorEntry>();
+  private readonly byUrl: BoundedMap<string, VisitorEntry>;
+  /** Visitors' GETs on fast-path routes answered from a copy, and those that went to the handler. */
+  private readonly counts = { hits: 0, misses: 0 };
 
   constructor(
     private readonly ttlMs = ANONYMOUS_URL_TTL_MS,
-    private readonly max = ANONYMOUS_URL_MAX,
+    max = ANONYMOUS_URL_MAX,
     private readonly now: () => number = Date.now,
-  ) {}
-
-  /** The entry of `url` if fresh and stored at `tag`, else undefined. */
-  get(url: string, tag: number | string): VisitorEntry | undefined {
-    const hit = this.byUrl.get(url);
-    return hit && hit.tag === tag && this.now() - hit.at < this.ttlMs ? hit : undefined;
+    maxBytes = ANONYMOUS_BYTES_MAX,
+  ) {
+    this.byUrl = new BoundedMap<string, VisitorEntry>(max, maxBytes, (e) => e.body.length);
   }
 
-  /** Remembers `entry` for `url` (stamped now), dropping the oldest URL beyond `max`. */
-  set(url: string, entry: Omit<VisitorEntry, 'at'>): void {
-    this.byUrl.delete(url);
-    this.byUrl.set(url, { ...entry, at: this.now() });
-    if (this.byUrl.size > this.max) this.byUrl.delete(this.byUrl.keys().next().value as string);
+  /** The entry of `url` if fresh and stored at `tag`, else undefined (counted as a hit or a miss). */
+  get(url: string, tag: number | string): VisitorEntry | undefined {
+    const hit = this.byUrl.get(url);
+    if (hit && hit.tag === tag && this.now() < hit.until) {
+      this.counts.hits += 1;
+      return hit;
+    }
+    this.counts.misses += 1;
+    return undefined;
+  }
+
+  /**
+   * Remembers `entry` for `url` until `freshUntil` (epoch ms) when given, else for `ttlMs` from now;
+   * dropping the oldest URLs beyond the bounds.
+   */
+  set(url: string, entry: Omit<VisitorEntry, 'until'>, freshUntil?: number): void {
+    this.byUrl.set(url, { ...entry, until: freshUntil ?? this.now() + this.ttlMs });
   }
 
   /** URLs remembered (expired ones included until dropped). */
   get size(): number {
     return this.byUrl.size;
+  }
+
+  /** `hits`, `misses`, `hitRate` (0-1), `entries` and `bytes` of this process. */
+  stats(): Record<string, number> {
+    const { hits, misses } = this.counts;
+    return { hits, misses, hitRate: hits + misses ? hits / (hits + misses) : 0, entries: this.byUrl.size, bytes: this.byUrl.bytes };
   }
 }
 
@@ -93,7 +122,8 @@ export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, do
  * The visitors' fast path (issue 6, docs/PERFORMANCE.md "Marketplace at scale"): on routes marked
  * @VisitorFastPath, a GET from a visitor (no `authorization` header, no `token` cookie: never a
  * logged-in user) with no `Origin` header (a same-origin page or a plain client) whose URL was
- * answered 200 less than ANONYMOUS_URL_TTL_MS ago, at the same tag, gets the same bytes,
+ * answered 200 at the same tag, while that copy is fresh (as long as the HotJsonCache entry the
+ * bytes came from is fresh; else ANONYMOUS_URL_TTL_MS), gets the same bytes,
  * content-type, cache-control and Vary from the first `onRequest` hook — before Nest middleware
  * (request logging included), router, guards, interceptors, pipes and handler. The route's
  * `onSend` hooks (@fastify/compress's among them) still run on those bytes. A cross-origin
@@ -102,8 +132,8 @@ export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, do
  * (status 200, not yet encoded, tag unchanged while the handler ran): 4xx/5xx and anything for a
  * request with credentials are never stored, so a bad query keeps its error and a logged-in user
  * always reaches the handler.
- * Hits are not in the application's request log (they cost a Map lookup; count them at the
- * reverse proxy, whose access log sees every request).
+ * Hits are not in the application's request log (they cost a Map lookup): GET /api/health/cache
+ * counts them per process, the reverse proxy's access log sees every request.
  *
  * @param onRequest where the hook goes: the Nest adapter's `setOnRequestHook` (runs before its
  *   CORS hook and Nest middleware) in the app; `fastify.addHook('onRequest', …)` when omitted.
@@ -115,6 +145,7 @@ export const registerVisitorFastPath = (
   resolve: (source: Type<VisitorTagSource>) => VisitorTagSource,
   { cache = new VisitorResponseCache(), onRequest }: { cache?: VisitorResponseCache; onRequest?: OnRequestSlot } = {},
 ): VisitorResponseCache => {
+  registerCacheStats('VisitorResponseCache', () => cache.stats());
   const sources = new Map<Type<VisitorTagSource>, VisitorTagSource>();
   /** Tag read before the handler ran, for visitors' requests on fast-path routes that missed. */
   const pending = new WeakMap<FastifyRequest, { source: VisitorTagSource; tag: number | string }>();
@@ -157,7 +188,8 @@ export const registerVisitorFastPath = (
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      cache.set(req.url, { body: payload, contentType: String(reply.getHeader('content-type') ?? 'application/octet-stream'), headers, tag: miss.tag });
+      const contentType = String(reply.getHeader('content-type') ?? 'application/octet-stream');
+      cache.set(req.url, { body: payload, contentType, headers, tag: miss.tag }, freshUntilOf(payload));
     }
     done();
   });

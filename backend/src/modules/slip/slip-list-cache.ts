@@ -1,5 +1,5 @@
 import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { HotJsonCache, JsonBytes } from '../../common/cache/hot-json-cache';
+import { HotJsonCache, JsonBytes, TimedJson } from '../../common/cache/hot-json-cache';
 import { VisitorTagSource } from '../../common/cache/visitor-response-cache';
 import { AppConfig } from '../../config/app-config';
 import { TopGamesCache } from '../fixtures/top-games-cache';
@@ -7,11 +7,18 @@ import { SlipEvents } from './slip-events';
 
 /** Seconds a public list response is served from the cache (architecture.md "Speed"). */
 export const LIST_CACHE_TTL_S = 5;
+/**
+ * Longest a list page whose games cannot change yet is served (seconds): until its first game
+ * kicks off, at most this (publish and settlement drop it at once anyway). Bounds how long other
+ * changes (a new avatar) take to show.
+ */
+export const LIST_CACHE_MAX_TTL_S = 60;
 
 /**
  * Cache of the public hot lists (home tabs, active and finished pages, leaderboard) as visitors see
  * them: the same bytes for everyone, pre-serialised JSON kept in process and in Redis (HotJsonCache),
- * so one query serves every request and replica for a few seconds. Keys
+ * so one query serves every request and replica for a few seconds — a slip page whose games cannot
+ * change before its first kick-off up to a minute (its generation ends it sooner). Keys
  * `<REDIS_PREFIX>:slips:list:<name>`, all listed in `<REDIS_PREFIX>:slips:lists` and dropped, in
  * every process, on each publish and settlement (which also change top games' tip counts and
  * live games: the top-games cache is dropped on publish too). Fails open: without Redis every
@@ -30,6 +37,7 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
       redisUrl: config.redis.url,
       namespace: `${config.redis.prefix}:slips`,
       ttlSeconds: LIST_CACHE_TTL_S,
+      maxTtlSeconds: LIST_CACHE_MAX_TTL_S,
       name: SlipListCache.name,
     });
   }
@@ -44,8 +52,11 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
     this.cache.close();
   }
 
-  /** The JSON bytes of list `name`, else `load()` serialised and kept LIST_CACHE_TTL_S seconds. */
-  get<T>(name: string, load: () => Promise<T>): Promise<JsonBytes<T>> {
+  /**
+   * The JSON bytes of list `name`, else `load()` serialised and kept LIST_CACHE_TTL_S seconds, or
+   * as long as a `timedJson` result asks within LIST_CACHE_MAX_TTL_S.
+   */
+  get<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<JsonBytes<T>> {
     return this.cache.json(name, load);
   }
 

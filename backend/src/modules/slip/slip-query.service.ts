@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { JsonBytes } from '../../common/cache/hot-json-cache';
+import { JsonBytes, TimedJson, timedJson } from '../../common/cache/hot-json-cache';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
-import { FixturesService } from '../fixtures/fixtures.service';
+import { FixturesService, GameView } from '../fixtures/fixtures.service';
+import { ReplayClock } from '../fixtures/replay-clock.service';
+import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipResponse, toSlipResponse } from './slip.mapper';
-import { ActiveFilter, SlipRepository } from './slip.repository';
+import { ActiveFilter, PageRow, SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
+import { SlipPageIndex } from './slip-page-index';
 
 /** A page of the active list (spec §7 GET /v2/api/slip/data/). */
 export interface ActivePage {
@@ -50,20 +53,29 @@ export class SlipQueryService {
     private readonly fixtures: FixturesService,
     private readonly config: AppConfig,
     private readonly cache: SlipListCache,
+    private readonly pages: SlipPageIndex,
+    private readonly clock: ReplayClock,
   ) {}
 
   /**
    * GET /v2/api/slip/data/: active slips newest first, 10 a page; `account=1` (auth) the viewer's
    * own with picks; `username` one tipster's; `home=1` 12 for the home tab; `top=1` top tipsters';
    * `home_team`/`away_team` (or `team_a`/`team_b`) slips with a game of those teams.
+   * Visitors, and logged-in readers with no slip of their own on the page (their answer is the
+   * same bytes), get the list cache's bytes; a tipster's own slips are rendered with their picks.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404); 401 for account=1 without token.
    */
   async active(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage | JsonBytes<ActivePage>> {
-    if (viewer || q.account === '1') return this.activeUncached(q, viewer, requireViewer);
-    return this.cache.get(`active:${this.cacheKey(q)}`, () => this.activeUncached(q, viewer, requireViewer));
+    const visitorsPage = () =>
+      this.cache.get(`active:${this.cacheKey(q)}`, async () => this.activeResponse(q, await this.activeSlice(q, undefined, requireViewer), undefined));
+    if (!viewer && q.account !== '1') return visitorsPage();
+    const slice = await this.activeSlice(q, viewer, requireViewer);
+    if (q.account !== '1' && !slice.rows.some((r) => r.userId === viewer!.id)) return visitorsPage();
+    return (await this.activeResponse(q, slice, viewer)).value;
   }
 
-  private async activeUncached(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<ActivePage> {
+  /** The page `q` asks for: its number, the page count and its rows (from SlipPageIndex: no count, no OFFSET). */
+  private async activeSlice(q: SlipListQueryDto, viewer: Viewer, requireViewer: () => never): Promise<{ page: number; numPages: number; rows: PageRow[] }> {
     const page = parsePage(q.p);
     const filter: ActiveFilter = {};
     if (q.account === '1') {
@@ -77,40 +89,50 @@ export class SlipQueryService {
     if (homeTeam) filter.homeTeam = homeTeam;
     if (awayTeam) filter.awayTeam = awayTeam;
     if (q.top === '1') filter.top = true;
-    const size = q.home === '1' ? HOME_ACTIVE_SIZE : ACTIVE_PAGE_SIZE;
-    const { ids, total } = await this.repo.pageActive(filter, size, (page - 1) * size);
-    const numPages = q.home === '1' ? 1 : Math.max(1, Math.ceil(total / size));
-    if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
-    return {
-      results: await this.render(ids, viewer),
+    if (q.home === '1') {
+      if (page > 1) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+      return { page, numPages: 1, rows: await this.repo.page('active', filter, null, HOME_ACTIVE_SIZE) };
+    }
+    const slice = await this.pages.page('active', filter, ACTIVE_PAGE_SIZE, page);
+    if (page > slice.numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+    return { page, numPages: slice.numPages, rows: slice.rows };
+  }
+
+  /** The page's response, kept by the list cache as long as its games cannot change (timedFor). */
+  private async activeResponse(q: SlipListQueryDto, slice: { page: number; numPages: number; rows: PageRow[] }, viewer: Viewer): Promise<TimedJson<ActivePage>> {
+    const { page, numPages, rows } = slice;
+    const { slips, games } = await this.renderWithGames(rows.map((r) => r.id), viewer);
+    return this.timedFor(games, {
+      results: slips,
       next: page < numPages ? this.url('/v2/api/slip/data/', q, page + 1) : null,
       previous: page > 1 ? this.url('/v2/api/slip/data/', q, page - 1) : null,
       num_pages: numPages,
-    };
+    });
   }
 
   /**
    * GET /v2/api/slip/data/finished/: settled slips, latest settled first, 100 a page, with picks
-   * and results; `next` an absolute URL (PUBLIC_URL).
+   * and results; `next` an absolute URL (PUBLIC_URL). The same bytes for everyone (settled slips
+   * show their picks to all), so logged-in readers get the list cache's bytes too.
+   * `_viewer` does not change the answer.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404), USER_NOT_FOUND (404).
    */
-  async finished(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage | JsonBytes<FinishedPage>> {
-    if (viewer) return this.finishedUncached(q, viewer);
-    return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q, viewer));
+  finished(q: SlipListQueryDto, _viewer?: Viewer): Promise<JsonBytes<FinishedPage>> {
+    return this.cache.get(`finished:${this.cacheKey(q)}`, () => this.finishedUncached(q));
   }
 
-  private async finishedUncached(q: SlipListQueryDto, viewer: Viewer): Promise<FinishedPage> {
+  private async finishedUncached(q: SlipListQueryDto): Promise<TimedJson<FinishedPage>> {
     const page = parsePage(q.p);
     const userId = q.username ? await this.userId(q.username) : undefined;
-    const { ids, total } = await this.repo.pageFinished(userId, FINISHED_PAGE_SIZE, (page - 1) * FINISHED_PAGE_SIZE);
-    const numPages = Math.max(1, Math.ceil(total / FINISHED_PAGE_SIZE));
+    const { rows, total, numPages } = await this.pages.page('finished', { userId }, FINISHED_PAGE_SIZE, page);
     if (page > numPages) throw new SlipError(SlipErrorCode.INVALID_PAGE);
-    return {
-      results: await this.render(ids, viewer),
+    const { slips, games } = await this.renderWithGames(rows.map((r) => r.id), undefined);
+    return this.timedFor(games, {
+      results: slips,
       next: page < numPages ? this.url('/v2/api/slip/data/finished/', q, page + 1) : null,
       count: total,
       num_pages: numPages,
-    };
+    });
   }
 
   /** GET /api/home/active: the 12 newest active slips (JSON bytes from the list cache). */
@@ -159,8 +181,21 @@ export class SlipQueryService {
   }
 
   private async render(ids: number[], viewer: Viewer): Promise<SlipResponse[]> {
+    return (await this.renderWithGames(ids, viewer)).slips;
+  }
+
+  /**
+   * `value` for the list cache, kept as long as the games it shows cannot change (unchangedForMs on
+   * the fixtures clock, which game states are computed with: until the first kick-off; the cache
+   * clamps it to 5-60 s and publish/settlement drop it sooner).
+   */
+  private timedFor<T>(games: Map<string, GameView>, value: T): TimedJson<T> {
+    return timedJson(value, unchangedForMs(games.values(), this.clock.now().getTime()));
+  }
+
+  private async renderWithGames(ids: number[], viewer: Viewer): Promise<{ slips: SlipResponse[]; games: Map<string, GameView> }> {
     const { slips, tips } = await this.repo.load(ids);
-    if (!slips.length) return [];
+    if (!slips.length) return { slips: [], games: new Map() };
     const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
     const bySlip = new Map<number, typeof tips>();
     for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);
@@ -170,7 +205,7 @@ export class SlipQueryService {
       avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
       isOwner: (userId: number) => viewer?.id === userId,
     };
-    return slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx));
+    return { slips: slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx)), games };
   }
 
   /** A stable cache key of a visitor's list query (lower-cased names; errors are never cached). */

@@ -14,6 +14,7 @@ import { HomeSlipsController } from './home-slips.controller';
 import { SlipQueryService } from './slip-query.service';
 import { SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
+import { SlipPageIndex } from './slip-page-index';
 import { SlipSettlementService } from './slip-settlement.service';
 import { TipsterStatsService } from './tipster-stats.service';
 import { TipsterController } from './tipster.controller';
@@ -28,7 +29,7 @@ import { PremiumSlipsService } from './premium-slips.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [SlipEvents, SlipListCache, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
+  providers: [SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
   exports: [PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

@@ -28,7 +28,7 @@ export interface TipRow {
   result: TipResultCode | null;
 }
 
-/** Filters of the active list (GET /v2/api/slip/data/). */
+/** Filters of the active list (GET /v2/api/slip/data/); the finished list takes `userId` only. */
 export interface ActiveFilter {
   userId?: number;
   homeTeam?: string;
@@ -41,22 +41,62 @@ export interface ActiveFilter {
 export const TOP_TIPSTERS = 20;
 
 /**
+ * The two public slip lists: `active` (unsettled, newest first: date_created DESC, id DESC) and
+ * `finished` (settled, latest settled first: settled_at DESC, id DESC). Jackpot slips are in neither.
+ */
+export type SlipListKind = 'active' | 'finished';
+
+/** Sort column of each list (then `s.id`, both descending). */
+const SORT_COLUMN: Record<SlipListKind, string> = { active: 's.date_created', finished: 's.settled_at' };
+
+/**
+ * A row's place in a list's order: its sort timestamp as exact UTC text with microseconds
+ * ('2026-11-23T09:00:00.123456Z'; null when the column is null) and its id.
+ */
+export interface ListKey {
+  at: string | null;
+  id: number;
+}
+
+/**
+ * Where a page starts: right after `key`, the list's row number `offset` (1-based); by that row
+ * number alone (OFFSET) when `key` is null.
+ */
+export interface PageStart {
+  key: ListKey | null;
+  offset: number;
+}
+
+/** A slip of a page: id and tipster (the reader's own slips are shown with picks). */
+export interface PageRow {
+  id: number;
+  userId: number;
+}
+
+/** A timestamptz column as exact UTC text with microseconds, whatever the session's TimeZone / DateStyle. */
+const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
  * Hand-written SQL for slip lists (architecture.md "Speed"): page the ids on an index matching the
- * filter and sort, then load those slips and their tips by `id = ANY($1)`.
+ * filter and sort — by keyset after the previous page's last row (SlipPageIndex finds and keeps
+ * the page ends per list generation) — then load those slips and their tips by `id = ANY($1)`.
  */
 @Injectable()
 export class SlipRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total matching. */
-  async pageActive(f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    // Jackpot slips are the platform's weekly predictions (jackpot module), never a tipster's list entry.
-    const where = ['s.slip_result IS NULL', 'NOT s.jackpot'];
+  /**
+   * WHERE clause of list `kind` under `f` (finished lists take `userId` only), with its parameters.
+   * Jackpot slips are the platform's weekly predictions (jackpot module), never a tipster's list entry.
+   */
+  private listWhere(kind: SlipListKind, f: ActiveFilter): { cond: string; params: unknown[] } {
+    const where = [kind === 'active' ? 's.slip_result IS NULL' : 's.slip_result IS NOT NULL', 'NOT s.jackpot'];
     const params: unknown[] = [];
     if (f.userId !== undefined) {
       params.push(f.userId);
       where.push(`s.user_id = $${params.length}`);
     }
+    if (kind === 'finished') return { cond: where.join(' AND '), params };
     if (f.homeTeam) {
       params.push(f.homeTeam);
       where.push(`EXISTS (SELECT 1 FROM tip t JOIN fixture fx ON fx.id = t.fixture_id WHERE t.slip_id = s.id AND lower(fx.home_team) = lower($${params.length}))`);
@@ -69,23 +109,80 @@ export class SlipRepository {
       where.push(`s.user_id IN (SELECT user_id FROM tipster_stat WHERE won + lost >= 5
         ORDER BY rating DESC, won + lost DESC, profit DESC, user_id LIMIT ${TOP_TIPSTERS})`);
     }
-    const cond = where.join(' AND ');
-    const [rows, [count]] = await Promise.all([
-      this.ds.query(`SELECT s.id FROM slip s WHERE ${cond} ORDER BY s.date_created DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`, params),
-      this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params),
-    ]);
-    return { ids: rows.map((r: { id: number }) => r.id), total: count.n };
+    return { cond: where.join(' AND '), params };
+  }
+
+  /** Number of slips in list `kind` under `f`. */
+  async count(kind: SlipListKind, f: ActiveFilter): Promise<number> {
+    const { cond, params } = this.listWhere(kind, f);
+    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params);
+    return row.n;
+  }
+
+  /**
+   * The keys of the last rows of the next `pages` full pages of `pageSize` of list `kind` under
+   * `f`, from the start or right after `start`, in one scan of just those rows (fewer when the list
+   * ends first). Page p + 1 starts right after the last key of page p.
+   */
+  async pageEnds(kind: SlipListKind, f: ActiveFilter, pageSize: number, start: PageStart | null, pages: number): Promise<ListKey[]> {
+    const { cond, params } = this.listWhere(kind, f);
+    const sort = SORT_COLUMN[kind];
+    const { seek, offset } = this.after(sort, start, params);
+    params.push(pageSize);
+    const rows: ListKey[] = await this.ds.query(
+      `SELECT ${UTC_TEXT('x.at')} AS at, x.id
+         FROM (SELECT ${sort} AS at, s.id, row_number() OVER (ORDER BY ${sort} DESC, s.id DESC) AS rn
+                 FROM (SELECT ${sort}, s.id FROM slip s WHERE ${cond}${seek}
+                        ORDER BY ${sort} DESC, s.id DESC LIMIT ${Number(pages) * Number(pageSize)}${offset}) s) x
+        WHERE x.rn % $${params.length} = 0
+        ORDER BY x.rn`,
+      params,
+    );
+    return rows;
+  }
+
+  /** The keyset condition (or, for a start whose sort key is null, the OFFSET) of rows after `start`; pushes its parameters. */
+  private after(sort: string, start: PageStart | null, params: unknown[]): { seek: string; offset: string } {
+    if (!start) return { seek: '', offset: '' };
+    if (start.key === null || start.key.at === null) return { seek: '', offset: ` OFFSET ${Number(start.offset)}` };
+    params.push(start.key.at, start.key.id);
+    return { seek: ` AND (${sort}, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`, offset: '' };
+  }
+
+  /**
+   * Up to `limit` rows of list `kind` under `f` in list order, from the start or right after
+   * `after` (a keyset seek on the list's index: the same cost at page 900 as at page 1). A start
+   * without a key, or whose sort timestamp is null (never written by the app), is read by OFFSET,
+   * which gives the same rows.
+   */
+  async page(kind: SlipListKind, f: ActiveFilter, after: PageStart | null, limit: number): Promise<PageRow[]> {
+    const { cond, params } = this.listWhere(kind, f);
+    const sort = SORT_COLUMN[kind];
+    const { seek, offset } = this.after(sort, after, params);
+    const rows: PageRow[] = await this.ds.query(
+      `SELECT s.id, s.user_id AS "userId" FROM slip s WHERE ${cond}${seek}
+        ORDER BY ${sort} DESC, s.id DESC LIMIT ${Number(limit)}${offset}`,
+      params,
+    );
+    return rows;
+  }
+
+  /**
+   * Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total
+   * matching (home tab, profile lists; the paged public list goes through SlipPageIndex).
+   */
+  async pageActive(f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    return this.firstAndTotal('active', f, limit, offset);
   }
 
   /** Ids of settled tipster slips (jackpot slips left out), most recently settled first, and the total matching. */
   async pageFinished(userId: number | undefined, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    const cond = userId === undefined ? 's.slip_result IS NOT NULL AND NOT s.jackpot' : 's.slip_result IS NOT NULL AND NOT s.jackpot AND s.user_id = $1';
-    const params = userId === undefined ? [] : [userId];
-    const [rows, [count]] = await Promise.all([
-      this.ds.query(`SELECT s.id FROM slip s WHERE ${cond} ORDER BY s.settled_at DESC, s.id DESC LIMIT ${limit} OFFSET ${offset}`, params),
-      this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params),
-    ]);
-    return { ids: rows.map((r: { id: number }) => r.id), total: count.n };
+    return this.firstAndTotal('finished', { userId }, limit, offset);
+  }
+
+  private async firstAndTotal(kind: SlipListKind, f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+    const [rows, total] = await Promise.all([this.page(kind, f, offset ? { key: null, offset } : null, limit), this.count(kind, f)]);
+    return { ids: rows.map((r) => r.id), total };
   }
 
   /** Slips by id in the order given (unknown ids left out), with their tips in slip order. */

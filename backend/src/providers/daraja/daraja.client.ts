@@ -1,5 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
-
+import { nairobiCompactTimestamp } from '../../common/time/nairobi';
 import { toDecimalString, toWholeUnits } from '../common/decimal';
 import {
   createHttpClient,
@@ -36,7 +35,6 @@ import {
 } from './daraja.types';
 
 const PROVIDER = 'daraja';
-const NAIROBI_TZ = 'Africa/Nairobi';
 const MSISDN = /^254[17]\d{8}$/;
 const SHORTCODE = /^\d{5,7}$/;
 
@@ -58,8 +56,7 @@ export const DARAJA_CALLBACK_ACK = { ResultCode: 0, ResultDesc: 'Accepted' } as 
  * The STK `Timestamp`: `YYYYMMDDHHmmss` of `at` in Africa/Nairobi local time (§1.3). Generate it
  * once per request and use it for both `Timestamp` and `Password`.
  */
-export const darajaTimestamp = (at: Date): string =>
-  formatInTimeZone(at, NAIROBI_TZ, 'yyyyMMddHHmmss');
+export const darajaTimestamp = (at: Date): string => nairobiCompactTimestamp(at);
 
 /**
  * The STK `Password`: `base64(BusinessShortCode + Passkey + Timestamp)`, plain concatenation

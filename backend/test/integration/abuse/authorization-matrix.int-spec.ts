@@ -125,6 +125,8 @@ const ROUTES: Record<string, Row> = {
   'GET /v2/api/manage/post': { access: 'public', sample: () => ({ url: '/v2/api/manage/post' }) },
   'GET /v2/api/manage/post/': { access: 'public', sample: () => ({ url: '/v2/api/manage/post/' }) },
   'GET /api/health': { access: 'public', sample: () => ({ url: '/api/health' }) },
+  // Cache counters only; outside production open (npm run bench reads them), in production admins only (404 to others).
+  'GET /api/health/cache': { access: 'public', sample: () => ({ url: '/api/health/cache' }) },
   'GET /sitemap.xml': { access: 'public', sample: () => ({ url: '/sitemap.xml' }) },
   'GET /robots.txt': { access: 'public', sample: () => ({ url: '/robots.txt' }) },
   'GET /blog/{slug}': { access: 'public', sample: (m) => ({ url: `/blog/${m.post.slug}` }) },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
-import { HotJsonCache } from '../../../src/common/cache/hot-json-cache';
+import { freshUntilOf, HotJsonCache } from '../../../src/common/cache/hot-json-cache';
 import { TEST_REDIS_URL } from '../../setup/test-env';
 
 jest.setTimeout(30_000);
@@ -85,5 +85,29 @@ describe('HotJsonCache (slip lists, top games)', () => {
     }
     expect(value).toBe('{"v":"new"}');
     expect([...seen].every((v) => v === '{"v":"old"}' || v === '{"v":"new"}')).toBe(true);
+  });
+
+  it('keeps 701 pages in process (no thrash of a deep-page crawl), counts its hits, and ties each body to its entry\'s freshness', async () => {
+    const cache = await make(60); // long enough for both passes on a busy machine
+    const names = Array.from({ length: 701 }, (_, i) => `page:${200 + i}`);
+    const start = Date.now();
+    for (const name of names) await cache.json(name, async () => ({ page: name, filler: 'x'.repeat(10_000) }));
+    const before = cache.stats();
+    let loads = 0;
+    for (const name of names) {
+      const body = await cache.json(name, async () => {
+        loads += 1;
+        return { page: name };
+      });
+      const until = freshUntilOf(body);
+      expect(until).toBeGreaterThan(start);
+      expect(until).toBeLessThanOrEqual(Date.now() + 60_000);
+    }
+    expect(loads).toBe(0);
+    const after = cache.stats();
+    expect(after.localHits - before.localHits).toBe(701);
+    expect(after.entries).toBe(701);
+    expect(after.bytes).toBeGreaterThan(701 * 10_000);
+    expect(freshUntilOf(Buffer.from('{}'))).toBeUndefined();
   });
 });

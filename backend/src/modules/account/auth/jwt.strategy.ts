@@ -4,6 +4,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { AuthUser, authUserFromClaims } from '../../../common/guards/auth-user';
 import { JWT_STRATEGY, TOKEN_COOKIE } from '../../../common/guards/jwt-auth.guard';
 import { AppConfig } from '../../../config/app-config';
+import { asSecretOption, hmacKey } from './jwt-keys';
 
 /** The `token` cookie (spec §3: the access token kept in a cookie), when @fastify/cookie parsed one. */
 const fromTokenCookie = (req: { cookies?: Record<string, string | undefined> }): string | null => {
@@ -13,15 +14,16 @@ const fromTokenCookie = (req: { cookies?: Record<string, string | undefined> }):
 
 /**
  * passport-jwt strategy (style.md §6): reads the bearer token from the Authorization header and,
- * as a fallback, the `token` cookie; verifies HS256 with JWT_ACCESS_SECRET and expiry; trusts the
- * signed claims without a database read. Anything else fails with 401 (JwtAuthGuard).
+ * as a fallback, the `token` cookie; verifies HS256 with JWT_ACCESS_SECRET (as a KeyObject made
+ * once, hmacKey: no PEM parsing attempt per request) and expiry; trusts the signed claims without
+ * a database read. Anything else fails with 401 (JwtAuthGuard).
  */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
   constructor(config: AppConfig) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromTokenCookie]),
-      secretOrKey: config.jwt.accessSecret,
+      secretOrKey: asSecretOption(hmacKey(config.jwt.accessSecret)),
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });

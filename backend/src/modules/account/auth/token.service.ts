@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { randomUUID } from 'crypto';
+import { KeyObject, randomUUID } from 'crypto';
 import type { AccessTokenClaims, Role } from '../../../common/guards/auth-user';
 import { AppConfig } from '../../../config/app-config';
+import { asSecretOption, hmacKey } from './jwt-keys';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,11 +25,19 @@ export interface TokenSubject {
 
 /**
  * Signs an access JWT (HS256): `sub`, `username`, `role`, `sid`, `typ: 'access'`, expiring after
- * `ttlSeconds` (15 minutes by config). Shared with the test factories.
+ * `ttlSeconds` (15 minutes by config). `secret` is JWT_ACCESS_SECRET, as text or as its KeyObject
+ * (hmacKey: same token, without jsonwebtoken trying it as a PEM key first).
  */
-export const signAccessToken = (jwt: JwtService, user: TokenSubject, sessionId: string | null, secret: string, ttlSeconds: number): string => {
+export const signAccessToken = (
+  jwt: JwtService,
+  user: TokenSubject,
+  sessionId: string | null,
+  secret: string | KeyObject,
+  ttlSeconds: number,
+): string => {
   const claims: AccessTokenClaims = { sub: String(user.id), username: user.username, role: user.role, sid: sessionId, typ: 'access' };
-  return jwt.sign(claims, { secret, expiresIn: ttlSeconds, algorithm: 'HS256' });
+  const key = typeof secret === 'string' ? { secret } : { privateKey: secret };
+  return jwt.sign(claims, { ...key, expiresIn: ttlSeconds, algorithm: 'HS256' });
 };
 
 /**
@@ -37,21 +46,27 @@ export const signAccessToken = (jwt: JwtService, user: TokenSubject, sessionId: 
  */
 @Injectable()
 export class TokenService {
-  constructor(private readonly jwt: JwtService, private readonly config: AppConfig) {}
+  /** The secrets as KeyObjects, made once (hmacKey). */
+  private readonly accessKey: KeyObject;
+  private readonly refreshKey: KeyObject;
+
+  constructor(private readonly jwt: JwtService, private readonly config: AppConfig) {
+    this.accessKey = hmacKey(config.jwt.accessSecret);
+    this.refreshKey = hmacKey(config.jwt.refreshSecret);
+  }
 
   /** A signed access token for `user` in session `sessionId`. */
   signAccess(user: TokenSubject, sessionId: string | null): string {
-    const { accessSecret, accessTtlSeconds } = this.config.jwt;
-    return signAccessToken(this.jwt, user, sessionId, accessSecret, accessTtlSeconds);
+    return signAccessToken(this.jwt, user, sessionId, this.accessKey, this.config.jwt.accessTtlSeconds);
   }
 
   /** A signed refresh token of generation `gen` in family `familyId`, and when it expires. */
   signRefresh(userId: number, familyId: string, gen: number, now: Date): { token: string; expiresAt: Date } {
-    const { refreshSecret, refreshTtlSeconds } = this.config.jwt;
+    const { refreshTtlSeconds } = this.config.jwt;
     const claims: Omit<RefreshTokenClaims, 'jti'> = { sub: String(userId), sid: familyId, gen, typ: 'refresh' };
     const iat = Math.floor(now.getTime() / 1000);
     const token = this.jwt.sign({ ...claims, iat }, {
-      secret: refreshSecret, expiresIn: refreshTtlSeconds, algorithm: 'HS256', jwtid: randomUUID(),
+      privateKey: this.refreshKey, expiresIn: refreshTtlSeconds, algorithm: 'HS256', jwtid: randomUUID(),
     });
     return { token, expiresAt: new Date((iat + refreshTtlSeconds) * 1000) };
   }
@@ -60,7 +75,7 @@ export class TokenService {
   verifyRefresh(token: string): (RefreshTokenClaims & { userId: number }) | null {
     if (typeof token !== 'string' || token.length > 2048) return null;
     try {
-      const c = this.jwt.verify<RefreshTokenClaims>(token, { secret: this.config.jwt.refreshSecret, algorithms: ['HS256'] });
+      const c = this.jwt.verify<RefreshTokenClaims>(token, { publicKey: asSecretOption(this.refreshKey), algorithms: ['HS256'] });
       const userId = Number(c.sub);
       if (c.typ !== 'refresh' || !UUID.test(String(c.sid)) || !Number.isInteger(c.gen) || !Number.isSafeInteger(userId)) return null;
       return { ...c, userId };
@@ -74,7 +89,7 @@ export class TokenService {
     if (typeof token !== 'string' || token.length > 2048) return null;
     try {
       const c = this.jwt.verify<RefreshTokenClaims>(token, {
-        secret: this.config.jwt.refreshSecret, algorithms: ['HS256'], ignoreExpiration: true,
+        publicKey: asSecretOption(this.refreshKey), algorithms: ['HS256'], ignoreExpiration: true,
       });
       return c.typ === 'refresh' && UUID.test(String(c.sid)) ? { ...c, userId: Number(c.sub) } : null;
     } catch {
