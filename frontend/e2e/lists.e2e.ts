@@ -6,7 +6,7 @@ import {
   gameName,
   getJson,
   groupedAmount,
-  NON_SAFARICOM_PHONE,
+  mpesaRefusedPhone,
   uniqueKenyanPhone,
   type ApiSlip,
   type ApiSlipPage,
@@ -163,9 +163,9 @@ test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk',
   await expect(handset.prompt).toContainText(`Ksh ${groupedAmount(gold.price)}`);
   await handset.page.close();
 
-  // M-Pesa refuses a non-Safaricom number: the server's message in the dialog.
+  // M-Pesa refuses a number not registered on it: the server's message in the dialog.
   const bronze = kinds.bronze ?? Object.values(kinds)[0];
-  await panel.subscribe(bronze.title, NON_SAFARICOM_PHONE);
+  await panel.subscribe(bronze.title, mpesaRefusedPhone());
   await expect(panel.dialog.getByText('M-Pesa request failed. Try again')).toBeVisible();
   // No answer at all (connection dropped): the dialog's own message.
   await page.route('**/api/processor/subscribe', (route) => route.abort('connectionfailed'));

@@ -33,6 +33,14 @@ export const MPESA_SMS_SENDER = 'MPESA';
 export const AT_DEFAULT_SENDER = 'AFRICASTKNG';
 
 /**
+ * Test-triggering STK push recipients: a number 0700 04x xxx (MSISDN prefix `25470004`, 10,000
+ * numbers no real test phone uses) is treated as not registered on M-Pesa, so the push itself is
+ * refused, synchronously, with Daraja's `400.002.02` "Bad Request - Invalid PhoneNumber" (no
+ * prompt, no callback). Any other 2547…/2541… number gets a prompt.
+ */
+export const STK_REFUSED_MSISDN_PREFIX = '25470004';
+
+/**
  * Test-triggering B2C recipients and amounts (issue 7: "a failure for a test-triggering
  * condition you document"). Any other payout succeeds.
  * - an amount whose whole shillings end in 99 (99, 199, 1099 …) → ResultCode 1, insufficient

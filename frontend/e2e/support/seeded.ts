@@ -101,11 +101,12 @@ export const uniqueEmail = (prefix: string, domain = 'example.com'): string =>
   `${prefix}-${Date.now().toString(36)}${randomInt(0, 1_000_000).toString(36)}@${domain}`;
 
 /**
- * A phone number the site's form accepts (10 digits) but M-Pesa does not: STK pushes go to
- * Safaricom numbers only (2547…, 2541…), so the server's Daraja client refuses the push and the
- * API answers its own failure message (no stub, no fault injection).
+ * A Kenyan mobile number the site's form and the API accept but M-Pesa refuses to push to: the
+ * Daraja sandbox treats 0700 04x xxx as not registered on M-Pesa (sandbox README, "Test values"),
+ * so the API answers its own failure message (no stub, no fault injection). Random within that
+ * range so parallel tests do not share a phone's push limit.
  */
-export const NON_SAFARICOM_PHONE = '0812345678';
+export const mpesaRefusedPhone = (): string => `070004${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 
 /** The picks of a buyer SMS or e-mail ('Home v Away - PICK @odd' lines), in slip order. */
 export const picksOf = (text: string): string[] =>

@@ -131,6 +131,10 @@ const ROUTES: Record<string, Row> = {
   'GET /robots.txt': { access: 'public', sample: () => ({ url: '/robots.txt' }) },
   'GET /blog/{slug}': { access: 'public', sample: (m) => ({ url: `/blog/${m.post.slug}` }) },
   'GET /buy_tip/{slipId}': { access: 'public', sample: (m) => ({ url: `/buy_tip/${m.slips.sold}` }) },
+  // Pages whose HTML carries the visitor lists inline (slow networks), and the visitor's country by IP (spec §7).
+  'GET /': { access: 'public', sample: () => ({ url: '/' }) },
+  'GET /active_tips': { access: 'public', sample: () => ({ url: '/active_tips' }) },
+  'GET /api/geo/country': { access: 'public', sample: () => ({ url: '/api/geo/country' }) },
   // The back office: expanded per resource below (BACKOFFICE).
   'GET /api/backoffice/{resource}': { access: 'admin' },
   'GET /api/backoffice/{resource}/{id}': { access: 'admin' },

@@ -49,6 +49,7 @@ describe('validateStkPush', () => {
     [{ Amount: '1e3' }, 'Bad Request - Invalid Amount'],
     [{ PhoneNumber: 254812345678 }, 'Bad Request - Invalid PhoneNumber'],
     [{ PhoneNumber: '0712345678' }, 'Bad Request - Invalid PhoneNumber'],
+    [{ PhoneNumber: '254700040123', PartyA: '254700040123' }, 'Bad Request - Invalid PhoneNumber'],
     [{ PartyA: 2547123456789 }, 'Bad Request - Invalid PartyA'],
     [{ PartyB: 'x' }, 'Bad Request - Invalid PartyB'],
     [{ CallBackURL: 'javascript:alert(1)' }, 'Bad Request - Invalid CallBackURL'],

@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { toScaled, toWholeUnits } from '../../../providers/common/decimal';
 import { isHttpUrl, isObject } from '../../common/provider-answer';
-import { B2C_FAILING_RECIPIENTS } from '../../sandbox.constants';
+import { B2C_FAILING_RECIPIENTS, STK_REFUSED_MSISDN_PREFIX } from '../../sandbox.constants';
 
 /**
  * Pure rules of the Daraja sandbox (providers.md §1): request validation exactly as §1.3/§1.7/§1.8,
@@ -147,7 +147,8 @@ const checkShortcodeAndPassword = (
 
 /**
  * Validates an STK push body (§1.3, §1.11): field formats first (400 `Bad Request - Invalid X`),
- * then the shortcode (500 Merchant does not exist) and the Password (500 Wrong credentials).
+ * then the shortcode (500 Merchant does not exist) and the Password (500 Wrong credentials). A
+ * recipient under STK_REFUSED_MSISDN_PREFIX is refused like a malformed PhoneNumber.
  */
 export const validateStkPush = (body: unknown, creds: StkCredentials): Checked<StkPushRequest> => {
   if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('BusinessShortCode'));
@@ -163,6 +164,7 @@ export const validateStkPush = (body: unknown, creds: StkCredentials): Checked<S
   if (!partyB || !SHORTCODE.test(partyB)) return reject(DARAJA_REJECTIONS.invalid('PartyB'));
   const phone = digitsOf(body.PhoneNumber);
   if (!phone || !MSISDN.test(phone)) return reject(DARAJA_REJECTIONS.invalid('PhoneNumber'));
+  if (phone.startsWith(STK_REFUSED_MSISDN_PREFIX)) return reject(DARAJA_REJECTIONS.invalid('PhoneNumber'));
   if (!isHttpUrl(body.CallBackURL)) return reject(DARAJA_REJECTIONS.invalid('CallBackURL'));
   const ref = body.AccountReference;
   if (typeof ref !== 'string' || !/^[A-Za-z0-9 _-]{1,12}$/.test(ref)) return reject(DARAJA_REJECTIONS.invalid('AccountReference'));
