@@ -70,3 +70,12 @@ export const DEFAULT_JOB_OPTIONS = {
 
 /** A job id from business keys: joined by '-', with any ':' replaced (BullMQ forbids ':'). */
 export const jobId = (...parts: (string | number)[]): string => parts.map((p) => String(p).replace(/:/g, '-')).join('-');
+
+/**
+ * Worker options of the queues that carry buyers' money and messages (payments, sms): a job held
+ * by a worker that died (SIGKILL, OOM, a lost host) is given to another worker within about 20 s
+ * — its lock lapses after 15 s and stalled jobs are looked for every 5 s — instead of BullMQ's
+ * default 30 s + 30 s. A live worker renews its locks every 7.5 s, so a long batch is not taken
+ * from it (docs/RELIABILITY.md, "Faults with real processes").
+ */
+export const STALLED_JOB_RECOVERY = { lockDuration: 15_000, stalledInterval: 5_000 } as const;

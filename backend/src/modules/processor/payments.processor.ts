@@ -1,7 +1,7 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, UnrecoverableError } from 'bullmq';
 import { JobProducer } from '../../common/queues/job-producer.service';
-import { JOB, JobName, QUEUE } from '../../common/queues/queues';
+import { JOB, JobName, QUEUE, STALLED_JOB_RECOVERY } from '../../common/queues/queues';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { parseWebhook } from '../../providers/flutterwave/flutterwave.client';
@@ -28,7 +28,7 @@ const parseOrFail = <T>(parse: (body: unknown) => T, body: unknown): T => {
 export const PAYMENTS_CONCURRENCY = 64;
 
 /** Consumer of the `payments` queue: one service call per job name (style.md §8). */
-@Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY })
+@Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class PaymentsProcessor extends WorkerHost {
   static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.RECONCILE_STK];
   constructor(

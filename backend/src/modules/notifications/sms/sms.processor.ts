@@ -1,6 +1,6 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, UnrecoverableError } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS, JOB, JobName, QUEUE } from '../../../common/queues/queues';
+import { DEFAULT_JOB_OPTIONS, JOB, JobName, QUEUE, STALLED_JOB_RECOVERY } from '../../../common/queues/queues';
 import { SendAttempt, SmsRetryableError, SmsSender } from './sms-sender.service';
 import { DeliverSmsPayload, SmsService } from './sms.service';
 
@@ -11,7 +11,7 @@ import { DeliverSmsPayload, SmsService } from './sms.service';
 export const SMS_CONCURRENCY = 16;
 
 /** Consumer of the `sms` queue (style.md §8): `deliver-sms` (retried with backoff on transient failures) and the `requeue-sms` sweep. */
-@Processor(QUEUE.SMS, { concurrency: SMS_CONCURRENCY })
+@Processor(QUEUE.SMS, { concurrency: SMS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class SmsProcessor extends WorkerHost {
   static readonly handles: JobName[] = [JOB.DELIVER_SMS, JOB.REQUEUE_SMS];
 

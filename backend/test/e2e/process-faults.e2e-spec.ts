@@ -1,0 +1,410 @@
+import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import { Client } from 'pg';
+import { REPO_ROOT } from '../../src/config/app-config';
+import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
+import { createUser } from '../factories/account';
+import { dataDirWith, importFixtures } from '../factories/fixtures';
+import { publishSlip, setOdd, tippableGames } from '../factories/slip';
+import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
+
+jest.setTimeout(900_000);
+
+/**
+ * Faults with real processes (docs/RELIABILITY.md, "Faults with real processes"): the built app as
+ * production runs it — 2 api processes (ROLE=api) and 2 workers (backend/dist/worker.js) — on a
+ * PostgreSQL and a Redis of this test's own (other ports, so the machine's shared servers are
+ * never stopped). Batches of M-Pesa purchases are paid on the sandbox phone while one thing
+ * breaks: a worker is killed with SIGKILL mid-batch, Redis is stopped and restarted with its
+ * data, then without it, and PostgreSQL is restarted. After each: every purchase is paid exactly
+ * once (one sale and one share in the ledger, a receipt stored), within 60 s of the recovery, and
+ * every buyer has the picks SMS.
+ */
+
+const DIST = join(REPO_ROOT, 'backend', 'dist');
+const PG_BIN = (() => {
+  const out = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  return out.status === 0 ? out.stdout.trim() : '/usr/lib/postgresql/15/bin';
+})();
+const BATCH = Number(process.env.FAULT_BATCH ?? 24);
+const RECOVERY_MS = 60_000;
+
+/** Polls `probe` every 250 ms until it returns a truthy value; throws `what` after `ms`. */
+const waitFor = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** A child process and everything it printed. */
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+const startProc = (name: string, cmd: string, args: string[], env: Record<string, string>): Proc => {
+  let out = '';
+  const child = spawn(cmd, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => {
+    out += b.toString();
+    if (out.length > 400_000) out = out.slice(-200_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    name,
+    child,
+    output: () => out,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+};
+
+/** A PostgreSQL cluster of this test's own, run as the `postgres` system user (initdb refuses root). */
+class PrivatePostgres {
+  readonly dir = mkdtempSync(join(tmpdir(), 'tips-faults-pg-'));
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `postgres://postgres@127.0.0.1:${this.port}/tips`;
+  }
+
+  private pg(bin: string, args: string[]): void {
+    const asPostgres = process.getuid?.() === 0;
+    const r = asPostgres
+      ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args], { encoding: 'utf8' })
+      : spawnSync(join(PG_BIN, bin), args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')}: ${r.stderr || r.stdout}`);
+  }
+
+  init(): void {
+    if (process.getuid?.() === 0) {
+      const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+      const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+      chownSync(this.dir, Number(ids.stdout), Number(gid.stdout));
+      chmodSync(this.dir, 0o700);
+    }
+    this.pg('initdb', ['-D', join(this.dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    this.start();
+    this.pg('createdb', ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', 'tips']);
+  }
+
+  start(): void {
+    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    this.pg('pg_ctl', ['-D', join(this.dir, 'data'), '-o', opts, '-l', join(this.dir, 'log'), '-w', 'start']);
+  }
+
+  stop(): void {
+    this.pg('pg_ctl', ['-D', join(this.dir, 'data'), '-m', 'fast', '-w', 'stop']);
+  }
+
+  destroy(): void {
+    try {
+      if (existsSync(join(this.dir, 'data', 'postmaster.pid'))) this.stop();
+    } finally {
+      rmSync(this.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** A Redis of this test's own; `stop(true)` keeps its data (SHUTDOWN SAVE), `stop(false)` loses it. */
+class PrivateRedis {
+  readonly dir = mkdtempSync(join(tmpdir(), 'tips-faults-redis-'));
+  proc?: Proc;
+  constructor(readonly port: number) {}
+
+  get url(): string {
+    return `redis://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.proc = startProc('redis', 'redis-server', [
+      '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+      '--dir', this.dir, '--dbfilename', 'dump.rdb',
+    ], {});
+    await waitFor('private redis answers', async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), 20_000);
+  }
+
+  async stop(keepData: boolean): Promise<void> {
+    spawnSync('redis-cli', ['-p', String(this.port), 'shutdown', keepData ? 'save' : 'nosave']);
+    await this.proc?.exited;
+    if (!keepData) rmSync(join(this.dir, 'dump.rdb'), { force: true });
+  }
+
+  async destroy(): Promise<void> {
+    await this.proc?.stop('SIGKILL');
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** A purchase of this test: the buyer's phone and the STK push's CheckoutRequestID. */
+interface Buy {
+  msisdn: string;
+  checkoutRequestId: string;
+}
+
+describe('faults with real processes: 2 api + 2 workers, worker killed, Redis and PostgreSQL restarted', () => {
+  let data: ReturnType<typeof dataDirWith>;
+  let prep: TestContext;
+  let pg: PrivatePostgres;
+  let redis: PrivateRedis;
+  let storageDir: string;
+  let slipId: number;
+  let env: Record<string, string>;
+  const apis: Proc[] = [];
+  const workers: Proc[] = [];
+  const bases: string[] = [];
+  const figures: string[] = [];
+  let db: Client | undefined;
+  let phoneSeq = 0;
+  const run = Date.now().toString().slice(-3);
+
+  const sqlRows = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+    if (!db) {
+      db = new Client({ connectionString: pg.url });
+      db.on('error', () => (db = undefined));
+      await db.connect().catch((err) => {
+        db = undefined;
+        throw err;
+      });
+    }
+    try {
+      return (await db.query(text, params)).rows as T[];
+    } catch (err) {
+      await db?.end().catch(() => {});
+      db = undefined;
+      throw err;
+    }
+  };
+
+  const startWorker = (i: number): Proc => startProc(`worker${i}`, process.execPath, [join(DIST, 'worker.js')], { ...env, ROLE: 'worker' });
+
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))"], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('could not build the backend');
+
+    // One slip on sale, prepared in-process on a scratch database of the shared server, then
+    // copied (pg_dump → pg_restore) to this test's own PostgreSQL.
+    data = dataDirWith(['E0-2025-26.csv']);
+    prep = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir } });
+    await importFixtures(prep);
+    const { dataNow } = await prep.get(ReplayClock).frame();
+    const games = await tippableGames(prep.ds, new Date(dataNow.getTime() + 3 * 3600_000), 3);
+    for (const g of games) await setOdd(prep.ds, g.id, 1, '2.00');
+    const tipster = await createUser(prep.ds, { username: `faults_${run}`, role: 'tipster' });
+    slipId = (await publishSlip(prep, tipster.user.id, games, { amount: 100 })).id;
+    await prep.app.close();
+    await deleteRedisKeys(prep.redisPrefix);
+
+    pg = new PrivatePostgres(await freePort());
+    pg.init();
+    const dump = join(pg.dir, 'prep.dump');
+    const d = spawnSync(join(PG_BIN, 'pg_dump'), ['-Fc', '-f', dump, prep.db.url], { encoding: 'utf8' });
+    if (d.status !== 0) throw new Error(`pg_dump: ${d.stderr}`);
+    const r = spawnSync(join(PG_BIN, 'pg_restore'), ['--no-owner', '-d', pg.url, dump], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`pg_restore: ${r.stderr}`);
+    await prep.db.drop();
+
+    redis = new PrivateRedis(await freePort());
+    await redis.start();
+
+    storageDir = mkdtempSync(join(tmpdir(), 'tips-faults-storage-'));
+    const ports = [await freePort(), await freePort()];
+    env = {
+      DATABASE_URL: pg.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: `faults-${run}`,
+      STORAGE_DIR: storageDir,
+      FOOTBALL_DATA_DIR: data.dir,
+      // One public address (as behind a load balancer): the sandbox's callbacks reach api 1.
+      PUBLIC_URL: `http://localhost:${ports[0]}`,
+      // The test stands for the proxy: buyers come with their own addresses.
+      TRUST_PROXY: '127.0.0.1',
+      SANDBOX_STK_TIMEOUT_MS: '900000',
+      SANDBOX_CALLBACK_ATTEMPTS: '12',
+      SANDBOX_CALLBACK_RETRY_MS: '1000',
+      LOG_LEVEL: 'warn',
+    };
+    ports.forEach((port, i) => {
+      apis.push(startProc(`api${i + 1}`, process.execPath, [join(DIST, 'main.js')], { ...env, ROLE: 'api', PORT: String(port) }));
+      bases.push(`http://127.0.0.1:${port}`);
+    });
+    workers.push(startWorker(1), startWorker(2));
+    for (const [i, base] of bases.entries()) {
+      await waitFor(`api${i + 1} answers /api/health`, async () => (await fetch(`${base}/api/health`)).ok, 180_000).catch((err) => {
+        throw new Error(`${err.message}\n${apis[i].output().slice(-3000)}`);
+      });
+    }
+    for (const w of workers) await waitFor(`${w.name} starts`, async () => w.output().includes('worker started'), 180_000);
+  });
+
+  afterAll(async () => {
+    await db?.end().catch(() => {});
+    for (const p of [...apis, ...workers]) await p.stop('SIGKILL');
+    await redis?.destroy();
+    pg?.destroy();
+    await prep?.db.drop().catch(() => {});
+    if (prep) rmSync(prep.storageDir, { recursive: true, force: true });
+    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
+    data?.remove();
+    if (figures.length) console.log(`faults with real processes:\n${figures.join('\n')}`);
+  });
+
+  const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+  /** The keys of the job schedulers in this test's Redis. */
+  const schedulerKeys = (): string =>
+    spawnSync('redis-cli', ['-p', String(redis.port), '--scan', '--pattern', '*repeat*'], { encoding: 'utf8' }).stdout;
+
+  /** `n` STK pushes for the slip from `n` phones, spread over both api processes. */
+  const pushes = async (n: number): Promise<Buy[]> => {
+    const buys: Buy[] = [];
+    for (let i = 0; i < n; i++) {
+      phoneSeq += 1;
+      const local = `0799${run}${String(phoneSeq).padStart(3, '0')}`;
+      const msisdn = `254${local.slice(1)}`;
+      const base = bases[i % bases.length];
+      const res = await post(base, '/api/processor/buy', { phone: local, slip: slipId }, { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Request Sent' } });
+      const prompt = await waitFor(`the STK prompt on ${msisdn}`, async () => {
+        const phone = (await (await fetch(`${bases[0]}/sandbox/api/phones/${msisdn}`)).json()) as { prompts: { checkoutRequestId: string }[] };
+        return phone.prompts[0];
+      });
+      buys.push({ msisdn, checkoutRequestId: prompt.checkoutRequestId });
+    }
+    return buys;
+  };
+
+  /** Accepts each prompt on the sandbox phone (PIN typed), a few at a time; `during` runs once `after` are accepted. */
+  const acceptAll = async (buys: Buy[], after: number, during: () => Promise<void>): Promise<void> => {
+    let duringRun: Promise<void> | undefined;
+    for (const [i, b] of buys.entries()) {
+      if (i === after) duringRun = during();
+      const res = await waitFor(`accept ${b.checkoutRequestId}`, async () => {
+        const r = await post(bases[0], `/sandbox/api/phones/${b.msisdn}/prompts/${b.checkoutRequestId}/accept`, { pin: '1234' });
+        return r.status === 200 ? r : null;
+      }, 180_000);
+      expect(res.status).toBe(200);
+    }
+    await (duringRun ?? during());
+  };
+
+  /** Waits until every purchase of `buys` is paid, then checks exactly one effect each. */
+  const settled = async (name: string, buys: Buy[], recoveredAt: number): Promise<void> => {
+    const phones = buys.map((b) => b.msisdn);
+    const paidAt = await waitFor(`${name}: every purchase paid`, async () => {
+      const [row] = await sqlRows<{ paid: string }>(`SELECT count(*) AS paid FROM purchase WHERE phone = ANY($1) AND status = 'paid'`, [phones]);
+      return Number(row.paid) === buys.length ? Date.now() : null;
+    }, RECOVERY_MS + 30_000);
+    const purchases = await sqlRows<{ id: string; phone: string; receipt: string | null; status: string }>(
+      `SELECT id, phone, receipt, status FROM purchase WHERE phone = ANY($1)`,
+      [phones],
+    );
+    expect(purchases).toHaveLength(buys.length);
+    expect(purchases.filter((p) => !p.receipt)).toEqual([]);
+    const ledger = await sqlRows<{ purchase_id: string; kind: string; n: string }>(
+      `SELECT purchase_id, kind, count(*) AS n FROM ledger_entry WHERE purchase_id = ANY($1) GROUP BY purchase_id, kind`,
+      [purchases.map((p) => p.id)],
+    );
+    const perPurchase = new Map<string, string[]>();
+    for (const l of ledger) {
+      expect(Number(l.n)).toBe(1);
+      perPurchase.set(l.purchase_id, [...(perPurchase.get(l.purchase_id) ?? []), l.kind].sort());
+    }
+    const shapes = new Set([...perPurchase.values()].map((k) => k.join(',')));
+    expect(perPurchase.size).toBe(buys.length);
+    expect(shapes.size).toBe(1);
+    // Every buyer has the picks SMS (in the sandbox phone's inbox).
+    let doubled = 0;
+    for (const b of buys) {
+      const count = await waitFor(`${name}: the picks SMS on ${b.msisdn}`, async () => {
+        const phone = (await (await fetch(`${bases[0]}/sandbox/api/phones/${b.msisdn}`)).json()) as { messages: { body: string }[] };
+        const n = phone.messages.filter((m) => m.body.startsWith(`Slip ${slipId} `)).length;
+        return n > 0 ? n : null;
+      }, RECOVERY_MS);
+      if (count > 1) doubled += 1;
+    }
+    const afterRecovery = Math.max(0, paidAt - recoveredAt);
+    figures.push(
+      `${name}: ${buys.length} purchases paid once (${[...shapes][0]} ledger rows each), last paid ${(afterRecovery / 1000).toFixed(1)} s after recovery (the kill, or the restart), picks SMS doubled for ${doubled}`,
+    );
+    expect(afterRecovery).toBeLessThanOrEqual(RECOVERY_MS);
+  };
+
+  it('a worker killed with SIGKILL mid-batch: the other worker and the restarted one finish it', async () => {
+    const buys = await pushes(BATCH);
+    let recoveredAt = 0;
+    await acceptAll(buys, Math.floor(BATCH / 3), async () => {
+      // Counted from the kill: the other worker takes the dead one's jobs without waiting for it.
+      recoveredAt = Date.now();
+      workers[0].child.kill('SIGKILL');
+      await workers[0].exited;
+      workers[0] = startWorker(1);
+      await waitFor('worker1 restarts', async () => workers[0].output().includes('worker started'), 120_000);
+    });
+    await settled('worker killed', buys, recoveredAt);
+  });
+
+  it('Redis stopped and restarted with its data', async () => {
+    const buys = await pushes(BATCH);
+    let recoveredAt = 0;
+    await acceptAll(buys, Math.floor(BATCH / 2), async () => {
+      await redis.stop(true);
+      await new Promise((r) => setTimeout(r, 5_000)); // an outage of a few seconds (a length, not a wait for a condition)
+      await redis.start();
+      recoveredAt = Date.now();
+    });
+    await settled('Redis restarted with data', buys, recoveredAt);
+  });
+
+  it('Redis stopped and restarted without its data: schedulers come back, nothing is lost', async () => {
+    expect(schedulerKeys()).toContain('reconcile-stk');
+    const buys = await pushes(BATCH);
+    let recoveredAt = 0;
+    await acceptAll(buys, Math.floor(BATCH / 2), async () => {
+      await redis.stop(false);
+      await new Promise((r) => setTimeout(r, 5_000)); // outage length
+      await redis.start();
+      recoveredAt = Date.now();
+    });
+    await settled('Redis restarted empty', buys, recoveredAt);
+    // The repeatable jobs (status checks, SMS re-queue, payouts, settlement) are registered again
+    // in the empty Redis, without restarting a process.
+    await waitFor('the job schedulers are back in Redis', async () => schedulerKeys().includes('reconcile-stk'), RECOVERY_MS);
+  });
+
+  it('PostgreSQL restarted during the batch', async () => {
+    const buys = await pushes(BATCH);
+    let recoveredAt = 0;
+    await acceptAll(buys, buys.length, async () => {
+      await db?.end().catch(() => {});
+      db = undefined;
+      pg.stop();
+      await new Promise((r) => setTimeout(r, 10_000)); // outage length
+      pg.start();
+      recoveredAt = Date.now();
+    });
+    await settled('PostgreSQL restarted', buys, recoveredAt);
+  });
+});
