@@ -15,14 +15,16 @@ export const SLIP_SETTLED = 'slip.settled';
 type Listener<T> = (payload: T) => Promise<void> | void;
 
 /**
- * In-process hub of the slip module's events: `slip.settled` (finance, notifications subscribe
- * with `onSettled`) and `slip.published` (list caches). Emitted after the transaction commits;
- * listeners must be idempotent (a settlement may be re-emitted after a crash before emit).
+ * In-process hub of the slip module's events: `slip.settled` (sale shares and list caches
+ * subscribe with `onSettledBatch`, one call per settlement batch; `onSettled` is called per slip)
+ * and `slip.published` (list caches). Emitted after the transaction commits; listeners must be
+ * idempotent (a settlement may be re-emitted after a crash before emit).
  */
 @Injectable()
 export class SlipEvents {
   private readonly logger = new Logger(SlipEvents.name);
   private readonly settled: Listener<SlipSettled>[] = [];
+  private readonly settledBatch: Listener<SlipSettled[]>[] = [];
   private readonly published: Listener<number>[] = [];
 
   /** Subscribes to `slip.settled`; returns an unsubscribe. */
@@ -31,15 +33,29 @@ export class SlipEvents {
     return () => this.settled.splice(this.settled.indexOf(listener) >>> 0, 1);
   }
 
+  /** Subscribes to `slip.settled` by batch: one call with every slip a settlement batch settled; returns an unsubscribe. */
+  onSettledBatch(listener: Listener<SlipSettled[]>): () => void {
+    this.settledBatch.push(listener);
+    return () => this.settledBatch.splice(this.settledBatch.indexOf(listener) >>> 0, 1);
+  }
+
   /** Subscribes to `slip.published` (slip id); returns an unsubscribe. */
   onPublished(listener: Listener<number>): () => void {
     this.published.push(listener);
     return () => this.published.splice(this.published.indexOf(listener) >>> 0, 1);
   }
 
+  /** `slip.settled` for one slip. */
   async emitSettled(event: SlipSettled): Promise<void> {
-    this.logger.debug(`${SLIP_SETTLED}: slip ${event.slipId} ${event.result}`);
-    for (const l of [...this.settled]) await l(event);
+    await this.emitSettledBatch([event]);
+  }
+
+  /** `slip.settled` for the slips one settlement transaction settled: batch listeners once, per-slip listeners per slip. */
+  async emitSettledBatch(events: SlipSettled[]): Promise<void> {
+    if (!events.length) return;
+    this.logger.debug(`${SLIP_SETTLED}: ${events.length} slip(s)`);
+    for (const l of [...this.settledBatch]) await l(events);
+    for (const event of events) for (const l of [...this.settled]) await l(event);
   }
 
   async emitPublished(slipId: number): Promise<void> {

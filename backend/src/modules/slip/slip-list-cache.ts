@@ -44,7 +44,7 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
 
   async onModuleInit(): Promise<void> {
     this.events.onPublished(() => Promise.all([this.clear(), this.topGames.clear()]).then(() => undefined));
-    this.events.onSettled(() => this.clear());
+    this.events.onSettledBatch(() => this.clear());
     await this.cache.listen();
   }
 

@@ -81,8 +81,8 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
 
   onModuleInit(): void {
     this.fulfilments.register('slip', this);
-    this.events.onSettled(async (e) => {
-      await this.onSettled(e);
+    this.events.onSettledBatch(async (settled) => {
+      await this.onSettledBatch(settled);
     });
   }
 
@@ -166,34 +166,42 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     return results;
   }
 
-  /**
-   * `slip.settled`: W/L moves the slip's pending sale shares (W) to paid (P); C marks them unpaid
-   * (U) and texts the buyers. One transaction; only rows still W change, so a re-emit is a no-op.
-   */
+  /** `slip.settled` for one slip: see onSettledBatch. */
   async onSettled(e: Pick<SlipSettled, 'slipId' | 'result'>): Promise<number> {
+    return this.onSettledBatch([e]);
+  }
+
+  /**
+   * `slip.settled` for a settlement batch: W/L moves each slip's pending sale shares (W) to paid
+   * (P); C marks them unpaid (U) and texts the buyers. One transaction and one UPDATE for the whole
+   * batch; only rows still W change, so a re-emit is a no-op. Returns how many shares changed.
+   */
+  async onSettledBatch(settled: Pick<SlipSettled, 'slipId' | 'result'>[]): Promise<number> {
+    if (!settled.length) return 0;
     const smsIds: string[] = [];
     const changed = await this.ds.transaction(async (em) => {
-      const rows: { purchase_id: string }[] = await em.query(
-        `UPDATE ledger_entry l SET status = $2
-           FROM purchase p
-          WHERE p.id = l.purchase_id AND p.kind = 'slip' AND p.slip_id = $1 AND p.status = 'paid'
+      const rows: { purchase_id: string; slip_id: string; result: string }[] = await em.query(
+        `UPDATE ledger_entry l SET status = CASE WHEN v.result = 'C' THEN 'U' ELSE 'P' END
+           FROM purchase p, unnest($1::bigint[], $2::text[]) AS v (slip_id, result)
+          WHERE p.id = l.purchase_id AND p.kind = 'slip' AND p.slip_id = v.slip_id AND p.status = 'paid'
             AND l.kind = 'sale_share' AND l.status = 'W'
-        RETURNING l.purchase_id::text AS purchase_id`,
-        [e.slipId, e.result === 'C' ? 'U' : 'P'],
-      ).then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? r[0] : r) as { purchase_id: string }[]);
-      if (e.result === 'C' && rows.length) {
-        const buyers: { phone: string; code: string }[] = await em.query(
-          `SELECT phone, code FROM purchase WHERE id = ANY($1::bigint[]) AND phone IS NOT NULL`,
-          [rows.map((r) => r.purchase_id)],
+        RETURNING l.purchase_id::text AS purchase_id, p.slip_id::text AS slip_id, v.result`,
+        [settled.map((e) => e.slipId), settled.map((e) => e.result)],
+      ).then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? r[0] : r) as { purchase_id: string; slip_id: string; result: string }[]);
+      const cancelled = rows.filter((r) => r.result === 'C');
+      if (cancelled.length) {
+        const buyers: { id: string; slip_id: string; phone: string; code: string }[] = await em.query(
+          `SELECT id::text, slip_id::text, phone, code FROM purchase WHERE id = ANY($1::bigint[]) AND phone IS NOT NULL ORDER BY id`,
+          [cancelled.map((r) => r.purchase_id)],
         );
         for (const b of buyers) {
-          smsIds.push(await this.sms.queue(b.phone, cancelledSms(e.slipId, b.code), 'slip-cancelled', em));
+          smsIds.push(await this.sms.queue(b.phone, cancelledSms(Number(b.slip_id), b.code), 'slip-cancelled', em));
         }
       }
       return rows.length;
     });
     if (smsIds.length) await this.sms.dispatch(...smsIds);
-    if (changed) this.logger.log(`slip ${e.slipId} ${e.result}: ${changed} sale share(s) ${e.result === 'C' ? 'unpaid' : 'paid'}`);
+    if (changed) this.logger.log(`${settled.length} slip(s) settled: ${changed} sale share(s) paid or unpaid`);
     return changed;
   }
 

@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:settlement`: how long settling a busy Saturday takes. A scratch database seeded
+ * like `npm start` is topped up by scale-seed.mjs to BENCH_SLIPS slips (default 200,000; 5% open,
+ * one per tipster, on fixtures of the next 4 shown days), copied, and in each copy the built app
+ * (an application context, no HTTP) pins its clock after the last open slip's games and runs the
+ * result sync, which settles the open slips through `fixture.finished`: once one slip per
+ * transaction (batch size 1, the former way) and once in set-based batches (SETTLE_BATCH). Prints
+ * slips settled, seconds and slips/s for both, and checks that both copies end identical (slips,
+ * tips, tipster statistics). Figures go to docs/PERFORMANCE.md, "Settlement".
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildIfNeeded, dropDatabaseAt } from '../../scripts/lib.mjs';
+import { seedScale } from './scale-seed.mjs';
+
+const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(BACKEND, 'dist');
+const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const slips = Number(process.env.BENCH_SLIPS ?? 200_000);
+const tipsters = Number(process.env.BENCH_TIPSTERS ?? Math.round(slips / 20));
+const name = `tips_bench_settle_${randomBytes(4).toString('hex')}`;
+const storage = mkdtempSync(join(tmpdir(), 'tips-bench-settle-'));
+
+const env = (db) => ({
+  ...process.env,
+  NODE_ENV: 'test',
+  ROLE: 'api',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: `${pgBase}/${db}`,
+  REDIS_PREFIX: `bench-${db}`,
+  STORAGE_DIR: storage,
+});
+
+const query = async (db, sql, params) => {
+  const c = new pg.Client({ connectionString: `${pgBase}/${db}` });
+  await c.connect();
+  try {
+    return (await c.query(sql, params)).rows;
+  } finally {
+    await c.end();
+  }
+};
+
+/** Settles `db`'s open slips in this process with `batchSize` slips per transaction; returns { settled, ms }. */
+const settle = async (db, batchSize) => {
+  Object.assign(process.env, env(db));
+  const req = createRequire(join(DIST, 'main.js'));
+  const { NestFactory } = req('@nestjs/core');
+  const { AppModule } = req(join(DIST, 'app.module.js'));
+  const { AdjustableClock } = req(join(DIST, 'modules/fixtures/adjustable-clock.js'));
+  const { fixedClock } = req(join(DIST, 'common/clock/clock.js'));
+  const { ResultSyncService } = req(join(DIST, 'modules/fixtures/result-sync.service.js'));
+  const { SlipSettlementService } = req(join(DIST, 'modules/slip/slip-settlement.service.js'));
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot('api'), { logger: ['error'] });
+  try {
+    const [{ last }] = await query(
+      db,
+      `SELECT max(f.kickoff) AS last FROM slip s JOIN tip t ON t.slip_id = s.id JOIN fixture f ON f.id = t.fixture_id WHERE s.slip_result IS NULL`,
+    );
+    const clock = app.get(AdjustableClock);
+    const { offsetMs } = await app.get(req(join(DIST, 'modules/fixtures/replay-clock.service.js')).ReplayClock).frame();
+    clock.set(fixedClock(new Date(new Date(last).getTime() + offsetMs + 6 * 3600_000).toISOString()));
+    app.get(SlipSettlementService).batchSize = batchSize;
+    const [{ open }] = await query(db, `SELECT count(*)::int AS open FROM slip WHERE slip_result IS NULL`);
+    const t0 = process.hrtime.bigint();
+    await app.get(ResultSyncService).syncResults();
+    await app.get(SlipSettlementService).sweep();
+    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+    const [{ left }] = await query(db, `SELECT count(*)::int AS left FROM slip WHERE slip_result IS NULL`);
+    return { open, settled: open - left, ms };
+  } finally {
+    await app.close();
+  }
+};
+
+const snapshot = (db) =>
+  query(
+    db,
+    `SELECT (SELECT md5(string_agg(concat_ws(',', id, slip_result, settled_accumulator), ';' ORDER BY id)) FROM slip) AS slips,
+            (SELECT md5(string_agg(concat_ws(',', id, result), ';' ORDER BY id)) FROM tip) AS tips,
+            (SELECT md5(string_agg(concat_ws(',', user_id, tips, won, lost, cancelled, profit, odds_sum, rating), ';' ORDER BY user_id)) FROM tipster_stat) AS stats`,
+  );
+
+const main = async () => {
+  // One mode per process (the app context is built once per process): `node settlement.mjs --run <db> <batch>`.
+  if (process.argv[2] === '--run') {
+    const r = await settle(process.argv[3], Number(process.argv[4]));
+    console.log(JSON.stringify(r));
+    return;
+  }
+  buildIfNeeded({ frontend: false });
+  for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
+    const r = spawnSync(process.execPath, [join(DIST, step)], { env: env(name), stdio: 'ignore' });
+    if (r.status !== 0) throw new Error(`${step} failed`);
+  }
+  const seeded = await seedScale(`${pgBase}/${name}`, { tipsters, slips });
+  const copy = `${name}_one`;
+  await query('postgres', `CREATE DATABASE ${copy} TEMPLATE ${name}`);
+  try {
+    const rows = [];
+    const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ');
+    for (const [db, batch, label] of [
+      [copy, 1, 'one slip per transaction'],
+      [name, 1000, 'batches of 1,000 (SETTLE_BATCH)'],
+    ]) {
+      const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--run', db, String(batch)], { encoding: 'utf8', env: env(db) });
+      if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
+      const r = JSON.parse(out.stdout.trim().split('\n').pop());
+      rows.push(`| ${label} | ${r.open} | ${r.settled} | ${(r.ms / 1000).toFixed(1)} | ${Math.round(r.settled / (r.ms / 1000))} |`);
+    }
+    const [a] = await snapshot(copy);
+    const [b] = await snapshot(name);
+    console.log(`node ${process.version}, ${slips} slips (${seeded.open ?? '?'} open), load average before ${load}`);
+    console.log('| settlement | open slips | settled | seconds | slips/s |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const r of rows) console.log(r);
+    const same = a.slips === b.slips && a.tips === b.tips && a.stats === b.stats;
+    console.log(same ? 'both ways end identical (slips, tips, tipster_stat)' : `DIFFERENT: ${JSON.stringify({ a, b })}`);
+    if (!same) process.exitCode = 1;
+  } finally {
+    await dropDatabaseAt(`${pgBase}/${copy}`);
+    await dropDatabaseAt(`${pgBase}/${name}`);
+    rmSync(storage, { recursive: true, force: true });
+  }
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
