@@ -53,7 +53,7 @@ const settle = async (db, batchSize) => {
   const req = createRequire(join(DIST, 'main.js'));
   const { NestFactory } = req('@nestjs/core');
   const { AppModule } = req(join(DIST, 'app.module.js'));
-  const { AdjustableClock } = req(join(DIST, 'modules/fixtures/adjustable-clock.js'));
+  const { AdjustableClock } = req(join(DIST, 'common/clock/adjustable-clock.js'));
   const { fixedClock } = req(join(DIST, 'common/clock/clock.js'));
   const { ResultSyncService } = req(join(DIST, 'modules/fixtures/result-sync.service.js'));
   const { SlipSettlementService } = req(join(DIST, 'modules/slip/slip-settlement.service.js'));

@@ -21,7 +21,8 @@ import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
 import { WorkerModule } from './worker/worker.module';
 import { SandboxModule } from './sandbox/sandbox.module';
-import { SeoModule } from './common/seo/seo.module';
+import { ClockModule } from './common/clock/clock.module';
+import { SeoModule } from './modules/seo/seo.module';
 import { GeoModule } from './common/geo/geo.module';
 
 /** The feature modules of architecture.md, loaded by every process. */
@@ -43,6 +44,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(),
+        ClockModule,
         LoggerModule.forRootAsync({
           inject: [AppConfig],
           useFactory: (config: AppConfig) => ({

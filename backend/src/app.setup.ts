@@ -18,8 +18,8 @@ import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
 import { loadEnv } from './config/load-env';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
-import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './common/seo/frontend-static';
-import { PageShellService } from './common/seo/page-shell.service';
+import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './modules/seo/frontend-static';
+import { PageShellService } from './modules/seo/page-shell.service';
 import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
 
 /** Where the built frontend lives (`npm run build -w frontend`). */

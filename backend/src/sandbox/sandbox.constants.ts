@@ -13,15 +13,10 @@ export const SANDBOX_PREFIX = '/sandbox';
 export const FLW_WEBHOOK_PATH = '/api/processor/flutterwave/webhook';
 
 /**
- * Where the Africa's Talking sandbox posts delivery reports, followed by `/{AT_CALLBACK_TOKEN}`
- * (providers.md §3.3: an unguessable path). The notifications module serves it;
- * SANDBOX_AT_DELIVERY_REPORT_URL overrides the whole URL.
+ * Where the Africa's Talking sandbox posts delivery reports by default (below PUBLIC_URL): the
+ * notifications module's route, whose path it owns; SANDBOX_AT_DELIVERY_REPORT_URL overrides it.
  */
-export const AT_DELIVERY_REPORT_PATH = '/api/notifications/sms/delivery-report';
-
-/** The delivery-report path for a callback token: `AT_DELIVERY_REPORT_PATH/{token}`. */
-export const atDeliveryReportPath = (callbackToken: string): string =>
-  `${AT_DELIVERY_REPORT_PATH}/${encodeURIComponent(callbackToken)}`;
+export { AT_DELIVERY_REPORT_PATH, atDeliveryReportPath } from '../modules/notifications/sms/sms.constants';
 
 /** The name the M-Pesa sandbox shows for our PayBill in prompts and confirmation SMS. */
 export const SANDBOX_MERCHANT_NAME = 'TIPSKE MARKETPLACE';

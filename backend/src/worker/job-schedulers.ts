@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JobProducer } from '../common/queues/job-producer.service';
-import { JOB, JOB_QUEUE, JobName } from '../common/queues/queues';
+import { ALL_QUEUES, JOB, JOB_QUEUE, JobName } from '../common/queues/queues';
 import { IMPORT_FIXTURES_EVERY_MS, SYNC_RESULTS_EVERY_MS } from '../modules/fixtures/fixtures.constants';
 
 /** Periodic work as BullMQ job schedulers: one key per schedule, so N workers still run it once per tick. */
@@ -25,6 +25,14 @@ export class JobSchedulers implements OnApplicationBootstrap {
       await this.producer
         .queue(JOB_QUEUE[s.job])
         .upsertJobScheduler(s.key, { every: s.everyMs }, { name: s.job, data: {} });
+    }
+    // A schedule whose job moved to another queue (settle-slips: fixtures → settlement) leaves its
+    // old scheduler behind in a Redis that kept its data: remove it, or it keeps firing jobs that
+    // no processor of that queue handles.
+    for (const s of SCHEDULES) {
+      for (const queue of ALL_QUEUES) {
+        if (queue !== JOB_QUEUE[s.job]) await this.producer.queue(queue).removeJobScheduler(s.key);
+      }
     }
     this.logger.log(`job schedulers: ${SCHEDULES.map((s) => s.key).join(', ')}`);
   }

@@ -4,6 +4,7 @@ import { FixturesModule } from '../modules/fixtures/fixtures.module';
 import { FixturesProcessor } from '../modules/fixtures/fixtures.processor';
 import { JobSchedulers } from './job-schedulers';
 import { SlipModule } from '../modules/slip/slip.module';
+import { SettlementProcessor } from '../modules/slip/settlement.processor';
 import { ProcessorModule } from '../modules/processor/processor.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { SmsProcessor } from '../modules/notifications/sms/sms.processor';
@@ -18,6 +19,6 @@ import { PayoutsProcessor } from '../modules/finance/payouts.processor';
  */
 @Module({
   imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule, FinanceModule],
-  providers: [PaymentsProcessor, FixturesProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
+  providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
 })
 export class WorkerModule {}

@@ -4,7 +4,7 @@ import { dirname, join } from 'path';
 import { DataSource } from 'typeorm';
 import { fixedClock } from '../../src/common/clock/clock';
 import { REPO_ROOT } from '../../src/config/app-config';
-import { AdjustableClock } from '../../src/modules/fixtures/adjustable-clock';
+import { AdjustableClock } from '../../src/common/clock/adjustable-clock';
 import { FixturesImportService, ImportReport } from '../../src/modules/fixtures/fixtures-import.service';
 import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import type { TestContext } from '../setup/test-app';

@@ -4,7 +4,7 @@ import { withQuery, type QueryParams } from './client';
  * The page's first data, inlined by the server in the HTML it sends (docs/PERFORMANCE.md, "Slow
  * networks"): `<script type="application/json" id="boot-data">` with
  * `{ country, api: { [url]: body } }`, where each body is exactly what the API answers a visitor
- * for that GET (backend src/common/seo/page-boot.ts). On a slow network the lists then render
+ * for that GET (backend src/modules/seo/page-boot.ts). On a slow network the lists then render
  * as soon as the app runs, without waiting for one more round trip each.
  */
 

@@ -22,3 +22,10 @@ export const fixedClock = (iso: string): Clock => {
   if (Number.isNaN(ms)) throw new RangeError(`fixedClock: invalid ISO date '${iso}'`);
   return { now: () => new Date(ms) };
 };
+
+/**
+ * Injection token of the application's one Clock (an AdjustableClock, provided by the global
+ * ClockModule): every module that reads "now" injects it, so tests, benchmarks and the demo pin
+ * time for all of them at once.
+ */
+export const CLOCK = 'CLOCK';

@@ -32,10 +32,11 @@ export class JobProducer {
     @InjectQueue(QUEUE.SMS) sms: Queue,
     @InjectQueue(QUEUE.PAYOUTS) payouts: Queue,
     @InjectQueue(QUEUE.FIXTURES) fixtures: Queue,
+    @InjectQueue(QUEUE.SETTLEMENT) settlement: Queue,
     @InjectQueue(QUEUE.MAINTENANCE) maintenance: Queue,
     @InjectRepository(JobInbox) private readonly inbox: Repository<JobInbox>,
   ) {
-    this.queues = { payments, sms, payouts, fixtures, maintenance };
+    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance };
   }
 
   queue(name: QueueName): Queue {

@@ -7,6 +7,8 @@ export const QUEUE = {
   SMS: 'sms',
   PAYOUTS: 'payouts',
   FIXTURES: 'fixtures',
+  /** Slip settlement's scheduled catch-up sweep (the slip module's own queue). */
+  SETTLEMENT: 'settlement',
   /** Housekeeping on a schedule (purging expired credentials). */
   MAINTENANCE: 'maintenance',
 } as const;
@@ -20,7 +22,7 @@ export const JOB = {
   IMPORT_FIXTURES: 'import-fixtures',
   /** fixtures: publish live states and results of fixtures whose time has come; emits fixture.finished. */
   SYNC_RESULTS: 'sync-results',
-  /** fixtures (scheduled): settle every unsettled slip whose games are all decided (catch-up of fixture.finished; SlipSettlementService). */
+  /** settlement (scheduled): settle every unsettled slip whose games are all decided (catch-up of fixture.finished; SlipSettlementService). */
   SETTLE_SLIPS: 'settle-slips',
   /** payments: an M-Pesa STK callback (jobId `mpesa-<CheckoutRequestID>`). */
   MPESA_CALLBACK: 'mpesa-callback',
@@ -48,7 +50,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.DRAIN_INBOX]: QUEUE.PAYMENTS,
   [JOB.IMPORT_FIXTURES]: QUEUE.FIXTURES,
   [JOB.SYNC_RESULTS]: QUEUE.FIXTURES,
-  [JOB.SETTLE_SLIPS]: QUEUE.FIXTURES,
+  [JOB.SETTLE_SLIPS]: QUEUE.SETTLEMENT,
   [JOB.MPESA_CALLBACK]: QUEUE.PAYMENTS,
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,

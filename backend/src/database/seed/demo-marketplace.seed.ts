@@ -8,7 +8,7 @@ import { AVATAR_SIZE_PX } from '../../modules/account/account.constants';
 import { PasswordHasher } from '../../modules/account/auth/password-hasher';
 import { toAvatarWebp } from '../../modules/account/avatar/avatar-image';
 import { AVATAR_STORE, AvatarStore } from '../../modules/account/avatar/avatar-storage';
-import { AdjustableClock } from '../../modules/fixtures/adjustable-clock';
+import { AdjustableClock } from '../../common/clock/adjustable-clock';
 import { FixturesService } from '../../modules/fixtures/fixtures.service';
 import { ReplayClock } from '../../modules/fixtures/replay-clock.service';
 import { accumulatorInRange, slipAccumulator } from '../../modules/slip/domain/slip-rules';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
-import { AdjustableClock } from '../fixtures/adjustable-clock';
+import { CLOCK } from '../../common/clock/clock';
 import { ProcessorModule } from '../processor/processor.module';
 import { B2cCallbacksController } from './b2c-callbacks.controller';
 import { B2cPayout } from './entities/b2c-payout.entity';
@@ -19,7 +19,7 @@ import { PayoutService } from './payout.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [FinanceService, PayoutService, { provide: FINANCE_CLOCK, useClass: AdjustableClock }],
+  providers: [FinanceService, PayoutService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
   exports: [FinanceService, PayoutService],
 })
 export class FinanceModule {}

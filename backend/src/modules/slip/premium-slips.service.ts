@@ -7,7 +7,7 @@ import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
-import type { PremiumSlipsProvider } from '../subscription/premium-slips.provider';
+import type { PremiumSlipsProvider } from './premium-slips.provider';
 import { Slip } from './entities/slip.entity';
 import { SlipResponse, toSlipResponse } from './slip.mapper';
 import { SlipRepository } from './slip.repository';

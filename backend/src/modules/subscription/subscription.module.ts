@@ -5,7 +5,7 @@ import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKind } from './entities/subscription-kind.entity';
 import { SlipModule } from '../slip/slip.module';
 import { PremiumSlipsService } from '../slip/premium-slips.service';
-import { PREMIUM_SLIPS } from './premium-slips.provider';
+import { PREMIUM_SLIPS } from '../slip/premium-slips.provider';
 import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 

@@ -10,7 +10,7 @@ import { PurchaseService } from '../processor/purchase.service';
 import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKind } from './entities/subscription-kind.entity';
-import { PREMIUM_SLIPS, PremiumSlipsProvider } from './premium-slips.provider';
+import { PREMIUM_SLIPS, PremiumSlipsProvider } from '../slip/premium-slips.provider';
 import { SubscriptionError, SubscriptionErrorCode } from './subscription.errors';
 
 /** Days that mean "lifetime" (spec §9). */

@@ -1,6 +1,6 @@
 import { fixedClock } from '../../../src/common/clock/clock';
 import { FINANCE_CLOCK } from '../../../src/modules/finance/finance.constants';
-import type { AdjustableClock } from '../../../src/modules/fixtures/adjustable-clock';
+import type { AdjustableClock } from '../../../src/common/clock/adjustable-clock';
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';

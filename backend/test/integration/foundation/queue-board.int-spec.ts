@@ -20,7 +20,7 @@ describe('Bull Board at /admin/queues', () => {
     const { token } = await createUser(t.ds, { role: 'admin' });
     const res = await t.request('GET', '/admin/queues/api/queues', { token });
     expect(res.status).toBe(200);
-    expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['fixtures', 'maintenance', 'payments', 'payouts', 'sms']);
+    expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['fixtures', 'maintenance', 'payments', 'payouts', 'settlement', 'sms']);
     const page = await t.request('GET', '/admin/queues', { headers: { cookie: `token=${token}` } });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<html');

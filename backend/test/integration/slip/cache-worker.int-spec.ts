@@ -57,8 +57,11 @@ describe('slip list cache and the settle-slips job (ROLE=all)', () => {
   });
 
   it('registers the settle-slips scheduler and runs the job in the worker', async () => {
-    const queue = t.get<Queue>(getQueueToken(QUEUE.FIXTURES));
+    // The slip module's own queue carries it (fixtures never calls into slip); none is left on fixtures.
+    const queue = t.get<Queue>(getQueueToken(QUEUE.SETTLEMENT));
     expect((await queue.getJobSchedulers()).map((s) => s.key)).toContain('settle-slips');
+    const fixtures = t.get<Queue>(getQueueToken(QUEUE.FIXTURES));
+    expect((await fixtures.getJobSchedulers()).map((s) => s.key)).not.toContain('settle-slips');
     await t.get(JobProducer).enqueue(JOB.SETTLE_SLIPS, {}, 'test-settle-1');
     const job = await waitFor(async () => {
       const j = await queue.getJob('test-settle-1');

@@ -2,7 +2,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import { createHttpApp } from '../../../src/app.setup';
 import { fixedClock } from '../../../src/common/clock/clock';
-import { AdjustableClock } from '../../../src/modules/fixtures/adjustable-clock';
+import { AdjustableClock } from '../../../src/common/clock/adjustable-clock';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
 import { SlipPublishService } from '../../../src/modules/slip/slip-publish.service';

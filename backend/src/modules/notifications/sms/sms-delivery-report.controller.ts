@@ -4,7 +4,7 @@ import { Public } from '../../../common/decorators/public.decorator';
 import { AppConfig } from '../../../config/app-config';
 import { parseDeliveryReport } from '../../../providers/africastalking/africastalking.client';
 import { ProviderCallbackError } from '../../../providers/common/provider-errors';
-import { AT_DELIVERY_REPORT_PATH } from '../../../sandbox/sandbox.constants';
+import { AT_DELIVERY_REPORT_PATH } from './sms.constants';
 import { DeliveryReportBatcher } from './delivery-report-batcher';
 import { sameSecret } from '../../../common/security/same-secret';
 

@@ -1,4 +1,4 @@
-/** Token of the premium slips source (SubscriptionModule binds it to the slip module's PremiumSlipsService). */
+/** Token of the premium slips source: the slip module defines it, SubscriptionModule binds it to PremiumSlipsService. */
 export const PREMIUM_SLIPS = Symbol('PREMIUM_SLIPS');
 
 /**

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { saleCountryOfIp } from '../geo/visitor-country';
+import { saleCountryOfIp } from '../../common/geo/visitor-country';
 import { bootApiUrls, bootKey, injectBootScript, renderBootScript } from './page-boot';
 import { SeoService } from './seo.service';
 

@@ -4,8 +4,8 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { DataSource } from 'typeorm';
 import { AppConfig, REPO_ROOT } from '../../config/app-config';
-import { Money } from '../money/money';
-import { JACKPOT_COMPANIES, JACKPOT_TYPES, jackpotSlug } from '../../modules/jackpot/domain/jackpot-slug';
+import { Money } from '../../common/money/money';
+import { JACKPOT_COMPANIES, JACKPOT_TYPES, jackpotSlug } from '../jackpot/domain/jackpot-slug';
 import { clip, injectHead, PageHead } from './head-tags';
 import { renderRobots, renderSitemap, SitemapEntry } from './sitemap';
 
