@@ -24,7 +24,7 @@ import { SandboxModule } from './sandbox/sandbox.module';
 import { SeoModule } from './common/seo/seo.module';
 import { GeoModule } from './common/geo/geo.module';
 
-/** The feature modules of architecture.md, loaded by every process. */
+/** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
   ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule,

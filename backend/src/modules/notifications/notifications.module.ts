@@ -14,7 +14,7 @@ import { SmsSender } from './sms/sms-sender.service';
 import { SmsService } from './sms/sms.service';
 
 /**
- * Notifications module (architecture.md, "modules/notifications"): the e-mail outbox, its
+ * Notifications module (docs/ARCHITECTURE.md, "modules/notifications"): the e-mail outbox, its
  * nodemailer transport (or the sandbox mailbox) and the worker's retry pass; the SMS outbox sent
  * through Africa's Talking by the `sms` queue (SmsProcessor, loaded by the worker) and its
  * delivery reports.
