@@ -47,7 +47,7 @@ export interface ProfileParts {
 
 /**
  * Builds the owner's profile. Never includes the password hash, tokens or anything not listed
- * in the response type (entities are never serialised directly: docs/CONTRIBUTING.md §4.6).
+ * in the response type (entities are never serialised directly: docs/CONTRIBUTING.md §4, mapper).
  */
 export const toOwnProfile = (user: User, parts: ProfileParts): OwnProfileResponse => ({
   user: { username: user.username, first_name: user.name, email: user.email },
