@@ -22,7 +22,7 @@ export type B2cResultOutcome = 'paid' | 'failed' | 'noop';
 const OUR_ORIGINATOR = /^withdrawal-(\d+)-(\d+)$/;
 
 /**
- * Payouts of withdrawals by M-Pesa B2C (docs/PRODUCT-RULES.md "Money", back office "withdrawals approval";
+ * Payouts of withdrawals by M-Pesa B2C (docs/PRODUCT-RULES.md "Withdrawals": admin approval first;
  * docs/PROVIDERS.md §1.8). Flow: a tipster's request (P) → an admin approves (`approve`) → the
  * `payouts` job `b2c-withdrawal` (jobId `withdrawal-<id>`) sends one B2C request per part
  * (`sendPayout`) → Daraja posts the Result to our callback → the `b2c-result` job applies it
