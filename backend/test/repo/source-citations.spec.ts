@@ -6,7 +6,7 @@ import { join, relative } from 'path';
  * section of a document in docs/ or "spec §N". This test reads every source file of the
  * repository (backend, frontend, scripts and the root's build files; not docs/ itself) and fails
  * on a citation of a document outside the repository, an outside path, or an issue number, and on
- * a cited docs/ file or section that does not exist.
+ * a cited docs/ file that does not exist or a section missing from one of the design documents.
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -57,6 +57,12 @@ const findings = (files: string[], pattern: RegExp): string[] =>
       .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 160)}`] : [])),
   );
 
+/**
+ * Design documents whose cited sections must exist. RELIABILITY.md and PERFORMANCE.md are logs of
+ * measurements that gain their section when the measurement is recorded, so only the file is checked.
+ */
+const SECTION_CHECKED = new Set(['ARCHITECTURE.md', 'PRODUCT-RULES.md', 'PROVIDERS.md', 'CONTRIBUTING.md']);
+
 /** Headings and bold terms of a docs/ file, lower-cased: what a quoted section title may name. */
 const anchorsOf = (doc: string): string[] =>
   readFileSync(join(ROOT, 'docs', doc), 'utf8')
@@ -79,7 +85,7 @@ describe('source citations', () => {
     expect(findings(files, pattern)).toEqual([]);
   });
 
-  it('cites only docs/ files that exist, and sections they have', () => {
+  it('cites only docs/ files that exist, and sections the design documents have', () => {
     const cite = /docs\/([A-Z][A-Z-]*\.md)(?:,? "([^"]+)"|,? §(\d+(?:\.\d+)?))?/g;
     const problems: string[] = [];
     const anchors = new Map<string, string[]>();
@@ -93,6 +99,7 @@ describe('source citations', () => {
               problems.push(`${where}: docs/${doc} does not exist`);
               continue;
             }
+            if (!SECTION_CHECKED.has(doc)) continue;
             if (!anchors.has(doc)) anchors.set(doc, anchorsOf(doc));
             const known = anchors.get(doc)!;
             if (title && !known.some((a) => a.includes(title.toLowerCase()))) {
