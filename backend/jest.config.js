@@ -1,5 +1,5 @@
 /**
- * Jest projects (style.md §9): `unit` = *.spec.ts next to the source (no I/O);
+ * Jest projects (docs/CONTRIBUTING.md §9): `unit` = *.spec.ts next to the source (no I/O) and test/repo (checks over the repository's files);
  * `integration` = test/integration and test/e2e against the real PostgreSQL and Redis,
  * each file on its own database cloned from a migrated template (test/setup/global-setup.ts).
  */
@@ -17,7 +17,7 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/repo/**/*.spec.ts'],
     },
     {
       displayName: 'integration',

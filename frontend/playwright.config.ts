@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Browser tests run against a running stack (E2E_BASE_URL, default the NestJS server on 3000)
- * with Debian's chromium: no browser is downloaded (style.md §9).
+ * with Debian's chromium: no browser is downloaded (docs/CONTRIBUTING.md §9).
  */
 export default defineConfig({
   testDir: 'e2e',

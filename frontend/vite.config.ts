@@ -4,7 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** Paths the NestJS server (port 3000) answers; the dev server forwards them (architecture.md). */
+/** Paths the NestJS server (port 3000) answers; the dev server forwards them (docs/ARCHITECTURE.md). */
 const BACKEND_URL = process.env.BACKEND_URL ?? 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/v2', '/sandbox', '/admin'];
 
@@ -21,7 +21,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt)$/;
 /**
  * Writes `.br` (brotli, best quality) and `.gz` (gzip -9) beside every built text asset over 1 KB.
  * The backend serves them as they are (@fastify/static `preCompressed`), so phones on mobile data
- * get the smallest files without the server compressing on each request (issue 9).
+ * get the smallest files without the server compressing on each request (docs/PRODUCT-RULES.md "Public web app").
  */
 const precompress = (): Plugin => {
   let outDir = 'dist';

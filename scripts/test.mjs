@@ -1,5 +1,5 @@
 /**
- * `npm test`: every test layer of style.md §9 against the real PostgreSQL and Redis of this machine
+ * `npm test`: every test layer of docs/CONTRIBUTING.md §9 against the real PostgreSQL and Redis of this machine
  * (embedded PostgreSQL / a private redis-server when nothing answers on the defaults), then prints
  * one line `N passed, N failed` and exits non-zero when anything failed. Tests that did not run
  * (a suite that failed to load, tests skipped because an earlier one of a serial group failed,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:callbacks` (issue 7, "Payment callbacks" in docs/PERFORMANCE.md): on a scratch
+ * `npm run bench:callbacks` ("Payment callbacks" in docs/PERFORMANCE.md): on a scratch
  * database migrated and seeded like `npm start`, starts the built app the way production runs it
  * (an `api` process and a `worker` process, as docker-compose does; BENCH_ROLE=all for the one
  * process of `npm start`), creates N pending M-Pesa slip purchases (the rows POST
@@ -75,7 +75,7 @@ const cpuMs = (pid) => {
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /**
- * A bare Africa's Talking answer (providers.md §3.2: 201, statusCode 101). With BENCH_AT_REPORTS
+ * A bare Africa's Talking answer (docs/PROVIDERS.md §3.2: 201, statusCode 101). With BENCH_AT_REPORTS
  * (e.g. `Submitted,Success`) it then posts those delivery reports (§3.3, form-encoded, in order)
  * for each message to `reportUrl`, as Africa's Talking does: our report route is then measured too.
  */
@@ -120,7 +120,7 @@ const startAtStub = () =>
     });
   });
 
-/** The STK callback Daraja posts for purchase `p` (providers.md §1.6), ResultCode 0. */
+/** The STK callback Daraja posts for purchase `p` (docs/PROVIDERS.md §1.6), ResultCode 0. */
 const callbackBody = (p) =>
   JSON.stringify({
     Body: {

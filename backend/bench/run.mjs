@@ -10,7 +10,7 @@
  * so both see the same machine; the table gives the API as % of it (BENCH_RAW=0 skips).
  * BENCH_SCALE=1 tops the seeded database up to BENCH_TIPSTERS (10,000) tipsters and BENCH_SLIPS
  * (200,000) slips with scale-seed.mjs (set-based SQL, timed, then verified against the app's
- * settlement and statistics rules) and benches the marketplace routes of issue 6 by default.
+ * settlement and statistics rules) and benches the marketplace routes (docs/PERFORMANCE.md "Marketplace at scale") by default.
  * BENCH_DIST runs another build output directory than dist/.
  */
 import autocannon from 'autocannon';
@@ -40,7 +40,7 @@ const DEFAULT_ROUTES = [
   '/v2/api/slip/data/finished/',
   '/v2/api/tipster/data/?all=1',
 ].join(';');
-/** Issue 6 "marketplace at scale": the three list routes of the acceptance, and top-games (cached since). */
+/** docs/PERFORMANCE.md "Marketplace at scale": the three list routes measured there, and top-games (cached since). */
 const SCALE_ROUTES = ['/v2/api/slip/data/?p=1', '/api/home/active', '/v2/api/tipster/data/?all=1', '/api/home/top-games'].join(';');
 const scale = process.env.BENCH_SCALE === '1';
 const raw = process.env.BENCH_RAW !== '0';

@@ -1,9 +1,9 @@
 /**
- * Marketplace-at-scale seed for `npm run bench` (issue 6): tops a database already seeded like
+ * Marketplace-at-scale seed for `npm run bench` (docs/PERFORMANCE.md "Marketplace at scale"): tops a database already seeded like
  * `npm start` (fixtures + demo marketplace) up to TIPSTERS tipsters and SLIPS slips with
  * set-based SQL (INSERT … SELECT over generate_series), in one transaction, in seconds.
  *
- * What it writes is what the app would have written (product.md "Settlement", "Tipster
+ * What it writes is what the app would have written (docs/PRODUCT-RULES.md "Settlement", "Tipster
  * statistics"; spec §5 slip rules):
  * - tipsters `<name>_<n>` (role tipster, country KE/NG/UG, the demo tipsters' unusable password);
  * - settled slips on real finished fixtures of the replayed history, 3-5 tips, each pick a market

@@ -25,7 +25,7 @@ import { ClockModule } from './common/clock/clock.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { GeoModule } from './common/geo/geo.module';
 
-/** The feature modules of architecture.md, loaded by every process. */
+/** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
   ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule,

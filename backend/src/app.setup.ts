@@ -26,7 +26,7 @@ import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
 export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
 
 /**
- * Builds the HTTP application (Fastify adapter: architecture.md "Speed") with everything main.ts
+ * Builds the HTTP application (Fastify adapter: docs/ARCHITECTURE.md "Speed") with everything main.ts
  * and the tests share: pipes, the one error filter, cookies, multipart, Swagger at /api/docs and
  * the built frontend with SPA fallback, so the whole product is served on one port.
  */
@@ -49,7 +49,7 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   if (config.sandboxEnabled) registerS3SandboxBodies(app.getHttpAdapter().getInstance());
   // Credentialed cross-origin calls only from our own origins (CORS_ORIGINS, else PUBLIC_URL).
   app.enableCors({ origin: config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
-  // Visitors' hot GETs answered before Nest middleware (issue 6); registered before the routes.
+  // Visitors' hot GETs answered before Nest middleware (docs/PRODUCT-RULES.md "Lists and caches"); registered before the routes.
   registerVisitorFastPath(app.getHttpAdapter().getInstance(), (source) => app.get(source, { strict: false }), {
     onRequest: (hook) => adapter.setOnRequestHook(hook),
   });

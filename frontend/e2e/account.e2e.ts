@@ -5,7 +5,7 @@ import { ChangePasswordPage } from './pages/ChangePasswordPage';
 import { HomePage } from './pages/HomePage';
 import { SitePage } from './pages/SitePage';
 
-// Real account API (issue 5) on a fresh database, e-mails through the sandbox mailbox.
+// Real account API (docs/PRODUCT-RULES.md "Accounts") on a fresh database, e-mails through the sandbox mailbox.
 // Serial: one user for the file, so the registration rate limit (10 an hour per address) holds.
 test.describe.configure({ mode: 'serial' });
 

@@ -7,7 +7,7 @@ import { SandboxPhonePage } from './pages/SandboxPhonePage';
 import { SitePage } from './pages/SitePage';
 import { slipsOnSale, uniqueKenyanPhone } from './support/seeded';
 
-// Back office (issue 8) against the real API on the fresh, seeded database of scripts/test.mjs.
+// Back office (docs/PRODUCT-RULES.md "Back office") against the real API on the fresh, seeded database of scripts/test.mjs.
 // Serial: one admin and one tipster for the file; the tipster gets the role from the admin's
 // Users screen, so each test builds on the one before.
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,7 @@ import { expect, test, type Response } from '@playwright/test';
 import { firstSeen, throttle, watchFirstSeen } from './support/slow-phone';
 
 /**
- * Issue 9 (mobile first: buyers on low-end Android phones and mobile data): a byte budget for the
+ * docs/PRODUCT-RULES.md "Public web app" (mobile first: buyers on low-end Android phones and mobile data): a byte budget for the
  * JavaScript the home page loads, as transferred (compressed by the server), and no back-office
  * (react-admin) code on public pages. Sizes are bytes, not timings, so the budget is asserted.
  */

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Issue 9, SEO: per-route titles and descriptions, Open Graph in the HTML the server sends for
+ * docs/PRODUCT-RULES.md "Public web app", SEO: per-route titles and descriptions, Open Graph in the HTML the server sends for
  * blog posts and slips (crawlers and link previews do not run JavaScript), sitemap.xml and
  * robots.txt. Runs against the seeded app (blog posts, open slips, four jackpots).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse -w frontend [-- [--serve] [--runs N] [baseUrl]]` (issue 9): Lighthouse's
+ * `npm run lighthouse -w frontend [-- [--serve] [--runs N] [baseUrl]]` (docs/PRODUCT-RULES.md "Public web app"): Lighthouse's
  * default mobile run (Moto G Power emulation, simulated slow 4G and 4x CPU throttling) for
  * performance, accessibility, best practices and SEO on / and /active_tips, in Debian's chromium
  * (/usr/bin/chromium or CHROME_PATH; never a downloaded browser).
@@ -12,7 +12,7 @@
  * audits that cost points, and the machine's load average (simulated throttling multiplies the CPU
  * time it observes, so a busy machine lowers the performance score); writes
  * each reported run's full JSON to .data/lighthouse/. Exits 1 when performance or accessibility
- * is under 90 on any page (the issue's bar).
+ * is under 90 on any page (docs/PERFORMANCE.md, mobile pages).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -48,10 +48,10 @@ export class AppConfig {
   /** Sandboxes are on by default and always off in production. */
   get sandboxEnabled(): boolean { return this.env.SANDBOX_ENABLED && !this.isProduction; }
   get sandboxAutoAccept(): boolean { return this.env.SANDBOX_AUTO_ACCEPT; }
-  /** This server's simulator of `provider` (architecture.md, "Providers and sandboxes"). */
+  /** This server's simulator of `provider` (docs/ARCHITECTURE.md, "Providers and sandboxes"). */
   sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string { return `${this.env.PUBLIC_URL}/sandbox/${provider}`; }
   get storageDir(): string { return fromRoot(this.env.STORAGE_DIR); }
-  /** Avatar storage (issue 5): local disk, or an S3-compatible bucket (empty endpoint: AWS in production, the sandbox otherwise). */
+  /** Avatar storage (docs/PRODUCT-RULES.md "Accounts"): local disk, or an S3-compatible bucket (empty endpoint: AWS in production, the sandbox otherwise). */
   get avatarStorage() {
     const e = this.env;
     return {

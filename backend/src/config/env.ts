@@ -83,7 +83,7 @@ export class EnvVars {
   @Matches(/^\d{5,7}$/) MPESA_SHORTCODE = '174379';
   @IsString() @MinLength(1) MPESA_PASSKEY = DARAJA_SANDBOX_PASSKEY;
   @IsIn(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline']) MPESA_TRANSACTION_TYPE: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline' = 'CustomerPayBillOnline';
-  /** Secret path segment of the STK callback URL (Daraja signs nothing: providers.md §1.10). */
+  /** Secret path segment of the STK callback URL (Daraja signs nothing: docs/PROVIDERS.md §1.10). */
   @Matches(/^[A-Za-z0-9_-]{16,}$/) MPESA_CALLBACK_TOKEN = 'dev-only-stk-callback-token';
   @Matches(/^\d{5,7}$/) MPESA_B2C_SHORTCODE = '600992';
   @IsString() @MinLength(1) MPESA_INITIATOR_NAME = 'testapi';
@@ -124,7 +124,7 @@ export class EnvVars {
   /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = true;
 
-  /** Naira per Kenyan shilling for price_ng (product.md, Money). */
+  /** Naira per Kenyan shilling for price_ng (docs/PRODUCT-RULES.md, Money). */
   @Matches(/^\d+(\.\d{1,4})?$/) NGN_PER_KSH = '12';
   /** Uganda price multiplier (spec §9: Uganda price is 30 times the slip price). */
   @Transform(toInt) @IsInt() @Min(1) UGX_PER_KSH = 30;

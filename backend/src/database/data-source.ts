@@ -3,7 +3,7 @@ import { MIGRATIONS } from './migrations';
 
 /**
  * TypeORM options over `pg`: schema only through migrations (synchronize and migrationsRun off
- * everywhere, tests included: style.md §7). Entities are added by the Nest modules (autoLoadEntities).
+ * everywhere, tests included: docs/CONTRIBUTING.md §7). Entities are added by the Nest modules (autoLoadEntities).
  */
 export const dataSourceOptions = (url: string): DataSourceOptions => ({
   type: 'postgres',

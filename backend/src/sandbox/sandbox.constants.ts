@@ -1,14 +1,14 @@
 /**
- * Paths and test-triggering values of the provider sandboxes (issue 7; providers.md §1.11, §2.7,
+ * Paths and test-triggering values of the provider sandboxes (docs/PROVIDERS.md §1.11, §2.7,
  * §3.6). Other modules import the callback paths from here so both sides agree.
  */
 
-/** Prefix of every sandbox route (architecture.md, "Providers and sandboxes"). */
+/** Prefix of every sandbox route (docs/ARCHITECTURE.md, "Providers and sandboxes"). */
 export const SANDBOX_PREFIX = '/sandbox';
 
 /**
  * Where the Flutterwave sandbox posts `charge.completed` webhooks by default (below PUBLIC_URL).
- * The processor module serves it (issue 7, "Callbacks"); SANDBOX_FLW_WEBHOOK_URL overrides it.
+ * The processor module serves it (docs/ARCHITECTURE.md "Providers and sandboxes"); SANDBOX_FLW_WEBHOOK_URL overrides it.
  */
 export const FLW_WEBHOOK_PATH = '/api/processor/flutterwave/webhook';
 
@@ -24,7 +24,7 @@ export const SANDBOX_MERCHANT_NAME = 'TIPSKE MARKETPLACE';
 /** Sender of the M-Pesa confirmation SMS on the sandbox phone. */
 export const MPESA_SMS_SENDER = 'MPESA';
 
-/** Africa's Talking's default sender ID when a message names none (providers.md §3.2). */
+/** Africa's Talking's default sender ID when a message names none (docs/PROVIDERS.md §3.2). */
 export const AT_DEFAULT_SENDER = 'AFRICASTKNG';
 
 /**
@@ -36,8 +36,8 @@ export const AT_DEFAULT_SENDER = 'AFRICASTKNG';
 export const STK_REFUSED_MSISDN_PREFIX = '25470004';
 
 /**
- * Test-triggering B2C recipients and amounts (issue 7: "a failure for a test-triggering
- * condition you document"). Any other payout succeeds.
+ * Test-triggering B2C recipients and amounts (docs/PROVIDERS.md §1.11: the sandbox fails a payout only for
+ * these documented values). Any other payout succeeds.
  * - an amount whose whole shillings end in 99 (99, 199, 1099 …) → ResultCode 1, insufficient
  *   utility-account balance (Daraja takes whole Ksh only, so ".99" cannot be sent);
  * - recipient 254700000040 → ResultCode 2040, unregistered customer;
@@ -49,7 +49,7 @@ export const B2C_FAILING_RECIPIENTS: Readonly<Record<string, number>> = {
 };
 
 /**
- * Test-triggering Africa's Talking recipients (providers.md §3.6 knobs):
+ * Test-triggering Africa's Talking recipients (docs/PROVIDERS.md §3.6 knobs):
  * - +254700000406 → statusCode 406 UserInBlacklist (nothing delivered);
  * - +254700000405 → statusCode 405 InsufficientBalance (nothing delivered);
  * - +254700000500 → accepted, then delivery report `Failed` / `DeliveryFailure`.

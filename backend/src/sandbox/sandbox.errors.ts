@@ -2,7 +2,7 @@ import { defineErrors, DomainError } from '../common/errors/domain-error';
 
 /**
  * Errors of the sandbox's own routes (phone page, its JSON API, fault injection). The provider
- * endpoints answer the provider's error shapes instead (providers.md §1.5, §2.1, §3.2).
+ * endpoints answer the provider's error shapes instead (docs/PROVIDERS.md §1.5, §2.1, §3.2).
  */
 export enum SandboxErrorCode {
   NOT_FOUND = 'NOT_FOUND',

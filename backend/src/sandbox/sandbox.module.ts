@@ -24,8 +24,8 @@ import { SandboxOffController } from './sandbox-off.controller';
 import { parseSandboxSettings, SandboxSettings } from './sandbox.settings';
 
 /**
- * Provider sandboxes (architecture.md, "Providers and sandboxes"; issue 7): Daraja, Flutterwave
- * and Africa's Talking simulators speaking the real contracts (providers.md), the sandbox phone
+ * Provider sandboxes (docs/ARCHITECTURE.md, "Providers and sandboxes"): Daraja, Flutterwave
+ * and Africa's Talking simulators speaking the real contracts (docs/PROVIDERS.md), the sandbox phone
  * and the index page, all under /sandbox. `forRoot()` reads the environment when the app is
  * built (like AppModule.forRoot): with the sandbox off — always when NODE_ENV=production — none
  * of it is loaded and every /sandbox path answers 404.

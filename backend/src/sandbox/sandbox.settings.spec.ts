@@ -3,7 +3,7 @@ import { parseSandboxSettings } from './sandbox.settings';
 const base = { publicUrl: 'http://localhost:3000', autoAccept: false, atCallbackToken: 'dev-only-at-callback-token' };
 
 describe('parseSandboxSettings', () => {
-  it('has the issue 7 defaults and builds the callback URLs from PUBLIC_URL', () => {
+  it('has the documented defaults and builds the callback URLs from PUBLIC_URL', () => {
     expect(parseSandboxSettings({}, base)).toMatchObject({
       stkTimeoutMs: 60_000,
       autoAccept: false,

@@ -3,7 +3,7 @@ import { tmpdir } from 'os';
 
 /**
  * Where integration tests find PostgreSQL and Redis: the machine's real servers
- * (TEST_DATABASE_URL / TEST_REDIS_URL override the defaults). Storage is never mocked (style.md §9).
+ * (TEST_DATABASE_URL / TEST_REDIS_URL override the defaults). Storage is never mocked (docs/CONTRIBUTING.md §9).
  */
 export const TEST_PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

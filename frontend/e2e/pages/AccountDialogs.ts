@@ -24,7 +24,7 @@ export class LoginDialog {
   }
 }
 
-/** The registration dialog with its 18+ confirmation (spec §5; product.md, Messages). */
+/** The registration dialog with its 18+ confirmation (spec §5; docs/PRODUCT-RULES.md, Messages). */
 export class RegistrationDialog {
   readonly dialog: Locator;
 

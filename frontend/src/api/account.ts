@@ -58,7 +58,7 @@ export const useLogin = () =>
       api.post<LoginResponse>('/api/account/email-login', input, { auth: false }),
   });
 
-/** spec §3, Registration payload (plus the country issue 5 accepts). */
+/** spec §3, Registration payload (plus the country: docs/PRODUCT-RULES.md "Accounts"). */
 export interface RegisterInput {
   username: string;
   email: string;

@@ -109,7 +109,7 @@ describe('apiRequest', () => {
   });
 });
 
-describe('token refresh (issue 5: 15-minute access tokens)', () => {
+describe('token refresh (15-minute access tokens)', () => {
   it('trades the refresh cookie for a new pair on a 401 and repeats the call once', async () => {
     setCookie('token', 'old-access');
     setCookie('refresh', 'old-refresh');

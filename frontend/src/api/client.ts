@@ -60,7 +60,7 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** The token refresh route (issue 5): `{ refresh }` -> `{ access, refresh }`, rotating the refresh token. */
+/** The token refresh route (docs/PRODUCT-RULES.md "Accounts"): `{ refresh }` -> `{ access, refresh }`, rotating the refresh token. */
 export const TOKEN_REFRESH_PATH = '/api/account/token/refresh';
 
 let refreshing: Promise<boolean> | null = null;

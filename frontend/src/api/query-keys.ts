@@ -1,5 +1,5 @@
 /**
- * TanStack Query key factories (style.md §10): one per feature, hierarchical so a whole feature
+ * TanStack Query key factories (docs/CONTRIBUTING.md §10): one per feature, hierarchical so a whole feature
  * can be invalidated by its first element.
  */
 

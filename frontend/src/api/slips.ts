@@ -45,7 +45,7 @@ export const useOwnSlips = (page: number, enabled = true) =>
 
 const POPULAR_QUERY = { home: 1 };
 
-/** Home Popular tab: up to 12 active slips (?home=1, issue 6); the inlined answer first. */
+/** Home Popular tab: up to 12 active slips (?home=1, docs/PRODUCT-RULES.md "Lists and caches"); the inlined answer first. */
 export const usePopularSlips = () =>
   useQuery({
     queryKey: slipKeys.popular(),

@@ -2,7 +2,7 @@ import type { DecimalValue } from '../lib/money';
 import type { JackpotCompany, JackpotType } from '../lib/jackpot-slug';
 
 /**
- * Wire shapes of the spec §7 calls (field names of spec §3 and the API issues 5-8).
+ * Wire shapes of the spec §7 calls (field names of spec §3; rules in docs/PRODUCT-RULES.md).
  * Decimals may arrive as JSON numbers or numeric strings ('200.00'): lib/ formats both.
  */
 
@@ -118,7 +118,7 @@ export interface Profile {
   profit?: DecimalValue | null;
 }
 
-/** A leaderboard row (GET /v2/api/tipster/data/, issue 6). */
+/** A leaderboard row (GET /v2/api/tipster/data/, docs/PRODUCT-RULES.md "Lists and caches"). */
 export interface TipsterRow {
   username: string;
   profile_image?: string | null;
@@ -165,7 +165,7 @@ export type SubscriptionKinds = Partial<Record<'gold' | 'bronze' | 'silver', Sub
 export interface BlogPost {
   title: string;
   slug: string;
-  /** Sanitised HTML (issue 8). */
+  /** Sanitised HTML (docs/PRODUCT-RULES.md "Back office"). */
   content: string;
   overview: string;
   date_created: string;

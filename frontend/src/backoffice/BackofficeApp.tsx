@@ -38,7 +38,7 @@ interface BackofficeAppProps {
 }
 
 /**
- * Back office mounted at /dashboard (style.md §10), loaded lazily by routes.tsx. The resources
+ * Back office mounted at /dashboard (docs/CONTRIBUTING.md §10), loaded lazily by routes.tsx. The resources
  * registered (hence the menu) depend on the role from `authProvider.getPermissions` (the access
  * token's `role` claim); `canAccess` applies the same specs to every page and button.
  */

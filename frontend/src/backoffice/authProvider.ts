@@ -19,7 +19,7 @@ export interface BackofficeLoginParams {
   password: string;
 }
 
-/** Role claim of the back office's administrators (product.md, Roles). */
+/** Role claim of the back office's administrators (docs/PRODUCT-RULES.md, Roles). */
 export const ADMIN_ROLE = 'admin';
 
 /** Login-protected routes send a visitor without a valid token to / (spec §2), silently. */

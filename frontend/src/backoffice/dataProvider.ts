@@ -2,7 +2,7 @@ import { fetchUtils, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken } from '../lib/auth';
 
-/** Back-office API root: simple-rest dialect with `Content-Range` (style.md §10). */
+/** Back-office API root: simple-rest dialect with `Content-Range` (docs/CONTRIBUTING.md §10). */
 export const BACKOFFICE_API_URL = '/api/backoffice';
 
 /** fetchJson that sends the token cookie as `Authorization: Bearer <token>`. */

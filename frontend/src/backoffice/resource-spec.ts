@@ -6,7 +6,7 @@
  * `authProvider.canAccess` all read the same spec.
  */
 
-/** Roles of an access token's `role` claim (product.md, Roles). */
+/** Roles of an access token's `role` claim (docs/PRODUCT-RULES.md, Roles). */
 export type BackofficeRole = 'user' | 'tipster' | 'admin';
 
 /** Server filter operators (backend domain/list-params.ts FilterOp). */

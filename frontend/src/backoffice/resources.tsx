@@ -17,7 +17,7 @@ import { users } from './users';
 import type { ResourceSpec } from './resource-spec';
 import { RESOURCE_SPECS } from './specs';
 
-/** What a resource folder's index exports, spread into `<Resource>` (style.md §10). */
+/** What a resource folder's index exports, spread into `<Resource>` (docs/CONTRIBUTING.md §10). */
 export interface ResourceScreens {
   list: ComponentType;
   show?: ComponentType;

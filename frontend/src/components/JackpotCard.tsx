@@ -18,7 +18,7 @@ import { isOnSale } from '../lib/slip';
 
 /**
  * A jackpot prediction card (spec §2 /jackpot; §9: 8 tips then a see-more link). Buying it is
- * buying its slip (product.md).
+ * buying its slip (docs/PRODUCT-RULES.md).
  */
 export const JackpotCard = ({
   jackpot,

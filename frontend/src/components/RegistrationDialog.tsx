@@ -53,7 +53,7 @@ const SERVER_FIELDS: [string, RegistrationField][] = [
 ];
 
 /**
- * Registration dialog (spec §2, §5) with the 18+ confirmation (product.md, Messages). The
+ * Registration dialog (spec §2, §5) with the 18+ confirmation (docs/PRODUCT-RULES.md, Messages). The
  * server's username and e-mail errors show under those fields; an optional profile image is
  * uploaded right after the account exists; then the page reloads logged in.
  */

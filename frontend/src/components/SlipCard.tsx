@@ -104,7 +104,7 @@ export interface SlipCardProps {
 }
 
 /**
- * A slip card (spec §2, §4; issue 9): tipster with avatar and rating / 10, each game with its
+ * A slip card (spec §2, §4; docs/PRODUCT-RULES.md "Public web app"): tipster with avatar and rating / 10, each game with its
  * teams, league, kick-off label and timing state, the total odds, the price, and the buy button
  * to the country's route; finished slips show the result colour and the +/- odds prefix.
  */

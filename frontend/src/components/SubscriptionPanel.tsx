@@ -20,7 +20,7 @@ const SubscribeDialog = lazy(() =>
 /** Order of the kinds on the panel (spec §1: gold, bronze and silver). */
 const KIND_ORDER: readonly SubscriptionKindKey[] = ['bronze', 'silver', 'gold'];
 
-/** Default durations of the seeded kinds (product.md) when the API leaves days out. */
+/** Default durations of the seeded kinds (docs/PRODUCT-RULES.md) when the API leaves days out. */
 const DEFAULT_DAYS: Record<SubscriptionKindKey, number> = {
   bronze: 7,
   silver: 30,

@@ -1,6 +1,6 @@
 import type { JackpotCompany, JackpotType } from './jackpot-slug';
 
-/** Display names (product.md, Jackpots: SP SportPesa, BT Betika; MG Mega, MW Mid Week). */
+/** Display names (docs/PRODUCT-RULES.md, Jackpots: SP SportPesa, BT Betika; MG Mega, MW Mid Week). */
 export const JACKPOT_COMPANY_LABELS: Record<JackpotCompany, string> = {
   SP: 'SportPesa',
   BT: 'Betika',

@@ -33,7 +33,7 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Shown with 'Request Sent' after a Kenyan purchase: what the buyer does next (spec §4 / issue 9,
+ * Shown with 'Request Sent' after a Kenyan purchase: what the buyer does next (spec §4 / docs/PRODUCT-RULES.md "Public web app",
  * the wait-for-M-Pesa message).
  */
 export const MPESA_WAIT_MESSAGE =

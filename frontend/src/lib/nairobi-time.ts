@@ -1,6 +1,6 @@
 import { IN_PLAY_WINDOW_MS } from './constants';
 
-/** Business time zone (product.md, Time). */
+/** Business time zone (docs/PRODUCT-RULES.md, Time). */
 export const NAIROBI_TIME_ZONE = 'Africa/Nairobi';
 
 /** A game's timing on a slip card (spec §4). */

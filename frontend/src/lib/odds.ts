@@ -14,7 +14,7 @@ const toHundredths = (value: DecimalValue): bigint | null => {
 
 /**
  * Total odds of a slip: the product of decimal odds truncated (not rounded) to 2 decimals
- * (spec §5, architecture.md). Exact: computed on integer hundredths with BigInt.
+ * (spec §5, docs/ARCHITECTURE.md). Exact: computed on integer hundredths with BigInt.
  * Returns null for an empty list or an invalid odd.
  */
 export const accumulatorOdds = (odds: readonly DecimalValue[]): number | null => {

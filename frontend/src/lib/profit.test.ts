@@ -7,7 +7,7 @@ const won = (accumulator: string, date: string) =>
   buildSlip({ slip_result: 'W', accumulator, date_created: date });
 const lost = (date: string) => buildSlip({ slip_result: 'L', date_created: date });
 
-describe('profit (product.md, Tipster statistics)', () => {
+describe('profit', () => {
   it('counts accumulator - 1 for a win, -1 for a loss, 0 for a cancelled slip', () => {
     expect(slipProfit(won('3.50', '2026-05-01'))).toBeCloseTo(2.5);
     expect(slipProfit(lost('2026-05-01'))).toBe(-1);

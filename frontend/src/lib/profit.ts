@@ -12,7 +12,7 @@ export interface ProfitPoint {
 const round2 = (value: number): number => Math.round(value * 100) / 100;
 
 /**
- * Profit of one settled slip in units, 1 unit staked (product.md, Tipster statistics):
+ * Profit of one settled slip in units, 1 unit staked (docs/PRODUCT-RULES.md, Tipster statistics):
  * settled accumulator - 1 when won, -1 when lost, 0 when cancelled.
  */
 export const slipProfit = (slip: Slip): number => {

@@ -7,7 +7,7 @@ describe('site', () => {
     expect(HOME_TITLE).toBe(`${SITE.brand} - Football Tips Marketplace`);
   });
 
-  it('carries the 18+ responsible gambling line (product.md, Messages)', () => {
+  it('carries the 18+ responsible gambling line', () => {
     expect(RESPONSIBLE_GAMBLING_LINE).toBe('18+ only. Gambling is addictive, play responsibly.');
   });
 });

@@ -17,7 +17,7 @@ export const SITE = {
   ],
 } as const;
 
-/** Footer line required on betting promotion in Kenya (product.md, Messages). */
+/** Footer line required on betting promotion in Kenya (docs/PRODUCT-RULES.md, Messages). */
 export const RESPONSIBLE_GAMBLING_LINE = '18+ only. Gambling is addictive, play responsibly.';
 
 /** document.title for a page: "<page> | TipsKE". */

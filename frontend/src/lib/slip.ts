@@ -13,13 +13,13 @@ export const firstKickOff = (slip: Slip): number =>
   Math.min(...slip.tips.map((tip) => new Date(tip.game_date).getTime()));
 
 /**
- * A slip is on sale until its first game kicks off (product.md); a finished slip never is.
+ * A slip is on sale until its first game kicks off (docs/PRODUCT-RULES.md); a finished slip never is.
  */
 export const isOnSale = (slip: Slip, now: Date = new Date()): boolean =>
   !isFinished(slip) && slip.tips.length > 0 && firstKickOff(slip) > now.getTime();
 
 /**
- * Settled odds of a won slip (product.md): void tips count as 1.00, so the product of the
+ * Settled odds of a won slip (docs/PRODUCT-RULES.md): void tips count as 1.00, so the product of the
  * winning tips' odds; the slip's accumulator when tip results or odds are missing.
  */
 export const settledAccumulator = (slip: Slip): number => {

@@ -24,7 +24,7 @@ const setMeta = (attribute: 'name' | 'property', key: string, content: string | 
 
 /**
  * Sets document.title, the meta description and Open Graph tags while the page is mounted
- * (issue 9, SEO). Pages without a description keep index.html's.
+ * (docs/PRODUCT-RULES.md "Public web app", SEO). Pages without a description keep index.html's.
  */
 export const useSeo = ({ title, description, og }: Seo): void => {
   const type = og?.type;

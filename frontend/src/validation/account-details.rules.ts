@@ -1,6 +1,6 @@
 import { collectErrors, type FormErrors, type RuleResult } from './common';
 
-/** Account data card: name and city (issue 5: each at most 60 characters). */
+/** Account data card: name and city (docs/PRODUCT-RULES.md "Accounts": each at most 60 characters). */
 export const ACCOUNT_DETAILS_MESSAGES = {
   tooLong: 'At most 60 characters',
 } as const;

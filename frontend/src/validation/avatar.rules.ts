@@ -1,6 +1,6 @@
 import type { RuleResult } from './common';
 
-/** Avatar upload (spec §5: images only; issue 5: at most 2 MB, checked again by the server). */
+/** Avatar upload (spec §5: images only; docs/PRODUCT-RULES.md "Accounts": at most 2 MB, checked again by the server). */
 export const AVATAR_MESSAGES = {
   notImage: 'Choose an image file',
   tooLarge: 'Image must be at most 2 MB',

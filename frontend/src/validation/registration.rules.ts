@@ -20,7 +20,7 @@ export interface RegistrationForm {
   phoneNumber: string;
   password: string;
   confirmPassword: string;
-  /** Responsible gambling: the visitor confirms being 18+ (product.md, Messages). */
+  /** Responsible gambling: the visitor confirms being 18+ (docs/PRODUCT-RULES.md, Messages). */
   isAdult: boolean;
 }
 

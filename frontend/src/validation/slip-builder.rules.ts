@@ -12,7 +12,7 @@ import type { RuleResult } from './common';
 
 /**
  * Slip building at /dashboard/add_tips (spec §5, Slip building), exact messages. The back office
- * screen uses these; the server checks the same rules again (issue 6).
+ * screen uses these; the server checks the same rules again (docs/PRODUCT-RULES.md "Slips and what a visitor may see").
  */
 export const SLIP_BUILDER_MESSAGES = {
   duplicateGame: 'Game already in slip',

@@ -19,7 +19,7 @@ export interface GroupCommitOptions<T, R> {
 }
 
 /**
- * Group commit (issue 7; docs/PERFORMANCE.md "Payment callbacks"): callers `submit` one item each
+ * Group commit (docs/PERFORMANCE.md "Payment callbacks"): callers `submit` one item each
  * and wait for its own result; items submitted while batches are being written wait for the next
  * one, so under load one transaction serves many callers and alone an item is applied at once
  * (the first batch starts on the next turn of the event loop). A batch that fails is retried item

@@ -64,7 +64,7 @@ const freshness = new WeakMap<Buffer, number>();
 export const freshUntilOf = (body: Buffer): number | undefined => freshness.get(body);
 
 /**
- * Cache of public responses as pre-serialised JSON bytes (architecture.md "Speed"), in two tiers:
+ * Cache of public responses as pre-serialised JSON bytes (docs/ARCHITECTURE.md "Speed"), in two tiers:
  * - in process: a hit costs a Map lookup, no Redis round trip, no JSON.parse / JSON.stringify;
  * - Redis (`SET … PX ttl`): the same bytes for every replica, so one query serves them all.
  * A miss loads once per key and process (concurrent requests share the load); an entry that

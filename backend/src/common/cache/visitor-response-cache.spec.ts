@@ -2,7 +2,7 @@ import { ANONYMOUS_URL_MAX, ANONYMOUS_URL_TTL_MS, VisitorResponseCache } from '.
 
 const entry = (text: string, tag: number | string = 1) => ({ body: Buffer.from(text), contentType: 'application/json; charset=utf-8', headers: {}, tag });
 
-describe('VisitorResponseCache (issue 6)', () => {
+describe('VisitorResponseCache', () => {
   let now: number;
   let cache: VisitorResponseCache;
   beforeEach(() => {

@@ -53,7 +53,7 @@ export interface VisitorEntry {
  * `get` returns an entry only while it is fresh and its tag equals the current one, so a copy
  * never outlives the data generation it was made at nor the cache entry it came from.
  * Counts hits and misses (GET /api/health/cache, `npm run bench`).
- * Issue 6, docs/PERFORMANCE.md "Marketplace at scale".
+ * docs/PERFORMANCE.md "Marketplace at scale".
  */
 export class VisitorResponseCache {
   private readonly byUrl: BoundedMap<string, VisitorEntry>;
@@ -103,7 +103,7 @@ export class VisitorResponseCache {
 /**
  * Puts a GET route on the visitors' fast path (registerVisitorFastPath); `source` is the provider
  * (class token) its data comes from. Only for routes whose answer to a visitor depends on the URL
- * and `source.visitorTag()` alone (issue 6).
+ * and `source.visitorTag()` alone (docs/PRODUCT-RULES.md "Lists and caches").
  */
 export const VisitorFastPath = (source: Type<VisitorTagSource>): MethodDecorator => RouteConfig({ [ROUTE_CONFIG_KEY]: source });
 
@@ -119,7 +119,7 @@ const isVisitor = (req: FastifyRequest): boolean =>
 export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, done: () => void) => void) => void;
 
 /**
- * The visitors' fast path (issue 6, docs/PERFORMANCE.md "Marketplace at scale"): on routes marked
+ * The visitors' fast path (docs/PERFORMANCE.md "Marketplace at scale"): on routes marked
  * @VisitorFastPath, a GET from a visitor (no `authorization` header, no `token` cookie: never a
  * logged-in user) with no `Origin` header (a same-origin page or a plain client) whose URL was
  * answered 200 at the same tag, while that copy is fresh (as long as the HotJsonCache entry the

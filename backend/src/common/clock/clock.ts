@@ -1,5 +1,5 @@
 /**
- * The one source of "now" for services and jobs (style.md §9: services take a Clock, tests pin it).
+ * The one source of "now" for services and jobs (docs/CONTRIBUTING.md §9: services take a Clock, tests pin it).
  * Domain functions never read the clock: they take `now` as an argument.
  */
 export interface Clock {

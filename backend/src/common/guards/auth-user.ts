@@ -1,5 +1,5 @@
 /**
- * Roles (product.md, Roles): `user` (registered), `tipster` (a user who has published a slip),
+ * Roles (docs/PRODUCT-RULES.md, Roles): `user` (registered), `tipster` (a user who has published a slip),
  * `admin` (back office; created by the create-admin CLI). A visitor has no token and no role.
  */
 export const ROLES = ['user', 'tipster', 'admin'] as const;
@@ -7,7 +7,7 @@ export type Role = (typeof ROLES)[number];
 
 /**
  * The caller of an authenticated request, taken from the verified access token without a
- * database read (style.md §6). `sessionId` is the refresh-token family the token was issued with.
+ * database read (docs/CONTRIBUTING.md §6). `sessionId` is the refresh-token family the token was issued with.
  */
 export interface AuthUser {
   id: number;

@@ -1,6 +1,6 @@
 import { DomainError, defineErrors } from '../errors/domain-error';
 
-/** Errors of the authentication and authorisation guards (style.md §6: code enum + status/message table). */
+/** Errors of the authentication and authorisation guards (docs/CONTRIBUTING.md §6: code enum + status/message table). */
 export enum AuthErrorCode {
   NOT_AUTHENTICATED = 'NOT_AUTHENTICATED',
   TOKEN_INVALID = 'TOKEN_INVALID',

@@ -20,7 +20,7 @@ const carriesCredentials = (req: RequestWithCredentials): boolean =>
   typeof req.headers.authorization === 'string' || !!req.cookies?.[TOKEN_COOKIE];
 
 /**
- * The global guard (APP_GUARD, registered by AccountModule; style.md §6): every HTTP route needs
+ * The global guard (APP_GUARD, registered by AccountModule; docs/CONTRIBUTING.md §6): every HTTP route needs
  * a valid access JWT (bearer header, else the `token` cookie) unless marked @Public().
  * On a public route a valid token still sets `request.user` (and a bad one is ignored), so public
  * routes can tell a visitor from a logged-in user.

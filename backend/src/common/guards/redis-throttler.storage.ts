@@ -36,7 +36,7 @@ return {hits, ttl, 0, 0}
 `;
 
 /**
- * @nestjs/throttler storage in Redis (architecture.md: rate-limit counters live in Redis, so the
+ * @nestjs/throttler storage in Redis (docs/ARCHITECTURE.md: rate-limit counters live in Redis, so the
  * limits hold across API replicas). Keys: `<REDIS_PREFIX>:throttle:<throttler>:<hashed key>`.
  * Fails open: when Redis does not answer within a second the request is let through and a
  * warning logged (at most once a minute), since losing Redis must not stop logins.

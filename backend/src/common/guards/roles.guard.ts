@@ -5,7 +5,7 @@ import { AuthError, AuthErrorCode } from './auth.errors';
 import type { AuthUser, Role } from './auth-user';
 
 /**
- * True when a caller of role `role` may use a route restricted to `required` (product.md, Roles):
+ * True when a caller of role `role` may use a route restricted to `required` (docs/PRODUCT-RULES.md, Roles):
  * no restriction → everyone; `admin` passes every check; otherwise the role must be listed.
  */
 export const roleAllows = (role: Role, required: readonly Role[] | undefined): boolean =>

@@ -4,7 +4,7 @@ const DECIMAL = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
 
 /**
  * An amount of money in integer cents of one currency (Ksh by default), never a JS float
- * (architecture.md, "Money"; style.md §7). Immutable; every operation returns a new Money.
+ * (docs/ARCHITECTURE.md, "Conventions"; docs/CONTRIBUTING.md §7). Immutable; every operation returns a new Money.
  * Stored as numeric(12,2) through `moneyColumn`.
  */
 export class Money {
@@ -53,7 +53,7 @@ export class Money {
 
   /**
    * `percent`% of this amount, rounded half up to the cent (e.g. the tipster's 60% of a sale:
-   * product.md, Money). The remainder `this.sub(share)` then adds back to the exact total.
+   * docs/PRODUCT-RULES.md, Money). The remainder `this.sub(share)` then adds back to the exact total.
    */
   percent(percent: number): Money {
     if (!Number.isSafeInteger(percent) || percent < 0 || percent > 100) throw new RangeError(`Money.percent: ${percent}`);

@@ -1,6 +1,6 @@
 /**
  * Kenyan phone numbers (spec §5 "Kenyan phone", §9 "Mobile money number 9 or 10 digits with
- * country code 254"; architecture.md: phones are stored as MSISDN 2547XXXXXXXX).
+ * country code 254"; docs/ARCHITECTURE.md: phones are stored as MSISDN 2547XXXXXXXX).
  * Pure functions: no I/O, no Nest.
  */
 

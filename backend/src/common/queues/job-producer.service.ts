@@ -18,7 +18,7 @@ export const REDIS_DOWN_RETRY_MS = 5000;
 /**
  * The one way modules enqueue jobs. `enqueue` adds to BullMQ with the business key as jobId;
  * `enqueueDurable` falls back to the `job_inbox` table when Redis does not answer, so a provider
- * callback is never lost (issue: callbacks; architecture.md "Queues").
+ * callback is never lost (docs/ARCHITECTURE.md "Queues").
  */
 @Injectable()
 export class JobProducer {

@@ -7,7 +7,7 @@ import { JobInbox } from './job-inbox.entity';
 import { JobProducer } from './job-producer.service';
 import { ALL_QUEUES } from './queues';
 
-/** BullMQ on Redis: the four queues of architecture.md plus `maintenance` (housekeeping schedules), and the JobProducer every module uses. */
+/** BullMQ on Redis: the four queues of docs/ARCHITECTURE.md plus `maintenance` (housekeeping schedules), and the JobProducer every module uses. */
 @Global()
 @Module({
   imports: [

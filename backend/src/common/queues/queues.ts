@@ -1,5 +1,5 @@
 /**
- * Queue and job names (architecture.md, "Queues"). Job ids are business idempotency keys and
+ * Queue and job names (docs/ARCHITECTURE.md, "Queues"). Job ids are business idempotency keys and
  * never contain ':' (BullMQ rejects them) nor are bare integers: use `${prefix}-${id}`.
  */
 export const QUEUE = {
@@ -62,7 +62,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
 };
 
-/** Producer defaults (style.md §8): retries with exponential backoff; failed jobs kept for Bull Board. */
+/** Producer defaults (docs/CONTRIBUTING.md §8): retries with exponential backoff; failed jobs kept for Bull Board. */
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 2000 },

@@ -1,4 +1,4 @@
-/** Business time zone (product.md, Time): "today", "this month", "this week" are Nairobi's. EAT = UTC+3, no DST. */
+/** Business time zone (docs/PRODUCT-RULES.md, Time): "today", "this month", "this week" are Nairobi's. EAT = UTC+3, no DST. */
 export const NAIROBI_TZ = 'Africa/Nairobi';
 
 /**
@@ -54,7 +54,7 @@ export const nairobiMonthStart = (d: Date): Date => nairobiMidnight(`${toNairobi
 
 /**
  * Start (Monday 00:00 Nairobi) of the ISO week containing `d`, as a UTC instant
- * (product.md, Time: "this week" is the ISO week, Monday start).
+ * (docs/PRODUCT-RULES.md, Time: "this week" is the ISO week, Monday start).
  */
 export const isoWeekStart = (d: Date): Date => {
   const dayStart = nairobiDayStart(d);

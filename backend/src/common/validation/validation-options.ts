@@ -13,7 +13,7 @@ export const toFieldErrors = (errors: ValidationError[], parent = ''): Record<st
 
 /**
  * Global ValidationPipe options: strip unknown fields, transform to DTO classes, and answer
- * 400 `{ message, <field>: [..] }` naming every invalid field (style.md §6).
+ * 400 `{ message, <field>: [..] }` naming every invalid field (docs/CONTRIBUTING.md §6).
  */
 export const validationPipeOptions: ValidationPipeOptions = {
   whitelist: true,

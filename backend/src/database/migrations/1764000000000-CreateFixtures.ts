@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Leagues, fixtures, markets and odds (issue 4), the replay clock's start day, and the import log.
+ * Leagues, fixtures, markets and odds (docs/PRODUCT-RULES.md "Fixtures and the replay clock"), the replay clock's start day, and the import log.
  * Fixture kick-offs are stored as the data has them (real instants); the replay clock shifts them.
  */
 export class CreateFixtures1764000000000 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Accounts (issue 5): users, refresh-token families (rotation with reuse detection), password
+ * Accounts (docs/PRODUCT-RULES.md "Accounts"): users, refresh-token families (rotation with reuse detection), password
  * reset tokens and e-mail verification codes (both stored as SHA-256).
  */
 export class CreateAccountTables1764100000000 implements MigrationInterface {

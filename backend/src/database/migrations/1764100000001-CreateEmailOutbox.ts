@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-mail outbox (issue 5, notifications): rows written in the same transaction as the business
+ * E-mail outbox (docs/PRODUCT-RULES.md "Accounts", notifications): rows written in the same transaction as the business
  * change, delivered after commit by SMTP (or the sandbox mailbox), retried with backoff.
  */
 export class CreateEmailOutbox1764100000001 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * State of the provider sandboxes (backend/src/sandbox, issue 7): Daraja tokens, STK prompts and
+ * State of the provider sandboxes (backend/src/sandbox, docs/ARCHITECTURE.md "Providers and sandboxes"): Daraja tokens, STK prompts and
  * B2C payouts, Flutterwave checkouts, the sandbox phones' SMS inbox, the outgoing callback queue
  * and injected faults. Kept in PostgreSQL so prompts, deadlines and pending callbacks survive a
  * restart and are shared by the api and worker processes. Never used in production (the sandbox

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Admin audit trail (issue 8): one row per back-office write, in the same transaction as the
+ * Admin audit trail (docs/PRODUCT-RULES.md "Back office"): one row per back-office write, in the same transaction as the
  * write: who, what, which resource and record, the record before and after, when.
  */
 export class CreateAdminAudit1764300000001 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Slips and their tips (issue 6, spec §3 Slip / Tip), tipster statistics counters and free tips.
+ * Slips and their tips (docs/PRODUCT-RULES.md "Slips and what a visitor may see", spec §3 Slip / Tip), tipster statistics counters and free tips.
  * Indexes follow the list queries: active newest first, finished by settlement, per tipster, and
  * tips by slip and by fixture (settlement looks slips up by their games).
  */
@@ -38,7 +38,7 @@ export class CreateSlipTables1764400000000 implements MigrationInterface {
         CONSTRAINT uq_tip_slip_fixture UNIQUE (slip_id, fixture_id)
       )`);
     await q.query(`CREATE INDEX ix_tip_fixture ON tip (fixture_id, slip_id)`);
-    // product.md: a published slip is locked (no edits, no deletion: a tipster can't hide a loss).
+    // docs/PRODUCT-RULES.md: a published slip is locked (no edits, no deletion: a tipster can't hide a loss).
     // Only settlement columns (and the admin's jackpot flag) may change, enforced by the database.
     for (const [table, columns] of [
       ['slip', 'user_id, price_ksh, accumulator, date_created'],

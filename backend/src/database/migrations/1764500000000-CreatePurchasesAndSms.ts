@@ -1,8 +1,8 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Purchases, money movements, subscriptions and the SMS outbox (issue 7; product.md "Money",
- * "Subscriptions"; style.md §7). Idempotency keys carry UNIQUE constraints so a repeated or
+ * Purchases, money movements, subscriptions and the SMS outbox (docs/PRODUCT-RULES.md "Money",
+ * "Subscriptions"; docs/CONTRIBUTING.md §7). Idempotency keys carry UNIQUE constraints so a repeated or
  * reordered provider callback fails closed at the database. `purchase.slip_id` is a plain column:
  * the slip module adds its foreign key with its own table.
  */

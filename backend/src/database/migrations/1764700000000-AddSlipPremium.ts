@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Premium slips (issue 7; product.md "Subscriptions, premium"): `slip.premium`, set by an admin in
+ * Premium slips (docs/PRODUCT-RULES.md "Subscriptions, premium"): `slip.premium`, set by an admin in
  * the back office (`premium-slips`). A partial index serves the subscriber's "today's premium
  * slips" lookup, which only ever reads premium rows (a small fraction of slips).
  */

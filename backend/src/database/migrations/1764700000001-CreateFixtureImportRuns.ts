@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Fixture imports requested from the back office (issue 8, `fixture-imports`): one row per
+ * Fixture imports requested from the back office (docs/PRODUCT-RULES.md "Back office", `fixture-imports`): one row per
  * request, with who asked, the `import-fixtures` job it enqueued and, once the worker ran it, the
  * outcome and the import report.
  */

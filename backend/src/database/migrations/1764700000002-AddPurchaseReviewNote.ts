@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Admin review of purchases (issue 8, `purchases`): the admin's note when flagging a purchase for
+ * Admin review of purchases (docs/PRODUCT-RULES.md "Back office", `purchases`): the admin's note when flagging a purchase for
  * review or clearing the flag, who wrote it and when. No money column changes.
  */
 export class AddPurchaseReviewNote1764700000002 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Tipster withdrawals and their B2C payouts (product.md "Money"; providers.md §1.8, §1.10).
+ * Tipster withdrawals and their B2C payouts (docs/PRODUCT-RULES.md "Withdrawals"; docs/PROVIDERS.md §1.8, §1.10).
  * Withdrawal ledger rows point at their withdrawal through `ledger_entry.withdrawal_id`, UNIQUE
  * per kind, so a withdrawal is debited once and given back at most once. A payout part is keyed
  * by our OriginatorConversationID and Daraja's ConversationID and TransactionID (all UNIQUE): a

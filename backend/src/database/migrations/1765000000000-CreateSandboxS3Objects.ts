@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Objects of the S3 sandbox (backend/src/sandbox/s3, issue 5: S3-compatible avatar storage that
+ * Objects of the S3 sandbox (backend/src/sandbox/s3, docs/PRODUCT-RULES.md "Accounts": S3-compatible avatar storage that
  * works on a fresh machine). Small objects only (avatars are a few KB). Empty in production.
  */
 export class CreateSandboxS3Objects1765000000000 implements MigrationInterface {

@@ -15,7 +15,7 @@ interface SeedPost {
 
 const AUTHOR = 'Tips Desk';
 
-/** Betting guides for Kenyan punters (issue 8: "the demo seed gains ... a few blog posts"). */
+/** Betting guides for Kenyan punters (demo content for the blog; docs/PRODUCT-RULES.md "Back office"). */
 export const SEED_POSTS: readonly SeedPost[] = [
   {
     title: 'How Accumulators Work: A Guide for Kenyan Punters',

@@ -150,7 +150,7 @@ export const seedDemoAvatars = async (app: INestApplicationContext): Promise<num
 };
 
 /**
- * Demo marketplace (issue 6), on a database with no slips: 30 tipsters; slips over the last 60
+ * Demo marketplace (docs/PRODUCT-RULES.md "Lists and caches"), on a database with no slips: 30 tipsters; slips over the last 60
  * replayed days on real fixtures with the fixtures' own odds (picks drawn from those odds, spec §5
  * rules kept: 3-5 games, total odds 1.6-100, Ksh 50-1000, at most 2 a Nairobi day, published before
  * the first kick-off), each settled by SlipSettlementService at its last game's end from the real

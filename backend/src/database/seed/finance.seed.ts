@@ -16,7 +16,7 @@ export const SEED_PAID_WITHDRAWALS = 3;
 const HOUR = 3600_000;
 
 /**
- * Demo money history (product.md "Money") so the tipster dashboard is not empty: for the first
+ * Demo money history (docs/PRODUCT-RULES.md "Money") so the tipster dashboard is not empty: for the first
  * Kenyan demo tipsters, M-Pesa sales of their latest slips (purchases with the 60% share: paid P
  * for settled slips, unpaid U for cancelled ones, pending W for open ones, and the 40% platform
  * fee), and for the first three a withdrawal of their whole balance paid by B2C (W, total_paid,

@@ -4,7 +4,7 @@ import { ResultSyncService } from '../../modules/fixtures/result-sync.service';
 import type { SeedStep } from './seed-steps';
 
 /**
- * Fixtures (issue 4): imports every file of FOOTBALL_DATA_DIR (or its URL) whose content changed
+ * Fixtures (docs/PRODUCT-RULES.md "Fixtures and the replay clock"): imports every file of FOOTBALL_DATA_DIR (or its URL) whose content changed
  * since its last import — all of them on an empty database, none on a later start — then runs one
  * result sync so fixtures already past on the replay clock are decided before the app serves.
  * With API_FOOTBALL_KEY set, loads the next days from API-Football instead.

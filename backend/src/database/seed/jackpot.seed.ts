@@ -31,7 +31,7 @@ interface Candidate {
 }
 
 /**
- * Seed step 'jackpots' (issue 8), after the demo marketplace: this week's four jackpots (SP MG 17
+ * Seed step 'jackpots' (docs/PRODUCT-RULES.md "Jackpots"), after the demo marketplace: this week's four jackpots (SP MG 17
  * games, SP MW 13, BT MG 15, BT MW 13) on real upcoming fixtures of the replay clock (not started,
  * kick-off between 1 hour and 7 days ahead, settleable by the replay, 1X2 odds present), each pick
  * the favourite by odds, built through JackpotService (server-quoted odds, every rule), owned by the

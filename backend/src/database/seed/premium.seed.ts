@@ -11,7 +11,7 @@ export const SEED_PREMIUM_SLIPS = 3;
 /**
  * Marks up to three open slips with a game today or tomorrow (Nairobi, shown calendar) premium
  * through PremiumSlipsService, so the subscriber panel shows premium slips after `npm start`
- * (product.md "Subscriptions, premium"). Idempotent: does nothing once any slip is premium.
+ * (docs/PRODUCT-RULES.md "Subscriptions, premium"). Idempotent: does nothing once any slip is premium.
  * Returns how many slips it marked.
  */
 export const seedPremiumSlips = async (app: INestApplicationContext): Promise<number> => {

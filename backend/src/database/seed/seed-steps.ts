@@ -16,5 +16,5 @@ export interface SeedStep {
   run(app: INestApplicationContext): Promise<string>;
 }
 
-/** The seed, in order. Later issues append their steps (e.g. the demo marketplace after fixtures). */
+/** The seed, in order. Later steps build on earlier ones (e.g. the demo marketplace after fixtures). */
 export const SEED_STEPS: SeedStep[] = [fixturesSeedStep, demoMarketplaceSeedStep, jackpotSeedStep, blogSeedStep, financeSeedStep, premiumSeedStep];

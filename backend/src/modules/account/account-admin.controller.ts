@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../common/decorators/roles.decorator';
 import { AccountService } from './account.service';
 
-/** Admin account actions (product.md, Roles: admin manages users). */
+/** Admin account actions (docs/PRODUCT-RULES.md, Roles: admin manages users). */
 @ApiTags('account admin')
 @ApiBearerAuth()
 @Roles('admin')

@@ -20,7 +20,7 @@ export interface RegisterResponse {
 }
 
 /**
- * Registration, e-mail login, token refresh and logout (issue 5; spec §3 Credentials, §5, §7).
+ * Registration, e-mail login, token refresh and logout (docs/PRODUCT-RULES.md "Accounts"; spec §3 Credentials, §5, §7).
  */
 @Injectable()
 export class AccountAuthService {

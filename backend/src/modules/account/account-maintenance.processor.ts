@@ -3,7 +3,7 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { JOB, JobName, QUEUE } from '../../common/queues/queues';
 import { AccountMaintenanceService, PurgeReport } from './account-maintenance.service';
 
-/** Consumer of the `maintenance` queue: `purge-expired-tokens` (issue 5), one service call. */
+/** Consumer of the `maintenance` queue: `purge-expired-tokens` (docs/PRODUCT-RULES.md "Accounts"), one service call. */
 @Processor(QUEUE.MAINTENANCE)
 export class MaintenanceProcessor extends WorkerHost {
   static readonly handles: JobName[] = [JOB.PURGE_EXPIRED_TOKENS];

@@ -15,7 +15,7 @@ export interface PurgeReport {
 }
 
 /**
- * Deletes credentials that can no longer be used (issue 5): login sessions whose refresh token
+ * Deletes credentials that can no longer be used (docs/PRODUCT-RULES.md "Accounts"): login sessions whose refresh token
  * expired (a revoked session is kept until then, so a replayed token of it is still recognised as
  * reuse), and password-reset tokens and e-mail verification codes that expired or were used, each
  * CREDENTIAL_RETENTION_HOURS after that. Idempotent; run by the `purge-expired-tokens` schedule.

@@ -24,7 +24,7 @@ export const RESET_REQUESTED_MESSAGE = 'Check your email for the link';
 export const RESET_DONE_MESSAGE = 'Password set successfully.';
 
 /**
- * Password change and reset by e-mail (issue 5; spec §5, §7, §8).
+ * Password change and reset by e-mail (docs/PRODUCT-RULES.md "Accounts"; spec §5, §7, §8).
  */
 @Injectable()
 export class AccountPasswordService {

@@ -15,7 +15,7 @@ export const findUserWithHash = (m: EntityManager, where: { id: number } | { ema
 /**
  * The caller's user row for an authenticated use case, optionally locked for update.
  * @throws AuthError TOKEN_INVALID (401) when the account no longer exists;
- *         AccountError ACCOUNT_BANNED (403) when it is banned (issue 5: banned users refused).
+ *         AccountError ACCOUNT_BANNED (403) when it is banned (docs/PRODUCT-RULES.md "Accounts": banned users refused).
  */
 export const loadActiveUser = async (
   m: EntityManager,

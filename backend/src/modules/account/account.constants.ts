@@ -1,6 +1,6 @@
 import type { RateLimitRules } from '../../common/guards/rate-limit.guard';
 
-/** Account rules and limits (issue 5; spec §5, §9). Times in ms unless the name says otherwise. */
+/** Account rules and limits (docs/PRODUCT-RULES.md "Accounts"; spec §5, §9). Times in ms unless the name says otherwise. */
 
 /** Username: 3-30 letters, digits, '_' or '.', unique ignoring case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
@@ -13,20 +13,20 @@ export const PASSWORD_MAX = 256;
 export const REGISTRATION_PHONE_PATTERN = /^\d{10}$/;
 /** RFC 5321 limit on an address. */
 export const EMAIL_MAX = 254;
-/** Account details (issue 5: name ≤ 60, city ≤ 60). */
+/** Account details (docs/PRODUCT-RULES.md "Accounts": name ≤ 60, city ≤ 60). */
 export const NAME_MAX = 60;
 export const CITY_MAX = 60;
 
-/** Countries a user may hold (issue 5: KE by default; NG, UG, TZ selectable). */
+/** Countries a user may hold (docs/PRODUCT-RULES.md "Accounts": KE by default; NG, UG, TZ selectable). */
 export const COUNTRIES = ['KE', 'NG', 'UG', 'TZ'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'KE';
 
-/** Password reset link validity (issue 5: 1 hour) and e-mail verification code validity (24 h). */
+/** Password reset link validity (docs/PRODUCT-RULES.md "Accounts": 1 hour) and e-mail verification code validity (24 h). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Avatar upload (issue 5): at most 2 MB, re-encoded to a 256×256 WebP. */
+/** Avatar upload (docs/PRODUCT-RULES.md "Accounts"): at most 2 MB, re-encoded to a 256×256 WebP. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
 /** Refuse images whose pixel count would make decoding expensive (decompression bombs). */

@@ -39,7 +39,7 @@ const TRAILING_SLASH = '//';
 type CookieRequest = FastifyRequest & { cookies?: Record<string, string | undefined> };
 
 /**
- * The /api/account routes of spec §7 (issue 5). Thin: parse, authorise, one service call.
+ * The /api/account routes of spec §7 (docs/PRODUCT-RULES.md "Accounts"). Thin: parse, authorise, one service call.
  * The reset routes answer with and without the trailing slash the spec writes (see TRAILING_SLASH).
  * Every route needs the access token unless marked @Public().
  */

@@ -1,6 +1,6 @@
 import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
 
-/** Error codes of the account module (style.md §6). */
+/** Error codes of the account module (docs/CONTRIBUTING.md §6). */
 export enum AccountErrorCode {
   /** Registration rules failed after the DTO checks (username or e-mail taken); extra carries field lists. */
   REGISTRATION_INVALID = 'REGISTRATION_INVALID',
@@ -29,7 +29,7 @@ interface AccountErrorSpec extends ErrorSpec {
   field?: string;
 }
 
-/** Code → status and message (issue 5; spec §8 shows these server messages to the user). */
+/** Code → status and message (docs/PRODUCT-RULES.md "Accounts"; spec §8 shows these server messages to the user). */
 export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
   [AccountErrorCode.REGISTRATION_INVALID]: { status: 400, message: 'Registration failed' },
   [AccountErrorCode.INVALID_CREDENTIALS]: { status: 401, message: 'Invalid email or password' },

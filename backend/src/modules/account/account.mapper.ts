@@ -2,7 +2,7 @@ import type { Country } from './account.constants';
 import type { TipsterSlipLists, TipsterStats } from './profile-providers';
 import type { User } from './entities/user.entity';
 
-/** GET /api/account/profile answer (spec §3 Profile, §7; issue 5). */
+/** GET /api/account/profile answer (spec §3 Profile, §7; docs/PRODUCT-RULES.md "Accounts"). */
 export interface OwnProfileResponse {
   user: { username: string; first_name: string; email: string };
   profile: {
@@ -47,7 +47,7 @@ export interface ProfileParts {
 
 /**
  * Builds the owner's profile. Never includes the password hash, tokens or anything not listed
- * in the response type (entities are never serialised directly: style.md §4.6).
+ * in the response type (entities are never serialised directly: docs/CONTRIBUTING.md §4, mapper).
  */
 export const toOwnProfile = (user: User, parts: ProfileParts): OwnProfileResponse => ({
   user: { username: user.username, first_name: user.name, email: user.email },

@@ -33,7 +33,7 @@ import { MediaController } from './media.controller';
 import { ProfileProviders } from './profile-providers';
 
 /**
- * Account module (architecture.md, "modules/account"; issue 5): users, JWT auth, profiles,
+ * Account module (docs/ARCHITECTURE.md, "modules/account"): users, JWT auth, profiles,
  * avatars, password change and reset, e-mail verification, roles and bans.
  * Registers the global guards: JwtAuthGuard (every route needs a token unless @Public()) then
  * RolesGuard (@Roles). Exports AccountService (roles, bans, user summaries) and ProfileProviders

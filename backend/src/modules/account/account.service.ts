@@ -17,7 +17,7 @@ export interface UserSummary {
 }
 
 /**
- * The account module's door for other modules (architecture.md: modules talk through exported
+ * The account module's door for other modules (docs/ARCHITECTURE.md: modules talk through exported
  * services) and for admin use cases: roles, bans, public user summaries.
  */
 @Injectable()
@@ -30,7 +30,7 @@ export class AccountService {
   ) {}
 
   /**
-   * Makes `userId` a tipster when it is a plain user (product.md: set when a user first publishes).
+   * Makes `userId` a tipster when it is a plain user (docs/PRODUCT-RULES.md: set when a user first publishes).
    * Idempotent; an admin stays admin. Pass the caller's transaction manager to make it part of it.
    */
   async markTipster(userId: number, manager = this.ds.manager): Promise<void> {
@@ -75,7 +75,7 @@ export class AccountService {
   }
 
   /**
-   * Back office `users` update (issue 8): sets the role (user | tipster | admin) and/or bans or
+   * Back office `users` update (docs/PRODUCT-RULES.md "Back office"): sets the role (user | tipster | admin) and/or bans or
    * unbans user `id`, inside the caller's transaction (`manager`, so the audit row commits with
    * it). A ban ends every session of the user at once (refresh tokens revoked; login and refresh
    * answer 403 ACCOUNT_BANNED); unbanning restores access without reviving old sessions.

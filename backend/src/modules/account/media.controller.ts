@@ -5,7 +5,7 @@ import { Public } from '../../common/decorators/public.decorator';
 import { AccountProfileService } from './account-profile.service';
 
 /**
- * Serves stored avatars at /media/avatars/{file}.webp (issue 5: a stable URL). File names are
+ * Serves stored avatars at /media/avatars/{file}.webp (docs/PRODUCT-RULES.md "Accounts": a stable URL). File names are
  * random and never reused, so answers are cached for a year.
  */
 @ApiExcludeController()

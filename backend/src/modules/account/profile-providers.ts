@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 /**
- * A tipster's figures (product.md, Tipster statistics): counts of published / won / lost slips and
+ * A tipster's figures (docs/PRODUCT-RULES.md, Tipster statistics): counts of published / won / lost slips and
  * ratings as percents (0-100, 2 decimals): overall, this Nairobi month and this ISO week.
  */
 export interface TipsterStats {
@@ -34,7 +34,7 @@ export interface SubscriptionStatusProvider {
   isSubscribed(user: { id: number; msisdn: string | null; email: string }): Promise<boolean>;
 }
 
-/** Figures until the slip module registers its provider: zeros and empty lists (issue 5). */
+/** Figures until the slip module registers its provider: zeros and empty lists (docs/PRODUCT-RULES.md "Accounts"). */
 export const EMPTY_STATS_PROVIDER: ProfileStatsProvider = {
   stats: async () => ({ tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0 }),
   slips: async () => ({ active: [], finished: [] }),

@@ -7,7 +7,7 @@ import { BackofficeService } from './backoffice.service';
 import type { ResourceRecord } from './resource-definition';
 
 /**
- * The react-admin simple-rest routes (ra-data-simple-rest; style.md §10) for every resource of
+ * The react-admin simple-rest routes (ra-data-simple-rest; docs/CONTRIBUTING.md §10) for every resource of
  * the registry. Login required (global JWT guard); each resource checks its own roles.
  */
 @ApiTags('backoffice')

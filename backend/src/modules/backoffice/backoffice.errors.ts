@@ -1,6 +1,6 @@
 import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
 
-/** Error codes of the back-office REST layer (style.md §6). */
+/** Error codes of the back-office REST layer (docs/CONTRIBUTING.md §6). */
 export enum BackofficeErrorCode {
   UNKNOWN_RESOURCE = 'UNKNOWN_RESOURCE',
   BAD_LIST_PARAM = 'BAD_LIST_PARAM',

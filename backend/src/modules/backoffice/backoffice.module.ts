@@ -36,7 +36,7 @@ const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, E
 ];
 
 /**
- * Back office (architecture.md "modules/backoffice"; issue 8): react-admin simple-rest routes
+ * Back office (docs/ARCHITECTURE.md "modules/backoffice"): react-admin simple-rest routes
  * under /api/backoffice/{resource} served by one generic list helper and per-resource
  * definitions, every write audited (admin_audit). Import the owning module of each resource's
  * service here.

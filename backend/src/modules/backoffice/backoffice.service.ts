@@ -22,7 +22,7 @@ export interface BackofficeListResult {
 const OWNER_PARAM = 'bo_owner';
 
 /**
- * The generic simple-rest use cases behind /api/backoffice/{resource} (issue 8): list with
+ * The generic simple-rest use cases behind /api/backoffice/{resource} (docs/PRODUCT-RULES.md "Back office"): list with
  * sort/range/filter and Content-Range, get one, and create/update/delete through the resource's
  * handlers, each write audited in its own transaction. Access: the resource's roles (admin
  * always), and rows scoped to the caller by `ownerColumn` unless the caller is admin. Writes also

@@ -45,7 +45,7 @@ export interface ListPage<E> {
 }
 
 /**
- * Runs one list page (architecture.md "Speed": one statement per list): rows and the matching
+ * Runs one list page (docs/ARCHITECTURE.md "Speed": one statement per list): rows and the matching
  * total come from the same SELECT through `COUNT(*) OVER()`. Only a page past the end (no row
  * to carry the total) costs a second, count-only statement. `build` returns the filtered query
  * without order or paging, so it can be built twice.

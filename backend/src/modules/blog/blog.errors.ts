@@ -1,6 +1,6 @@
 import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
 
-/** Error codes of the blog module (style.md §6). */
+/** Error codes of the blog module (docs/CONTRIBUTING.md §6). */
 export enum BlogErrorCode {
   POST_NOT_FOUND = 'POST_NOT_FOUND',
   INVALID_POST = 'INVALID_POST',

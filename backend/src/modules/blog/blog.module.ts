@@ -7,7 +7,7 @@ import { BlogService } from './blog.service';
 import { Post } from './entities/post.entity';
 
 /**
- * Blog module (architecture.md "modules/blog"; issue 8): posts with sanitised HTML and unique
+ * Blog module (docs/ARCHITECTURE.md "modules/blog"): posts with sanitised HTML and unique
  * slugs. Public route GET /v2/api/manage/post/; admin writes through the exported BlogService
  * (called by the back office's `posts` resource).
  */

@@ -31,7 +31,7 @@ export interface PublishedPage {
 }
 
 /**
- * Blog use cases (issue 8): public reads of published posts, admin create/update/delete with
+ * Blog use cases (docs/PRODUCT-RULES.md "Back office"): public reads of published posts, admin create/update/delete with
  * HTML sanitised on write and unique slugs. Admin methods take an optional EntityManager so the
  * back office can write its audit row in the same transaction.
  */

@@ -9,7 +9,7 @@ import { DARAJA_CALLBACK_ACK, parseB2cResult } from '../../providers/daraja/dara
 import { sameSecret } from '../../common/security/same-secret';
 
 /**
- * Daraja B2C callbacks (providers.md §1.8, §1.10): the path token (MPESA_CALLBACK_TOKEN) is the
+ * Daraja B2C callbacks (docs/PROVIDERS.md §1.8, §1.10): the path token (MPESA_CALLBACK_TOKEN) is the
  * secret, wrong token → 404. The Result is checked for shape, enqueued on `payouts` (durably: the
  * job inbox when Redis is down) and answered at once; PayoutService applies it in the worker.
  */

@@ -2,7 +2,7 @@ import { Money } from '../../common/money/money';
 
 /** Minimum balance to withdraw, and minimum withdrawal (spec §9): Ksh 500. */
 export const MIN_WITHDRAWAL = Money.ofUnits(500);
-/** Largest single B2C payment (providers.md §1.8: max Ksh 250,000 per transaction); larger withdrawals are paid in parts. */
+/** Largest single B2C payment (docs/PROVIDERS.md §1.8: max Ksh 250,000 per transaction); larger withdrawals are paid in parts. */
 export const MAX_B2C_PART_KSH = 250_000;
 /** Page sizes (spec §9): payments 10, withdrawals 100. */
 export const PAYMENTS_PAGE_SIZE = 10;
@@ -31,11 +31,11 @@ export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWA
  */
 export type PayoutPartStatus = 'sending' | 'accepted' | 'paid' | 'failed';
 
-/** Paths of the B2C callbacks below PUBLIC_URL (providers.md §1.8 example); the last segment is MPESA_CALLBACK_TOKEN. */
+/** Paths of the B2C callbacks below PUBLIC_URL (docs/PROVIDERS.md §1.8 example); the last segment is MPESA_CALLBACK_TOKEN. */
 export const B2C_RESULT_PATH = '/api/finance/callbacks/b2c-result';
 export const B2C_TIMEOUT_PATH = '/api/finance/callbacks/b2c-timeout';
 
-/** Our OriginatorConversationID of part `part` of withdrawal `id` (providers.md §1.8: the withdrawal id, so a retry never pays twice). */
+/** Our OriginatorConversationID of part `part` of withdrawal `id` (docs/PROVIDERS.md §1.8: the withdrawal id, so a retry never pays twice). */
 export const originatorConversationId = (withdrawalId: string, part: number): string => `withdrawal-${withdrawalId}-${part}`;
 
 /** Injection token of the Clock finance reads ("today" and "this month" of the summary): an alias of the application's CLOCK. */

@@ -12,7 +12,7 @@ import { FinanceService } from './finance.service';
 import { PayoutService } from './payout.service';
 
 /**
- * Finance module (architecture.md, "modules/finance"): the tipster's balance and earnings read
+ * Finance module (docs/ARCHITECTURE.md, "modules/finance"): the tipster's balance and earnings read
  * from the ledger, withdrawals, and their B2C payouts (admin approval, `payouts` queue, Result
  * callback). PayoutsProcessor (the `payouts` queue) is loaded by the worker.
  */

@@ -55,7 +55,7 @@ export const parseFinancePage = (p: string | undefined): number => {
 };
 
 /**
- * The tipster's money (product.md "Money"), read from the ledger:
+ * The tipster's money (docs/PRODUCT-RULES.md "Money"), read from the ledger:
  * - pending_amount = Σ sale shares with status W (slip not settled yet);
  * - total_earnings = Σ sale shares with status P (paid into the balance);
  * - account_balance = Σ paid shares + Σ withdrawal rows (negative) + Σ reversals (positive), i.e.

@@ -22,8 +22,8 @@ export type B2cResultOutcome = 'paid' | 'failed' | 'noop';
 const OUR_ORIGINATOR = /^withdrawal-(\d+)-(\d+)$/;
 
 /**
- * Payouts of withdrawals by M-Pesa B2C (product.md "Money", back office "withdrawals approval";
- * providers.md §1.8). Flow: a tipster's request (P) → an admin approves (`approve`) → the
+ * Payouts of withdrawals by M-Pesa B2C (docs/PRODUCT-RULES.md "Withdrawals": admin approval first;
+ * docs/PROVIDERS.md §1.8). Flow: a tipster's request (P) → an admin approves (`approve`) → the
  * `payouts` job `b2c-withdrawal` (jobId `withdrawal-<id>`) sends one B2C request per part
  * (`sendPayout`) → Daraja posts the Result to our callback → the `b2c-result` job applies it
  * (`applyResult`): paid parts add to `total_paid`; once every part has a result the withdrawal is
@@ -123,11 +123,11 @@ export class PayoutService {
   }
 
   /**
-   * The scheduled `reconcile-payouts` job (style.md §8: it only fans out): for every approved,
+   * The scheduled `reconcile-payouts` job (docs/CONTRIBUTING.md §8: it only fans out): for every approved,
    * pending withdrawal approved over `olderThanMs` ago that still has a part never answered
    * (`sending`) or no parts at all (its job was lost), retries its failed `withdrawal-<id>` job or
    * enqueues it again. Safe: Daraja refuses a repeated OriginatorConversationID. Parts `accepted`
-   * whose Result never came are left for a Transaction Status query (providers.md §1.9; not done
+   * whose Result never came are left for a Transaction Status query (docs/PROVIDERS.md §1.9; not done
    * here). Returns how many withdrawals were requeued.
    */
   async reconcile(olderThanMs = PAYOUT_RECONCILE_AFTER_MS, limit = 100): Promise<number> {
@@ -156,7 +156,7 @@ export class PayoutService {
   }
 
   /**
-   * The `b2c-result` job: applies a B2C Result (providers.md §1.8) to its part, found by our
+   * The `b2c-result` job: applies a B2C Result (docs/PROVIDERS.md §1.8) to its part, found by our
    * OriginatorConversationID. A part that already has a result, a TransactionID already used, or
    * a Result not ours changes nothing.
    * @throws PayoutNotFoundYetError when the id is ours but its part is not visible yet (retried).

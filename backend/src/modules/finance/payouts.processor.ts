@@ -8,7 +8,7 @@ import { PayoutService } from './payout.service';
 /** Payout jobs run a few at a time: each locks its withdrawal row, so order does not matter. */
 export const PAYOUTS_CONCURRENCY = 4;
 
-/** Consumer of the `payouts` queue (architecture.md "Queues"): B2C requests, B2C results, payout reconciliation. */
+/** Consumer of the `payouts` queue (docs/ARCHITECTURE.md "Queues"): B2C requests, B2C results, payout reconciliation. */
 @Processor(QUEUE.PAYOUTS, { concurrency: PAYOUTS_CONCURRENCY })
 export class PayoutsProcessor extends WorkerHost {
   static readonly handles: JobName[] = [JOB.B2C_WITHDRAWAL, JOB.B2C_RESULT, JOB.RECONCILE_PAYOUTS];

@@ -1,6 +1,6 @@
-/** Fewest games a jackpot slip may have (issue 8: real jackpots have 13-17; a short week may have fewer). */
+/** Fewest games a jackpot slip may have (docs/PRODUCT-RULES.md "Jackpots": real jackpots have 13-17; a short week may have fewer). */
 export const MIN_JACKPOT_TIPS = 10;
-/** Most games a jackpot slip may have (product.md "Jackpots": typically 13-17 games). */
+/** Most games a jackpot slip may have (docs/PRODUCT-RULES.md "Jackpots": typically 13-17 games). */
 export const MAX_JACKPOT_TIPS = 17;
 /** Largest total odds the numeric(8,2) accumulator column holds, in hundredths (999999.99). */
 export const MAX_JACKPOT_ODDS_HUNDREDTHS = 99_999_999;

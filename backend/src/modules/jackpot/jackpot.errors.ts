@@ -1,7 +1,7 @@
 import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
 import { MAX_JACKPOT_TIPS, MIN_JACKPOT_TIPS } from './jackpot.constants';
 
-/** Error codes of the jackpot module (style.md §6). */
+/** Error codes of the jackpot module (docs/CONTRIBUTING.md §6). */
 export enum JackpotErrorCode {
   TOO_FEW_TIPS = 'TOO_FEW_TIPS',
   TOO_MANY_TIPS = 'TOO_MANY_TIPS',

@@ -7,7 +7,7 @@ import { JackpotController } from './jackpot.controller';
 import { JackpotService } from './jackpot.service';
 
 /**
- * Jackpot module (architecture.md, "modules/jackpot"; issue 8): SP and BT jackpots, Mega (MG) and
+ * Jackpot module (docs/ARCHITECTURE.md, "modules/jackpot"): SP and BT jackpots, Mega (MG) and
  * Mid Week (MW). Public route GET /api/jackpot/get-all-jackpots; admin writes through the exported
  * JackpotService (back office `jackpots` resource, the `jackpots` seed step).
  */

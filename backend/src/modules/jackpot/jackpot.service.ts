@@ -44,7 +44,7 @@ export interface JackpotWriteOptions {
 const ID = /^[1-9]\d{0,17}$/;
 
 /**
- * Jackpots (issue 8; spec §3 Jackpot; product.md "Jackpots"): builds each week's jackpot slip from
+ * Jackpots (spec §3 Jackpot; docs/PRODUCT-RULES.md "Jackpots"): builds each week's jackpot slip from
  * an admin's picks, keeps one current jackpot per company and type, and answers the public list.
  * A jackpot slip is an ordinary slip with `jackpot = true` owned by an admin account: bought like
  * any slip (POST /api/processor/buy), settled like any slip, left out of the tipster lists.

@@ -40,7 +40,7 @@ export interface SandboxMail {
 }
 
 /**
- * E-mail outbox (architecture.md, notifications): `add` writes the row inside the caller's
+ * E-mail outbox (docs/ARCHITECTURE.md, notifications): `add` writes the row inside the caller's
  * transaction; `dispatch` delivers after commit without holding up the request; `deliverDue`
  * (run periodically by the worker role) retries failed and stale rows. Every delivery first
  * claims its row with one UPDATE, so a message goes out once however many processes run.

@@ -1,6 +1,6 @@
 import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
 
-/** Error codes of the notifications module (style.md §6). */
+/** Error codes of the notifications module (docs/CONTRIBUTING.md §6). */
 export enum NotificationsErrorCode {
   SMS_NOT_FOUND = 'SMS_NOT_FOUND',
   /** Resend of a delivered SMS without `force` (back office `sms-messages`). */

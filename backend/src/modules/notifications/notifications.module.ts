@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { AfricasTalkingClient } from '../../providers/africastalking/africastalking.client';
@@ -14,15 +15,16 @@ import { SmsSender } from './sms/sms-sender.service';
 import { SmsService } from './sms/sms.service';
 
 /**
- * Notifications module (architecture.md, "modules/notifications"): the e-mail outbox, its
- * nodemailer transport (or the sandbox mailbox) and the worker's retry pass; the SMS outbox sent
+ * Notifications module (docs/ARCHITECTURE.md, "modules/notifications"): the e-mail outbox, its
+ * nodemailer transport (or the sandbox mailbox) and the worker's in-process retry pass; the SMS outbox sent
  * through Africa's Talking by the `sms` queue (SmsProcessor, loaded by the worker) and its
  * delivery reports.
  * Other modules use EmailOutboxService: `add` inside their transaction, `dispatch` after commit;
  * and SmsService the same way: `queue(to, body, purpose, em)`, `dispatch(id)` after commit.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([EmailOutbox, SmsOutbox])],
+  // ScheduleModule: the in-process e-mail retry pass (EmailOutboxPoller); cluster-wide schedules are BullMQ job schedulers.
+  imports: [ScheduleModule.forRoot(), TypeOrmModule.forFeature([EmailOutbox, SmsOutbox])],
   controllers: [SandboxMailController, SmsDeliveryReportController],
   providers: [
     EmailTransport,

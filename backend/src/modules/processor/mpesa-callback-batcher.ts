@@ -9,7 +9,7 @@ export const MPESA_BATCH_MAX = 64;
 export const MPESA_BATCH_FLUSHES = 2;
 
 /**
- * Group commit of M-Pesa STK callbacks in the payments worker (issue 7; docs/PERFORMANCE.md
+ * Group commit of M-Pesa STK callbacks in the payments worker (docs/PERFORMANCE.md
  * "Payment callbacks"): each `mpesa-callback` job hands its callback to `submit` and waits for
  * its own outcome; callbacks that arrive together share one transaction
  * (`PurchaseService.confirmMpesaBatch`: every purchase keeps its row lock, only-from-pending rule

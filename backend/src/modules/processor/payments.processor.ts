@@ -27,7 +27,7 @@ const parseOrFail = <T>(parse: (body: unknown) => T, body: unknown): T => {
  */
 export const PAYMENTS_CONCURRENCY = 64;
 
-/** Consumer of the `payments` queue: one service call per job name (style.md §8). */
+/** Consumer of the `payments` queue: one service call per job name (docs/CONTRIBUTING.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class PaymentsProcessor extends WorkerHost {
   static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.RECONCILE_STK];

@@ -10,7 +10,7 @@ import { parseWebhook, verifyWebhookSignature } from '../../providers/flutterwav
 import { sameSecret } from '../../common/security/same-secret';
 
 /**
- * Provider callbacks (issue 7, "Callbacks"): validate, enqueue on `payments` with the provider's
+ * Provider callbacks (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): validate, enqueue on `payments` with the provider's
  * id as jobId (durably: the job inbox table when Redis is down), answer at once. The money work
  * happens in the worker (PurchaseService).
  */
@@ -23,7 +23,7 @@ export class ProcessorCallbacksController {
     private readonly producer: JobProducer,
   ) {}
 
-  /** Daraja STK callback (providers.md §1.6); the path token is the secret (§1.10). Wrong token → 404. */
+  /** Daraja STK callback (docs/PROVIDERS.md §1.6); the path token is the secret (§1.10). Wrong token → 404. */
   @Post('mpesa/callback/:token')
   @HttpCode(200)
   async mpesaCallback(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
@@ -39,7 +39,7 @@ export class ProcessorCallbacksController {
     return DARAJA_CALLBACK_ACK;
   }
 
-  /** Flutterwave webhook (providers.md §2.5): `verif-hash` must equal FLW_SECRET_HASH, else 401. */
+  /** Flutterwave webhook (docs/PROVIDERS.md §2.5): `verif-hash` must equal FLW_SECRET_HASH, else 401. */
   @Post('flutterwave/webhook')
   @HttpCode(200)
   async flutterwaveWebhook(@Headers('verif-hash') hash: string | undefined, @Body() body: unknown): Promise<{ status: string }> {

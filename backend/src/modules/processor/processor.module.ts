@@ -12,7 +12,7 @@ import { PurchaseFulfilments } from './purchase-fulfilments';
 import { PurchaseService } from './purchase.service';
 
 /**
- * Processor module (architecture.md, "modules/processor"): purchases, provider callbacks, the
+ * Processor module (docs/ARCHITECTURE.md, "modules/processor"): purchases, provider callbacks, the
  * ledger of money movements and the fulfilment registry other modules plug into
  * (PurchaseFulfilments). PaymentsProcessor (the `payments` queue) is loaded by the worker.
  */

@@ -25,7 +25,7 @@ const OPEN_PROMPT_INDEX = 'uq_purchase_open_prompt';
 export const MPESA_CALLBACK_PATH = '/api/processor/mpesa/callback';
 /** The tipster's share of a sale, percent (spec §9: 40% platform fee). */
 export const TIPSTER_SHARE_PERCENT = 60;
-/** Purchases pending longer than this are checked by STK query (issue 7, reconciliation). */
+/** Purchases pending longer than this are checked by STK query (docs/PRODUCT-RULES.md "Purchases and provider callbacks", reconciliation). */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** A push whose outcome is unknown (no CheckoutRequestID) is given up after this. */
 export const UNKNOWN_PUSH_GIVE_UP_MS = 10 * 60_000;
@@ -43,7 +43,7 @@ export interface MpesaPurchaseInput {
   description: string;
 }
 
-/** Input of `startFlutterwave` (Nigeria NGN, Uganda UGX; providers.md §2.2). */
+/** Input of `startFlutterwave` (Nigeria NGN, Uganda UGX; docs/PROVIDERS.md §2.2). */
 export interface FlutterwavePurchaseInput {
   kind: PurchaseKind;
   email: string;
@@ -81,8 +81,8 @@ export type ConfirmOutcome = 'paid' | 'flagged' | 'closed' | 'noop';
 type PurchaseChange = Pick<Purchase, 'status' | 'resultCode' | 'resultDesc'> & Partial<Pick<Purchase, 'receipt' | 'paidAmount' | 'paidAt' | 'reviewReason'>>;
 
 /**
- * Purchases paid by M-Pesa STK push or Flutterwave (issue 7; architecture.md "The main job";
- * style.md §12 B). Every state change happens in one transaction with the purchase row locked
+ * Purchases paid by M-Pesa STK push or Flutterwave (docs/ARCHITECTURE.md "The main job";
+ * docs/CONTRIBUTING.md §12 B). Every state change happens in one transaction with the purchase row locked
  * FOR UPDATE, and only from `pending`: a repeated, concurrent or reordered callback is a no-op.
  */
 @Injectable()
@@ -158,7 +158,7 @@ export class PurchaseService {
   }
 
   /**
-   * Applies many STK callbacks in one transaction (the payments worker's batches: issue 7,
+   * Applies many STK callbacks in one transaction (the payments worker's batches: docs/PRODUCT-RULES.md "Purchases and provider callbacks",
    * docs/PERFORMANCE.md "Payment callbacks"), with the same rules and guarantees as
    * `confirmMpesa` for each: the purchase rows locked FOR UPDATE (in id order), only `pending`
    * rows change, so a callback repeated inside the batch or across batches is a no-op; one UPDATE
@@ -207,7 +207,7 @@ export class PurchaseService {
   }
 
   /**
-   * Reconciliation (issue 7): STK query for M-Pesa purchases pending over `olderThanMs`; a known
+   * Reconciliation (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK query for M-Pesa purchases pending over `olderThanMs`; a known
    * outcome is applied like a callback (without receipt); pushes with an unknown outcome and
    * queries pending for too long are closed. Returns how many purchases changed.
    */
@@ -332,7 +332,7 @@ export class PurchaseService {
   }
 
   /**
-   * What `result` does to pending purchase `p` (providers.md §1.4; issue 7): the row's new values,
+   * What `result` does to pending purchase `p` (docs/PROVIDERS.md §1.4): the row's new values,
    * the outcome, and for a payment the purchase as paid (to fulfil). Money that arrived but not as
    * asked is flagged for review and never credited.
    */
@@ -370,7 +370,7 @@ export class PurchaseService {
   }
 
   /**
-   * Records a slip sale (product.md "Money"): the tipster's 60% share pending (status W, paid into
+   * Records a slip sale (docs/PRODUCT-RULES.md "Money"): the tipster's 60% share pending (status W, paid into
    * the balance when the slip settles) and the platform's 40% fee (P), both keyed on the purchase
    * so a repeat is ignored. Call from the slip fulfilment, inside its transaction.
    */
@@ -397,7 +397,7 @@ export class PurchaseService {
   }
 
   /**
-   * Back office `purchases` review (issue 8): flags purchase `id` for review (`review_reason` =
+   * Back office `purchases` review (docs/PRODUCT-RULES.md "Back office"): flags purchase `id` for review (`review_reason` =
    * `reason`) or clears the flag (`review_reason` null); either way the admin's note, name and
    * time are kept (`review_note`, `reviewed_by`, `reviewed_at`). Changes no amount, status or
    * ledger row. Inside the caller's transaction (`manager`).

@@ -4,7 +4,7 @@ import { constants } from 'zlib';
 
 /**
  * HTTP compression of every compressible answer (the app's JS and CSS, HTML, JSON, XML) over
- * 1 KB, brotli or gzip as the client accepts (issue 9: buyers on mobile data). Brotli at quality
+ * 1 KB, brotli or gzip as the client accepts (docs/PRODUCT-RULES.md "Public web app": buyers on mobile data). Brotli at quality
  * 4 costs about as much CPU as gzip level 6 and still beats it in size.
  */
 export const COMPRESSION_OPTIONS: FastifyCompressOptions = {

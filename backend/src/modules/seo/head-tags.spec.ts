@@ -14,7 +14,7 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>`;
 
-describe('head tags (issue 9, SEO)', () => {
+describe('head tags (SEO)', () => {
   it('escapes the five HTML specials', () => {
     expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
   });

@@ -1,5 +1,5 @@
 /**
- * Route-specific <head> tags in the HTML the server sends (issue 9, SEO): crawlers and link
+ * Route-specific <head> tags in the HTML the server sends (docs/PRODUCT-RULES.md "Public web app", SEO): crawlers and link
  * previews (WhatsApp, Facebook, X, Telegram) read the first HTML response and do not run the
  * single-page app's JavaScript. Pure: no framework, no I/O.
  */

@@ -6,7 +6,7 @@ import { PageShellService } from './page-shell.service';
 import { SeoService, SITEMAP_TTL_MS } from './seo.service';
 
 /**
- * Crawler-facing routes (issue 9, SEO): /sitemap.xml, /robots.txt, and the pages whose link
+ * Crawler-facing routes (docs/PRODUCT-RULES.md "Public web app", SEO): /sitemap.xml, /robots.txt, and the pages whose link
  * previews matter, /blog/{slug} and /buy_tip/{slipId}, sent as the app's index.html with their own
  * head tags. An unknown post or slip still gets the app (it shows its own not-found view) with
  * index.html's default head and status 404, so crawlers do not index it.

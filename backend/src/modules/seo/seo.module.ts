@@ -4,7 +4,7 @@ import { SeoController } from './seo.controller';
 import { SeoService } from './seo.service';
 
 /**
- * Server-side SEO (issue 9): sitemap.xml, robots.txt and route-specific head tags (title, meta
+ * Server-side SEO (docs/PRODUCT-RULES.md "Public web app"): sitemap.xml, robots.txt and route-specific head tags (title, meta
  * description, Open Graph) for blog posts and slips in the HTML the server sends; every page's HTML
  * with its boot data (PageShellService: first data of the home page and /active_tips, the
  * visitor's country).

@@ -50,7 +50,7 @@ const formatKsh = (decimal: string): string => {
 };
 
 /**
- * Server-side SEO (issue 9): the index.html of blog posts and slips with their own title,
+ * Server-side SEO (docs/PRODUCT-RULES.md "Public web app"): the index.html of blog posts and slips with their own title,
  * description and Open Graph tags (crawlers do not run the app's JavaScript), sitemap.xml and
  * robots.txt. Reads published posts, slips and tipsters straight from their tables.
  */

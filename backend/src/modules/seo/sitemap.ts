@@ -1,5 +1,5 @@
 /**
- * sitemap.xml rendering (sitemaps.org protocol 0.9; issue 9, SEO). Pure: no framework, no I/O.
+ * sitemap.xml rendering (sitemaps.org protocol 0.9; docs/PRODUCT-RULES.md "Public web app", SEO). Pure: no framework, no I/O.
  */
 
 /** One <url> of the sitemap. */

@@ -16,7 +16,7 @@ export interface FreeTipResponse {
   m_market: { type: string; value: string };
 }
 
-/** Free tips (product.md "Free tips"): admins add them in the back office; the seed adds a few. */
+/** Free tips (docs/PRODUCT-RULES.md "Free tips"): admins add them in the back office; the seed adds a few. */
 @Injectable()
 export class FreeTipService {
   constructor(
@@ -46,7 +46,7 @@ export class FreeTipService {
   }
 
   /**
-   * Back office `free-tips` create (issue 8; product.md "Free tips"): one market on one fixture
+   * Back office `free-tips` create (docs/PRODUCT-RULES.md "Free tips"): one market on one fixture
    * that has not started and has an odd for that market (FixturesService.quote, the rule slips
    * follow), inside the caller's transaction.
    * @throws FixturesError GAME_NOT_FOUND (404), MARKET_NOT_FOUND / GAME_STARTED / GAME_NOT_OFFERED /

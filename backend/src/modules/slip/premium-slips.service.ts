@@ -17,7 +17,7 @@ export const MAX_PREMIUM_SLIPS = 50;
 const DAY_MS = 86_400_000;
 
 /**
- * Premium slips (product.md "Subscriptions, premium"; issue 7): an admin marks slips premium in
+ * Premium slips (docs/PRODUCT-RULES.md "Subscriptions, premium"): an admin marks slips premium in
  * the back office (`premium-slips`, `setPremium`), and an active subscriber's phone gets today's
  * premium slips WITH picks (market_type, odd) through GET /api/manage/get-subscription-slips/{phone}
  * (this service is the subscription module's PREMIUM_SLIPS provider).

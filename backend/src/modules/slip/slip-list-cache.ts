@@ -5,7 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { TopGamesCache } from '../fixtures/top-games-cache';
 import { SlipEvents } from './slip-events';
 
-/** Seconds a public list response is served from the cache (architecture.md "Speed"). */
+/** Seconds a public list response is served from the cache (docs/ARCHITECTURE.md "Speed"). */
 export const LIST_CACHE_TTL_S = 5;
 /**
  * Longest a list page whose games cannot change yet is served (seconds): until its first game
@@ -65,7 +65,7 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
     return this.cache.generationNow;
   }
 
-  /** The visitors' fast path tag of the lists' routes (issue 6): the generation. */
+  /** The visitors' fast path tag of the lists' routes (docs/PRODUCT-RULES.md "Lists and caches"): the generation. */
   visitorTag(): number {
     return this.generation;
   }

@@ -17,7 +17,7 @@ import { Slip } from './entities/slip.entity';
 import { Tip } from './entities/tip.entity';
 import { SlipEvents, SlipSettled } from './slip-events';
 
-/** SMS segment budget of the buyer SMS (product.md "Messages": under 3 segments). */
+/** SMS segment budget of the buyer SMS (docs/PRODUCT-RULES.md "Messages": under 3 segments). */
 export const BUYER_SMS_MAX = 459;
 
 /** One tip as find-slip returns it (spec §7: tip list with Game, League, Tip). */
@@ -59,7 +59,7 @@ interface SlipLeg {
 }
 
 /**
- * Selling slips (issue 7; product.md "Slips", "Money", "Messages", "Finding a bought slip again"):
+ * Selling slips (docs/PRODUCT-RULES.md "Slips", "Money", "Messages", "Finding a bought slip again"):
  * the buy routes, the slip fulfilment of a paid purchase (60% share pending + buyer SMS with the
  * picks and our purchase code), the sale shares at settlement, and find-slip.
  */
@@ -114,7 +114,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     return { link };
   }
 
-  /** The slip, when it exists and no game has kicked off (product.md). */
+  /** The slip, when it exists and no game has kicked off (docs/PRODUCT-RULES.md). */
   private async slipOnSale(slipId: unknown): Promise<Slip> {
     const id = Number(slipId);
     if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_SLIP_ID) throw SLIP_SALE_ERRORS.slipNotFound();
@@ -142,7 +142,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     const slips = new Map((await em.find(Slip, { where: { id: In(slipIds) } })).map((s) => [s.id, s]));
     const missing = slipIds.find((id) => !slips.has(id));
     if (missing !== undefined) throw new Error(`slip ${missing} of a paid purchase not found`);
-    // Shares are in Ksh (product.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
+    // Shares are in Ksh (docs/PRODUCT-RULES.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
     await this.purchases.recordSaleShares(
       em,
       purchases.map((p) => {
@@ -157,7 +157,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
       const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl);
       const emails: string[] = [];
       if (purchase.email) {
-        // Nigeria / Uganda: the picks by e-mail (issue 7), through the outbox in this transaction, sent after commit.
+        // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider callbacks"), through the outbox in this transaction, sent after commit.
         const html = `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
         emails.push(await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html }));
       }
@@ -294,7 +294,7 @@ const decodeBase64 = (text: string): string => {
 };
 
 /**
- * The buyer SMS (product.md "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds,
+ * The buyer SMS (docs/PRODUCT-RULES.md "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds,
  * our purchase code and where to find it again; team names shortened when over 459 characters.
  */
 export const buyerSms = (slip: Pick<Slip, 'id' | 'accumulator'>, legs: SlipLeg[], code: string, site = ''): string => {

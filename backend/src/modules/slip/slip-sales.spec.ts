@@ -11,7 +11,7 @@ describe('find-slip code (spec §5)', () => {
   ])('%j → %j', (code, word) => expect(firstWord(code)).toBe(word));
 });
 
-describe('buyer SMS (product.md "Messages")', () => {
+describe('buyer SMS', () => {
   it("lists each game as 'Home v Away - PICK @odd', the total odds, the code and where to find it", () => {
     const text = buyerSms({ id: 12, accumulator: '8.00' }, [{ game: game('Arsenal', 'Chelsea'), pick: 'HOME WIN', odd: '2.00' }], 'ACDEFGHJ');
     expect(text).toContain('Slip 12 code ACDEFGHJ');

@@ -1,4 +1,4 @@
-/** Slip rules of spec §5 and §9 (product.md "Slips"). */
+/** Slip rules of spec §5 and §9 (docs/PRODUCT-RULES.md "Slips"). */
 export const MIN_TIPS = 3;
 export const MAX_TIPS = 5;
 /** Total odds range, in hundredths (1.60 to 100.00). */
@@ -7,7 +7,7 @@ export const MAX_ACCUMULATOR_HUNDREDTHS = 10_000;
 /** Price range in whole Ksh (spec §9). */
 export const MIN_PRICE_KSH = 50;
 export const MAX_PRICE_KSH = 1000;
-/** Slips a tipster may publish per Nairobi calendar day (product.md, can-post). */
+/** Slips a tipster may publish per Nairobi calendar day (docs/PRODUCT-RULES.md, can-post). */
 export const MAX_SLIPS_PER_DAY = 2;
 /** Page sizes (spec §9). */
 export const ACTIVE_PAGE_SIZE = 10;

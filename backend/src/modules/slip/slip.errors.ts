@@ -1,6 +1,6 @@
 import { DomainError, ErrorSpec } from '../../common/errors/domain-error';
 
-/** Error codes of the slip module (style.md §6). */
+/** Error codes of the slip module (docs/CONTRIBUTING.md §6). */
 export enum SlipErrorCode {
   TOO_FEW_TIPS = 'TOO_FEW_TIPS',
   TOO_MANY_TIPS = 'TOO_MANY_TIPS',

@@ -44,13 +44,13 @@ export interface MapContext {
 }
 
 /**
- * Pick gating (product.md "Slips and what a visitor may see"): a slip's picks and per-game odds
+ * Pick gating (docs/PRODUCT-RULES.md "Slips and what a visitor may see"): a slip's picks and per-game odds
  * are shown only once it is settled, or to its own tipster.
  */
 export const picksVisible = (slip: Pick<SlipRow, 'slipResult' | 'userId'>, isOwner: (userId: number) => boolean): boolean =>
   slip.slipResult !== null || isOwner(slip.userId);
 
-/** Ksh price (decimal string) in NGN at `ngnPerKsh`, rounded to 2 decimals (product.md "Money"). */
+/** Ksh price (decimal string) in NGN at `ngnPerKsh`, rounded to 2 decimals (docs/PRODUCT-RULES.md "Money"). */
 export const priceInNgn = (priceKsh: string, ngnPerKsh: string): number => {
   const cents = Money.parse(priceKsh).cents;
   const rate = oddToHundredths(ngnPerKsh); // rate in hundredths, at most 2 decimals

@@ -25,7 +25,7 @@ import { SlipSalesController } from './slip-sales.controller';
 import { SlipSalesService } from './slip-sales.service';
 import { PremiumSlipsService } from './premium-slips.service';
 
-/** Slip module (architecture.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
+/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],

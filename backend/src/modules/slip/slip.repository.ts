@@ -77,7 +77,7 @@ export interface PageRow {
 const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * Hand-written SQL for slip lists (architecture.md "Speed"): page the ids on an index matching the
+ * Hand-written SQL for slip lists (docs/ARCHITECTURE.md "Speed"): page the ids on an index matching the
  * filter and sort — by keyset after the previous page's last row (SlipPageIndex finds and keeps
  * the page ends per list generation) — then load those slips and their tips by `id = ANY($1)`.
  */

@@ -15,7 +15,7 @@ import { LEADERBOARD_PAGE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipListCache } from './slip-list-cache';
 
-/** Settled slips a tipster needs on the overall / weekly leaderboard (product.md). */
+/** Settled slips a tipster needs on the overall / weekly leaderboard (docs/PRODUCT-RULES.md). */
 export const LEADERBOARD_MIN_SETTLED = 5;
 export const WEEKLY_MIN_SETTLED = 2;
 
@@ -33,7 +33,7 @@ export interface LeaderboardRow {
 }
 
 /**
- * Tipster statistics (product.md "Tipster statistics"): counters kept in `tipster_stat` by publish
+ * Tipster statistics (docs/PRODUCT-RULES.md "Tipster statistics"): counters kept in `tipster_stat` by publish
  * and settlement (never recomputed from every slip), monthly and weekly ratings from one tipster's
  * slips settled this Nairobi month / ISO week, the leaderboard, and the account profile's figures.
  */

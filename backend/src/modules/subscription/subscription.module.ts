@@ -10,7 +10,7 @@ import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 /**
- * Subscription module (architecture.md, "modules/subscription"): kinds, purchase by STK push,
+ * Subscription module (docs/ARCHITECTURE.md, "modules/subscription"): kinds, purchase by STK push,
  * activation on payment (registered as the 'subscription' PurchaseFulfilment) and premium slips
  * through the PREMIUM_SLIPS provider (the slip module's PremiumSlipsService).
  */

@@ -26,7 +26,7 @@ export interface SubscriptionKindView {
 }
 
 /**
- * Subscriptions (product.md "Subscriptions"; spec §4 subscription purchase, §7): kinds, the
+ * Subscriptions (docs/PRODUCT-RULES.md "Subscriptions"; spec §4 subscription purchase, §7): kinds, the
  * STK purchase, activation on payment (as the 'subscription' purchase fulfilment) and the
  * subscriber's premium slips.
  */
@@ -53,7 +53,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /**
-   * Back office `subscription-kinds` update (issue 8): price (Ksh), days, title, description of
+   * Back office `subscription-kinds` update (docs/PRODUCT-RULES.md "Back office"): price (Ksh), days, title, description of
    * kind `type`, inside the caller's transaction. GET /api/manage/get-subscription-kind reads the
    * table on every request (no cache), so an edit shows at once; a pending STK push keeps the
    * amount it was started with.

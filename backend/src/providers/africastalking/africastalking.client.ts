@@ -28,7 +28,7 @@ const PROVIDER = 'africastalking';
 const RETRYABLE_CODES = new Set([405, 407, 409, 500, 501]);
 const FINAL_STATUSES = new Set(['Success', 'Rejected', 'Failed']);
 
-/** Path of the bulk SMS API below the base URL (providers.md §3.1, §3.2). */
+/** Path of the bulk SMS API below the base URL (docs/PROVIDERS.md §3.1, §3.2). */
 export const AT_MESSAGING_PATH = '/version1/messaging';
 
 /** What a per-recipient `statusCode` means for retrying (§3.2 table). */
@@ -40,7 +40,7 @@ export const smsRecipientOutcome = (statusCode: number): SmsRecipientOutcome =>
       : 'permanent';
 
 /**
- * Africa's Talking bulk SMS client (providers.md §3): form-encoded `POST /version1/messaging`
+ * Africa's Talking bulk SMS client (docs/PROVIDERS.md §3): form-encoded `POST /version1/messaging`
  * with the `apiKey` header and `Accept: application/json`. Sending is not idempotent (a repeat
  * sends and bills the SMS twice), so it is repeated only when the request never left; the sms
  * outbox retries per recipient outcome instead.

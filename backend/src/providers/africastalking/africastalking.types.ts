@@ -1,7 +1,7 @@
 import { ProviderHttpOptions } from '../common/http';
 
 /**
- * Options of `AfricasTalkingClient` (providers.md §3.1): HTTP options plus the app username, its
+ * Options of `AfricasTalkingClient` (docs/PROVIDERS.md §3.1): HTTP options plus the app username, its
  * API key (sent in the `apiKey` header) and the default sender ID (`from`).
  */
 export interface AfricasTalkingClientOptions extends ProviderHttpOptions {

@@ -32,7 +32,7 @@ const MAX_IDS_PER_CALL = 20;
 type Query = Record<string, string | number | undefined>;
 
 /**
- * API-Football v3 client (providers.md §4): fixtures by date, by ids and live, pre-match odds by
+ * API-Football v3 client (docs/PROVIDERS.md §4): fixtures by date, by ids and live, pre-match odds by
  * fixture or date following `paging.total` (10 results per page, §4.3). GET only, header
  * `x-apisports-key`; every call is idempotent (retried on network errors, timeouts, 5xx and the
  * documented 499 Time Out). Errors arrive with HTTP 200 in `errors` (§4.1) and are thrown as

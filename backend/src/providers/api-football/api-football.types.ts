@@ -1,6 +1,6 @@
 import { ProviderHttpOptions } from '../common/http';
 
-/** Options of `ApiFootballClient` (providers.md §4.1): HTTP options plus the `x-apisports-key`. */
+/** Options of `ApiFootballClient` (docs/PROVIDERS.md §4.1): HTTP options plus the `x-apisports-key`. */
 export interface ApiFootballClientOptions extends ProviderHttpOptions {
   apiKey: string;
   /**

@@ -1,5 +1,5 @@
 /**
- * Decimal helpers for provider amounts and odds: no float arithmetic on money (architecture.md,
+ * Decimal helpers for provider amounts and odds: no float arithmetic on money (docs/ARCHITECTURE.md,
  * "Conventions": Ksh with 2 decimals). Amounts travel as decimal strings (`'200.00'`) or as
  * scaled `bigint`s; a JSON number received from a provider is turned into its decimal text first.
  */
@@ -84,7 +84,7 @@ export const compareDecimal = (a: string | number, b: string | number): -1 | 0 |
 /**
  * Whole units of a decimal amount: `'200.00'` → `200n`, `200` → `200n`; `null` when the amount
  * has a non-zero fraction (`'200.50'`) or is not a decimal. Daraja takes whole Ksh only
- * (providers.md §1.3 `Amount`, §1.8); UGX has no minor unit (§2.2).
+ * (docs/PROVIDERS.md §1.3 `Amount`, §1.8); UGX has no minor unit (§2.2).
  */
 export const toWholeUnits = (value: string | number): bigint | null => {
   const scaled = toScaled(value, 8);

@@ -154,7 +154,7 @@ export type FetchLike = (
 const providerAgent = new Agent({ keepAliveTimeout: 10_000 });
 
 /**
- * The default transport (issue 7, docs/PERFORMANCE.md "Payment callbacks"): undici's `request`
+ * The default transport (docs/PERFORMANCE.md "Payment callbacks"): undici's `request`
  * (the engine under Node's `fetch`, without the WHATWG streams and Request/Response objects that
  * made the buyer SMS call a quarter of the payments worker's CPU). Socket errors keep their
  * `code` (ECONNREFUSED…), an abort rejects while `signal.aborted` is true, as with `fetch`.

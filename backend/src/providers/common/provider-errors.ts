@@ -1,5 +1,5 @@
 /**
- * Typed errors thrown by the provider clients (style.md §6: typed errors, never HttpException).
+ * Typed errors thrown by the provider clients (docs/CONTRIBUTING.md §6: typed errors, never HttpException).
  * Services map them to their own module errors. None of them carries a credential: messages hold
  * the provider's answer (status, error code, message), never request headers or bodies.
  *
@@ -17,7 +17,7 @@
  *   - `ProviderInputError`    we refused to send: the caller's input breaks the provider's rules
  */
 
-/** The outside services we call (providers.md §1–§4). */
+/** The outside services we call (docs/PROVIDERS.md §1–§4). */
 export type ProviderName = 'daraja' | 'flutterwave' | 'africastalking' | 'api-football';
 
 /** Fields shared by every provider error. */

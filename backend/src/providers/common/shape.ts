@@ -27,7 +27,7 @@ export interface ShapeReader {
 }
 
 /**
- * Builds shape readers for parsing provider bodies (providers.md: "Where a provider sends the
+ * Builds shape readers for parsing provider bodies (docs/PROVIDERS.md: "Where a provider sends the
  * same field sometimes as a string and sometimes as a number, parse both").
  */
 export const shapeReader = (fail: ShapeFail): ShapeReader => {

@@ -38,7 +38,7 @@ const PROVIDER = 'daraja';
 const MSISDN = /^254[17]\d{8}$/;
 const SHORTCODE = /^\d{5,7}$/;
 
-/** Paths of the Daraja APIs we call (providers.md §1.2, §1.3, §1.7, §1.8). */
+/** Paths of the Daraja APIs we call (docs/PROVIDERS.md §1.2, §1.3, §1.7, §1.8). */
 export const DARAJA_PATHS = {
   token: '/oauth/v1/generate',
   stkPush: '/mpesa/stkpush/v1/processrequest',
@@ -81,7 +81,7 @@ export const stkOutcome = (resultCode: string): StkOutcome => {
 
 /**
  * Daraja (Safaricom M-Pesa) client: OAuth token, STK push, STK query, B2C payment request
- * (providers.md §1). Amounts are whole Ksh; MSISDNs `2547XXXXXXXX`. Retry rules:
+ * (docs/PROVIDERS.md §1). Amounts are whole Ksh; MSISDNs `2547XXXXXXXX`. Retry rules:
  * - token call and STK query: idempotent (network errors, timeouts, 5xx except documented
  *   rejections such as `500.001.1001`);
  * - STK push: carries no idempotency key, so it is repeated only when the request provably

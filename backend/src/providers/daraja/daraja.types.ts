@@ -1,7 +1,7 @@
 import { ProviderHttpOptions } from '../common/http';
 
 /**
- * Options of `DarajaClient` (providers.md §1.1–§1.3, §1.8): HTTP options plus our credentials and
+ * Options of `DarajaClient` (docs/PROVIDERS.md §1.1–§1.3, §1.8): HTTP options plus our credentials and
  * shortcode set-up, flat so a Nest factory can fill them from `AppConfig.mpesa`.
  */
 export interface DarajaClientOptions extends ProviderHttpOptions {

@@ -33,7 +33,7 @@ const PROVIDER = 'flutterwave';
 /** Currencies without a minor unit: whole amounts only (§2.2 "UGX has no minor unit"). */
 const ZERO_DECIMAL_CURRENCIES = new Set(['UGX', 'RWF', 'XAF', 'XOF', 'GNF', 'MWK']);
 
-/** Paths of the Flutterwave v3 APIs we call (providers.md §2.2, §2.4). */
+/** Paths of the Flutterwave v3 APIs we call (docs/PROVIDERS.md §2.2, §2.4). */
 export const FLUTTERWAVE_PATHS = {
   payments: '/v3/payments',
   verifyById: (id: string): string => `/v3/transactions/${id}/verify`,
@@ -41,7 +41,7 @@ export const FLUTTERWAVE_PATHS = {
 } as const;
 
 /**
- * Flutterwave v3 client (providers.md §2): Standard hosted payment link, verify by transaction id
+ * Flutterwave v3 client (docs/PROVIDERS.md §2): Standard hosted payment link, verify by transaction id
  * and by tx_ref. Amounts are decimal strings in the major unit, never floats. Retry rules:
  * `POST /v3/payments` carries no idempotency key, so it is repeated only when the request never
  * left (§2.2: "never blindly re-POST"; verify by reference or open a new tx_ref); verify calls

@@ -1,7 +1,7 @@
 import { ProviderHttpOptions } from '../common/http';
 
 /**
- * Options of `FlutterwaveClient` (providers.md §2.1): HTTP options plus the secret key (Bearer).
+ * Options of `FlutterwaveClient` (docs/PROVIDERS.md §2.1): HTTP options plus the secret key (Bearer).
  */
 export interface FlutterwaveClientOptions extends ProviderHttpOptions {
   /** `FLWSECK_TEST-…-X` (test) or `FLWSECK-…-X` (live); never sent to a browser. */

@@ -7,7 +7,7 @@ import { AfricasTalkingSandboxService } from './africastalking-sandbox.service';
 
 /**
  * Africa's Talking SMS simulator under /sandbox/africastalking: the bulk SMS path of
- * https://api.africastalking.com (providers.md §3.6). Form-encoded body, `apiKey` header.
+ * https://api.africastalking.com (docs/PROVIDERS.md §3.6). Form-encoded body, `apiKey` header.
  */
 @ApiExcludeController()
 @Public()

@@ -13,7 +13,7 @@ import { deliveryReportBody, parseRecipients, recipientOutcome, summaryMessage }
 const text = (status: number, body: string): ProviderAnswer => ({ status, body, contentType: 'text/plain; charset=utf-8' });
 
 /**
- * The Africa's Talking bulk SMS simulator (providers.md §3.6): `POST /version1/messaging`
+ * The Africa's Talking bulk SMS simulator (docs/PROVIDERS.md §3.6): `POST /version1/messaging`
  * (form body, `apiKey` header), each accepted message in the recipient phone's inbox, delivery
  * reports (`Submitted`, then `Success`) posted form-encoded to SANDBOX_AT_DELIVERY_REPORT_URL.
  */

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 
 /**
- * Identifier formats the real providers use (providers.md §1.11, §2.4, §3.2), built from a
+ * Identifier formats the real providers use (docs/PROVIDERS.md §1.11, §2.4, §3.2), built from a
  * random source so tests can pin them. Times are Africa/Nairobi local time, as Safaricom's.
  */
 

@@ -7,7 +7,7 @@ import { DarajaSandboxService } from './daraja-sandbox.service';
 
 /**
  * Daraja (M-Pesa) simulator under /sandbox/daraja: the same paths as
- * https://sandbox.safaricom.co.ke (providers.md §1.11). Answers are Daraja-shaped, not ours.
+ * https://sandbox.safaricom.co.ke (docs/PROVIDERS.md §1.11). Answers are Daraja-shaped, not ours.
  */
 @ApiExcludeController()
 @Public()

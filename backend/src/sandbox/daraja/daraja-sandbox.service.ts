@@ -71,7 +71,7 @@ export interface PromptAnswer {
 }
 
 /**
- * The Daraja (M-Pesa) simulator (providers.md §1.11): OAuth, STK push with a prompt on the
+ * The Daraja (M-Pesa) simulator (docs/PROVIDERS.md §1.11): OAuth, STK push with a prompt on the
  * sandbox phone, STK query, B2C with its result callback. Deadlines (auto-accept, 1037 timeout,
  * B2C result) are stored and carried out by the sweeper, so they survive restarts.
  */

@@ -11,7 +11,7 @@ import { CheckoutAction, FlutterwaveSandboxService } from './flutterwave-sandbox
 const ACTIONS: readonly CheckoutAction[] = ['pay', 'fail', 'cancel'];
 
 /**
- * Flutterwave v3 simulator under /sandbox/flutterwave (providers.md §2.7): the API paths of
+ * Flutterwave v3 simulator under /sandbox/flutterwave (docs/PROVIDERS.md §2.7): the API paths of
  * https://api.flutterwave.com and the hosted checkout page its links point to.
  */
 @ApiExcludeController()

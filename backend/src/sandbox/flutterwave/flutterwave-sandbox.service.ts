@@ -26,7 +26,7 @@ export interface CheckoutOutcome {
 const NOT_FOUND_MESSAGE = 'No transaction was found for this id';
 
 /**
- * The Flutterwave v3 simulator (providers.md §2.7): hosted payment links, a checkout page with
+ * The Flutterwave v3 simulator (docs/PROVIDERS.md §2.7): hosted payment links, a checkout page with
  * Pay / Fail / Cancel, the `charge.completed` webhook (verif-hash = FLW_SECRET_HASH) to
  * SANDBOX_FLW_WEBHOOK_URL and the two verify calls. Bearer secret key checked on the API.
  */

@@ -14,7 +14,7 @@ const CLAIM_BATCH = 256;
  * it carries out due deadlines stored in PostgreSQL — auto-accept, the 1037 timeout, B2C results
  * — and sends due callbacks. Deadlines live in the database, so a restart loses nothing; rows are
  * claimed with SKIP LOCKED, so api and worker processes can both run it. A process-local chore
- * (style.md §8): no money of ours moves here.
+ * (docs/CONTRIBUTING.md §8): no money of ours moves here.
  */
 @Injectable()
 export class SandboxSweeper implements OnApplicationBootstrap, OnModuleDestroy {

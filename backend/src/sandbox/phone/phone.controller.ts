@@ -18,7 +18,7 @@ const toAction = (action: string): PromptAction => {
 };
 
 /**
- * The sandbox phone (issue 7): /sandbox (index), /sandbox/phone/{msisdn} (page with STK prompts
+ * The sandbox phone (docs/ARCHITECTURE.md "Providers and sandboxes"): /sandbox (index), /sandbox/phone/{msisdn} (page with STK prompts
  * and the SMS inbox, form posts for Accept / Decline) and its JSON API under /sandbox/api/phones.
  */
 @ApiTags('sandbox')

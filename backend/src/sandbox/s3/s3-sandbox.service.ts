@@ -39,7 +39,7 @@ interface ObjectRow {
 }
 
 /**
- * S3 simulator (issue 5: S3-compatible avatar storage reachable on a fresh machine): path-style
+ * S3 simulator (docs/PRODUCT-RULES.md "Accounts": S3-compatible avatar storage reachable on a fresh machine): path-style
  * PutObject, GetObject, HeadObject and DeleteObject on any bucket, objects kept in
  * `sandbox_s3_object`. Requests must be SigV4-signed with S3_ACCESS_KEY_ID (the key id is checked,
  * the signature itself is not). Fault target `s3.objects` makes the next calls answer 503.

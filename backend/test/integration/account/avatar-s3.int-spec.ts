@@ -9,7 +9,7 @@ const png = (width: number, height: number, r = 200): Promise<Buffer> =>
 const BUCKET = 'avatars-int';
 
 /**
- * AVATAR_STORAGE=s3 (issue 5): avatars go to an S3-compatible bucket through @aws-sdk/client-s3;
+ * AVATAR_STORAGE=s3 (docs/PRODUCT-RULES.md "Accounts"): avatars go to an S3-compatible bucket through @aws-sdk/client-s3;
  * here the bucket is this app's own S3 sandbox (/sandbox/s3, S3_ENDPOINT empty), reached over HTTP.
  */
 describe('avatars in an S3-compatible bucket', () => {

@@ -12,7 +12,7 @@ import { req } from './account-helpers';
 const HOUR = 3_600_000;
 const hash = (s: string): string => createHash('sha256').update(s).digest('hex');
 
-/** Issue 5: expired login sessions, reset tokens and verification codes are purged by a schedule. */
+/** docs/PRODUCT-RULES.md "Accounts": expired login sessions, reset tokens and verification codes are purged by a schedule. */
 describe('purging expired credentials', () => {
   let t: TestContext;
   let purge: AccountMaintenanceService;

@@ -11,7 +11,7 @@ const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
 /**
- * Back office `jackpots` (issue 8): admin-only list / get / create / update / delete, create
+ * Back office `jackpots` (docs/PRODUCT-RULES.md "Back office"): admin-only list / get / create / update / delete, create
  * building the jackpot slip through JackpotService, every write audited.
  */
 describe('Back office: jackpots', () => {

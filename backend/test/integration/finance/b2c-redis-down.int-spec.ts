@@ -12,7 +12,7 @@ jest.setTimeout(120_000);
 const deadPort = freePort;
 
 /**
- * Payout jobs and B2C Results while Redis is unreachable (architecture.md "Queues": never lost):
+ * Payout jobs and B2C Results while Redis is unreachable (docs/ARCHITECTURE.md "Queues": never lost):
  * `down` (API, Redis on a dead port) parks an admin's approval job and a B2C Result in job_inbox;
  * `up` (API + worker, real Redis, same database) drains them: one withdrawal is paid through the
  * sandbox, the other by the parked Result, once each.

@@ -37,7 +37,7 @@ export const insertSaleShare = async (
 export const withdrawalLedger = (ds: DataSource, id: number | string): Promise<{ kind: string; amount: string }[]> =>
   ds.query(`SELECT kind, amount::text FROM ledger_entry WHERE withdrawal_id = $1 ORDER BY id`, [id]);
 
-/** A Daraja B2C Result body (providers.md §1.8); paid when `resultCode` is 0. */
+/** A Daraja B2C Result body (docs/PROVIDERS.md §1.8); paid when `resultCode` is 0. */
 export const b2cResultBody = (o: { originator: string; conversationId: string; resultCode: number; amount?: number; transactionId?: string }) => ({
   Result: {
     ResultType: 0,

@@ -6,7 +6,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
 
 /**
- * /api/finance (spec §7; product.md "Money") on the real PostgreSQL: the summary from known
+ * /api/finance (spec §7; docs/PRODUCT-RULES.md "Money") on the real PostgreSQL: the summary from known
  * ledger rows, the payments and withdrawals lists, and withdraw requests (validation, minimum,
  * whole balance, concurrency).
  */

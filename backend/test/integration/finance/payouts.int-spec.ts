@@ -10,7 +10,7 @@ import { b2cResultBody, insertSaleShare, insertSlip, withdrawalLedger } from './
 jest.setTimeout(120_000);
 
 /**
- * Withdrawal payouts end to end (product.md "Money"; providers.md §1.8) with the worker, the
+ * Withdrawal payouts end to end (docs/PRODUCT-RULES.md "Withdrawals"; docs/PROVIDERS.md §1.8) with the worker, the
  * Daraja sandbox, PostgreSQL and Redis: request → admin approval in the back office → `payouts`
  * job → B2C → the sandbox posts the Result to our callback → paid (W) with total_paid; a failed
  * payout gives the amount back; repeated Results change nothing.

@@ -11,7 +11,7 @@ const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
 /**
- * Buying a jackpot is buying its slip (product.md "Jackpots"): POST /api/processor/buy with the
+ * Buying a jackpot is buying its slip (docs/PRODUCT-RULES.md "Jackpots"): POST /api/processor/buy with the
  * jackpot's slip id through the Daraja sandbox (auto-accepted STK push) → paid → shares and the
  * buyer SMS with every pick; a bought jackpot can no longer be deleted.
  */

@@ -8,7 +8,7 @@ jest.setTimeout(120_000);
 
 const NOW = '2026-11-23T12:00:00+03:00';
 
-/** Seed step 'jackpots' (issue 8): this week's four jackpots on real upcoming fixtures, idempotent. */
+/** Seed step 'jackpots' (docs/PRODUCT-RULES.md "Jackpots"): this week's four jackpots on real upcoming fixtures, idempotent. */
 describe('jackpot seed', () => {
   let t: TestContext;
   let data: ReturnType<typeof dataDirWith>;

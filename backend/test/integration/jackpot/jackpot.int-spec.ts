@@ -17,7 +17,7 @@ const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 const HIDDEN_TIP_KEYS = ['away_team', 'fixture', 'game_date', 'game_result', 'home_team', 'league', 'result'];
 
 /**
- * Jackpots (issue 8): JackpotService builds the jackpot slip from server-quoted odds; GET
+ * Jackpots (docs/PRODUCT-RULES.md "Jackpots"): JackpotService builds the jackpot slip from server-quoted odds; GET
  * /api/jackpot/get-all-jackpots answers the frontend's Jackpot shape with picks hidden until
  * settlement; jackpot slips stay out of the tipster lists and settle like any slip.
  */

@@ -13,7 +13,7 @@ const BLACKLISTED = '+254700000406';
 const DELIVERY_FAILS = '+254700000500';
 
 /**
- * A stand-in for Africa's Talking's bulk SMS API (providers.md §3.2, §3.3) for the outbox tests,
+ * A stand-in for Africa's Talking's bulk SMS API (docs/PROVIDERS.md §3.2, §3.3) for the outbox tests,
  * reached through AT_BASE_URL: answers `POST /version1/messaging` like the real API (201,
  * statusCode 101, `ATXid_…`, `KES 0.8000`; 406 UserInBlacklist for +254700000406), can fail the
  * next N sends with an HTTP status, and posts form-encoded delivery reports (`Submitted`, then

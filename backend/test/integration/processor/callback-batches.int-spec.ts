@@ -15,7 +15,7 @@ const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
 /**
- * Group commit of STK callbacks (issue 7; docs/PERFORMANCE.md "Payment callbacks"): many
+ * Group commit of STK callbacks (docs/PERFORMANCE.md "Payment callbacks"): many
  * callbacks in one transaction keep each purchase's rules — paid once, declined closed, another
  * amount flagged, a repeat a no-op, an unknown CheckoutRequestID retried — and a batch whose
  * transaction fails is applied callback by callback. Real PostgreSQL, Redis and the Africa's

@@ -14,8 +14,8 @@ jest.setTimeout(120_000);
 const deadPort = freePort;
 
 /**
- * Provider callbacks while Redis is unreachable (issue 7, "Callbacks": "a callback is never
- * lost"). `down` is the API with REDIS_URL on a dead port: the M-Pesa callback and the Flutterwave
+ * Provider callbacks while Redis is unreachable (docs/PRODUCT-RULES.md "Purchases and provider callbacks": a callback is
+ * never lost). `down` is the API with REDIS_URL on a dead port: the M-Pesa callback and the Flutterwave
  * webhook are answered 200 at once and parked in `job_inbox`. `up` is the app (api + worker) on
  * the same database with the real Redis: the drain job moves the inbox to the `payments` queue and
  * each purchase is paid once, with its ledger row, subscription and buyer SMS.

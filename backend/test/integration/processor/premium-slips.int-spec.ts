@@ -24,7 +24,7 @@ const subscribe = async (ds: DataSource, phone: string, startsAt: Date, endsAt: 
 };
 
 /**
- * Premium slips end to end (issue 7 + issue 8): an admin marks a slip premium in the back office
+ * Premium slips end to end (docs/PRODUCT-RULES.md "Subscriptions, premium slips"): an admin marks a slip premium in the back office
  * and an active subscriber's phone gets today's premium slips with picks from
  * GET /api/manage/get-subscription-slips/{phone}; others get 404.
  */

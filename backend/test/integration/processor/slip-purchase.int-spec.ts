@@ -15,7 +15,7 @@ const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
 /**
  * Slip purchases through the Daraja, Flutterwave and Africa's Talking sandboxes with real
- * PostgreSQL and Redis (issue 7): buy → STK (auto-accepted) → callback → payments worker → 60%
+ * PostgreSQL and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): buy → STK (auto-accepted) → callback → payments worker → 60%
  * share pending + buyer SMS with the picks and our code in the sandbox inbox → find-slip →
  * settlement moves the share.
  */

@@ -7,7 +7,7 @@ import { AtStub } from './at-stub';
 import { eventually } from './support';
 
 /**
- * The SMS outbox and its `sms` queue (issue 7): retries with backoff on 5xx, no retry on permanent
+ * The SMS outbox and its `sms` queue (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): retries with backoff on 5xx, no retry on permanent
  * failures, delivery reports moving the status. Africa's Talking is a stub server reached through
  * AT_BASE_URL (AtStub) that fails on demand and posts delivery reports to our real route.
  */

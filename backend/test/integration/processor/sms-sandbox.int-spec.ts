@@ -3,7 +3,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { eventually } from './support';
 
 /**
- * The SMS outbox against this server's Africa's Talking sandbox (issue 7), as `npm start` runs it:
+ * The SMS outbox against this server's Africa's Talking sandbox (docs/PRODUCT-RULES.md "Purchases and provider callbacks"), as `npm start` runs it:
  * the sandbox fails twice on purpose (POST /sandbox/api/faults), the `sms` queue retries with
  * backoff, the text reaches the sandbox phone inbox and the sandbox's delivery reports mark it
  * delivered.

@@ -11,7 +11,7 @@ import { eventually, jobsFinished, purchasesOf, sandboxDeliveries, stkCallbackBo
 
 /**
  * Subscriptions paid by M-Pesa (and Flutterwave) through the provider sandboxes, real PostgreSQL
- * and Redis (issue 7): STK push → sandbox phone → callback → payments worker → subscription +
+ * and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK push → sandbox phone → callback → payments worker → subscription +
  * ledger + SMS (sent to an Africa's Talking stub, AtStub) → delivery report.
  */
 describe('Subscription purchase by M-Pesa', () => {
@@ -63,7 +63,7 @@ describe('Subscription purchase by M-Pesa', () => {
   const count = async (sql: string, params: unknown[]) => Number((await t.ds.query(sql, params))[0].n);
   const postCallback = (body: unknown, tok = token) => t.request('POST', `/api/processor/mpesa/callback/${tok}`, { body });
 
-  it('lists the subscription kinds seeded from product.md', async () => {
+  it('lists the seeded subscription kinds', async () => {
     const res = await t.request('GET', '/api/manage/get-subscription-kind');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({

@@ -41,7 +41,7 @@ export const sandboxDeliveries = async (t: TestContext, reference: string): Prom
 export const purchasesOf = (ds: DataSource, phone: string): Promise<any[]> =>
   ds.query(`SELECT * FROM purchase WHERE phone = $1 ORDER BY id DESC`, [phone]);
 
-/** A Daraja STK callback body (providers.md §1.6); paid when `resultCode` is 0. */
+/** A Daraja STK callback body (docs/PROVIDERS.md §1.6); paid when `resultCode` is 0. */
 export const stkCallbackBody = (checkoutRequestId: string, resultCode: number, amount = 0, receipt = 'TKE4H7Q2ZP', phone = '254712345678') => ({
   Body: {
     stkCallback: {

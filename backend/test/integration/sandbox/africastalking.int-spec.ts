@@ -5,7 +5,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { CallbackReceiver, eventually } from './support/callback-receiver';
 
 /**
- * The Africa's Talking sandbox driven by the real AfricasTalkingClient (issue 7): the send answer
+ * The Africa's Talking sandbox driven by the real AfricasTalkingClient (docs/ARCHITECTURE.md "Providers and sandboxes"): the send answer
  * like the real API, every accepted message in the phone's inbox, delivery reports posted
  * form-encoded (Submitted, then Success) to SANDBOX_AT_DELIVERY_REPORT_URL.
  */

@@ -3,7 +3,7 @@ import { DarajaClient, parseStkCallback } from '../../../src/providers/daraja/da
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { CallbackReceiver, jsonOf } from './support/callback-receiver';
 
-/** SANDBOX_AUTO_ACCEPT=1: every STK push is accepted by itself after 2 s (issue 7). */
+/** SANDBOX_AUTO_ACCEPT=1: every STK push is accepted by itself after 2 s (docs/ARCHITECTURE.md "Providers and sandboxes"). */
 describe('Daraja sandbox with SANDBOX_AUTO_ACCEPT=1', () => {
   let t: TestContext;
   let receiver: CallbackReceiver;

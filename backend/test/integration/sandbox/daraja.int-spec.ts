@@ -6,7 +6,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { CallbackReceiver, eventually, jsonOf } from './support/callback-receiver';
 
 /**
- * The Daraja sandbox driven by the real DarajaClient over HTTP on the listening app (issue 7):
+ * The Daraja sandbox driven by the real DarajaClient over HTTP on the listening app (docs/ARCHITECTURE.md "Providers and sandboxes"):
  * STK push → prompt on the sandbox phone → accept / decline / wrong PIN / 1037 timeout →
  * callback to CallBackURL; STK query in every state; B2C success and failures; callbacks retried
  * and never crashing the app.

@@ -11,7 +11,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { CallbackReceiver, eventually, jsonOf } from './support/callback-receiver';
 
 /**
- * The Flutterwave sandbox driven by the real FlutterwaveClient (issue 7): hosted link → checkout
+ * The Flutterwave sandbox driven by the real FlutterwaveClient (docs/ARCHITECTURE.md "Providers and sandboxes"): hosted link → checkout
  * page → Pay (redirect + webhook with verif-hash) / Cancel (redirect only) → verify by id and by
  * tx_ref. The webhook goes to the test's receiver through SANDBOX_FLW_WEBHOOK_URL.
  */

@@ -1,7 +1,7 @@
 import { PRODUCTION_ENV } from '../../setup/production-env';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
-/** With NODE_ENV=production the sandboxes are not loaded: every /sandbox path is 404 (issue 7). */
+/** With NODE_ENV=production the sandboxes are not loaded: every /sandbox path is 404 (docs/ARCHITECTURE.md "Providers and sandboxes"). */
 describe('Sandboxes in production', () => {
   let t: TestContext;
 

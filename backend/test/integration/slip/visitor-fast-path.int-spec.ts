@@ -15,7 +15,7 @@ jest.setTimeout(120_000);
 const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 const ORIGIN = 'https://tips.example.com';
-/** The visitors' hot reads on the fast path (issue 6). */
+/** The visitors' hot reads on the fast path (docs/PRODUCT-RULES.md "Lists and caches"). */
 const ROUTES = [
   '/v2/api/slip/data/?p=1',
   '/v2/api/slip/data',

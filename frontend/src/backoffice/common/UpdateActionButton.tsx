@@ -32,7 +32,7 @@ interface UpdateActionButtonProps {
 
 /**
  * A one-click record action sent as PUT /api/backoffice/{resource}/{id} with a small body
- * (useUpdate + useNotify, style.md §10), pessimistic so the row shows the server's result. Works
+ * (useUpdate + useNotify, docs/CONTRIBUTING.md §10), pessimistic so the row shows the server's result. Works
  * in a list row (does not open the row) and on a Show page. The server's 4xx message is shown.
  */
 export const UpdateActionButton = ({

@@ -3,7 +3,7 @@ import { nairobiClock, nairobiDate } from '../../lib/nairobi-time';
 import type { StatusColor } from '../resource-spec';
 
 /**
- * Back-office display formats, built on lib/ (style.md §10: money and Nairobi time are
+ * Back-office display formats, built on lib/ (docs/CONTRIBUTING.md §10: money and Nairobi time are
  * formatted by lib/ only).
  */
 

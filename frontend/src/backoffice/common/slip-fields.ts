@@ -1,6 +1,6 @@
 import type { FieldDef, StatusStyle } from '../resource-spec';
 
-/** Slip result (product.md, Settlement): W won, L lost, C cancelled (every tip void). */
+/** Slip result (docs/PRODUCT-RULES.md, Settlement): W won, L lost, C cancelled (every tip void). */
 export const SLIP_RESULTS: Record<string, StatusStyle> = {
   W: { label: 'Won', color: 'success' },
   L: { label: 'Lost', color: 'error' },

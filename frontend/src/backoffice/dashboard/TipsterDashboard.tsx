@@ -124,7 +124,7 @@ export const TipsterDashboard = () => {
     }
   };
 
-  // Any logged-in user may publish (product.md "Roles"): the tiles are for every role.
+  // Any logged-in user may publish (docs/PRODUCT-RULES.md "Roles"): the tiles are for every role.
   const signedIn = typeof permissions === 'string';
 
   return (

@@ -1,6 +1,6 @@
 import type { ResourceSpec } from '../resource-spec';
 
-/** The three fixed subscription types (product.md, Subscriptions). */
+/** The three fixed subscription types (docs/PRODUCT-RULES.md, Subscriptions). */
 export const SUBSCRIPTION_TYPES = ['gold', 'silver', 'bronze'] as const;
 
 /** `subscription-kinds` (admin): price (Ksh), days, title, description per type; update only. */

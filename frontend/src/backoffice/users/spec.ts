@@ -1,6 +1,6 @@
 import type { ResourceSpec } from '../resource-spec';
 
-/** Roles an admin can give (product.md, Roles). */
+/** Roles an admin can give (docs/PRODUCT-RULES.md, Roles). */
 export const USER_ROLES = ['user', 'tipster', 'admin'] as const;
 
 /** Countries of an account (KE main market, NG, UG). */

@@ -59,7 +59,7 @@ const PostView = ({ post }: { post: BlogPost }) => {
       <Typography sx={{ mt: 2, fontWeight: 600 }}>{post.overview}</Typography>
       <Box
         sx={{ mt: 2, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' }, lineHeight: 1.7 }}
-        // Sanitised on write by the server (issue 8: sanitize-html allowlist).
+        // Sanitised on write by the server (docs/PRODUCT-RULES.md "Back office": sanitize-html allowlist).
         dangerouslySetInnerHTML={{ __html: post.content }}
       />
       <Stack direction="row" spacing={2} sx={{ mt: 4, flexWrap: 'wrap' }} aria-label="Share">

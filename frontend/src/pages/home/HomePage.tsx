@@ -81,7 +81,7 @@ export const HomePage = () => {
         </Grid>
       </Grid>
 
-      {/* Below the fold on phones: built after the first paint (issue 9). */}
+      {/* Below the fold on phones: built after the first paint (docs/PRODUCT-RULES.md "Public web app"). */}
       <DeferredMount minHeight={1200}>
         <SlipTabsSection />
 

@@ -13,7 +13,7 @@ const fromTokenCookie = (req: { cookies?: Record<string, string | undefined> }):
 };
 
 /**
- * passport-jwt strategy (style.md §6): reads the bearer token from the Authorization header and,
+ * passport-jwt strategy (docs/CONTRIBUTING.md §6): reads the bearer token from the Authorization header and,
  * as a fallback, the `token` cookie; verifies HS256 with JWT_ACCESS_SECRET (as a KeyObject made
  * once, hmacKey: no PEM parsing attempt per request) and expiry; trusts the signed claims without
  * a database read. Anything else fails with 401 (JwtAuthGuard).

@@ -6,7 +6,7 @@ import { ARGON2_OPTIONS } from '../account.constants';
 const OPTIONS: argon2.HashOptions = { type: argon2.argon2id, ...ARGON2_OPTIONS };
 
 /**
- * argon2id password hashing (issue 5). `verifyNobody` spends the same work as a real check, so a
+ * argon2id password hashing (docs/PRODUCT-RULES.md "Accounts"). `verifyNobody` spends the same work as a real check, so a
  * login for an unknown e-mail takes as long as one with a wrong password (no account enumeration
  * by timing). Passwords and hashes are never logged.
  */

@@ -29,7 +29,7 @@ type RotateOutcome =
   | { kind: 'invalid' | 'reuse' | 'banned' };
 
 /**
- * Login sessions as refresh-token families (issue 5): start one at login/registration, rotate its
+ * Login sessions as refresh-token families (docs/PRODUCT-RULES.md "Accounts"): start one at login/registration, rotate its
  * refresh token on every use, detect reuse of an old token (→ the whole family is revoked), and
  * revoke families on logout, password change/reset and bans.
  */

@@ -41,7 +41,7 @@ export const signAccessToken = (
 };
 
 /**
- * Access and refresh JWTs (issue 5; spec §3 Credentials): access 15 minutes, refresh 30 days, each
+ * Access and refresh JWTs (docs/PRODUCT-RULES.md "Accounts"; spec §3 Credentials): access 15 minutes, refresh 30 days, each
  * with its own secret (JWT_ACCESS_SECRET, JWT_REFRESH_SECRET) so one can never pass for the other.
  */
 @Injectable()

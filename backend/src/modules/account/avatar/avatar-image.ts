@@ -4,7 +4,7 @@ import { AccountError, AccountErrorCode } from '../account.errors';
 import { sniffImageFormat } from '../domain/image-sniff';
 
 /**
- * Turns an uploaded file into the stored avatar (issue 5): the content must be a JPEG, PNG, GIF
+ * Turns an uploaded file into the stored avatar (docs/PRODUCT-RULES.md "Accounts"): the content must be a JPEG, PNG, GIF
  * or WebP (magic bytes, then a full decode by sharp), then it is cropped to a centred square and
  * re-encoded as a 256×256 WebP without metadata (EXIF, GPS and anything embedded are dropped).
  * @throws AccountError AVATAR_NOT_IMAGE (400) when the bytes are not a decodable image.

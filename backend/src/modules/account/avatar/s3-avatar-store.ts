@@ -9,7 +9,7 @@ import { AVATAR_FILE_PATTERN, AvatarStore } from './avatar-storage';
 export const S3_AVATAR_PREFIX = 'avatars/';
 
 /**
- * Avatars in an S3-compatible bucket (issue 5; AVATAR_STORAGE=s3): AWS S3, MinIO, Cloudflare R2,
+ * Avatars in an S3-compatible bucket (docs/PRODUCT-RULES.md "Accounts"; AVATAR_STORAGE=s3): AWS S3, MinIO, Cloudflare R2,
  * DigitalOcean Spaces… Objects are `avatars/<uuid>.webp`, written whole by PutObject (readers never
  * see half a file) and still served by this API at /media/avatars/<file> (a stable URL that does
  * not depend on the bucket being public). Checksums are only sent when an operation requires

@@ -44,7 +44,7 @@ const usernameFromEmail = async (ds: DataSource, email: string): Promise<string>
 };
 
 /**
- * Creates an admin, or promotes the existing user with that e-mail (product.md, Roles: admin is
+ * Creates an admin, or promotes the existing user with that e-mail (docs/PRODUCT-RULES.md, Roles: admin is
  * created by a CLI command). A new admin needs a password (at least 8 characters); for an existing
  * user a given password replaces theirs. The e-mail counts as verified. One transaction.
  * @throws Error with the field's message for an invalid e-mail, username or password.

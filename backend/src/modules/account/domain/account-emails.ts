@@ -17,7 +17,7 @@ const layout = (greeting: string, lines: string[], link: string, linkText: strin
   `</body></html>`;
 
 /**
- * Password reset e-mail (issue 5): a link to the frontend's /change_password/{token}, valid 1 hour.
+ * Password reset e-mail (docs/PRODUCT-RULES.md "Accounts"): a link to the frontend's /change_password/{token}, valid 1 hour.
  * `publicUrl` is the site origin (PUBLIC_URL).
  */
 export const passwordResetEmail = (p: { publicUrl: string; username: string; token: string }): EmailContent => {
@@ -35,7 +35,7 @@ export const passwordResetEmail = (p: { publicUrl: string; username: string; tok
 };
 
 /**
- * E-mail verification e-mail (issue 5): a link to the frontend's /email-verification/{code},
+ * E-mail verification e-mail (docs/PRODUCT-RULES.md "Accounts"): a link to the frontend's /email-verification/{code},
  * valid 24 hours, which the logged-in user opens to verify the address.
  */
 export const emailVerificationEmail = (p: { publicUrl: string; username: string; code: string }): EmailContent => {

@@ -5,7 +5,7 @@ import {
 } from '../account.constants';
 
 /**
- * Field rules of the account forms (issue 5; spec §5, §9) as pure functions: each returns the
+ * Field rules of the account forms (docs/PRODUCT-RULES.md "Accounts"; spec §5, §9) as pure functions: each returns the
  * message to show under the field, or null when the value is fine. DTOs and the create-admin CLI
  * share them, so the server answers the same text everywhere.
  */

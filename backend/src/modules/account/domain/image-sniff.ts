@@ -1,4 +1,4 @@
-/** Image formats accepted as avatars (issue 5: images only, checked by content, not by name). */
+/** Image formats accepted as avatars (docs/PRODUCT-RULES.md "Accounts": images only, checked by content, not by name). */
 export type AvatarInputFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 
 const startsWith = (buf: Buffer, bytes: number[], offset = 0): boolean =>

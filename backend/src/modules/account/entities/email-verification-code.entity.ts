@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * An e-mail verification code (issue 5): bound to the user and to the address it was sent to,
+ * An e-mail verification code (docs/PRODUCT-RULES.md "Accounts"): bound to the user and to the address it was sent to,
  * stored as SHA-256, valid 24 hours, used once.
  */
 @Entity('email_verification_code')

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A password reset link's token (issue 5): stored as SHA-256, valid 1 hour, used once. */
+/** A password reset link's token (docs/PRODUCT-RULES.md "Accounts"): stored as SHA-256, valid 1 hour, used once. */
 @Entity('password_reset_token')
 export class PasswordResetToken {
   @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' }) id: string;

@@ -3,7 +3,7 @@ import type { Role } from '../../../common/guards/auth-user';
 import type { Country } from '../account.constants';
 
 /**
- * A registered user (spec §3 Account and Profile; product.md Roles). Table `app_user` (`user` is
+ * A registered user (spec §3 Account and Profile; docs/PRODUCT-RULES.md Roles). Table `app_user` (`user` is
  * reserved in PostgreSQL). Username and e-mail are unique ignoring case (functional unique
  * indexes); e-mails are stored lower-cased. `passwordHash` (argon2id) is never selected unless
  * asked for with `addSelect`, and never leaves the module.

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One back-office write (issue 8 "Admin actions write an audit row"): who (actor id, username
+ * One back-office write (docs/PRODUCT-RULES.md "Back office"): who (actor id, username
  * and role at the time), what (action on resource/record), the record before and after as the
  * back office showed it, and when. Written in the same transaction as the write; never updated.
  */

@@ -22,7 +22,7 @@ const snapshot = (value: unknown): Record<string, unknown> | null =>
   value === undefined || value === null ? null : (JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 
 /**
- * Writes admin audit rows (issue 8). Always pass the EntityManager of the transaction doing the
+ * Writes admin audit rows (docs/PRODUCT-RULES.md "Back office"). Always pass the EntityManager of the transaction doing the
  * write, so the row commits or rolls back with it. Any module may use it for admin actions
  * outside the generic back office (import AdminAuditModule), e.g.
  *   await this.audit.record(m, { actor, action: 'ban', resource: 'users', recordId: id, before, after });

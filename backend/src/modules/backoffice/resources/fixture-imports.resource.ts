@@ -28,7 +28,7 @@ export const toAdminImportRun = (r: FixtureImportRun) => ({
 });
 
 /**
- * `fixture-imports` (admin; issue 8 "fixtures import"): POST starts an import — a
+ * `fixture-imports` (admin; docs/PRODUCT-RULES.md "Back office"): POST starts an import — a
  * `fixture_import_run` row and the fixtures module's `import-fixtures` job with `manual: true`
  * (FixtureImportRunsService; the worker records status and report on the row); GET lists the
  * requested runs, newest first. Runs are never edited or deleted (405).

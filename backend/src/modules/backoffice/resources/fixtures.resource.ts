@@ -24,7 +24,7 @@ export const toAdminFixture = (f: Fixture) => ({
 });
 
 /**
- * `fixtures` (admin, read-only; issue 8): every imported fixture with its league, kick-off (data
+ * `fixtures` (admin, read-only; docs/PRODUCT-RULES.md "Back office"): every imported fixture with its league, kick-off (data
  * calendar), status and published score. Filters: league (name, substring), league_id, status,
  * kickoff_gte / kickoff_lte (a 'YYYY-MM-DD' is the whole Nairobi day), q over teams and league.
  * Imports are started through `fixture-imports`.

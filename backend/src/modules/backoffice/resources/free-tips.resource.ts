@@ -62,7 +62,7 @@ export const toAdminFreeTip = (t: FreeTipRow) => {
 };
 
 /**
- * `free-tips` (admin; product.md "Free tips": one market on one upcoming fixture, curated by
+ * `free-tips` (admin; docs/PRODUCT-RULES.md "Free tips": one market on one upcoming fixture, curated by
  * admins): CRUD through FreeTipService. Create and update accept only a fixture that has not
  * started with an odd for the market (400 otherwise, 404 for an unknown fixture; a repeat of
  * fixture and market is 400). GET /api/slip/free shows the change at once (no cache).

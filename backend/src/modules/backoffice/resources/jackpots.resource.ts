@@ -6,7 +6,7 @@ import { JackpotService } from '../../jackpot/jackpot.service';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**
- * `jackpots` (admin; issue 8): every week's SP / BT Mega and Mid Week jackpots. Create builds the
+ * `jackpots` (admin; docs/PRODUCT-RULES.md "Back office"): every week's SP / BT Mega and Mid Week jackpots. Create builds the
  * jackpot slip through JackpotService (10-17 server-quoted tips, owned by the admin) and makes it
  * the current one of its company and type; update changes title, description and price; delete
  * only while nobody paid (or is paying) for its slip.

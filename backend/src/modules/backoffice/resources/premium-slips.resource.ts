@@ -15,7 +15,7 @@ export class UpdatePremiumSlipDto {
 }
 
 /**
- * `premium-slips` (admin; product.md "Subscriptions, premium": slips an admin marks premium):
+ * `premium-slips` (admin; docs/PRODUCT-RULES.md "Subscriptions, premium": slips an admin marks premium):
  * every slip with its picks (filters premium, date_created, username, slip_result, q over the
  * tipster's username); PUT `{ premium }` marks or unmarks through PremiumSlipsService.setPremium.
  * Active subscribers get today's premium slips from GET /api/manage/get-subscription-slips/{phone}.

@@ -50,7 +50,7 @@ export const toAdminPurchase = (p: Purchase) => ({
 });
 
 /**
- * `purchases` (admin; issue 8): every payment attempt for a slip or subscription (filters status,
+ * `purchases` (admin; docs/PRODUCT-RULES.md "Back office"): every payment attempt for a slip or subscription (filters status,
  * provider, kind, flagged, slip, phone, email, created_at range; q over phone, e-mail, receipt,
  * code, tx_ref). PUT flags for review or clears the flag with a reason through
  * PurchaseService.setReview — audited, no money changes. No create / delete (405).

@@ -39,7 +39,7 @@ export const toAdminSms = (m: SmsOutbox) => ({
 });
 
 /**
- * `sms-messages` (admin; issue 8 "SMS outbox"): the SMS outbox (filters status, purpose, to,
+ * `sms-messages` (admin; docs/PRODUCT-RULES.md "Back office"): the SMS outbox (filters status, purpose, to,
  * created_at range; q over number and text). PUT `{ resend: true }` re-queues the message and
  * enqueues a new `deliver-sms` job through SmsService.resend; a delivered one answers 400 unless
  * `force: true` (a resend is a second paid SMS the buyer already has). No create / delete (405).

@@ -55,7 +55,7 @@ export const toAdminSubscriptionKind = (k: SubscriptionKind) => ({
 });
 
 /**
- * `subscription-kinds` (admin; product.md "Subscriptions": admin-editable kinds): list, get and
+ * `subscription-kinds` (admin; docs/PRODUCT-RULES.md "Subscriptions": admin-editable kinds): list, get and
  * update price (Ksh), days, title and description through SubscriptionService.updateKind. The
  * three types are fixed: create and delete answer 405. GET /api/manage/get-subscription-kind
  * shows an edit at once (read from the table, no cache).

@@ -38,7 +38,7 @@ export const toAdminUser = (u: User) => ({
 });
 
 /**
- * `users` (admin, issue 8): list and read accounts (filters role, banned, country, q over
+ * `users` (admin, docs/PRODUCT-RULES.md "Back office"): list and read accounts (filters role, banned, country, q over
  * username / e-mail / phone); PUT sets the role (user | tipster | admin) or bans / unbans through
  * AccountService.adminUpdate (a ban revokes every refresh session: the user is logged out and
  * cannot log in; an admin cannot be banned, nor change their own role). No create / delete (405).

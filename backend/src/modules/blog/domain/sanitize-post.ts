@@ -9,7 +9,7 @@ const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const LIST_TAGS = ['ul', 'ol', 'li', 'dl', 'dt', 'dd'];
 const TABLE_TAGS = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
 
-/** Allowed elements: text, heading, list, link, image and table elements (issue 8), nothing else. */
+/** Allowed elements: text, heading, list, link, image and table elements (docs/PRODUCT-RULES.md "Back office"), nothing else. */
 export const POST_ALLOWED_TAGS: readonly string[] = [...TEXT_TAGS, ...HEADING_TAGS, ...LIST_TAGS, 'a', 'img', ...TABLE_TAGS];
 
 /** Link rel forced on every link: no window.opener, no referrer, no SEO vote for outside sites. */
@@ -56,7 +56,7 @@ const POST_HTML_OPTIONS: sanitizeHtml.IOptions = {
 const stripNul = (value: string): string => value.replace(/\u0000/g, '');
 
 /**
- * Sanitises the HTML body of a blog post on write (issue 8): keeps the allowlisted text,
+ * Sanitises the HTML body of a blog post on write (docs/PRODUCT-RULES.md "Back office"): keeps the allowlisted text,
  * heading, list, link, image and table elements and their harmless attributes; removes
  * everything else (scripts and styles with their content, iframes, event handlers, style
  * attributes, javascript:/data:/vbscript: URLs, NUL characters). Idempotent: sanitising twice changes nothing.

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * A blog post (spec §3 Blog post; issue 8). `content` is HTML already sanitised on write
+ * A blog post (spec §3 Blog post; docs/PRODUCT-RULES.md "Back office"). `content` is HTML already sanitised on write
  * (domain/sanitize-post.ts); title, overview and author are plain text. Only `published`
  * posts are public. `slug` is unique (uq_post_slug), derived from the title.
  */

@@ -2,8 +2,8 @@ import { Money } from '../../../common/money/money';
 import { MAX_B2C_PART_KSH, MIN_WITHDRAWAL } from '../finance.constants';
 
 /**
- * The amount a withdrawal takes from `balance` (product.md "Money": the whole balance), in whole
- * Ksh because a B2C `Amount` is a whole number (providers.md §1.8): the cents stay in the balance.
+ * The amount a withdrawal takes from `balance` (docs/PRODUCT-RULES.md "Withdrawals": the whole balance), in whole
+ * Ksh because a B2C `Amount` is a whole number (docs/PROVIDERS.md §1.8): the cents stay in the balance.
  * Null when the balance is under the Ksh 500 minimum (spec §9).
  */
 export const withdrawableAmount = (balance: Money): Money | null => {
@@ -12,7 +12,7 @@ export const withdrawableAmount = (balance: Money): Money | null => {
 };
 
 /**
- * Splits a whole-Ksh withdrawal into B2C payment parts of at most `max` Ksh each (providers.md
+ * Splits a whole-Ksh withdrawal into B2C payment parts of at most `max` Ksh each (docs/PROVIDERS.md
  * §1.8: Ksh 10 … 250,000 per transaction), as even as possible so no part falls under the
  * minimum: 600,000 → [200,000, 200,000, 200,000]. Throws RangeError when `amount` has cents.
  */

@@ -3,7 +3,7 @@ import { Money, moneyColumn } from '../../../common/money/money';
 import type { PayoutPartStatus } from '../finance.constants';
 
 /**
- * `b2c_payout`: one Daraja B2C payment request paying part `part` of a withdrawal (providers.md
+ * `b2c_payout`: one Daraja B2C payment request paying part `part` of a withdrawal (docs/PROVIDERS.md
  * §1.8; at most Ksh 250,000 each). UNIQUE OriginatorConversationID (ours, written before the
  * request), ConversationID and TransactionID make a repeated or reordered result a no-op.
  */

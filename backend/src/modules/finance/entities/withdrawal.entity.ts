@@ -4,7 +4,7 @@ import type { WithdrawalStatus } from '../finance.constants';
 
 /**
  * `withdrawal`: a tipster's request to be paid their whole balance by M-Pesa B2C (spec §3
- * "Withdrawal", product.md "Money"). Amount in whole Ksh; `total_paid` grows as B2C parts are
+ * "Withdrawal", docs/PRODUCT-RULES.md "Withdrawals"). Amount in whole Ksh; `total_paid` grows as B2C parts are
  * paid. Status (spec §4): P pending, W paid, F failed, R rejected. `approvedAt` set by an admin
  * starts the payout.
  */

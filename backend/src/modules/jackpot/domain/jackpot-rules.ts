@@ -2,7 +2,7 @@ import { oddToHundredths } from '../../fixtures/domain/odds-decimal';
 import { parsePriceKsh } from '../../slip/domain/slip-rules';
 import { MAX_JACKPOT_ODDS_HUNDREDTHS, MAX_JACKPOT_TIPS, MIN_JACKPOT_TIPS } from '../jackpot.constants';
 
-/** Problem with the number of games of a jackpot: 'few', 'many' or null when 10 to 17 (issue 8). */
+/** Problem with the number of games of a jackpot: 'few', 'many' or null when 10 to 17 (docs/PRODUCT-RULES.md "Jackpots"). */
 export const jackpotTipCountProblem = (count: number): 'few' | 'many' | null =>
   count < MIN_JACKPOT_TIPS ? 'few' : count > MAX_JACKPOT_TIPS ? 'many' : null;
 

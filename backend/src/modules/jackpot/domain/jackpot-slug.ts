@@ -1,5 +1,5 @@
 /**
- * Jackpot URL segment rule (spec §5 "Jackpot URL segment"; spec §2 /jackpot/{slug}; product.md
+ * Jackpot URL segment rule (spec §5 "Jackpot URL segment"; spec §2 /jackpot/{slug}; docs/PRODUCT-RULES.md
  * Jackpots). Pure: no framework, no I/O.
  *
  * KEEP IN SYNC: an identical copy lives at frontend/src/lib/jackpot-slug.ts. Both copies are
@@ -41,7 +41,7 @@ export const jackpotFromSlug = (segment: string | null | undefined): JackpotSele
 };
 
 /**
- * The canonical slug of a jackpot (product.md, Jackpots): '{company}-mega-jackpot' or
+ * The canonical slug of a jackpot (docs/PRODUCT-RULES.md, Jackpots): '{company}-mega-jackpot' or
  * '{company}-mid-week-jackpot', e.g. jackpotSlug('BT', 'MW') = 'betika-mid-week-jackpot'.
  * jackpotFromSlug(jackpotSlug(c, t)) gives back { company: c, type: t }.
  */

@@ -13,7 +13,7 @@ export interface JackpotTipInput {
 const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
 
 /**
- * A jackpot as an admin enters it (back office `jackpots` create; issue 8): company SP or BT, type
+ * A jackpot as an admin enters it (back office `jackpots` create; docs/PRODUCT-RULES.md "Jackpots"): company SP or BT, type
  * MG or MW, title, description, Ksh price (whole Ksh 50-1000, as any slip) and 10-17 tips
  * `{game, market}`. Tips and price are checked by JackpotService so each failure names the game.
  */

@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead';
 
 /**
- * One e-mail to send (architecture.md: notifications outboxes). Written in the same transaction as
+ * One e-mail to send (docs/ARCHITECTURE.md: notifications outboxes). Written in the same transaction as
  * the change that causes it, delivered after commit, retried with backoff until `dead`.
  * The bodies hold one-time links: they are cleared once real SMTP accepted the message (kept
  * only for the local sandbox mailbox).

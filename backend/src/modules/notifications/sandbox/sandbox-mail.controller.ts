@@ -28,7 +28,7 @@ ${items || '<p>No messages.</p>'}
 };
 
 /**
- * The local mailbox of SMTP_URL=sandbox (issue 5): GET /sandbox/api/mail?to= answers the
+ * The local mailbox of SMTP_URL=sandbox (docs/PRODUCT-RULES.md "Accounts"): GET /sandbox/api/mail?to= answers the
  * messages as JSON (newest first) and /sandbox/mail shows them, so reset and verification links
  * work on a fresh machine. 404 when the sandbox is off (always in production).
  */

@@ -5,9 +5,9 @@ import type { SmsStatus } from '../entities/sms-outbox.entity';
 import { SmsService } from './sms.service';
 
 /**
- * Group commit of Africa's Talking delivery reports on their route (issue 7; docs/PERFORMANCE.md
+ * Group commit of Africa's Talking delivery reports on their route (docs/PERFORMANCE.md
  * "Payment callbacks"): Africa's Talking posts several reports per message (Sent → Submitted →
- * Success, providers.md §3.3); reports that arrive together are applied in one transaction
+ * Success, docs/PROVIDERS.md §3.3); reports that arrive together are applied in one transaction
  * (`SmsService.applyDeliveryReports`, up to 64, two at once) and each is answered once its batch
  * committed. A failed batch is applied report by report.
  */

@@ -9,7 +9,7 @@ import { DeliveryReportBatcher } from './delivery-report-batcher';
 import { sameSecret } from '../../../common/security/same-secret';
 
 /**
- * Africa's Talking delivery reports (providers.md §3.3): POST form-encoded to
+ * Africa's Talking delivery reports (docs/PROVIDERS.md §3.3): POST form-encoded to
  * `AT_DELIVERY_REPORT_PATH/{AT_CALLBACK_TOKEN}`; a wrong token is 404 (the path is the secret).
  */
 @ApiExcludeController()

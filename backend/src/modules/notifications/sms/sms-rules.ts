@@ -12,7 +12,7 @@ import type { SmsStatus } from '../entities/sms-outbox.entity';
 export type SendFailureKind = 'retry' | 'permanent';
 
 /**
- * Classifies a send error (issue 7, SMS outbox): timeouts, network errors, 5xx and rate limits
+ * Classifies a send error (docs/PRODUCT-RULES.md "Purchases and provider callbacks", SMS outbox): timeouts, network errors, 5xx and rate limits
  * are retried with backoff; anything else (4xx such as 401 auth or 409 DND, input errors, bad
  * numbers) is permanent. Non-provider errors are retried (a bug or a restart should not lose SMS).
  */
@@ -25,7 +25,7 @@ export const classifySendError = (err: unknown): SendFailureKind => {
 };
 
 /**
- * Classifies one recipient of an accepted send answer (providers.md §3.2): accepted → sent;
+ * Classifies one recipient of an accepted send answer (docs/PROVIDERS.md §3.2): accepted → sent;
  * retryable codes (405 balance, 407 routing, 409, 500/501) → retry; others (403 invalid number,
  * 406 blacklisted…) → permanent.
  */

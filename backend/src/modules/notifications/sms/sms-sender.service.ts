@@ -25,7 +25,7 @@ interface ClaimedRow {
 type SendResult = { id: string; sent: { messageId: string | null; cost: string | null } } | { id: string; error: string; kind: SendFailureKind };
 
 /**
- * Sends outbox rows through Africa's Talking (providers.md §3.2). A row is claimed by one UPDATE
+ * Sends outbox rows through Africa's Talking (docs/PROVIDERS.md §3.2). A row is claimed by one UPDATE
  * (status still `queued`, attempts + 1), so a repeated job never sends a sent message again.
  */
 @Injectable()
@@ -53,7 +53,7 @@ export class SmsSender {
 
   /**
    * First attempt of rows committed by the caller just now (the buyer SMS right after a payment
-   * commits: issue 7, docs/PERFORMANCE.md "Payment callbacks"): claims them in one UPDATE, sends
+   * commits: docs/PERFORMANCE.md "Payment callbacks"): claims them in one UPDATE, sends
    * them in parallel, records every `sent` in one UPDATE. Returns each claimed row's outcome;
    * `retry` rows stay `queued` for a `deliver-sms` job (SmsService.sendNow enqueues it).
    */

@@ -10,7 +10,7 @@ import { DeliverSmsPayload, SmsService } from './sms.service';
  */
 export const SMS_CONCURRENCY = 16;
 
-/** Consumer of the `sms` queue (style.md §8): `deliver-sms` (retried with backoff on transient failures) and the `requeue-sms` sweep. */
+/** Consumer of the `sms` queue (docs/CONTRIBUTING.md §8): `deliver-sms` (retried with backoff on transient failures) and the `requeue-sms` sweep. */
 @Processor(QUEUE.SMS, { concurrency: SMS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class SmsProcessor extends WorkerHost {
   static readonly handles: JobName[] = [JOB.DELIVER_SMS, JOB.REQUEUE_SMS];

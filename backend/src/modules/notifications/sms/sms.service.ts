@@ -26,7 +26,7 @@ export interface DeliverSmsPayload {
 export const smsJobId = (outboxId: string): string => jobId('sms', outboxId);
 
 /**
- * SMS outbox (issue 7; architecture.md "Queues": sms). `queue` writes the row — inside the
+ * SMS outbox (docs/ARCHITECTURE.md "Queues": sms). `queue` writes the row — inside the
  * caller's transaction when given `em` — and `dispatch` enqueues `deliver-sms` (jobId
  * `sms-<id>`) once that transaction committed. The `sms` processor sends it (SmsSender).
  */
@@ -67,7 +67,7 @@ export class SmsService {
 
   /**
    * Sends committed outbox rows now, from this process, instead of through one `deliver-sms` job
-   * each (the payments worker's buyer SMS: issue 7, docs/PERFORMANCE.md "Payment callbacks").
+   * each (the payments worker's buyer SMS: docs/PERFORMANCE.md "Payment callbacks").
    * A row that needs another try gets its `deliver-sms` job (backoff from the job options); when
    * the send itself cannot run (database or Redis error) every row falls back to `dispatch`.
    * Never throws: a row left `queued` is picked up by `requeueStale`.
@@ -127,7 +127,7 @@ export class SmsService {
   }
 
   /**
-   * Applies delivery reports (§3.3) in one transaction (the report route's batches: issue 7,
+   * Applies delivery reports (§3.3) in one transaction (the report route's batches: docs/PRODUCT-RULES.md "Purchases and provider callbacks",
    * docs/PERFORMANCE.md "Payment callbacks"): their rows locked in id order, each report decided
    * by `statusAfterReport` on the status left by the reports before it (arrival order), one
    * UPDATE for every changed row. A row in a final status (delivered, failed) keeps its status
@@ -170,7 +170,7 @@ export class SmsService {
   }
 
   /**
-   * Back office `sms-messages` resend (issue 8): puts outbox row `id` back to `queued` (last
+   * Back office `sms-messages` resend (docs/PRODUCT-RULES.md "Back office"): puts outbox row `id` back to `queued` (last
    * error, provider message id and delivery state cleared, attempts kept) and enqueues a new
    * `deliver-sms` job for it (jobId `sms-<id>-resend-<ms>`), inside the caller's transaction
    * (`manager`, whose transaction must hold the row lock, as the back office's update does). The

@@ -9,7 +9,7 @@ export type PaymentDecision =
   | { action: 'close'; status: Exclude<PurchaseStatus, 'pending' | 'paid'> };
 
 /**
- * Decides on an M-Pesa result for a pending purchase (providers.md §1.4, §1.10 rule 3): paid only
+ * Decides on an M-Pesa result for a pending purchase (docs/PROVIDERS.md §1.4, §1.10): paid only
  * when ResultCode is 0 and the amount equals what we asked (when the provider sent one; the STK
  * query sends none); another amount is flagged for review and not credited; 1032 → cancelled,
  * 1037 → timeout, any other code → failed.

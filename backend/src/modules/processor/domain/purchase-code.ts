@@ -6,7 +6,7 @@ export const PURCHASE_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 export const PURCHASE_CODE_LENGTH = 8;
 
 /**
- * A new short purchase code (product.md "Finding a bought slip again"): sent in the buyer SMS,
+ * A new short purchase code (docs/PRODUCT-RULES.md "Finding a bought slip again"): sent in the buyer SMS,
  * accepted by find-slip in place of the M-Pesa receipt. Also the STK AccountReference (≤ 12).
  */
 export const newPurchaseCode = (random: (max: number) => number = randomInt): string =>

@@ -2,7 +2,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 import { Money, moneyColumn } from '../../../common/money/money';
 
 /**
- * `ledger_entry`: append-only money movements (product.md "Money"). UNIQUE (kind, purchase_id)
+ * `ledger_entry`: append-only money movements (docs/PRODUCT-RULES.md "Money"). UNIQUE (kind, purchase_id)
  * makes crediting a purchase twice impossible. `status` follows spec §4 payment status:
  * W pending, P paid, other unpaid.
  */

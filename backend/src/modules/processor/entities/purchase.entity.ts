@@ -7,7 +7,7 @@ export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'time
 export type PaymentProvider = 'mpesa' | 'flutterwave';
 
 /**
- * `purchase`: one payment attempt for a slip or a subscription (issue 7). Unique keys:
+ * `purchase`: one payment attempt for a slip or a subscription (docs/PRODUCT-RULES.md "Purchases and provider callbacks"). Unique keys:
  * checkout_request_id, tx_ref, flw_transaction_id, receipt and our short `code`.
  */
 @Entity('purchase')
@@ -31,7 +31,7 @@ export class Purchase {
   @Column({ name: 'flw_transaction_id', type: 'text', nullable: true }) flwTransactionId: string | null;
   /** M-Pesa receipt (MpesaReceiptNumber); null when confirmed by STK query only. */
   @Column({ type: 'text', nullable: true }) receipt: string | null;
-  /** Our short purchase code (product.md, "Finding a bought slip again"). */
+  /** Our short purchase code (docs/PRODUCT-RULES.md, "Finding a bought slip again"). */
   @Column({ type: 'text' }) code: string;
   @Column({ type: 'text', default: 'pending' }) status: PurchaseStatus;
   /**

@@ -11,7 +11,7 @@ import {
 
 /**
  * Total odds of a slip: the product of its decimal odds truncated to 2 decimals, computed on
- * integer hundredths (spec §5; architecture.md "accumulator"). ['1.23','1.45','1.67'] → '2.97'.
+ * integer hundredths (spec §5; docs/ARCHITECTURE.md "accumulator"). ['1.23','1.45','1.67'] → '2.97'.
  * Throws RangeError for a malformed odd.
  */
 export const slipAccumulator = (odds: readonly string[]): string => accumulatorOf(odds);
@@ -37,7 +37,7 @@ export const parsePriceKsh = (amount: unknown): number | null => {
   return ksh >= MIN_PRICE_KSH && ksh <= MAX_PRICE_KSH ? ksh : null;
 };
 
-/** True while a tipster has published fewer than MAX_SLIPS_PER_DAY slips this Nairobi day (product.md, can-post). */
+/** True while a tipster has published fewer than MAX_SLIPS_PER_DAY slips this Nairobi day (docs/PRODUCT-RULES.md, can-post). */
 export const canPostAnother = (publishedToday: number): boolean => publishedToday < MAX_SLIPS_PER_DAY;
 
 /** Slips still allowed today (never negative). */

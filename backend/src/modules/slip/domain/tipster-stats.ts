@@ -1,6 +1,6 @@
 import { oddToHundredths } from '../../fixtures/domain/odds-decimal';
 
-/** What one settled slip adds to its tipster's counters (product.md, Tipster statistics). */
+/** What one settled slip adds to its tipster's counters (docs/PRODUCT-RULES.md, Tipster statistics). */
 export interface StatsDelta {
   won: number;
   lost: number;

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { Money, moneyColumn } from '../../../common/money/money';
 
-/** Slip result once settled (product.md, Settlement): W won, L lost, C cancelled (every tip void). */
+/** Slip result once settled (docs/PRODUCT-RULES.md, Settlement): W won, L lost, C cancelled (every tip void). */
 export type SlipResultCode = 'W' | 'L' | 'C';
 
 /**
@@ -16,7 +16,7 @@ export class Slip {
   /** Total odds at publishing, truncated to 2 decimals ('2.97'). */
   @Column({ type: 'numeric', precision: 8, scale: 2 }) accumulator: string;
   @Column({ type: 'boolean', default: false }) jackpot: boolean;
-  /** Marked by an admin (back office `premium-slips`): shown to active subscribers (product.md "Subscriptions, premium"). */
+  /** Marked by an admin (back office `premium-slips`): shown to active subscribers (docs/PRODUCT-RULES.md "Subscriptions, premium"). */
   @Column({ type: 'boolean', default: false }) premium: boolean;
   @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
   /** Product of the non-void odds once settled (void legs 1.00). */

@@ -1,7 +1,7 @@
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * The period a newly paid subscription covers (product.md "Subscriptions"): active from payment
+ * The period a newly paid subscription covers (docs/PRODUCT-RULES.md "Subscriptions"): active from payment
  * for `days` days; when the phone already has access ending later than `paidAt`, the new period
  * starts where that one ends (a second subscription extends the current one).
  */

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { Money, moneyColumn } from '../../../common/money/money';
 
-/** `subscription_kind`: gold, silver, bronze (product.md "Subscriptions"; admin-editable). */
+/** `subscription_kind`: gold, silver, bronze (docs/PRODUCT-RULES.md "Subscriptions"; admin-editable). */
 @Entity('subscription_kind')
 export class SubscriptionKind {
   @PrimaryColumn({ type: 'text' }) type: string;

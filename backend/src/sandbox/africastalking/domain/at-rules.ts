@@ -2,7 +2,7 @@ import { fromScaled } from '../../../providers/common/decimal';
 import { AT_TEST_NUMBERS } from '../../sandbox.constants';
 
 /**
- * Pure rules of the Africa's Talking SMS sandbox (providers.md §3.2, §3.3, §3.6): per-recipient
+ * Pure rules of the Africa's Talking SMS sandbox (docs/PROVIDERS.md §3.2, §3.3, §3.6): per-recipient
  * status codes, message parts and cost, network codes of delivery reports.
  */
 

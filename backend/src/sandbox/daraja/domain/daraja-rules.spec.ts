@@ -28,7 +28,7 @@ const push = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe('validateStkPush', () => {
-  it('computes the Password of providers.md §1.3 (official test vector) like the client', () => {
+  it("computes the STK Password of Safaricom's public test vector like the client", () => {
     expect(expectedPassword('174379', creds.passkey, '20160216165627')).toBe(
       'MTc0Mzc5YmZiMjc5ZjlhYTliZGJjZjE1OGU5N2RkNzFhNDY3Y2QyZTBjODkzMDU5YjEwZjc4ZTZiNzJhZGExZWQyYzkxOTIwMTYwMjE2MTY1NjI3',
     );

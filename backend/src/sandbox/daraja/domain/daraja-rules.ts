@@ -4,7 +4,7 @@ import { isHttpUrl, isObject } from '../../common/provider-answer';
 import { B2C_FAILING_RECIPIENTS, STK_REFUSED_MSISDN_PREFIX } from '../../sandbox.constants';
 
 /**
- * Pure rules of the Daraja sandbox (providers.md §1): request validation exactly as §1.3/§1.7/§1.8,
+ * Pure rules of the Daraja sandbox (docs/PROVIDERS.md §1): request validation exactly as §1.3/§1.7/§1.8,
  * the gateway error body of §1.5, result codes of §1.4/§1.8 and the callback bodies of §1.6/§1.8.
  * No Nest, no I/O; time and ids are arguments.
  */
@@ -401,7 +401,7 @@ const smsTime = (at: Date): string => formatInTimeZone(at, NAIROBI_TZ, "d/M/yy '
 
 /**
  * The buyer's M-Pesa confirmation SMS after an accepted STK push; starts `<receipt> Confirmed.`
- * (issue 7), worded like Safaricom's PayBill confirmations.
+ * (docs/ARCHITECTURE.md "Providers and sandboxes"), worded like Safaricom's PayBill confirmations.
  */
 export const stkConfirmationSms = (input: {
   receipt: string;

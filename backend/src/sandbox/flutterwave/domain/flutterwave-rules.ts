@@ -2,7 +2,7 @@ import { fromScaled, toScaled } from '../../../providers/common/decimal';
 import { isHttpUrl, isObject } from '../../common/provider-answer';
 
 /**
- * Pure rules of the Flutterwave v3 sandbox (providers.md §2): validation of `POST /v3/payments`
+ * Pure rules of the Flutterwave v3 sandbox (docs/PROVIDERS.md §2): validation of `POST /v3/payments`
  * (§2.2, both spellings and placements the doc calls uncertain), the transaction object of the
  * verify calls (§2.4) and the `charge.completed` webhook body (§2.5). Amounts stay decimal
  * strings (bigint arithmetic for fees); they become JSON numbers only on the wire.
