@@ -81,6 +81,15 @@ const ensureServices = async () => {
   }
 };
 
+/**
+ * The backend's layers (.dependency-cruiser.cjs, docs/ARCHITECTURE.md "Layers"): one check, one
+ * test in the tally; a wrong-way import fails it and is printed.
+ */
+const boundaries = () => {
+  const r = run('npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'backend/src']);
+  addTally('layers (dependency-cruiser)', r.status === 0 ? { passed: 1, failed: 0, notRun: 0, skipped: 0 } : { passed: 0, failed: 1, notRun: 0, skipped: 0 });
+};
+
 const backend = () => {
   const report = join(OUT, 'backend.json');
   run('npx', ['jest', '--ci', '--json', `--outputFile=${report}`], {
@@ -182,6 +191,7 @@ const main = async () => {
   if (!E2E_ONLY) {
     // Before jest: its start test (backend/test/e2e) runs the built app as `npm start` would.
     buildIfNeeded({ exitOnFailure: false });
+    boundaries();
     backend();
     frontend();
   }

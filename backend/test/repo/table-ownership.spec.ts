@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'fs';
+import { join, relative } from 'path';
+
+/**
+ * Each module's tables are read and written only by that module (docs/ARCHITECTURE.md "Table
+ * ownership", "Layers"): no module's SQL names another module's table, and no module imports
+ * another module's entities. The owners come from the table in docs/ARCHITECTURE.md, so the
+ * document and the check cannot drift apart.
+ *
+ * The places that still break the rule are listed below, each to be moved behind the owner's
+ * service. The list only shrinks: a new crossing fails (name it here only with a reason in the
+ * review), and a listed crossing that is gone fails until it is removed from the list.
+ */
+const KNOWN_SQL_CROSSINGS: Record<string, string[]> = {
+  'src/modules/finance/finance.service.ts': ['app_user', 'ledger_entry', 'purchase'],
+  'src/modules/jackpot/jackpot.service.ts': ['app_user', 'purchase', 'slip'],
+  'src/modules/seo/seo.service.ts': ['app_user', 'post', 'slip', 'tip'],
+  'src/modules/slip/entities/slip-with-picks.entity.ts': ['app_user', 'fixture'],
+  'src/modules/slip/premium-slips.service.ts': ['fixture'],
+  'src/modules/slip/slip-sales.service.ts': ['ledger_entry', 'purchase'],
+  'src/modules/slip/slip-settlement.service.ts': ['fixture'],
+  'src/modules/slip/slip.repository.ts': ['app_user', 'fixture'],
+  'src/modules/slip/tipster-stats.service.ts': ['app_user'],
+};
+
+/** Entities imported across modules (the back office's resources, mostly). Same rule: only shrinks. */
+const KNOWN_ENTITY_IMPORTS: Record<string, string[]> = {
+  'src/modules/backoffice/resources/earnings.resource.ts': ['processor/entities/ledger-entry.entity'],
+  'src/modules/backoffice/resources/fixture-imports.resource.ts': ['fixtures/entities/fixture-import-run.entity'],
+  'src/modules/backoffice/resources/fixtures.resource.ts': ['fixtures/entities/fixture.entity'],
+  'src/modules/backoffice/resources/free-tips.resource.ts': ['fixtures/entities/fixture.entity', 'slip/entities/free-tip.entity'],
+  'src/modules/backoffice/resources/jackpots.resource.ts': ['jackpot/entities/jackpot.entity'],
+  'src/modules/backoffice/resources/posts.resource.ts': ['blog/entities/post.entity'],
+  'src/modules/backoffice/resources/premium-slips.resource.ts': ['account/entities/user.entity', 'slip/entities/slip-with-picks.entity'],
+  'src/modules/backoffice/resources/purchases.resource.ts': ['processor/entities/purchase.entity'],
+  'src/modules/backoffice/resources/slip-record.ts': ['slip/entities/slip-with-picks.entity'],
+  'src/modules/backoffice/resources/slips.resource.ts': ['account/entities/user.entity', 'slip/entities/slip-with-picks.entity'],
+  'src/modules/backoffice/resources/sms-messages.resource.ts': ['notifications/entities/sms-outbox.entity'],
+  'src/modules/backoffice/resources/subscription-kinds.resource.ts': ['subscription/entities/subscription-kind.entity'],
+  'src/modules/backoffice/resources/users.resource.ts': ['account/entities/user.entity'],
+  'src/modules/backoffice/resources/withdrawals.resource.ts': ['finance/entities/withdrawal.entity'],
+  'src/modules/jackpot/jackpot.service.ts': ['slip/entities/slip.entity', 'slip/entities/tip.entity'],
+  'src/modules/slip/slip-sales.service.ts': ['processor/entities/purchase.entity'],
+  'src/modules/subscription/subscription.service.ts': ['processor/entities/purchase.entity'],
+};
+
+const BACKEND = join(__dirname, '..', '..');
+const MODULES = join(BACKEND, 'src', 'modules');
+
+/** Table → owning module, read from docs/ARCHITECTURE.md "Table ownership". */
+const owners = (): Map<string, string> => {
+  const doc = readFileSync(join(BACKEND, '..', 'docs/ARCHITECTURE.md'), 'utf8');
+  const start = doc.indexOf('## Table ownership');
+  const section = doc.slice(start, doc.indexOf('\n\n', doc.indexOf('| Module', start)));
+  const map = new Map<string, string>();
+  for (const line of section.split('\n').slice(3)) {
+    const [module, tables] = line.replace(/^\|/, '').split('|').map((c) => c.trim());
+    // Only what the module owns: text after ';' describes other access.
+    for (const [, table] of (tables ?? '').split(';')[0].matchAll(/`([a-z0-9_*]+)`/g)) map.set(table, module);
+  }
+  return map;
+};
+
+const sourceFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(p);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.spec.ts') ? [p] : [];
+  });
+
+/** The module a source file belongs to (`src/modules/<module>/…`). */
+const moduleOf = (file: string): string => relative(MODULES, file).split('/')[0];
+
+const SQL_TABLE = /\b(?:FROM|JOIN|UPDATE|INTO|TABLE)\s+"?([a-z][a-z0-9_]*)"?/g;
+const ENTITY_IMPORT = /from '(?:\.\.\/)+([a-z-]+\/entities\/[a-z0-9.-]+)'/g;
+
+/** Per file, the sorted names found by `find`, where they cross a module boundary. */
+const crossings = (find: (file: string, text: string) => string[]): Record<string, string[]> => {
+  const out: Record<string, string[]> = {};
+  for (const file of sourceFiles(MODULES)) {
+    const found = [...new Set(find(file, readFileSync(file, 'utf8')))].sort();
+    if (found.length) out[relative(BACKEND, file)] = found;
+  }
+  return out;
+};
+
+describe('table ownership', () => {
+  const own = owners();
+  const ownerOf = (table: string): string | undefined => own.get(table) ?? (table.startsWith('sandbox_') ? 'sandbox' : undefined);
+
+  it('reads the owners from docs/ARCHITECTURE.md', () => {
+    expect(own.get('slip')).toBe('slip');
+    expect(own.get('purchase')).toBe('processor');
+    expect(own.get('b2c_payout')).toBe('finance');
+    expect(own.size).toBeGreaterThan(25);
+  });
+
+  it('finds no SQL naming another module\'s table beyond the shrinking list', () => {
+    const found = crossings((file, text) =>
+      [...text.matchAll(SQL_TABLE)].map((m) => m[1]).filter((t) => {
+        const owner = ownerOf(t);
+        return owner !== undefined && owner !== moduleOf(file);
+      }),
+    );
+    expect(found).toEqual(KNOWN_SQL_CROSSINGS);
+  });
+
+  it('finds no import of another module\'s entities beyond the shrinking list', () => {
+    const found = crossings((file, text) =>
+      [...text.matchAll(ENTITY_IMPORT)].map((m) => m[1].replace(/\.ts$/, '')).filter((path) => path.split('/')[0] !== moduleOf(file)),
+    );
+    expect(found).toEqual(KNOWN_ENTITY_IMPORTS);
+  });
+});
