@@ -153,13 +153,19 @@ describe('Blog (GET /v2/api/manage/post/)', () => {
     expect(far.body).toEqual({ count: published, results: [] });
   });
 
-  it('answers NUL characters with 4xx or strips them, never 500', async () => {
+  it('answers NUL characters with 400 in one place (the input guards), never 500, and stores nothing', async () => {
     const bySlug = await t.request('GET', '/v2/api/manage/post/?slug=a%00b');
     expect(bySlug.status).toBe(400);
-    expect(bySlug.body).toEqual({ message: 'Invalid slug', slug: ['slug must not contain NUL characters'] });
+    expect(bySlug.body).toEqual({ message: 'Invalid slug', slug: ['must not contain the NUL character (\\u0000)'] });
 
-    const created = await createPost(postBody({ title: 'Nul\u0000 title', content: '<p>x\u0000y</p>', overview: 'o\u0000k', author: 'A\u0000B', slug: 'nul\u0000slug' }));
-    expect(created).toMatchObject({ title: 'Nul title', content: '<p>xy</p>', overview: 'ok', author: 'AB', slug: 'nul-slug' });
+    const before = await t.ds.query(`SELECT count(*)::int AS n FROM post`);
+    const res = await t.request('POST', '/api/backoffice/posts', {
+      token: adminToken,
+      body: postBody({ title: 'Nul\u0000 title', content: '<p>x\u0000y</p>', slug: 'nul-slug' }),
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('NUL character');
+    expect(await t.ds.query(`SELECT count(*)::int AS n FROM post`)).toEqual(before);
   });
 
   it.each(['page=0', 'page=abc', 'page=1.5'])('answers 400 for %s', async (q) => {

@@ -1,14 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
-/** GET /v2/api/manage/post/ query (spec §7): `?slug=` picks one post; without it `?page=` pages the list. */
+/**
+ * GET /v2/api/manage/post/ query (spec §7): `?slug=` picks one post; without it `?page=` pages the list.
+ * A NUL character is refused before validation, for every route (common/validation/input-guards.ts).
+ */
 export class PostQueryDto {
   @ApiPropertyOptional({ example: 'how-accumulators-work' })
   @IsOptional()
   @IsString({ message: 'slug must be text' })
   @MaxLength(200, { message: 'slug must be at most 200 characters' })
-  @Matches(/^[^\u0000]*$/, { message: 'slug must not contain NUL characters' })
   slug?: string;
 
   @ApiPropertyOptional({ example: 1, minimum: 1 })
