@@ -1,10 +1,11 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { createHash } from 'crypto';
 import { Queue } from 'bullmq';
 import { In, IsNull, Repository } from 'typeorm';
 import { JobInbox } from './job-inbox.entity';
-import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, QUEUE, QueueName } from './queues';
+import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, QUEUE, QueueName, REDELIVERED_JOBS } from './queues';
 
 /** How long an enqueue may take before Redis counts as unreachable (ms). */
 export const ENQUEUE_TIMEOUT_MS = 2000;
@@ -47,38 +48,72 @@ export class JobProducer {
   async enqueue(name: JobName, payload: unknown, jobId: string, opts: { delay?: number } = {}): Promise<void> {
     if (jobId.includes(':')) throw new Error(`jobId must not contain ':' (${jobId})`);
     const queue = this.queues[JOB_QUEUE[name]];
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis did not answer')), ENQUEUE_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...opts, jobId }), timeout]);
-    } finally {
-      clearTimeout(timer);
+    await withTimeout(queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...opts, jobId }), 'Redis did not answer');
+  }
+
+  /**
+   * Enqueues a provider callback delivery under its business key `jobId` so that a re-delivery is
+   * never swallowed by an older job of that key (docs/RELIABILITY.md, "Re-delivered callbacks"):
+   * - no job, or the job failed (its retries used up) → the delivery is queued afresh;
+   * - the job completed → nothing when the delivery is the same body (it was applied), else queued afresh;
+   * - the job waits for its next retry (delayed) → the same body runs now (promoted), another body
+   *   replaces it;
+   * - the job waits or runs → nothing for the same body; another body gets its own job
+   *   (`<jobId>-<hash of the body>`).
+   * Applying a callback is idempotent (only a pending purchase changes), so an extra run is a no-op.
+   * @throws when Redis does not answer within ENQUEUE_TIMEOUT_MS.
+   */
+  async enqueueDelivery(name: JobName, payload: unknown, jobId: string): Promise<void> {
+    const queue = this.queues[JOB_QUEUE[name]];
+    const existing = await withTimeout(queue.getJob(jobId), 'Redis did not answer');
+    if (!existing) return this.enqueue(name, payload, jobId);
+    const same = JSON.stringify(existing.data) === JSON.stringify(payload);
+    const state = await withTimeout(existing.getState(), 'Redis did not answer');
+    const replace = async (): Promise<void> => {
+      try {
+        await existing.remove();
+      } catch {
+        // Taken by a worker meanwhile (locked): this delivery gets a job of its own.
+        return this.enqueue(name, payload, `${jobId}-${bodyHash(payload)}`);
+      }
+      return this.enqueue(name, payload, jobId);
+    };
+    if (state === 'failed') return replace();
+    if (state === 'completed') return same ? undefined : replace();
+    if (state === 'delayed') {
+      if (!same) return replace();
+      await existing.promote().catch(() => undefined); // already moved on: it runs anyway
+      return;
     }
+    if (!same) return this.enqueue(name, payload, `${jobId}-${bodyHash(payload)}`);
   }
 
   /**
    * Enqueues, or on failure records the job in the PostgreSQL inbox (idempotent on jobId). For
-   * REDIS_DOWN_RETRY_MS after a failure it goes to the inbox without trying Redis.
+   * REDIS_DOWN_RETRY_MS after a failure it goes to the inbox without trying Redis. Provider
+   * callbacks (REDELIVERED_JOBS) are queued by `enqueueDelivery`, and a delivery that finds its
+   * inbox row already moved puts it back (with its body) for the next drain.
    * @throws only when PostgreSQL refuses the inbox row too (the caller answers 5xx; the provider retries).
    */
   async enqueueDurable(name: JobName, payload: unknown, jobId: string): Promise<'queued' | 'inbox'> {
+    const redelivery = REDELIVERED_JOBS.has(name);
     try {
       if (Date.now() < this.redisDownUntil) throw new Error('Redis marked down after a failed enqueue');
-      await this.enqueue(name, payload, jobId);
+      if (redelivery) await this.enqueueDelivery(name, payload, jobId);
+      else await this.enqueue(name, payload, jobId);
       return 'queued';
     } catch (err) {
       if (Date.now() >= this.redisDownUntil) {
         this.redisDownUntil = Date.now() + REDIS_DOWN_RETRY_MS;
         this.logger.warn({ err: String(err), jobId }, `enqueue failed; writing to job inbox for ${REDIS_DOWN_RETRY_MS} ms`);
       }
-      await this.inbox
-        .createQueryBuilder()
-        .insert()
-        .values({ queueName: JOB_QUEUE[name], jobName: name, jobId, payload: payload as object })
-        .orIgnore()
-        .execute();
+      const insert = this.inbox.createQueryBuilder().insert().values({ queueName: JOB_QUEUE[name], jobName: name, jobId, payload: payload as object });
+      if (redelivery) {
+        // A re-delivery puts a moved row back (its job may have failed meanwhile); a pending row keeps its place.
+        await insert.orUpdate(['payload', 'enqueued_at'], ['job_id']).execute();
+      } else {
+        await insert.orIgnore().execute();
+      }
       return 'inbox';
     }
   }
@@ -93,7 +128,9 @@ export class JobProducer {
     for (;;) {
       const rows = await this.inbox.find({ where: { enqueuedAt: IsNull() }, order: { id: 'ASC' }, take: batch });
       if (!rows.length) return moved;
-      const results = await Promise.allSettled(rows.map((row) => this.enqueue(row.jobName as JobName, row.payload, row.jobId)));
+      const results = await Promise.allSettled(
+        rows.map((row) => (REDELIVERED_JOBS.has(row.jobName as JobName) ? this.enqueueDelivery(row.jobName as JobName, row.payload, row.jobId) : this.enqueue(row.jobName as JobName, row.payload, row.jobId))),
+      );
       const done = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
       if (done.length) await this.inbox.update({ id: In(done) }, { enqueuedAt: new Date() });
       moved += done.length;
@@ -111,3 +148,19 @@ export class JobProducer {
     }
   }
 }
+
+/** `promise`, or a rejection with `message` after ENQUEUE_TIMEOUT_MS. */
+const withTimeout = async <T>(promise: Promise<T>, message: string): Promise<T> => {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ENQUEUE_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/** 12 hex characters of the SHA-256 of a payload's JSON: tells two deliveries with different bodies apart. */
+const bodyHash = (payload: unknown): string => createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 12);

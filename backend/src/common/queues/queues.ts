@@ -62,13 +62,27 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
 };
 
-/** Producer defaults (docs/CONTRIBUTING.md §8): retries with exponential backoff; failed jobs kept for Bull Board. */
+/**
+ * Provider callbacks: a delivery that finds an older job of its key failed, finished with another
+ * body or waiting for a retry is applied anyway (JobProducer.enqueueDelivery; docs/RELIABILITY.md
+ * "Re-delivered callbacks").
+ */
+export const REDELIVERED_JOBS: ReadonlySet<JobName> = new Set([JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.B2C_RESULT]);
+
+/**
+ * Producer defaults (docs/CONTRIBUTING.md §8): retries with exponential backoff; failed jobs kept for Bull
+ * Board. 10 attempts 3 s, 6 s, 12 s … 768 s apart: a job keeps retrying for about 25 minutes
+ * (RETRY_WINDOW_MS), so a PostgreSQL restart or outage of minutes does not use up its retries.
+ */
 export const DEFAULT_JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2000 },
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 3000 },
   removeOnComplete: { age: 24 * 3600, count: 10_000 },
   removeOnFail: false,
 } as const;
+
+/** Time from a job's first failure to its last attempt with DEFAULT_JOB_OPTIONS (ms): delay × (2^(attempts−1) − 1). */
+export const RETRY_WINDOW_MS = DEFAULT_JOB_OPTIONS.backoff.delay * (2 ** (DEFAULT_JOB_OPTIONS.attempts - 1) - 1);
 
 /** A job id from business keys: joined by '-', with any ':' replaced (BullMQ forbids ':'). */
 export const jobId = (...parts: (string | number)[]): string => parts.map((p) => String(p).replace(/:/g, '-')).join('-');

@@ -28,3 +28,9 @@ export class ProcessorError extends DomainError<ProcessorErrorCode> {
 
 /** A callback for a purchase not (yet) visible: thrown so the job is retried with backoff. */
 export class PurchaseNotFoundYetError extends Error {}
+
+/**
+ * A Flutterwave webhook whose verify (§2.4) found no transaction, or one still pending: thrown so
+ * the job is retried with backoff (and a re-delivered webhook is applied, not taken as done).
+ */
+export class PaymentNotVerifiedYetError extends Error {}

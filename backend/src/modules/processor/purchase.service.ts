@@ -14,7 +14,11 @@ import { decideMpesa, PaymentDecision } from './domain/payment-outcome';
 import { newPurchaseCode } from './domain/purchase-code';
 import { LedgerEntry } from './entities/ledger-entry.entity';
 import { Purchase, PurchaseKind } from './entities/purchase.entity';
-import { ProcessorError, ProcessorErrorCode, PurchaseNotFoundYetError } from './processor.errors';
+import { PaymentNotVerifiedYetError, ProcessorError, ProcessorErrorCode, PurchaseNotFoundYetError } from './processor.errors';
+import { JobProducer } from '../../common/queues/job-producer.service';
+import { JOB, jobId, QUEUE } from '../../common/queues/queues';
+import { JobInbox } from '../../common/queues/job-inbox.entity';
+import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { PurchaseFulfilments } from './purchase-fulfilments';
 import { OPEN_PROMPT_MS } from './stk-push.limits';
 
@@ -97,6 +101,7 @@ export class PurchaseService {
     private readonly sms: SmsService,
     private readonly fulfilments: PurchaseFulfilments,
     private readonly emails: EmailOutboxService,
+    private readonly producer: JobProducer,
   ) {}
 
   /**
@@ -152,7 +157,10 @@ export class PurchaseService {
     }
   }
 
-  /** Applies an STK callback (§1.6) to its purchase. @throws PurchaseNotFoundYetError (job retries). */
+  /**
+   * Applies an STK callback (§1.6) to its purchase; a paid callback for a purchase the STK query
+   * already paid without a receipt stores its receipt. @throws PurchaseNotFoundYetError (job retries).
+   */
   async confirmMpesa(callback: StkCallbackResult): Promise<ConfirmOutcome> {
     return this.applyResult({ checkoutRequestId: callback.checkoutRequestId }, stkResult(callback));
   }
@@ -182,10 +190,18 @@ export class PurchaseService {
       const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
       const changes: { id: string; change: PurchaseChange }[] = [];
       const paid: Purchase[] = [];
+      const receipts: { id: string; receipt: string }[] = [];
       const out = callbacks.map((cb): ConfirmOutcome | Error => {
         const p = byKey.get(cb.checkoutRequestId);
         if (!p) return new PurchaseNotFoundYetError(`no purchase for CheckoutRequestID ${cb.checkoutRequestId} (yet)`);
-        if (p.status !== 'pending') return 'noop';
+        if (p.status !== 'pending') {
+          const receipt = missingReceipt(p, stkResult(cb));
+          if (receipt) {
+            receipts.push({ id: p.id, receipt });
+            p.receipt = receipt;
+          }
+          return 'noop';
+        }
         const decided = this.decide(p, stkResult(cb));
         p.status = decided.change.status; // a second callback for it in this batch is then a no-op
         changes.push({ id: p.id, change: decided.change });
@@ -193,6 +209,7 @@ export class PurchaseService {
         return decided.outcome;
       });
       await updatePurchases(em, changes);
+      for (const r of receipts) await storeReceipt(em, r.id, r.receipt);
       const done = await this.fulfilAll(em, paid);
       smsIds.push(...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
@@ -208,7 +225,8 @@ export class PurchaseService {
 
   /**
    * Reconciliation (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK query for M-Pesa purchases pending over `olderThanMs`; a known
-   * outcome is applied like a callback (without receipt); pushes with an unknown outcome and
+   * outcome is applied like a callback, with the receipt of the callback we acknowledged but have
+   * not applied yet when there is one (`receivedCallback`); pushes with an unknown outcome and
    * queries pending for too long are closed. Returns how many purchases changed.
    */
   async reconcileStk(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
@@ -231,7 +249,7 @@ export class PurchaseService {
         const q = await this.daraja.stkQuery(p.checkoutRequestId);
         const result: ProviderResult | null =
           q.status === 'done'
-            ? { outcome: q.outcome, resultCode: q.resultCode, resultDesc: q.resultDesc }
+            ? { outcome: q.outcome, resultCode: q.resultCode, resultDesc: q.resultDesc, ...(q.outcome === 'paid' ? await this.receivedCallback(p.checkoutRequestId) : {}) }
             : age > QUERY_GIVE_UP_MS
               ? { outcome: 'timeout', resultCode: 'query-pending', resultDesc: q.errorMessage }
               : null;
@@ -241,6 +259,35 @@ export class PurchaseService {
       }
     }
     return changed;
+  }
+
+  /**
+   * The receipt and amount of a paid STK callback we acknowledged for `checkoutRequestId` but
+   * have not applied yet (its job waits for a retry, or failed): from its `payments` job, or from
+   * `job_inbox` when Redis was down. The STK query gives neither (providers.md §1.7), and a
+   * purchase paid without its receipt cannot be found by the buyer's M-Pesa code (spec §8
+   * find-slip). Empty when there is none or Redis does not answer.
+   */
+  private async receivedCallback(checkoutRequestId: string): Promise<Pick<ProviderResult, 'receipt' | 'paid'>> {
+    const id = jobId('mpesa', checkoutRequestId);
+    const bodies: unknown[] = [];
+    try {
+      const job = await this.producer.queue(QUEUE.PAYMENTS).getJob(id);
+      if (job) bodies.push(job.data);
+    } catch (err) {
+      this.logger.warn({ checkoutRequestId, err: err instanceof Error ? err.message : String(err) }, 'callback job not readable');
+    }
+    const parked = await this.ds.manager.findOne(JobInbox, { where: { jobId: id, jobName: JOB.MPESA_CALLBACK } });
+    if (parked) bodies.push(parked.payload);
+    for (const body of bodies) {
+      try {
+        const cb = parseStkCallback(body);
+        if (cb.outcome === 'paid' && cb.receipt) return { receipt: cb.receipt, paid: cb.amountKsh ? Money.parse(cb.amountKsh) : null };
+      } catch {
+        // not a readable callback: ignore
+      }
+    }
+    return {};
   }
 
   /**
@@ -274,6 +321,7 @@ export class PurchaseService {
   /**
    * Applies a Flutterwave charge webhook (§2.5): verified by transaction id (§2.4) before any
    * value is given. An unknown tx_ref is ignored.
+   * @throws PaymentNotVerifiedYetError when the verify finds no transaction or a pending one (the job retries).
    */
   async confirmFlutterwave(webhook: FlutterwaveWebhook): Promise<ConfirmOutcome> {
     if (webhook.kind !== 'charge') return 'noop';
@@ -284,9 +332,10 @@ export class PurchaseService {
     }
     if (purchase.status !== 'pending') return 'noop';
     const tx = await this.flutterwave.verifyTransaction(webhook.transactionId);
-    if (!tx) return 'noop';
+    // Not known (yet) or still pending: the job retries, and a re-delivered webhook is applied.
+    if (!tx) throw new PaymentNotVerifiedYetError(`flutterwave verify found no transaction ${webhook.transactionId} (yet)`);
     const check = checkVerifiedPayment(tx, { txRef: purchase.txRef as string, currency: purchase.currency, amount: purchase.amount.toDecimal() });
-    if (!check.ok && check.reason === 'status' && tx.status === 'pending') return 'noop';
+    if (!check.ok && check.reason === 'status' && tx.status === 'pending') throw new PaymentNotVerifiedYetError(`flutterwave transaction ${tx.id} still pending`);
     return this.applyResult(
       { id: purchase.id },
       check.ok
@@ -316,7 +365,11 @@ export class PurchaseService {
     const outcome = await this.ds.transaction(async (em) => {
       const p = await em.findOne(Purchase, { where, lock: { mode: 'pessimistic_write' } });
       if (!p) throw new PurchaseNotFoundYetError(`no purchase for ${JSON.stringify(where)} (yet)`);
-      if (p.status !== 'pending') return 'noop' as const;
+      if (p.status !== 'pending') {
+        const receipt = missingReceipt(p, result);
+        if (receipt) await storeReceipt(em, p.id, receipt);
+        return 'noop' as const;
+      }
       const decided = this.decide(p, result, forceFlag);
       await extra?.(em, p.id);
       await em.update(Purchase, { id: p.id }, decided.change);
@@ -524,6 +577,17 @@ const stkResult = (callback: StkCallbackResult): ProviderResult => ({
   receipt: callback.receipt ?? null,
   paid: callback.amountKsh ? Money.parse(callback.amountKsh) : null,
 });
+
+/**
+ * The receipt a paid callback brings to purchase `p` that left `pending` without one (paid by the
+ * STK query while the callback waited for a retry): null when there is nothing to add.
+ */
+const missingReceipt = (p: Purchase, result: ProviderResult): string | null =>
+  p.status === 'paid' && !p.receipt && result.outcome === 'paid' && result.receipt ? result.receipt : null;
+
+/** Stores the receipt of a paid purchase that has none (no amount, status or ledger change). */
+const storeReceipt = (em: EntityManager, id: string, receipt: string): Promise<unknown> =>
+  em.query(`UPDATE purchase SET receipt = $2, updated_at = now() WHERE id = $1 AND status = 'paid' AND receipt IS NULL`, [id, receipt]);
 
 /** `fn` over `items` one after the other (statements on one transaction's connection run in order anyway). */
 const sequential = async <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> => {
