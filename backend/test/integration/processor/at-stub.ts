@@ -39,6 +39,23 @@ export class AtStub {
     return stub;
   }
 
+  /** Every send request received (answered or not), in order: what reached the phone network's door. */
+  readonly requests: { to: string; message: string }[] = [];
+  private held: { to: string; arrived: () => void; gate: Promise<void> } | null = null;
+
+  /**
+   * Holds the answer to the next send to `to` ('+2547…') until `release()`; `arrived` resolves
+   * when that request came in. Other sends are answered as usual.
+   */
+  holdNext(to: string): { arrived: Promise<void>; release: () => void } {
+    let arrived!: () => void;
+    let release!: () => void;
+    const arrivedP = new Promise<void>((r) => (arrived = r));
+    const gate = new Promise<void>((r) => (release = r));
+    this.held = { to, arrived, gate };
+    return { arrived: arrivedP, release };
+  }
+
   /** The next `count` sends (to `to` only, when given: '+2547…') answer HTTP `status`. */
   failNext(count: number, status = 500, to?: string): void {
     this.failures = { remaining: count, status, to };
@@ -51,13 +68,21 @@ export class AtStub {
     });
   }
 
-  private handle(method: string, url: string, body: string, res: import('node:http').ServerResponse): void {
+  private handle(method: string, url: string, body: string, res: import('node:http').ServerResponse, released = false): void {
     if (method !== 'POST' || url !== '/version1/messaging') {
       res.writeHead(404).end();
       return;
     }
     const form = new URLSearchParams(body);
     const to = form.get('to') ?? '';
+    if (!released) this.requests.push({ to, message: form.get('message') ?? '' });
+    const held = this.held;
+    if (held && held.to === to) {
+      this.held = null;
+      held.arrived();
+      void held.gate.then(() => this.handle(method, url, body, res, true));
+      return;
+    }
     if (this.failures.remaining > 0 && (!this.failures.to || this.failures.to === to)) {
       this.failures.remaining--;
       res.writeHead(this.failures.status, { 'content-type': 'text/plain' }).end('Internal Server Error');

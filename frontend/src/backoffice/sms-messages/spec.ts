@@ -3,6 +3,7 @@ import type { ResourceSpec, StatusStyle } from '../resource-spec';
 /** Outbox status (backend notifications/entities/sms-outbox.entity.ts SmsStatus). */
 export const SMS_STATUSES: Record<string, StatusStyle> = {
   queued: { label: 'Queued', color: 'warning' },
+  sending: { label: 'Sending', color: 'warning' },
   sent: { label: 'Sent', color: 'info' },
   delivered: { label: 'Delivered', color: 'success' },
   failed: { label: 'Failed', color: 'error' },

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** Lifecycle of an outbox SMS: queued → sent (accepted by Africa's Talking) → delivered | failed. */
-export type SmsStatus = 'queued' | 'sent' | 'delivered' | 'failed';
+/** `sending`: claimed by a sender, Africa's Talking's answer not recorded yet (docs/RELIABILITY.md, "SMS: at least once"). */
+export type SmsStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed';
 
 /** `sms_outbox`: one text to one MSISDN, written in the business transaction, sent by the `sms` queue. */
 @Entity('sms_outbox')

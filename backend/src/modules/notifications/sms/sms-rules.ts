@@ -44,5 +44,5 @@ export const statusAfterReport = (current: SmsStatus, report: SmsDeliveryReport)
   if (isFinalSmsStatus(current)) return null;
   if (report.delivered) return 'delivered';
   if (report.final) return 'failed';
-  return current === 'queued' ? 'sent' : null;
+  return current === 'queued' || current === 'sending' ? 'sent' : null;
 };

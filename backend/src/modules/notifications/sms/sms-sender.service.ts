@@ -26,7 +26,11 @@ type SendResult = { id: string; sent: { messageId: string | null; cost: string |
 
 /**
  * Sends outbox rows through Africa's Talking (docs/PROVIDERS.md §3.2). A row is claimed by one UPDATE
- * (status still `queued`, attempts + 1), so a repeated job never sends a sent message again.
+ * (`queued` → `sending`, attempts + 1), so a repeated job, a second sender or the re-queue sweep
+ * never sends it again while it is being sent; each answer is recorded as soon as it arrives
+ * (`sent` with the provider's message id). A row left `sending` by a process that stopped is
+ * re-queued by SmsService.requeueStale after SMS_SENDING_STALE_MS: at least once per SMS
+ * (docs/RELIABILITY.md, "SMS: at least once").
  */
 @Injectable()
 export class SmsSender {
@@ -54,21 +58,21 @@ export class SmsSender {
   /**
    * First attempt of rows committed by the caller just now (the buyer SMS right after a payment
    * commits: docs/PERFORMANCE.md "Payment callbacks"): claims them in one UPDATE, sends
-   * them in parallel, records every `sent` in one UPDATE. Returns each claimed row's outcome;
+   * them in parallel and records each answer as soon as it arrives. Returns each claimed row's outcome;
    * `retry` rows stay `queued` for a `deliver-sms` job (SmsService.sendNow enqueues it).
    */
   async attemptMany(outboxIds: string[]): Promise<Map<string, SendAttempt>> {
     const rows = await this.claim(outboxIds);
-    const sent = await Promise.all(rows.map((r) => this.send(r)));
-    const outcomes = await this.record(sent, false);
-    return new Map(sent.map((s, i) => [s.id, outcomes[i]]));
+    // Recorded one by one as the answers come: a row waits `sending` only for its own answer.
+    const outcomes = await Promise.all(rows.map(async (r) => (await this.record([await this.send(r)], false))[0]));
+    return new Map(rows.map((r, i) => [r.id, outcomes[i]]));
   }
 
-  /** Claims queued rows (attempts + 1); rows already sent, failed or unknown are left out. */
+  /** Claims queued rows (`sending`, attempts + 1); rows being sent, sent, failed or unknown are left out. */
   private async claim(ids: string[]): Promise<ClaimedRow[]> {
     if (!ids.length) return [];
     const [rows]: [ClaimedRow[], number] = await this.ds.query(
-      `UPDATE sms_outbox SET attempts = attempts + 1, updated_at = now()
+      `UPDATE sms_outbox SET status = 'sending', attempts = attempts + 1, updated_at = now()
         WHERE id = ANY($1::bigint[]) AND status = 'queued' RETURNING id::text AS id, to_msisdn, body`,
       [ids],
     );

@@ -22,6 +22,13 @@ export interface DeliverSmsPayload {
   outboxId: string;
 }
 
+/**
+ * A row `sending` for longer than this (ms) was left by a sender that stopped (kill, crash) before
+ * recording Africa's Talking's answer: the sweep sends it again (at least once per SMS;
+ * docs/RELIABILITY.md, "SMS: at least once"). Well above a send's 15 s timeout, so a live send is never repeated.
+ */
+export const SMS_SENDING_STALE_MS = 5 * 60_000;
+
 /** The `deliver-sms` job id of an outbox row. */
 export const smsJobId = (outboxId: string): string => jobId('sms', outboxId);
 
@@ -106,19 +113,36 @@ export class SmsService {
   }
 
   /**
-   * Re-enqueues rows still `queued` and untouched for `olderThanMs`: a lost enqueue, or a direct
-   * send (`sendNow`) whose process stopped after the claim. A row whose `deliver-sms` job still
-   * waits (backoff) is not sent twice: the job id `sms-<id>` is taken, so the add is a no-op.
+   * Re-enqueues rows still `queued` and untouched for `olderThanMs` (a lost enqueue). A row whose
+   * `deliver-sms` job still waits (backoff) is not sent twice: the job id `sms-<id>` is taken, so
+   * the add is a no-op. A row being sent (`sending`) is left alone unless it is older than
+   * `sendingStaleMs` — its sender stopped before recording the answer — and then it is put back
+   * to `queued` and enqueued under a job id of its own (`sms-<id>-stale-<attempts>`): the message
+   * may reach the phone twice, never zero times (docs/RELIABILITY.md, "SMS: at least once").
    * Returns how many rows were found.
    */
-  async requeueStale(olderThanMs = 60_000, limit = 500): Promise<number> {
+  async requeueStale(olderThanMs = 60_000, limit = 500, sendingStaleMs = SMS_SENDING_STALE_MS): Promise<number> {
+    const [stale]: [{ id: string; attempts: number }[], number] = await this.ds.query(
+      `UPDATE sms_outbox SET status = 'queued', last_error = 'sender stopped before recording the answer; sent again', updated_at = now()
+        WHERE id IN (SELECT id FROM sms_outbox WHERE status = 'sending' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id LIMIT $2)
+          AND status = 'sending'
+        RETURNING id::text AS id, attempts`,
+      [sendingStaleMs, limit],
+    );
+    for (const row of stale) {
+      try {
+        await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: row.id } satisfies DeliverSmsPayload, jobId(smsJobId(row.id), 'stale', row.attempts));
+      } catch (err) {
+        this.logger.warn({ err: String(err), outboxId: row.id }, 'sms enqueue failed; left queued for requeueStale');
+      }
+    }
     const rows: { id: string }[] = await this.ds.query(
       `SELECT id FROM sms_outbox WHERE status = 'queued' AND updated_at < now() - ($1::int * interval '1 millisecond')
         ORDER BY id LIMIT $2`,
       [olderThanMs, limit],
     );
     await this.dispatch(...rows.map((r) => String(r.id)));
-    return rows.length;
+    return rows.length + stale.length;
   }
 
   /** Applies an Africa's Talking delivery report (§3.3). Returns the new status, or null when nothing changed. */
