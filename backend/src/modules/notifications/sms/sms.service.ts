@@ -25,9 +25,11 @@ export interface DeliverSmsPayload {
 /**
  * A row `sending` for longer than this (ms) was left by a sender that stopped (kill, crash) before
  * recording Africa's Talking's answer: the sweep sends it again (at least once per SMS;
- * docs/RELIABILITY.md, "SMS: at least once"). Well above a send's 15 s timeout, so a live send is never repeated.
+ * docs/RELIABILITY.md, "SMS: at least once"). Three times a send's 15 s timeout, so a live send
+ * is not repeated, and short enough that a buyer whose sender was killed gets the picks within
+ * about two minutes (the sweep runs every minute).
  */
-export const SMS_SENDING_STALE_MS = 5 * 60_000;
+export const SMS_SENDING_STALE_MS = 45_000;
 
 /** The `deliver-sms` job id of an outbox row. */
 export const smsJobId = (outboxId: string): string => jobId('sms', outboxId);
