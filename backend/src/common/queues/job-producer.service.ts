@@ -78,6 +78,7 @@ export class JobProducer {
       }
       return this.enqueue(name, payload, jobId);
     };
+    if (state === 'unknown') return this.enqueue(name, payload, jobId); // removed meanwhile
     if (state === 'failed') return replace();
     if (state === 'completed') return same ? undefined : replace();
     if (state === 'delayed') {

@@ -264,7 +264,7 @@ export class PurchaseService {
   /**
    * The receipt and amount of a paid STK callback we acknowledged for `checkoutRequestId` but
    * have not applied yet (its job waits for a retry, or failed): from its `payments` job, or from
-   * `job_inbox` when Redis was down. The STK query gives neither (providers.md §1.7), and a
+   * `job_inbox` when Redis was down. The STK query gives neither, and a
    * purchase paid without its receipt cannot be found by the buyer's M-Pesa code (spec §8
    * find-slip). Empty when there is none or Redis does not answer.
    */
