@@ -312,6 +312,7 @@ export class PurchaseService {
             : 'noop';
         if (r !== 'noop') changed++;
       } catch (err) {
+        if (err instanceof PaymentNotVerifiedYetError) continue; // still pending at Flutterwave: next pass
         this.logger.warn({ purchaseId: p.id, err: err instanceof Error ? err.message : String(err) }, 'flutterwave reconciliation failed');
       }
     }
