@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 import { PaymentsProcessor } from '../modules/processor/payments.processor';
 import { FixturesModule } from '../modules/fixtures/fixtures.module';
 import { FixturesProcessor } from '../modules/fixtures/fixtures.processor';
@@ -16,10 +15,11 @@ import { PayoutsProcessor } from '../modules/finance/payouts.processor';
 
 /**
  * What only the worker role loads: one BullMQ processor per queue (in its owning module's folder)
- * and the job schedulers (registered at boot and kept registered; the job inbox drained by a timer).
+ * and the job schedulers (registered at boot and kept registered; the job inbox drained by a
+ * @nestjs/schedule timer — ScheduleModule comes with NotificationsModule).
  */
 @Module({
-  imports: [ScheduleModule.forRoot(), FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule, FinanceModule],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule, FinanceModule],
   providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
 })
 export class WorkerModule {}

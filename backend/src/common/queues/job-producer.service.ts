@@ -120,6 +120,25 @@ export class JobProducer {
   }
 
   /**
+   * The bodies received under `jobId` and kept for a job: its BullMQ job's data (waiting, retrying
+   * or failed) and its `job_inbox` row (parked while Redis was down). Lets the STK status check
+   * take the receipt of a callback acknowledged but not applied yet (docs/RELIABILITY.md,
+   * "Re-delivered callbacks"). A Redis that does not answer gives only the inbox body.
+   */
+  async receivedBodies(name: JobName, jobId: string): Promise<unknown[]> {
+    const bodies: unknown[] = [];
+    try {
+      const job = await withTimeout(this.queues[JOB_QUEUE[name]].getJob(jobId), 'Redis did not answer');
+      if (job) bodies.push(job.data);
+    } catch (err) {
+      this.logger.warn({ err: String(err), jobId }, 'job not readable');
+    }
+    const parked = await this.inbox.findOne({ where: { jobId, jobName: name } });
+    if (parked) bodies.push(parked.payload);
+    return bodies;
+  }
+
+  /**
    * Moves pending inbox rows to their queues (run by the worker's drain-inbox scheduler), `batch`
    * rows at a time enqueued in parallel, until the inbox is empty or Redis fails again. A row
    * moved twice (two drains at once) is harmless: its jobId is the business key. Returns how many moved.

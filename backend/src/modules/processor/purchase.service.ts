@@ -16,8 +16,7 @@ import { LedgerEntry } from './entities/ledger-entry.entity';
 import { Purchase, PurchaseKind } from './entities/purchase.entity';
 import { PaymentNotVerifiedYetError, ProcessorError, ProcessorErrorCode, PurchaseNotFoundYetError } from './processor.errors';
 import { JobProducer } from '../../common/queues/job-producer.service';
-import { JOB, jobId, QUEUE } from '../../common/queues/queues';
-import { JobInbox } from '../../common/queues/job-inbox.entity';
+import { JOB, jobId } from '../../common/queues/queues';
 import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { PurchaseFulfilments } from './purchase-fulfilments';
 import { OPEN_PROMPT_MS } from './stk-push.limits';
@@ -269,16 +268,7 @@ export class PurchaseService {
    * find-slip). Empty when there is none or Redis does not answer.
    */
   private async receivedCallback(checkoutRequestId: string): Promise<Pick<ProviderResult, 'receipt' | 'paid'>> {
-    const id = jobId('mpesa', checkoutRequestId);
-    const bodies: unknown[] = [];
-    try {
-      const job = await this.producer.queue(QUEUE.PAYMENTS).getJob(id);
-      if (job) bodies.push(job.data);
-    } catch (err) {
-      this.logger.warn({ checkoutRequestId, err: err instanceof Error ? err.message : String(err) }, 'callback job not readable');
-    }
-    const parked = await this.ds.manager.findOne(JobInbox, { where: { jobId: id, jobName: JOB.MPESA_CALLBACK } });
-    if (parked) bodies.push(parked.payload);
+    const bodies = await this.producer.receivedBodies(JOB.MPESA_CALLBACK, jobId('mpesa', checkoutRequestId));
     for (const body of bodies) {
       try {
         const cb = parseStkCallback(body);
