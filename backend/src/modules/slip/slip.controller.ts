@@ -3,6 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
+import { AccountService } from '../account/account.service';
 import { CreateSlipDto } from './dto/create-slip.dto';
 import { CanPost, SlipPublishService } from './slip-publish.service';
 import { SlipQueryService } from './slip-query.service';
@@ -18,14 +19,21 @@ export class SlipController {
     private readonly publisher: SlipPublishService,
     private readonly query: SlipQueryService,
     private readonly freeTips: FreeTipService,
+    private readonly accounts: AccountService,
   ) {}
 
-  /** POST /api/slip/create (auth) → 201 `{ message: 'Successfully Published Tips', id }`. */
+  /**
+   * POST /api/slip/create (auth) → 201 `{ message: 'Successfully Published Tips', id }`, plus
+   * `access` (a fresh access token of the same session, role `tipster`) when the caller's token
+   * still said `user`: the first published slip makes them a tipster (spec §6), and the frontend
+   * stores the new token so the back office shows their slips and earnings at once.
+   */
   @Post('create')
   @HttpCode(201)
-  async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number }> {
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number; access?: string }> {
     const { id } = await this.publisher.publish(user.id, body);
-    return { message: 'Successfully Published Tips', id };
+    if (user.role !== 'user') return { message: 'Successfully Published Tips', id };
+    return { message: 'Successfully Published Tips', id, access: await this.accounts.renewAccessToken(user) };
   }
 
   /** GET /api/slip/can-post (auth) → `{ can_post, remaining }`. */
