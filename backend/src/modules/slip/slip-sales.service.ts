@@ -154,7 +154,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     const results: FulfilmentResult[] = [];
     for (const purchase of purchases) {
       const slip = slips.get(Number(purchase.slipId)) as Slip;
-      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl);
+      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl, findAgainLine(purchase, this.config.publicUrl));
       const emails: string[] = [];
       if (purchase.email) {
         // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider callbacks"), through the outbox in this transaction, sent after commit.
@@ -294,14 +294,37 @@ const decodeBase64 = (text: string): string => {
 };
 
 /**
- * The buyer SMS (docs/PRODUCT-RULES.md "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds,
- * our purchase code and where to find it again; team names shortened when over 459 characters.
+ * Where and with what a buyer finds a bought slip again, by the rail they paid on (spec §2):
+ * - M-Pesa (Kenya, a phone on record): /find_tip with their phone and our purchase code (find-slip
+ *   matches the code or the M-Pesa receipt);
+ * - Flutterwave (Nigeria, Uganda: an e-mail, no phone): /find_tip_ng with their e-mail and the
+ *   checkout's tx_ref (find-slip-ng matches it), linked with ?tx_ref= so the page fills it in.
  */
-export const buyerSms = (slip: Pick<Slip, 'id' | 'accumulator'>, legs: SlipLeg[], code: string, site = ''): string => {
+export const findAgainLine = (
+  purchase: Pick<Purchase, 'code' | 'email' | 'txRef'>,
+  site = '',
+): string =>
+  purchase.email && purchase.txRef
+    ? `Find it again: ${site}/find_tip_ng?tx_ref=${encodeURIComponent(purchase.txRef)} with your e-mail and reference ${purchase.txRef}`
+    : `Find it again: ${site}/find_tip with your phone and code ${purchase.code}`;
+
+/**
+ * The buyer SMS, also the text of the Nigerian / Ugandan picks e-mail (docs/PRODUCT-RULES.md "Messages"):
+ * slip id, each game 'Home v Away - PICK @odd', total odds, our purchase code and where to find it
+ * again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team names shortened
+ * when over 459 characters.
+ */
+export const buyerSms = (
+  slip: Pick<Slip, 'id' | 'accumulator'>,
+  legs: SlipLeg[],
+  code: string,
+  site = '',
+  findLine = findAgainLine({ code, email: null, txRef: null }, site),
+): string => {
   const build = (max: number): string => {
     const cut = (s: string) => (s.length > max ? s.slice(0, max) : s);
     const lines = legs.map((l) => `${l.game ? `${cut(l.game.homeTeam)} v ${cut(l.game.awayTeam)}` : 'Game'} - ${l.pick} @${l.odd}`);
-    return [`Slip ${slip.id} code ${code}`, ...lines, `Total odds ${slip.accumulator}`, `Find it again: ${site}/find_tip with your phone and code ${code}`].join('\n');
+    return [`Slip ${slip.id} code ${code}`, ...lines, `Total odds ${slip.accumulator}`, findLine].join('\n');
   };
   for (const max of [100, 20, 14, 10, 8]) {
     const text = build(max);
