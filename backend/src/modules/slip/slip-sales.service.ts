@@ -39,7 +39,12 @@ export const SLIP_SALE_ERRORS = {
   notOnSale: () => err('SLIP_NOT_ON_SALE', 400, 'This slip is no longer on sale'),
   notFound: () => err('PURCHASE_NOT_FOUND', 404, 'No paid slip found for these details'),
   invalidEmail: () => err('INVALID_EMAIL', 400, 'Invalid Email'),
+  /** A required body field absent (e.g. `slip` sent to buy-flw, which reads `slip_id`): named. */
+  missingField: (field: string) => err('MISSING_FIELD', 400, `${field} is required`),
 };
+
+/** True when a body field was not sent at all (absent, null or an empty string). */
+const absent = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * The buyer e-mail a Flutterwave checkout needs (docs/PROVIDERS.md §2.2 `customer.email`): an
@@ -86,8 +91,13 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     });
   }
 
-  /** POST /api/processor/buy: STK push for the slip's Ksh price. */
+  /**
+   * POST /api/processor/buy: STK push for the slip's Ksh price.
+   * @throws 400 'slip is required' without `slip`, 'Enter a valid phone number', 'Slip not found',
+   *   'This slip is no longer on sale'.
+   */
   async buyMpesa(phone: unknown, slipId: unknown): Promise<{ message: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
     const slip = await this.slipOnSale(slipId);
@@ -95,8 +105,13 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     return { message: 'Request Sent' };
   }
 
-  /** POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}. */
+  /**
+   * POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}.
+   * @throws 400 'slip_id is required' without `slip_id`, 'Slip not found', 'This slip is no longer
+   *   on sale', 'Invalid Email' (empty or not an address); 502 when Flutterwave refuses the request.
+   */
   async buyFlutterwave(email: unknown, slipId: unknown, currency: 'NGN' | 'UGX'): Promise<{ link: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip_id');
     const slip = await this.slipOnSale(slipId);
     const customerEmail = checkoutEmail(email);
     if (!customerEmail) throw SLIP_SALE_ERRORS.invalidEmail();

@@ -256,6 +256,24 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     expect(await t.ds.query(`SELECT id FROM email_outbox WHERE to_address = $1`, [email])).toEqual([]);
   });
 
+  it("names a missing field: buy-flw / buy-flw-ug without slip_id (e.g. 'slip' sent instead), buy without slip", async () => {
+    for (const path of ['/api/processor/buy-flw', '/api/processor/buy-flw-ug']) {
+      for (const body of [{ email: 'ade@example.ng', slip: slipId }, { email: 'ade@example.ng' }, { email: 'ade@example.ng', slip_id: null }]) {
+        const res = await t.request('POST', path, { body });
+        expect({ path, body, status: res.status, message: res.body.message }).toEqual({ path, body, status: 400, message: 'slip_id is required' });
+      }
+      // An empty or invalid e-mail with a slip on sale: the e-mail is named, not a payment failure.
+      for (const email of ['', '   ', 'ade@', undefined]) {
+        expect(await t.request('POST', path, { body: { email, slip_id: slipId } })).toMatchObject({ status: 400, body: { message: 'Invalid Email' } });
+      }
+    }
+    const phone = nextPhone();
+    expect(await t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip_id: slipId } })).toMatchObject({
+      status: 400, body: { message: 'slip is required' },
+    });
+    expect(await purchasesOf(t.ds, phone.msisdn)).toHaveLength(0);
+  });
+
   it('Uganda: buy-flw-ug charges 30 × the Ksh price in UGX', async () => {
     const email = `ug${run}@example.com`;
     const res = await t.request('POST', '/api/processor/buy-flw-ug', { body: { email, slip_id: slipId } });
