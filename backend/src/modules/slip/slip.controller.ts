@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CanPostResponseDto, FreeTipsResponseDto, PublishedSlipResponseDto, SlipResponseDto } from './dto/slip-responses.dto';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
@@ -30,6 +31,7 @@ export class SlipController {
    */
   @Post('create')
   @HttpCode(201)
+  @ApiCreatedResponse({ type: PublishedSlipResponseDto })
   async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number; access?: string }> {
     const { id } = await this.publisher.publish(user.id, body);
     if (user.role !== 'user') return { message: 'Successfully Published Tips', id };
@@ -38,6 +40,7 @@ export class SlipController {
 
   /** GET /api/slip/can-post (auth) → `{ can_post, remaining }`. */
   @Get('can-post')
+  @ApiOkResponse({ type: CanPostResponseDto })
   canPost(@CurrentUser() user: AuthUser): Promise<CanPost> {
     return this.publisher.canPost(user.id);
   }
@@ -45,6 +48,7 @@ export class SlipController {
   /** GET /api/slip/get/{id} → the slip (picks hidden until settled, except for its tipster). 404 when unknown. */
   @Public()
   @Get('get/:id')
+  @ApiOkResponse({ type: SlipResponseDto })
   get(@Param('id') id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<SlipResponse> {
     if (!/^\d{1,9}$/.test(id)) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
     return this.query.one(Number(id), user);
@@ -53,6 +57,7 @@ export class SlipController {
   /** GET /api/slip/free → `{ data: [{ fixture: {game_date, home_team, away_team, league}, m_market: {type, value} }] }`. */
   @Public()
   @Get('free')
+  @ApiOkResponse({ type: FreeTipsResponseDto })
   free(): Promise<{ data: FreeTipResponse[] }> {
     return this.freeTips.list();
   }
