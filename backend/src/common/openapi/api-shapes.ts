@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiProduces } from '@nestjs/swagger';
 
 /**
- * Shapes shared by the OpenAPI document (served at /api/docs; style.md §6: every route documents
+ * Shapes shared by the OpenAPI document (served at /api/docs; docs/CONTRIBUTING.md §6: every route documents
  * its request and response with @nestjs/swagger classes). Documentation only: validation stays
  * with each route's DTO or service.
  */
