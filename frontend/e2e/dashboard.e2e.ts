@@ -106,3 +106,18 @@ test("the published slip appears with its picks on /dashboard/active_tips/{usern
   await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
   await expect(page.getByRole('table', { name: 'Active Tips' }).getByText(/^HOME WIN @ /)).toHaveCount(3);
 });
+
+test("'Successfully Published Tips' shows where the tipster is, by the Publish button, and hides after 3 s (spec §9)", async ({ page }) => {
+  test.slow(); // publishes through the UI (about 20 s alone)
+  await newUserLoggedIn(page);
+  const games = await threeGames(page.request);
+  await publishThroughUi(page, games);
+  const seenAt = Date.now();
+  const snackbar = page.getByRole('alert').filter({ hasText: 'Successfully Published Tips' });
+  // The tipster is at the Publish button: the message is on screen there, not at the top of the page.
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeInViewport();
+  await expect(snackbar).toBeInViewport();
+  await expect(snackbar).toBeHidden({ timeout: 10_000 });
+  // Not gone at once: it stayed for (about) the 3 s of spec §9.
+  expect(Date.now() - seenAt).toBeGreaterThanOrEqual(2_500);
+});

@@ -211,6 +211,22 @@ test.describe('Nigeria and Uganda: e-mail checkout', () => {
     await expectPicks(find, slip, picksOf(mail));
   });
 
+  test("Nigeria: an empty or invalid e-mail says 'Invalid Email' and opens no checkout", async ({ page }) => {
+    const [slip] = await slipsOnSale(page.request);
+    const checkouts = recordRequests(page, '/api/processor/buy-flw');
+    const buy = new BuyTipPage(page);
+    await buy.goto(`/buy_tip_ng/${slip.id}`);
+    await buy.acceptCookies();
+    for (const email of ['', 'ade@', 'not an e-mail']) {
+      await buy.payByEmail(email);
+      await expect.poll(() => checkouts.length).toBeGreaterThan(0);
+      await expect(page.getByRole('alert')).toHaveText('Invalid Email');
+      await expect(page.getByText('Payment request failed. Try again')).toHaveCount(0);
+      checkouts.length = 0;
+    }
+    await expect(page).toHaveURL(`/buy_tip_ng/${slip.id}`);
+  });
+
   test('Nigeria: a declined card comes back to the failure state', async ({ page }) => {
     const [slip] = await slipsOnSale(page.request);
     const buy = new BuyTipPage(page);

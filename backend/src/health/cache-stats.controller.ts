@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CacheCounters, readCacheStats } from '../common/cache/cache-stats';
 import { CurrentUser } from '../common/decorators/current-user.decorator';
 import { Public } from '../common/decorators/public.decorator';
@@ -19,6 +19,17 @@ export class CacheStatsController {
 
   @Public()
   @Get()
+  @ApiOkResponse({
+    description: 'Counters of every in-process cache (hits, misses...) by cache name',
+    schema: {
+      type: 'object',
+      required: ['pid', 'caches'],
+      properties: {
+        pid: { type: 'integer' },
+        caches: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'number' } } },
+      },
+    },
+  })
   stats(@CurrentUser({ optional: true }) user?: AuthUser): { pid: number; caches: Record<string, CacheCounters> } {
     if (this.config.isProduction && user?.role !== 'admin') throw new NotFoundException();
     return { pid: process.pid, caches: readCacheStats() };

@@ -29,6 +29,7 @@ export const seedFinance = async (app: INestApplicationContext): Promise<string>
   if (Number(n) > 0) return 'sales or withdrawals exist, nothing to do';
   const usernames = DEMO_TIPSTERS.filter(([, , country]) => country === 'KE').map(([u]) => u.toLowerCase()).slice(0, SEED_FINANCE_TIPSTERS);
   const tipsters: { id: number }[] = await ds.query(`SELECT id FROM app_user WHERE lower(username) = ANY($1) ORDER BY id`, [usernames]);
+  const now = Date.now();
   return ds.transaction(async (em) => {
     let sales = 0;
     let withdrawals = 0;
@@ -41,7 +42,7 @@ export const seedFinance = async (app: INestApplicationContext): Promise<string>
       );
       for (const [j, s] of slips.entries()) {
         for (let k = 0; k < 1 + ((i + j) % 3); k++) {
-          const at = new Date(new Date(s.date_created).getTime() + (k + 1) * 10 * 60_000);
+          const at = saleTime(new Date(s.date_created), k, now);
           await recordSale(em, t.id, s, `2547000012${String((i * 7 + j + k) % 100).padStart(2, '0')}`, at);
           sales++;
         }
@@ -50,6 +51,18 @@ export const seedFinance = async (app: INestApplicationContext): Promise<string>
     }
     return `${sales} demo sales for ${tipsters.length} tipsters, ${withdrawals} paid withdrawals`;
   });
+};
+
+/**
+ * When demo sale `k` (0, 1, 2) of a slip published at `created` happened: 10, 20, 30 minutes
+ * after publication, but never after `now` (a slip the demo published moments ago sold in the
+ * minutes since, spread over them). Milliseconds since the epoch in, Date out.
+ */
+export const saleTime = (created: Date, k: number, now: number): Date => {
+  const start = created.getTime();
+  const planned = start + (k + 1) * 10 * 60_000;
+  if (planned <= now) return new Date(planned);
+  return new Date(Math.max(start, start + Math.floor(((now - start) * (k + 1)) / 4)));
 };
 
 /** A paid M-Pesa purchase of slip `s` at `at` with its ledger rows (share by the slip's state, fee P). */

@@ -3,11 +3,12 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { FEATURE_MODULES } from '../../app.module';
 import { AppConfig } from '../../config/app-config';
 import { AppConfigModule } from '../../config/config.module';
+import { ClockModule } from '../../common/clock/clock.module';
 import { QueuesModule } from '../../common/queues/queues.module';
 import { dataSourceOptions } from '../data-source';
 
 /**
- * What the seed runs in: config, the database, the queues and every feature module — no HTTP,
+ * What the seed runs in: config, the database, the clock, the queues and every feature module — no HTTP,
  * no worker processors or schedulers (the app's own processes do that work).
  */
 @Module({})
@@ -21,6 +22,7 @@ export class SeedModule {
           inject: [AppConfig],
           useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: true }),
         }),
+        ClockModule,
         QueuesModule,
         ...FEATURE_MODULES,
       ],

@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { BanStateResponseDto } from './dto/account-responses.dto';
 import { Roles } from '../../common/decorators/roles.decorator';
 import { AccountService } from './account.service';
 
@@ -14,6 +15,7 @@ export class AccountAdminController {
   /** 200 `{ username, banned: true }`: the user can no longer log in, refresh or use account routes. */
   @HttpCode(200)
   @Post('users/:username/ban')
+  @ApiOkResponse({ type: BanStateResponseDto })
   ban(@Param('username') username: string): Promise<{ username: string; banned: boolean }> {
     return this.accounts.setBanned(username, true);
   }
@@ -21,6 +23,7 @@ export class AccountAdminController {
   /** 200 `{ username, banned: false }`. */
   @HttpCode(200)
   @Post('users/:username/unban')
+  @ApiOkResponse({ type: BanStateResponseDto })
   unban(@Param('username') username: string): Promise<{ username: string; banned: boolean }> {
     return this.accounts.setBanned(username, false);
   }

@@ -1,5 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { MessageResponse } from '../../common/openapi/api-shapes';
+import {
+  AvatarResponseDto, OwnProfileResponseDto, PublicProfileResponseDto, RegisterResponseDto, TokenPairDto, UserDetailsResponseDto,
+  VerificationSentResponseDto,
+} from './dto/account-responses.dto';
 import { randomBytes } from 'crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -61,6 +66,7 @@ export class AccountController {
   @Public()
   @RateLimit(RATE_LIMITS.register)
   @Post('register')
+  @ApiCreatedResponse({ type: RegisterResponseDto })
   register(@Body() body: RegisterDto, @Req() req: CookieRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<RegisterResponse> {
     if (!DEVICE_ID_PATTERN.test(req.cookies?.[DEVICE_COOKIE] ?? '')) {
       reply.setCookie(DEVICE_COOKIE, randomBytes(16).toString('base64url'), {
@@ -75,6 +81,7 @@ export class AccountController {
   @RateLimit(RATE_LIMITS.login)
   @HttpCode(200)
   @Post('email-login')
+  @ApiOkResponse({ type: TokenPairDto })
   login(@Body() body: EmailLoginDto): Promise<TokenPair> {
     return this.auth.login(body);
   }
@@ -84,6 +91,7 @@ export class AccountController {
   @RateLimit(RATE_LIMITS.refresh)
   @HttpCode(200)
   @Post('token/refresh')
+  @ApiOkResponse({ type: TokenPairDto })
   refresh(@Body() body: RefreshTokenDto, @Req() req: CookieRequest): Promise<TokenPair> {
     return this.auth.refresh(body.refresh ?? req.cookies?.[REFRESH_COOKIE]);
   }
@@ -92,6 +100,7 @@ export class AccountController {
   @Public()
   @HttpCode(200)
   @Post('logout')
+  @ApiOkResponse({ type: MessageResponse })
   async logout(
     @Body() body: RefreshTokenDto,
     @Req() req: CookieRequest,
@@ -105,6 +114,7 @@ export class AccountController {
   }
 
   @Get('profile')
+  @ApiOkResponse({ type: OwnProfileResponseDto })
   ownProfile(@CurrentUser() user: AuthUser): Promise<OwnProfileResponse> {
     return this.profiles.ownProfile(user.id);
   }
@@ -112,12 +122,14 @@ export class AccountController {
   /** Public profile; 404 `{ message: 'User not found' }`. */
   @Public()
   @Get('profile/:username')
+  @ApiOkResponse({ type: PublicProfileResponseDto })
   publicProfile(@Param('username') username: string): Promise<PublicProfileResponse> {
     return this.profiles.publicProfile(username);
   }
 
   @HttpCode(200)
   @Post('user/details')
+  @ApiOkResponse({ type: UserDetailsResponseDto })
   details(@CurrentUser() user: AuthUser, @Body() body: UserDetailsDto): Promise<{ message: string; first_name: string; city: string }> {
     return this.profiles.updateDetails(user.id, body);
   }
@@ -127,12 +139,14 @@ export class AccountController {
   @ApiBody({ schema: { type: 'object', properties: { profile_image: { type: 'string', format: 'binary' } } } })
   @HttpCode(200)
   @Post('user/avatar')
+  @ApiOkResponse({ type: AvatarResponseDto })
   async avatar(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest): Promise<{ message: string; profile_image_url: string | null }> {
     return this.profiles.setAvatar(user.id, await readProfileImage(req));
   }
 
   /** 200 `{ message: 'Saved' }`; 400 `{ old_password: ['Wrong password'] }` or `{ new_password: [...] }`. */
   @Put('change-password')
+  @ApiOkResponse({ type: MessageResponse })
   changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordDto): Promise<{ message: string }> {
     return this.passwords.change(user, body);
   }
@@ -142,6 +156,7 @@ export class AccountController {
   @RateLimit(RATE_LIMITS.resetRequest)
   @HttpCode(200)
   @Post(['reset-password', `reset-password${TRAILING_SLASH}`])
+  @ApiOkResponse({ type: MessageResponse })
   resetPassword(@Body() body: ResetPasswordRequestDto): Promise<{ message: string }> {
     return this.passwords.requestReset(body.email);
   }
@@ -151,6 +166,7 @@ export class AccountController {
   @RateLimit(RATE_LIMITS.resetConfirm)
   @HttpCode(200)
   @Post(['reset-password/confirm', `reset-password/confirm${TRAILING_SLASH}`])
+  @ApiOkResponse({ type: MessageResponse })
   confirmReset(@Body() body: ResetPasswordConfirmDto): Promise<{ message: string }> {
     return this.passwords.confirmReset(body);
   }
@@ -158,6 +174,7 @@ export class AccountController {
   /** 200 `{ message, email }`. */
   @RateLimit(RATE_LIMITS.sendVerification)
   @Get('send-email-verification-code')
+  @ApiOkResponse({ type: VerificationSentResponseDto })
   sendVerification(@CurrentUser() user: AuthUser): Promise<{ message: string; email: string }> {
     return this.verification.send(user);
   }
@@ -166,6 +183,7 @@ export class AccountController {
   @RateLimit(RATE_LIMITS.verifyEmail)
   @HttpCode(200)
   @Post('verify-email-verification/:code')
+  @ApiOkResponse({ type: MessageResponse })
   verifyEmail(@CurrentUser() user: AuthUser, @Param('code') code: string): Promise<{ message: string }> {
     return this.verification.verify(user, code);
   }

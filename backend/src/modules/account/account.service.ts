@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
-import type { Role } from '../../common/guards/auth-user';
+import type { AuthUser, Role } from '../../common/guards/auth-user';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { loadActiveUser } from './account-users';
 import { AccountProfileService } from './account-profile.service';
 import { SessionService } from './auth/session.service';
+import { TokenService } from './auth/token.service';
 import { User } from './entities/user.entity';
 
 /** What other modules may know about a user (never e-mail, phone or hashes). */
@@ -27,6 +28,7 @@ export class AccountService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly sessions: SessionService,
     private readonly profiles: AccountProfileService,
+    private readonly tokens: TokenService,
   ) {}
 
   /**
@@ -35,6 +37,25 @@ export class AccountService {
    */
   async markTipster(userId: number, manager = this.ds.manager): Promise<void> {
     await manager.update(User, { id: userId, role: 'user' }, { role: 'tipster' });
+  }
+
+  /**
+   * The role `userId` holds now in the database (an access token says what it was when signed,
+   * up to 15 minutes ago: a user who has just published is a tipster before their token says so).
+   * @throws AuthError TOKEN_INVALID (401) when the account no longer exists; AccountError ACCOUNT_BANNED (403).
+   */
+  async currentRole(userId: number): Promise<Role> {
+    return (await loadActiveUser(this.ds.manager, userId)).role;
+  }
+
+  /**
+   * A fresh access token for `caller`'s session carrying the account's current role and username
+   * (e.g. after the first published slip made them a tipster; spec §3 Credentials: 15 minutes).
+   * @throws AuthError TOKEN_INVALID (401) when the account no longer exists; AccountError ACCOUNT_BANNED (403).
+   */
+  async renewAccessToken(caller: AuthUser): Promise<string> {
+    const user = await loadActiveUser(this.ds.manager, caller.id);
+    return this.tokens.signAccess({ id: user.id, username: user.username, role: user.role }, caller.sessionId);
   }
 
   /**

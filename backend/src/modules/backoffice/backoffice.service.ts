@@ -43,8 +43,8 @@ export class BackofficeService {
    * One page of `resource`, parsed from the `sort`, `range` and `filter` query parameters.
    * @throws BackofficeError UNKNOWN_RESOURCE (404), BAD_LIST_PARAM (400); AuthError FORBIDDEN (403).
    */
-  async list(actor: AuthUser, resource: string, query: Record<string, unknown>): Promise<BackofficeListResult> {
-    const def = this.resourceFor(actor, resource);
+  async list(caller: AuthUser, resource: string, query: Record<string, unknown>): Promise<BackofficeListResult> {
+    const { def, actor } = await this.resourceFor(caller, resource);
     const params = parseListParams(query, listSpecOf(def));
     const page = await runListPage(() => applyFilters(this.baseQuery(this.ds.manager, def, actor), params.filters), params);
     return {
@@ -57,8 +57,8 @@ export class BackofficeService {
    * Record `rawId` of `resource`.
    * @throws BackofficeError BAD_ID (400), RECORD_NOT_FOUND (404, also for another tipster's row).
    */
-  async getOne(actor: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
-    const def = this.resourceFor(actor, resource);
+  async getOne(caller: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
+    const { def, actor } = await this.resourceFor(caller, resource);
     return this.loadRecord(this.ds.manager, def, actor, this.parseId(def, rawId));
   }
 
@@ -66,8 +66,8 @@ export class BackofficeService {
    * Creates a record through the resource's create handler; audits `create` with the new record.
    * @throws BackofficeError OPERATION_NOT_ALLOWED (405), 400 for an invalid body; AccountError ACCOUNT_BANNED (403); the handler's errors.
    */
-  async create(actor: AuthUser, resource: string, body: unknown): Promise<ResourceRecord> {
-    const def = this.resourceFor(actor, resource);
+  async create(caller: AuthUser, resource: string, body: unknown): Promise<ResourceRecord> {
+    const { def, actor } = await this.resourceFor(caller, resource);
     const create = def.create ?? this.notAllowed(def, 'created');
     const input = await this.validate(body, create.dto);
     await this.accounts.assertActive(actor.id);
@@ -85,8 +85,8 @@ export class BackofficeService {
    * `update` with the record before and after.
    * @throws BackofficeError OPERATION_NOT_ALLOWED (405), BAD_ID (400), RECORD_NOT_FOUND (404), 400 for an invalid body.
    */
-  async update(actor: AuthUser, resource: string, rawId: string, body: unknown): Promise<ResourceRecord> {
-    const def = this.resourceFor(actor, resource);
+  async update(caller: AuthUser, resource: string, rawId: string, body: unknown): Promise<ResourceRecord> {
+    const { def, actor } = await this.resourceFor(caller, resource);
     const update = def.update ?? this.notAllowed(def, 'updated');
     const id = this.parseId(def, rawId);
     const input = await this.validate(body, update.dto);
@@ -105,8 +105,8 @@ export class BackofficeService {
    * record as it was, which is also the answer (react-admin's delete expects the record).
    * @throws BackofficeError OPERATION_NOT_ALLOWED (405), BAD_ID (400), RECORD_NOT_FOUND (404).
    */
-  async remove(actor: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
-    const def = this.resourceFor(actor, resource);
+  async remove(caller: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
+    const { def, actor } = await this.resourceFor(caller, resource);
     const remove = def.delete ?? this.notAllowed(def, 'deleted');
     const id = this.parseId(def, rawId);
     await this.accounts.assertActive(actor.id);
@@ -118,11 +118,20 @@ export class BackofficeService {
     });
   }
 
-  /** The definition, once the caller's role may use it. */
-  private resourceFor(actor: AuthUser, name: string): AnyResourceDefinition {
+  /**
+   * The definition, once the caller may use it, and the caller as the rest of the request sees
+   * them. The token's role is trusted when it allows the resource (no extra query); otherwise the
+   * account's current role decides, so a user made a tipster by their first published slip
+   * (spec §6) reaches their slips and earnings with the token they logged in with.
+   * @throws AuthError FORBIDDEN (403) when neither role allows it; TOKEN_INVALID (401) / AccountError
+   *   ACCOUNT_BANNED (403) when the account is gone or banned.
+   */
+  private async resourceFor(caller: AuthUser, name: string): Promise<{ def: AnyResourceDefinition; actor: AuthUser }> {
     const def = this.registry.get(name);
-    if (!roleAllows(actor.role, def.roles)) throw new AuthError(AuthErrorCode.FORBIDDEN);
-    return def;
+    if (roleAllows(caller.role, def.roles)) return { def, actor: caller };
+    const role = await this.accounts.currentRole(caller.id);
+    if (role === caller.role || !roleAllows(role, def.roles)) throw new AuthError(AuthErrorCode.FORBIDDEN);
+    return { def, actor: { ...caller, role } };
   }
 
   private notAllowed(def: AnyResourceDefinition, verb: string): never {

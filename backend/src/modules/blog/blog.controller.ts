@@ -1,5 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { PostListResponseDto } from './dto/post-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
 import { PostListResponse, toPublicPost } from './blog.mapper';
 import { BlogService } from './blog.service';
@@ -19,6 +20,7 @@ export class BlogController {
   @Public()
   // Nest strips one trailing slash, so 'post//' is what registers '/post/' (as account.controller.ts does).
   @Get(['post', 'post//'])
+  @ApiOkResponse({ type: PostListResponseDto })
   async list(@Query() query: PostQueryDto): Promise<PostListResponse> {
     if (query.slug !== undefined) {
       const post = await this.blog.findPublishedBySlug(query.slug);

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { JackpotsResponseDto } from './dto/jackpot-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
 import { JackpotResponse } from './jackpot.mapper';
 import { JackpotService } from './jackpot.service';
@@ -13,6 +14,7 @@ export class JackpotController {
   /** GET /api/jackpot/get-all-jackpots → `{ data }`: the current SP/BT Mega and Mid Week jackpots. */
   @Public()
   @Get('get-all-jackpots')
+  @ApiOkResponse({ type: JackpotsResponseDto })
   async all(): Promise<{ data: JackpotResponse[] }> {
     return { data: await this.jackpots.currentAll() };
   }

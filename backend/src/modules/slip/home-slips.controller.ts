@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { HomeSlipsResponseDto } from './dto/slip-responses.dto';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { VisitorFastPath } from '../../common/cache/visitor-response-cache';
 import { Public } from '../../common/decorators/public.decorator';
@@ -17,6 +18,7 @@ export class HomeSlipsController {
   @Public()
   @VisitorFastPath(SlipListCache)
   @Get('active')
+  @ApiOkResponse({ type: HomeSlipsResponseDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
   active(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.query.homeActive();
@@ -26,6 +28,7 @@ export class HomeSlipsController {
   @Public()
   @VisitorFastPath(SlipListCache)
   @Get('finished')
+  @ApiOkResponse({ type: HomeSlipsResponseDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
   finished(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.query.homeFinished();

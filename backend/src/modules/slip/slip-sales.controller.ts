@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { MessageResponse } from '../../common/openapi/api-shapes';
+import { BuyFlutterwaveDto, BuyMpesaDto, CheckoutLinkResponseDto, FoundTipDto } from './dto/slip-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
 import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
@@ -25,27 +27,31 @@ export class SlipSalesController {
   @Post('processor/buy')
   @RateLimit(STK_PUSH_RATE_LIMITS)
   @HttpCode(200)
-  buy(@Body() body: { phone?: unknown; slip?: unknown } | undefined): Promise<{ message: string }> {
+  @ApiOkResponse({ type: MessageResponse })
+  buy(@Body() body: BuyMpesaDto): Promise<{ message: string }> {
     return this.sales.buyMpesa(body?.phone, body?.slip);
   }
 
   /** Nigeria: {email, slip_id} → {link} (NGN at price_ng). */
   @Post('processor/buy-flw')
   @HttpCode(200)
-  buyNg(@Body() body: { email?: unknown; slip_id?: unknown } | undefined): Promise<{ link: string }> {
+  @ApiOkResponse({ type: CheckoutLinkResponseDto })
+  buyNg(@Body() body: BuyFlutterwaveDto): Promise<{ link: string }> {
     return this.sales.buyFlutterwave(body?.email, body?.slip_id, 'NGN');
   }
 
   /** Uganda: {email, slip_id} → {link} (UGX at 30 × the Ksh price). */
   @Post('processor/buy-flw-ug')
   @HttpCode(200)
-  buyUg(@Body() body: { email?: unknown; slip_id?: unknown } | undefined): Promise<{ link: string }> {
+  @ApiOkResponse({ type: CheckoutLinkResponseDto })
+  buyUg(@Body() body: BuyFlutterwaveDto): Promise<{ link: string }> {
     return this.sales.buyFlutterwave(body?.email, body?.slip_id, 'UGX');
   }
 
   /** → [{Game, League, Tip}] of the paid purchase with this receipt or purchase code; else 404. */
   @Post('manage/find-slip/:phone/:code')
   @HttpCode(200)
+  @ApiOkResponse({ type: [FoundTipDto] })
   @RateLimit({ phone: { ...FIND_SLIP_LIMIT, from: { param: 'phone' } } })
   findSlip(@Param('phone') phone: string, @Param('code') code: string): Promise<FoundTip[]> {
     return this.sales.findByPhone(phone, code);
@@ -54,6 +60,7 @@ export class SlipSalesController {
   /** Nigeria / Uganda: the id is the base64 of the Flutterwave transaction id or tx_ref. */
   @Post('manage/find-slip-ng/:email/:id')
   @HttpCode(200)
+  @ApiOkResponse({ type: [FoundTipDto] })
   @RateLimit({ email: { ...FIND_SLIP_LIMIT, from: { param: 'email' } } })
   findSlipNg(@Param('email') email: string, @Param('id') id: string): Promise<FoundTip[]> {
     return this.sales.findByEmail(email, id);

@@ -39,7 +39,12 @@ export const SLIP_SALE_ERRORS = {
   notOnSale: () => err('SLIP_NOT_ON_SALE', 400, 'This slip is no longer on sale'),
   notFound: () => err('PURCHASE_NOT_FOUND', 404, 'No paid slip found for these details'),
   invalidEmail: () => err('INVALID_EMAIL', 400, 'Invalid Email'),
+  /** A required body field absent (e.g. `slip` sent to buy-flw, which reads `slip_id`): named. */
+  missingField: (field: string) => err('MISSING_FIELD', 400, `${field} is required`),
 };
+
+/** True when a body field was not sent at all (absent, null or an empty string). */
+const absent = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * The buyer e-mail a Flutterwave checkout needs (docs/PROVIDERS.md §2.2 `customer.email`): an
@@ -86,8 +91,13 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     });
   }
 
-  /** POST /api/processor/buy: STK push for the slip's Ksh price. */
+  /**
+   * POST /api/processor/buy: STK push for the slip's Ksh price.
+   * @throws 400 'slip is required' without `slip`, 'Enter a valid phone number', 'Slip not found',
+   *   'This slip is no longer on sale'.
+   */
   async buyMpesa(phone: unknown, slipId: unknown): Promise<{ message: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
     const slip = await this.slipOnSale(slipId);
@@ -95,8 +105,13 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     return { message: 'Request Sent' };
   }
 
-  /** POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}. */
+  /**
+   * POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}.
+   * @throws 400 'slip_id is required' without `slip_id`, 'Slip not found', 'This slip is no longer
+   *   on sale', 'Invalid Email' (empty or not an address); 502 when Flutterwave refuses the request.
+   */
   async buyFlutterwave(email: unknown, slipId: unknown, currency: 'NGN' | 'UGX'): Promise<{ link: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip_id');
     const slip = await this.slipOnSale(slipId);
     const customerEmail = checkoutEmail(email);
     if (!customerEmail) throw SLIP_SALE_ERRORS.invalidEmail();
@@ -154,7 +169,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     const results: FulfilmentResult[] = [];
     for (const purchase of purchases) {
       const slip = slips.get(Number(purchase.slipId)) as Slip;
-      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl);
+      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl, findAgainLine(purchase, this.config.publicUrl));
       const emails: string[] = [];
       if (purchase.email) {
         // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider callbacks"), through the outbox in this transaction, sent after commit.
@@ -294,14 +309,37 @@ const decodeBase64 = (text: string): string => {
 };
 
 /**
- * The buyer SMS (docs/PRODUCT-RULES.md "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds,
- * our purchase code and where to find it again; team names shortened when over 459 characters.
+ * Where and with what a buyer finds a bought slip again, by the rail they paid on (spec §2):
+ * - M-Pesa (Kenya, a phone on record): /find_tip with their phone and our purchase code (find-slip
+ *   matches the code or the M-Pesa receipt);
+ * - Flutterwave (Nigeria, Uganda: an e-mail, no phone): /find_tip_ng with their e-mail and the
+ *   checkout's tx_ref (find-slip-ng matches it), linked with ?tx_ref= so the page fills it in.
  */
-export const buyerSms = (slip: Pick<Slip, 'id' | 'accumulator'>, legs: SlipLeg[], code: string, site = ''): string => {
+export const findAgainLine = (
+  purchase: Pick<Purchase, 'code' | 'email' | 'txRef'>,
+  site = '',
+): string =>
+  purchase.email && purchase.txRef
+    ? `Find it again: ${site}/find_tip_ng?tx_ref=${encodeURIComponent(purchase.txRef)} with your e-mail and reference ${purchase.txRef}`
+    : `Find it again: ${site}/find_tip with your phone and code ${purchase.code}`;
+
+/**
+ * The buyer SMS, also the text of the Nigerian / Ugandan picks e-mail (docs/PRODUCT-RULES.md "Messages"):
+ * slip id, each game 'Home v Away - PICK @odd', total odds, our purchase code and where to find it
+ * again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team names shortened
+ * when over 459 characters.
+ */
+export const buyerSms = (
+  slip: Pick<Slip, 'id' | 'accumulator'>,
+  legs: SlipLeg[],
+  code: string,
+  site = '',
+  findLine = findAgainLine({ code, email: null, txRef: null }, site),
+): string => {
   const build = (max: number): string => {
     const cut = (s: string) => (s.length > max ? s.slice(0, max) : s);
     const lines = legs.map((l) => `${l.game ? `${cut(l.game.homeTeam)} v ${cut(l.game.awayTeam)}` : 'Game'} - ${l.pick} @${l.odd}`);
-    return [`Slip ${slip.id} code ${code}`, ...lines, `Total odds ${slip.accumulator}`, `Find it again: ${site}/find_tip with your phone and code ${code}`].join('\n');
+    return [`Slip ${slip.id} code ${code}`, ...lines, `Total odds ${slip.accumulator}`, findLine].join('\n');
   };
   for (const max of [100, 20, 14, 10, 8]) {
     const text = build(max);

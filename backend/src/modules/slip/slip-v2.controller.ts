@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ActivePageDto, FinishedPageDto } from './dto/slip-responses.dto';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { VisitorFastPath } from '../../common/cache/visitor-response-cache';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -24,6 +25,7 @@ export class SlipV2Controller {
   @Public()
   @VisitorFastPath(SlipListCache)
   @Get(['data', 'data//'])
+  @ApiOkResponse({ type: ActivePageDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
   active(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<ActivePage | JsonBytes<ActivePage>> {
     return this.query.active(q, user, () => {
@@ -35,6 +37,7 @@ export class SlipV2Controller {
   @Public()
   @VisitorFastPath(SlipListCache)
   @Get(['data/finished', 'data/finished//'])
+  @ApiOkResponse({ type: FinishedPageDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
   finished(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<FinishedPage | JsonBytes<FinishedPage>> {
     return this.query.finished(q, user);

@@ -1,8 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { CanPostResponseDto, FreeTipsResponseDto, PublishedSlipResponseDto, SlipResponseDto } from './dto/slip-responses.dto';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
+import { AccountService } from '../account/account.service';
 import { CreateSlipDto } from './dto/create-slip.dto';
 import { CanPost, SlipPublishService } from './slip-publish.service';
 import { SlipQueryService } from './slip-query.service';
@@ -18,18 +20,27 @@ export class SlipController {
     private readonly publisher: SlipPublishService,
     private readonly query: SlipQueryService,
     private readonly freeTips: FreeTipService,
+    private readonly accounts: AccountService,
   ) {}
 
-  /** POST /api/slip/create (auth) → 201 `{ message: 'Successfully Published Tips', id }`. */
+  /**
+   * POST /api/slip/create (auth) → 201 `{ message: 'Successfully Published Tips', id }`, plus
+   * `access` (a fresh access token of the same session, role `tipster`) when the caller's token
+   * still said `user`: the first published slip makes them a tipster (spec §6), and the frontend
+   * stores the new token so the back office shows their slips and earnings at once.
+   */
   @Post('create')
   @HttpCode(201)
-  async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number }> {
+  @ApiCreatedResponse({ type: PublishedSlipResponseDto })
+  async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number; access?: string }> {
     const { id } = await this.publisher.publish(user.id, body);
-    return { message: 'Successfully Published Tips', id };
+    if (user.role !== 'user') return { message: 'Successfully Published Tips', id };
+    return { message: 'Successfully Published Tips', id, access: await this.accounts.renewAccessToken(user) };
   }
 
   /** GET /api/slip/can-post (auth) → `{ can_post, remaining }`. */
   @Get('can-post')
+  @ApiOkResponse({ type: CanPostResponseDto })
   canPost(@CurrentUser() user: AuthUser): Promise<CanPost> {
     return this.publisher.canPost(user.id);
   }
@@ -37,6 +48,7 @@ export class SlipController {
   /** GET /api/slip/get/{id} → the slip (picks hidden until settled, except for its tipster). 404 when unknown. */
   @Public()
   @Get('get/:id')
+  @ApiOkResponse({ type: SlipResponseDto })
   get(@Param('id') id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<SlipResponse> {
     if (!/^\d{1,9}$/.test(id)) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
     return this.query.one(Number(id), user);
@@ -45,6 +57,7 @@ export class SlipController {
   /** GET /api/slip/free → `{ data: [{ fixture: {game_date, home_team, away_team, league}, m_market: {type, value} }] }`. */
   @Public()
   @Get('free')
+  @ApiOkResponse({ type: FreeTipsResponseDto })
   free(): Promise<{ data: FreeTipResponse[] }> {
     return this.freeTips.list();
   }

@@ -1,5 +1,6 @@
 import { Controller, Get, Header, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { LeaderboardPageDto } from './dto/slip-responses.dto';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
 import { VisitorFastPath } from '../../common/cache/visitor-response-cache';
 import { Public } from '../../common/decorators/public.decorator';
@@ -16,6 +17,7 @@ export class TipsterController {
   @Public()
   @VisitorFastPath(SlipListCache)
   @Get(['data', 'data//'])
+  @ApiOkResponse({ type: LeaderboardPageDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
   leaderboard(@Query('weekly') weekly?: string, @Query('p') p?: string): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
     return this.stats.leaderboard(weekly === '1', p);

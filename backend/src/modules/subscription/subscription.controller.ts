@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { MessageResponse } from '../../common/openapi/api-shapes';
+import { SubscriptionKindsResponseDto, SubscriptionSlipsResponseDto } from './dto/subscription-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
 import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
@@ -18,6 +20,7 @@ export class SubscriptionController {
 
   /** → {gold, bronze, silver}, each {price, type, title, description, days}; price in Ksh ('500.00'). */
   @Get('manage/get-subscription-kind')
+  @ApiOkResponse({ type: SubscriptionKindsResponseDto })
   kinds(): Promise<Record<string, SubscriptionKindView>> {
     return this.subscriptions.kinds();
   }
@@ -27,6 +30,7 @@ export class SubscriptionController {
    * subscription prompt is still open on the phone; 429 past STK_PUSH_RATE_LIMITS.
    */
   @Post('processor/subscribe')
+  @ApiOkResponse({ type: MessageResponse })
   @RateLimit(STK_PUSH_RATE_LIMITS)
   @HttpCode(200)
   subscribe(@Body() body: SubscribeDto): Promise<{ message: string }> {
@@ -39,6 +43,7 @@ export class SubscriptionController {
    * alike for a phone without subscription and a wrong code; 429 past SUBSCRIPTION_SLIPS_LIMIT.
    */
   @Get('manage/get-subscription-slips/:phone')
+  @ApiOkResponse({ type: SubscriptionSlipsResponseDto })
   @RateLimit({ phone: { ...SUBSCRIPTION_SLIPS_LIMIT, from: { param: 'phone' } } })
   @ApiQuery({ name: 'code', required: true, description: 'Purchase code from the subscription SMS, or the M-Pesa receipt' })
   slips(@Param('phone') phone: string, @Query('code') code?: string): Promise<{ data: unknown[] }> {

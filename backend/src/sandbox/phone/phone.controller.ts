@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHtmlPage } from '../../common/openapi/api-shapes';
+import { PhoneViewDto, PromptAnswerDto, PromptAnswerResultDto } from '../admin/sandbox-api.dto';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { isObject } from '../common/provider-answer';
@@ -29,12 +31,15 @@ export class PhoneController {
 
   /** Index: recent phones, Flutterwave checkouts, STK pushes and B2C payouts. */
   @Get()
+  @ApiHtmlPage('Index: recent phones, checkouts, STK pushes and B2C payouts')
   async index(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     return sendHtml(reply, 200, renderIndexPage(await this.phones.overview()));
   }
 
   /** `/sandbox/phone?msisdn=…` (the index form without JavaScript) → the phone page. */
   @Get('phone')
+  @ApiResponse({ status: 303, description: 'To /sandbox/phone/{msisdn}' })
+  @ApiResponse({ status: 400, description: 'Not a phone number (HTML page)' })
   openPhone(@Query('msisdn') msisdn: unknown, @Res({ passthrough: true }) reply: FastifyReply): string {
     const key = typeof msisdn === 'string' ? this.keyOrNull(msisdn) : null;
     if (!key) return sendHtml(reply, 400, renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message));
@@ -44,6 +49,7 @@ export class PhoneController {
 
   /** The phone page (HTML, refreshes itself every 2 s). */
   @Get('phone/:msisdn')
+  @ApiHtmlPage('The phone page: prompts and SMS inbox')
   async phonePage(
     @Param('msisdn') msisdn: string,
     @Query('done') done: unknown,
@@ -60,6 +66,9 @@ export class PhoneController {
 
   /** The page's forms: Accept (with PIN), Decline, wrong PIN → 303 back to the page. */
   @Post('phone/:msisdn/prompts/:checkoutRequestId/:action')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: PromptAnswerDto })
+  @ApiResponse({ status: 303, description: 'Back to the phone page' })
   async answerFromPage(
     @Param('msisdn') msisdn: string,
     @Param('checkoutRequestId') checkoutRequestId: string,
@@ -81,6 +90,7 @@ export class PhoneController {
 
   /** `{prompts: [...], messages: [{from, body, at}]}`, newest first. */
   @Get('api/phones/:msisdn')
+  @ApiOkResponse({ type: PhoneViewDto })
   phone(@Param('msisdn') msisdn: string): Promise<PhoneView> {
     return this.phones.view(msisdn);
   }
@@ -91,6 +101,8 @@ export class PhoneController {
    */
   @Post('api/phones/:msisdn/prompts/:checkoutRequestId/:action')
   @HttpCode(200)
+  @ApiBody({ type: PromptAnswerDto, required: false })
+  @ApiOkResponse({ type: PromptAnswerResultDto })
   answer(
     @Param('msisdn') msisdn: string,
     @Param('checkoutRequestId') checkoutRequestId: string,

@@ -74,6 +74,30 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith('Slip ')), 20_000);
   const findSlip = (phone: string, code: string) =>
     t.request('POST', `/api/manage/find-slip/${encodeURIComponent(phone)}/${encodeURIComponent(code)}`);
+  /**
+   * Follows a buyer message's 'Find it again' line as the buyer would: the page it names, with
+   * the value it gives, through that page's API (spec §7: /find_tip → find-slip by phone and code,
+   * /find_tip_ng → find-slip-ng by e-mail and base64 transaction id).
+   */
+  const followFindLine = async (text: string, buyer: { phone?: string; email?: string }) => {
+    const m = /^Find it again: (\S+) with your (phone|e-mail) and (?:code|reference) (\S+)$/m.exec(text);
+    if (!m) throw new Error(`no 'Find it again' line in: ${text}`);
+    const url = new URL(m[1]);
+    expect(url.origin).toBe(t.baseUrl);
+    const value = m[3];
+    if (url.pathname === '/find_tip') {
+      expect(m[2]).toBe('phone');
+      return { page: url.pathname, res: await findSlip(buyer.phone as string, value) };
+    }
+    if (url.pathname === '/find_tip_ng') {
+      expect(m[2]).toBe('e-mail');
+      // The page fills the id in from ?tx_ref: the value in the link is the value in the text.
+      expect(url.searchParams.get('tx_ref')).toBe(value);
+      const encoded = encodeURIComponent(Buffer.from(value).toString('base64'));
+      return { page: url.pathname, res: await t.request('POST', `/api/manage/find-slip-ng/${encodeURIComponent(buyer.email as string)}/${encoded}`) };
+    }
+    throw new Error(`the message names an unknown recovery page: ${url.pathname}`);
+  };
   const ledger = (purchaseId: string) =>
     t.ds.query(`SELECT kind, amount, status FROM ledger_entry WHERE purchase_id = $1 ORDER BY kind`, [purchaseId]);
 
@@ -90,6 +114,9 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     expect(sms.body).toContain(purchase.code);
     expect(sms.body).toContain('Total odds 8.00');
     for (const g of games.slice(0, 3)) expect(sms.body).toContain(`${g.name} - HOME WIN @2.00`);
+    const again = await followFindLine(sms.body, { phone: phone.local });
+    expect(again.page).toBe('/find_tip');
+    expect(again.res).toMatchObject({ status: 200, body: games.slice(0, 3).map((g) => ({ Game: g.name, Tip: 'HOME WIN' })) });
     expect((await inbox(phone.msisdn)).some((m) => m.body.startsWith(`${purchase.receipt} Confirmed.`))).toBe(true);
     expect(await ledger(purchase.id)).toEqual([
       { kind: 'platform_fee', amount: '80.00', status: 'P' },
@@ -199,6 +226,10 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
       return row?.status === 'sent' ? row : undefined;
     }, 5_000);
     expect(mail).toMatchObject({ kind: 'deliver-slip', text: expect.stringContaining(`${games[0].name} - HOME WIN @2.00`) });
+    // The e-mail sends a buyer without a phone to /find_tip_ng with a value that works there.
+    const again = await followFindLine(mail.text, { email });
+    expect(again.page).toBe('/find_tip_ng');
+    expect(again.res).toMatchObject({ status: 200, body: games.slice(0, 3).map((g) => ({ Game: g.name, Tip: 'HOME WIN' })) });
     expect(await t.request('POST', `/api/manage/find-slip-ng/${encodeURIComponent(email.toUpperCase())}/${b64(purchase.tx_ref)}`)).toMatchObject({ status: 200 });
     expect(await t.request('POST', `/api/manage/find-slip-ng/other${encodeURIComponent(email)}/${b64(transactionId)}`)).toMatchObject({ status: 404 });
     expect(await ledger(purchase.id)).toEqual([
@@ -225,12 +256,50 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     expect(await t.ds.query(`SELECT id FROM email_outbox WHERE to_address = $1`, [email])).toEqual([]);
   });
 
+  it("names a missing field: buy-flw / buy-flw-ug without slip_id (e.g. 'slip' sent instead), buy without slip", async () => {
+    for (const path of ['/api/processor/buy-flw', '/api/processor/buy-flw-ug']) {
+      for (const body of [{ email: 'ade@example.ng', slip: slipId }, { email: 'ade@example.ng' }, { email: 'ade@example.ng', slip_id: null }]) {
+        const res = await t.request('POST', path, { body });
+        expect({ path, body, status: res.status, message: res.body.message }).toEqual({ path, body, status: 400, message: 'slip_id is required' });
+      }
+      // An empty or invalid e-mail with a slip on sale: the e-mail is named, not a payment failure.
+      for (const email of ['', '   ', 'ade@', undefined]) {
+        expect(await t.request('POST', path, { body: { email, slip_id: slipId } })).toMatchObject({ status: 400, body: { message: 'Invalid Email' } });
+      }
+    }
+    const phone = nextPhone();
+    expect(await t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip_id: slipId } })).toMatchObject({
+      status: 400, body: { message: 'slip is required' },
+    });
+    expect(await purchasesOf(t.ds, phone.msisdn)).toHaveLength(0);
+  });
+
   it('Uganda: buy-flw-ug charges 30 × the Ksh price in UGX', async () => {
     const email = `ug${run}@example.com`;
     const res = await t.request('POST', '/api/processor/buy-flw-ug', { body: { email, slip_id: slipId } });
     expect(res).toMatchObject({ status: 200, body: { link: expect.any(String) } });
     const [purchase] = await t.ds.query(`SELECT currency, amount FROM purchase WHERE email = $1`, [email]);
     expect(purchase).toEqual({ currency: 'UGX', amount: '6000.00' });
+  });
+
+  it('Uganda: the picks e-mail names /find_tip_ng and a reference that finds the slip there', async () => {
+    const email = `ugmail${run}@example.com`;
+    const res = await t.request('POST', '/api/processor/buy-flw-ug', { body: { email, slip_id: slipId } });
+    expect(res.status).toBe(200);
+    const paid = await fetch(`${res.body.link}/pay`, { method: 'POST', redirect: 'manual' });
+    const back = new URL(paid.headers.get('location') as string).searchParams;
+    // Applied as the webhook's job would (this file's webhook URL goes nowhere).
+    await t.get(PurchaseService).confirmFlutterwave({
+      kind: 'charge', shape: 'v3', event: 'charge.completed', transactionId: Number(back.get('transaction_id')), txRef: back.get('tx_ref') as string,
+    });
+    const mail = await eventually(async () => {
+      const [row] = await t.ds.query(`SELECT text_body AS text FROM email_outbox WHERE to_address = $1 AND kind = 'deliver-slip'`, [email]);
+      return row;
+    }, 10_000);
+    expect(mail.text).not.toMatch(/with your phone/);
+    const again = await followFindLine(mail.text, { email });
+    expect(again.page).toBe('/find_tip_ng');
+    expect(again.res).toMatchObject({ status: 200, body: games.slice(0, 3).map((g) => ({ Game: g.name, Tip: 'HOME WIN' })) });
   });
 
   it('rate-limits find-slip per phone (codes are not guessable by brute force)', async () => {

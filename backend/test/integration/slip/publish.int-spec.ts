@@ -48,7 +48,7 @@ describe('POST /api/slip/create and GET /api/slip/can-post', () => {
     const { user, token } = await createUser(t.ds);
     const res = await create(body(games.slice(0, 3), 150), token);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: 'Successfully Published Tips', id: expect.any(Number) });
+    expect(res.body).toEqual({ message: 'Successfully Published Tips', id: expect.any(Number), access: expect.any(String) });
     const [slip] = await t.ds.query(`SELECT user_id, price_ksh::text, accumulator::text, slip_result FROM slip WHERE id = $1`, [res.body.id]);
     expect(slip).toEqual({ user_id: user.id, price_ksh: '150.00', accumulator: '2.97', slip_result: null });
     const tips = await t.ds.query(`SELECT fixture_id::text, market_id, odd::text FROM tip WHERE slip_id = $1 ORDER BY position`, [res.body.id]);

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { setCookie } from '../../lib/cookies';
+import { getCookie, setCookie } from '../../lib/cookies';
 import { json, stubFetch } from '../../test-fetch';
 import { fakeJwt } from '../../test-utils';
 import { BackofficeApp } from '../BackofficeApp';
@@ -77,13 +77,28 @@ describe('Add tips (/dashboard/add_tips)', () => {
     });
   }, 20_000);
 
-  it('shows the success message after publishing', async () => {
+  it('shows the success message after publishing in a snackbar that hides after 3 s (spec §9)', async () => {
     stubFetch(routes({ message: 'ok', id: 9 }));
     renderPage();
     await addGame(1);
     await addGame(2);
     await addGame(3);
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(await screen.findByText('Successfully Published Tips')).toBeInTheDocument();
+    const shown = await screen.findByText('Successfully Published Tips');
+    expect(shown.closest('.MuiSnackbar-root')).not.toBeNull();
+    await waitFor(() => expect(screen.queryByText('Successfully Published Tips')).not.toBeInTheDocument(), { timeout: 8000 });
+  }, 30_000);
+
+  it("keeps the renewed token of a user's first slip (their token now says tipster)", async () => {
+    const renewed = fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 900 });
+    stubFetch(routes({ message: 'Successfully Published Tips', id: 9, access: renewed }));
+    renderPage();
+    setCookie('token', fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    await addGame(1);
+    await addGame(2);
+    await addGame(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    await screen.findByText('Successfully Published Tips');
+    expect(getCookie('token')).toBe(renewed);
   }, 20_000);
 });

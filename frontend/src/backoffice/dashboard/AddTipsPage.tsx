@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +17,8 @@ import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Title } from 'react-admin';
 import { api, ApiError } from '../../api/client';
+import { SuccessSnackbar } from '../../components/SuccessSnackbar';
+import { storeCredentials } from '../../lib/auth';
 import { useMarkets } from '../../api/slips';
 import type { Market } from '../../api/types';
 import { DEFAULT_PRICE_KSH } from '../../lib/constants';
@@ -41,15 +43,28 @@ interface Pick {
 
 const gameName = (game: SearchGame) => `${game.home_team} vs ${game.away_team}`;
 
-/** /dashboard/add_tips (spec §2, §5, §8): search a game, pick a market, 3-5 games, a price, publish. */
+/** Answer of POST /api/slip/create; `access` comes with a user's first slip (their token now says tipster). */
+interface PublishAnswer {
+  message: string;
+  id: number;
+  access?: string;
+}
+
+/**
+ * /dashboard/add_tips (spec §2, §5, §8): search a game, pick a market, 3-5 games, a price, publish.
+ * Success shows in a snackbar at the bottom of the viewport that hides after 3 s (spec §9), so
+ * the tipster sees it next to the Publish button; errors show above the form.
+ */
 export const AddTipsPage = () => {
+  const queryClient = useQueryClient();
   const [pattern, setPattern] = useState('');
   const [games, setGames] = useState<SearchGame[] | null>(null);
   const [selected, setSelected] = useState<SearchGame | null>(null);
   const [marketId, setMarketId] = useState('');
   const [picks, setPicks] = useState<Pick[]>([]);
   const [price, setPrice] = useState(String(DEFAULT_PRICE_KSH));
-  const [message, setMessage] = useState<{ severity: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<{ severity: 'error'; text: string } | null>(null);
+  const [published, setPublished] = useState<string | null>(null);
 
   const markets: Market[] = [...(useMarkets().data?.values() ?? [])];
   const canPost = useQuery({
@@ -70,15 +85,22 @@ export const AddTipsPage = () => {
   });
   const publish = useMutation({
     mutationFn: () =>
-      api.post<{ message: string; id: number }>('/api/slip/create', {
+      api.post<PublishAnswer>('/api/slip/create', {
         published: true,
         tips: picks.map((pick) => ({ game: pick.game.id, market: pick.market.id })),
         tip_id: null,
         amount: Number(price),
       }),
-    onSuccess: () => {
+    onSuccess: (answer) => {
       setPicks([]);
-      setMessage({ severity: 'success', text: DASHBOARD_MESSAGES.published });
+      setMessage(null);
+      setPublished(DASHBOARD_MESSAGES.published);
+      // A first slip makes the user a tipster: keep the renewed token, and let the back office
+      // re-read permissions from it (its slips, earnings and withdrawals menus).
+      if (answer?.access) {
+        storeCredentials(answer.access, undefined);
+        void queryClient.invalidateQueries({ queryKey: ['auth'] });
+      }
       void canPost.refetch();
     },
     onError: (error) => {
@@ -142,6 +164,7 @@ export const AddTipsPage = () => {
       return;
     }
     setMessage(null);
+    setPublished(null);
     publish.mutate();
   };
 
@@ -250,6 +273,7 @@ export const AddTipsPage = () => {
           </Button>
         </Stack>
       </CardContent>
+      <SuccessSnackbar message={published} onClose={() => setPublished(null)} />
     </Card>
   );
 };

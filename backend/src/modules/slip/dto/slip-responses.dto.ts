@@ -1,0 +1,151 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
+
+/**
+ * OpenAPI shapes of the slip module's routes (spec §3 Slip / Tip, §7 calls). Documentation only:
+ * the mappers (slip.mapper.ts and the services) build the answers.
+ */
+
+/** spec §3 Tip: `market_type` and `odd` only once the picks may be shown. */
+export class TipResponseDto {
+  @ApiProperty({ example: 'Arsenal' }) home_team: string;
+  @ApiProperty({ example: 'Chelsea' }) away_team: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Kick-off, Nairobi ISO time' }) game_date: string | null;
+  @ApiProperty({ example: 'Premier League' }) league: string;
+  @ApiProperty({ nullable: true, type: String, example: '2-1', description: "'h-a' once the game has a score" }) game_result: string | null;
+  @ApiPropertyOptional({ description: 'Market id (hidden until the picks may be shown)' }) market_type?: number;
+  @ApiPropertyOptional({ example: '1.85', description: 'Decimal odd (hidden until the picks may be shown)' }) odd?: string;
+  @ApiProperty({ description: 'Fixture id' }) fixture: number;
+  @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
+}
+
+class SlipUserDto {
+  @ApiProperty() username: string;
+}
+
+class SlipMetaDto {
+  @ApiProperty({ description: "The tipster's rating (percent)" }) rating: number;
+  @ApiProperty({ nullable: true, type: String }) profile_image: string | null;
+}
+
+/** spec §3 Slip. Prices in Ksh; `price_ng` in NGN, `price_ug` in UGX when sent. */
+export class SlipResponseDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ description: 'Ksh' }) price: number;
+  @ApiProperty({ description: 'NGN' }) price_ng: number;
+  @ApiProperty({ description: 'ISO-8601 instant' }) date_created: string;
+  @ApiProperty({ example: '4.52', description: 'Total odds, decimal string' }) accumulator: string;
+  @ApiProperty() jackpot: boolean;
+  @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'C'] }) slip_result: string | null;
+  @ApiProperty({ type: [TipResponseDto] }) tips: TipResponseDto[];
+  @ApiProperty({ type: SlipUserDto }) user: SlipUserDto;
+  @ApiProperty({ type: SlipMetaDto }) meta: SlipMetaDto;
+}
+
+/** POST /api/slip/create → 201. */
+export class PublishedSlipResponseDto {
+  @ApiProperty({ example: 'Successfully Published Tips' }) message: string;
+  @ApiProperty() id: number;
+  @ApiPropertyOptional({ description: "A renewed access token (role tipster) after a user's first slip" }) access?: string;
+}
+
+/** GET /api/slip/can-post. */
+export class CanPostResponseDto {
+  @ApiProperty() can_post: boolean;
+  @ApiProperty({ description: 'Slips still allowed this Nairobi day' }) remaining: number;
+}
+
+class FreeTipFixtureDto {
+  @ApiProperty() game_date: string;
+  @ApiProperty() home_team: string;
+  @ApiProperty() away_team: string;
+  @ApiProperty() league: string;
+}
+
+class FreeTipMarketDto {
+  @ApiProperty({ example: '1X2' }) type: string;
+  @ApiProperty({ example: 'HOME WIN' }) value: string;
+}
+
+class FreeTipDto {
+  @ApiProperty({ type: FreeTipFixtureDto }) fixture: FreeTipFixtureDto;
+  @ApiProperty({ type: FreeTipMarketDto }) m_market: FreeTipMarketDto;
+}
+
+/** GET /api/slip/free. */
+export class FreeTipsResponseDto {
+  @ApiProperty({ type: [FreeTipDto] }) data: FreeTipDto[];
+}
+
+/** GET /v2/api/slip/data/ (a page of active slips). */
+export class ActivePageDto {
+  @ApiProperty({ type: [SlipResponseDto] }) results: SlipResponseDto[];
+  @ApiProperty({ nullable: true, type: String, description: 'Absolute URL of the next page' }) next: string | null;
+  @ApiProperty({ nullable: true, type: String }) previous: string | null;
+  @ApiProperty() num_pages: number;
+}
+
+/** GET /v2/api/slip/data/finished/. */
+export class FinishedPageDto {
+  @ApiProperty({ type: [SlipResponseDto] }) results: SlipResponseDto[];
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+  @ApiProperty() count: number;
+  @ApiProperty() num_pages: number;
+}
+
+/** GET /api/home/active and /api/home/finished. */
+export class HomeSlipsResponseDto {
+  @ApiProperty({ type: [SlipResponseDto] }) slips: SlipResponseDto[];
+}
+
+class LeaderboardRowDto {
+  @ApiProperty() username: string;
+  @ApiProperty({ nullable: true, type: String }) profile_image: string | null;
+  @ApiProperty() tips: number;
+  @ApiProperty() won: number;
+  @ApiProperty() lost: number;
+  @ApiProperty() rating: number;
+  @ApiProperty() profit: number;
+  @ApiProperty() roi: number;
+  @ApiProperty() average_odds: number;
+}
+
+/** GET /v2/api/tipster/data/. */
+export class LeaderboardPageDto {
+  @ApiProperty({ type: [LeaderboardRowDto] }) results: LeaderboardRowDto[];
+  @ApiProperty({ nullable: true, type: String }) next: string | null;
+}
+
+/** POST /api/processor/buy (spec §7): the phone (9 or 10 digits, Kenya) and the slip id. */
+export class BuyMpesaDto {
+  @ApiProperty({ example: '0712345678', description: 'Kenyan phone, 9 or 10 digits (spec §5)', type: String })
+  @Allow()
+  phone: string;
+
+  @ApiProperty({ example: 42, description: 'Slip id', type: Number })
+  @Allow()
+  slip: number;
+}
+
+/** POST /api/processor/buy-flw and buy-flw-ug (spec §7): the buyer's e-mail and the slip id. */
+export class BuyFlutterwaveDto {
+  @ApiProperty({ example: 'ade@example.ng', description: 'Where the picks are e-mailed' })
+  @Allow()
+  email: string;
+
+  @ApiProperty({ example: 42, description: 'Slip id', type: Number })
+  @Allow()
+  slip_id: number;
+}
+
+/** buy-flw / buy-flw-ug → the hosted checkout the buyer is sent to. */
+export class CheckoutLinkResponseDto {
+  @ApiProperty({ example: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' }) link: string;
+}
+
+/** One tip of a found purchase (spec §7: tip list with Game, League, Tip). */
+export class FoundTipDto {
+  @ApiProperty({ example: 'Arsenal v Chelsea' }) Game: string;
+  @ApiProperty({ example: 'Premier League' }) League: string;
+  @ApiProperty({ example: 'HOME WIN' }) Tip: string;
+}
