@@ -100,6 +100,22 @@ const backend = () => {
   addJestLike('backend (jest)', report);
 };
 
+/**
+ * The long replay run (docs/RELIABILITY.md "Replays"): with TEST_RELIABILITY_RUNS=<n> (`.ci/run`
+ * sets 1000) the fast-check callback replays run again with n schedules after the backend's own
+ * run (which replays a dozen); its tests join the tally.
+ */
+const reliability = () => {
+  const runs = Number(process.env.TEST_RELIABILITY_RUNS ?? 0);
+  if (!runs) return;
+  const report = join(OUT, 'reliability.json');
+  run('npx', ['jest', '--ci', '--selectProjects', 'integration', '--json', `--outputFile=${report}`, 'test/integration/processor/callback-replays.int-spec.ts'], {
+    cwd: join(ROOT, 'backend'),
+    env: { ...process.env, REPLAY_RUNS: String(runs), TIPS_TEST_RUN_ID: RUN_ID, TIPS_TEST_STORAGE_ROOT: join(RUN_TMP, 'jest-reliability') },
+  });
+  addJestLike(`reliability (${runs} replay schedules)`, report);
+};
+
 const frontend = () => {
   const report = join(OUT, 'frontend.json');
   run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(ROOT, 'frontend') });
@@ -193,6 +209,7 @@ const main = async () => {
     buildIfNeeded({ exitOnFailure: false });
     boundaries();
     backend();
+    reliability();
     frontend();
   }
   await browser().catch((err) => {
