@@ -28,7 +28,7 @@ interface Leader {
 
 /** The seeded tipster at the top of the leaderboard: the one with the most history (settled slips, sales). */
 const topTipster = async (request: APIRequestContext): Promise<string> => {
-  const board = await getJson<{ results: Leader[] }>(request, '/api/tipster/leaderboard');
+  const board = await getJson<{ results: Leader[] }>(request, '/v2/api/tipster/data/?all=1&weekly=0');
   expect(board.results.length, 'the seed ranks tipsters').toBeGreaterThan(0);
   return board.results[0].username;
 };
