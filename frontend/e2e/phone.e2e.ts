@@ -133,9 +133,12 @@ const screenshot = async (page: Page, name: string): Promise<void> => {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 };
 
+// No trace files (as backoffice.e2e.ts): parallel runs share frontend/test-results.
+test.use({ trace: 'off' });
+
 for (const viewport of VIEWPORTS) {
   test.describe(`${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport, trace: 'off' });
+    test.use({ viewport });
 
     test('no public page scrolls sideways', async ({ page, request }) => {
       test.slow();
