@@ -130,7 +130,7 @@ const seededTipsterLogin = async (request: APIRequestContext, username: string):
 const screenshot = async (page: Page, name: string): Promise<void> => {
   const dir = join(ROOT, 'frontend', 'test-results', 'phone-screens');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 };
 
 // No trace files (as backoffice.e2e.ts): parallel runs share frontend/test-results.
