@@ -75,23 +75,63 @@ const publicRoutes = async (request: APIRequestContext): Promise<string[]> => {
 /** Waits until the page has its data: no request in flight and no loading indicator left. */
 const settled = async (page: Page): Promise<void> => {
   await page.waitForLoadState('networkidle');
+  // The back office is a lazily loaded chunk: wait for its content area to fill, then for its data.
+  if (new URL(page.url()).pathname.startsWith('/dashboard')) {
+    await expect(page.locator('#main-content')).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+  }
   await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
 };
 
-/** How far `path` scrolls sideways at the current viewport: document width minus window width (0 = none). */
-const sidewaysOverflow = async (page: Page, path: string): Promise<{ path: string; scrollWidth: number; innerWidth: number }> => {
+/**
+ * What scrolls sideways on `path` at the current viewport: the document when
+ * `document.documentElement.scrollWidth > innerWidth`, and any box of the page that scrolls
+ * sideways inside it (a table in an overflow-x container hides its Price and Buy columns off to
+ * the right just the same), and text or controls that end past the right edge of the screen
+ * (cut off by a container that hides its overflow).
+ */
+const sidewaysOverflow = async (page: Page, path: string): Promise<string[]> => {
   await page.goto(path);
   await settled(page);
-  return page.evaluate((p) => ({ path: p, scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }), path);
+  // A mobile browser widens its layout viewport (innerWidth) to fit content wider than the screen
+  // and zooms out, so the page is also measured against the screen's own width.
+  const screenWidth = page.viewportSize()!.width;
+  return page.evaluate((screen) => {
+    const found: string[] = [];
+    const doc = document.documentElement;
+    const width = Math.min(window.innerWidth, screen);
+    if (window.innerWidth > screen) found.push(`layout viewport widened to ${window.innerWidth}px on a ${screen}px screen`);
+    if (doc.scrollWidth > width) found.push(`document: ${doc.scrollWidth}px in ${width}px`);
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const overflowX = getComputedStyle(el).overflowX;
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
+        const name = el.getAttribute('aria-label') ?? el.querySelector('[aria-label]')?.getAttribute('aria-label') ?? el.className.toString().slice(0, 60);
+        found.push(`${el.tagName.toLowerCase()} "${name}": ${el.scrollWidth}px in ${el.clientWidth}px`);
+      }
+    }
+    // Content cut off at the right edge by a container that hides its overflow (no scrollbar at all).
+    const cut = new Set<string>();
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (!hasText && !['IMG', 'BUTTON', 'svg', 'INPUT'].includes(el.tagName)) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const rect = el.getBoundingClientRect();
+      if (rect.width > 0 && rect.right > width + 1) {
+        cut.add(`"${(el.textContent ?? el.tagName).trim().slice(0, 30)}" ends at ${Math.round(rect.right)}px`);
+      }
+    }
+    if (cut.size) found.push(`cut off at the right: ${[...cut].slice(0, 3).join(', ')}${cut.size > 3 ? ` and ${cut.size - 3} more` : ''}`);
+    return found;
+  }, screenWidth);
 };
 
-/** Asserts no page of `paths` is wider than the viewport, naming every one that is. */
+/** Asserts nothing on the pages `paths` scrolls sideways (see sidewaysOverflow), naming every page and box that does. */
 const expectNoSidewaysScroll = async (page: Page, paths: string[]): Promise<void> => {
-  const wide = [];
+  const wide: string[] = [];
   for (const path of paths) {
-    const m = await sidewaysOverflow(page, path);
-    if (m.scrollWidth > m.innerWidth) wide.push(`${m.path}: ${m.scrollWidth}px in ${m.innerWidth}px`);
+    for (const what of await sidewaysOverflow(page, path)) wide.push(`${path} ${what}`);
   }
   expect(wide, 'pages wider than the phone').toEqual([]);
 };
