@@ -68,6 +68,7 @@ const findTip = () => import('./pages/buy/FindTipPage');
 const findTipNg = () => import('./pages/buy/FindTipNgPage');
 const subscriptions = () => import('./pages/subscriptions/SubscriptionsPage');
 const blog = () => import('./pages/blog/BlogPostPage');
+const blogList = () => import('./pages/blog/BlogListPage');
 const verification = () => import('./pages/account/EmailVerificationPage');
 const settings = () => import('./pages/account/AccountSettingsPage');
 const changePassword = () => import('./pages/account/ChangePasswordPage');
@@ -118,6 +119,7 @@ export const routes: RouteObject[] = [
           { path: 'find_tip', element: lazyPage(findTip, 'FindTipPage') },
           { path: 'find_tip_ng', element: lazyPage(findTipNg, 'FindTipNgPage') },
           { path: 'subscriptions', element: lazyPage(subscriptions, 'SubscriptionsPage') },
+          { path: 'blog', element: lazyPage(blogList, 'BlogListPage') },
           { path: 'blog/:slug', element: lazyPage(blog, 'BlogPostPage') },
           { path: 'email-verification/:code', element: lazyPage(verification, 'EmailVerificationPage') },
           { path: 'account_settings', loader: requireTokenLoader, element: lazyPage(settings, 'AccountSettingsPage') },

@@ -22,3 +22,10 @@ export const useBlogPost = (slug: string | undefined) =>
     select: (data) => data.results?.[0] ?? null,
     enabled: !!slug,
   });
+
+/** GET /v2/api/manage/post/?page={page} -> { count, results }: published posts, newest first, 10 a page. */
+export const useBlogPosts = (page = 1) =>
+  useQuery({
+    queryKey: blogKeys.page(page),
+    queryFn: () => api.get<{ count: number; results: BlogPost[] }>('/v2/api/manage/post/', { query: { page: String(page) } }),
+  });

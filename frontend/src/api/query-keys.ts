@@ -51,6 +51,7 @@ export const subscriptionKeys = {
 
 export const blogKeys = {
   post: (slug: string) => ['blog', 'post', slug] as const,
+  page: (page: number) => ['blog', 'page', page] as const,
 };
 
 export const geoKeys = {

@@ -31,7 +31,7 @@ describe('Layout', () => {
     expect(within(nav).getByRole('link', { name: 'Tips' })).not.toHaveAttribute('aria-current');
   });
 
-  it('opens the same links from the menu button on small screens', () => {
+  it('opens the same links, plus Finished Tips, Subscriptions and the Blog, from the menu button on small screens', () => {
     renderRoute('/');
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Menu' });
@@ -39,7 +39,7 @@ describe('Layout', () => {
       within(menu)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(NAV.map(([, href]) => href));
+    ).toEqual([...NAV.map(([, href]) => href), '/finished_tips', '/subscriptions', '/blog']);
   });
 
   it('has a footer with tip links, support contacts, social channels and the 18+ line', () => {

@@ -9,6 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useMarkets } from '../api/slips';
 import type { Market, Slip, SlipTip } from '../api/types';
 import { gameTimeLabel, nairobiClock, nairobiDate } from '../lib/nairobi-time';
@@ -59,12 +61,74 @@ const GameLine = ({
   );
 };
 
+/** The last column: the result once finished, 'Closed' once a game has started, else Buy (or 'On sale'). */
+const SlipAction = ({ slip, country, hideBuy, now }: { slip: Slip; country: SaleCountry; hideBuy: boolean; now: Date }) => {
+  if (isFinished(slip)) return <>{RESULT_LABEL[resultState(slip.slip_result)]}</>;
+  if (!isOnSale(slip, now)) return <>Closed</>;
+  if (hideBuy) return <>On sale</>;
+  return (
+    <Button component={RouterLink} to={buyPath(country, slip.id)} size="small" variant="contained" aria-label={`Buy slip ${slip.id}`}>
+      Buy
+    </Button>
+  );
+};
+
+/**
+ * Phones (below MUI's `sm`, 600 px): one card per slip instead of the table, so nothing is cut off
+ * or scrolls sideways — date, total odds and price on top, the games, then Buy or the status.
+ */
+const TipsCards = ({
+  slips,
+  country,
+  caption,
+  showPicks,
+  hideBuy,
+  now,
+  markets,
+}: {
+  slips: readonly Slip[];
+  country: SaleCountry;
+  caption: string;
+  showPicks: boolean;
+  hideBuy: boolean;
+  now: Date;
+  markets: Map<number, Market> | undefined;
+}) => (
+  <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+    {slips.map((slip) => {
+      const finished = isFinished(slip);
+      const result = resultState(slip.slip_result);
+      return (
+        <Paper key={slip.id} component="li" variant="outlined" sx={{ p: 1.5, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5, mb: 1 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
+              {nairobiDate(slip.date_created)}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700, color: finished ? `${RESULT_COLOR[result]}.main` : undefined }}>
+              Odds {finished ? resultOddsLabel(slip.accumulator, slip.slip_result) : formatOdds(slip.accumulator)}
+            </Typography>
+            <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+              {slipPriceLabel(slip, country)}
+            </Typography>
+          </Box>
+          {slip.tips.map((tip, index) => (
+            <GameLine key={index} tip={tip} finished={finished} showPicks={showPicks} markets={markets} now={now} />
+          ))}
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', mt: 1, fontWeight: 700 }}>
+            <SlipAction slip={slip} country={country} hideBuy={hideBuy} now={now} />
+          </Box>
+        </Paper>
+      );
+    })}
+  </Box>
+);
+
 /**
  * A tipster's slips as a table (spec §2, /active_tips/{username}): date, games with kick-off,
  * total odds, price and the buy button (or the result once finished). The tipster's own lists
  * (/dashboard/active_tips, /dashboard/finished_tips) set `showPicks` (each game's league, market
  * and odd, its score and result once settled) and `hideBuy` (a Status column: On sale, Closed or
- * the slip's result).
+ * the slip's result). On phones the same content is a list of cards (TipsCards).
  */
 export const TipsTable = ({
   slips,
@@ -82,6 +146,12 @@ export const TipsTable = ({
   now?: Date;
 }) => {
   const markets = useMarkets(showPicks && slips.some((slip) => slip.tips.some(hasPick))).data;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  if (phone) {
+    return (
+      <TipsCards slips={slips} country={country} caption={caption} showPicks={showPicks} hideBuy={hideBuy} now={now} markets={markets} />
+    );
+  }
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-label={caption}>
@@ -133,23 +203,7 @@ export const TipsTable = ({
                   {slipPriceLabel(slip, country)}
                 </TableCell>
                 <TableCell align="right">
-                  {finished ? (
-                    RESULT_LABEL[result]
-                  ) : !isOnSale(slip, now) ? (
-                    'Closed'
-                  ) : hideBuy ? (
-                    'On sale'
-                  ) : (
-                    <Button
-                      component={RouterLink}
-                      to={buyPath(country, slip.id)}
-                      size="small"
-                      variant="contained"
-                      aria-label={`Buy slip ${slip.id}`}
-                    >
-                      Buy
-                    </Button>
-                  )}
+                  <SlipAction slip={slip} country={country} hideBuy={hideBuy} now={now} />
                 </TableCell>
               </TableRow>
             );

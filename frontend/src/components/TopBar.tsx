@@ -18,7 +18,7 @@ import { revokeSession, useOwnProfile } from '../api/account';
 import { ApiError } from '../api/client';
 import { clearCredentials, isLoggedIn } from '../lib/auth';
 import { reloadPage } from '../lib/browser';
-import { MAIN_NAV } from '../lib/navigation';
+import { MAIN_NAV, MENU_NAV } from '../lib/navigation';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { BRAND } from '../theme';
@@ -143,7 +143,7 @@ export const TopBar = () => {
       <Drawer anchor="right" open={menuOpen} onClose={() => setMenuOpen(false)}>
         <Box component="nav" id="main-menu" aria-label="Menu" sx={{ width: 260 }}>
           <List>
-            {MAIN_NAV.map((item) => (
+            {MENU_NAV.map((item) => (
               <ListItemButton
                 key={item.to}
                 component={NavLink}

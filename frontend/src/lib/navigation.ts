@@ -16,6 +16,17 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Find Tip', to: PATHS.findTip },
 ];
 
+/**
+ * The menu drawer (phones and tablets): the main links plus the pages a phone has no other way
+ * to reach from the top bar (finished results, subscriptions, the blog).
+ */
+export const MENU_NAV: readonly NavItem[] = [
+  ...MAIN_NAV,
+  { label: 'Finished Tips', to: PATHS.finishedTips },
+  { label: 'Subscriptions', to: PATHS.subscriptions },
+  { label: 'Blog', to: PATHS.blog },
+];
+
 /** Footer column of tip pages (spec §2 public routes). */
 export const FOOTER_TIPS_NAV: readonly NavItem[] = [
   { label: 'Active Tips', to: PATHS.activeTips },

@@ -5,12 +5,16 @@ import { slugify } from '../../modules/blog/domain/slug';
 import { Post } from '../../modules/blog/entities/post.entity';
 import type { SeedStep } from './seed-steps';
 
-/** A seed post; `daysAgo` places date_created before the seed run. */
+/**
+ * A seed post; `daysAgo` places date_created before the seed run; `thumbnail` a site-relative
+ * image the app itself serves (frontend/public/images/blog, copied into the built app).
+ */
 interface SeedPost {
   title: string;
   overview: string;
   content: string;
   daysAgo: number;
+  thumbnail: string;
 }
 
 const AUTHOR = 'Tips Desk';
@@ -21,6 +25,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     title: 'How Accumulators Work: A Guide for Kenyan Punters',
     overview: 'Why combined odds grow so fast, why one loss sinks the whole slip, and how to build a sensible 3 to 5 game accumulator.',
     daysAgo: 21,
+    thumbnail: '/images/blog/accumulators.svg',
     content: `
 <p>An <strong>accumulator</strong> (or "multibet") combines several selections into one bet. Every selection must win for the slip to pay, and in return the odds of each game are multiplied together.</p>
 <h2>How the odds combine</h2>
@@ -51,6 +56,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     title: 'Reading Betting Odds: Decimal Odds, Implied Probability and Value',
     overview: 'What 2.50 really means, how to turn odds into a probability, and how to spot the bookmaker’s margin.',
     daysAgo: 14,
+    thumbnail: '/images/blog/reading-odds.svg',
     content: `
 <p>Kenyan bookmakers quote <strong>decimal odds</strong>. They tell you the total return for every shilling staked, stake included.</p>
 <h2>Returns</h2>
@@ -83,6 +89,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     title: 'Responsible Gambling in Kenya: Set Limits Before You Stake',
     overview: 'Betting should stay fun. Simple limits, warning signs to look out for, and where to get help.',
     daysAgo: 10,
+    thumbnail: '/images/blog/responsible-gambling.svg',
     content: `
 <p><strong>18+ only. Gambling is addictive, play responsibly.</strong> Kenya’s Betting Control and Licensing Board (BCLB) requires every licensed operator to remind punters of this, and we take it seriously.</p>
 <h2>Set your limits first</h2>
@@ -107,6 +114,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     title: 'Jackpot Predictions Explained: Mega and Mid Week Jackpots',
     overview: 'How the SportPesa and Betika Mega and Mid Week jackpots work, why they are so hard to win, and how to use our predictions.',
     daysAgo: 5,
+    thumbnail: '/images/blog/jackpot-predictions.svg',
     content: `
 <p>Jackpots are the biggest prizes in Kenyan betting. Each week SportPesa and Betika run a <strong>Mega</strong> jackpot and a <strong>Mid Week</strong> jackpot: a fixed list of matches, typically 13 to 17 games, where you predict home win, draw or away win for every one.</p>
 <h2>Why they are so hard</h2>
@@ -139,7 +147,7 @@ export const seedBlogPosts = async (ds: DataSource, now: Date = new Date()): Pro
         slug: slugify(p.title),
         overview: toPlainText(p.overview),
         content: sanitizePostHtml(p.content),
-        thumbnail: null,
+        thumbnail: p.thumbnail,
         author: AUTHOR,
         published: true,
         dateCreated: new Date(now.getTime() - p.daysAgo * 86_400_000),

@@ -14,7 +14,7 @@ import { SlipResponse } from './slip.mapper';
 export class HomeSlipsController {
   constructor(private readonly query: SlipQueryService) {}
 
-  /** `{ slips }`: the 12 newest active slips, picks hidden (pre-serialised, from the list cache). */
+  /** `{ slips }`: the 12 Popular active slips (best sellers of 7 days, then rating), picks hidden (pre-serialised, from the list cache). */
   @Public()
   @VisitorFastPath(SlipListCache)
   @Get('active')

@@ -91,6 +91,8 @@ export class SlipQueryService {
     if (q.top === '1') filter.top = true;
     if (q.home === '1') {
       if (page > 1) throw new SlipError(SlipErrorCode.INVALID_PAGE);
+      // Popular (spec §2 '/'): best sellers of the last 7 days first, then the tipster's rating.
+      if (Object.keys(filter).length === 0) return { page, numPages: 1, rows: await this.repo.popular(HOME_ACTIVE_SIZE, this.clock.now()) };
       return { page, numPages: 1, rows: await this.repo.page('active', filter, null, HOME_ACTIVE_SIZE) };
     }
     const slice = await this.pages.page('active', filter, ACTIVE_PAGE_SIZE, page);
@@ -135,11 +137,11 @@ export class SlipQueryService {
     });
   }
 
-  /** GET /api/home/active: the 12 newest active slips (JSON bytes from the list cache). */
+  /** GET /api/home/active: the 12 Popular active slips (SlipRepository.popular; JSON bytes from the list cache). */
   homeActive(): Promise<JsonBytes<{ slips: SlipResponse[] }>> {
     return this.cache.get('home-active', async () => {
-      const { ids } = await this.repo.pageActive({}, HOME_ACTIVE_SIZE, 0);
-      return { slips: await this.render(ids, undefined) };
+      const rows = await this.repo.popular(HOME_ACTIVE_SIZE, this.clock.now());
+      return { slips: await this.render(rows.map((r) => r.id), undefined) };
     });
   }
 

@@ -168,6 +168,30 @@ export class SlipRepository {
   }
 
   /**
+   * The home page's Popular tab (spec §2 '/'): up to `limit` active tipster slips (jackpot slips
+   * left out), ranked by their paid sales in the 7 days before `now` (purchases of kind 'slip',
+   * status 'paid', by paid_at), then by their tipster's rating (percent, tipster_stat; 0 when
+   * unrated), then newest first. One statement.
+   */
+  async popular(limit: number, now: Date): Promise<PageRow[]> {
+    const { cond } = this.listWhere('active', {});
+    return this.ds.query(
+      `SELECT s.id, s.user_id AS "userId"
+         FROM slip s
+         LEFT JOIN tipster_stat st ON st.user_id = s.user_id
+         LEFT JOIN LATERAL (
+           SELECT count(*)::int AS n FROM purchase p
+            WHERE p.slip_id = s.id AND p.kind = 'slip' AND p.status = 'paid'
+              AND coalesce(p.paid_at, p.created_at) > $1::timestamptz - interval '7 days'
+              AND coalesce(p.paid_at, p.created_at) <= $1::timestamptz) sales ON true
+        WHERE ${cond}
+        ORDER BY sales.n DESC, coalesce(st.rating, 0) DESC, s.date_created DESC, s.id DESC
+        LIMIT ${Number(limit)}`,
+      [now.toISOString()],
+    );
+  }
+
+  /**
    * Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total
    * matching (home tab, profile lists; the paged public list goes through SlipPageIndex).
    */

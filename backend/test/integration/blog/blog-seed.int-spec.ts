@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { blogSeedStep, SEED_POSTS, seedBlogPosts } from '../../../src/database/seed/blog.seed';
 import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
 import { Post } from '../../../src/modules/blog/entities/post.entity';
@@ -30,6 +32,17 @@ describe('blog seed', () => {
     expect(res.body.count).toBe(1);
     expect(res.body.results[0].content).toContain('18+ only. Gambling is addictive, play responsibly.');
     expect(res.body.results[0].content).toContain('<a href="https://bclb.go.ke" target="_blank" rel="nofollow noopener noreferrer">');
+  });
+
+  it('gives every post a thumbnail the app serves itself (an image in the public folder of the frontend, no network)', async () => {
+    const posts = await t.ds.getRepository(Post).find();
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) {
+      expect(post.thumbnail).toMatch(/^\/images\/blog\/[a-z-]+\.svg$/);
+      expect(existsSync(join(__dirname, '../../../../frontend/public', post.thumbnail!))).toBe(true);
+    }
+    const res = await t.request('GET', '/v2/api/manage/post/');
+    expect(res.body.results.every((p: { thumbnail: string | null }) => !!p.thumbnail)).toBe(true);
   });
 
   it('leaves posts alone once any exist (an admin’s deletions stay deleted)', async () => {

@@ -13,6 +13,7 @@ import { isLoggedIn } from '../../lib/auth';
 import { PATHS } from '../../lib/paths';
 import { HOME_TITLE } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
+import { BlogSection } from './components/BlogSection';
 import { FreeTipsSection } from './components/FreeTipsSection';
 import { JackpotSection } from './components/JackpotSection';
 import { SeoBlock } from './components/SeoBlock';
@@ -25,7 +26,7 @@ const HOME_DESCRIPTION =
 /**
  * Home (spec §2 '/'): hero with the registration dialog and the SMS / find-tip / accuracy
  * statement; top games and free tips (refreshed every 30 s); the Popular tab; the subscription
- * panel; jackpot cards; the news/SEO block.
+ * panel; jackpot cards; links to the latest blog posts; the news/SEO block.
  */
 export const HomePage = () => {
   useSeo({ title: HOME_TITLE, description: HOME_DESCRIPTION });
@@ -95,6 +96,8 @@ export const HomePage = () => {
         </Box>
 
         <JackpotSection />
+
+        <BlogSection />
 
         <SeoBlock />
       </DeferredMount>

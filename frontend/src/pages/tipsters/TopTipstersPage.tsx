@@ -10,6 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useLeaderboard } from '../../api/tipsters';
 import type { TipsterRow } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
@@ -29,7 +32,50 @@ export const sortByRating = (rows: readonly TipsterRow[]): TipsterRow[] =>
 const optional = (value: unknown, format: (value: number) => string): string =>
   value === null || value === undefined || value === '' ? '-' : format(Number(value));
 
-/** /top_tipsters (spec §2): the leaderboard; ?type=weekly shows the weekly ranking. */
+const roiLabel = (row: TipsterRow): string => optional(row.roi, (value) => `${value.toFixed(2)}%`);
+
+/**
+ * The leaderboard on phones (below MUI's `sm`): one row per tipster as a card — rank, avatar and
+ * name, tips/won/lost, then Rating, Profit and ROI side by side, so nothing is off-screen.
+ */
+const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: string }) => (
+  <Box component="ol" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+    {rows.map((row, index) => (
+      <Paper key={row.username} component="li" variant="outlined" sx={{ p: 1.25, minWidth: 0 }} data-testid="ranking-row">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 800, minWidth: 24 }}>{index + 1}</Typography>
+          <TipsterAvatar username={row.username} src={row.profile_image ?? row.profile_image_url} size={32} />
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Link component={RouterLink} to={PATHS.profileOf(row.username)} color="inherit" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {row.username}
+            </Link>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {row.tips} tips · {row.won} won · {row.lost} lost
+            </Typography>
+          </Box>
+        </Box>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, m: 0, mt: 1, textAlign: 'center' }}>
+          {[
+            { term: 'Rating', value: percentRating(row.rating), color: 'secondary.main' },
+            { term: 'Profit', value: optional(row.profit, formatProfit) },
+            { term: 'ROI', value: roiLabel(row) },
+          ].map((item) => (
+            <Box key={item.term} sx={{ minWidth: 0 }}>
+              <Typography component="dt" variant="caption" color="text.secondary">
+                {item.term}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 700, color: item.color, overflowWrap: 'anywhere' }}>
+                {item.value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </Paper>
+    ))}
+  </Box>
+);
+
+/** /top_tipsters (spec §2): the leaderboard (a table, cards on phones); ?type=weekly shows the weekly ranking. */
 export const TopTipstersPage = () => {
   const [params, setParams] = useSearchParams();
   const weekly = params.get('type') === 'weekly';
@@ -40,6 +86,7 @@ export const TopTipstersPage = () => {
   });
   const leaderboard = useLeaderboard(weekly);
   useLoggedError(leaderboard.error, 'the leaderboard');
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
 
   return (
     <>
@@ -63,6 +110,8 @@ export const TopTipstersPage = () => {
         <LoadingState label="Loading tipsters" />
       ) : leaderboard.data.results.length === 0 ? (
         <EmptyState>No ranked tipsters yet.</EmptyState>
+      ) : phone ? (
+        <RankingCards rows={sortByRating(leaderboard.data.results)} label={weekly ? 'Weekly ranking' : 'Ranking'} />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={weekly ? 'Weekly ranking' : 'Ranking'}>
@@ -107,7 +156,7 @@ export const TopTipstersPage = () => {
                   </TableCell>
                   <TableCell align="right">{optional(row.profit, formatProfit)}</TableCell>
                   <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
-                    {optional(row.roi, (value) => `${value.toFixed(2)}%`)}
+                    {roiLabel(row)}
                   </TableCell>
                   <TableCell align="right" sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
                     {optional(row.average_odds, (value) => formatOdds(value))}
