@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isAbsolute, resolve } from 'path';
 import { EnvVars, parseOrigins, parseTrustProxy, ProcessRole } from './env';
+import type { SaleRates } from '../common/money/sale-prices';
 
 /** Repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -91,7 +92,8 @@ export class AppConfig {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
   }
   get mail(): { smtpUrl: string; from: string } { return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM }; }
-  get currency(): { ngnPerKsh: string; ugxPerKsh: number } {
+  /** The rates of salePrice (spec §9): NGN_PER_KSH, UGX_PER_KSH. */
+  get currency(): SaleRates {
     return { ngnPerKsh: this.env.NGN_PER_KSH, ugxPerKsh: this.env.UGX_PER_KSH };
   }
 }

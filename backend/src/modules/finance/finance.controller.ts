@@ -12,7 +12,7 @@ import { FinancePage, FinanceService, FinanceSummary, PaymentRow, WithdrawalRow 
 export class FinanceController {
   constructor(private readonly finance: FinanceService) {}
 
-  /** {pending_amount, account_balance, total_earnings, today_earnings, month_earnings} (Ksh strings). */
+  /** {pending_amount, account_balance, total_earnings, today_earnings, month_earnings, withdrawable_amount} (Ksh strings). */
   @Get('pending_amount')
   @ApiOkResponse({ type: FinanceSummaryDto })
   summary(@CurrentUser() user: AuthUser): Promise<FinanceSummary> {

@@ -12,13 +12,21 @@ import { Withdrawal } from './entities/withdrawal.entity';
 import { FINANCE_CLOCK, LEDGER_KIND, PAYMENTS_PAGE_SIZE, WITHDRAWAL_STATUS, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
 import { FinanceError, FinanceErrorCode } from './finance.errors';
 
-/** GET /api/finance/pending_amount (spec §3 "Finance summary"): Ksh amounts as 2-decimal strings. */
+/**
+ * GET /api/finance/pending_amount (spec §3 "Finance summary"): Ksh amounts as 2-decimal strings,
+ * every figure the dashboard shows, computed here (the browser does no fee arithmetic).
+ * Every sale figure is already the tipster's 60% share: the dashboard's "Today's Income - 40% Fee"
+ * and "Monthly Income - 40% Fee" tiles show today_earnings and month_earnings as they are.
+ * `withdrawable_amount` (an addition to the spec's fields) is what a withdraw request would take
+ * now — the whole balance in whole Ksh — or '0.00' under the Ksh 500 minimum.
+ */
 export interface FinanceSummary {
   pending_amount: string;
   account_balance: string;
   total_earnings: string;
   today_earnings: string;
   month_earnings: string;
+  withdrawable_amount: string;
 }
 
 /** One sale share of the tipster (spec §3 "Payment"); status W pending, P paid, other unpaid (§4). */
@@ -93,6 +101,7 @@ export class FinanceService {
       total_earnings: m(row.earned),
       today_earnings: m(row.today),
       month_earnings: m(row.month),
+      withdrawable_amount: (withdrawableAmount(Money.parse(row.balance)) ?? Money.ZERO).toDecimal(),
     };
   }
 

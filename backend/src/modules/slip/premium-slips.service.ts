@@ -70,7 +70,7 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
     const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
     const ctx = {
       games,
-      ngnPerKsh: this.config.currency.ngnPerKsh,
+      rates: this.config.currency,
       avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
       isOwner: () => true,
     };

@@ -203,7 +203,7 @@ export class SlipQueryService {
     for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);
     const ctx = {
       games,
-      ngnPerKsh: this.config.currency.ngnPerKsh,
+      rates: this.config.currency,
       avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
       isOwner: (userId: number) => viewer?.id === userId,
     };

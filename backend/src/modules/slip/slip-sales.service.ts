@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmail } from 'class-validator';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
+import { salePrice } from '../../common/money/sale-prices';
 import { INVALID_PHONE_MESSAGE, INVALID_PHONE_MESSAGE_LOWER, toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
 import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
@@ -106,7 +107,8 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /**
-   * POST /api/processor/buy-flw (NGN at price_ng) and buy-flw-ug (UGX at UGX_PER_KSH × price) → {link}.
+   * POST /api/processor/buy-flw (NGN, the slip's price_ng) and buy-flw-ug (UGX, its price_ug) → {link};
+   * both amounts by salePrice, the rule the slip answers use.
    * @throws 400 'slip_id is required' without `slip_id`, 'Slip not found', 'This slip is no longer
    *   on sale', 'Invalid Email' (empty or not an address); 502 when Flutterwave refuses the request.
    */
@@ -115,8 +117,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     const slip = await this.slipOnSale(slipId);
     const customerEmail = checkoutEmail(email);
     if (!customerEmail) throw SLIP_SALE_ERRORS.invalidEmail();
-    const { ngnPerKsh, ugxPerKsh } = this.config.currency;
-    const amount = currency === 'NGN' ? slip.price.convert(ngnPerKsh) : slip.price.times(ugxPerKsh);
+    const amount = salePrice(slip.price, currency, this.config.currency);
     const { link } = await this.purchases.startFlutterwave({
       kind: 'slip',
       slipId: String(slip.id),

@@ -1,5 +1,5 @@
 import type { GameView } from '../fixtures/fixtures.service';
-import { picksVisible, priceInNgn, toSlipResponse } from './slip.mapper';
+import { picksVisible, toSlipResponse } from './slip.mapper';
 import type { SlipRow, TipRow } from './slip.repository';
 
 const slip = (over: Partial<SlipRow> = {}): SlipRow => ({
@@ -12,7 +12,7 @@ const game: GameView = {
   state: { phase: 'upcoming', minute: null, statusLabel: null, score: null, halfTime: null }, tips: 1,
 };
 const ctx = (owner = false) => ({
-  games: new Map([['11', game]]), ngnPerKsh: '11.50', avatarUrl: (f: string | null) => (f ? `/media/avatars/${f}` : null), isOwner: () => owner,
+  games: new Map([['11', game]]), rates: { ngnPerKsh: '11.50', ugxPerKsh: 35 }, avatarUrl: (f: string | null) => (f ? `/media/avatars/${f}` : null), isOwner: () => owner,
 });
 
 describe('slip mapper', () => {
@@ -28,17 +28,20 @@ describe('slip mapper', () => {
   it('shows everything of a settled slip with each tip result', () => {
     const res = toSlipResponse(slip({ slipResult: 'W', settledAccumulator: '2.97' }), [tip], ctx());
     expect(res).toEqual({
-      id: 7, price: 150, price_ng: 1725, date_created: '2026-11-23T09:00:00+03:00', accumulator: '2.97', jackpot: false, slip_result: 'W',
+      id: 7, price: 150, price_ng: 1725, price_ug: 5250, date_created: '2026-11-23T09:00:00+03:00', accumulator: '2.97', jackpot: false, slip_result: 'W',
       tips: [{ home_team: 'Arsenal', away_team: 'Chelsea', game_date: '2026-11-24T22:00:00+03:00', league: 'English Premier League',
         game_result: null, market_type: 4, odd: '1.23', fixture: 11, result: 'W' }],
       user: { username: 'wanjiku_tips' }, meta: { rating: 62.5, profile_image: null },
     });
   });
 
-  it('decides visibility and NGN prices', () => {
+  it('decides visibility', () => {
     expect(picksVisible({ slipResult: null, userId: 1 }, () => false)).toBe(false);
     expect(picksVisible({ slipResult: 'C', userId: 1 }, () => false)).toBe(true);
-    expect(priceInNgn('50.00', '11.5')).toBe(575);
-    expect(priceInNgn('99.99', '0.33')).toBe(33);
+  });
+
+  it('prices the slip in NGN and UGX by the configured rates, a rate of 4 decimals too', () => {
+    const res = toSlipResponse(slip({ price: '50.00' }), [tip], { ...ctx(), rates: { ngnPerKsh: '12.3456', ugxPerKsh: 37 } });
+    expect(res).toMatchObject({ price: 50, price_ng: 617.28, price_ug: 1850 });
   });
 });

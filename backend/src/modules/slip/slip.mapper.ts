@@ -1,5 +1,5 @@
 import { Money } from '../../common/money/money';
-import { oddToHundredths } from '../fixtures/domain/odds-decimal';
+import { salePrices, type SaleRates } from '../../common/money/sale-prices';
 import type { GameView } from '../fixtures/fixtures.service';
 import { toGameDate } from '../fixtures/fixtures.mapper';
 import type { SlipRow, TipRow } from './slip.repository';
@@ -19,11 +19,15 @@ export interface TipResponse {
   result: string | null;
 }
 
-/** Slip shape (spec §3 Slip). */
+/**
+ * Slip shape (spec §3 Slip). `price` in Ksh; `price_ng` (NGN) and `price_ug` (UGX, an addition to
+ * the spec's fields) are what buy-flw and buy-flw-ug charge for it (salePrice, spec §9).
+ */
 export interface SlipResponse {
   id: number;
   price: number;
   price_ng: number;
+  price_ug: number;
   date_created: string;
   accumulator: string;
   jackpot: boolean;
@@ -36,8 +40,8 @@ export interface SlipResponse {
 /** What the mapper needs besides the rows. */
 export interface MapContext {
   games: Map<string, GameView>;
-  /** NGN per Ksh (decimal string, config.currency). */
-  ngnPerKsh: string;
+  /** The exchange rates (config.currency) for price_ng and price_ug. */
+  rates: SaleRates;
   avatarUrl: (file: string | null) => string | null;
   /** True when the viewer is the slip's tipster (own list, own profile). */
   isOwner: (userId: number) => boolean;
@@ -49,13 +53,6 @@ export interface MapContext {
  */
 export const picksVisible = (slip: Pick<SlipRow, 'slipResult' | 'userId'>, isOwner: (userId: number) => boolean): boolean =>
   slip.slipResult !== null || isOwner(slip.userId);
-
-/** Ksh price (decimal string) in NGN at `ngnPerKsh`, rounded to 2 decimals (docs/PRODUCT-RULES.md "Money"). */
-export const priceInNgn = (priceKsh: string, ngnPerKsh: string): number => {
-  const cents = Money.parse(priceKsh).cents;
-  const rate = oddToHundredths(ngnPerKsh); // rate in hundredths, at most 2 decimals
-  return Math.round((cents * rate) / 100) / 100;
-};
 
 /** One tip in its public (or owner's) shape. */
 export const toTipResponse = (tip: TipRow, game: GameView | undefined, showPick: boolean, settled: boolean): TipResponse => {
@@ -76,10 +73,12 @@ export const toTipResponse = (tip: TipRow, game: GameView | undefined, showPick:
 export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): SlipResponse => {
   const show = picksVisible(slip, ctx.isOwner);
   const settled = slip.slipResult !== null;
+  const prices = salePrices(Money.parse(slip.price), ctx.rates);
   return {
     id: slip.id,
-    price: Money.parse(slip.price).cents / 100,
-    price_ng: priceInNgn(slip.price, ctx.ngnPerKsh),
+    price: prices.KES.cents / 100,
+    price_ng: prices.NGN.cents / 100,
+    price_ug: prices.UGX.cents / 100,
     date_created: toGameDate(new Date(slip.dateCreated)),
     accumulator: slip.accumulator,
     jackpot: slip.jackpot,

@@ -38,9 +38,13 @@ describe('Back office: withdrawals', () => {
     expect(res.headers['content-range']).toBe('withdrawals 0-1/3');
     expect(res.body.map((w: { amount: string }) => w.amount)).toEqual(['2500.00', '900.00']);
     expect(res.body[0]).toEqual({
-      id: ids[1], user_id: otieno.user.id, amount: '2500.00', total_paid: '0.00', status: 'P', phone_number: '254712000002',
-      approved_at: null, approved_by: null, rejected_by: null, failure_reason: null, date: expect.any(String),
+      id: ids[1], user_id: otieno.user.id, username: otieno.user.username, amount: '2500.00', total_paid: '0.00', status: 'P', phone_number: '254712000002',
+      approved_at: null, approved_by: null, approved_by_username: null, rejected_by: null, rejected_by_username: null, failure_reason: null,
+      date: expect.any(String),
     });
+    // The tipster's username is in the allowlist: sortable and searchable like user_id.
+    const byName = await listResource(t, admin.token, 'withdrawals', { filter: { username: wanjiru.user.username }, sort: ['username', 'ASC'] });
+    expect(byName.body.map((w: { id: number; username: string }) => [w.id, w.username]).sort()).toEqual([[ids[0], wanjiru.user.username], [ids[2], wanjiru.user.username]].sort());
     const mine = await listResource(t, admin.token, 'withdrawals', { filter: { user_id: wanjiru.user.id, status: ['P'] }, sort: ['id', 'ASC'] });
     expect(mine.body.map((w: { id: number }) => w.id)).toEqual([ids[0], ids[2]]);
     expect((await listResource(t, admin.token, 'withdrawals', { filter: { amount_gte: 5000 } })).headers['content-range']).toBe('withdrawals */0');
@@ -67,7 +71,7 @@ describe('Back office: withdrawals', () => {
 
   it('rejects (R, amount back to the balance) with an audit row holding before and after', async () => {
     const res = await t.request('PUT', `/api/backoffice/withdrawals/${ids[2]}`, { token: admin.token, body: { ...{ id: ids[2], amount: '900.00' }, status: 'rejected' } });
-    expect(res).toMatchObject({ status: 200, body: { id: ids[2], status: 'R', rejected_by: admin.user.id } });
+    expect(res).toMatchObject({ status: 200, body: { id: ids[2], status: 'R', rejected_by: admin.user.id, rejected_by_username: admin.user.username } });
     expect(await withdrawalLedger(t.ds, ids[2])).toEqual([{ kind: 'withdrawal', amount: '-900.00' }, { kind: 'withdrawal_reversal', amount: '900.00' }]);
     expect((await t.request('GET', '/api/finance/pending_amount', { token: wanjiru.token })).body.account_balance).toBe('900.00');
     const [audit] = await t.ds.query(`SELECT action, before, after FROM admin_audit WHERE resource = 'withdrawals' AND record_id = $1`, [String(ids[2])]);
@@ -77,7 +81,12 @@ describe('Back office: withdrawals', () => {
 
   it('approves: approved_at and approved_by set, still pending until the B2C Result', async () => {
     const res = await t.request('PUT', `/api/backoffice/withdrawals/${ids[1]}`, { token: admin.token, body: { status: 'approved' } });
-    expect(res).toMatchObject({ status: 200, body: { id: ids[1], status: 'P', approved_by: admin.user.id, approved_at: expect.any(String) } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { id: ids[1], status: 'P', username: otieno.user.username, approved_by: admin.user.id, approved_by_username: admin.user.username, approved_at: expect.any(String) },
+    });
+    const [listed] = (await listResource(t, admin.token, 'withdrawals', { filter: { id: ids[1] } })).body;
+    expect(listed).toMatchObject({ username: otieno.user.username, approved_by_username: admin.user.username });
     expect((await t.request('PUT', `/api/backoffice/withdrawals/${ids[1]}`, { token: admin.token, body: { status: 'rejected' } })).status).toBe(409);
   });
 });

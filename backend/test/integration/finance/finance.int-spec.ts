@@ -50,6 +50,7 @@ describe('finance: summary, payments, withdraw request', () => {
       total_earnings: '1020.60',
       today_earnings: '150.60',
       month_earnings: '840.60',
+      withdrawable_amount: '1020.00',
     });
     expect((await summary(other.token)).body).toMatchObject({ account_balance: '999.00', today_earnings: '999.00', pending_amount: '0.00' });
   });
@@ -57,7 +58,7 @@ describe('finance: summary, payments, withdraw request', () => {
   it('answers zeros for a user without sales, and 401 without a token', async () => {
     const user = await createUser(t.ds);
     expect((await summary(user.token)).body).toEqual({
-      pending_amount: '0.00', account_balance: '0.00', total_earnings: '0.00', today_earnings: '0.00', month_earnings: '0.00',
+      pending_amount: '0.00', account_balance: '0.00', total_earnings: '0.00', today_earnings: '0.00', month_earnings: '0.00', withdrawable_amount: '0.00',
     });
     expect((await t.request('GET', '/api/finance/pending_amount')).status).toBe(401);
     expect((await t.request('POST', '/api/finance/withdraw_request', { body: { phone_number: '0712345678' } })).status).toBe(401);
@@ -85,6 +86,8 @@ describe('finance: summary, payments, withdraw request', () => {
 
   it('withdraws the whole balance (whole Ksh) to the normalised number; the balance is then the cents, a second request refused', async () => {
     const tipster = await tipsterWithBalance('1250.40');
+    // The dashboard's withdraw dialog states this amount before the request (server-computed).
+    expect((await summary(tipster.token)).body.withdrawable_amount).toBe('1250.00');
     const res = await withdraw(tipster.token, '712345678');
     expect(res).toMatchObject({
       status: 200,
@@ -92,7 +95,7 @@ describe('finance: summary, payments, withdraw request', () => {
     });
     const id = res.body.withdrawal.id;
     expect(await withdrawalLedger(t.ds, id)).toEqual([{ kind: 'withdrawal', amount: '-1250.00' }]);
-    expect((await summary(tipster.token)).body).toMatchObject({ account_balance: '0.40', total_earnings: '1250.40' });
+    expect((await summary(tipster.token)).body).toMatchObject({ account_balance: '0.40', total_earnings: '1250.40', withdrawable_amount: '0.00' });
     expect((await withdraw(tipster.token, '0712345678')).status).toBe(400);
 
     const list = await t.request('GET', '/api/finance/withdrawals', { token: tipster.token });

@@ -1,9 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { AuthError, AuthErrorCode } from '../../../common/guards/auth.errors';
+import { User } from '../../account/entities/user.entity';
 import { WithdrawalDecisionDto } from '../../finance/dto/withdrawal-decision.dto';
 import { Withdrawal } from '../../finance/entities/withdrawal.entity';
 import { PayoutService } from '../../finance/payout.service';
 import { BackofficeResource, defineResource } from '../resource-definition';
+
+/** A withdrawal row with its tipster, approver and rejecter joined (only their usernames are shown). */
+type WithdrawalWithNames = Withdrawal & { tipster?: User | null; approver?: User | null; rejecter?: User | null };
+
+/** A withdrawal as the back office shows it: ids kept, and the usernames of the tipster, approver and rejecter. */
+export const toAdminWithdrawal = (w: WithdrawalWithNames) => ({
+  id: Number(w.id),
+  user_id: w.userId,
+  username: w.tipster?.username ?? null,
+  amount: w.amount.toDecimal(),
+  total_paid: w.totalPaid.toDecimal(),
+  status: w.status,
+  phone_number: w.phoneNumber,
+  approved_at: w.approvedAt?.toISOString() ?? null,
+  approved_by: w.approvedBy,
+  approved_by_username: w.approver?.username ?? null,
+  rejected_by: w.rejectedBy,
+  rejected_by_username: w.rejecter?.username ?? null,
+  failure_reason: w.failureReason,
+  date: w.createdAt.toISOString(),
+});
 
 /**
  * `withdrawals` (tipster: own rows, read-only; admin: all). An admin's PUT {status: 'approved'}
@@ -24,6 +46,7 @@ export class WithdrawalsResource implements BackofficeResource {
       fields: {
         id: { column: 'w.id', type: 'bigint', sortable: true, filter: ['eq', 'in'] },
         user_id: { column: 'w.user_id', type: 'int', sortable: true, filter: ['eq', 'in'] },
+        username: { column: 'wu.username', type: 'text', sortable: true, filter: ['ilike'] },
         amount: { column: 'w.amount', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
         total_paid: { column: 'w.total_paid', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
         status: { column: 'w.status', type: 'text', sortable: true, filter: ['eq', 'in'] },
@@ -32,19 +55,13 @@ export class WithdrawalsResource implements BackofficeResource {
         date: { column: 'w.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
       },
       defaultSort: ['date', 'DESC'],
-      serialize: (w) => ({
-        id: Number(w.id),
-        user_id: w.userId,
-        amount: w.amount.toDecimal(),
-        total_paid: w.totalPaid.toDecimal(),
-        status: w.status,
-        phone_number: w.phoneNumber,
-        approved_at: w.approvedAt?.toISOString() ?? null,
-        approved_by: w.approvedBy,
-        rejected_by: w.rejectedBy,
-        failure_reason: w.failureReason,
-        date: w.createdAt.toISOString(),
-      }),
+      // Many-to-one joins only (one row per withdrawal): the list stays one statement with its total.
+      query: (qb) =>
+        qb
+          .leftJoinAndMapOne('w.tipster', User, 'wu', 'wu.id = w.user_id')
+          .leftJoinAndMapOne('w.approver', User, 'wa', 'wa.id = w.approved_by')
+          .leftJoinAndMapOne('w.rejecter', User, 'wr', 'wr.id = w.rejected_by'),
+      serialize: toAdminWithdrawal,
       update: {
         dto: WithdrawalDecisionDto,
         handle: (id, body, { manager, actor }) => {
