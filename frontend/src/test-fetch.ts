@@ -83,6 +83,7 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   id: 42,
   price: '100.00',
   price_ng: '1500.00',
+  price_ug: '3000.00',
   date_created: '2026-05-01T08:00:00+03:00',
   accumulator: '4.56',
   jackpot: false,

@@ -38,8 +38,10 @@ export interface Slip {
   id: number;
   /** Ksh. */
   price: DecimalValue;
-  /** Nigeria price, NGN. */
+  /** Nigeria price, NGN: what buy-flw charges (the server converts, spec §9). */
   price_ng?: DecimalValue | null;
+  /** Uganda price, UGX: what buy-flw-ug charges (the server converts by UGX_PER_KSH, spec §9). */
+  price_ug?: DecimalValue | null;
   date_created: string;
   /** Combined odds. */
   accumulator: DecimalValue;

@@ -11,6 +11,7 @@ const openSlip = buildSlip({
   id: 7,
   price: '150.00',
   price_ng: '2250.00',
+  price_ug: '5550.00',
   accumulator: '5.10',
   meta: { rating: 72.5, profile_image: '/media/kip.webp' },
   tips: [
@@ -43,7 +44,7 @@ describe('SlipCard', () => {
 
   it.each([
     ['NG', 'NGN 2,250.00', '/buy_tip_ng/7'],
-    ['UG', 'UGX 4,500.00', '/buy_tip_ug/7'],
+    ['UG', 'UGX 5,550.00', '/buy_tip_ug/7'],
   ] as const)('prices in the %s currency and buys on its route', (country, price, href) => {
     stubFetch({});
     renderWithProviders(<SlipCard slip={openSlip} now={NOW} country={country} />);

@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterPlatformFee,
   formatKsh,
   formatNgn,
   formatUgx,
   roundMoney,
   toCents,
-  ugandaPrice,
 } from './money';
 
 describe('toCents', () => {
@@ -42,21 +40,10 @@ describe('other currencies', () => {
     expect(formatNgn('3500')).toBe('NGN 3,500.00');
     expect(formatUgx(1500)).toBe('UGX 1,500.00');
   });
-
-  it('prices Uganda at 30 times the Ksh price', () => {
-    expect(ugandaPrice('50.00')).toBe(1500);
-    expect(ugandaPrice(1000)).toBe(30000);
-    expect(ugandaPrice('50.01')).toBe(1500.3);
-  });
 });
 
-describe('roundMoney / afterPlatformFee', () => {
+describe('roundMoney', () => {
   it('rounds to two decimals', () => {
     expect(roundMoney('10.125')).toBe(10.13);
-  });
-
-  it('takes the 40% fee off', () => {
-    expect(afterPlatformFee('1000.00')).toBe(600);
-    expect(afterPlatformFee(333.33)).toBe(200);
   });
 });

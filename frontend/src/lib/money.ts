@@ -1,5 +1,3 @@
-import { UGANDA_PRICE_MULTIPLIER } from './constants';
-
 /** A decimal amount as the API sends it: a JSON number or a numeric string such as "200.00". */
 export type DecimalValue = number | string;
 
@@ -50,15 +48,3 @@ export const formatNgn = (value: DecimalValue | null | undefined): string =>
 /** Ugandan shillings, e.g. 'UGX 1,500.00'. */
 export const formatUgx = (value: DecimalValue | null | undefined): string =>
   formatAmount('UGX', value);
-
-/** Uganda price = 30 x the Ksh slip price (spec §9), in UGX, 2 decimals. */
-export const ugandaPrice = (priceKsh: DecimalValue): number => {
-  const cents = toCents(priceKsh);
-  return cents === null ? Number.NaN : (cents * UGANDA_PRICE_MULTIPLIER) / 100;
-};
-
-/** Income after the 40% platform fee shown on dashboard tiles (spec §2, §9). */
-export const afterPlatformFee = (value: DecimalValue, feeRate = 0.4): number => {
-  const cents = toCents(value);
-  return cents === null ? Number.NaN : Math.round(cents * (1 - feeRate)) / 100;
-};

@@ -1,5 +1,5 @@
 import type { Slip } from '../api/types';
-import { formatKsh, formatNgn, formatUgx, ugandaPrice } from './money';
+import { formatKsh, formatNgn, formatUgx } from './money';
 import { PATHS } from './paths';
 
 /** Where a buyer pays from: Kenya by M-Pesa, Nigeria and Uganda by card/wallet (spec §1). */
@@ -12,10 +12,13 @@ export const SALE_COUNTRIES: readonly SaleCountry[] = ['KE', 'NG', 'UG'];
 export const asSaleCountry = (value: unknown): SaleCountry =>
   SALE_COUNTRIES.includes(value as SaleCountry) ? (value as SaleCountry) : 'KE';
 
-/** The slip's price in the buyer's currency: Ksh, NGN (price_ng) or UGX (30 x Ksh, spec §9). */
-export const slipPriceLabel = (slip: Pick<Slip, 'price' | 'price_ng'>, country: SaleCountry): string => {
+/**
+ * The slip's price in the buyer's currency, as the server sends it and charges it: Ksh (price),
+ * NGN (price_ng) or UGX (price_ug). No conversion here: the rates live on the server (spec §9).
+ */
+export const slipPriceLabel = (slip: Pick<Slip, 'price' | 'price_ng' | 'price_ug'>, country: SaleCountry): string => {
   if (country === 'NG') return formatNgn(slip.price_ng);
-  if (country === 'UG') return formatUgx(ugandaPrice(slip.price));
+  if (country === 'UG') return formatUgx(slip.price_ug);
   return formatKsh(slip.price);
 };
 

@@ -25,12 +25,13 @@ describe('slip helpers', () => {
 });
 
 describe('sale country (spec §2, §9)', () => {
-  const slip = buildSlip({ price: '100.00', price_ng: '1500' });
+  // The server's rates (UGX_PER_KSH 37 here, not the spec's default 30): the browser converts nothing.
+  const slip = buildSlip({ price: '100.00', price_ng: '1500', price_ug: '3700.00' });
 
-  it('prices in Ksh, NGN (price_ng) and UGX (30 x Ksh)', () => {
+  it('shows what the server charges: Ksh (price), NGN (price_ng), UGX (price_ug)', () => {
     expect(slipPriceLabel(slip, 'KE')).toBe('Ksh. 100.00');
     expect(slipPriceLabel(slip, 'NG')).toBe('NGN 1,500.00');
-    expect(slipPriceLabel(slip, 'UG')).toBe('UGX 3,000.00');
+    expect(slipPriceLabel(slip, 'UG')).toBe('UGX 3,700.00');
   });
 
   it("links to the country's purchase route", () => {

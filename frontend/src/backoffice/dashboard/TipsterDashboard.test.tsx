@@ -22,17 +22,27 @@ const emptyProvider = {
   deleteMany: vi.fn(),
 } as unknown as DataProvider;
 
-const summary = (balance: string) => ({
+/** The server's figures: today's and this month's income are already the tipster's 60% share. */
+const summary = (balance: string, withdrawable = '0.00') => ({
   pending_amount: '120.00',
   account_balance: balance,
   total_earnings: '5000.00',
   today_earnings: '100.00',
   month_earnings: '1000.00',
+  withdrawable_amount: withdrawable,
 });
 
 const profile = {
   user: { username: 'kipchoge', first_name: 'Eliud' },
-  profile: { profile_image_url: null, monthly_rating: '0', subscribed: false, email_verified: true, country: 'KE', city: '' },
+  profile: {
+    profile_image_url: null,
+    monthly_rating: '0',
+    subscribed: false,
+    email_verified: true,
+    country: 'KE',
+    city: '',
+    phone_number: '0722000111',
+  },
   stats: [20, 15, 5, '72.5'],
   stats2: { week_rating: '0' },
   dash: { rating: '72.5' },
@@ -59,8 +69,9 @@ describe('Tipster dashboard', () => {
     await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'));
     expect(await tile('Pending Payments')).toHaveTextContent('Ksh. 120.00');
     expect(await tile('Total Earnings')).toHaveTextContent('Ksh. 5,000.00');
-    expect(await tile("Today's Income - 40% Fee")).toHaveTextContent('Ksh. 60.00');
-    expect(await tile('Monthly Income - 40% Fee')).toHaveTextContent('Ksh. 600.00');
+    // The server's figures as they are: no second 40% off a share that is already net of the fee.
+    expect(await tile("Today's Income - 40% Fee")).toHaveTextContent('Ksh. 100.00');
+    expect(await tile('Monthly Income - 40% Fee')).toHaveTextContent('Ksh. 1,000.00');
     await waitFor(async () => expect(await tile('My Rating')).toHaveTextContent('72.50%'));
     expect(screen.getByRole('link', { name: /Total Earnings/ })).toHaveAttribute('href', '/dashboard/earnings');
     expect(screen.getByRole('link', { name: 'Withdraw Requests' })).toHaveAttribute('href', '/dashboard/withdraw');
@@ -98,12 +109,24 @@ describe('Tipster dashboard', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('states the amount the server will take and prefills the account phone', async () => {
+    signInAs('tipster');
+    stubFetch({ '/api/finance/pending_amount': summary('1250.40', '1250.00'), '/api/account/profile': profile });
+    renderAt('/dashboard');
+    await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 1,250.40'));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'View Latest Tips' })).toHaveAttribute('href', '/dashboard/active_tips/kipchoge'));
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw Cash' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('withdraw-amount')).toHaveTextContent('Ksh. 1,250.00');
+    expect(within(dialog).getByLabelText('M-Pesa phone number')).toHaveValue('0722000111');
+  });
+
   it('validates the phone, shows the server message, and refreshes the tiles on success', async () => {
     signInAs('tipster');
     let balance = '800.00';
     let fail = true;
     const fetchStub = stubFetch({
-      '/api/finance/pending_amount': () => summary(balance),
+      '/api/finance/pending_amount': () => summary(balance, balance === '0.00' ? '0.00' : '800.00'),
       '/api/account/profile': profile,
       'POST /api/finance/withdraw_request': () => {
         if (fail) return json({ message: 'Enter a valid phone number' }, 400);

@@ -11,8 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Title, usePermissions } from 'react-admin';
 import { useOwnProfile } from '../../api/account';
-import { PLATFORM_FEE_RATE } from '../../lib/constants';
-import { afterPlatformFee, formatKsh, type DecimalValue } from '../../lib/money';
+import { formatKsh, type DecimalValue } from '../../lib/money';
 import { percentRating } from '../../lib/odds';
 import { PATHS } from '../../lib/paths';
 import { SITE } from '../../lib/site';
@@ -86,9 +85,12 @@ const Grid = ({ children }: { children: ReactNode }) => (
   </Box>
 );
 
+/**
+ * A server figure as the tile shows it. Every figure comes computed from GET
+ * /api/finance/pending_amount: today's and this month's income are already the tipster's 60%
+ * share (the "- 40% Fee" of the labels, spec §2), so nothing is taken off here.
+ */
 const money = (value: DecimalValue | undefined, loading: boolean) => (loading ? '…' : formatKsh(value));
-const netMoney = (value: DecimalValue | undefined, loading: boolean) =>
-  loading || value === undefined ? money(value, loading) : formatKsh(afterPlatformFee(value, PLATFORM_FEE_RATE));
 
 /** The tipster dashboard (spec §2 /dashboard): finance tiles, actions, share link, withdraw dialog. */
 export const TipsterDashboard = () => {
@@ -164,12 +166,12 @@ export const TipsterDashboard = () => {
             />
             <FigureTile
               label="Today's Income - 40% Fee"
-              value={netMoney(finance?.today_earnings, loading)}
+              value={money(finance?.today_earnings, loading)}
               to={PATHS.dashboardEarnings}
             />
             <FigureTile
               label="Monthly Income - 40% Fee"
-              value={netMoney(finance?.month_earnings, loading)}
+              value={money(finance?.month_earnings, loading)}
               to={PATHS.dashboardEarnings}
             />
           </Grid>
@@ -235,6 +237,8 @@ export const TipsterDashboard = () => {
           </Typography>
           <WithdrawDialog
             open={dialogOpen}
+            amount={finance?.withdrawable_amount}
+            defaultPhone={profile.data?.profile.phone_number ?? ''}
             onClose={() => setDialogOpen(false)}
             onSuccess={(text) => {
               setDialogOpen(false);

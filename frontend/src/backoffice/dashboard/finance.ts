@@ -9,6 +9,8 @@ export interface FinanceSummary {
   total_earnings: DecimalValue;
   today_earnings: DecimalValue;
   month_earnings: DecimalValue;
+  /** What a withdraw request takes now: the whole balance in whole Ksh ('0.00' under Ksh 500). */
+  withdrawable_amount?: DecimalValue;
 }
 
 /** spec §3, a sale share of the tipster (GET /api/finance/get_payments). */

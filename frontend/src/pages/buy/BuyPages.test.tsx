@@ -11,7 +11,8 @@ beforeEach(() => {
   localStorage.clear();
 });
 
-const slip = buildSlip({ id: 42, price: '100.00', price_ng: '1500.00' });
+// price_ug as the server sends it (UGX_PER_KSH 37 here): the page shows it, it computes nothing.
+const slip = buildSlip({ id: 42, price: '100.00', price_ng: '1500.00', price_ug: '3700.00' });
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -118,13 +119,13 @@ describe('/buy_tip_ng and /buy_tip_ug (spec §2, §5)', () => {
     expect(api.to('/api/processor/buy-flw')[0].body).toEqual({ email: 'not-an-email', slip_id: 42 });
   });
 
-  it('prices in UGX (30 x Ksh) and buys through buy-flw-ug', async () => {
+  it("prices in UGX (the server's price_ug) and buys through buy-flw-ug", async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,
       'POST /api/processor/buy-flw-ug': { link: 'https://checkout.example/ug' },
     });
     renderRoute('/buy_tip_ug/42');
-    expect(await screen.findByTestId('price')).toHaveTextContent('UGX 3,000.00');
+    expect(await screen.findByTestId('price')).toHaveTextContent('UGX 3,700.00');
     type('Email', 'okello@example.ug');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
     await waitFor(() => expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/ug'));
