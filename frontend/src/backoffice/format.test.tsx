@@ -9,6 +9,10 @@ describe('back-office formats', () => {
     expect(formatMoney(60)).toBe('Ksh. 60.00');
     expect(formatMoney(null)).toBe('');
     expect(formatMoney(undefined)).toBe('');
+    // In the currency of its record (purchases): never 'Ksh.' before NGN or UGX.
+    expect(formatMoney('617.28', 'NGN')).toBe('NGN 617.28');
+    expect(formatMoney('1850', 'UGX')).toBe('UGX 1,850.00');
+    expect(formatMoney('50', 'KES')).toBe('Ksh. 50.00');
   });
 
   it('shows instants in Africa/Nairobi time (UTC+3), whatever the browser zone', () => {

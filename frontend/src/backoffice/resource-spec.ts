@@ -13,7 +13,8 @@ export type BackofficeRole = 'user' | 'tipster' | 'admin';
 export type FilterOp = 'eq' | 'ilike' | 'in' | 'gte' | 'lte';
 
 /**
- * How a field is shown and filtered: `money` is Ksh with 2 decimals, `date` an ISO instant shown
+ * How a field is shown and filtered: `money` is Ksh with 2 decimals (or the currency named by
+ * the record's `currencyField`), `date` an ISO instant shown
  * in Africa/Nairobi, `day` a 'YYYY-MM-DD' Nairobi calendar day, `decimal` a decimal string shown
  * as sent (odds), `status` a chip (with `choices` for its filter), `json` a raw object.
  */
@@ -59,6 +60,11 @@ export interface FieldDef {
   choices?: readonly string[];
   /** Coded values of a `status` field with their label and colour (also the filter's choices). */
   statuses?: Readonly<Record<string, StatusStyle>>;
+  /**
+   * `money` only: the record field naming the amount's currency ('KES', 'NGN', 'UGX'), so each
+   * amount shows in its own currency; absent = always Ksh.
+   */
+  currencyField?: string;
   /** Shown as a list column (default true). */
   list?: boolean;
   /** Shown on the Show page (default true). */
@@ -96,6 +102,7 @@ export interface ColumnDef {
   kind: FieldKind;
   sortable: boolean;
   statuses?: Readonly<Record<string, StatusStyle>>;
+  currencyField?: string;
 }
 
 /** A list filter input derived from a spec; `source` is the exact key sent in `filter={...}`. */
@@ -128,6 +135,7 @@ export const listColumns = (spec: ResourceSpec): ColumnDef[] =>
       kind: field.kind,
       sortable: field.sortable === true,
       ...(field.statuses ? { statuses: field.statuses } : {}),
+      ...(field.currencyField ? { currencyField: field.currencyField } : {}),
     }));
 
 /** Fields of the Show page (every field not marked `show: false`). */

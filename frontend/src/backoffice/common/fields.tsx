@@ -13,17 +13,23 @@ import {
   TextField,
   TextInput,
   useFieldValue,
+  useRecordContext,
   type FieldProps,
 } from 'react-admin';
 import { fieldLabel, type Choice, type ColumnDef, type FieldDef, type FilterDef, type StatusStyle } from '../resource-spec';
 import { formatMoney, formatNairobiDateTime, formatNairobiDay, statusColor, statusLabel } from './format';
 
-/** A Ksh amount with 2 decimals ('Ksh. 1,500.00'); the API sends decimals as strings. */
-export const MoneyField = (props: FieldProps) => {
+/**
+ * An amount with 2 decimals ('Ksh. 1,500.00'); the API sends decimals as strings. With
+ * `currencySource`, in the currency that field of the record names ('NGN 617.28', 'UGX 1,850.00').
+ */
+export const MoneyField = ({ currencySource, ...props }: FieldProps & { currencySource?: string }) => {
   const value = useFieldValue(props) as string | number | null | undefined;
+  const record = useRecordContext(props);
+  const currency = currencySource ? record?.[currencySource] : 'KES';
   return (
     <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-      {formatMoney(value)}
+      {formatMoney(value, currency)}
     </Typography>
   );
 };
@@ -99,7 +105,7 @@ export const renderField = (
   };
   switch (field.kind) {
     case 'money':
-      return <MoneyField key={key} {...common} textAlign="right" />;
+      return <MoneyField key={key} {...common} currencySource={field.currencyField} textAlign="right" />;
     case 'date':
       return <NairobiDateField key={key} {...common} />;
     case 'day':

@@ -1,4 +1,4 @@
-import { formatKsh, type DecimalValue } from '../../lib/money';
+import { formatKsh, formatNgn, formatUgx, type DecimalValue } from '../../lib/money';
 import { nairobiClock, nairobiDate } from '../../lib/nairobi-time';
 import type { StatusColor } from '../resource-spec';
 
@@ -7,9 +7,16 @@ import type { StatusColor } from '../resource-spec';
  * formatted by lib/ only).
  */
 
-/** Ksh with 2 decimals ('Ksh. 1,500.00'); '' for a missing value. Never float arithmetic (lib/money toCents). */
-export const formatMoney = (value: DecimalValue | null | undefined): string =>
-  value === null || value === undefined || value === '' ? '' : formatKsh(value);
+/**
+ * An amount with 2 decimals in its currency: Ksh ('Ksh. 1,500.00', the default and for 'KES'),
+ * 'NGN 617.28' or 'UGX 1,850.00'; '' for a missing value. Never float arithmetic (lib/money toCents).
+ */
+export const formatMoney = (value: DecimalValue | null | undefined, currency: unknown = 'KES'): string => {
+  if (value === null || value === undefined || value === '') return '';
+  if (currency === 'NGN') return formatNgn(value);
+  if (currency === 'UGX') return formatUgx(value);
+  return formatKsh(value);
+};
 
 /** An ISO instant in Africa/Nairobi time, '5 Mar 2026 14:30'; '' when missing or not a date. */
 export const formatNairobiDateTime = (value: string | number | Date | null | undefined): string => {

@@ -11,8 +11,8 @@ export const PURCHASE_STATUSES: Record<string, StatusStyle> = {
 
 /**
  * `purchases` (admin): every payment attempt (M-Pesa STK push or Flutterwave); PUT {flagged, reason}
- * flags for review or clears the flag (backend resources/purchases.resource.ts). `amount` is in
- * `currency`'s units (Ksh for KES).
+ * flags for review or clears the flag (backend resources/purchases.resource.ts). `amount` and
+ * `paid_amount` are in `currency`'s units and shown in that currency (Ksh for KES, NGN, UGX).
  */
 export const purchasesSpec: ResourceSpec = {
   name: 'purchases',
@@ -25,8 +25,8 @@ export const purchasesSpec: ResourceSpec = {
     { source: 'subscription_type', label: 'Subscription', kind: 'text', list: false },
     { source: 'phone', label: 'MSISDN', kind: 'text', filter: ['eq'] },
     { source: 'email', kind: 'text', filter: ['ilike'], list: false },
-    { source: 'amount', kind: 'money', sortable: true, filter: ['gte', 'lte'] },
-    { source: 'paid_amount', label: 'Paid amount', kind: 'money', list: false },
+    { source: 'amount', kind: 'money', currencyField: 'currency', sortable: true, filter: ['gte', 'lte'] },
+    { source: 'paid_amount', label: 'Paid amount', kind: 'money', currencyField: 'currency', list: false },
     { source: 'currency', kind: 'text', filter: ['eq', 'in'], choices: ['KES', 'NGN', 'UGX'] },
     { source: 'provider', kind: 'text', sortable: true, filter: ['eq', 'in'], choices: ['mpesa', 'flutterwave'] },
     { source: 'status', kind: 'status', sortable: true, filter: ['eq', 'in'], statuses: PURCHASE_STATUSES },
