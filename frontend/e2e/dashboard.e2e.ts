@@ -1,47 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { LoginDialog } from './pages/AccountDialogs';
-import { SitePage } from './pages/SitePage';
-import { uniqueEmail, uniqueKenyanPhone } from './support/seeded';
-
-interface SearchGame {
-  id: number;
-  home_team: string;
-  away_team: string;
-}
-
-/** Registers a fresh user through the API and logs in through the site's Login dialog; returns the username. */
-const newUserLoggedIn = async (page: import('@playwright/test').Page): Promise<string> => {
-  const email = uniqueEmail('dash');
-  const password = 'dash-pass-123';
-  const username = email.split('@')[0].replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 30);
-  const registered = await page.request.post('/api/account/register', {
-    data: { username, email, phone_number: uniqueKenyanPhone().local, password },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const site = new SitePage(page);
-  await page.goto('/');
-  await site.acceptCookies();
-  await site.loginButton.click();
-  await new LoginDialog(page).login(email, password);
-  await expect(site.accountButton).toBeVisible();
-  return username;
-};
-
-/** Three upcoming games with a HOME WIN price whose home teams differ (found through the API the page uses). */
-const threeGames = async (request: APIRequestContext): Promise<SearchGame[]> => {
-  const found: SearchGame[] = [];
-  for (const pattern of ['a', 'e', 'o', 'i']) {
-    const res = await request.post('/api/manage/search-games', { data: { pattern } });
-    const { games } = (await res.json()) as { games: SearchGame[] };
-    for (const game of games) {
-      if (found.some((g) => g.id === game.id || g.home_team === game.home_team)) continue;
-      const odds = (await (await request.get(`/api/fixtures/search/fixture/odd/${game.id}`)).json()) as { result: Record<string, string> };
-      if (odds.result?.home_win) found.push(game);
-      if (found.length === 3) return found;
-    }
-  }
-  throw new Error('fewer than three upcoming games with a home-win price');
-};
+import { expect, test } from '@playwright/test';
+import { newUserLoggedIn, threeGames, type SearchGame } from './support/tipster';
 
 test('a new user sees the finance tiles; Withdraw Cash under Ksh 500 shows the minimum-balance alert (spec §2, §8)', async ({ page }) => {
   await newUserLoggedIn(page);
