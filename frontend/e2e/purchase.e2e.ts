@@ -13,7 +13,6 @@ import {
   mpesaRefusedPhone,
   picksOf,
   slipsOnSale,
-  timesWhole,
   uniqueEmail,
   uniqueKenyanPhone,
   type ApiSlip,
@@ -241,9 +240,11 @@ test.describe('Nigeria and Uganda: e-mail checkout', () => {
     await expect(new FindTipPage(page).tips).toHaveCount(0);
   });
 
-  test('Uganda: UGX price (30 x Ksh), the checkout in UGX, Cancel comes back cancelled', async ({ page }) => {
+  test("Uganda: the server's UGX price (price_ug), the checkout charges it, Cancel comes back cancelled", async ({ page }) => {
     const [slip] = await slipsOnSale(page.request);
-    const ugx = timesWhole(slip.price, 30);
+    // The server converts (UGX_PER_KSH); the page shows price_ug and the checkout charges the same.
+    expect(slip.price_ug, 'the list sends price_ug').toBeDefined();
+    const ugx = String(slip.price_ug);
     const checkouts = recordRequests(page, '/api/processor/buy-flw-ug');
     const buy = new BuyTipPage(page);
     await buy.goto(`/buy_tip_ug/${slip.id}`);

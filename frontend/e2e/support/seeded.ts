@@ -15,11 +15,12 @@ export interface ApiSlipGame {
   league: string;
 }
 
-/** A slip as the public lists answer it: price in Ksh, price_ng in NGN, slip_result W/L/C or null. */
+/** A slip as the public lists answer it: price in Ksh, price_ng in NGN, price_ug in UGX, slip_result W/L/C or null. */
 export interface ApiSlip {
   id: number;
   price: number | string;
   price_ng: number | string;
+  price_ug: number | string;
   accumulator: string;
   slip_result: string | null;
   tips: ApiSlipGame[];
@@ -78,13 +79,6 @@ export const groupedAmount = (value: number | string, decimals = 2): string => {
   const [whole, fraction = ''] = String(value).split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return decimals ? `${grouped}.${fraction.padEnd(decimals, '0').slice(0, decimals)}` : grouped;
-};
-
-/** A whole amount times an integer, on the digits (the UGX price is 30 x the Ksh price, spec §9). */
-export const timesWhole = (value: number | string, factor: number): string => {
-  const [whole, fraction = ''] = String(value).split('.');
-  expect(/^0*$/.test(fraction), `${value} is a whole amount`).toBe(true);
-  return (BigInt(whole) * BigInt(factor)).toString();
 };
 
 /**
