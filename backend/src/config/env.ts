@@ -124,9 +124,9 @@ export class EnvVars {
   /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = true;
 
-  /** Naira per Kenyan shilling for price_ng (docs/PRODUCT-RULES.md, Money). */
+  /** Naira per Kenyan shilling: price_ng and the buy-flw charge (salePrice; docs/PRODUCT-RULES.md, Money). */
   @Matches(/^\d+(\.\d{1,4})?$/) NGN_PER_KSH = '12';
-  /** Uganda price multiplier (spec §9: Uganda price is 30 times the slip price). */
+  /** Uganda shillings per Kenyan shilling: price_ug and the buy-flw-ug charge (spec §9: 30 times the slip price). */
   @Transform(toInt) @IsInt() @Min(1) UGX_PER_KSH = 30;
 }
 
