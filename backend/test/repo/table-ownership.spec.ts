@@ -38,7 +38,8 @@ const KNOWN_ENTITY_IMPORTS: Record<string, string[]> = {
   'src/modules/backoffice/resources/sms-messages.resource.ts': ['notifications/entities/sms-outbox.entity'],
   'src/modules/backoffice/resources/subscription-kinds.resource.ts': ['subscription/entities/subscription-kind.entity'],
   'src/modules/backoffice/resources/users.resource.ts': ['account/entities/user.entity'],
-  'src/modules/backoffice/resources/withdrawals.resource.ts': ['finance/entities/withdrawal.entity'],
+  // The tipster's, approver's and rejecter's usernames, joined like slips.resource.ts joins the tipster's.
+  'src/modules/backoffice/resources/withdrawals.resource.ts': ['account/entities/user.entity', 'finance/entities/withdrawal.entity'],
   'src/modules/jackpot/jackpot.service.ts': ['slip/entities/slip.entity', 'slip/entities/tip.entity'],
   'src/modules/slip/slip-sales.service.ts': ['processor/entities/purchase.entity'],
   'src/modules/subscription/subscription.service.ts': ['processor/entities/purchase.entity'],
