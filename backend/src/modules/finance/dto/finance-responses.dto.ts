@@ -17,6 +17,8 @@ export class FinanceSummaryDto {
   @ApiProperty() total_earnings: string;
   @ApiProperty() today_earnings: string;
   @ApiProperty() month_earnings: string;
+  @ApiProperty({ example: '1250.00', description: "What a withdraw request takes now: the whole balance in whole Ksh, '0.00' under Ksh 500" })
+  withdrawable_amount: string;
 }
 
 class PaymentRowDto {

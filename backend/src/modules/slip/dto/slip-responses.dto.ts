@@ -28,11 +28,12 @@ class SlipMetaDto {
   @ApiProperty({ nullable: true, type: String }) profile_image: string | null;
 }
 
-/** spec §3 Slip. Prices in Ksh; `price_ng` in NGN, `price_ug` in UGX when sent. */
+/** spec §3 Slip. `price` in Ksh; `price_ng` in NGN and `price_ug` in UGX, what buy-flw and buy-flw-ug charge (salePrice, spec §9). */
 export class SlipResponseDto {
   @ApiProperty() id: number;
   @ApiProperty({ description: 'Ksh' }) price: number;
-  @ApiProperty({ description: 'NGN' }) price_ng: number;
+  @ApiProperty({ description: 'NGN: what buy-flw charges (NGN_PER_KSH × price)' }) price_ng: number;
+  @ApiProperty({ description: 'UGX: what buy-flw-ug charges (UGX_PER_KSH × price)' }) price_ug: number;
   @ApiProperty({ description: 'ISO-8601 instant' }) date_created: string;
   @ApiProperty({ example: '4.52', description: 'Total odds, decimal string' }) accumulator: string;
   @ApiProperty() jackpot: boolean;
