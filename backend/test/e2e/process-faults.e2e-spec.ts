@@ -1,4 +1,4 @@
-import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -8,6 +8,7 @@ import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import { createUser } from '../factories/account';
 import { dataDirWith, importFixtures } from '../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../factories/slip';
+import { startProcess, TestProcess, waitFor } from '../setup/processes';
 import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
 
 jest.setTimeout(900_000);
@@ -30,52 +31,6 @@ const PG_BIN = (() => {
 })();
 const BATCH = Number(process.env.FAULT_BATCH ?? 24);
 const RECOVERY_MS = 60_000;
-
-/** Polls `probe` every 250 ms until it returns a truthy value; throws `what` after `ms`. */
-const waitFor = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
-/** A child process and everything it printed. */
-interface Proc {
-  name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<void>;
-  stop(signal?: NodeJS.Signals): Promise<void>;
-}
-
-const startProc = (name: string, cmd: string, args: string[], env: Record<string, string>): Proc => {
-  let out = '';
-  const child = spawn(cmd, args, {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (b: Buffer) => {
-    out += b.toString();
-    if (out.length > 400_000) out = out.slice(-200_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  return {
-    name,
-    child,
-    output: () => out,
-    exited,
-    async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
-};
 
 /** A PostgreSQL cluster of this test's own, run as the `postgres` system user (initdb refuses root). */
 class PrivatePostgres {
@@ -127,7 +82,7 @@ class PrivatePostgres {
 /** A Redis of this test's own; `stop(true)` keeps its data (SHUTDOWN SAVE), `stop(false)` loses it. */
 class PrivateRedis {
   readonly dir = mkdtempSync(join(tmpdir(), 'tips-faults-redis-'));
-  proc?: Proc;
+  proc?: TestProcess;
   constructor(readonly port: number) {}
 
   get url(): string {
@@ -135,7 +90,7 @@ class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.proc = startProc('redis', 'redis-server', [
+    this.proc = startProcess('redis', 'redis-server', [
       '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
       '--dir', this.dir, '--dbfilename', 'dump.rdb',
     ], {});
@@ -168,8 +123,8 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
   let storageDir: string;
   let slipId: number;
   let env: Record<string, string>;
-  const apis: Proc[] = [];
-  const workers: Proc[] = [];
+  const apis: TestProcess[] = [];
+  const workers: TestProcess[] = [];
   const bases: string[] = [];
   const figures: string[] = [];
   let db: Client | undefined;
@@ -194,7 +149,7 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     }
   };
 
-  const startWorker = (i: number): Proc => startProc(`worker${i}`, process.execPath, [join(DIST, 'worker.js')], { ...env, ROLE: 'worker' });
+  const startWorker = (i: number): TestProcess => startProcess(`worker${i}`, process.execPath, [join(DIST, 'worker.js')], { ...env, ROLE: 'worker' });
 
   beforeAll(async () => {
     const build = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))"], {
@@ -246,7 +201,7 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       LOG_LEVEL: 'warn',
     };
     ports.forEach((port, i) => {
-      apis.push(startProc(`api${i + 1}`, process.execPath, [join(DIST, 'main.js')], { ...env, ROLE: 'api', PORT: String(port) }));
+      apis.push(startProcess(`api${i + 1}`, process.execPath, [join(DIST, 'main.js')], { ...env, ROLE: 'api', PORT: String(port) }));
       bases.push(`http://127.0.0.1:${port}`);
     });
     workers.push(startWorker(1), startWorker(2));

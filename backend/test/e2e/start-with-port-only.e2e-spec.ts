@@ -1,4 +1,4 @@
-import { ChildProcess, spawn, spawnSync } from 'child_process';
+import { spawnSync } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
 import { join } from 'path';
 import { REPO_ROOT } from '../../src/config/app-config';
@@ -6,6 +6,7 @@ import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import { createUser } from '../factories/account';
 import { dataDirWith, importFixtures } from '../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../factories/slip';
+import { startProcess, TestProcess, waitFor } from '../setup/processes';
 import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
 import { TEST_REDIS_URL, testRunId, testStorageRoot } from '../setup/test-env';
 
@@ -13,47 +14,8 @@ jest.setTimeout(600_000);
 
 const MAIN_JS = join(REPO_ROOT, 'backend', 'dist', 'main.js');
 
-/** Polls `probe` every 250 ms until it returns a truthy value; throws `what` after `ms`. */
-const waitFor = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
-/** A running `node backend/dist/main.js` and everything it printed so far. */
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  stop(): Promise<void>;
-}
-
-/**
- * Starts the built app with exactly `env` (plus PATH and HOME): nothing of this test process's
- * environment leaks in, in particular no PUBLIC_URL.
- */
-const startBuiltApp = (env: Record<string, string>): Server => {
-  let out = '';
-  const child = spawn(process.execPath, [MAIN_JS], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  return {
-    child,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-};
+/** The built app started with exactly `env` (see startProcess). */
+const startBuiltApp = (env: Record<string, string>): TestProcess => startProcess('app', process.execPath, [MAIN_JS], env);
 
 /**
  * `PORT` alone gives a working product (spec §4, §5): the built app started with only PORT — plus
@@ -67,7 +29,7 @@ const startBuiltApp = (env: Record<string, string>): Server => {
 describe('the built app started with PORT alone', () => {
   let data: ReturnType<typeof dataDirWith>;
   let prep: TestContext;
-  let server: Server | undefined;
+  let server: TestProcess | undefined;
   let storageDir: string;
   let base: string;
   let origin: string;

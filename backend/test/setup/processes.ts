@@ -1,0 +1,53 @@
+import { ChildProcess, spawn } from 'child_process';
+import { REPO_ROOT } from '../../src/config/app-config';
+
+/** Polls `probe` every 250 ms until it returns a truthy value; throws `what` after `ms`. */
+export const waitFor = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> => {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => null);
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+};
+
+/** A child process of a test and everything it printed (the last 200-400 KB). */
+export interface TestProcess {
+  name: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<void>;
+  /** Sends `signal` (SIGTERM by default) unless it has exited, and waits for the exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `cmd args` in the repository root with exactly `env` (plus PATH and HOME): nothing of the
+ * test process's environment leaks in (in particular no PUBLIC_URL or DATABASE_URL).
+ */
+export const startProcess = (name: string, cmd: string, args: string[], env: Record<string, string>): TestProcess => {
+  let out = '';
+  const child = spawn(cmd, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (b: Buffer) => {
+    out += b.toString();
+    if (out.length > 400_000) out = out.slice(-200_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    name,
+    child,
+    output: () => out,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+};
