@@ -157,7 +157,9 @@ describe('Back office: audit-log', () => {
     });
 
     it('refuses a role the resource does not list (403)', async () => {
-      const user: AuthUser = { id: 1, username: 'u', role: 'user', sessionId: null };
+      // An account whose role is `user` in the database too (the back office reads it when the token's is refused).
+      const plain = await createUser(t.ds, { role: 'user', username: 'plain_user' });
+      const user: AuthUser = { id: plain.user.id, username: plain.user.username, role: 'user', sessionId: null };
       await expect(service.list(user, 'my-actions', {})).rejects.toMatchObject({ status: 403 });
     });
   });
