@@ -34,10 +34,12 @@ describe('BullMQ on the real Redis, processed by the worker (ROLE=all)', () => {
     await t.get(JobProducer).enqueue(JOB.DRAIN_INBOX, {}, 'drain-now-1');
 
     const payments = t.get<Queue>(getQueueToken(QUEUE.PAYMENTS));
-    const done = await waitFor(async () => {
+    await waitFor(async () => {
       const job = await payments.getJob('drain-now-1');
       return job && (await job.getState()) === 'completed' ? job : undefined;
     });
+    // Read again once completed: a job object fetched while it was still active has no return value.
+    const done = (await payments.getJob('drain-now-1'))!;
     // The scheduler's first drain may have moved the row before ours ran: either way it moved once.
     expect(done.returnvalue).toEqual({ moved: expect.any(Number) });
     const row = await waitFor(async () => {
