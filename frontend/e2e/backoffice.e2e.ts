@@ -14,6 +14,9 @@ test.describe.configure({ mode: 'serial' });
 // No trace files: parallel runs of scripts/test.mjs share frontend/test-results and one run's
 // start wipes the trace another is writing (ENOENT at context close). Failures still report.
 test.use({ trace: 'off' });
+// The react-admin screens as an admin works them, at a desktop width: their tables, column headers
+// and sort buttons (on phones each row is a card, checked in phone.e2e.ts).
+test.use({ viewport: { width: 1280, height: 900 } });
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CREATE_ADMIN_CLI = join(ROOT, 'backend', 'dist', 'modules', 'account', 'cli', 'create-admin.js');
@@ -76,8 +79,11 @@ const watchApiErrors = (page: Page): string[] => {
  */
 const menuLabels = async (page: Page): Promise<string[]> => {
   const firstItem = page.getByRole('menuitem').first();
+  const openMenu = page.getByRole('button', { name: 'Open menu' });
+  // Wait for the layout: a visible menu (desktop sidebar) or the phone's 'Open menu' button.
+  await expect(firstItem.or(openMenu).first()).toBeVisible();
   const isPhoneDrawer = !(await firstItem.isVisible());
-  if (isPhoneDrawer) await page.getByRole('button', { name: 'Open menu' }).click();
+  if (isPhoneDrawer) await openMenu.click();
   await expect(firstItem).toBeVisible();
   const labels = (await page.getByRole('menuitem').allInnerTexts()).map((text) => text.trim());
   if (isPhoneDrawer) {

@@ -42,27 +42,32 @@ test('a new user publishes a 3-game slip from /dashboard/add_tips with the serve
   expect(published[0].tips.map((t) => t.home_team)).toEqual(games.map((g) => g.home_team));
 });
 
-test("the published slip appears with its picks on /dashboard/active_tips/{username}, reached from the dashboard's View Latest Tips (spec §2)", async ({ page }) => {
-  test.slow(); // publishes through the UI (about 20 s alone) and then opens two more pages
-  const username = await newUserLoggedIn(page);
-  const games = await threeGames(page.request);
-  await publishThroughUi(page, games);
+// The tips table as a desktop shows it (on phones each slip is a card, checked in phone.e2e.ts).
+test.describe('at a desktop width', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
 
-  await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'View Latest Tips' }).click();
-  await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
-  const table = page.getByRole('table', { name: 'Active Tips' });
-  await expect(table.getByRole('row')).toHaveCount(2); // header + the one slip
-  for (const game of games) {
-    await expect(table.getByText(`${game.home_team} v ${game.away_team}`)).toBeVisible();
-  }
-  await expect(table.getByText(/^HOME WIN @ \d+\.\d{2}$/)).toHaveCount(3);
-  await expect(table.getByText('On sale')).toBeVisible();
+  test("the published slip appears with its picks on /dashboard/active_tips/{username}, reached from the dashboard's View Latest Tips (spec §2)", async ({ page }) => {
+    test.slow(); // publishes through the UI (about 20 s alone) and then opens two more pages
+    const username = await newUserLoggedIn(page);
+    const games = await threeGames(page.request);
+    await publishThroughUi(page, games);
 
-  // Another name in the URL shows the user's own page, never someone else's picks.
-  await page.goto('/dashboard/active_tips/someone-else');
-  await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
-  await expect(page.getByRole('table', { name: 'Active Tips' }).getByText(/^HOME WIN @ /)).toHaveCount(3);
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: 'View Latest Tips' }).click();
+    await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
+    const table = page.getByRole('table', { name: 'Active Tips' });
+    await expect(table.getByRole('row')).toHaveCount(2); // header + the one slip
+    for (const game of games) {
+      await expect(table.getByText(`${game.home_team} v ${game.away_team}`)).toBeVisible();
+    }
+    await expect(table.getByText(/^HOME WIN @ \d+\.\d{2}$/)).toHaveCount(3);
+    await expect(table.getByText('On sale')).toBeVisible();
+
+    // Another name in the URL shows the user's own page, never someone else's picks.
+    await page.goto('/dashboard/active_tips/someone-else');
+    await expect(page).toHaveURL(`/dashboard/active_tips/${encodeURIComponent(username)}`);
+    await expect(page.getByRole('table', { name: 'Active Tips' }).getByText(/^HOME WIN @ /)).toHaveCount(3);
+  });
 });
 
 test("'Successfully Published Tips' shows where the tipster is, by the Publish button, and hides after 3 s (spec §9)", async ({ page }) => {

@@ -72,35 +72,41 @@ test('finished slips show results with colours and +/- odds (spec §4)', async (
   await expect(wonCard.getByRole('link', { name: /^Buy slip/ })).toHaveCount(0);
 });
 
-test('leaderboard by rating with the weekly toggle (spec §2 /top_tipsters)', async ({ page }) => {
-  const all = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1');
-  const weekly = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1&weekly=1');
-  expect(all.results.length, 'the seed ranks tipsters').toBeGreaterThan(1);
+// The leaderboard table as a desktop shows it (on phones each row is a card with rating, profit
+// and ROI, checked in phone.e2e.ts).
+test.describe('at a desktop width', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
 
-  const board = new TopTipstersPage(page);
-  await board.goto();
-  await board.acceptCookies();
-  const rows = board.table(false).getByRole('row');
-  await expect(rows).toHaveCount(all.results.length + 1);
-  for (const [index, tipster] of all.results.slice(0, 3).entries()) {
-    const cells = rows.nth(index + 1).getByRole('cell');
-    await expect(cells.nth(0)).toHaveText(String(index + 1));
-    await expect(cells.nth(1).getByRole('link')).toHaveText(tipster.username);
-    await expect(cells.nth(5)).toHaveText(`${Number(tipster.rating).toFixed(2)}%`);
-  }
+  test('leaderboard by rating with the weekly toggle (spec §2 /top_tipsters)', async ({ page }) => {
+    const all = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1');
+    const weekly = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1&weekly=1');
+    expect(all.results.length, 'the seed ranks tipsters').toBeGreaterThan(1);
 
-  await board.weeklyToggle.click();
-  await expect(page).toHaveURL('/top_tipsters?type=weekly');
-  // The weekly ranking counts slips settled this ISO week: empty early in a week.
-  if (weekly.results.length === 0) {
-    await expect(page.getByText('No ranked tipsters yet.')).toBeVisible();
-  } else {
-    await expect(board.table(true).getByRole('row')).toHaveCount(weekly.results.length + 1);
-    await expect(board.table(true).getByRole('row').nth(1)).toContainText(weekly.results[0].username);
-  }
-  await board.allTimeToggle.click();
-  await expect(page).toHaveURL('/top_tipsters');
-  await expect(board.table(false)).toBeVisible();
+    const board = new TopTipstersPage(page);
+    await board.goto();
+    await board.acceptCookies();
+    const rows = board.table(false).getByRole('row');
+    await expect(rows).toHaveCount(all.results.length + 1);
+    for (const [index, tipster] of all.results.slice(0, 3).entries()) {
+      const cells = rows.nth(index + 1).getByRole('cell');
+      await expect(cells.nth(0)).toHaveText(String(index + 1));
+      await expect(cells.nth(1).getByRole('link')).toHaveText(tipster.username);
+      await expect(cells.nth(5)).toHaveText(`${Number(tipster.rating).toFixed(2)}%`);
+    }
+
+    await board.weeklyToggle.click();
+    await expect(page).toHaveURL('/top_tipsters?type=weekly');
+    // The weekly ranking counts slips settled this ISO week: empty early in a week.
+    if (weekly.results.length === 0) {
+      await expect(page.getByText('No ranked tipsters yet.')).toBeVisible();
+    } else {
+      await expect(board.table(true).getByRole('row')).toHaveCount(weekly.results.length + 1);
+      await expect(board.table(true).getByRole('row').nth(1)).toContainText(weekly.results[0].username);
+    }
+    await board.allTimeToggle.click();
+    await expect(page).toHaveURL('/top_tipsters');
+    await expect(board.table(false)).toBeVisible();
+  });
 });
 
 test('jackpot cards show 8 tips then see more; a slug shows one jackpot (spec §2, §5)', async ({ page }) => {
