@@ -66,6 +66,8 @@ test('the app bundle is compressed and cached for a year under its hashed name',
 test('images below the fold are lazy and every image has its size', async ({ page }) => {
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The seeded blog posts' thumbnails are the home page's last images: wait for them to be rendered.
+  await expect(page.getByRole('heading', { name: 'Latest from the blog' })).toBeVisible();
   const images = await page.locator('img').evaluateAll((nodes) =>
     (nodes as HTMLImageElement[]).map((img) => ({
       src: img.currentSrc || img.src,

@@ -19,14 +19,15 @@ export const BlogPostList = ({ posts, headingLevel = 'h3' }: { posts: readonly B
         <Card variant="outlined" sx={{ height: '100%' }}>
           <CardActionArea component={RouterLink} to={PATHS.blogPost(post.slug)} sx={{ height: '100%', alignItems: 'stretch' }}>
             {post.thumbnail ? (
-              <Box
-                component="img"
+              // A plain <img>: MUI's Box would take width/height as style props, and the browser needs
+              // them as attributes to reserve the space (no layout shift).
+              <img
                 src={post.thumbnail}
                 alt=""
                 loading="lazy"
                 width={640}
                 height={360}
-                sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
+                style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
               />
             ) : null}
             <Box sx={{ p: 1.5 }}>

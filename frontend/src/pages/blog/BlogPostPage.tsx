@@ -45,15 +45,15 @@ const PostView = ({ post }: { post: BlogPost }) => {
         {nairobiDate(post.date_created)} · {authorName(post.author)}
       </Typography>
       {post.thumbnail ? (
-        <Box
-          component="img"
+        // A plain <img>, so width and height reach the page as attributes (MUI's Box takes them as style props).
+        <img
           src={post.thumbnail}
           alt=""
           loading="lazy"
           decoding="async"
           width={760}
           height={400}
-          sx={{ width: '100%', height: 'auto', aspectRatio: '19 / 10', objectFit: 'cover', borderRadius: 2, mt: 2 }}
+          style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '19 / 10', objectFit: 'cover', borderRadius: 8, marginTop: 16 }}
         />
       ) : null}
       <Typography sx={{ mt: 2, fontWeight: 600 }}>{post.overview}</Typography>
