@@ -8,7 +8,7 @@ import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import { createUser } from '../factories/account';
 import { dataDirWith, importFixtures } from '../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../factories/slip';
-import { startProcess, TestProcess, waitFor } from '../setup/processes';
+import { buildBackendIfStale, startProcess, TestProcess, waitFor } from '../setup/processes';
 import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
 
 jest.setTimeout(900_000);
@@ -152,11 +152,7 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
   const startWorker = (i: number): TestProcess => startProcess(`worker${i}`, process.execPath, [join(DIST, 'worker.js')], { ...env, ROLE: 'worker' });
 
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))"], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('could not build the backend');
+    buildBackendIfStale();
 
     // One slip on sale, prepared in-process on a scratch database of the shared server, then
     // copied (pg_dump → pg_restore) to this test's own PostgreSQL.

@@ -1,4 +1,3 @@
-import { spawnSync } from 'child_process';
 import { mkdtempSync, rmSync } from 'fs';
 import { join } from 'path';
 import { REPO_ROOT } from '../../src/config/app-config';
@@ -6,7 +5,7 @@ import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import { createUser } from '../factories/account';
 import { dataDirWith, importFixtures } from '../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../factories/slip';
-import { startProcess, TestProcess, waitFor } from '../setup/processes';
+import { buildBackendIfStale, startProcess, TestProcess, waitFor } from '../setup/processes';
 import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
 import { TEST_REDIS_URL, testRunId, testStorageRoot } from '../setup/test-env';
 
@@ -37,12 +36,7 @@ describe('the built app started with PORT alone', () => {
   const prefixes: string[] = [];
 
   beforeAll(async () => {
-    // A fresh build of the backend (npm test builds before jest; alone, this builds when stale).
-    const build = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))"], {
-      cwd: REPO_ROOT,
-      stdio: 'inherit',
-    });
-    if (build.status !== 0) throw new Error('could not build the backend');
+    buildBackendIfStale();
 
     // The database: migrated (template clone), some real fixtures and one slip on sale, prepared
     // by the in-process app, which then stops before the built app starts on the same database.

@@ -1,4 +1,4 @@
-import { ChildProcess, spawn } from 'child_process';
+import { ChildProcess, spawn, spawnSync } from 'child_process';
 import { REPO_ROOT } from '../../src/config/app-config';
 
 /** Polls `probe` every 250 ms until it returns a truthy value; throws `what` after `ms`. */
@@ -50,4 +50,13 @@ export const startProcess = (name: string, cmd: string, args: string[], env: Rec
       await exited;
     },
   };
+};
+
+/** Builds the backend's dist/ when src/ is newer (npm test builds before jest; a file run alone may not). Throws when the build fails. */
+export const buildBackendIfStale = (): void => {
+  const build = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))"], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('could not build the backend');
 };
