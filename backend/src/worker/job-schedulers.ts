@@ -44,9 +44,10 @@ export class JobSchedulers implements OnApplicationBootstrap, OnModuleDestroy {
     // A schedule whose job moved to another queue (settle-slips: fixtures → settlement) leaves its
     // old scheduler behind in a Redis that kept its data: remove it, or it keeps firing jobs that
     // no processor of that queue handles.
-    for (const s of SCHEDULES) {
-      for (const queue of ALL_QUEUES) {
-        if (queue !== JOB_QUEUE[s.job]) await this.producer.queue(queue).removeJobScheduler(s.key);
+    const home = new Map(SCHEDULES.map((s) => [s.key, JOB_QUEUE[s.job]]));
+    for (const queue of ALL_QUEUES) {
+      for (const { key } of await this.producer.queue(queue).getJobSchedulers()) {
+        if (home.has(key) && home.get(key) !== queue) await this.producer.queue(queue).removeJobScheduler(key);
       }
     }
     this.logger.log(`job schedulers: ${SCHEDULES.map((s) => s.key).join(', ')}`);
