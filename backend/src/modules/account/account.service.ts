@@ -80,6 +80,16 @@ export class AccountService {
     return internationalPhone(user.phoneNumber, user.country);
   }
 
+  /** Id of the user named `username` (case-insensitive; slip lists' `username` filter), or null. */
+  async idByUsername(username: string): Promise<number | null> {
+    const row = await this.users
+      .createQueryBuilder('u')
+      .select('u.id', 'id')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getRawOne<{ id: number }>();
+    return row ? row.id : null;
+  }
+
   /** Public summaries of `ids` (slip cards, leaderboards), in no particular order. */
   async findSummaries(ids: number[]): Promise<UserSummary[]> {
     if (!ids.length) return [];
