@@ -67,6 +67,7 @@ const selectCountry = () => import('./pages/buy/SelectCountryPage');
 const findTip = () => import('./pages/buy/FindTipPage');
 const findTipNg = () => import('./pages/buy/FindTipNgPage');
 const subscriptions = () => import('./pages/subscriptions/SubscriptionsPage');
+const responsibleGambling = () => import('./pages/rg/ResponsibleGamblingPage');
 const blog = () => import('./pages/blog/BlogPostPage');
 const blogList = () => import('./pages/blog/BlogListPage');
 const verification = () => import('./pages/account/EmailVerificationPage');
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
           { path: 'find_tip', element: lazyPage(findTip, 'FindTipPage') },
           { path: 'find_tip_ng', element: lazyPage(findTipNg, 'FindTipNgPage') },
           { path: 'subscriptions', element: lazyPage(subscriptions, 'SubscriptionsPage') },
+          { path: 'responsible-gambling', element: lazyPage(responsibleGambling, 'ResponsibleGamblingPage') },
           { path: 'blog', element: lazyPage(blogList, 'BlogListPage') },
           { path: 'blog/:slug', element: lazyPage(blog, 'BlogPostPage') },
           { path: 'email-verification/:code', element: lazyPage(verification, 'EmailVerificationPage') },

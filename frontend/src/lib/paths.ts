@@ -25,6 +25,7 @@ export const PATHS = {
   findTip: '/find_tip',
   findTipNg: '/find_tip_ng',
   subscriptions: '/subscriptions',
+  responsibleGambling: '/responsible-gambling',
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${segment(slug)}`,
   emailVerification: (code: string) => `/email-verification/${segment(code)}`,
