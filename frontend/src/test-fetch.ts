@@ -75,15 +75,18 @@ export const buildTip = (overrides: Partial<SlipTip> = {}): SlipTip => ({
   away_team: 'Chelsea',
   game_date: hoursFromNow(24),
   league: 'Premier League',
+  game_result: null,
+  fixture: 1001,
+  result: null,
   ...overrides,
 });
 
 /** An open slip of 3 games, on sale (first kick-off tomorrow). */
 export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   id: 42,
-  price: '100.00',
-  price_ng: '1500.00',
-  price_ug: '3000.00',
+  price: 100,
+  price_ng: 1500,
+  price_ug: 3000,
   date_created: '2026-05-01T08:00:00+03:00',
   accumulator: '4.56',
   jackpot: false,
