@@ -707,6 +707,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/slip/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipController_limits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slip/markets": {
         parameters: {
             query?: never;
@@ -1446,6 +1462,63 @@ export interface components {
              * @example daraja.stkpush
              */
             target: string;
+        };
+        SlipLimitMessagesDto: {
+            /** @example Can't Post more than 2 tips */
+            daily_limit: string;
+            /** @example Game already in slip */
+            duplicate_game: string;
+            /** @example Price range Ksh. [50-1000] */
+            price_range: string;
+            /**
+             * @description The price field above the maximum
+             * @example Max Amount: 1000
+             */
+            price_too_high: string;
+            /** @example Publish at least '3' tip */
+            too_few_tips: string;
+            /** @example Maximum number of 5 games reached */
+            too_many_tips: string;
+            /** @example Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0 */
+            total_odds: string;
+        };
+        SlipLimitsResponseDto: {
+            /**
+             * @description Price, maximum, whole Ksh
+             * @example 1000
+             */
+            max_price_ksh: number;
+            /**
+             * @description Slips a tipster may publish per Nairobi day
+             * @example 2
+             */
+            max_slips_per_day: number;
+            /**
+             * @description Games per slip, maximum
+             * @example 5
+             */
+            max_tips: number;
+            /**
+             * @description Total odds, maximum (decimal string, inclusive)
+             * @example 100.00
+             */
+            max_total_odds: string;
+            messages: components["schemas"]["SlipLimitMessagesDto"];
+            /**
+             * @description Price, minimum, whole Ksh
+             * @example 50
+             */
+            min_price_ksh: number;
+            /**
+             * @description Games per slip, minimum
+             * @example 3
+             */
+            min_tips: number;
+            /**
+             * @description Total odds, minimum (decimal string, inclusive)
+             * @example 1.60
+             */
+            min_total_odds: string;
         };
         SlipMetaDto: {
             profile_image: string | null;
@@ -2764,6 +2837,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SlipResponseDto"];
+                };
+            };
+        };
+    };
+    SlipController_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlipLimitsResponseDto"];
                 };
             };
         };

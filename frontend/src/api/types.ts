@@ -68,5 +68,8 @@ export type LoginResponse = Schemas['TokenPairDto'];
 /** POST /api/account/register. */
 export type RegisterResponse = Schemas['RegisterResponseDto'];
 
+/** GET /api/slip/limits: the slip-building limits and their exact spec §5 messages (served, never copied here). */
+export type SlipLimits = Schemas['SlipLimitsResponseDto'];
+
 /** Field error lists the account routes answer with ({ email: ['...'] }): the error body, not a 2xx shape. */
 export type FieldErrors = Partial<Record<string, string[]>>;
