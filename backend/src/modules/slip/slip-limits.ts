@@ -1,4 +1,4 @@
-import { hundredthsToOdd } from '../fixtures/domain/odds-decimal';
+import { hundredthsToOdd } from '../../common/decimal/decimal';
 import {
   MAX_ACCUMULATOR_HUNDREDTHS,
   MAX_PRICE_KSH,
