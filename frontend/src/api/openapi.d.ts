@@ -643,6 +643,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/rg/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RgController_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rg/limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RgController_limit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rg/self-exclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RgController_selfExclusion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slip/can-post": {
         parameters: {
             query?: never;
@@ -1441,6 +1489,69 @@ export interface components {
         ResetPasswordRequestDto: {
             /** @example kevo@example.com */
             email: string;
+        };
+        RgCodeDto: {
+            /**
+             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        RgLimitDto: {
+            /**
+             * @description the 6-digit code of POST /api/rg/code
+             * @example 123456
+             */
+            code: Record<string, never>;
+            /**
+             * @description whole Ksh per Africa/Nairobi day, 0-1,000,000; lower at once, higher after 24 h
+             * @example 500
+             */
+            daily_cap_ksh: Record<string, never>;
+            /**
+             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        RgSelfExclusionDto: {
+            /**
+             * @description the 6-digit code of POST /api/rg/code
+             * @example 123456
+             */
+            code: Record<string, never>;
+            /**
+             * @description one month, six months or one year; cannot be lifted early
+             * @example 6m
+             * @enum {string}
+             */
+            period: "1m" | "6m" | "1y";
+            /**
+             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        RgViewDto: {
+            /**
+             * @description cap in force, Ksh per Africa/Nairobi day
+             * @example 500.00
+             */
+            daily_cap_ksh: string | null;
+            /**
+             * Format: date-time
+             * @description buying refused until then
+             */
+            excluded_until: string | null;
+            /** Format: date-time */
+            next_cap_from: string | null;
+            /**
+             * @description a raised cap waiting for next_cap_from
+             * @example 900.00
+             */
+            next_cap_ksh: string | null;
+            /** @example 254712345678 */
+            phone: string;
         };
         SearchGamesDto: {
             /** @example arsenal */
@@ -2755,6 +2866,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    RgController_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RgCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    RgController_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RgLimitDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RgViewDto"];
+                };
+            };
+        };
+    };
+    RgController_selfExclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RgSelfExclusionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RgViewDto"];
                 };
             };
         };

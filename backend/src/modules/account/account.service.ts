@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { AuthUser, Role } from '../../common/guards/auth-user';
+import { internationalPhone } from '../../common/msisdn/msisdn';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { loadActiveUser } from './account-users';
 import { AccountProfileService } from './account-profile.service';
@@ -65,6 +66,28 @@ export class AccountService {
    */
   async assertActive(userId: number): Promise<void> {
     await loadActiveUser(this.ds.manager, userId);
+  }
+
+  /**
+   * The phone of the account registered with `email` (ignoring case), in international digits
+   * (`2547XXXXXXXX`, `234…`, `256…`), or null when no account or no phone: the identity a
+   * Flutterwave buyer's spend caps and self-exclusion apply to (docs/PRODUCT-RULES.md "Records and
+   * responsible gambling").
+   */
+  async phoneForEmail(email: string): Promise<string | null> {
+    const user = await this.users.findOne({ where: { email: email.trim().toLowerCase() } });
+    if (!user?.phoneNumber) return null;
+    return internationalPhone(user.phoneNumber, user.country);
+  }
+
+  /** Id of the user named `username` (case-insensitive; slip lists' `username` filter), or null. */
+  async idByUsername(username: string): Promise<number | null> {
+    const row = await this.users
+      .createQueryBuilder('u')
+      .select('u.id', 'id')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getRawOne<{ id: number }>();
+    return row ? row.id : null;
   }
 
   /** Public summaries of `ids` (slip cards, leaderboards), in no particular order. */
