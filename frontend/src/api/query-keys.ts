@@ -24,6 +24,7 @@ export const slipKeys = {
   detail: (id: string | number) => [...slipKeys.all, 'detail', String(id)] as const,
   free: () => [...slipKeys.all, 'free'] as const,
   markets: () => [...slipKeys.all, 'markets'] as const,
+  limits: () => [...slipKeys.all, 'limits'] as const,
 };
 
 export const homeKeys = {

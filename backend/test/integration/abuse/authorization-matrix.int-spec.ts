@@ -91,6 +91,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/manage/search-games': { access: 'public', sample: () => ({ url: '/api/manage/search-games', body: { pattern: 'ars' } }) },
   'GET /api/home/top-games': { access: 'public', sample: () => ({ url: '/api/home/top-games' }) },
   'GET /api/slip/markets': { access: 'public', sample: () => ({ url: '/api/slip/markets' }) },
+  'GET /api/slip/limits': { access: 'public', sample: () => ({ url: '/api/slip/limits' }) },
   'POST /api/slip/create': { access: 'login', sample: () => ({ url: '/api/slip/create', body: {} }) },
   'GET /api/slip/can-post': { access: 'login', sample: () => ({ url: '/api/slip/can-post' }), expect: READ_WITHIN_TOKEN_LIFE },
   'GET /api/slip/get/{id}': { access: 'public', sample: (m) => ({ url: `/api/slip/get/${m.slips.sold}` }) },
