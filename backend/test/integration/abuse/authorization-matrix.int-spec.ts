@@ -139,7 +139,8 @@ const ROUTES: Record<string, Row> = {
   'GET /': { access: 'public', sample: () => ({ url: '/' }) },
   'GET /active_tips': { access: 'public', sample: () => ({ url: '/active_tips' }) },
   'GET /api/geo/country': { access: 'public', sample: () => ({ url: '/api/geo/country' }) },
-  // The back office: expanded per resource below (BACKOFFICE).
+  // The back office: every resource's allowlist (admins), then the generic routes expanded per resource below (BACKOFFICE).
+  'GET /api/backoffice/resources': { access: 'admin', sample: () => ({ url: '/api/backoffice/resources' }) },
   'GET /api/backoffice/{resource}': { access: 'admin' },
   'GET /api/backoffice/{resource}/{id}': { access: 'admin' },
   'POST /api/backoffice/{resource}': { access: 'admin' },
@@ -243,8 +244,9 @@ describe('authorization matrix', () => {
       const row = ROUTES[`${r.method} ${r.path}`];
       const open = ['public', 'secret', 'dev-only'].includes(row.access);
       expect({ route: `${r.method} ${r.path}`, isPublic: r.isPublic }).toEqual({ route: `${r.method} ${r.path}`, isPublic: open });
-      if (!r.path.startsWith('/api/backoffice')) expect({ route: `${r.method} ${r.path}`, admin: r.roles.includes('admin') }).toEqual({ route: `${r.method} ${r.path}`, admin: row.access === 'admin' });
-      if (!open && r.path.startsWith('/api/backoffice')) expect(r.roles).toEqual([]);
+      const generic = r.path.startsWith('/api/backoffice/{resource}');
+      if (!generic) expect({ route: `${r.method} ${r.path}`, admin: r.roles.includes('admin') }).toEqual({ route: `${r.method} ${r.path}`, admin: row.access === 'admin' });
+      if (!open && generic) expect(r.roles).toEqual([]);
     }
   });
 
@@ -271,7 +273,7 @@ describe('authorization matrix', () => {
       }
     };
     for (const [route, row] of [...Object.entries(ROUTES), ...Object.entries(FASTIFY_ROUTES)]) {
-      if (route.includes('/api/backoffice/')) continue;
+      if (route.includes('/api/backoffice/{resource}')) continue;
       add(route, route.split(' ')[0], row);
     }
     for (const [resource, spec] of Object.entries(BACKOFFICE)) {
