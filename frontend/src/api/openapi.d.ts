@@ -307,6 +307,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backoffice/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BackofficeController_resources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/get_payments": {
         parameters: {
             query?: never;
@@ -2319,6 +2335,55 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    BackofficeController_resources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every back-office resource, in menu registration order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Body fields POST accepts; null: 405 */
+                        create: string[] | null;
+                        defaultSort: {
+                            field: string;
+                            /** @enum {string} */
+                            order: "ASC" | "DESC";
+                        };
+                        /** @description false: DELETE answers 405 */
+                        delete: boolean;
+                        /** @description Wire field → what lists may do with it; anything else answers 400 in sort or filter */
+                        fields: {
+                            [key: string]: {
+                                filter: ("eq" | "ilike" | "in" | "gte" | "lte")[];
+                                sortable: boolean;
+                                /** @enum {string} */
+                                type: "int" | "bigint" | "numeric" | "text" | "bool" | "date";
+                            };
+                        };
+                        /** @example id */
+                        idField: string;
+                        /** @example posts */
+                        name: string;
+                        /** @description admin always passes */
+                        roles: ("user" | "tipster" | "admin")[];
+                        /** @description Fields searched by filter={"q":...}; empty: no q */
+                        search: string[];
+                        /** @description Body fields PUT accepts; null: 405 */
+                        update: string[] | null;
+                    }[];
                 };
             };
         };
