@@ -43,7 +43,6 @@ const KNOWN_ENTITY_IMPORTS: Record<string, string[]> = {
   'src/modules/backoffice/resources/withdrawals.resource.ts': ['account/entities/user.entity', 'finance/entities/withdrawal.entity'],
   'src/modules/jackpot/jackpot.service.ts': ['slip/entities/slip.entity', 'slip/entities/tip.entity'],
   'src/modules/slip/slip-sales.service.ts': ['processor/entities/purchase.entity'],
-  'src/modules/subscription/subscription.service.ts': ['processor/entities/purchase.entity'],
 };
 
 /**
@@ -76,7 +75,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/slip/slip-sales.service.ts',
   'src/modules/slip/slip-settlement.service.ts',
   'src/modules/slip/tipster-stats.service.ts',
-  'src/modules/subscription/subscription.service.ts',
   'src/sandbox/africastalking/africastalking-sandbox.service.ts',
   'src/sandbox/s3/s3-sandbox.service.ts',
 ];
