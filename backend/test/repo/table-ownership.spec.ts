@@ -13,7 +13,6 @@ import { join, relative } from 'path';
  */
 const KNOWN_SQL_CROSSINGS: Record<string, string[]> = {
   'src/modules/finance/finance.service.ts': ['app_user', 'ledger_entry', 'purchase'],
-  'src/modules/jackpot/jackpot.service.ts': ['app_user', 'purchase', 'slip'],
   'src/modules/seo/seo.service.ts': ['app_user', 'post', 'slip', 'tip'],
   'src/modules/slip/entities/slip-with-picks.entity.ts': ['app_user', 'fixture'],
   'src/modules/slip/premium-slips.service.ts': ['fixture'],
@@ -41,7 +40,6 @@ const KNOWN_ENTITY_IMPORTS: Record<string, string[]> = {
   'src/modules/backoffice/resources/users.resource.ts': ['account/entities/user.entity'],
   // The tipster's, approver's and rejecter's usernames, joined like slips.resource.ts joins the tipster's.
   'src/modules/backoffice/resources/withdrawals.resource.ts': ['account/entities/user.entity', 'finance/entities/withdrawal.entity'],
-  'src/modules/jackpot/jackpot.service.ts': ['slip/entities/slip.entity', 'slip/entities/tip.entity'],
   'src/modules/slip/slip-sales.service.ts': ['processor/entities/purchase.entity'],
 };
 
@@ -64,7 +62,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/finance/payout.service.ts',
   'src/modules/fixtures/fixture-import-runs.service.ts',
   'src/modules/fixtures/replay-clock.service.ts',
-  'src/modules/jackpot/jackpot.service.ts',
   'src/modules/notifications/sms/sms-sender.service.ts',
   'src/modules/notifications/sms/sms.service.ts',
   'src/modules/processor/purchase.service.ts',
