@@ -57,7 +57,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/account/cli/create-admin.ts',
   'src/modules/account/email-verification.service.ts',
   'src/modules/backoffice/backoffice.service.ts',
-  'src/modules/blog/blog.service.ts',
   'src/modules/finance/finance.service.ts',
   'src/modules/finance/payout.service.ts',
   'src/modules/fixtures/fixture-import-runs.service.ts',
