@@ -13,7 +13,6 @@ import { join, relative } from 'path';
  */
 const KNOWN_SQL_CROSSINGS: Record<string, string[]> = {
   'src/modules/finance/finance.service.ts': ['app_user', 'ledger_entry', 'purchase'],
-  'src/modules/seo/seo.service.ts': ['app_user', 'post', 'slip', 'tip'],
   'src/modules/slip/entities/slip-with-picks.entity.ts': ['app_user', 'fixture'],
   'src/modules/slip/premium-slips.service.ts': ['fixture'],
   'src/modules/slip/slip-sales.service.ts': ['ledger_entry', 'purchase'],
@@ -64,7 +63,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/notifications/sms/sms-sender.service.ts',
   'src/modules/notifications/sms/sms.service.ts',
   'src/modules/processor/purchase.service.ts',
-  'src/modules/seo/seo.service.ts',
   'src/modules/slip/free-tip.service.ts',
   'src/modules/slip/premium-slips.service.ts',
   'src/modules/slip/slip-publish.service.ts',

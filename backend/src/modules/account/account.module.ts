@@ -14,6 +14,7 @@ import { AccountAuthService } from './account-auth.service';
 import { AccountController } from './account.controller';
 import { AccountPasswordService } from './account-password.service';
 import { AccountProfileService } from './account-profile.service';
+import { AccountRepository } from './account.repository';
 import { AccountService } from './account.service';
 import { ACCOUNT_CLOCK } from './account.tokens';
 import { JwtStrategy } from './auth/jwt.strategy';
@@ -69,6 +70,7 @@ import { ProfileProviders } from './profile-providers';
     AccountPasswordService,
     EmailVerificationService,
     AccountService,
+    AccountRepository,
     AccountMaintenanceService,
   ],
   exports: [AccountService, ProfileProviders, AccountMaintenanceService],

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Repository } from 'typeorm';
 import type { AuthUser, Role } from '../../common/guards/auth-user';
 import { AccountError, AccountErrorCode } from './account.errors';
+import { AccountRepository } from './account.repository';
 import { loadActiveUser } from './account-users';
 import { AccountProfileService } from './account-profile.service';
 import { SessionService } from './auth/session.service';
@@ -29,7 +30,13 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly profiles: AccountProfileService,
     private readonly tokens: TokenService,
+    private readonly repo: AccountRepository,
   ) {}
+
+  /** Username by id of the accounts among `ids` that are not banned (public lists, the sitemap). */
+  activeUsernames(ids: number[]): Promise<Map<number, string>> {
+    return this.repo.activeUsernames(ids);
+  }
 
   /**
    * Makes `userId` a tipster when it is a plain user (docs/PRODUCT-RULES.md: set when a user first publishes).

@@ -12,6 +12,7 @@ import { SlipController } from './slip.controller';
 import { SlipV2Controller } from './slip-v2.controller';
 import { HomeSlipsController } from './home-slips.controller';
 import { JackpotSlipsRepository } from './jackpot-slips.repository';
+import { SlipPreviewsRepository } from './slip-previews.repository';
 import { SlipQueryService } from './slip-query.service';
 import { SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
@@ -30,7 +31,7 @@ import { PremiumSlipsService } from './premium-slips.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, JackpotSlipsRepository],
-  exports: [JackpotSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  providers: [SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, JackpotSlipsRepository, SlipPreviewsRepository],
+  exports: [JackpotSlipsRepository, SlipPreviewsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}
