@@ -58,8 +58,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/backoffice/backoffice.service.ts',
   'src/modules/finance/finance.service.ts',
   'src/modules/finance/payout.service.ts',
-  'src/modules/notifications/sms/sms-sender.service.ts',
-  'src/modules/notifications/sms/sms.service.ts',
   'src/modules/processor/purchase.service.ts',
   'src/modules/slip/free-tip.service.ts',
   'src/modules/slip/premium-slips.service.ts',

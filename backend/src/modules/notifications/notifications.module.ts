@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AfricasTalkingClient } from '../../providers/africastalking/africastalking.client';
 import { EmailOutbox } from './entities/email-outbox.entity';
 import { SmsOutbox } from './entities/sms-outbox.entity';
+import { SmsOutboxRepository } from './sms/sms-outbox.repository';
 import { EmailOutboxPoller } from './email-outbox.poller';
 import { EmailOutboxService } from './email-outbox.service';
 import { EmailTransport } from './email-transport';
@@ -32,6 +34,8 @@ import { SmsService } from './sms/sms.service';
     EmailOutboxPoller,
     SmsService,
     SmsSender,
+    SmsOutboxRepository,
+    TransactionRunner,
     DeliveryReportBatcher,
     {
       provide: AfricasTalkingClient,
