@@ -65,8 +65,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/slip/slip-sales.service.ts',
   'src/modules/slip/slip-settlement.service.ts',
   'src/modules/slip/tipster-stats.service.ts',
-  'src/sandbox/africastalking/africastalking-sandbox.service.ts',
-  'src/sandbox/s3/s3-sandbox.service.ts',
 ];
 
 const BACKEND = join(__dirname, '..', '..');
