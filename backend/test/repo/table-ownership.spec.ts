@@ -55,7 +55,6 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/account/auth/session.service.ts',
   'src/modules/account/cli/create-admin.ts',
   'src/modules/account/email-verification.service.ts',
-  'src/modules/backoffice/backoffice.service.ts',
   'src/modules/finance/finance.service.ts',
   'src/modules/finance/payout.service.ts',
   'src/modules/processor/purchase.service.ts',
