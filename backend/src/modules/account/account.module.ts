@@ -14,7 +14,9 @@ import { AccountAuthService } from './account-auth.service';
 import { AccountController } from './account.controller';
 import { AccountPasswordService } from './account-password.service';
 import { AccountProfileService } from './account-profile.service';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountRepository } from './account.repository';
+import { CredentialsRepository } from './credentials.repository';
 import { AccountService } from './account.service';
 import { ACCOUNT_CLOCK } from './account.tokens';
 import { JwtStrategy } from './auth/jwt.strategy';
@@ -71,6 +73,8 @@ import { ProfileProviders } from './profile-providers';
     EmailVerificationService,
     AccountService,
     AccountRepository,
+    CredentialsRepository,
+    TransactionRunner,
     AccountMaintenanceService,
   ],
   exports: [AccountService, ProfileProviders, AccountMaintenanceService],
