@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AfricasTalkingClient } from '../../providers/africastalking/africastalking.client';
 import { EmailOutbox } from './entities/email-outbox.entity';
+import { EmailOutboxRepository } from './email-outbox.repository';
 import { SmsOutbox } from './entities/sms-outbox.entity';
 import { SmsOutboxRepository } from './sms/sms-outbox.repository';
 import { EmailOutboxPoller } from './email-outbox.poller';
@@ -31,6 +32,7 @@ import { SmsService } from './sms/sms.service';
   providers: [
     EmailTransport,
     EmailOutboxService,
+    EmailOutboxRepository,
     EmailOutboxPoller,
     SmsService,
     SmsSender,
