@@ -12,7 +12,7 @@
 const MODULE_RANKS = [
   ['notifications', 'blog', 'fixtures'],
   ['account', 'processor'],
-  ['slip'],
+  ['slip', 'rg'],
   ['subscription', 'jackpot', 'finance'],
   ['seo'],
   ['backoffice'],

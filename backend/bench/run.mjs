@@ -184,7 +184,7 @@ const main = async () => {
     let s;
     let v;
     try {
-      s = await seedScale(env.DATABASE_URL, { tipsters: Number(process.env.BENCH_TIPSTERS ?? 10_000), slips: Number(process.env.BENCH_SLIPS ?? 200_000) });
+      s = await seedScale(env.DATABASE_URL, { tipsters: Number(process.env.BENCH_TIPSTERS ?? 10_000), slips: Number(process.env.BENCH_SLIPS ?? 200_000), dist: DIST });
       v = await verifyScaleSeed(env.DATABASE_URL, { dist: DIST });
     } catch (err) {
       await dropDatabaseAt(`${pgBase}/${dbName}`);

@@ -44,10 +44,19 @@ const MIN_PICK_ODD = '1.20';
 const MAX_PICK_ODD = '2.50';
 
 /**
- * Tops the database at `databaseUrl` up to `tipsters` tipsters and `slips` slips.
+ * The tipster rules' SQL forms from the built app (`ratingSql`, `slipProfitSql`, `slipOddsSql` of
+ * dist/modules/slip/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
+ * seed and its check use the app's one definition instead of a copy.
+ */
+const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/slip/domain/tipster-stats.js'));
+
+/**
+ * Tops the database at `databaseUrl` up to `tipsters` tipsters and `slips` slips (`dist`: the
+ * build whose tipster rules write the counters).
  * @returns a summary with the counts written and the time taken (ms).
  */
-export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_000 } = {}) => {
+export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_000, dist = join(BACKEND, 'dist') } = {}) => {
+  const { ratingSql, slipProfitSql, slipOddsSql } = tipsterRules(dist);
   const t0 = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -223,13 +232,13 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
     await client.query(
       `INSERT INTO tipster_stat (user_id, tips, won, lost, cancelled, rating, profit, odds_sum, updated_at)
        SELECT s.user_id, count(*),
-              count(*) FILTER (WHERE s.result = 'W'), count(*) FILTER (WHERE s.result = 'L'), 0,
-              CASE WHEN count(s.result) = 0 THEN 0
-                   ELSE round(100.0 * count(*) FILTER (WHERE s.result = 'W') / count(s.result), 2) END,
-              coalesce(sum(CASE s.result WHEN 'W' THEN s.accumulator - 1 WHEN 'L' THEN -1 END), 0),
-              coalesce(sum(s.accumulator) FILTER (WHERE s.result IN ('W', 'L')), 0),
+              count(*) FILTER (WHERE s.slip_result = 'W'), count(*) FILTER (WHERE s.slip_result = 'L'), 0,
+              ${ratingSql("count(*) FILTER (WHERE s.slip_result = 'W')", "count(*) FILTER (WHERE s.slip_result = 'L')")},
+              coalesce(sum(${slipProfitSql('s')}), 0),
+              coalesce(sum(${slipOddsSql('s')}), 0),
               max(c.now)
-         FROM scale_slip s, scale_clock c GROUP BY s.user_id`,
+         FROM (SELECT user_id, result AS slip_result, accumulator, accumulator AS settled_accumulator FROM scale_slip) s, scale_clock c
+        GROUP BY s.user_id`,
     );
     await client.query(
       `UPDATE fixture f SET tips_count = f.tips_count + t.n
@@ -264,6 +273,7 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
   const { tipOutcome, slipOutcome } = require(join(dist, 'modules/fixtures/domain/settlement.js'));
   const { marketById } = require(join(dist, 'modules/fixtures/domain/markets.js'));
   const { accumulatorOf } = require(join(dist, 'modules/fixtures/domain/odds-decimal.js'));
+  const { ratingSql, slipProfitSql, slipOddsSql } = tipsterRules(dist);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -271,13 +281,13 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
       await client.query(
         `WITH a AS (SELECT user_id, count(*) AS tips, count(*) FILTER (WHERE slip_result = 'W') AS won,
                            count(*) FILTER (WHERE slip_result = 'L') AS lost, count(*) FILTER (WHERE slip_result = 'C') AS cancelled,
-                           coalesce(sum(CASE slip_result WHEN 'W' THEN settled_accumulator - 1 WHEN 'L' THEN -1 END), 0) AS profit,
-                           coalesce(sum(accumulator) FILTER (WHERE slip_result IN ('W', 'L')), 0) AS odds_sum
+                           coalesce(sum(${slipProfitSql('slip')}), 0) AS profit,
+                           coalesce(sum(${slipOddsSql('slip')}), 0) AS odds_sum
                       FROM slip WHERE NOT jackpot GROUP BY user_id)
          SELECT count(*)::int AS n FROM a FULL JOIN tipster_stat st USING (user_id)
           WHERE (a.tips, a.won, a.lost, a.cancelled, a.profit, a.odds_sum)
                 IS DISTINCT FROM (st.tips, st.won, st.lost, st.cancelled, st.profit, st.odds_sum)
-             OR st.rating <> CASE WHEN a.won + a.lost = 0 THEN 0 ELSE round(100.0 * a.won / (a.won + a.lost), 2) END`,
+             OR st.rating <> ${ratingSql('a.won', 'a.lost')}`,
       )
     ).rows;
     if (statMismatch) throw new Error(`scale seed: ${statMismatch} tipster_stat rows differ from their slips`);

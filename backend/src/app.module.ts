@@ -18,6 +18,7 @@ import { NotificationsModule } from './modules/notifications/notifications.modul
 import { ProcessorModule } from './modules/processor/processor.module';
 import { SlipModule } from './modules/slip/slip.module';
 import { SubscriptionModule } from './modules/subscription/subscription.module';
+import { RgModule } from './modules/rg/rg.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
 import { WorkerModule } from './worker/worker.module';
 import { SandboxModule } from './sandbox/sandbox.module';
@@ -28,7 +29,7 @@ import { GeoModule } from './common/geo/geo.module';
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule,
+  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule,
 ];
 
 /**

@@ -11,7 +11,7 @@ import { join, relative } from 'path';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const SELF = relative(ROOT, __filename);
-const SOURCE_DIRS = ['backend', 'frontend', 'scripts', '.ci'];
+const SOURCE_DIRS = ['backend', 'frontend', 'scripts', '.ci', 'deploy'];
 const ROOT_FILES = ['Dockerfile', 'docker-compose.yml', '.env.example', 'package.json', 'README.md', 'nest-cli.json', 'tsconfig.json'];
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', 'coverage', 'test-results', 'playwright-report', '.git', '.vite']);
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|ya?ml|sh|html|css)$|(^|\/)(Dockerfile|run)$/;

@@ -13,13 +13,7 @@ import { join, relative } from 'path';
  */
 const KNOWN_SQL_CROSSINGS: Record<string, string[]> = {
   'src/modules/finance/finance.service.ts': ['app_user', 'ledger_entry', 'purchase'],
-  'src/modules/slip/entities/slip-with-picks.entity.ts': ['app_user', 'fixture'],
-  'src/modules/slip/premium-slips.service.ts': ['fixture'],
   'src/modules/slip/slip-sales.service.ts': ['ledger_entry', 'purchase'],
-  'src/modules/slip/slip-settlement.service.ts': ['fixture'],
-  // Popular ranks by paid sales of the last 7 days: to move behind processor's service or a slip-owned sales count.
-  'src/modules/slip/slip.repository.ts': ['app_user', 'fixture', 'purchase'],
-  'src/modules/slip/tipster-stats.service.ts': ['app_user'],
 };
 
 /** Entities imported across modules (the back office's resources, mostly). Same rule: only shrinks. */
@@ -52,12 +46,7 @@ const KNOWN_DATASOURCE: string[] = [
   'src/modules/finance/finance.service.ts',
   'src/modules/finance/payout.service.ts',
   'src/modules/processor/purchase.service.ts',
-  'src/modules/slip/free-tip.service.ts',
-  'src/modules/slip/premium-slips.service.ts',
-  'src/modules/slip/slip-publish.service.ts',
   'src/modules/slip/slip-sales.service.ts',
-  'src/modules/slip/slip-settlement.service.ts',
-  'src/modules/slip/tipster-stats.service.ts',
 ];
 
 const BACKEND = join(__dirname, '..', '..');

@@ -26,7 +26,7 @@ export const DOCUMENTS: Record<DocumentName, SiteDocument> = {
     title: 'Terms and Conditions',
     paragraphs: [
       `${RESPONSIBLE_GAMBLING_LINE} You must be 18 years or older to use ${SITE.brand}.`,
-      'Tips are the opinions of independent tipsters. Football results are uncertain: no tip is guaranteed to win, and past ratings do not promise future results.',
+      'Tips are the opinions of independent tipsters. Football results are uncertain: no tip can promise a win, and past ratings do not promise future results.',
       'A slip is sold until its first game kicks off. The price is paid for the picks, not for a result; a purchase is not refunded when a slip loses. If every game of a slip is cancelled, we let you know by SMS.',
       'Bought tips are sent by SMS (Kenya) or e-mail (Nigeria and Uganda) and can be found again on the Find Tip page with your payment details.',
       'Tipsters may publish at most 2 slips a day; a published slip cannot be changed or deleted. Tipsters receive 60% of each sale; the platform keeps 40%.',

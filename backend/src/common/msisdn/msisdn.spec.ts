@@ -1,4 +1,4 @@
-import { isKenyanPhone, msisdnToLocal, toKenyanMsisdn } from './msisdn';
+import { isKenyanPhone, msisdnToLocal, internationalPhone, toRgPhone, toKenyanMsisdn } from './msisdn';
 
 describe('toKenyanMsisdn', () => {
   it.each([
@@ -54,5 +54,32 @@ describe('msisdnToLocal', () => {
   it('gives the 10-digit local form', () => {
     expect(msisdnToLocal('254712345678')).toBe('0712345678');
     expect(msisdnToLocal('0712345678')).toBeNull();
+  });
+});
+
+describe('internationalPhone', () => {
+  it.each([
+    ['0712345678', 'KE', '254712345678'],
+    ['0803123456', 'NG', '234803123456'],
+    ['+256772123456', 'UG', '256772123456'],
+    ['0772 123 456', 'UG', '256772123456'],
+    ['0712345678', 'US', null],
+    ['abc', 'NG', null],
+    ['12345', 'NG', null],
+  ])('%s in %s → %s', (input, country, out) => {
+    expect(internationalPhone(input, country)).toBe(out);
+  });
+});
+
+describe('toRgPhone', () => {
+  it.each([
+    ['0712345678', '254712345678'],
+    ['+254 712 345 678', '254712345678'],
+    ['+2348031234567', '2348031234567'],
+    ['256772123456', '256772123456'],
+    ['0803123456x', null],
+    ['12', null],
+  ])('%s → %s', (input, out) => {
+    expect(toRgPhone(input)).toBe(out);
   });
 });

@@ -1,4 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipeOptions } from '@nestjs/common';
+import { TOUT_WORD_CONSTRAINT } from '../content/tout-words';
 
 /** Flattens class-validator errors into the spec's field-error shape: `{ field: ['message', ...] }`. */
 export const toFieldErrors = (errors: ValidationError[], parent = ''): Record<string, string[]> => {
@@ -11,9 +12,22 @@ export const toFieldErrors = (errors: ValidationError[], parent = ''): Record<st
   return out;
 };
 
+/** The first refused tout word's message (common/content/tout-words.ts), searched depth-first. */
+const toutWordMessage = (errors: ValidationError[]): string | undefined => {
+  for (const e of errors) {
+    const own = e.constraints?.[TOUT_WORD_CONSTRAINT];
+    if (own) return own;
+    const child = e.children?.length ? toutWordMessage(e.children) : undefined;
+    if (child) return child;
+  }
+  return undefined;
+};
+
 /**
  * Global ValidationPipe options: strip unknown fields, transform to DTO classes, and answer
- * 400 `{ message, <field>: [..] }` naming every invalid field (docs/CONTRIBUTING.md §6).
+ * 400 `{ message, <field>: [..] }` naming every invalid field (docs/CONTRIBUTING.md §6). A refused
+ * tout word is the `message` itself, so it names the word (docs/PRODUCT-RULES.md "Records and
+ * responsible gambling").
  */
 export const validationPipeOptions: ValidationPipeOptions = {
   whitelist: true,
@@ -21,6 +35,6 @@ export const validationPipeOptions: ValidationPipeOptions = {
   stopAtFirstError: false,
   exceptionFactory: (errors) => {
     const fields = toFieldErrors(errors);
-    return new BadRequestException({ message: `Invalid ${Object.keys(fields).join(', ')}`, ...fields });
+    return new BadRequestException({ message: toutWordMessage(errors) ?? `Invalid ${Object.keys(fields).join(', ')}`, ...fields });
   },
 };

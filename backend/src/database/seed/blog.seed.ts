@@ -73,7 +73,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   </tbody>
 </table>
 <h2>The bookmaker’s margin</h2>
-<p>Add up the implied chances of every outcome of a 1X2 market. For home 2.10, draw 3.30 and away 3.60 you get 47.6% + 30.3% + 27.8% = <strong>105.7%</strong>. The 5.7% above 100% is the margin: it is why the bookmaker wins in the long run.</p>
+<p>Add up the implied chances of every outcome of a 1X2 market. For home 2.10, draw 3.30 and away 3.60 you get 47.6% + 30.3% + 27.8% = <strong>105.7%</strong>. The 5.7 points above an even book are the margin: it is why the bookmaker wins in the long run.</p>
 <h2>Value</h2>
 <p>A bet has <em>value</em> only when you believe the real chance is higher than the implied one. If you rate a team’s chance at 50% and the odds are 2.30 (43%), that is value; at 1.80 (56%) it is not, however likely the win feels.</p>
 <h2>Common markets</h2>
@@ -105,7 +105,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
   <li>Feeling restless or irritable when you are not betting.</li>
   <li>Betting to escape stress or money problems.</li>
 </ul>
-<h2>Tips are opinions, not guarantees</h2>
+<h2>Tips are opinions, not promises</h2>
 <p>Even the best tipsters lose slips. A tipster’s rating shows past results, not a promise about the next game. Treat paid tips as one input to your own judgement.</p>
 <h2>Getting help</h2>
 <p>If betting stops being fun, take a break: uninstall betting apps, ask your bookmaker to exclude you, and talk to someone you trust. Counselling services and support groups in Kenya can help, and the BCLB lists licensed operators and complaint channels on <a href="https://bclb.go.ke" target="_blank">its website</a>.</p>`,
@@ -116,7 +116,7 @@ export const SEED_POSTS: readonly SeedPost[] = [
     daysAgo: 5,
     thumbnail: '/images/blog/jackpot-predictions.svg',
     content: `
-<p>Jackpots are the biggest prizes in Kenyan betting. Each week SportPesa and Betika run a <strong>Mega</strong> jackpot and a <strong>Mid Week</strong> jackpot: a fixed list of matches, typically 13 to 17 games, where you predict home win, draw or away win for every one.</p>
+<p>Jackpots are the biggest prizes in Kenyan betting. Each week SportPesa and Betika run a <strong>Mega</strong> jackpot and a <strong>Mid Week</strong> jackpot: a set list of matches, typically 13 to 17 games, where you predict home win, draw or away win for every one.</p>
 <h2>Why they are so hard</h2>
 <p>With three outcomes per game, a 17-game jackpot has 3<sup>17</sup> = <strong>129,140,163</strong> possible combinations. Even picking the favourite in every game rarely gets them all right: a single surprise draw ends the dream. That is why bonuses are paid for getting most, not all, games right.</p>
 <h2>How to use our predictions</h2>

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { AuthUser, Role } from '../../common/guards/auth-user';
+import { internationalPhone } from '../../common/msisdn/msisdn';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { AccountRepository } from './account.repository';
@@ -69,6 +70,23 @@ export class AccountService {
    */
   async assertActive(userId: number): Promise<void> {
     await this.users.loadActive(userId);
+  }
+
+  /**
+   * The phone of the account registered with `email` (ignoring case), in international digits
+   * (`2547XXXXXXXX`, `234…`, `256…`), or null when no account or no phone: the identity a
+   * Flutterwave buyer's spend caps and self-exclusion apply to (docs/PRODUCT-RULES.md "Records and
+   * responsible gambling").
+   */
+  async phoneForEmail(email: string): Promise<string | null> {
+    const user = await this.users.byEmail(email.trim().toLowerCase());
+    if (!user?.phoneNumber) return null;
+    return internationalPhone(user.phoneNumber, user.country);
+  }
+
+  /** Id of the user named `username` (case-insensitive; slip lists' `username` filter), or null. */
+  async idByUsername(username: string): Promise<number | null> {
+    return (await this.users.byUsername(username))?.id ?? null;
   }
 
   /** Public summaries of `ids` (slip cards, leaderboards), in no particular order. */

@@ -9,6 +9,7 @@ import { Purchase } from './entities/purchase.entity';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { ProcessorCallbacksController } from './processor-callbacks.controller';
 import { PurchaseFulfilments } from './purchase-fulfilments';
+import { PurchaseGates } from './purchase-gates';
 import { PurchaseService } from './purchase.service';
 
 /**
@@ -22,10 +23,11 @@ import { PurchaseService } from './purchase.service';
   providers: [
     PurchaseService,
     PurchaseFulfilments,
+    PurchaseGates,
     MpesaCallbackBatcher,
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],
-  exports: [PurchaseService, PurchaseFulfilments, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient],
+  exports: [PurchaseService, PurchaseFulfilments, PurchaseGates, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient],
 })
 export class ProcessorModule {}

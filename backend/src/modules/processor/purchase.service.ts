@@ -19,6 +19,7 @@ import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { PurchaseFulfilments } from './purchase-fulfilments';
+import { PurchaseGates } from './purchase-gates';
 import { OPEN_PROMPT_MS } from './stk-push.limits';
 
 /** Unique index allowing one open STK prompt per (phone, kind, slip) (migration LimitOpenStkPrompts). */
@@ -52,6 +53,8 @@ export interface FlutterwavePurchaseInput {
   email: string;
   /** In `currency`'s major unit (whole for UGX). */
   amount: Money;
+  /** The same price in Ksh (the slip's price), counted against the buyer's daily cap. */
+  amountKsh: Money;
   currency: 'NGN' | 'UGX';
   slipId?: string | null;
   subscriptionType?: string | null;
@@ -99,6 +102,7 @@ export class PurchaseService {
     private readonly flutterwave: FlutterwaveClient,
     private readonly sms: SmsService,
     private readonly fulfilments: PurchaseFulfilments,
+    private readonly gates: PurchaseGates,
     private readonly emails: EmailOutboxService,
     private readonly producer: JobProducer,
   ) {}
@@ -114,7 +118,7 @@ export class PurchaseService {
    *   reconciliation closes it).
    */
   async startMpesa(input: MpesaPurchaseInput): Promise<Purchase> {
-    const purchase = await this.insertPending({ ...input, stkPromptOpen: true });
+    const purchase = await this.insertPending({ ...input, amountKsh: input.amount, stkPromptOpen: true });
     try {
       const push = await this.daraja.stkPush({
         amountKsh: input.amount.toDecimal(),
@@ -515,8 +519,15 @@ export class PurchaseService {
     return released > 0;
   }
 
+  /**
+   * Inserts the pending purchase in one transaction with the purchase gate's check (spend caps
+   * and self-exclusion: PurchaseGates), so two parallel buys of one phone are judged one after
+   * the other and a refused buyer gets no prompt.
+   * @throws the gate's DomainError (403); ProcessorError PROMPT_ALREADY_OPEN (409).
+   */
   private async insertPending(
     input: Pick<MpesaPurchaseInput, 'kind' | 'amount' | 'slipId' | 'subscriptionType'> & {
+      amountKsh: Money;
       provider?: 'mpesa' | 'flutterwave';
       phone?: string | null;
       email?: string | null;
@@ -528,23 +539,28 @@ export class PurchaseService {
     for (let attempt = 0; ; attempt++) {
       const code = newPurchaseCode();
       try {
-        return await this.ds.manager.save(
-          Purchase,
-          this.ds.manager.create(Purchase, {
-            kind: input.kind,
-            slipId: input.slipId ?? null,
-            subscriptionType: input.subscriptionType ?? null,
-            phone: input.phone ?? null,
-            email: input.email ?? null,
-            amount: input.amount,
-            currency: input.currency ?? 'KES',
-            provider: input.provider ?? 'mpesa',
-            code,
-            txRef: input.provider === 'flutterwave' ? `${input.currency}-${input.kind.toUpperCase()}-${code}` : null,
-            status: 'pending',
-            stkPromptOpen: input.stkPromptOpen ?? false,
-          }),
-        );
+        return await this.ds.transaction(async (em) => {
+          const rgPhone = await this.gates.admit(em, { phone: input.phone ?? null, email: input.email ?? null, amountKsh: input.amountKsh });
+          return em.save(
+            Purchase,
+            em.create(Purchase, {
+              kind: input.kind,
+              slipId: input.slipId ?? null,
+              subscriptionType: input.subscriptionType ?? null,
+              phone: input.phone ?? null,
+              email: input.email ?? null,
+              amount: input.amount,
+              amountKsh: input.amountKsh,
+              rgPhone,
+              currency: input.currency ?? 'KES',
+              provider: input.provider ?? 'mpesa',
+              code,
+              txRef: input.provider === 'flutterwave' ? `${input.currency}-${input.kind.toUpperCase()}-${code}` : null,
+              status: 'pending',
+              stkPromptOpen: input.stkPromptOpen ?? false,
+            }),
+          );
+        });
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;
         if (constraint === OPEN_PROMPT_INDEX) {
@@ -557,6 +573,19 @@ export class PurchaseService {
         if (!duplicateCode || attempt >= 3) throw err;
       }
     }
+  }
+
+  /**
+   * Ksh spent by `rgPhone` since `from`: the Ksh price of its purchases still pending or paid
+   * (docs/PRODUCT-RULES.md "Records and responsible gambling"). In the caller's transaction.
+   */
+  async spentKshSince(em: EntityManager, rgPhone: string, from: Date): Promise<Money> {
+    const [row] = (await em.query(
+      `SELECT COALESCE(sum(amount_ksh), 0)::text AS spent FROM purchase
+        WHERE rg_phone = $1 AND created_at >= $2 AND status IN ('pending', 'paid')`,
+      [rgPhone, from],
+    )) as { spent: string }[];
+    return Money.parse(row.spent);
   }
 }
 

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { marketById } from '../fixtures/domain/markets';
 import { toGameDate } from '../fixtures/fixtures.mapper';
 import { FixturesService } from '../fixtures/fixtures.service';
-import { FreeTip } from './entities/free-tip.entity';
+import { FreeTipRepository } from './free-tip.repository';
 import { SlipError, SlipErrorCode } from './slip.errors';
 
 /** Free tips shown (spec §7 /api/slip/free). */
@@ -20,15 +19,13 @@ export interface FreeTipResponse {
 @Injectable()
 export class FreeTipService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: FreeTipRepository,
     private readonly fixtures: FixturesService,
   ) {}
 
   /** Free tips on fixtures not yet started, by kick-off, at most 20. */
   async list(): Promise<{ data: FreeTipResponse[] }> {
-    const rows: { fixture_id: string; market_id: number }[] = await this.ds.query(
-      `SELECT fixture_id::text, market_id FROM free_tip ORDER BY date_created DESC, id DESC LIMIT 200`,
-    );
+    const rows = await this.repo.latest(200);
     const games = new Map((await this.fixtures.games([...new Set(rows.map((r) => r.fixture_id))])).map((g) => [g.id, g]));
     const data = rows
       .flatMap((r) => {
@@ -53,14 +50,11 @@ export class FreeTipService {
    *         ODDS_UNAVAILABLE (400); SlipError FREE_TIP_EXISTS (400) for a repeat of fixture and market.
    * @returns the new free tip's id.
    */
-  async create(fixtureId: string, marketId: number, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<{ id: number }> {
+  async create(fixtureId: string, marketId: number, { manager }: { manager?: EntityManager } = {}): Promise<{ id: number }> {
     await this.fixtures.quote([{ fixtureId, marketId }]);
-    const rows: { id: number }[] = await manager.query(
-      `INSERT INTO free_tip (fixture_id, market_id) VALUES ($1, $2) ON CONFLICT (fixture_id, market_id) DO NOTHING RETURNING id`,
-      [fixtureId, marketId],
-    );
-    if (!rows.length) throw new SlipError(SlipErrorCode.FREE_TIP_EXISTS);
-    return { id: rows[0].id };
+    const id = await this.repo.insert(fixtureId, marketId, manager);
+    if (id === null) throw new SlipError(SlipErrorCode.FREE_TIP_EXISTS);
+    return { id };
   }
 
   /**
@@ -68,27 +62,24 @@ export class FreeTipService {
    * like `create` (the resulting pair must be tippable now).
    * @throws as `create`; SlipError FREE_TIP_EXISTS (400) when the pair is another free tip already.
    */
-  async update(id: number, change: { fixtureId?: string; marketId?: number }, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
-    const current = await manager.findOneByOrFail(FreeTip, { id });
+  async update(id: number, change: { fixtureId?: string; marketId?: number }, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+    const current = await this.repo.byId(id, manager);
     const fixtureId = change.fixtureId ?? current.fixtureId;
     const marketId = change.marketId ?? current.marketId;
     if (fixtureId === String(current.fixtureId) && marketId === current.marketId) return;
     await this.fixtures.quote([{ fixtureId, marketId }]);
-    const clash = await manager.findOneBy(FreeTip, { fixtureId, marketId });
+    const clash = await this.repo.byPair(fixtureId, marketId, manager);
     if (clash && clash.id !== id) throw new SlipError(SlipErrorCode.FREE_TIP_EXISTS);
-    await manager.update(FreeTip, { id }, { fixtureId, marketId });
+    await this.repo.move(id, fixtureId, marketId, manager);
   }
 
   /** Back office `free-tips` delete: removes free tip `id` (no-op when already gone). */
-  async remove(id: number, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
-    await manager.delete(FreeTip, { id });
+  async remove(id: number, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+    await this.repo.remove(id, manager);
   }
 
   /** Adds a free tip (admin, seed); a repeat of the same fixture and market is ignored. */
   async add(fixtureId: string, marketId: number): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO free_tip (fixture_id, market_id) VALUES ($1, $2) ON CONFLICT (fixture_id, market_id) DO NOTHING`,
-      [fixtureId, marketId],
-    );
+    await this.repo.insert(fixtureId, marketId);
   }
 }

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { nairobiDayStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
@@ -8,7 +7,6 @@ import { avatarUrl } from '../account/account.mapper';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
 import type { PremiumSlipsProvider } from './premium-slips.provider';
-import { Slip } from './entities/slip.entity';
 import { SlipResponse, toSlipResponse } from './slip.mapper';
 import { SlipRepository } from './slip.repository';
 
@@ -30,7 +28,6 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class PremiumSlipsService implements PremiumSlipsProvider {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly repo: SlipRepository,
     private readonly fixtures: FixturesService,
     private readonly clock: ReplayClock,
@@ -41,8 +38,8 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
    * Marks (`true`) or unmarks slip `id` as premium, inside the caller's transaction. Idempotent.
    * Only the flag changes: a published slip stays locked (spec §3).
    */
-  async setPremium(id: number, premium: boolean, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
-    await manager.update(Slip, { id }, { premium });
+  async setPremium(id: number, premium: boolean, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+    await this.repo.setPremium(id, premium, manager);
   }
 
   /** Today's premium slips (see the class doc), newest first, at most 50, each with its picks. */
@@ -50,17 +47,14 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
     const frame = await this.clock.frame();
     const from = nairobiDayStart(frame.now);
     const to = new Date(from.getTime() + DAY_MS);
-    const rows: { id: number }[] = await this.ds.query(
-      `SELECT s.id FROM slip s
-        WHERE s.premium
-          AND ((s.date_created >= $1 AND s.date_created < $2)
-            OR EXISTS (SELECT 1 FROM tip t JOIN fixture f ON f.id = t.fixture_id
-                        WHERE t.slip_id = s.id AND f.kickoff >= $3 AND f.kickoff < $4))
-        ORDER BY s.date_created DESC, s.id DESC
-        LIMIT ${MAX_PREMIUM_SLIPS}`,
-      [from, to, new Date(from.getTime() - frame.offsetMs), new Date(to.getTime() - frame.offsetMs)],
+    const ids = await this.repo.premiumIds(
+      from,
+      to,
+      new Date(from.getTime() - frame.offsetMs),
+      new Date(to.getTime() - frame.offsetMs),
+      MAX_PREMIUM_SLIPS,
     );
-    return this.render(rows.map((r) => r.id));
+    return this.render(ids);
   }
 
   /** Slips in the public shape with picks shown (a subscriber paid for them). */

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { nairobiDayStart } from '../../common/time/nairobi';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { FixturesError } from '../fixtures/fixtures.errors';
 import { AccountService } from '../account/account.service';
@@ -18,10 +18,10 @@ import {
   tipCountProblem,
 } from './domain/slip-rules';
 import { CreateSlipDto } from './dto/create-slip.dto';
-import { Slip } from './entities/slip.entity';
-import { Tip } from './entities/tip.entity';
 import { SlipEvents } from './slip-events';
 import { SlipError, SlipErrorCode } from './slip.errors';
+import { SlipRepository } from './slip.repository';
+import { TipsterStatRepository } from './tipster-stat.repository';
 
 /** Answer of GET /api/slip/can-post. */
 export interface CanPost {
@@ -39,7 +39,9 @@ const ID = /^[1-9]\d{0,17}$/;
 @Injectable()
 export class SlipPublishService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly slips: SlipRepository,
+    private readonly stats: TipsterStatRepository,
     private readonly fixtures: FixturesService,
     @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
     private readonly events: SlipEvents,
@@ -48,7 +50,7 @@ export class SlipPublishService {
 
   /** Whether `userId` may publish another slip this Nairobi day, and how many remain. */
   async canPost(userId: number): Promise<CanPost> {
-    const count = await this.publishedToday(userId, this.ds.manager);
+    const count = await this.publishedToday(userId);
     return { can_post: canPostAnother(count), remaining: remainingToday(count) };
   }
 
@@ -90,49 +92,26 @@ export class SlipPublishService {
     const accumulator = slipAccumulator(quotes.map((q) => q.odd));
     if (!accumulatorInRange(accumulator)) throw new SlipError(SlipErrorCode.ACCUMULATOR_OUT_OF_RANGE, { game: null });
 
-    const id = await this.ds.transaction(async (em) => {
-      await em.query('SELECT pg_advisory_xact_lock($1, $2)', [6, userId]);
+    const id = await this.tx.run(async (em) => {
+      await this.slips.lockPublisher(em, userId);
       if (!canPostAnother(await this.publishedToday(userId, em))) {
         throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
       }
-      const slip = await em.getRepository(Slip).save(
-        em.getRepository(Slip).create({
-          userId,
-          price: Money.ofUnits(priceKsh),
-          accumulator,
-          jackpot: false,
-          slipResult: null,
-          settledAccumulator: null,
-          settledAt: null,
-          dateCreated: this.clock.now(),
-        }),
+      const slipId = await this.slips.insertWithTips(
+        em,
+        { userId, price: Money.ofUnits(priceKsh), accumulator, dateCreated: this.clock.now() },
+        quotes.map((q: Quote) => ({ fixtureId: q.game.id, marketId: q.market.id, odd: q.odd })),
       );
-      await em.getRepository(Tip).insert(quotes.map((q: Quote, i) => ({
-        slipId: slip.id,
-        fixtureId: q.game.id,
-        marketId: q.market.id,
-        odd: q.odd,
-        position: i,
-        result: null,
-      })));
-      await em.query(
-        `INSERT INTO tipster_stat (user_id, tips) VALUES ($1, 1)
-         ON CONFLICT (user_id) DO UPDATE SET tips = tipster_stat.tips + 1, updated_at = now()`,
-        [userId],
-      );
+      await this.stats.addTip(em, userId);
       await this.fixtures.recordTips(quotes.map((q) => q.game.id), em);
       await this.accounts.markTipster(userId, em);
-      return slip.id;
+      return slipId;
     });
     await this.events.emitPublished(id);
     return { id };
   }
 
-  private async publishedToday(userId: number, em: DataSource['manager']): Promise<number> {
-    const [row] = await em.query(
-      `SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND NOT jackpot`,
-      [userId, nairobiDayStart(this.clock.now())],
-    );
-    return row.n;
+  private publishedToday(userId: number, em?: EntityManager): Promise<number> {
+    return this.slips.publishedSince(userId, nairobiDayStart(this.clock.now()), em);
   }
 }

@@ -3,6 +3,7 @@ import { JsonBytes, TimedJson, timedJson } from '../../common/cache/hot-json-cac
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
+import { AccountService } from '../account/account.service';
 import { FixturesService, GameView } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
 import { unchangedForMs } from './domain/list-freshness';
@@ -55,6 +56,7 @@ export class SlipQueryService {
     private readonly cache: SlipListCache,
     private readonly pages: SlipPageIndex,
     private readonly clock: ReplayClock,
+    private readonly accounts: AccountService,
   ) {}
 
   /**
@@ -177,7 +179,7 @@ export class SlipQueryService {
   }
 
   private async userId(username: string): Promise<number> {
-    const id = await this.repo.userIdByName(username);
+    const id = await this.accounts.idByUsername(username);
     if (id === null) throw new SlipError(SlipErrorCode.USER_NOT_FOUND);
     return id;
   }

@@ -123,6 +123,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
       slipId: String(slip.id),
       email: customerEmail,
       amount,
+      amountKsh: slip.price,
       currency,
       redirectUrl: `${this.config.publicUrl}/find_tip_ng`,
       title: `Tip slip ${slip.id}`,

@@ -14,3 +14,6 @@ export const ACTIVE_PAGE_SIZE = 10;
 export const HOME_ACTIVE_SIZE = 12;
 export const FINISHED_PAGE_SIZE = 100;
 export const LEADERBOARD_PAGE_SIZE = 100;
+/** Settled slips a tipster needs on the overall / weekly leaderboard (docs/PRODUCT-RULES.md "Tipster statistics"). */
+export const LEADERBOARD_MIN_SETTLED = 5;
+export const WEEKLY_MIN_SETTLED = 2;

@@ -26,12 +26,17 @@ import { ProcessorModule } from '../processor/processor.module';
 import { SlipSalesController } from './slip-sales.controller';
 import { SlipSalesService } from './slip-sales.service';
 import { PremiumSlipsService } from './premium-slips.service';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { FreeTipRepository } from './free-tip.repository';
+import { SettlementRepository } from './settlement.repository';
+import { TipsterStatRepository } from './tipster-stat.repository';
 
 /** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipRepository, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, JackpotSlipsRepository, SlipPreviewsRepository],
+  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository,
+    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
   exports: [JackpotSlipsRepository, SlipPreviewsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

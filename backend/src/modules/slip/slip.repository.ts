@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import type { SlipResultCode } from './entities/slip.entity';
-import type { TipResultCode } from './entities/tip.entity';
+import { DataSource, EntityManager } from 'typeorm';
+import { appUserJoin } from '../account/app-user.sql';
+import { fixtureJoin } from '../fixtures/fixture.sql';
+import { paidSlipSalesSql } from '../processor/purchase.sql';
+import { Slip, type SlipResultCode } from './entities/slip.entity';
+import { Tip, type TipResultCode } from './entities/tip.entity';
+import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
 
 /** A slip row with what its card shows of the tipster. */
 export interface SlipRow {
@@ -37,7 +41,7 @@ export interface ActiveFilter {
   top?: boolean;
 }
 
-/** `top=1`: slips of the first 20 of the overall leaderboard (rating desc, 5 settled slips minimum). */
+/** `top=1`: slips of the first 20 of the overall leaderboard (stored rating desc, LEADERBOARD_MIN_SETTLED settled slips minimum). */
 export const TOP_TIPSTERS = 20;
 
 /**
@@ -77,9 +81,12 @@ export interface PageRow {
 const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
- * Hand-written SQL for slip lists (docs/ARCHITECTURE.md "Speed"): page the ids on an index matching the
- * filter and sort — by keyset after the previous page's last row (SlipPageIndex finds and keeps
- * the page ends per list generation) — then load those slips and their tips by `id = ANY($1)`.
+ * SQL of tables `slip` and `tip` outside settlement (docs/ARCHITECTURE.md "Table ownership"): the
+ * lists, hand-written (docs/ARCHITECTURE.md "Speed"): page the ids on an index matching the filter
+ * and sort — by keyset after the previous page's last row (SlipPageIndex finds and keeps the page
+ * ends per list generation) — then load those slips and their tips by `id = ANY($1)`; premium
+ * slips; and publishing's writes. Other modules' tables only through their exported fragments
+ * (fixtureJoin, appUserJoin, paidSlipSalesSql), so each list stays one statement.
  */
 @Injectable()
 export class SlipRepository {
@@ -99,14 +106,14 @@ export class SlipRepository {
     if (kind === 'finished') return { cond: where.join(' AND '), params };
     if (f.homeTeam) {
       params.push(f.homeTeam);
-      where.push(`EXISTS (SELECT 1 FROM tip t JOIN fixture fx ON fx.id = t.fixture_id WHERE t.slip_id = s.id AND lower(fx.home_team) = lower($${params.length}))`);
+      where.push(`EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.home_team) = lower($${params.length}))`);
     }
     if (f.awayTeam) {
       params.push(f.awayTeam);
-      where.push(`EXISTS (SELECT 1 FROM tip t JOIN fixture fx ON fx.id = t.fixture_id WHERE t.slip_id = s.id AND lower(fx.away_team) = lower($${params.length}))`);
+      where.push(`EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.away_team) = lower($${params.length}))`);
     }
     if (f.top) {
-      where.push(`s.user_id IN (SELECT user_id FROM tipster_stat WHERE won + lost >= 5
+      where.push(`s.user_id IN (SELECT user_id FROM tipster_stat WHERE won + lost >= ${LEADERBOARD_MIN_SETTLED}
         ORDER BY rating DESC, won + lost DESC, profit DESC, user_id LIMIT ${TOP_TIPSTERS})`);
     }
     return { cond: where.join(' AND '), params };
@@ -179,11 +186,8 @@ export class SlipRepository {
       `SELECT s.id, s.user_id AS "userId"
          FROM slip s
          LEFT JOIN tipster_stat st ON st.user_id = s.user_id
-         LEFT JOIN LATERAL (
-           SELECT count(*)::int AS n FROM purchase p
-            WHERE p.slip_id = s.id AND p.kind = 'slip' AND p.status = 'paid'
-              AND coalesce(p.paid_at, p.created_at) > $1::timestamptz - interval '7 days'
-              AND coalesce(p.paid_at, p.created_at) <= $1::timestamptz) sales ON true
+         CROSS JOIN LATERAL (
+           SELECT (${paidSlipSalesSql('s.id', "$1::timestamptz - interval '7 days'", '$1::timestamptz')}) AS n) sales
         WHERE ${cond}
         ORDER BY sales.n DESC, coalesce(st.rating, 0) DESC, s.date_created DESC, s.id DESC
         LIMIT ${Number(limit)}`,
@@ -218,7 +222,7 @@ export class SlipRepository {
                 coalesce(st.rating, 0)::text AS rating, s.price_ksh::text AS price, s.accumulator::text AS accumulator,
                 s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
                 s.date_created AS "dateCreated", s.settled_at AS "settledAt"
-           FROM slip s JOIN app_user u ON u.id = s.user_id LEFT JOIN tipster_stat st ON st.user_id = s.user_id
+           FROM slip s ${appUserJoin('u', 's.user_id')} LEFT JOIN tipster_stat st ON st.user_id = s.user_id
           WHERE s.id = ANY($1)`,
         [ids],
       ),
@@ -232,9 +236,52 @@ export class SlipRepository {
     return { slips: ids.flatMap((id) => byId.get(id) ?? []), tips };
   }
 
-  /** Id of the user named `username` (case-insensitive), or null. */
-  async userIdByName(username: string): Promise<number | null> {
-    const [row] = await this.ds.query(`SELECT id FROM app_user WHERE lower(username) = lower($1)`, [username]);
-    return row ? row.id : null;
+  /**
+   * Ids of premium slips published in [`from`, `to`) or with a game kicking off in [`kickFrom`,
+   * `kickTo`), newest first, at most `limit`.
+   */
+  async premiumIds(from: Date, to: Date, kickFrom: Date, kickTo: Date, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.ds.query(
+      `SELECT s.id FROM slip s
+        WHERE s.premium
+          AND ((s.date_created >= $1 AND s.date_created < $2)
+            OR EXISTS (SELECT 1 FROM tip t ${fixtureJoin('f', 't.fixture_id')}
+                        WHERE t.slip_id = s.id AND f.kickoff >= $3 AND f.kickoff < $4))
+        ORDER BY s.date_created DESC, s.id DESC
+        LIMIT ${Number(limit)}`,
+      [from, to, kickFrom, kickTo],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Sets slip `id`'s premium flag, inside the caller's transaction when `em` is given. */
+  async setPremium(id: number, premium: boolean, em: EntityManager = this.ds.manager): Promise<void> {
+    await em.update(Slip, { id }, { premium });
+  }
+
+  /** Tipster slips (jackpot slips left out) `userId` published at or after `since`. */
+  async publishedSince(userId: number, since: Date, em: EntityManager = this.ds.manager): Promise<number> {
+    const [row] = await em.query(`SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND NOT jackpot`, [userId, since]);
+    return row.n;
+  }
+
+  /** Serialises publishing by `userId` until the caller's transaction ends (advisory lock 6/userId). */
+  async lockPublisher(em: EntityManager, userId: number): Promise<void> {
+    await em.query('SELECT pg_advisory_xact_lock($1, $2)', [6, userId]);
+  }
+
+  /**
+   * Inserts a slip and its tips (in the order given, positions 0…) in the caller's transaction.
+   * Returns the new slip id.
+   */
+  async insertWithTips(
+    em: EntityManager,
+    slip: Pick<Slip, 'userId' | 'price' | 'accumulator' | 'dateCreated'>,
+    tips: Pick<Tip, 'fixtureId' | 'marketId' | 'odd'>[],
+  ): Promise<number> {
+    const repo = em.getRepository(Slip);
+    const saved = await repo.save(repo.create({ ...slip, jackpot: false, slipResult: null, settledAccumulator: null, settledAt: null }));
+    await em.getRepository(Tip).insert(tips.map((t, i) => ({ ...t, slipId: saved.id, position: i, result: null })));
+    return saved.id;
   }
 }

@@ -66,6 +66,9 @@ const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
 const ROUTES: Record<string, Row> = {
   // Accounts (spec §7)
   'POST /api/account/register': { access: 'public', sample: () => ({ url: '/api/account/register', body: {} }) },
+  'POST /api/rg/code': { access: 'public', sample: () => ({ url: '/api/rg/code', body: {} }) },
+  'POST /api/rg/limit': { access: 'public', sample: () => ({ url: '/api/rg/limit', body: {} }) },
+  'POST /api/rg/self-exclusion': { access: 'public', sample: () => ({ url: '/api/rg/self-exclusion', body: {} }) },
   'POST /api/account/email-login': { access: 'public', sample: () => ({ url: '/api/account/email-login', body: {} }) },
   'POST /api/account/token/refresh': { access: 'public', sample: () => ({ url: '/api/account/token/refresh', body: {} }) },
   'POST /api/account/logout': { access: 'public', sample: () => ({ url: '/api/account/logout', body: { refresh: 'x.y.z' } }) },

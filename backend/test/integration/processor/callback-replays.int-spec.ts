@@ -135,6 +135,7 @@ describe('provider callback replays (fast-check schedules)', () => {
       phone: phone(3),
       email: `replay${k}@example.com`,
       amount: Money.parse('2500'),
+      amountKsh: Money.parse('208.33'),
       currency: 'NGN',
       redirectUrl: `${t.baseUrl}/find_tip_ng`,
       title: 'Bronze subscription',

@@ -64,6 +64,7 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
       phone: FLW_PHONE,
       email: 'buyer.redisdown@example.com',
       amount: Money.parse('2500'),
+      amountKsh: Money.parse('208.33'),
       currency: 'NGN',
       redirectUrl: `${down.baseUrl}/find_tip_ng`,
       title: 'Bronze subscription',

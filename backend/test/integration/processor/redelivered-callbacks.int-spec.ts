@@ -148,6 +148,7 @@ describe('re-delivered payment callbacks', () => {
       phone: '254712340199',
       email: 'buyer.redeliver@example.com',
       amount: Money.parse('2500'),
+      amountKsh: Money.parse('208.33'),
       currency: 'NGN',
       redirectUrl: `${t.baseUrl}/find_tip_ng`,
       title: 'Bronze subscription',

@@ -240,6 +240,7 @@ describe('Subscription purchase by M-Pesa', () => {
       phone: phone.msisdn,
       email: 'buyer@example.com',
       amount: Money.parse('2500'),
+      amountKsh: Money.parse('208.33'),
       currency: 'NGN',
       redirectUrl: `${t.baseUrl}/find_tip_ng`,
       title: 'Bronze subscription',

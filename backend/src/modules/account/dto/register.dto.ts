@@ -3,12 +3,14 @@ import { Transform } from 'class-transformer';
 import { COUNTRIES, Country } from '../account.constants';
 import { countryError, emailError, newPasswordError, registrationPhoneError, usernameError } from '../domain/account-rules';
 import { FieldRule, trimString } from './field-rule.decorator';
+import { NoToutWords } from '../../../common/content/tout-words';
 
 /** POST /api/account/register (spec §3 Registration payload; §5 rules). */
 export class RegisterDto {
   @ApiProperty({ example: 'kevo_tips', description: '3-30 letters, digits, _ or .; unique ignoring case' })
   @Transform(trimString)
   @FieldRule(usernameError)
+  @NoToutWords()
   username: string;
 
   @ApiProperty({ example: 'kevo@example.com' })

@@ -5,6 +5,7 @@ import {
   MAX_AUTHOR_LENGTH, MAX_CONTENT_LENGTH, MAX_OVERVIEW_LENGTH, MAX_TITLE_LENGTH, MAX_URL_LENGTH,
 } from '../blog.constants';
 import { isSafeImageUrl } from '../domain/sanitize-post';
+import { NoToutWords } from '../../../common/content/tout-words';
 
 /** Validates an https or site-relative image URL (domain/sanitize-post.ts isSafeImageUrl). */
 const IsSafeImageUrl = (options?: ValidationOptions): PropertyDecorator =>
@@ -22,18 +23,21 @@ export class CreatePostDto {
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
   @MaxLength(MAX_TITLE_LENGTH, { message: `title must be at most ${MAX_TITLE_LENGTH} characters` })
+  @NoToutWords()
   title: string;
 
   @ApiProperty({ example: '<p>An accumulator combines ...</p>', description: 'HTML, sanitised on write' })
   @IsString({ message: 'content must be text' })
   @IsNotEmpty({ message: 'Content is required' })
   @MaxLength(MAX_CONTENT_LENGTH, { message: `content must be at most ${MAX_CONTENT_LENGTH} characters` })
+  @NoToutWords()
   content: string;
 
   @ApiPropertyOptional({ example: 'Why one loss sinks the slip, and how the odds multiply.' })
   @IsOptional()
   @IsString({ message: 'overview must be text' })
   @MaxLength(MAX_OVERVIEW_LENGTH, { message: `overview must be at most ${MAX_OVERVIEW_LENGTH} characters` })
+  @NoToutWords()
   overview?: string;
 
   @ApiPropertyOptional({ example: 'https://cdn.example.com/acca.jpg', nullable: true })
@@ -48,6 +52,7 @@ export class CreatePostDto {
   @IsOptional()
   @IsString({ message: 'author must be text' })
   @MaxLength(MAX_AUTHOR_LENGTH, { message: `author must be at most ${MAX_AUTHOR_LENGTH} characters` })
+  @NoToutWords()
   author?: string;
 
   @ApiPropertyOptional({ example: false, default: false })

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { Allow, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { JACKPOT_COMPANIES, JACKPOT_TYPES, JackpotCompany, JackpotType } from '../domain/jackpot-slug';
 import { MAX_JACKPOT_DESCRIPTION_LENGTH, MAX_JACKPOT_TITLE_LENGTH } from '../jackpot.constants';
+import { NoToutWords } from '../../../common/content/tout-words';
 
 /** One game of a jackpot: a fixture id and a market id (as POST /api/slip/create's tips). */
 export interface JackpotTipInput {
@@ -31,6 +32,7 @@ export class CreateJackpotDto {
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
   @MaxLength(MAX_JACKPOT_TITLE_LENGTH, { message: `title must be at most ${MAX_JACKPOT_TITLE_LENGTH} characters` })
+  @NoToutWords()
   title: string;
 
   @ApiPropertyOptional({ example: 'Our analyst picks for this week', maxLength: MAX_JACKPOT_DESCRIPTION_LENGTH })
@@ -38,6 +40,7 @@ export class CreateJackpotDto {
   @IsOptional()
   @IsString({ message: 'description must be text' })
   @MaxLength(MAX_JACKPOT_DESCRIPTION_LENGTH, { message: `description must be at most ${MAX_JACKPOT_DESCRIPTION_LENGTH} characters` })
+  @NoToutWords()
   description?: string;
 
   @ApiProperty({ example: 199, description: 'whole Ksh, 50-1000' })
@@ -60,6 +63,7 @@ export class UpdateJackpotDto {
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
   @MaxLength(MAX_JACKPOT_TITLE_LENGTH, { message: `title must be at most ${MAX_JACKPOT_TITLE_LENGTH} characters` })
+  @NoToutWords()
   title?: string;
 
   @ApiPropertyOptional({ maxLength: MAX_JACKPOT_DESCRIPTION_LENGTH })
@@ -67,6 +71,7 @@ export class UpdateJackpotDto {
   @IsOptional()
   @IsString({ message: 'description must be text' })
   @MaxLength(MAX_JACKPOT_DESCRIPTION_LENGTH, { message: `description must be at most ${MAX_JACKPOT_DESCRIPTION_LENGTH} characters` })
+  @NoToutWords()
   description?: string;
 
   @ApiPropertyOptional({ example: 249, description: 'whole Ksh, 50-1000' })

@@ -23,6 +23,14 @@ export class Purchase {
   /** Buyer e-mail (Nigeria / Uganda). */
   @Column({ type: 'text', nullable: true }) email: string | null;
   @Column(moneyColumn('amount')) amount: Money;
+  /**
+   * The phone this purchase counts against for spend caps and self-exclusion (docs/PRODUCT-RULES.md
+   * "Records and responsible gambling"): the M-Pesa MSISDN, or the phone of the account behind a
+   * Flutterwave e-mail; null when none is known.
+   */
+  @Column({ name: 'rg_phone', type: 'text', nullable: true }) rgPhone: string | null;
+  /** The price in Ksh (for NGN/UGX purchases the slip's Ksh price), counted against a daily cap. */
+  @Column(moneyColumn('amount_ksh', { nullable: true })) amountKsh: Money | null;
   @Column({ type: 'text', default: 'KES' }) currency: string;
   @Column({ type: 'text' }) provider: PaymentProvider;
   @Column({ name: 'checkout_request_id', type: 'text', nullable: true }) checkoutRequestId: string | null;

@@ -1,5 +1,7 @@
 import { Column, Entity, PrimaryColumn, VirtualColumn } from 'typeorm';
 import { Money, moneyColumn } from '../../../common/money/money';
+import { usernameSql } from '../../account/app-user.sql';
+import { fixtureJoin } from '../../fixtures/fixture.sql';
 import type { SlipResultCode } from './slip.entity';
 import type { TipResultCode } from './tip.entity';
 
@@ -34,7 +36,7 @@ export class SlipWithPicks {
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;
   @Column({ name: 'date_created', type: 'timestamptz' }) dateCreated: Date;
 
-  @VirtualColumn({ type: 'text', query: (a) => `SELECT u.username FROM app_user u WHERE u.id = ${a}.user_id` })
+  @VirtualColumn({ type: 'text', query: (a) => usernameSql(`${a}.user_id`) })
   username: string;
 
   @VirtualColumn({
@@ -42,7 +44,7 @@ export class SlipWithPicks {
     query: (a) => `SELECT coalesce(jsonb_agg(jsonb_build_object(
         'fixture', t.fixture_id::text, 'home_team', f.home_team, 'away_team', f.away_team, 'kickoff', f.kickoff,
         'market_type', t.market_id, 'odd', t.odd::text, 'result', t.result) ORDER BY t.position), '[]'::jsonb)
-      FROM tip t JOIN fixture f ON f.id = t.fixture_id WHERE t.slip_id = ${a}.id`,
+      FROM tip t ${fixtureJoin('f', 't.fixture_id')} WHERE t.slip_id = ${a}.id`,
   })
   picks: SlipPick[];
 }

@@ -7,7 +7,7 @@ import { SITE } from '../../../lib/site';
 export const SeoBlock = () => (
   <Box component="section" aria-labelledby="about-tips-title">
     <Typography id="about-tips-title" variant="h2" gutterBottom>
-      Sure predictions from tipsters you can check
+      Football predictions from tipsters you can check
     </Typography>
     <Typography color="text.secondary" paragraph>
       {SITE.brand} is a marketplace of accumulator slips from Kenya&apos;s best football tipsters:

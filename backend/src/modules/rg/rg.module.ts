@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { ProcessorModule } from '../processor/processor.module';
+import { RgController } from './rg.controller';
+import { RgRepository } from './rg.repository';
+import { RgService } from './rg.service';
+
+/**
+ * Responsible gambling (docs/ARCHITECTURE.md "modules/rg"): per-phone daily spend caps and
+ * self-exclusion, proven by one-time SMS codes, enforced on every purchase as the processor's
+ * purchase gate (PurchaseGates).
+ */
+@Module({
+  imports: [AccountModule, NotificationsModule, ProcessorModule],
+  controllers: [RgController],
+  providers: [RgRepository, RgService],
+  exports: [RgService],
+})
+export class RgModule {}

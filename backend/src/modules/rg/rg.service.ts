@@ -1,0 +1,157 @@
+import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { createHash, randomInt, timingSafeEqual } from 'crypto';
+import { EntityManager } from 'typeorm';
+import { Clock, CLOCK } from '../../common/clock/clock';
+import { Money } from '../../common/money/money';
+import { toRgPhone } from '../../common/msisdn/msisdn';
+import { nairobiDayStart } from '../../common/time/nairobi';
+import { AccountService } from '../account/account.service';
+import { SmsService } from '../notifications/sms/sms.service';
+import { BuyerAtStart, PurchaseGate, PurchaseGates } from '../processor/purchase-gates';
+import { PurchaseService } from '../processor/purchase.service';
+import {
+  capInForce, EXCLUSION_PERIODS, ExclusionPeriod, MAX_DAILY_CAP_KSH, purchaseRefusal, RG_CODE_MAX_ATTEMPTS, RG_CODE_RESEND_MS,
+  RG_CODE_TTL_MS, RgState, withDailyCap, withSelfExclusion,
+} from './domain/rg-rules';
+import { PurchaseRefusedError, RgError, RgErrorCode } from './rg.errors';
+import { RgRepository } from './rg.repository';
+
+/** A phone's controls as the API answers them (Ksh amounts as '500.00', instants ISO-8601 UTC). */
+export interface RgView {
+  phone: string;
+  daily_cap_ksh: string | null;
+  next_cap_ksh: string | null;
+  next_cap_from: string | null;
+  excluded_until: string | null;
+}
+
+const hashCode = (phone: string, code: string): string => createHash('sha256').update(`${phone}:${code}`).digest('hex');
+
+/**
+ * Responsible gambling by phone (docs/PRODUCT-RULES.md "Records and responsible gambling"): one-time
+ * SMS codes prove holding the phone; with one a phone sets a daily spend cap or excludes itself;
+ * as the processor's purchase gate it refuses (403) a purchase that an exclusion forbids or that
+ * would pass the day's cap, before any payment prompt.
+ */
+@Injectable()
+export class RgService implements PurchaseGate, OnModuleInit {
+  constructor(
+    private readonly repo: RgRepository,
+    private readonly sms: SmsService,
+    private readonly accounts: AccountService,
+    private readonly purchases: PurchaseService,
+    private readonly gates: PurchaseGates,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.gates.register(this);
+  }
+
+  /**
+   * POST /api/rg/code: texts a 6-digit code valid RG_CODE_TTL_MS to `phone`.
+   * @throws RgError INVALID_PHONE (400), CODE_TOO_SOON (429) within RG_CODE_RESEND_MS of the last code.
+   */
+  async sendCode(phoneInput: unknown): Promise<{ message: string }> {
+    const phone = this.phone(phoneInput);
+    const now = this.clock.now();
+    const last = await this.repo.latestCode(phone);
+    if (last && now.getTime() - last.createdAt.getTime() < RG_CODE_RESEND_MS) throw new RgError(RgErrorCode.CODE_TOO_SOON);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await this.repo.insertCode(phone, hashCode(phone, code), new Date(now.getTime() + RG_CODE_TTL_MS), now);
+    await this.sms.queue(phone, `Your code for betting limits: ${code}. It expires in 10 minutes. 18+ only. Gambling is addictive, play responsibly.`, 'rg-code');
+    return { message: 'Code sent' };
+  }
+
+  /**
+   * POST /api/rg/limit: sets the daily cap of `phone` (whole Ksh); lower at once, higher after 24 h.
+   * @throws RgError INVALID_PHONE, INVALID_CAP, INVALID_CODE (400).
+   */
+  async setDailyCap(phoneInput: unknown, code: unknown, capInput: unknown): Promise<RgView> {
+    const phone = this.phone(phoneInput);
+    const cap = parseCap(capInput);
+    return this.withCode(phone, code, (state, now) => withDailyCap(state, cap, now));
+  }
+
+  /**
+   * POST /api/rg/self-exclusion: excludes `phone` from buying for `period` ('1m', '6m', '1y');
+   * never shortens a running exclusion.
+   * @throws RgError INVALID_PHONE, INVALID_PERIOD, INVALID_CODE (400).
+   */
+  async selfExclude(phoneInput: unknown, code: unknown, period: unknown): Promise<RgView> {
+    const phone = this.phone(phoneInput);
+    if (!EXCLUSION_PERIODS.includes(period as ExclusionPeriod)) throw new RgError(RgErrorCode.INVALID_PERIOD);
+    return this.withCode(phone, code, (state, now) => withSelfExclusion(state, period as ExclusionPeriod, now));
+  }
+
+  /**
+   * The purchase gate (PurchaseGate): resolves the buyer's phone (the M-Pesa phone, or the phone
+   * of the account registered with the Flutterwave e-mail), locks it for the transaction, and
+   * refuses while an exclusion holds or when this price would pass today's cap (pending and paid
+   * purchases of the Africa/Nairobi day count).
+   * @throws PurchaseRefusedError (403).
+   */
+  async admit(em: EntityManager, buyer: BuyerAtStart): Promise<string | null> {
+    const phone = buyer.phone ?? (buyer.email ? await this.accounts.phoneForEmail(buyer.email) : null);
+    if (!phone) return null;
+    await this.repo.lockPhone(em, phone);
+    const state = await this.repo.state(em, phone);
+    if (!state.excludedUntil && !state.dailyCapKsh && !state.nextCapKsh) return phone;
+    const now = this.clock.now();
+    const spent = await this.purchases.spentKshSince(em, phone, nairobiDayStart(now));
+    const refusal = purchaseRefusal(state, now, spent, buyer.amountKsh);
+    if (refusal) throw new PurchaseRefusedError(refusal);
+    return phone;
+  }
+
+  private phone(input: unknown): string {
+    const phone = typeof input === 'string' || typeof input === 'number' ? toRgPhone(String(input)) : null;
+    if (!phone) throw new RgError(RgErrorCode.INVALID_PHONE);
+    return phone;
+  }
+
+  /**
+   * Checks `code` against the newest unused, unexpired code of `phone` and, in one transaction
+   * with the phone locked, uses it up and stores `change(state)`. A wrong guess is counted
+   * (RG_CODE_MAX_ATTEMPTS, then the code is dead).
+   */
+  private async withCode(phone: string, code: unknown, change: (state: RgState, now: Date) => RgState): Promise<RgView> {
+    const guess = typeof code === 'string' || typeof code === 'number' ? String(code).trim() : '';
+    const now = this.clock.now();
+    const last = await this.repo.latestCode(phone);
+    const live = last && !last.usedAt && last.expiresAt.getTime() > now.getTime() && last.attempts < RG_CODE_MAX_ATTEMPTS;
+    if (!live) throw new RgError(RgErrorCode.INVALID_CODE);
+    const expected = Buffer.from(last.codeHash, 'hex');
+    const given = Buffer.from(hashCode(phone, guess), 'hex');
+    if (!/^\d{6}$/.test(guess) || !timingSafeEqual(expected, given)) {
+      await this.repo.countWrongGuess(last.id);
+      throw new RgError(RgErrorCode.INVALID_CODE);
+    }
+    return this.repo.transaction(async (em) => {
+      await this.repo.lockPhone(em, phone);
+      if (!(await this.repo.markUsed(em, last.id, now))) throw new RgError(RgErrorCode.INVALID_CODE);
+      const next = change(await this.repo.state(em, phone), now);
+      await this.repo.save(em, phone, next);
+      return view(phone, next, now);
+    });
+  }
+}
+
+/** A daily cap from the request: whole Ksh 0..MAX_DAILY_CAP_KSH (a number or digits). */
+const parseCap = (input: unknown): Money => {
+  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  if (!/^\d{1,7}$/.test(text) || Number(text) > MAX_DAILY_CAP_KSH) throw new RgError(RgErrorCode.INVALID_CAP);
+  return Money.parse(text);
+};
+
+const view = (phone: string, state: RgState, now: Date): RgView => {
+  const inForce = capInForce(state, now);
+  const waiting = state.nextCapKsh && state.nextCapFrom && state.nextCapFrom.getTime() > now.getTime();
+  return {
+    phone,
+    daily_cap_ksh: inForce?.toDecimal() ?? null,
+    next_cap_ksh: waiting ? (state.nextCapKsh as Money).toDecimal() : null,
+    next_cap_from: waiting ? (state.nextCapFrom as Date).toISOString() : null,
+    excluded_until: state.excludedUntil && state.excludedUntil.getTime() > now.getTime() ? state.excludedUntil.toISOString() : null,
+  };
+};
