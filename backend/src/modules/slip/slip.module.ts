@@ -11,6 +11,8 @@ import { SlipPublishService } from './slip-publish.service';
 import { SlipController } from './slip.controller';
 import { SlipV2Controller } from './slip-v2.controller';
 import { HomeSlipsController } from './home-slips.controller';
+import { JackpotSlipsRepository } from './jackpot-slips.repository';
+import { SlipPreviewsRepository } from './slip-previews.repository';
 import { SlipQueryService } from './slip-query.service';
 import { SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
@@ -33,8 +35,8 @@ import { TipsterStatRepository } from './tipster-stat.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository,
+  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
-  exports: [PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  exports: [JackpotSlipsRepository, SlipPreviewsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}
