@@ -7,6 +7,7 @@ import { AppConfig } from '../../config/app-config';
 import type { Purchase } from '../processor/entities/purchase.entity';
 import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
+import { LedgerService } from '../finance/ledger/ledger.service';
 import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKind } from './entities/subscription-kind.entity';
@@ -35,6 +36,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly purchases: PurchaseService,
+    private readonly ledger: LedgerService,
     private readonly fulfilments: PurchaseFulfilments,
     @Inject(PREMIUM_SLIPS) private readonly premium: PremiumSlipsProvider,
     private readonly config: AppConfig,
@@ -134,7 +136,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     const latest = await em.findOne(Subscription, { where: { phone }, order: { endsAt: 'DESC' } });
     const period = subscriptionPeriod(paidAt, kind.days, latest?.endsAt ?? null);
     await em.insert(Subscription, { phone, type: kind.type, startsAt: period.startsAt, endsAt: period.endsAt, purchaseId: purchase.id });
-    await this.purchases.recordLedger(em, { account: 'platform', kind: 'subscription_sale', amount: purchase.amount, status: 'P', purchaseId: purchase.id });
+    await this.ledger.recordSubscriptionSale(em, purchase.id, purchase.amount);
     return {
       sms: [
         {
