@@ -5,6 +5,7 @@ import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
 import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
+import { LedgerService } from '../finance/ledger/ledger.service';
 import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKindChange, SubscriptionRepository } from './subscription.repository';
@@ -36,6 +37,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   constructor(
     private readonly repo: SubscriptionRepository,
     private readonly purchases: PurchaseService,
+    private readonly ledger: LedgerService,
     private readonly fulfilments: PurchaseFulfilments,
     @Inject(PREMIUM_SLIPS) private readonly premium: PremiumSlipsProvider,
     private readonly config: AppConfig,
@@ -129,7 +131,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     const paidAt = purchase.paidAt ?? this.clock.now();
     const period = subscriptionPeriod(paidAt, kind.days, latest?.endsAt ?? null);
     await this.repo.insert(em, { phone, type: kind.type, startsAt: period.startsAt, endsAt: period.endsAt, purchaseId: purchase.id });
-    await this.purchases.recordLedger(em, { account: 'platform', kind: 'subscription_sale', amount: purchase.amount, status: 'P', purchaseId: purchase.id });
+    await this.ledger.recordSubscriptionSale(em, purchase.id, purchase.amount);
     return {
       sms: [
         {
