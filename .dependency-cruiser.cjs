@@ -13,7 +13,7 @@ const MODULE_RANKS = [
   ['notifications', 'blog', 'fixtures'],
   ['account', 'processor'],
   ['slip', 'rg'],
-  ['subscription', 'jackpot', 'finance'],
+  ['subscription', 'jackpot', 'finance', 'records'],
   ['seo'],
   ['backoffice'],
 ];
