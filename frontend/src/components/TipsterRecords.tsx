@@ -179,7 +179,10 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
             ]}
           />
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            Closing-line value: {record.clv.mean === null ? `not available yet (${record.clv.without_closing} legs without closing odds)` : `${record.clv.mean} over ${record.clv.legs} legs`}
+            Closing-line value:{' '}
+            {record.clv.mean === null
+              ? `not available yet (${record.clv.without_closing} legs without closing odds)`
+              : `${record.clv.mean.toFixed(4)} over ${record.clv.legs} legs${record.clv.without_closing ? ` (${record.clv.without_closing} without closing odds)` : ''}`}
           </Typography>
         </Paper>
       </Box>

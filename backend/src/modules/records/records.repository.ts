@@ -14,6 +14,9 @@ export interface TipsterRecordState {
   streaks: StreakState;
   paidCents: number;
   payoutHundredths: number;
+  /** Legs with a closing odd and the sum of their CLV (legClv, ten-thousandths). */
+  clvLegs: number;
+  clvSum: number;
 }
 
 /** What a batch adds to one breakdown row (market type or league) of one tipster. */
@@ -50,7 +53,7 @@ const hundredths = (text: string): number => Money.parse(text).cents;
 const units = (h: number): string => Money.ofCents(h).toDecimal();
 
 /** Columns of `record_tipster` read as text, for `toState`. */
-const TIPSTER_COLUMNS = `won, lost, cancelled, profit::text, peak::text, max_drawdown::text, streak_current, longest_losing, last10, paid_ksh::text, payout::text`;
+const TIPSTER_COLUMNS = `won, lost, cancelled, profit::text, peak::text, max_drawdown::text, streak_current, longest_losing, last10, paid_ksh::text, payout::text, clv_legs, clv_sum::text`;
 
 interface TipsterDbRow {
   won: number;
@@ -64,6 +67,8 @@ interface TipsterDbRow {
   last10: string;
   paid_ksh: string;
   payout: string;
+  clv_legs: number;
+  clv_sum: string;
 }
 
 const toState = (r: TipsterDbRow): TipsterRecordState => ({
@@ -80,6 +85,8 @@ const toState = (r: TipsterDbRow): TipsterRecordState => ({
   },
   paidCents: hundredths(r.paid_ksh),
   payoutHundredths: hundredths(r.payout),
+  clvLegs: r.clv_legs,
+  clvSum: Number(r.clv_sum),
 });
 
 /**
@@ -118,10 +125,11 @@ export class RecordsRepository {
     await em.query(
       `UPDATE record_tipster AS r SET
          won = v.won, lost = v.lost, cancelled = v.cancelled, profit = v.profit, peak = v.peak, max_drawdown = v.dd,
-         streak_current = v.cur, longest_losing = v.ll, last10 = v.last10, paid_ksh = v.paid, payout = v.payout, updated_at = now()
+         streak_current = v.cur, longest_losing = v.ll, last10 = v.last10, paid_ksh = v.paid, payout = v.payout,
+         clv_legs = v.clv_legs, clv_sum = v.clv_sum, updated_at = now()
          FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::int[], $9::int[],
-                     $10::text[], $11::numeric[], $12::numeric[])
-           AS v (user_id, won, lost, cancelled, profit, peak, dd, cur, ll, last10, paid, payout)
+                     $10::text[], $11::numeric[], $12::numeric[], $13::int[], $14::bigint[])
+           AS v (user_id, won, lost, cancelled, profit, peak, dd, cur, ll, last10, paid, payout, clv_legs, clv_sum)
         WHERE r.user_id = v.user_id`,
       [
         list.map(([u]) => u),
@@ -136,6 +144,8 @@ export class RecordsRepository {
         col((s) => s.streaks.last10),
         col((s) => units(s.paidCents)),
         col((s) => units(s.payoutHundredths)),
+        col((s) => s.clvLegs),
+        col((s) => s.clvSum),
       ],
     );
   }

@@ -12,7 +12,9 @@ import {
   buyerDelta,
   BuyerReturn,
   buyerReturn,
+  clvOf,
   EMPTY_STREAKS,
+  legClv,
   legDelta,
   totalsFigures,
   trustRating,
@@ -50,7 +52,7 @@ export interface TipsterRecord {
   leagues: BreakdownEntry[];
 }
 
-const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks: EMPTY_STREAKS, paidCents: 0, payoutHundredths: 0 };
+const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks: EMPTY_STREAKS, paidCents: 0, payoutHundredths: 0, clvLegs: 0, clvSum: 0 };
 
 /**
  * Tipster records (docs/PRODUCT-RULES.md "Records and responsible gambling"): every figure is
@@ -152,8 +154,7 @@ export class RecordsService implements OnModuleInit {
       void: s.cancelled,
       trust_rating: trustRating(s.won, s.lost),
       buyer_return: buyerReturn(stake, s.won + s.lost + s.cancelled, s.paidCents, s.payoutHundredths),
-      // Closing odds are not imported yet: every leg is counted as without closing odds.
-      clv: { legs: 0, mean: null, without_closing: legs.legs },
+      clv: clvOf(s.clvLegs, s.clvSum, legs.legs - s.clvLegs),
       streaks: {
         current: s.streaks.current,
         longest_losing: s.streaks.longestLosing,
@@ -176,6 +177,8 @@ export class RecordsService implements OnModuleInit {
       streaks: applySlip(s.streaks, slip.result, slip.settled_accumulator),
       paidCents: s.paidCents + b.priceCents,
       payoutHundredths: s.payoutHundredths + b.payoutHundredths,
+      clvLegs: s.clvLegs + slip.legs.filter((l) => l.closing).length,
+      clvSum: s.clvSum + slip.legs.reduce((sum, l) => sum + (l.closing ? legClv(l.odd, l.closing) : 0), 0),
     };
   }
 }

@@ -3,14 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { TipResultCode } from './entities/tip.entity';
 import type { SlipResultCode } from './entities/slip.entity';
-import { fixtureJoin } from '../fixtures/fixture.sql';
+import { closingOddSql, fixtureJoin } from '../fixtures/fixture.sql';
 
-/** One leg of a settled slip: catalogue market id, quoted odd ('1.85'), result and the game's league id. */
+/** One leg of a settled slip: catalogue market id, quoted odd ('1.85'), result, the game's league id and closing odd. */
 export interface SettledLeg {
   market_id: number;
   odd: string;
   result: TipResultCode;
   league_id: number;
+  /** Closing odd of the same market ('1.80'), null when not imported. */
+  closing: string | null;
 }
 
 /** A settled tipster slip (jackpot slips excluded) as the records module reads it; Ksh and odds as decimal text. */
@@ -39,7 +41,8 @@ export class SettledSlipsRepository {
     const rows: SettledSlip[] = await this.ds.query(
       `SELECT s.id, s.user_id, s.slip_result AS result, s.price_ksh::text AS price, s.accumulator::text AS accumulator,
               s.settled_accumulator::text AS settled_accumulator, s.settled_at,
-              json_agg(json_build_object('market_id', t.market_id, 'odd', t.odd::text, 'result', t.result, 'league_id', f.league_id)
+              json_agg(json_build_object('market_id', t.market_id, 'odd', t.odd::text, 'result', t.result, 'league_id', f.league_id,
+                                         'closing', (${closingOddSql('t.fixture_id', 't.market_id')})::text)
                        ORDER BY t.position) AS legs
          FROM slip s JOIN tip t ON t.slip_id = s.id ${fixtureJoin('f', 't.fixture_id')}
         WHERE s.id = ANY($1::int[]) AND s.slip_result IS NOT NULL AND NOT s.jackpot

@@ -1,3 +1,5 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { accumulatorOf } from '../../../src/modules/fixtures/domain/odds-decimal';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
@@ -130,7 +132,6 @@ describe('GET /api/records/tipster/{username}', () => {
     expect(r.markets.length).toBeGreaterThan(1);
     expect(r.leagues.map((l: { league: string }) => l.league).sort()).toEqual(expect.arrayContaining([expect.any(String)]));
     expect(r.leagues.length).toBe(2);
-    expect(r.clv).toEqual({ legs: 0, mean: null, without_closing: legs.legs });
   });
 
   it('buyer return equals a hand computation over the settled slips, in exact cents', async () => {
@@ -188,6 +189,38 @@ describe('GET /api/records/tipster/{username}', () => {
     expect(r.streaks.longest_losing).toBe(Math.max(...runs));
     expect(r.streaks.max_drawdown_units).toBe(drawdown / 100);
     expect(drawdown).toBeGreaterThan(0);
+  });
+
+  it('CLV: each leg quoted ÷ closing odd of the same selection, the closing price read from its CSV row', async () => {
+    const legs: { odd: string; closing: string | null; market_id: number; source_ref: string }[] = await t.ds.query(
+      `SELECT t.odd::text, o.closing::text AS closing, t.market_id, f.source_ref
+         FROM tip t JOIN slip s ON s.id = t.slip_id JOIN fixture f ON f.id = t.fixture_id
+         LEFT JOIN fixture_odds o ON o.fixture_id = t.fixture_id AND o.market_id = t.market_id
+        WHERE s.user_id = $1 AND NOT s.jackpot ORDER BY t.id`,
+      [main],
+    );
+    // The closing odds of real-market legs (1X2: markets 1-3, O/U 2.5: 4-5) straight from the file line.
+    const columns: Record<number, string[]> = { 1: ['B365CH', 'AvgCH'], 2: ['B365CD', 'AvgCD'], 3: ['B365CA', 'AvgCA'], 4: ['B365C>2.5', 'AvgC>2.5'], 5: ['B365C<2.5', 'AvgC<2.5'] };
+    let checked = 0;
+    for (const leg of legs.filter((l) => columns[l.market_id])) {
+      const [file, line] = leg.source_ref.split(':');
+      const text = readFileSync(join(data.dir, file), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+      const header = text[0].split(',');
+      const cells = text[Number(line) - 1].split(',');
+      const family = columns[leg.market_id].map((c) => cells[header.indexOf(c)]).find((v) => v !== undefined && v !== '');
+      expect(leg.closing).toBe(Number(family).toFixed(2));
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(0);
+    const withClosing = legs.filter((l) => l.closing !== null);
+    expect(withClosing.length).toBeGreaterThan(0);
+    // Per leg quoted ÷ closing in ten-thousandths (half up), then the mean to 4 decimals.
+    const sum = withClosing.reduce((a, l) => a + Math.floor((2 * h(l.odd) * 10_000 + h(l.closing!)) / (2 * h(l.closing!))), 0);
+    const r = (await t.request('GET', '/api/records/tipster/rec_alpha')).body;
+    expect(r.clv).toEqual({ legs: withClosing.length, mean: Math.round(sum / withClosing.length) / 10_000, without_closing: legs.length - withClosing.length });
+    // One leg by hand: quoted ÷ closing.
+    const first = withClosing[0];
+    expect(Math.abs(Number(first.odd) / Number(first.closing) - Math.floor((2 * h(first.odd) * 10_000 + h(first.closing!)) / (2 * h(first.closing!))) / 10_000)).toBeLessThan(0.00006);
   });
 
   it('is idempotent: the settled slips recorded again, and a rebuild from nothing by catch-up, answer the same', async () => {

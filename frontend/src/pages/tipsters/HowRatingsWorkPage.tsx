@@ -64,6 +64,15 @@ export const HowRatingsWorkPage = () => {
             {'paid = Σ prices,  staked = stake × slips\nreturned = stake × Σ (odds of won slips, void games counting 1.00) + stake × cancelled slips\nnet = returned − paid − staked'}
           </Formula>
         </Box>
+        <Box component="section" aria-labelledby="clv-title">
+          <SectionHeading id="clv-title">Closing-line value</SectionHeading>
+          <Typography>
+            Did the tipster pick prices that the market later shortened? For each game we compare the odd quoted when the
+            slip was published with the closing odd of the same selection (football-data.co.uk closing prices; other markets
+            priced from them by the same model as our quotes).
+          </Typography>
+          <Formula>{'CLV of a game = quoted odd ÷ closing odd   (above 1: better than the closing price)\nCLV = mean over the games with a closing odd'}</Formula>
+        </Box>
         <Box component="section" aria-labelledby="streaks-title">
           <SectionHeading id="streaks-title">Streaks</SectionHeading>
           <Typography>

@@ -1,4 +1,4 @@
-import { applySlip, breakdownFigures, buyerDelta, buyerReturn, EMPTY_STREAKS, legDelta, SlipResult, StreakState, trustRating, wilsonLowerBound } from './records';
+import { applySlip, breakdownFigures, buyerDelta, buyerReturn, clvOf, EMPTY_STREAKS, legClv, legDelta, SlipResult, StreakState, trustRating, wilsonLowerBound } from './records';
 
 describe('records rules', () => {
   it.each([
@@ -59,6 +59,20 @@ describe('records rules', () => {
     expect(trustRating(20, 9)).toEqual({ value: null, method: '/how-ratings-work' });
     expect(trustRating(20, 10)).toEqual({ value: wilsonLowerBound(20, 10), method: '/how-ratings-work' });
     expect(trustRating(20, 10).value).toBe(48.78);
+  });
+
+  it.each([
+    ['2.00', '2.00', 10_000],
+    ['2.10', '2.00', 10_500],
+    ['1.85', '1.95', 9_487],
+    ['3.00', '2.80', 10_714],
+  ])('CLV of a leg quoted %s closing %s = %i ten-thousandths', (odd, closing, clv) => {
+    expect(legClv(odd, closing)).toBe(clv);
+  });
+
+  it('CLV mean over the legs with closing odds', () => {
+    expect(clvOf(0, 0, 5)).toEqual({ legs: 0, mean: null, without_closing: 5 });
+    expect(clvOf(3, 10_000 + 10_500 + 9_487, 1)).toEqual({ legs: 3, mean: 0.9996, without_closing: 1 });
   });
 
   it('breakdown figures from stored counters', () => {

@@ -37,6 +37,23 @@ export const legDelta = (result: LegResult, odd: string): LegDelta => {
   return { legs: 1, won: 1, lost: 0, void: 0, profitHundredths: oddToHundredths(odd) - 100 };
 };
 
+/**
+ * Closing-line value of one leg in ten-thousandths: quoted odd ÷ closing odd of the same selection
+ * (above 10,000: the tipster's price beat the closing price), rounded half up on integers.
+ */
+export const legClv = (odd: string, closing: string): number => {
+  const q = oddToHundredths(odd);
+  const c = oddToHundredths(closing);
+  return Math.floor((2 * q * 10_000 + c) / (2 * c));
+};
+
+/** `{legs, mean, without_closing}`: mean of the legs' CLV (4 decimals, null without a leg with closing odds). */
+export const clvOf = (legs: number, sumTenThousandths: number, withoutClosing: number) => ({
+  legs,
+  mean: legs === 0 ? null : Math.round(sumTenThousandths / legs) / 10_000,
+  without_closing: withoutClosing,
+});
+
 /** A tipster's running sequence figures, folded slip by slip in settlement order. */
 export interface StreakState {
   /** +n after n won slips in a row, −n after n lost in a row; cancelled slips neither count nor break it. */

@@ -41,7 +41,7 @@ class BuyerReturnDto {
 
 class ClvDto {
   @ApiProperty({ description: 'Legs with closing odds' }) legs: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Mean of quoted ÷ closing odds' }) mean: number | null;
+  @ApiProperty({ nullable: true, type: Number, example: 1.0213, description: 'Mean over those legs of quoted ÷ closing odd of the same selection, 4 decimals; null with none' }) mean: number | null;
   @ApiProperty({ description: 'Legs without closing odds' }) without_closing: number;
 }
 
