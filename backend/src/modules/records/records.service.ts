@@ -1,4 +1,5 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
 import { USERNAME_PATTERN } from '../account/account.constants';
@@ -61,8 +62,9 @@ const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks
  * idempotent: each slip is claimed once in `record_slip`, in the transaction that adds it.
  */
 @Injectable()
-export class RecordsService implements OnModuleInit {
+export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RecordsService.name);
+  private bootCatchUp: Promise<unknown> | null = null;
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -70,6 +72,7 @@ export class RecordsService implements OnModuleInit {
     private readonly settled: SettledSlipsRepository,
     private readonly events: SlipEvents,
     private readonly accounts: AccountService,
+    private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
@@ -81,6 +84,22 @@ export class RecordsService implements OnModuleInit {
         this.logger.error({ err, slips: batch.length }, 'records: recording settled slips failed');
       }
     });
+  }
+
+  /**
+   * A worker process counts, once at boot and in the background, the settled slips no record holds
+   * yet (those settled before the records existed): idempotent, so several workers may run it.
+   */
+  onApplicationBootstrap(): void {
+    if (!this.config.runsWorker) return;
+    this.bootCatchUp = this.catchUp().then(
+      (n) => n && this.logger.log(`records: counted ${n} earlier settled slip(s)`),
+      (err) => this.logger.error({ err }, 'records: catch-up failed'),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.bootCatchUp;
   }
 
   /**
