@@ -1,5 +1,6 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { accumulatorOf } from '../../../src/modules/fixtures/domain/odds-decimal';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
@@ -232,6 +233,22 @@ describe('GET /api/records/tipster/{username}', () => {
     await t.ds.query(`TRUNCATE record_slip, record_tipster, record_market, record_league`);
     expect(await t.get(RecordsService).catchUp()).toBe(ids.length - 1);
     expect((await t.request('GET', '/api/records/tipster/rec_alpha')).body).toEqual(before);
+  });
+
+  it('answers in two SQL statements whatever the number of slips', async () => {
+    await t.request('GET', '/api/records/tipster/rec_alpha?stake=7'); // warm-up (connection set-up)
+    const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
+    try {
+      const res = await t.request('GET', '/api/records/tipster/rec_alpha?stake=9');
+      expect(res.status).toBe(200);
+      // The development sandboxes' sweeper polls on its own timer: not the request's.
+      const statements = spy.mock.calls.map(([q]) => String(q)).filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
+      expect(statements).toHaveLength(2);
+      expect(statements[0]).toMatch(/app_user/);
+      expect(statements[1]).toMatch(/record_tipster[\s\S]*record_market[\s\S]*record_league/);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('404 {message} for an unknown user, 400 for a bad stake', async () => {
