@@ -15,7 +15,7 @@ const MODULE_RANKS = [
   ['notifications', 'blog', 'fixtures', 'finance/ledger'],
   ['account', 'processor'],
   ['slip', 'rg'],
-  ['subscription', 'jackpot', 'finance'],
+  ['subscription', 'jackpot', 'finance', 'records'],
   ['seo'],
   ['backoffice'],
 ];

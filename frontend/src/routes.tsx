@@ -60,6 +60,7 @@ const tipsterActive = () => import('./pages/tips/TipsterActiveTipsPage');
 const finished = () => import('./pages/tips/FinishedTipsPage');
 const profile = () => import('./pages/profile/ProfilePage');
 const tipsters = () => import('./pages/tipsters/TopTipstersPage');
+const howRatings = () => import('./pages/tipsters/HowRatingsWorkPage');
 const jackpot = () => import('./pages/jackpot/JackpotPage');
 const buyKe = () => import('./pages/buy/BuyTipPage');
 const buyFlw = () => import('./pages/buy/BuyTipFlutterwavePage');
@@ -110,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: 'finished_tips', element: lazyPage(finished, 'FinishedTipsPage') },
           { path: 'finished_tips/:username', element: lazyPage(finished, 'FinishedTipsPage') },
           { path: 'top_tipsters', element: lazyPage(tipsters, 'TopTipstersPage') },
+          { path: 'how-ratings-work', element: lazyPage(howRatings, 'HowRatingsWorkPage') },
           { path: 'jackpot', element: lazyPage(jackpot, 'JackpotPage') },
           { path: 'jackpot/:slug', element: lazyPage(jackpot, 'JackpotPage') },
           { path: 'buy_tip', loader: redirectHome },

@@ -659,6 +659,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/tipster/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsController_tipster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rg/code": {
         parameters: {
             query?: never;
@@ -1142,6 +1158,64 @@ export interface components {
             banned: boolean;
             username: string;
         };
+        BreakdownDto: {
+            /**
+             * @description 100 × won / (won + lost), percent, 2 decimals
+             * @example 55.5
+             */
+            hit_rate: number;
+            /**
+             * @description League name (leagues rows)
+             * @example Premier League
+             */
+            league?: string | null;
+            /** @description League id (leagues rows) */
+            league_id?: number;
+            /** @description Settled legs */
+            legs: number;
+            lost: number;
+            /**
+             * @description Market type (markets rows)
+             * @enum {string}
+             */
+            market?: "1X2" | "OU" | "BT" | "DC" | "HFT" | "CS";
+            /**
+             * @description Profit in units, 1 unit on each leg alone at its quoted odd
+             * @example 3.45
+             */
+            profit_units: number;
+            void: number;
+            won: number;
+        };
+        BuyerReturnDto: {
+            /**
+             * @description Ksh: returned − paid − staked
+             * @example -4630.00
+             */
+            net_ksh: string;
+            /**
+             * @description Ksh: Σ slip prices
+             * @example 4500.00
+             */
+            paid_ksh: string;
+            /**
+             * @description Ksh: stake × Σ settled accumulator of won slips (+ stake back per cancelled slip)
+             * @example 3870.00
+             */
+            returned_ksh: string;
+            /** @description Settled slips counted (won, lost and cancelled) */
+            slips: number;
+            /**
+             * @description Ksh staked on each slip
+             * @example 100
+             */
+            stake: number;
+            /**
+             * @description Ksh: stake × slips
+             * @example 4000.00
+             */
+            staked_ksh: string;
+        };
         BuyFlutterwaveDto: {
             /**
              * @description Where the picks are e-mailed
@@ -1178,6 +1252,17 @@ export interface components {
         CheckoutLinkResponseDto: {
             /** @example https://checkout.flutterwave.com/v3/hosted/pay/abc */
             link: string;
+        };
+        ClvDto: {
+            /** @description Legs with closing odds */
+            legs: number;
+            /**
+             * @description Mean over those legs of quoted ÷ closing odd of the same selection, 4 decimals; null with none
+             * @example 1.0213
+             */
+            mean: number | null;
+            /** @description Legs without closing odds */
+            without_closing: number;
         };
         CreateSlipDto: Record<string, never>;
         DashDto: {
@@ -1310,6 +1395,14 @@ export interface components {
             roi: number;
             tips: number;
             username: string;
+            won: number;
+        };
+        LegTotalsDto: {
+            legs: number;
+            lost: number;
+            /** @description Units, 1 unit on each leg */
+            profit_units: number;
+            void: number;
             won: number;
         };
         MarketDto: {
@@ -1677,6 +1770,24 @@ export interface components {
         SlipUserDto: {
             username: string;
         };
+        StreaksDto: {
+            /**
+             * @description +n won in a row, −n lost in a row (cancelled slips skipped)
+             * @example -2
+             */
+            current: number;
+            /**
+             * @description Last 10 settled slips, oldest first
+             * @example WWLWLCWLLW
+             */
+            last10: string;
+            longest_losing: number;
+            /**
+             * @description Largest fall of cumulative profit from a peak, units
+             * @example 4.2
+             */
+            max_drawdown_units: number;
+        };
         SubscribeDto: {
             /** @example 30 */
             days?: Record<string, never>;
@@ -1732,6 +1843,30 @@ export interface components {
             /** @enum {string|null} */
             result: "W" | "L" | "V" | null;
         };
+        TipsterRecordDto: {
+            buyer_return: components["schemas"]["BuyerReturnDto"];
+            clv: components["schemas"]["ClvDto"];
+            /** @description Percent, 2 decimals */
+            hit_rate: number;
+            leagues: components["schemas"]["BreakdownDto"][];
+            legs: components["schemas"]["LegTotalsDto"];
+            lost: number;
+            markets: components["schemas"]["BreakdownDto"][];
+            /** @description Units, 1 unit a slip */
+            profit_units: number;
+            /** @description The spec's rating, percent */
+            rating: number;
+            /** @description Percent */
+            roi: number;
+            /** @description Won + lost slips */
+            settled: number;
+            streaks: components["schemas"]["StreaksDto"];
+            trust_rating: components["schemas"]["TrustRatingDto"];
+            username: string;
+            /** @description Cancelled slips (every leg void) */
+            void: number;
+            won: number;
+        };
         TokenPairDto: {
             /** @description Access JWT (15 minutes) */
             access: string;
@@ -1751,6 +1886,15 @@ export interface components {
         };
         TopGamesResponseDto: {
             games: components["schemas"]["TopGameDto"][];
+        };
+        TrustRatingDto: {
+            /** @example /how-ratings-work */
+            method: string;
+            /**
+             * @description Wilson lower bound (z = 1.96) on the slip hit rate, percent; null below 30 settled slips
+             * @example 48.78
+             */
+            value: number | null;
         };
         UserDetailsDto: {
             city?: string;
@@ -2932,6 +3076,44 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
+            };
+        };
+    };
+    RecordsController_tipster: {
+        parameters: {
+            query?: {
+                /** @description Whole Ksh staked on each slip for buyer_return (1-1000000, default 100) */
+                stake?: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipsterRecordDto"];
+                };
+            };
+            /** @description { message } for a stake that is not whole Ksh 1-1000000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description { message: "User not found" } */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -31,6 +31,10 @@ export const homeKeys = {
   topGames: () => ['home', 'top-games'] as const,
 };
 
+export const recordKeys = {
+  tipster: (username: string, stake: number) => ['records', 'tipster', username, stake] as const,
+};
+
 export const tipsterKeys = {
   leaderboard: (weekly: boolean) => ['tipsters', 'leaderboard', weekly ? 'weekly' : 'all'] as const,
 };

@@ -16,6 +16,7 @@ export const PATHS = {
   finishedTips: '/finished_tips',
   finishedTipsOf: (username: string) => `/finished_tips/${segment(username)}`,
   topTipsters: '/top_tipsters',
+  howRatingsWork: '/how-ratings-work',
   jackpot: '/jackpot',
   jackpotOf: (slug: string) => `/jackpot/${segment(slug)}`,
   buyTip: (slipId: string | number) => `/buy_tip/${segment(slipId)}`,

@@ -30,13 +30,14 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { FreeTipRepository } from './free-tip.repository';
 import { SettlementRepository } from './settlement.repository';
 import { TipsterStatRepository } from './tipster-stat.repository';
+import { SettledSlipsRepository } from './settled-slips.repository';
 
 /** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController],
-  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository,
+  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService],
-  exports: [JackpotSlipsRepository, SlipPreviewsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

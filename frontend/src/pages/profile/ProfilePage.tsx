@@ -14,6 +14,7 @@ import { SectionHeading } from '../../components/SectionHeading';
 import { SlipGrid } from '../../components/SlipGrid';
 import { StatCard, type TipsterStats } from '../../components/StatCard';
 import { TipsterAvatar } from '../../components/TipsterAvatar';
+import { TipsterRecords } from '../../components/TipsterRecords';
 import { isLoggedIn } from '../../lib/auth';
 import { percentRating } from '../../lib/odds';
 import { PATHS } from '../../lib/paths';
@@ -71,6 +72,8 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
       </Stack>
 
       <StatCard stats={stats} />
+
+      <TipsterRecords username={username} />
 
       <Box component="section" aria-labelledby="profit-title">
         <SectionHeading id="profit-title">Profit over time</SectionHeading>
