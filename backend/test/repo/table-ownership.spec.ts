@@ -24,6 +24,8 @@ const KNOWN_ENTITY_IMPORTS: Record<string, string[]> = {
   'src/modules/backoffice/resources/posts.resource.ts': ['blog/entities/post.entity'],
   'src/modules/backoffice/resources/premium-slips.resource.ts': ['account/entities/user.entity', 'slip/entities/slip-with-picks.entity'],
   'src/modules/backoffice/resources/purchases.resource.ts': ['processor/entities/purchase.entity'],
+  // The admins' read-only view of the phones' spend caps and exclusions; only RgRepository writes rg_limit.
+  'src/modules/backoffice/resources/rg-limits.resource.ts': ['rg/entities/rg-limit.entity'],
   'src/modules/backoffice/resources/slip-record.ts': ['slip/entities/slip-with-picks.entity'],
   'src/modules/backoffice/resources/slips.resource.ts': ['account/entities/user.entity', 'slip/entities/slip-with-picks.entity'],
   'src/modules/backoffice/resources/sms-messages.resource.ts': ['notifications/entities/sms-outbox.entity'],

@@ -66,6 +66,7 @@ describe('BackofficeApp', () => {
       'Subscription kinds',
       'Purchases',
       'SMS messages',
+      'Spending limits',
       'Audit log',
     ]);
   });

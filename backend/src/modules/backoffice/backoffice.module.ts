@@ -29,12 +29,14 @@ import { UsersResource } from './resources/users.resource';
 import { EarningsResource } from './resources/earnings.resource';
 import { WithdrawalsResource } from './resources/withdrawals.resource';
 import { PostsResource } from './resources/posts.resource';
+import { RgModule } from '../rg/rg.module';
 import { JackpotsResource } from './resources/jackpots.resource';
+import { RgLimitsResource } from './resources/rg-limits.resource';
 
 /** Every back-office resource provider. Add a resource: one file in resources/ and one entry here (README.md). */
 const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, EarningsResource, WithdrawalsResource,
   UsersResource, FixturesResource, FixtureImportsResource, SubscriptionKindsResource, FreeTipsResource,
-  PremiumSlipsResource, PurchasesResource, SmsMessagesResource, SlipsResource,
+  PremiumSlipsResource, PurchasesResource, SmsMessagesResource, SlipsResource, RgLimitsResource,
 ];
 
 /**
@@ -44,7 +46,7 @@ const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, E
  * service here.
  */
 @Module({
-  imports: [AdminAuditModule, AccountModule, BlogModule, JackpotModule, FinanceModule, FixturesModule, SlipModule, SubscriptionModule, ProcessorModule, NotificationsModule],
+  imports: [AdminAuditModule, AccountModule, BlogModule, JackpotModule, FinanceModule, FixturesModule, SlipModule, SubscriptionModule, ProcessorModule, NotificationsModule, RgModule],
   controllers: [BackofficeController],
   providers: [
     ...RESOURCE_PROVIDERS,

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ProcessorModule } from '../processor/processor.module';
+import { RgLimit } from './entities/rg-limit.entity';
 import { RgController } from './rg.controller';
 import { RgRepository } from './rg.repository';
 import { RgService } from './rg.service';
@@ -12,9 +14,9 @@ import { RgService } from './rg.service';
  * purchase gate (PurchaseGates).
  */
 @Module({
-  imports: [AccountModule, NotificationsModule, ProcessorModule],
+  imports: [TypeOrmModule.forFeature([RgLimit]), AccountModule, NotificationsModule, ProcessorModule],
   controllers: [RgController],
   providers: [RgRepository, RgService],
-  exports: [RgService],
+  exports: [RgService, TypeOrmModule],
 })
 export class RgModule {}

@@ -187,6 +187,7 @@ const BACKOFFICE: Record<string, ResourceAccess> = {
   'premium-slips': { access: 'admin' },
   purchases: { access: 'admin' },
   slips: { access: 'tipster', ownRecord: (m) => m.slips.sold, expect: { update: { other: 405, owner: 405, admin: 405 }, delete: { other: 405, owner: 405, admin: 405 } } },
+  'rg-limits': { access: 'admin' },
   'sms-messages': { access: 'admin' },
   'subscription-kinds': { access: 'admin' },
   users: { access: 'admin' },
