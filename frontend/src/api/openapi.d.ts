@@ -659,6 +659,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/records/marketplace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsController_marketplace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/records/tipster/{username}": {
         parameters: {
             query?: never;
@@ -1416,6 +1432,19 @@ export interface components {
             type: string;
             /** @example HOME WIN */
             value: string;
+        };
+        MarketplaceRecordDto: {
+            /**
+             * @description Percent of won + lost slips that won, 2 decimals
+             * @example 41.27
+             */
+            hit_rate: number;
+            lost: number;
+            /** @description Won + lost slips */
+            settled: number;
+            /** @description Cancelled slips (every leg void) */
+            void: number;
+            won: number;
         };
         MarketsResponseDto: {
             markets: components["schemas"]["MarketDto"][];
@@ -3075,6 +3104,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    RecordsController_marketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketplaceRecordDto"];
                 };
             };
         };

@@ -33,6 +33,7 @@ export const homeKeys = {
 
 export const recordKeys = {
   tipster: (username: string, stake: number) => ['records', 'tipster', username, stake] as const,
+  marketplace: () => ['records', 'marketplace'] as const,
 };
 
 export const tipsterKeys = {

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from './client';
+import type { components } from './openapi';
 import { recordKeys } from './query-keys';
 
 /** One breakdown row: per market type (`market`) or per league (`league_id`, `league`). */
@@ -49,4 +50,15 @@ export const useTipsterRecord = (username: string, stake: number) =>
     queryKey: recordKeys.tipster(username, stake),
     queryFn: () => fetchTipsterRecord(username, stake),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /api/records/marketplace: every settled tipster slip and the measured hit rate (generated from MarketplaceRecordDto). */
+export type MarketplaceRecord = components['schemas']['MarketplaceRecordDto'];
+
+/** The marketplace's measured hit rate; the server reuses it for a minute, so the browser keeps it five. */
+export const useMarketplaceRecord = () =>
+  useQuery({
+    queryKey: recordKeys.marketplace(),
+    queryFn: () => api.get<MarketplaceRecord>('/api/records/marketplace', { auth: false }),
+    staleTime: 5 * 60_000,
   });

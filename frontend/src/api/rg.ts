@@ -1,16 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from './client';
+import type { components } from './openapi';
 
-/** A phone's responsible-gambling controls as POST /api/rg/limit and /self-exclusion answer them. */
-export interface RgControls {
-  phone: string;
-  /** Cap in force, Ksh per Africa/Nairobi day ('500.00'), or null. */
-  daily_cap_ksh: string | null;
-  /** A raised cap waiting for next_cap_from. */
-  next_cap_ksh: string | null;
-  next_cap_from: string | null;
-  excluded_until: string | null;
-}
+/** A phone's responsible-gambling controls as POST /api/rg/limit and /self-exclusion answer them (generated from the API's RgViewDto). */
+export type RgControls = components['schemas']['RgViewDto'];
 
 export type ExclusionPeriod = '1m' | '6m' | '1y';
 

@@ -1,14 +1,22 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/public.decorator';
-import { TipsterRecordDto } from './dto/records-responses.dto';
-import { RecordsService, TipsterRecord } from './records.service';
+import { MarketplaceRecordDto, TipsterRecordDto } from './dto/records-responses.dto';
+import { MarketplaceRecord, RecordsService, TipsterRecord } from './records.service';
 
 /** Public tipster records (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
 @ApiTags('records')
 @Controller('api/records')
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
+
+  /** `GET /api/records/marketplace`: settled slips of every tipster and the measured hit rate. */
+  @Public()
+  @Get('marketplace')
+  @ApiOkResponse({ type: MarketplaceRecordDto })
+  marketplace(): Promise<MarketplaceRecord> {
+    return this.records.marketplace();
+  }
 
   /** `GET /api/records/tipster/{username}[?stake=100]`; 404 `{message}` for an unknown user, 400 for a bad stake. */
   @Public()

@@ -187,4 +187,12 @@ export class RecordsRepository {
     );
     return { username: row.username, state: row.state ? toState(row.state) : null, markets: row.markets, leagues: row.leagues };
   }
+
+  /** The marketplace's settled-slip counters: sums of every tipster's record (one statement). */
+  async marketplaceTotals(): Promise<{ won: number; lost: number; cancelled: number }> {
+    const [row] = (await this.ds.query(
+      `SELECT coalesce(sum(won), 0)::int AS won, coalesce(sum(lost), 0)::int AS lost, coalesce(sum(cancelled), 0)::int AS cancelled FROM record_tipster`,
+    )) as { won: number; lost: number; cancelled: number }[];
+    return row;
+  }
 }

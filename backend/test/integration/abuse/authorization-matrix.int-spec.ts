@@ -75,6 +75,7 @@ const ROUTES: Record<string, Row> = {
   'GET /api/account/profile': { access: 'login', sample: () => ({ url: '/api/account/profile' }) },
   'GET /api/account/profile/{username}': { access: 'public', sample: (m) => ({ url: `/api/account/profile/${m.tipster.user.username}` }) },
   'GET /api/records/tipster/{username}': { access: 'public', sample: (m) => ({ url: `/api/records/tipster/${m.tipster.user.username}?stake=100` }) },
+  'GET /api/records/marketplace': { access: 'public', sample: () => ({ url: '/api/records/marketplace' }) },
   'POST /api/account/user/details': { access: 'login', sample: () => ({ url: '/api/account/user/details', body: {} }) },
   'POST /api/account/user/avatar': { access: 'login', sample: () => ({ url: '/api/account/user/avatar', ...multipart('profile_image', 'me.png', PNG_1X1, 'image/png') }) },
   'PUT /api/account/change-password': { access: 'login', sample: () => ({ url: '/api/account/change-password', body: { old_password: 'not-my-password-1', new_password: 'new-password-123' } }) },

@@ -135,6 +135,22 @@ describe('GET /api/records/tipster/{username}', () => {
     expect(r.leagues.length).toBe(2);
   });
 
+  it('marketplace: every settled tipster slip (jackpots left out, as in every record), and the hit rate 100 × won ÷ (won + lost)', async () => {
+    const [all] = await t.ds.query(
+      `SELECT count(*) FILTER (WHERE slip_result = 'W')::int AS won, count(*) FILTER (WHERE slip_result = 'L')::int AS lost,
+              count(*) FILTER (WHERE slip_result = 'C')::int AS void FROM slip WHERE NOT jackpot AND slip_result IN ('W', 'L', 'C')`,
+    );
+    const res = await t.request('GET', '/api/records/marketplace');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      settled: all.won + all.lost,
+      won: all.won,
+      lost: all.lost,
+      void: all.void,
+      hit_rate: Math.round((10_000 * all.won) / (all.won + all.lost)) / 100,
+    });
+  });
+
   it('buyer return equals a hand computation over the settled slips, in exact cents', async () => {
     const slips = await settledSlips();
     const res = await t.request('GET', '/api/records/tipster/rec_alpha?stake=250');

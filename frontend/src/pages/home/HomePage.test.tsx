@@ -35,6 +35,7 @@ const homeApi = () =>
       num_pages: 1,
     },
     '/api/home/finished': { slips: [buildSlip({ id: 99, slip_result: 'W' })] },
+    '/api/records/marketplace': { settled: 1234, won: 512, lost: 722, void: 8, hit_rate: 41.49 },
     '/api/manage/get-subscription-kind': {
       bronze: { price: '200.00', type: 'bronze', title: 'Bronze', description: 'A week', days: 7 },
     },
@@ -121,5 +122,11 @@ describe('HomePage', () => {
     expect(await screen.findByText('No upcoming top games right now.')).toBeInTheDocument();
     expect(await screen.findByText('No free tips right now. Check again soon.')).toBeInTheDocument();
     expect(await screen.findByText('No tips here yet.')).toBeInTheDocument();
+  });
+  it("shows the marketplace's measured hit rate beside the 'up to 95%' line", async () => {
+    homeApi();
+    renderRoute('/');
+    expect(await screen.findByText(/across the whole marketplace, 41\.49% of 1,234 settled slips have won so far/)).toBeInTheDocument();
+    expect(screen.getByText(/accuracy of up to 95%/)).toBeInTheDocument();
   });
 });

@@ -71,3 +71,12 @@ export class TipsterRecordDto {
   @ApiProperty({ type: [BreakdownDto] }) markets: BreakdownDto[];
   @ApiProperty({ type: [BreakdownDto] }) leagues: BreakdownDto[];
 }
+
+/** `GET /api/records/marketplace`: every settled slip of the marketplace. */
+export class MarketplaceRecordDto {
+  @ApiProperty({ description: 'Won + lost slips' }) settled: number;
+  @ApiProperty() won: number;
+  @ApiProperty() lost: number;
+  @ApiProperty({ description: 'Cancelled slips (every leg void)' }) void: number;
+  @ApiProperty({ description: 'Percent of won + lost slips that won, 2 decimals', example: 41.27 }) hit_rate: number;
+}

@@ -1,7 +1,23 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useMarketplaceRecord } from '../../../api/records';
 import { MAX_ACCURACY_PERCENT } from '../../../lib/constants';
 import { SITE } from '../../../lib/site';
+
+/**
+ * The marketplace's measured hit rate beside the spec's "up to 95%" claim (GET
+ * /api/records/marketplace): nothing until it has loaded or while no slip is settled.
+ */
+const MeasuredHitRate = () => {
+  const { data } = useMarketplaceRecord();
+  if (!data || data.settled === 0) return null;
+  return (
+    <>
+      ; across the whole marketplace, {data.hit_rate.toLocaleString('en-KE', { maximumFractionDigits: 2 })}% of{' '}
+      {data.settled.toLocaleString('en-KE')} settled slips have won so far
+    </>
+  );
+};
 
 /** News / SEO text block at the bottom of the home page (spec §2 '/'). */
 export const SeoBlock = () => (
@@ -19,7 +35,8 @@ export const SeoBlock = () => (
       Pay with M-Pesa in Kenya, or by card and mobile wallet from Nigeria and Uganda. The picks are
       sent to you by SMS within seconds, and you can always find a bought tip again on the Find Tip
       page with your phone number and M-Pesa code. Our top tipsters reach an accuracy of up to{' '}
-      {MAX_ACCURACY_PERCENT}%.
+      {MAX_ACCURACY_PERCENT}%
+      <MeasuredHitRate />.
     </Typography>
     <Typography color="text.secondary">
       Every finished slip is settled from the real match results, so the leaderboard, wins, losses
