@@ -11,6 +11,7 @@ import { firstDuplicate, slipAccumulator } from '../slip/domain/slip-rules';
 import { Slip } from '../slip/entities/slip.entity';
 import { Tip } from '../slip/entities/tip.entity';
 import { SlipQueryService } from '../slip/slip-query.service';
+import { SlipPublishService } from '../slip/slip-publish.service';
 import { JackpotCompany, JackpotType } from './domain/jackpot-slug';
 import { jackpotOddsFit, jackpotOrder, jackpotTipCountProblem, parseJackpotPrice } from './domain/jackpot-rules';
 import { JackpotTipInput } from './dto/jackpot-input.dto';
@@ -56,6 +57,7 @@ export class JackpotService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly fixtures: FixturesService,
     private readonly slips: SlipQueryService,
+    private readonly publishing: SlipPublishService,
     @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -132,6 +134,7 @@ export class JackpotService {
       await em.getRepository(Tip).insert(
         quotes.map((q: Quote, i) => ({ slipId: slip.id, fixtureId: q.game.id, marketId: q.market.id, odd: q.odd, position: i, result: null })),
       );
+      await this.publishing.seal(em, slip.id); // committed like any published slip
       await em.query(`UPDATE jackpot SET is_current = false, updated_at = now() WHERE company = $1 AND type = $2 AND is_current`, [
         input.company,
         input.type,

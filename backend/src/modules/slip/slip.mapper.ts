@@ -3,6 +3,7 @@ import { salePrices, type SaleRates } from '../../common/money/sale-prices';
 import type { GameView } from '../fixtures/fixtures.service';
 import { toGameDate } from '../fixtures/fixtures.mapper';
 import type { SlipRow, TipRow } from './slip.repository';
+import { commitmentInput } from './domain/slip-commitment';
 
 /** Tip shape (spec §3 Tip). `market_type` and `odd` only when the picks may be shown. */
 export interface TipResponse {
@@ -35,6 +36,12 @@ export interface SlipResponse {
   tips: TipResponse[];
   user: { username: string };
   meta: { rating: number; profile_image: string | null };
+  /** SHA-256 commitment of the picks (64 hex), on every slip, also on sale (it reveals nothing). */
+  commitment: string | null;
+  /** The commitment's salt (64 hex), only once the slip is finished (settled or cancelled). */
+  salt?: string;
+  /** The canonical string the commitment hashes (commitmentInput), only once the slip is finished. */
+  commitment_input?: string;
 }
 
 /** What the mapper needs besides the rows. */
@@ -69,7 +76,11 @@ export const toTipResponse = (tip: TipRow, game: GameView | undefined, showPick:
   };
 };
 
-/** One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves). */
+/**
+ * One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves).
+ * Provable publishing (docs/PRODUCT-RULES.md "Records and responsible gambling"): `commitment` always;
+ * `salt` and `commitment_input` once the slip is finished, when its picks are public too.
+ */
 export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): SlipResponse => {
   const show = picksVisible(slip, ctx.isOwner);
   const settled = slip.slipResult !== null;
@@ -86,5 +97,7 @@ export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): 
     tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled)),
     user: { username: slip.username },
     meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile) },
+    commitment: slip.commitment,
+    ...(settled && slip.commitSalt ? { salt: slip.commitSalt, commitment_input: commitmentInput(slip.id, tips, slip.commitSalt) } : {}),
   };
 };

@@ -7,6 +7,7 @@ import { paidSlipSalesSql } from '../processor/purchase.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
 import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
+import { newCommitmentSalt, slipCommitment } from './domain/slip-commitment';
 
 /** A slip row with what its card shows of the tipster. */
 export interface SlipRow {
@@ -22,6 +23,10 @@ export interface SlipRow {
   slipResult: SlipResultCode | null;
   dateCreated: Date;
   settledAt: Date | null;
+  /** SHA-256 commitment of the picks (64 hex), null only for rows written outside publishing. */
+  commitment: string | null;
+  /** The commitment's salt (64 hex); the API reveals it once the slip is finished. */
+  commitSalt: string | null;
 }
 
 export interface TipRow {
@@ -221,7 +226,8 @@ export class SlipRepository {
         `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file AS "avatarFile",
                 coalesce(st.rating, 0)::text AS rating, s.price_ksh::text AS price, s.accumulator::text AS accumulator,
                 s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
-                s.date_created AS "dateCreated", s.settled_at AS "settledAt"
+                s.date_created AS "dateCreated", s.settled_at AS "settledAt",
+                s.commitment, s.commit_salt AS "commitSalt"
            FROM slip s ${appUserJoin('u', 's.user_id')} LEFT JOIN tipster_stat st ON st.user_id = s.user_id
           WHERE s.id = ANY($1)`,
         [ids],
@@ -271,8 +277,9 @@ export class SlipRepository {
   }
 
   /**
-   * Inserts a slip and its tips (in the order given, positions 0…) in the caller's transaction.
-   * Returns the new slip id.
+   * Inserts a slip and its tips (in the order given, positions 0…) in the caller's transaction,
+   * committed to its picks (a fresh salt and slipCommitment, docs/PRODUCT-RULES.md "Records and
+   * responsible gambling"). Returns the new slip id.
    */
   async insertWithTips(
     em: EntityManager,
@@ -282,6 +289,25 @@ export class SlipRepository {
     const repo = em.getRepository(Slip);
     const saved = await repo.save(repo.create({ ...slip, jackpot: false, slipResult: null, settledAccumulator: null, settledAt: null }));
     await em.getRepository(Tip).insert(tips.map((t, i) => ({ ...t, slipId: saved.id, position: i, result: null })));
+    await this.seal(em, saved.id);
     return saved.id;
+  }
+
+  /**
+   * Commits slip `slipId` to its stored picks (a fresh salt and slipCommitment) in the caller's
+   * transaction, from the tips as stored (odds with 2 decimals, as the API shows them); also for
+   * slips whose tips another module writes (jackpot slips). A slip already committed keeps its commitment.
+   */
+  async seal(em: EntityManager, slipId: number): Promise<void> {
+    const tips: Pick<Tip, 'fixtureId' | 'marketId' | 'odd'>[] = await em.query(
+      `SELECT fixture_id::text AS "fixtureId", market_id AS "marketId", odd::text AS odd FROM tip WHERE slip_id = $1`,
+      [slipId],
+    );
+    const salt = newCommitmentSalt();
+    await em.query(`UPDATE slip SET commit_salt = $2, commitment = $3 WHERE id = $1 AND commitment IS NULL`, [
+      slipId,
+      salt,
+      slipCommitment(slipId, tips, salt),
+    ]);
   }
 }

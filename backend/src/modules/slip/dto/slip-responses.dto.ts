@@ -41,6 +41,19 @@ export class SlipResponseDto {
   @ApiProperty({ type: [TipResponseDto] }) tips: TipResponseDto[];
   @ApiProperty({ type: SlipUserDto }) user: SlipUserDto;
   @ApiProperty({ type: SlipMetaDto }) meta: SlipMetaDto;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    description: 'SHA-256 (64 hex) of the canonical form of the picks and a per-slip salt, fixed at publishing (docs/PRODUCT-RULES.md "Records and responsible gambling")',
+  })
+  commitment: string | null;
+  @ApiPropertyOptional({ description: 'The per-slip salt (64 hex), only once the slip is finished' }) salt?: string;
+  @ApiPropertyOptional({
+    example: 'v1|slip:42|101:1:1.85|102:4:2.10|salt:…',
+    description: 'The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id',
+  })
+  commitment_input?: string;
 }
 
 /** POST /api/slip/create → 201. */
