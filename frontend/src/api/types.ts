@@ -25,6 +25,16 @@ export interface SlipTip {
   home_goals?: number | null;
   away_goals?: number | null;
   game_status_time?: string | null;
+  /** Where a finished tip's score came from (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+  result_source?: ResultSource | null;
+  /** Why a void tip (result V) was voided. */
+  void_reason?: string | null;
+}
+
+/** Provenance of a finished game's score: a football-data file and match date, or an API-Football fixture id. */
+export interface ResultSource {
+  kind: 'football-data' | 'api-football';
+  ref: string;
 }
 
 /** Tipster data shown on a slip card (spec §3: metadata or meta{rating, profile image}). */
@@ -52,6 +62,12 @@ export interface Slip {
   user: { username: string };
   meta?: SlipMeta | null;
   metadata?: SlipMeta | null;
+  /** SHA-256 commitment of the picks (64 hex), fixed at publishing. */
+  commitment?: string | null;
+  /** The commitment's salt (64 hex), once the slip is finished. */
+  salt?: string;
+  /** The canonical string the commitment hashes, once the slip is finished. */
+  commitment_input?: string;
 }
 
 /** GET /v2/api/slip/data/ (spec §7). */
