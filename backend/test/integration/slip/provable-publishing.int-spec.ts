@@ -31,7 +31,7 @@ const slipsIn = (value: unknown): ApiSlip[] => {
   return [...own, ...Object.values(o).flatMap(slipsIn)];
 };
 
-describe('provable publishing: commitment at publish, salt and picks once finished', () => {
+describe('provable publishing: commitment at publish, salt, picks and result sources once finished', () => {
   let t: TestContext;
   let data: ReturnType<typeof dataDirWith>;
   let tipster: CreatedUser;
@@ -95,6 +95,16 @@ describe('provable publishing: commitment at publish, salt and picks once finish
     const rebuilt = commitmentInput(slipId, picks, slip.salt!);
     expect(rebuilt).toBe(slip.commitment_input);
     expect(sha256Hex(rebuilt)).toBe(slip.commitment);
+    // Each finished leg names where its score came from: the football-data file and the match date.
+    const dates = await t.ds.query(`SELECT id::text AS id, to_char(match_date, 'YYYY-MM-DD') AS d FROM fixture WHERE id = ANY($1::bigint[])`, [
+      games.map((g) => g.id),
+    ]);
+    const dateOf = new Map(dates.map((r: { id: string; d: string }) => [r.id, r.d]));
+    for (const tp of slip.tips as { fixture: number; result: string; result_source: unknown; void_reason?: string }[]) {
+      expect(tp.result_source).toEqual({ kind: 'football-data', ref: `E0-2025-26.csv ${dateOf.get(String(tp.fixture))}` });
+      if (tp.result === 'V') expect(tp.void_reason).toEqual(expect.any(String));
+      else expect(tp).not.toHaveProperty('void_reason');
+    }
     const finished = await t.request('GET', '/v2/api/slip/data/finished/');
     expect(slipsIn(finished.body).find((s) => s.id === slipId)).toMatchObject({ commitment: slip.commitment, salt: slip.salt });
   });

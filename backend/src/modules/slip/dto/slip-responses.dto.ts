@@ -6,6 +6,13 @@ import { Allow } from 'class-validator';
  * the mappers (slip.mapper.ts and the services) build the answers.
  */
 
+/** Where a finished game's score came from (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+export class ResultSourceDto {
+  @ApiProperty({ enum: ['football-data', 'api-football'] }) kind: 'football-data' | 'api-football';
+  @ApiProperty({ example: 'E0-2025-26.csv 2026-04-19', description: 'football-data: file name and match date; api-football: the fixture id' })
+  ref: string;
+}
+
 /** spec §3 Tip: `market_type` and `odd` only once the picks may be shown. */
 export class TipResponseDto {
   @ApiProperty({ example: 'Arsenal' }) home_team: string;
@@ -17,6 +24,14 @@ export class TipResponseDto {
   @ApiPropertyOptional({ example: '1.85', description: 'Decimal odd (hidden until the picks may be shown)' }) odd?: string;
   @ApiProperty({ description: 'Fixture id' }) fixture: number;
   @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
+  @ApiPropertyOptional({
+    type: () => ResultSourceDto,
+    nullable: true,
+    description: 'Once the slip is finished: where the score came from (null when not recorded)',
+  })
+  result_source?: ResultSourceDto | null;
+  @ApiPropertyOptional({ example: 'Match postponed', description: 'Once the slip is finished, on void legs (result V): why the leg is void' })
+  void_reason?: string;
 }
 
 class SlipUserDto {
