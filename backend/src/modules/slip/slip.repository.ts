@@ -82,6 +82,27 @@ export interface PageRow {
   userId: number;
 }
 
+/** A published slip as the public export reads it (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+export interface ExportSlipRow {
+  id: number;
+  username: string;
+  price: string;
+  accumulator: string;
+  slipResult: SlipResultCode | null;
+  dateCreated: Date;
+  /** The fixture of its earliest kick-off (shown date comes from the fixtures module). */
+  firstFixture: string | null;
+  /** Keyset position: date_created as exact UTC text. */
+  at: string;
+}
+
+/** Filter of the export: one tipster and/or publish time in [from, to). */
+export interface ExportFilter {
+  userId?: number;
+  from: Date | null;
+  to: Date | null;
+}
+
 /** A timestamptz column as exact UTC text with microseconds, whatever the session's TimeZone / DateStyle. */
 const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
@@ -240,6 +261,44 @@ export class SlipRepository {
     ]);
     const byId = new Map((slips as SlipRow[]).map((s) => [s.id, s]));
     return { slips: ids.flatMap((id) => byId.get(id) ?? []), tips };
+  }
+
+  /**
+   * One keyset page of the public export: up to `limit` tipster slips (jackpot slips left out)
+   * under `f`, oldest published first (date_created, id), after `after`; and the tips of the
+   * finished ones only — the picks and odds of slips on sale are never read.
+   */
+  async exportPage(f: ExportFilter, after: { at: string; id: number } | null, limit: number): Promise<{ slips: ExportSlipRow[]; tips: TipRow[] }> {
+    const where = ['NOT s.jackpot'];
+    const params: unknown[] = [];
+    const add = (cond: (n: number) => string, ...values: unknown[]) => {
+      params.push(...values);
+      where.push(cond(params.length));
+    };
+    if (f.userId !== undefined) add((n) => `s.user_id = $${n}`, f.userId);
+    if (f.from) add((n) => `s.date_created >= $${n}`, f.from.toISOString());
+    if (f.to) add((n) => `s.date_created < $${n}`, f.to.toISOString());
+    if (after) add((n) => `(s.date_created, s.id) > ($${n - 1}::timestamptz, $${n}::int)`, after.at, after.id);
+    const slips: ExportSlipRow[] = await this.ds.query(
+      `SELECT s.id, u.username, s.price_ksh::text AS price, s.accumulator::text AS accumulator, s.slip_result AS "slipResult",
+              s.date_created AS "dateCreated", ${UTC_TEXT('s.date_created')} AS at,
+              (SELECT t.fixture_id::text FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id
+                ORDER BY fx.kickoff, t.position LIMIT 1) AS "firstFixture"
+         FROM slip s ${appUserJoin('u', 's.user_id')}
+        WHERE ${where.join(' AND ')}
+        ORDER BY s.date_created, s.id
+        LIMIT ${Number(limit)}`,
+      params,
+    );
+    const finished = slips.filter((s) => s.slipResult !== null).map((s) => s.id);
+    const tips: TipRow[] = finished.length
+      ? await this.ds.query(
+          `SELECT t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result
+             FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`,
+          [finished],
+        )
+      : [];
+    return { slips, tips };
   }
 
   /**

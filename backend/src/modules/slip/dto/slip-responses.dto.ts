@@ -178,3 +178,32 @@ export class FoundTipDto {
   @ApiProperty({ example: 'Premier League' }) League: string;
   @ApiProperty({ example: 'HOME WIN' }) Tip: string;
 }
+
+/** One leg of an exported finished slip (GET /api/export/slips.json). */
+export class ExportLegDto {
+  @ApiProperty({ example: '1035', description: 'Fixture id' }) fixture: string;
+  @ApiProperty({ example: 'Arsenal' }) home_team: string;
+  @ApiProperty({ example: 'Chelsea' }) away_team: string;
+  @ApiProperty({ example: 1, description: 'Market id of the catalogue (the pick)' }) market_id: number;
+  @ApiProperty({ nullable: true, type: String, example: '1X2' }) market_type: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'HOME WIN' }) market: string | null;
+  @ApiProperty({ example: '1.85', description: 'Decimal odd quoted at publishing' }) quoted_odd: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Closing decimal odd of the same selection; null when not stored' }) closing_odd: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '2-1' }) score: string | null;
+}
+
+/**
+ * One exported slip (GET /api/export/slips.json, an array of these). `legs` only once the slip is
+ * finished; null while on sale (no pick or per-leg odd of a slip on sale is exported).
+ */
+export class ExportSlipDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ example: 'otieno_tips' }) tipster: string;
+  @ApiProperty({ example: '2026-04-19T10:00:00+03:00', description: 'Publish time, Nairobi ISO' }) published_at: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Earliest kick-off of its games, Nairobi ISO' }) first_kickoff: string | null;
+  @ApiProperty({ example: 100, description: 'Ksh' }) price_ksh: number;
+  @ApiProperty({ example: '3.61', description: 'Quoted total decimal odds' }) accumulator: string;
+  @ApiProperty({ enum: ['on_sale', 'won', 'lost', 'cancelled'] }) status: string;
+  @ApiProperty({ type: [ExportLegDto], nullable: true }) legs: ExportLegDto[] | null;
+}
