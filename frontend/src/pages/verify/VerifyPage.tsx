@@ -37,6 +37,7 @@ export const VerifyPage = () => {
   const fromUrl = params.get('slip') ?? '';
   const [value, setValue] = useState(fromUrl);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!/^[1-9]\d{0,9}$/.test(fromUrl)) return;
@@ -52,7 +53,7 @@ export const VerifyPage = () => {
     return () => {
       live = false;
     };
-  }, [fromUrl]);
+  }, [fromUrl, attempt]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +63,8 @@ export const VerifyPage = () => {
       return;
     }
     setOutcome(null);
-    setParams({ slip: id });
+    if (id === fromUrl) setAttempt((n) => n + 1); // same URL: fetch again
+    else setParams({ slip: id });
   };
 
   return (
