@@ -25,7 +25,7 @@ const Mono = ({ children }: { children: string }) => (
 /**
  * /verify (docs/PRODUCT-RULES.md "Records and responsible gambling"): anyone enters a slip id (or
  * arrives with ?slip=), the page fetches the slip, rebuilds the canonical form of its picks in the
- * browser and compares its SHA-256 with the commitment fixed at publishing. A slip on sale shows its
+ * browser and compares its SHA-256 with the commitment made at publishing. A slip on sale shows its
  * commitment only: the picks are revealed after the last game.
  */
 export const VerifyPage = () => {
