@@ -38,6 +38,8 @@ describe('provable publishing: commitment at publish, salt, picks and result sou
   let games: TippableGame[];
   let slipId: number;
   let offsetMs: number;
+  let voidGames: TippableGame[];
+  let voidSlipId: number;
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
@@ -45,10 +47,19 @@ describe('provable publishing: commitment at publish, salt, picks and result sou
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
-    games = (await tippableGames(t.ds, DATA_NOW, 40)).slice(0, 3);
-    for (const g of games) await setOdd(t.ds, g.id, 1, '1.9');
+    const all = await tippableGames(t.ds, DATA_NOW, 40);
+    games = all.slice(0, 3);
+    voidGames = all.slice(3, 6);
+    for (const g of [...games, ...voidGames]) await setOdd(t.ds, g.id, 1, '1.9');
     tipster = await createUser(t.ds, { username: 'provable_tips' });
     slipId = (await publishSlip(t, tipster.user.id, games, { amount: 100 })).id;
+    const other = await createUser(t.ds);
+    voidSlipId = (await publishSlip(t, other.user.id, voidGames, { amount: 100 })).id;
+    // The source never gets a result for this game: it is void (postponed) once the void window passes.
+    await t.ds.query(
+      `UPDATE fixture SET result_ft_home = NULL, result_ft_away = NULL, result_ht_home = NULL, result_ht_away = NULL WHERE id = $1`,
+      [voidGames[0].id],
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -107,6 +118,21 @@ describe('provable publishing: commitment at publish, salt, picks and result sou
     }
     const finished = await t.request('GET', '/v2/api/slip/data/finished/');
     expect(slipsIn(finished.body).find((s) => s.id === slipId)).toMatchObject({ commitment: slip.commitment, salt: slip.salt });
+  });
+
+  it('a void leg carries why it is void, beside its result source', async () => {
+    const last = Math.max(...voidGames.map((g) => g.kickoff.getTime()));
+    pinClock(t, new Date(last + offsetMs + 49 * 3600_000).toISOString());
+    await t.get(ResultSyncService).syncResults();
+    const slip = (await t.request('GET', `/api/slip/get/${voidSlipId}`)).body as ApiSlip & {
+      tips: { fixture: number; result: string; result_source: { kind: string; ref: string } | null; void_reason?: string }[];
+    };
+    expect(slip.slip_result).not.toBeNull();
+    const voided = slip.tips.find((tp) => String(tp.fixture) === voidGames[0].id)!;
+    expect(voided).toMatchObject({ result: 'V', void_reason: expect.stringContaining('postponed') });
+    expect(voided.result_source).toMatchObject({ kind: 'football-data', ref: expect.stringMatching(/^E0-2025-26\.csv \d{4}-\d\d-\d\d$/) });
+    for (const tp of slip.tips.filter((x) => x !== voided)) expect(tp).not.toHaveProperty('void_reason');
+    expect(sha256Hex(slip.commitment_input!)).toBe(slip.commitment);
   });
 
   it("the migration's backfill gives existing slips the same commitment as the TypeScript rule", async () => {
