@@ -5,20 +5,31 @@
  * - Infrastructure (config/, common/, providers/, database/ outside seed/) never imports a feature
  *   module, the sandboxes, the worker or the app module.
  * - Feature modules import only modules of a lower rank (their exported services, constants and
- *   types); modules of the same rank never import each other.
+ *   types); modules of the same rank never import each other. Finance's ledger
+ *   (modules/finance/ledger) is ranked on its own, at 0: it imports no feature module, and
+ *   processor, slip and subscription write their money movements through it.
  * - No feature module imports the sandboxes (they are a development tool that stands in for the
  *   providers; the app module loads them).
  */
 const MODULE_RANKS = [
-  ['notifications', 'blog', 'fixtures'],
+  ['notifications', 'blog', 'fixtures', 'finance/ledger'],
   ['account', 'processor'],
   ['slip', 'rg'],
-  ['subscription', 'jackpot', 'finance'],
+  ['subscription', 'jackpot', 'finance', 'records'],
   ['seo'],
   ['backoffice'],
 ];
 
 const rankOf = new Map(MODULE_RANKS.flatMap((names, rank) => names.map((n) => [n, rank])));
+
+/**
+ * The path (below backend/src/modules/) of each ranked unit. A unit nested in a module (finance's
+ * ledger) is ranked on its own, and the module's path leaves it out.
+ */
+const pathOf = (name) => {
+  const nested = [...rankOf.keys()].filter((other) => other.startsWith(`${name}/`)).map((other) => other.slice(name.length + 1));
+  return nested.length ? `${name}/(?!(${nested.join('|')})/)` : `${name}/`;
+};
 
 const moduleRules = [...rankOf.entries()].flatMap(([name, rank]) => {
   const notBelow = [...rankOf.entries()].filter(([other, r]) => other !== name && r >= rank).map(([other]) => other);
@@ -28,8 +39,8 @@ const moduleRules = [...rankOf.entries()].flatMap(([name, rank]) => {
           name: `module-${name}-imports-only-lower-ranks`,
           comment: `${name} (rank ${rank}) may import only modules of a lower rank (docs/ARCHITECTURE.md "Layers")`,
           severity: 'error',
-          from: { path: `^backend/src/modules/${name}/` },
-          to: { path: `^backend/src/modules/(${notBelow.join('|')})/` },
+          from: { path: `^backend/src/modules/${pathOf(name)}` },
+          to: { path: `^backend/src/modules/(${notBelow.map(pathOf).join('|')})` },
         },
       ]
     : [];

@@ -272,7 +272,7 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
   const require = createRequire(import.meta.url);
   const { tipOutcome, slipOutcome } = require(join(dist, 'modules/fixtures/domain/settlement.js'));
   const { marketById } = require(join(dist, 'modules/fixtures/domain/markets.js'));
-  const { accumulatorOf } = require(join(dist, 'modules/fixtures/domain/odds-decimal.js'));
+  const { accumulatorOf } = require(join(dist, 'common/decimal/decimal.js'));
   const { ratingSql, slipProfitSql, slipOddsSql } = tipsterRules(dist);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -19,6 +19,7 @@ import { ProcessorModule } from './modules/processor/processor.module';
 import { SlipModule } from './modules/slip/slip.module';
 import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { RgModule } from './modules/rg/rg.module';
+import { RecordsModule } from './modules/records/records.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
 import { WorkerModule } from './worker/worker.module';
 import { SandboxModule } from './sandbox/sandbox.module';
@@ -29,7 +30,7 @@ import { GeoModule } from './common/geo/geo.module';
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule,
+  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule,
 ];
 
 /**

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { existsSync } from 'fs';
 import { Logger } from 'nestjs-pino';
 import { join } from 'path';
@@ -17,6 +17,7 @@ import { registerInputGuards } from './common/validation/input-guards';
 import { AppConfig, REPO_ROOT } from './config/app-config';
 import { ProcessRole } from './config/env';
 import { loadEnv } from './config/load-env';
+import { createOpenApiDocument } from './openapi-document';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
 import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './modules/seo/frontend-static';
 import { PageShellService } from './modules/seo/page-shell.service';
@@ -72,13 +73,7 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
     });
   }
 
-  const doc = new DocumentBuilder()
-    .setTitle('Football tips marketplace API')
-    .setDescription('Routes of the product spec §7 plus callbacks, back office and sandboxes.')
-    .setVersion('1')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup('api/docs', app, SwaggerModule.createDocument(app, doc));
+  SwaggerModule.setup('api/docs', app, createOpenApiDocument(app));
 
   app.enableShutdownHooks();
   return app;

@@ -60,6 +60,7 @@ const publicRoutes = async (request: APIRequestContext): Promise<string[]> => {
     '/find_tip',
     '/find_tip_ng',
     '/subscriptions',
+    '/responsible-gambling',
     '/blog',
     '/email-verification/not-a-code',
     '/change_password/not-a-token',

@@ -60,6 +60,7 @@ const tipsterActive = () => import('./pages/tips/TipsterActiveTipsPage');
 const finished = () => import('./pages/tips/FinishedTipsPage');
 const profile = () => import('./pages/profile/ProfilePage');
 const tipsters = () => import('./pages/tipsters/TopTipstersPage');
+const howRatings = () => import('./pages/tipsters/HowRatingsWorkPage');
 const jackpot = () => import('./pages/jackpot/JackpotPage');
 const buyKe = () => import('./pages/buy/BuyTipPage');
 const buyFlw = () => import('./pages/buy/BuyTipFlutterwavePage');
@@ -67,6 +68,7 @@ const selectCountry = () => import('./pages/buy/SelectCountryPage');
 const findTip = () => import('./pages/buy/FindTipPage');
 const findTipNg = () => import('./pages/buy/FindTipNgPage');
 const subscriptions = () => import('./pages/subscriptions/SubscriptionsPage');
+const responsibleGambling = () => import('./pages/rg/ResponsibleGamblingPage');
 const blog = () => import('./pages/blog/BlogPostPage');
 const blogList = () => import('./pages/blog/BlogListPage');
 const verification = () => import('./pages/account/EmailVerificationPage');
@@ -110,6 +112,7 @@ export const routes: RouteObject[] = [
           { path: 'finished_tips', element: lazyPage(finished, 'FinishedTipsPage') },
           { path: 'finished_tips/:username', element: lazyPage(finished, 'FinishedTipsPage') },
           { path: 'top_tipsters', element: lazyPage(tipsters, 'TopTipstersPage') },
+          { path: 'how-ratings-work', element: lazyPage(howRatings, 'HowRatingsWorkPage') },
           { path: 'jackpot', element: lazyPage(jackpot, 'JackpotPage') },
           { path: 'jackpot/:slug', element: lazyPage(jackpot, 'JackpotPage') },
           { path: 'buy_tip', loader: redirectHome },
@@ -120,6 +123,7 @@ export const routes: RouteObject[] = [
           { path: 'find_tip', element: lazyPage(findTip, 'FindTipPage') },
           { path: 'find_tip_ng', element: lazyPage(findTipNg, 'FindTipNgPage') },
           { path: 'subscriptions', element: lazyPage(subscriptions, 'SubscriptionsPage') },
+          { path: 'responsible-gambling', element: lazyPage(responsibleGambling, 'ResponsibleGamblingPage') },
           { path: 'blog', element: lazyPage(blogList, 'BlogListPage') },
           { path: 'blog/:slug', element: lazyPage(blog, 'BlogPostPage') },
           { path: 'email-verification/:code', element: lazyPage(verification, 'EmailVerificationPage') },

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Slip, SlipTip } from './api/types';
+import type { Slip, SlipLimits, SlipTip } from './api/types';
 
 /** A request the app made through the stubbed fetch. */
 export interface StubbedRequest {
@@ -75,15 +75,18 @@ export const buildTip = (overrides: Partial<SlipTip> = {}): SlipTip => ({
   away_team: 'Chelsea',
   game_date: hoursFromNow(24),
   league: 'Premier League',
+  game_result: null,
+  fixture: 1001,
+  result: null,
   ...overrides,
 });
 
 /** An open slip of 3 games, on sale (first kick-off tomorrow). */
 export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   id: 42,
-  price: '100.00',
-  price_ng: '1500.00',
-  price_ug: '3000.00',
+  price: 100,
+  price_ng: 1500,
+  price_ug: 3000,
   date_created: '2026-05-01T08:00:00+03:00',
   accumulator: '4.56',
   jackpot: false,
@@ -95,5 +98,27 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   ],
   user: { username: 'kipchoge' },
   meta: { rating: 72.5, profile_image: null },
+  commitment: null,
+  ...overrides,
+});
+
+/** GET /api/slip/limits as the server answers it (spec §5, §9), with overrides. */
+export const buildSlipLimits = (overrides: Partial<SlipLimits> = {}): SlipLimits => ({
+  min_tips: 3,
+  max_tips: 5,
+  min_total_odds: '1.60',
+  max_total_odds: '100.00',
+  min_price_ksh: 50,
+  max_price_ksh: 1000,
+  max_slips_per_day: 2,
+  messages: {
+    too_few_tips: "Publish at least '3' tip",
+    too_many_tips: 'Maximum number of 5 games reached',
+    duplicate_game: 'Game already in slip',
+    total_odds: 'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0',
+    price_range: 'Price range Ksh. [50-1000]',
+    price_too_high: 'Max Amount: 1000',
+    daily_limit: "Can't Post more than 2 tips",
+  },
   ...overrides,
 });

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { TransactionRunner } from '../database/transaction-runner';
 import { AppConfig } from '../config/app-config';
 import { loadEnv } from '../config/load-env';
 import { SandboxAdminService } from './admin/sandbox-admin.service';
@@ -19,6 +20,7 @@ import { PhoneController } from './phone/phone.controller';
 import { PhoneService } from './phone/phone.service';
 import { SmsInboxRepository } from './phone/sms-inbox.repository';
 import { S3SandboxController } from './s3/s3-sandbox.controller';
+import { S3ObjectRepository } from './s3/s3-object.repository';
 import { S3SandboxService } from './s3/s3-sandbox.service';
 import { SandboxOffController } from './sandbox-off.controller';
 import { parseSandboxSettings, SandboxSettings } from './sandbox.settings';
@@ -66,6 +68,8 @@ export class SandboxModule {
         SandboxAdminService,
         SandboxSweeper,
         S3SandboxService,
+        S3ObjectRepository,
+        TransactionRunner,
       ],
     };
   }

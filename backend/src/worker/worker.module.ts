@@ -4,6 +4,7 @@ import { FixturesModule } from '../modules/fixtures/fixtures.module';
 import { FixturesProcessor } from '../modules/fixtures/fixtures.processor';
 import { JobSchedulers } from './job-schedulers';
 import { SlipModule } from '../modules/slip/slip.module';
+import { RecordsModule } from '../modules/records/records.module';
 import { SettlementProcessor } from '../modules/slip/settlement.processor';
 import { ProcessorModule } from '../modules/processor/processor.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
@@ -19,7 +20,7 @@ import { PayoutsProcessor } from '../modules/finance/payouts.processor';
  * @nestjs/schedule timer — ScheduleModule comes with NotificationsModule).
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, AccountModule, FinanceModule],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule],
   providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
 })
 export class WorkerModule {}

@@ -7,7 +7,10 @@ import { AppConfig } from '../../src/config/app-config';
 import { validateEnv } from '../../src/config/env';
 import { toKenyanMsisdn } from '../../src/common/msisdn/msisdn';
 import type { Country } from '../../src/modules/account/account.constants';
+import { TransactionRunner } from '../../src/database/transaction-runner';
+import { AccountRepository } from '../../src/modules/account/account.repository';
 import { PasswordHasher } from '../../src/modules/account/auth/password-hasher';
+import { CredentialsRepository } from '../../src/modules/account/credentials.repository';
 import { SessionService } from '../../src/modules/account/auth/session.service';
 import { TokenService } from '../../src/modules/account/auth/token.service';
 import { User } from '../../src/modules/account/entities/user.entity';
@@ -47,7 +50,7 @@ let defaultHash: Promise<string> | undefined;
 const services = (ds: DataSource): { sessions: SessionService; tokens: TokenService } => {
   const config = AppConfig.fromEnv(validateEnv(process.env));
   const tokens = new TokenService(new JwtService({}), config);
-  return { tokens, sessions: new SessionService(ds, tokens, systemClock) };
+  return { tokens, sessions: new SessionService(new TransactionRunner(ds), new AccountRepository(ds), new CredentialsRepository(ds), tokens, systemClock) };
 };
 
 /**

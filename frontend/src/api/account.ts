@@ -3,7 +3,7 @@ import { clearToken, getToken, REFRESH_COOKIE } from '../lib/auth';
 import { getCookie } from '../lib/cookies';
 import { api, ApiError } from './client';
 import { accountKeys } from './query-keys';
-import type { FieldErrors, LoginResponse, Profile, RegisterResponse } from './types';
+import type { FieldErrors, LoginResponse, OwnProfile, Profile, RegisterResponse } from './types';
 
 /** First message of a field in an account error body ({ email: ['...'] }), or null. */
 export const fieldError = (error: unknown, field: string): string | null => {
@@ -17,9 +17,9 @@ export const fieldError = (error: unknown, field: string): string | null => {
  * GET /api/account/profile (auth). A 401 (after a failed token refresh) removes the token cookie
  * (spec §4 and §8); other failures are only logged.
  */
-export const fetchOwnProfile = async (): Promise<Profile> => {
+export const fetchOwnProfile = async (): Promise<OwnProfile> => {
   try {
-    return await api.get<Profile>('/api/account/profile');
+    return await api.get<OwnProfile>('/api/account/profile');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearToken();
     throw error;

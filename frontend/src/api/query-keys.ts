@@ -24,10 +24,15 @@ export const slipKeys = {
   detail: (id: string | number) => [...slipKeys.all, 'detail', String(id)] as const,
   free: () => [...slipKeys.all, 'free'] as const,
   markets: () => [...slipKeys.all, 'markets'] as const,
+  limits: () => [...slipKeys.all, 'limits'] as const,
 };
 
 export const homeKeys = {
   topGames: () => ['home', 'top-games'] as const,
+};
+
+export const recordKeys = {
+  tipster: (username: string, stake: number) => ['records', 'tipster', username, stake] as const,
 };
 
 export const tipsterKeys = {

@@ -3,7 +3,7 @@ import { HOME_REFRESH_INTERVAL_MS } from '../lib/constants';
 import { bootInitialData } from './boot-data';
 import { api, type QueryParams } from './client';
 import { homeKeys, slipKeys, type ActiveSlipFilters } from './query-keys';
-import type { FinishedSlipPage, FreeTip, Market, Slip, SlipPage, TopGame } from './types';
+import type { FinishedSlipPage, FreeTip, Market, Slip, SlipLimits, SlipPage, TopGame } from './types';
 
 export const SLIP_DATA_PATH = '/v2/api/slip/data/';
 export const FINISHED_SLIPS_PATH = '/v2/api/slip/data/finished/';
@@ -116,6 +116,18 @@ export const useTopGames = () =>
     select: (data) => data.games,
     refetchInterval: HOME_REFRESH_INTERVAL_MS,
     ...bootInitialData<{ games: TopGame[] }>(TOP_GAMES_PATH),
+  });
+
+/**
+ * GET /api/slip/limits: games per slip, total odds and price ranges, the daily slip limit and their
+ * exact messages (spec §5, §9). Fetched once per page load: they change only with a deploy.
+ */
+export const useSlipLimits = () =>
+  useQuery({
+    queryKey: slipKeys.limits(),
+    queryFn: () => api.get<SlipLimits>('/api/slip/limits'),
+    staleTime: Infinity,
+    gcTime: Infinity,
   });
 
 /** GET /api/slip/markets: id -> market, to show the pick of a bought or finished tip. */

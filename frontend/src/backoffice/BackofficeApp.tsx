@@ -14,7 +14,7 @@ import {
   WithdrawRequestsPage,
 } from './dashboard';
 import { dataProvider as defaultDataProvider } from './dataProvider';
-import { resourcesForRole } from './resource-spec';
+import { resourcesForRole } from './access';
 import { BACKOFFICE_RESOURCES, type BackofficeResource } from './resources';
 
 /** react-admin's dark defaults with the site's palette, type and shapes. */
@@ -27,7 +27,7 @@ const backofficeTheme: RaThemeOptions = {
 
 /** The resources a role's menu and routes hold: admin every one, a tipster their own (slips, earnings, withdrawals). */
 export const resourcesFor = (role: unknown): BackofficeResource[] =>
-  BACKOFFICE_RESOURCES.filter(({ spec }) => resourcesForRole([spec], typeof role === 'string' ? role : null).length > 0);
+  BACKOFFICE_RESOURCES.filter(({ access }) => resourcesForRole([access], typeof role === 'string' ? role : null).length > 0);
 
 interface BackofficeAppProps {
   /** Injected in tests; the app uses the /api/backoffice provider and the token-cookie auth. */
@@ -40,7 +40,7 @@ interface BackofficeAppProps {
 /**
  * Back office mounted at /dashboard (docs/CONTRIBUTING.md §10), loaded lazily by routes.tsx. The resources
  * registered (hence the menu) depend on the role from `authProvider.getPermissions` (the access
- * token's `role` claim); `canAccess` applies the same specs to every page and button.
+ * token's `role` claim); `canAccess` applies the same access table (access.ts) to every page and button.
  */
 export const BackofficeApp = ({
   dataProvider = defaultDataProvider,
@@ -60,8 +60,8 @@ export const BackofficeApp = ({
   >
     {(permissions: unknown) => (
       <>
-        {resourcesFor(permissions).map(({ spec, screens }) => (
-          <Resource key={spec.name} name={spec.name} options={{ label: spec.label }} {...screens} />
+        {resourcesFor(permissions).map(({ access, screens }) => (
+          <Resource key={access.name} name={access.name} options={{ label: access.label }} {...screens} />
         ))}
         {permissions !== 'admin' && (
           <CustomRoutes>

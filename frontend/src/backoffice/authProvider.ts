@@ -3,8 +3,7 @@ import { api, errorMessage } from '../api/client';
 import { clearCredentials, getToken, storeCredentials } from '../lib/auth';
 import { decodeJwtPayload, isJwtExpired, type AccessTokenClaims } from '../lib/jwt';
 import { PATHS } from '../lib/paths';
-import { canAccessResource } from './resource-spec';
-import { specOf } from './specs';
+import { accessOf, canAccessResource } from './access';
 
 /** Answer of POST /api/account/email-login (spec §7). */
 export interface EmailLoginResponse {
@@ -62,13 +61,13 @@ export const authProvider: AuthProvider = {
   },
   getPermissions: async () => currentClaims()?.role ?? null,
   /**
-   * By the resource specs (specs.ts): admin everything the backend serves, a tipster list/show of
+   * By the access table (access.ts): admin everything the backend serves, a tipster list/show of
    * their resources (slips, earnings, withdrawals) and only the verbs granted to them; anything
-   * without a spec is an administrator's. Display only: the server checks every call.
+   * not in the table is an administrator's. Display only: the server checks every call.
    */
   canAccess: async ({ action, resource }) => {
     const role = currentClaims()?.role ?? null;
-    const spec = specOf(resource);
-    return spec ? canAccessResource(spec, role, action) : role === ADMIN_ROLE;
+    const access = accessOf(resource);
+    return access ? canAccessResource(access, role, action) : role === ADMIN_ROLE;
   },
 };

@@ -14,8 +14,7 @@ import { jackpots } from './jackpots';
 import { posts } from './posts';
 import { subscriptionKinds } from './subscription-kinds';
 import { users } from './users';
-import type { ResourceSpec } from './resource-spec';
-import { RESOURCE_SPECS } from './specs';
+import { RESOURCE_ACCESS, type ResourceAccess } from './access';
 
 /** What a resource folder's index exports, spread into `<Resource>` (docs/CONTRIBUTING.md §10). */
 export interface ResourceScreens {
@@ -45,14 +44,14 @@ const SCREENS: Record<string, ResourceScreens> = {
   'audit-log': auditLog,
 };
 
-/** A resource's spec with its screens. */
+/** A resource's access (menu label, roles, verbs) with its screens. */
 export interface BackofficeResource {
-  spec: ResourceSpec;
+  access: ResourceAccess;
   screens: ResourceScreens;
 }
 
 /** Every resource with screens, in menu order. */
-export const BACKOFFICE_RESOURCES: readonly BackofficeResource[] = RESOURCE_SPECS.flatMap((spec) => {
-  const screens = SCREENS[spec.name];
-  return screens ? [{ spec, screens }] : [];
+export const BACKOFFICE_RESOURCES: readonly BackofficeResource[] = RESOURCE_ACCESS.flatMap((access) => {
+  const screens = SCREENS[access.name];
+  return screens ? [{ access, screens }] : [];
 });

@@ -5,28 +5,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../lib/cookies';
 import { fakeJwt } from '../test-utils';
 import { BackofficeApp } from './BackofficeApp';
+import allowlists from './allowlist.json';
 import { BACKOFFICE_RESOURCES } from './resources';
 
-/** One record with every spec field set to a plausible value of its kind. */
-const sampleRecord = (fields: (typeof BACKOFFICE_RESOURCES)[number]['spec']['fields']) => {
-  const record: Record<string, unknown> = { id: 1 };
-  for (const field of fields) {
-    if (field.source === 'id') continue;
-    record[field.source] = {
-      id: 1,
-      number: 2,
-      decimal: '3.45',
-      day: '2026-11-23',
-      text: 'text',
-      longtext: 'long text',
-      money: '150.00',
-      date: '2026-11-23T09:05:00Z',
-      bool: true,
-      status: field.statuses ? Object.keys(field.statuses)[0] : 'pending',
-      json: { a: 1 },
-    }[field.kind];
-  }
-  if ('tips' in record) record.tips = [];
+const VALUE_BY_TYPE: Record<string, unknown> = {
+  int: 2, bigint: '2', numeric: '150.00', text: 'text', bool: true, date: '2026-11-23T09:05:00Z',
+};
+
+/** One record with every field of the resource's served allowlist set to a plausible value of its type. */
+const sampleRecord = (name: string) => {
+  const allowlist = (allowlists as unknown as { name: string; fields: Record<string, { type: string }> }[]).find((a) => a.name === name);
+  const record: Record<string, unknown> = { id: 1, tips: [], before: { a: 1 }, after: { a: 2 } };
+  for (const [field, { type }] of Object.entries(allowlist?.fields ?? {})) if (field !== 'id') record[field] = VALUE_BY_TYPE[type];
   return record;
 };
 
@@ -44,11 +34,11 @@ const dataProviderWith = (record: Record<string, unknown>) =>
   }) as unknown as DataProvider;
 
 describe('every resource screen renders for an admin', () => {
-  for (const { spec, screens } of BACKOFFICE_RESOURCES) {
+  for (const { access: spec, screens } of BACKOFFICE_RESOURCES) {
     it(`${spec.name}: list, show${screens.edit ? ', edit' : ''}${screens.create ? ', create' : ''}`, async () => {
       setCookie('token', fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }));
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const record = sampleRecord(spec.fields);
+      const record = sampleRecord(spec.name);
       const paths = [
         `/dashboard/${spec.name}`,
         `/dashboard/${spec.name}/1/show`,

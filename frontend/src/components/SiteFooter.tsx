@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DOCUMENT_LINKS, type DocumentName } from '../lib/document-links';
 import { FOOTER_TIPS_NAV } from '../lib/navigation';
+import { PATHS } from '../lib/paths';
 import { RESPONSIBLE_GAMBLING_LINE, SITE } from '../lib/site';
 
 const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
@@ -107,7 +108,10 @@ export const SiteFooter = () => {
         sx={{ justifyContent: 'space-between' }}
       >
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {RESPONSIBLE_GAMBLING_LINE}
+          {RESPONSIBLE_GAMBLING_LINE}{' '}
+          <Link component={RouterLink} to={PATHS.responsibleGambling} color="inherit">
+            Responsible gambling
+          </Link>
         </Typography>
         <Typography variant="body2" color="text.secondary">
           © {new Date().getFullYear()} {SITE.brand}

@@ -12,7 +12,7 @@ import {
   GAME_TIMING_LABEL,
   gameTimingState,
   nairobiDate,
-  topGameTimeLabel,
+  gameTimeLabel,
 } from '../lib/nairobi-time';
 import { cardRating, formatOdds, resultOddsLabel, resultState, type ResultState } from '../lib/odds';
 import { PATHS } from '../lib/paths';
@@ -83,7 +83,7 @@ const GameRow = ({
         ) : null}
       </Typography>
       <Typography variant="caption" component="p" color="text.secondary">
-        {tip.league} · {topGameTimeLabel(tip, now)} ·{' '}
+        {tip.league} · {gameTimeLabel(tip.game_date, now)} ·{' '}
         <Box component="span" sx={{ color: TIMING_COLOR[timing] }}>
           {GAME_TIMING_LABEL[timing]}
         </Box>

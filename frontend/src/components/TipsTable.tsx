@@ -27,6 +27,7 @@ const hasPick = (tip: SlipTip): boolean => tip.market_type !== null && tip.marke
 
 /** Kick-off in Nairobi: the spec §4 label ('Today 17:30') while open, the full date once finished. */
 const kickOffLabel = (tip: SlipTip, finished: boolean, now: Date): string => {
+  if (tip.game_date === null) return '';
   const date = new Date(tip.game_date);
   if (Number.isNaN(date.getTime())) return '';
   return finished ? `${nairobiDate(date)} ${nairobiClock(date)}` : gameTimeLabel(date, now);

@@ -1,12 +1,7 @@
 /** Business constants of spec §9, shared by validation, formatting and pages. */
 
-export const MIN_TIPS_PER_SLIP = 3;
-export const MAX_TIPS_PER_SLIP = 5;
-export const MIN_TOTAL_ODDS = 1.6;
-export const MAX_TOTAL_ODDS = 100;
-export const MIN_PRICE_KSH = 50;
-export const MAX_PRICE_KSH = 1000;
-export const DEFAULT_PRICE_KSH = 50;
+// The slip limits (games per slip, total odds, price range, slips per day) are served by
+// GET /api/slip/limits (api/slips.ts useSlipLimits), not copied here.
 export const MIN_PASSWORD_LENGTH = 8;
 export const REGISTRATION_PHONE_LENGTH = 10;
 export const KENYA_COUNTRY_CODE = '254';

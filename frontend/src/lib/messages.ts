@@ -40,14 +40,14 @@ export const MPESA_WAIT_MESSAGE =
   'Check your phone: enter your M-Pesa PIN on the prompt to pay. The tip is sent to you by SMS as soon as the payment is confirmed.';
 
 /**
- * Messages of the back office screens (spec §8: publishing, can-post, game search), kept here so
- * every spec message has one home; the form rules are in validation/slip-builder.rules.ts and
- * validation/withdrawal.rules.ts.
+ * Messages of the back office screens (spec §8: publishing, game search), kept here so every
+ * spec message has one home; the form rules are in validation/slip-builder.rules.ts and
+ * validation/withdrawal.rules.ts. The slip limits' messages (can-post included) come with the
+ * limits from GET /api/slip/limits.
  */
 export const DASHBOARD_MESSAGES = {
   published: 'Successfully Published Tips',
   publishFailed: 'Error Saving tips',
-  cannotPost: "Can't Post more than 2 tips",
   noGamesFound: "Can't find games. Retype or check your spelling",
 } as const;
 

@@ -35,8 +35,8 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
 });
 
-const toDate = (value: string | number | Date): Date =>
-  value instanceof Date ? value : new Date(value);
+const toDate = (value: string | number | Date | null): Date =>
+  value instanceof Date ? value : new Date(value ?? Number.NaN);
 
 /** Nairobi calendar day of an instant, 'YYYY-MM-DD'. */
 export const nairobiDay = (value: string | number | Date): string =>
@@ -54,7 +54,7 @@ export const nairobiDate = (value: string | number | Date): string =>
  * Kick-off label (spec §4): 'Today hh:mm' when the game is on the current Nairobi day,
  * otherwise the weekday name plus hh:mm, e.g. 'Saturday 17:30'. `now` is injected for tests.
  */
-export const gameTimeLabel = (gameDate: string | number | Date, now: Date = new Date()): string => {
+export const gameTimeLabel = (gameDate: string | number | Date | null, now: Date = new Date()): string => {
   const date = toDate(gameDate);
   if (Number.isNaN(date.getTime())) return '';
   const day = nairobiDay(date) === nairobiDay(now) ? 'Today' : weekdayFormat.format(date);
@@ -63,7 +63,8 @@ export const gameTimeLabel = (gameDate: string | number | Date, now: Date = new 
 
 /** The fields of a top game that decide its label (spec §3, Top game). */
 export interface GameClock {
-  game_date: string;
+  /** Kick-off; null when the game is unknown (a tip whose fixture is gone): no label. */
+  game_date: string | null;
   home_goals?: number | null;
   away_goals?: number | null;
   game_status_time?: string | number | null;
@@ -96,7 +97,7 @@ export const topGameTimeLabel = (game: GameClock, now: Date = new Date()): strin
  * in play up to and including 3 hours after kick-off, played after that.
  */
 export const gameTimingState = (
-  gameDate: string | number | Date,
+  gameDate: string | number | Date | null,
   now: Date = new Date(),
 ): GameTimingState => {
   const start = toDate(gameDate).getTime();

@@ -7,9 +7,8 @@ import { pageParam, withPage } from './search-params';
 const NOW = new Date('2026-05-15T12:00:00+03:00');
 
 describe('slip helpers', () => {
-  it('reads meta or metadata', () => {
-    expect(slipMeta(buildSlip({ meta: null, metadata: { rating: 5 } }))).toEqual({ rating: 5 });
-    expect(slipMeta(buildSlip({ meta: { rating: 7 } }))).toEqual({ rating: 7 });
+  it('reads meta', () => {
+    expect(slipMeta(buildSlip({ meta: { rating: 7, profile_image: null } }))).toEqual({ rating: 7, profile_image: null });
   });
 
   it('is on sale until its first game kicks off, never once finished', () => {
@@ -20,13 +19,13 @@ describe('slip helpers', () => {
     expect(isOnSale(buildSlip({ tips }), NOW)).toBe(true);
     expect(isOnSale(buildSlip({ tips }), new Date('2026-05-15T15:00:00+03:00'))).toBe(false);
     expect(isOnSale(buildSlip({ tips, slip_result: 'W' }), NOW)).toBe(false);
-    expect(isFinished(buildSlip({ slip_result: '' }))).toBe(false);
+    expect(isFinished(buildSlip({ slip_result: null }))).toBe(false);
   });
 });
 
 describe('sale country (spec §2, §9)', () => {
   // The server's rates (UGX_PER_KSH 37 here, not the spec's default 30): the browser converts nothing.
-  const slip = buildSlip({ price: '100.00', price_ng: '1500', price_ug: '3700.00' });
+  const slip = buildSlip({ price: 100, price_ng: 1500, price_ug: 3700 });
 
   it('shows what the server charges: Ksh (price), NGN (price_ng), UGX (price_ug)', () => {
     expect(slipPriceLabel(slip, 'KE')).toBe('Ksh. 100.00');

@@ -1,16 +1,16 @@
 import type { Slip } from '../api/types';
 import { accumulatorOdds } from './odds';
 
-/** The tipster data of a slip card (spec §3: `metadata` or `meta`). */
-export const slipMeta = (slip: Slip) => slip.meta ?? slip.metadata ?? {};
+/** The tipster data of a slip card (spec §3: `meta`). */
+export const slipMeta = (slip: Slip) => slip.meta;
 
 /** True once the slip has a result (W, L or cancelled): finished slips show every pick. */
 export const isFinished = (slip: Slip): boolean =>
-  slip.slip_result !== null && slip.slip_result !== undefined && slip.slip_result !== '';
+  slip.slip_result !== null;
 
 /** Earliest kick-off of the slip's games, ms since the epoch (NaN without games). */
 export const firstKickOff = (slip: Slip): number =>
-  Math.min(...slip.tips.map((tip) => new Date(tip.game_date).getTime()));
+  Math.min(...slip.tips.map((tip) => (tip.game_date === null ? Number.NaN : new Date(tip.game_date).getTime())));
 
 /**
  * A slip is on sale until its first game kicks off (docs/PRODUCT-RULES.md); a finished slip never is.

@@ -1,37 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_MESSAGES, publishFailureMessage } from '../lib/messages';
-import { addGameError, priceFieldError, publishError, SLIP_BUILDER_MESSAGES as M } from './slip-builder.rules';
+import { publishFailureMessage } from '../lib/messages';
+import { buildSlipLimits } from '../test-fetch';
+import { addGameError, priceFieldError, publishError } from './slip-builder.rules';
 import { WITHDRAWAL_MESSAGES, withdrawBalanceError, withdrawPhoneError } from './withdrawal.rules';
 
 describe('slip building rules (spec §5)', () => {
+  // The server's limits (GET /api/slip/limits); the rules hold no number or message of their own.
+  const L = buildSlipLimits();
+  const M = L.messages;
+
   it('adds a game once, up to 5', () => {
-    expect(addGameError([1, 2], 3)).toBeNull();
-    expect(addGameError([1, 2], '2')).toBe('Game already in slip');
-    expect(addGameError([1, 2, 3, 4, 5], 6)).toBe('Maximum number of 5 games reached');
+    expect(addGameError(L, [1, 2], 3)).toBeNull();
+    expect(addGameError(L, [1, 2], '2')).toBe('Game already in slip');
+    expect(addGameError(L, [1, 2, 3, 4, 5], 6)).toBe('Maximum number of 5 games reached');
   });
 
   it('checks the price field', () => {
-    expect(priceFieldError(' ')).toBe("Can't be empty");
-    expect(priceFieldError('12a')).toBe('Numbers only');
-    expect(priceFieldError('1001')).toBe('Max Amount: 1000');
-    expect(priceFieldError('1000')).toBeNull();
+    expect(priceFieldError(L, ' ')).toBe("Can't be empty");
+    expect(priceFieldError(L, '12a')).toBe('Numbers only');
+    expect(priceFieldError(L, '1001')).toBe('Max Amount: 1000');
+    expect(priceFieldError(L, '1000')).toBeNull();
   });
 
   it('publishes 3 to 5 tips, total odds 1.6 to 100 (truncated), price 50 to 1000', () => {
-    expect(publishError(['1.5', '1.5'], 50)).toBe("Publish at least '3' tip");
-    expect(publishError(['1.1', '1.1', '1.1'], 50)).toBe(M.totalOdds);
-    expect(M.totalOdds).toBe(
+    expect(publishError(L, ['1.5', '1.5'], 50)).toBe("Publish at least '3' tip");
+    expect(publishError(L, ['1.1', '1.1', '1.1'], 50)).toBe(M.total_odds);
+    expect(M.total_odds).toBe(
       'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0',
     );
-    expect(publishError(['5', '5', '5'], 50)).toBe(M.totalOdds);
-    expect(publishError(['1.2', '1.2', '1.1'], 50)).toBe(M.totalOdds); // 1.584 -> 1.58
-    expect(publishError(['1.2', '1.2', '1.12'], 50)).toBeNull(); // 1.6128 -> 1.61
+    expect(publishError(L, ['5', '5', '5'], 50)).toBe(M.total_odds);
+    expect(publishError(L, ['1.2', '1.2', '1.1'], 50)).toBe(M.total_odds); // 1.584 -> 1.58
+    expect(publishError(L, ['1.2', '1.2', '1.12'], 50)).toBeNull(); // 1.6128 -> 1.61
+  });
+
+  it('follows other served limits', () => {
+    const other = buildSlipLimits({ min_tips: 2, max_tips: 2, max_total_odds: '3.00', max_price_ksh: 200 });
+    expect(addGameError(other, [1, 2], 3)).toBe(other.messages.too_many_tips);
+    expect(publishError(other, ['1.5', '1.5'], 50)).toBeNull();
+    expect(publishError(other, ['2', '2'], 50)).toBe(other.messages.total_odds);
+    expect(publishError(other, ['1.5', '1.5'], 201)).toBe(other.messages.price_range);
   });
 
   it('accepts the limits and checks the price range', () => {
-    expect(publishError(['2', '2', '25'], 50)).toBeNull(); // exactly 100
-    expect(publishError(['1.2', '1.2', '1.2'], 49)).toBe('Price range Ksh. [50-1000]');
-    expect(publishError(['1.2', '1.2', '1.2'], 1000)).toBeNull();
+    expect(publishError(L, ['2', '2', '25'], 50)).toBeNull(); // exactly 100
+    expect(publishError(L, ['1.2', '1.2', '1.2'], 49)).toBe('Price range Ksh. [50-1000]');
+    expect(publishError(L, ['1.2', '1.2', '1.2'], 1000)).toBeNull();
   });
 
   it('builds the publish failure message (spec §8)', () => {
@@ -39,7 +52,6 @@ describe('slip building rules (spec §5)', () => {
       'Game already started Arsenal v Chelsea',
     );
     expect(publishFailureMessage(null)).toBe('Error Saving tips');
-    expect(DASHBOARD_MESSAGES.cannotPost).toBe("Can't Post more than 2 tips");
   });
 });
 

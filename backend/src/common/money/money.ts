@@ -1,10 +1,13 @@
 import type { ValueTransformer } from 'typeorm';
+import { divRoundHalfAway, fromScaled, toScaled } from '../decimal/decimal';
 
-const DECIMAL = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
+/** An amount as PostgreSQL numeric(12,2) and the providers write it: optional '-', up to 13 digits, at most 2 decimals. */
+const DECIMAL = /^-?\d{1,13}(?:\.\d{1,2})?$/;
 
 /**
  * An amount of money in integer cents of one currency (Ksh by default), never a JS float
  * (docs/ARCHITECTURE.md, "Conventions"; docs/CONTRIBUTING.md §7). Immutable; every operation returns a new Money.
+ * Parsing, formatting and rounding are those of the one decimal module (common/decimal/decimal.ts).
  * Stored as numeric(12,2) through `moneyColumn`.
  */
 export class Money {
@@ -31,10 +34,10 @@ export class Money {
    * no grouping, no more than 2 decimals: a third decimal would be silently lost money).
    */
   static parse(text: string): Money {
-    const m = DECIMAL.exec(String(text).trim());
-    if (!m) throw new RangeError(`Money: '${text}' is not an amount with at most 2 decimals`);
-    const cents = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-    return new Money(m[1] && cents !== 0 ? -cents : cents);
+    const trimmed = String(text).trim();
+    const cents = DECIMAL.test(trimmed) ? toScaled(trimmed, 2) : null;
+    if (cents === null) throw new RangeError(`Money: '${text}' is not an amount with at most 2 decimals`);
+    return new Money(Number(cents));
   }
 
   add(other: Money): Money {
@@ -57,21 +60,14 @@ export class Money {
    */
   percent(percent: number): Money {
     if (!Number.isSafeInteger(percent) || percent < 0 || percent > 100) throw new RangeError(`Money.percent: ${percent}`);
-    const scaled = this.cents * percent;
-    const sign = scaled < 0 ? -1 : 1;
-    return new Money(sign * Math.floor((Math.abs(scaled) + 50) / 100));
+    return new Money(Number(divRoundHalfAway(BigInt(this.cents) * BigInt(percent), 100n)));
   }
 
   /** This amount × a decimal rate given as a string (e.g. NGN per Ksh '12.5'), rounded half up to the cent. */
   convert(rate: string): Money {
-    const m = /^(\d+)(?:\.(\d{1,4}))?$/.exec(rate);
-    if (!m) throw new RangeError(`Money.convert: bad rate '${rate}'`);
-    const scale = 10 ** (m[2]?.length ?? 0);
-    const rateScaled = Number(m[1]) * scale + Number(m[2] ?? 0);
-    const product = BigInt(this.cents) * BigInt(rateScaled);
-    const s = BigInt(scale);
-    const rounded = product >= 0n ? (product * 2n + s) / (2n * s) : -((-product * 2n + s) / (2n * s));
-    return new Money(Number(rounded));
+    const rateScaled = /^\d+(?:\.\d{1,4})?$/.test(rate) ? toScaled(rate, 4) : null;
+    if (rateScaled === null) throw new RangeError(`Money.convert: bad rate '${rate}'`);
+    return new Money(Number(divRoundHalfAway(BigInt(this.cents) * rateScaled, 10_000n)));
   }
 
   compare(other: Money): -1 | 0 | 1 {
@@ -98,8 +94,7 @@ export class Money {
 
   /** '120.00' — the wire and database form (2 decimals, '-' for negatives). */
   toDecimal(): string {
-    const abs = Math.abs(this.cents);
-    return `${this.cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+    return fromScaled(BigInt(this.cents), 2);
   }
 
   toString(): string {

@@ -3,9 +3,10 @@ import { randomBytes } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
 import { withdrawableAmount } from '../../modules/finance/domain/withdrawal-rules';
-import { LEDGER_KIND, originatorConversationId } from '../../modules/finance/finance.constants';
+import { originatorConversationId } from '../../modules/finance/finance.constants';
+import { LEDGER_STATUS } from '../../modules/finance/ledger/ledger.constants';
+import { LedgerService } from '../../modules/finance/ledger/ledger.service';
 import { newPurchaseCode } from '../../modules/processor/domain/purchase-code';
-import { TIPSTER_SHARE_PERCENT } from '../../modules/processor/purchase.service';
 import { DEMO_TIPSTERS } from './demo-marketplace.seed';
 import type { SeedStep } from './seed-steps';
 
@@ -25,8 +26,9 @@ const HOUR = 3600_000;
  */
 export const seedFinance = async (app: INestApplicationContext): Promise<string> => {
   const ds = app.get(DataSource);
-  const [{ n }] = await ds.query(`SELECT (SELECT count(*) FROM withdrawal) + (SELECT count(*) FROM ledger_entry WHERE kind = $1) AS n`, [LEDGER_KIND.SALE_SHARE]);
-  if (Number(n) > 0) return 'sales or withdrawals exist, nothing to do';
+  const ledger = app.get(LedgerService);
+  const [{ n }] = await ds.query(`SELECT count(*) AS n FROM withdrawal`);
+  if (Number(n) > 0 || (await ledger.hasSaleShares())) return 'sales or withdrawals exist, nothing to do';
   const usernames = DEMO_TIPSTERS.filter(([, , country]) => country === 'KE').map(([u]) => u.toLowerCase()).slice(0, SEED_FINANCE_TIPSTERS);
   const tipsters: { id: number }[] = await ds.query(`SELECT id FROM app_user WHERE lower(username) = ANY($1) ORDER BY id`, [usernames]);
   const now = Date.now();
@@ -43,11 +45,11 @@ export const seedFinance = async (app: INestApplicationContext): Promise<string>
       for (const [j, s] of slips.entries()) {
         for (let k = 0; k < 1 + ((i + j) % 3); k++) {
           const at = saleTime(new Date(s.date_created), k, now);
-          await recordSale(em, t.id, s, `2547000012${String((i * 7 + j + k) % 100).padStart(2, '0')}`, at);
+          await recordSale(em, ledger, t.id, s, `2547000012${String((i * 7 + j + k) % 100).padStart(2, '0')}`, at);
           sales++;
         }
       }
-      if (i < SEED_PAID_WITHDRAWALS && (await paidWithdrawal(em, t.id, `2547000011${String(i).padStart(2, '0')}`))) withdrawals++;
+      if (i < SEED_PAID_WITHDRAWALS && (await paidWithdrawal(em, ledger, t.id, `2547000011${String(i).padStart(2, '0')}`))) withdrawals++;
     }
     return `${sales} demo sales for ${tipsters.length} tipsters, ${withdrawals} paid withdrawals`;
   });
@@ -66,29 +68,20 @@ export const saleTime = (created: Date, k: number, now: number): Date => {
 };
 
 /** A paid M-Pesa purchase of slip `s` at `at` with its ledger rows (share by the slip's state, fee P). */
-const recordSale = async (em: EntityManager, tipsterId: number, s: { id: number; price_ksh: string; slip_result: string | null }, phone: string, at: Date): Promise<void> => {
+const recordSale = async (em: EntityManager, ledger: LedgerService, tipsterId: number, s: { id: number; price_ksh: string; slip_result: string | null }, phone: string, at: Date): Promise<void> => {
   const price = Money.parse(s.price_ksh);
-  const share = price.percent(TIPSTER_SHARE_PERCENT);
   const [p] = await em.query(
     `INSERT INTO purchase (kind, slip_id, phone, amount, provider, code, status, receipt, paid_amount, paid_at, created_at, updated_at)
      VALUES ('slip', $1, $2, $3, 'mpesa', $4, 'paid', $5, $3, $6, $6, $6) RETURNING id`,
     [s.id, phone, price.toDecimal(), newPurchaseCode(), receipt(), at],
   );
-  const status = s.slip_result === null ? 'W' : s.slip_result === 'C' ? 'U' : 'P';
-  await em.query(
-    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, created_at) VALUES
-       ($1, 'tipster', $2, $3, $4, $5, $6), (NULL, 'platform', 'platform_fee', $7, 'P', $5, $6)`,
-    [tipsterId, LEDGER_KIND.SALE_SHARE, share.toDecimal(), status, p.id, at, price.sub(share).toDecimal()],
-  );
+  const status = s.slip_result === null ? LEDGER_STATUS.PENDING : s.slip_result === 'C' ? LEDGER_STATUS.UNPAID : LEDGER_STATUS.PAID;
+  await ledger.recordSaleShares(em, [{ purchaseId: String(p.id), amount: price, tipsterUserId: tipsterId, status, createdAt: at }]);
 };
 
 /** The tipster's whole balance withdrawn two days ago and paid by one B2C part; false when under Ksh 500. */
-const paidWithdrawal = async (em: EntityManager, userId: number, msisdn: string): Promise<boolean> => {
-  const [row] = await em.query(
-    `SELECT COALESCE(SUM(amount), 0)::text AS b FROM ledger_entry WHERE user_id = $1 AND account = 'tipster' AND kind = $2 AND status = 'P'`,
-    [userId, LEDGER_KIND.SALE_SHARE],
-  );
-  const amount = withdrawableAmount(Money.parse(row.b));
+const paidWithdrawal = async (em: EntityManager, ledger: LedgerService, userId: number, msisdn: string): Promise<boolean> => {
+  const amount = withdrawableAmount(await ledger.balance(userId, em));
   if (!amount) return false;
   const at = new Date(Date.now() - 48 * HOUR);
   const [w] = await em.query(
@@ -96,10 +89,7 @@ const paidWithdrawal = async (em: EntityManager, userId: number, msisdn: string)
      VALUES ($1, $2, $2, $3, 'W', $4, $5, $4) RETURNING id`,
     [userId, amount.toDecimal(), msisdn, new Date(at.getTime() + HOUR), at],
   );
-  await em.query(
-    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, withdrawal_id, created_at) VALUES ($1, 'tipster', $2, $3, 'P', $4, $5)`,
-    [userId, LEDGER_KIND.WITHDRAWAL, Money.ZERO.sub(amount).toDecimal(), w.id, at],
-  );
+  await ledger.recordWithdrawal(em, userId, String(w.id), amount, at);
   const tx = receipt();
   await em.query(
     `INSERT INTO b2c_payout (withdrawal_id, part, amount, originator_conversation_id, conversation_id, transaction_id, status, paid_amount, result_code, result_desc, created_at, updated_at)

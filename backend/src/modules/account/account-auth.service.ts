@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { DEFAULT_COUNTRY } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
-import { findUserWithHash, uniqueViolation } from './account-users';
+import { AccountRepository } from './account.repository';
+import { uniqueViolation } from './account-users';
 import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService, TokenPair } from './auth/session.service';
 import { MESSAGES, normaliseEmail } from './domain/account-rules';
 import { EmailLoginDto } from './dto/email-login.dto';
 import { RegisterDto } from './dto/register.dto';
-import { User } from './entities/user.entity';
 
 /** POST /api/account/register answer (spec §7: token, refresh). */
 export interface RegisterResponse {
@@ -25,8 +24,8 @@ export interface RegisterResponse {
 @Injectable()
 export class AccountAuthService {
   constructor(
-    private readonly ds: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly tx: TransactionRunner,
+    private readonly users: AccountRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly loginLock: LoginLockService,
@@ -47,14 +46,11 @@ export class AccountAuthService {
     const phone = dto.phone_number.trim();
     const passwordHash = await this.hasher.hash(dto.password);
     try {
-      const pair = await this.ds.transaction(async (m) => {
-        const user = await m.save(
-          User,
-          m.create(User, {
-            username, email, phoneNumber: phone, msisdn: country === 'KE' ? toKenyanMsisdn(phone) : null,
-            passwordHash, role: 'user', country,
-          }),
-        );
+      const pair = await this.tx.run(async (m) => {
+        const user = await this.users.insert(m, {
+          username, email, phoneNumber: phone, msisdn: country === 'KE' ? toKenyanMsisdn(phone) : null,
+          passwordHash, role: 'user', country,
+        });
         return this.sessions.start(m, user);
       });
       return { token: pair.access, refresh: pair.refresh };
@@ -77,7 +73,7 @@ export class AccountAuthService {
   async login(dto: EmailLoginDto): Promise<TokenPair> {
     const email = normaliseEmail(dto.email);
     await this.loginLock.assertOpen(email);
-    const user = email.length <= 254 ? await findUserWithHash(this.ds.manager, { email }) : null;
+    const user = email.length <= 254 ? await this.users.withHash({ email }) : null;
     if (!user) {
       await this.hasher.verifyNobody(dto.password);
       await this.loginLock.recordFailure(email);
@@ -90,8 +86,8 @@ export class AccountAuthService {
     await this.loginLock.clear(email);
     if (user.bannedAt) throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
     const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(dto.password) : null;
-    return this.ds.transaction(async (m) => {
-      if (rehash) await m.update(User, { id: user.id }, { passwordHash: rehash });
+    return this.tx.run(async (m) => {
+      if (rehash) await this.users.update(m, user.id, { passwordHash: rehash });
       return this.sessions.start(m, user);
     });
   }
@@ -112,10 +108,7 @@ export class AccountAuthService {
   }
 
   private async takenFields(username: string, email: string): Promise<Record<string, string[]> | null> {
-    const [byName, byEmail] = await Promise.all([
-      this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists(),
-      this.users.createQueryBuilder('u').where('u.email = :email', { email }).getExists(),
-    ]);
+    const { username: byName, email: byEmail } = await this.users.taken(username, email);
     if (!byName && !byEmail) return null;
     return {
       ...(byName ? { username: [MESSAGES.usernameTaken] } : {}),

@@ -1,8 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
-import { EmailVerificationCode } from './entities/email-verification-code.entity';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { RefreshTokenFamily } from './entities/refresh-token-family.entity';
+import { CredentialsRepository } from './credentials.repository';
 
 /** How long expired or used credentials are kept after they stop working (for support questions), in hours. */
 export const CREDENTIAL_RETENTION_HOURS = 24;
@@ -23,17 +20,13 @@ export interface PurgeReport {
 @Injectable()
 export class AccountMaintenanceService {
   private readonly logger = new Logger(AccountMaintenanceService.name);
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly credentials: CredentialsRepository) {}
 
   /** Purges as of `now` (default: this process's clock); returns the number of rows removed per table. */
   async purgeExpired(now: Date = new Date()): Promise<PurgeReport> {
     const cutoff = new Date(now.getTime() - CREDENTIAL_RETENTION_HOURS * 3_600_000);
-    const purge = async (entity: Function, where: string): Promise<number> =>
-      (await this.ds.createQueryBuilder().delete().from(entity).where(where, { cutoff }).execute()).affected ?? 0;
-    const refreshSessions = await purge(RefreshTokenFamily, 'expires_at < :cutoff');
-    const resetTokens = await purge(PasswordResetToken, 'expires_at < :cutoff OR used_at < :cutoff');
-    const verificationCodes = await purge(EmailVerificationCode, 'expires_at < :cutoff OR used_at < :cutoff');
-    const report = { refreshSessions, resetTokens, verificationCodes };
+    const report = await this.credentials.purge(cutoff);
+    const { refreshSessions, resetTokens, verificationCodes } = report;
     if (refreshSessions + resetTokens + verificationCodes > 0) this.logger.log(report, 'purged expired credentials');
     return report;
   }

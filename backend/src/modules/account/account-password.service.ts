@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull, MoreThan } from 'typeorm';
 import type { Clock } from '../../common/clock/clock';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { PASSWORD_RESET_TTL_MS } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
+import { AccountRepository } from './account.repository';
 import { ACCOUNT_CLOCK } from './account.tokens';
-import { loadActiveUser } from './account-users';
+import { CredentialsRepository } from './credentials.repository';
 import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService } from './auth/session.service';
@@ -16,8 +17,6 @@ import { normaliseEmail } from './domain/account-rules';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './domain/secret-token';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { ResetPasswordConfirmDto } from './dto/reset-password.dto';
-import { PasswordResetToken } from './entities/password-reset-token.entity';
-import { User } from './entities/user.entity';
 
 /** Spec §8 success messages. */
 export const RESET_REQUESTED_MESSAGE = 'Check your email for the link';
@@ -29,7 +28,9 @@ export const RESET_DONE_MESSAGE = 'Password set successfully.';
 @Injectable()
 export class AccountPasswordService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly users: AccountRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly outbox: EmailOutboxService,
@@ -44,11 +45,11 @@ export class AccountPasswordService {
    * @throws AccountError WRONG_PASSWORD (400, `{ old_password: ['Wrong password'] }`); as loadActiveUser.
    */
   async change(caller: AuthUser, dto: ChangePasswordDto): Promise<{ message: string }> {
-    const user = await loadActiveUser(this.ds.manager, caller.id, { withHash: true });
+    const user = await this.users.loadActive(caller.id, { withHash: true });
     if (!(await this.hasher.verify(user.passwordHash, dto.old_password))) throw new AccountError(AccountErrorCode.WRONG_PASSWORD);
     const passwordHash = await this.hasher.hash(dto.new_password);
-    await this.ds.transaction(async (m) => {
-      await m.update(User, { id: user.id }, { passwordHash, passwordChangedAt: this.clock.now() });
+    await this.tx.run(async (m) => {
+      await this.users.update(m, user.id, { passwordHash, passwordChangedAt: this.clock.now() });
       await this.sessions.revokeAll(m, user.id, 'password-change', caller.sessionId);
     });
     return { message: 'Saved' };
@@ -61,13 +62,13 @@ export class AccountPasswordService {
    */
   async requestReset(rawEmail: string): Promise<{ message: string }> {
     const email = normaliseEmail(rawEmail);
-    const user = await this.ds.manager.findOne(User, { where: { email } });
+    const user = await this.users.byEmail(email);
     if (user && !user.bannedAt) {
       const now = this.clock.now();
       const token = newSecretToken();
-      const outboxId = await this.ds.transaction(async (m) => {
-        await m.update(PasswordResetToken, { userId: user.id, usedAt: IsNull() }, { usedAt: now });
-        await m.insert(PasswordResetToken, {
+      const outboxId = await this.tx.run(async (m) => {
+        await this.credentials.retireResetTokens(m, user.id, now);
+        await this.credentials.insertResetToken(m, {
           userId: user.id,
           tokenHash: hashSecretToken(token),
           expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
@@ -90,19 +91,17 @@ export class AccountPasswordService {
     if (!looksLikeSecretToken(dto.token)) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
     const tokenHash = hashSecretToken(dto.token);
     // Cheap check first, so a flood of bad tokens costs no argon2 work.
-    const open = await this.ds.manager.exists(PasswordResetToken, {
-      where: { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(this.clock.now()) },
-    });
+    const open = await this.credentials.resetTokenOpen(tokenHash, this.clock.now());
     if (!open) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
     const passwordHash = await this.hasher.hash(dto.password);
-    const done = await this.ds.transaction(async (m) => {
+    const done = await this.tx.run(async (m) => {
       const now = this.clock.now();
-      const row = await m.findOne(PasswordResetToken, { where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
+      const row = await this.credentials.lockResetToken(m, tokenHash);
       if (!row || row.usedAt || row.expiresAt <= now) return false;
-      await m.update(PasswordResetToken, { userId: row.userId, usedAt: IsNull() }, { usedAt: now });
-      await m.update(User, { id: row.userId }, { passwordHash, passwordChangedAt: now });
+      await this.credentials.retireResetTokens(m, row.userId, now);
+      await this.users.update(m, row.userId, { passwordHash, passwordChangedAt: now });
       await this.sessions.revokeAll(m, row.userId, 'password-reset');
-      return (await m.findOne(User, { where: { id: row.userId }, select: { id: true, email: true } }))?.email ?? '';
+      return (await this.users.byId(m, row.userId))?.email ?? '';
     });
     if (done === false) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
     // Whoever holds the mailbox chose a new password: a lock from someone else's guesses ends.

@@ -1,11 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AVATAR_URL_PATH, USERNAME_PATTERN } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { avatarUrl, OwnProfileResponse, PublicProfileResponse, toOwnProfile, toPublicProfile } from './account.mapper';
-import { loadActiveUser } from './account-users';
+import { AccountRepository } from './account.repository';
 import { toAvatarWebp } from './avatar/avatar-image';
 import { AVATAR_STORE, AvatarStore } from './avatar/avatar-storage';
 import { UserDetailsDto } from './dto/user-details.dto';
@@ -19,8 +18,8 @@ import { ProfileProviders } from './profile-providers';
 export class AccountProfileService {
   private readonly logger = new Logger(AccountProfileService.name);
   constructor(
-    private readonly ds: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly tx: TransactionRunner,
+    private readonly users: AccountRepository,
     private readonly providers: ProfileProviders,
     @Inject(AVATAR_STORE) private readonly store: AvatarStore,
     private readonly config: AppConfig,
@@ -36,7 +35,7 @@ export class AccountProfileService {
    * @throws AuthError TOKEN_INVALID (401) for a deleted account; AccountError ACCOUNT_BANNED (403).
    */
   async ownProfile(userId: number): Promise<OwnProfileResponse> {
-    const user = await loadActiveUser(this.ds.manager, userId);
+    const user = await this.users.loadActive(userId);
     const [stats, slips, subscribed] = await Promise.all([
       this.providers.stats.stats(user.id),
       this.providers.stats.slips(user.id, { owner: true }),
@@ -52,7 +51,7 @@ export class AccountProfileService {
    */
   async publicProfile(username: string): Promise<PublicProfileResponse> {
     if (!USERNAME_PATTERN.test(username)) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
-    const user = await this.users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getOne();
+    const user = await this.users.byUsername(username);
     if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
     const [stats, slips] = await Promise.all([
       this.providers.stats.stats(user.id),
@@ -66,11 +65,11 @@ export class AccountProfileService {
    * @throws as loadActiveUser.
    */
   async updateDetails(userId: number, dto: UserDetailsDto): Promise<{ message: string; first_name: string; city: string }> {
-    return this.ds.transaction(async (m) => {
-      const user = await loadActiveUser(m, userId, { lock: true });
+    return this.tx.run(async (m) => {
+      const user = await this.users.loadActive(userId, { lock: true }, m);
       const name = dto.name ?? user.name;
       const city = dto.city ?? user.city;
-      await m.update(User, { id: user.id }, { name, city });
+      await this.users.update(m, user.id, { name, city });
       return { message: 'Saved', first_name: name, city };
     });
   }
@@ -80,7 +79,7 @@ export class AccountProfileService {
    * @throws AccountError AVATAR_NOT_IMAGE (400); STORAGE_UNAVAILABLE (503) when the store refuses the file; as loadActiveUser.
    */
   async setAvatar(userId: number, upload: Buffer): Promise<{ message: string; profile_image_url: string | null }> {
-    await loadActiveUser(this.ds.manager, userId);
+    await this.users.loadActive(userId);
     const webp = await toAvatarWebp(upload);
     const file = await this.store.put(webp).catch((err: Error) => {
       this.logger.error({ err: err.message }, 'avatar store refused the upload');
@@ -88,9 +87,9 @@ export class AccountProfileService {
     });
     let previous: string | null;
     try {
-      previous = await this.ds.transaction(async (m) => {
-        const user = await loadActiveUser(m, userId, { lock: true });
-        await m.update(User, { id: user.id }, { avatarFile: file });
+      previous = await this.tx.run(async (m) => {
+        const user = await this.users.loadActive(userId, { lock: true }, m);
+        await this.users.update(m, user.id, { avatarFile: file });
         return user.avatarFile;
       });
     } catch (err) {

@@ -14,6 +14,9 @@ import { AccountAuthService } from './account-auth.service';
 import { AccountController } from './account.controller';
 import { AccountPasswordService } from './account-password.service';
 import { AccountProfileService } from './account-profile.service';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { AccountRepository } from './account.repository';
+import { CredentialsRepository } from './credentials.repository';
 import { AccountService } from './account.service';
 import { ACCOUNT_CLOCK } from './account.tokens';
 import { JwtStrategy } from './auth/jwt.strategy';
@@ -69,6 +72,9 @@ import { ProfileProviders } from './profile-providers';
     AccountPasswordService,
     EmailVerificationService,
     AccountService,
+    AccountRepository,
+    CredentialsRepository,
+    TransactionRunner,
     AccountMaintenanceService,
   ],
   exports: [AccountService, ProfileProviders, AccountMaintenanceService],

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Repository } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { AuthUser, Role } from '../../common/guards/auth-user';
 import { internationalPhone } from '../../common/msisdn/msisdn';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountError, AccountErrorCode } from './account.errors';
-import { loadActiveUser } from './account-users';
+import { AccountRepository } from './account.repository';
 import { AccountProfileService } from './account-profile.service';
 import { SessionService } from './auth/session.service';
 import { TokenService } from './auth/token.service';
-import { User } from './entities/user.entity';
 
 /** What other modules may know about a user (never e-mail, phone or hashes). */
 export interface UserSummary {
@@ -25,19 +24,24 @@ export interface UserSummary {
 @Injectable()
 export class AccountService {
   constructor(
-    private readonly ds: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly tx: TransactionRunner,
+    private readonly users: AccountRepository,
     private readonly sessions: SessionService,
     private readonly profiles: AccountProfileService,
     private readonly tokens: TokenService,
   ) {}
 
+  /** Username by id of the accounts among `ids` that are not banned (public lists, the sitemap). */
+  activeUsernames(ids: number[]): Promise<Map<number, string>> {
+    return this.users.activeUsernames(ids);
+  }
+
   /**
    * Makes `userId` a tipster when it is a plain user (docs/PRODUCT-RULES.md: set when a user first publishes).
    * Idempotent; an admin stays admin. Pass the caller's transaction manager to make it part of it.
    */
-  async markTipster(userId: number, manager = this.ds.manager): Promise<void> {
-    await manager.update(User, { id: userId, role: 'user' }, { role: 'tipster' });
+  async markTipster(userId: number, manager?: EntityManager): Promise<void> {
+    await this.tx.run((m) => this.users.promoteToTipster(m, userId), manager);
   }
 
   /**
@@ -46,7 +50,7 @@ export class AccountService {
    * @throws AuthError TOKEN_INVALID (401) when the account no longer exists; AccountError ACCOUNT_BANNED (403).
    */
   async currentRole(userId: number): Promise<Role> {
-    return (await loadActiveUser(this.ds.manager, userId)).role;
+    return (await this.users.loadActive(userId)).role;
   }
 
   /**
@@ -55,7 +59,7 @@ export class AccountService {
    * @throws AuthError TOKEN_INVALID (401) when the account no longer exists; AccountError ACCOUNT_BANNED (403).
    */
   async renewAccessToken(caller: AuthUser): Promise<string> {
-    const user = await loadActiveUser(this.ds.manager, caller.id);
+    const user = await this.users.loadActive(caller.id);
     return this.tokens.signAccess({ id: user.id, username: user.username, role: user.role }, caller.sessionId);
   }
 
@@ -65,7 +69,7 @@ export class AccountService {
    * @throws AuthError TOKEN_INVALID (401); AccountError ACCOUNT_BANNED (403).
    */
   async assertActive(userId: number): Promise<void> {
-    await loadActiveUser(this.ds.manager, userId);
+    await this.users.loadActive(userId);
   }
 
   /**
@@ -75,25 +79,20 @@ export class AccountService {
    * responsible gambling").
    */
   async phoneForEmail(email: string): Promise<string | null> {
-    const user = await this.users.findOne({ where: { email: email.trim().toLowerCase() } });
+    const user = await this.users.byEmail(email.trim().toLowerCase());
     if (!user?.phoneNumber) return null;
     return internationalPhone(user.phoneNumber, user.country);
   }
 
   /** Id of the user named `username` (case-insensitive; slip lists' `username` filter), or null. */
   async idByUsername(username: string): Promise<number | null> {
-    const row = await this.users
-      .createQueryBuilder('u')
-      .select('u.id', 'id')
-      .where('lower(u.username) = lower(:username)', { username })
-      .getRawOne<{ id: number }>();
-    return row ? row.id : null;
+    return (await this.users.byUsername(username))?.id ?? null;
   }
 
   /** Public summaries of `ids` (slip cards, leaderboards), in no particular order. */
   async findSummaries(ids: number[]): Promise<UserSummary[]> {
     if (!ids.length) return [];
-    const rows = await this.users.find({ where: { id: In([...new Set(ids)]) } });
+    const rows = await this.users.byIds(ids);
     return rows.map((u) => ({ id: u.id, username: u.username, role: u.role, profileImageUrl: this.profiles.imageUrl(u) }));
   }
 
@@ -103,16 +102,11 @@ export class AccountService {
    * @throws AccountError USER_NOT_FOUND (404), CANNOT_BAN_ADMIN (400).
    */
   async setBanned(username: string, banned: boolean): Promise<{ username: string; banned: boolean }> {
-    return this.ds.transaction(async (m) => {
-      const user = await m
-        .getRepository(User)
-        .createQueryBuilder('u')
-        .where('lower(u.username) = lower(:username)', { username })
-        .setLock('pessimistic_write')
-        .getOne();
+    return this.tx.run(async (m) => {
+      const user = await this.users.byUsername(username, { lock: true }, m);
       if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
       if (banned && user.role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
-      await m.update(User, { id: user.id }, { bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
+      await this.users.update(m, user.id, { bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
       if (banned) await this.sessions.revokeAll(m, user.id, 'banned');
       return { username: user.username, banned };
     });
@@ -130,15 +124,19 @@ export class AccountService {
   async adminUpdate(
     id: number,
     change: { role?: Role; banned?: boolean },
-    { manager = this.ds.manager, actorId }: { manager?: EntityManager; actorId?: number } = {},
+    { manager, actorId }: { manager?: EntityManager; actorId?: number } = {},
   ): Promise<void> {
-    const user = await manager.getRepository(User).createQueryBuilder('u').where('u.id = :id', { id }).setLock('pessimistic_write').getOne();
+    return this.tx.run((m) => this.adminUpdateIn(m, id, change, actorId), manager);
+  }
+
+  private async adminUpdateIn(manager: EntityManager, id: number, change: { role?: Role; banned?: boolean }, actorId: number | undefined): Promise<void> {
+    const user = await this.users.lock(manager, id);
     if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
     const role = change.role ?? user.role;
     const banned = change.banned ?? user.bannedAt !== null;
     if (actorId === id && (role !== user.role || banned)) throw new AccountError(AccountErrorCode.CANNOT_CHANGE_SELF);
     if (banned && role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
-    await manager.update(User, { id }, { role, bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
+    await this.users.update(manager, id, { role, bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
     if (banned && !user.bannedAt) await this.sessions.revokeAll(manager, id, 'banned');
   }
 }

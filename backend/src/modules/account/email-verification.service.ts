@@ -1,17 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, IsNull } from 'typeorm';
 import type { Clock } from '../../common/clock/clock';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { EMAIL_VERIFICATION_TTL_MS } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
+import { AccountRepository } from './account.repository';
 import { ACCOUNT_CLOCK } from './account.tokens';
-import { loadActiveUser } from './account-users';
+import { CredentialsRepository } from './credentials.repository';
 import { emailVerificationEmail } from './domain/account-emails';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './domain/secret-token';
-import { EmailVerificationCode } from './entities/email-verification-code.entity';
-import { User } from './entities/user.entity';
 
 export const VERIFICATION_SENT_MESSAGE = 'Verification email sent';
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified';
@@ -23,7 +22,9 @@ export const EMAIL_VERIFIED_MESSAGE = 'Email verified';
 @Injectable()
 export class EmailVerificationService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly users: AccountRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly outbox: EmailOutboxService,
     private readonly config: AppConfig,
     @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
@@ -36,12 +37,12 @@ export class EmailVerificationService {
    */
   async send(caller: AuthUser): Promise<{ message: string; email: string }> {
     const code = newSecretToken();
-    const { outboxId, email } = await this.ds.transaction(async (m) => {
-      const user = await loadActiveUser(m, caller.id, { lock: true });
+    const { outboxId, email } = await this.tx.run(async (m) => {
+      const user = await this.users.loadActive(caller.id, { lock: true }, m);
       if (user.emailVerifiedAt) throw new AccountError(AccountErrorCode.EMAIL_ALREADY_VERIFIED);
       const now = this.clock.now();
-      await m.update(EmailVerificationCode, { userId: user.id, usedAt: IsNull() }, { usedAt: now });
-      await m.insert(EmailVerificationCode, {
+      await this.credentials.retireVerificationCodes(m, user.id, now);
+      await this.credentials.insertVerificationCode(m, {
         userId: user.id,
         email: user.email,
         codeHash: hashSecretToken(code),
@@ -61,16 +62,13 @@ export class EmailVerificationService {
    */
   async verify(caller: AuthUser, code: string): Promise<{ message: string }> {
     if (!looksLikeSecretToken(code)) throw new AccountError(AccountErrorCode.VERIFICATION_CODE_INVALID);
-    const ok = await this.ds.transaction(async (m) => {
-      const user = await loadActiveUser(m, caller.id, { lock: true });
+    const ok = await this.tx.run(async (m) => {
+      const user = await this.users.loadActive(caller.id, { lock: true }, m);
       const now = this.clock.now();
-      const row = await m.findOne(EmailVerificationCode, {
-        where: { codeHash: hashSecretToken(code), userId: user.id },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const row = await this.credentials.lockVerificationCode(m, user.id, hashSecretToken(code));
       if (!row || row.usedAt || row.expiresAt <= now || row.email !== user.email) return false;
-      await m.update(EmailVerificationCode, { id: row.id }, { usedAt: now });
-      if (!user.emailVerifiedAt) await m.update(User, { id: user.id }, { emailVerifiedAt: now });
+      await this.credentials.useVerificationCode(m, row.id, now);
+      if (!user.emailVerifiedAt) await this.users.update(m, user.id, { emailVerifiedAt: now });
       return true;
     });
     if (!ok) throw new AccountError(AccountErrorCode.VERIFICATION_CODE_INVALID);

@@ -3,9 +3,12 @@ import type { SchemaObject } from '@nestjs/swagger';
 import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
+import { Roles } from '../../common/decorators/roles.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { BackofficeService } from './backoffice.service';
+import type { ResourceAllowlist } from './resource-allowlist';
 import type { ResourceRecord } from './resource-definition';
+import { ResourceRegistry } from './resource-registry';
 
 /**
  * The react-admin simple-rest routes (ra-data-simple-rest; docs/CONTRIBUTING.md §10) for every resource of
@@ -17,11 +20,62 @@ import type { ResourceRecord } from './resource-definition';
  */
 const RECORD: SchemaObject = { type: 'object', required: ['id'], properties: { id: { oneOf: [{ type: 'integer' }, { type: 'string' }] } }, additionalProperties: true };
 
+const FIELD_NAMES: SchemaObject = { type: 'array', items: { type: 'string' } };
+
+/** One resource's allowlist (resource-allowlist.ts ResourceAllowlist). */
+const ALLOWLIST: SchemaObject = {
+  type: 'object',
+  required: ['name', 'roles', 'idField', 'fields', 'search', 'defaultSort', 'create', 'update', 'delete'],
+  properties: {
+    name: { type: 'string', example: 'posts' },
+    roles: { type: 'array', items: { type: 'string', enum: ['user', 'tipster', 'admin'] }, description: 'admin always passes' },
+    idField: { type: 'string', example: 'id' },
+    fields: {
+      type: 'object',
+      description: 'Wire field → what lists may do with it; anything else answers 400 in sort or filter',
+      additionalProperties: {
+        type: 'object',
+        required: ['type', 'sortable', 'filter'],
+        properties: {
+          type: { type: 'string', enum: ['int', 'bigint', 'numeric', 'text', 'bool', 'date'] },
+          sortable: { type: 'boolean' },
+          filter: { type: 'array', items: { type: 'string', enum: ['eq', 'ilike', 'in', 'gte', 'lte'] } },
+        },
+      },
+    },
+    search: { ...FIELD_NAMES, description: "Fields searched by filter={\"q\":...}; empty: no q" },
+    defaultSort: {
+      type: 'object',
+      required: ['field', 'order'],
+      properties: { field: { type: 'string' }, order: { type: 'string', enum: ['ASC', 'DESC'] } },
+    },
+    create: { ...FIELD_NAMES, nullable: true, description: 'Body fields POST accepts; null: 405' },
+    update: { ...FIELD_NAMES, nullable: true, description: 'Body fields PUT accepts; null: 405' },
+    delete: { type: 'boolean', description: 'false: DELETE answers 405' },
+  },
+};
+
 @ApiTags('backoffice')
 @ApiBearerAuth()
 @Controller('api/backoffice')
 export class BackofficeController {
-  constructor(private readonly backoffice: BackofficeService) {}
+  constructor(
+    private readonly backoffice: BackofficeService,
+    private readonly registry: ResourceRegistry,
+  ) {}
+
+  /**
+   * Every resource's allowlist (sortable and filterable fields, search, default sort, roles,
+   * write fields), as the resources' `defineResource` declares it: the one declaration the
+   * frontend's screens are checked against (frontend/src/backoffice/allowlist.json). Admin only.
+   * A static path: it wins over `:resource`, and no resource may be called `resources`.
+   */
+  @Get('resources')
+  @Roles('admin')
+  @ApiOkResponse({ schema: { type: 'array', items: ALLOWLIST }, description: 'Every back-office resource, in menu registration order' })
+  resources(): ResourceAllowlist[] {
+    return this.registry.allowlists();
+  }
 
   /** `?sort=["field","ASC"]&range=[0,24]&filter={...}` → array + `Content-Range: {resource} 0-24/319`. */
   @Get(':resource')

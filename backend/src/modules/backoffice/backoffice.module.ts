@@ -11,6 +11,8 @@ import { JackpotModule } from '../jackpot/jackpot.module';
 import { AdminAuditModule } from './audit/admin-audit.module';
 import { BACKOFFICE_RESOURCES } from './backoffice.constants';
 import { BackofficeController } from './backoffice.controller';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { ResourceRepository } from './resource.repository';
 import { BackofficeService } from './backoffice.service';
 import type { BackofficeResource } from './resource-definition';
 import { ResourceRegistry } from './resource-registry';
@@ -53,6 +55,8 @@ const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, E
     },
     ResourceRegistry,
     BackofficeService,
+    ResourceRepository,
+    TransactionRunner,
   ],
   exports: [AdminAuditModule],
 })

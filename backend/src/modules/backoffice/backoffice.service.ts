@@ -1,10 +1,10 @@
 import { Injectable, ValidationPipe } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AuthError, AuthErrorCode } from '../../common/guards/auth.errors';
 import { roleAllows } from '../../common/guards/roles.guard';
 import { validationPipeOptions } from '../../common/validation/validation-options';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
 import { AdminAuditService } from './audit/admin-audit.service';
 import { BackofficeError, BackofficeErrorCode } from './backoffice.errors';
@@ -12,14 +12,13 @@ import { contentRange, parseListParams, readValue } from './domain/list-params';
 import { runListPage, applyFilters } from './list-query';
 import type { AnyResourceDefinition, RecordId, ResourceRecord, WriteContext } from './resource-definition';
 import { listSpecOf, ResourceRegistry } from './resource-registry';
+import { ResourceRepository } from './resource.repository';
 
 /** A list answer: the records and the Content-Range header value. */
 export interface BackofficeListResult {
   records: ResourceRecord[];
   contentRange: string;
 }
-
-const OWNER_PARAM = 'bo_owner';
 
 /**
  * The generic simple-rest use cases behind /api/backoffice/{resource} (docs/PRODUCT-RULES.md "Back office"): list with
@@ -33,7 +32,8 @@ export class BackofficeService {
   private readonly validator = new ValidationPipe(validationPipeOptions);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly rows: ResourceRepository,
+    private readonly tx: TransactionRunner,
     private readonly registry: ResourceRegistry,
     private readonly audit: AdminAuditService,
     private readonly accounts: AccountService,
@@ -46,7 +46,7 @@ export class BackofficeService {
   async list(caller: AuthUser, resource: string, query: Record<string, unknown>): Promise<BackofficeListResult> {
     const { def, actor } = await this.resourceFor(caller, resource);
     const params = parseListParams(query, listSpecOf(def));
-    const page = await runListPage(() => applyFilters(this.baseQuery(this.ds.manager, def, actor), params.filters), params);
+    const page = await runListPage(() => applyFilters(this.rows.query(def, actor), params.filters), params);
     return {
       records: page.rows.map((row) => def.serialize(row)),
       contentRange: contentRange(def.name, params.range.start, page.rows.length, page.total),
@@ -59,7 +59,7 @@ export class BackofficeService {
    */
   async getOne(caller: AuthUser, resource: string, rawId: string): Promise<ResourceRecord> {
     const { def, actor } = await this.resourceFor(caller, resource);
-    return this.loadRecord(this.ds.manager, def, actor, this.parseId(def, rawId));
+    return this.loadRecord(undefined, def, actor, this.parseId(def, rawId));
   }
 
   /**
@@ -71,7 +71,7 @@ export class BackofficeService {
     const create = def.create ?? this.notAllowed(def, 'created');
     const input = await this.validate(body, create.dto);
     await this.accounts.assertActive(actor.id);
-    return this.ds.transaction(async (manager) => {
+    return this.tx.run(async (manager) => {
       const ctx: WriteContext = { manager, actor };
       const { id } = await create.handle(input, ctx);
       const after = await this.loadRecord(manager, def, actor, id);
@@ -91,7 +91,7 @@ export class BackofficeService {
     const id = this.parseId(def, rawId);
     const input = await this.validate(body, update.dto);
     await this.accounts.assertActive(actor.id);
-    return this.ds.transaction(async (manager) => {
+    return this.tx.run(async (manager) => {
       const before = await this.loadRecord(manager, def, actor, id, true);
       await update.handle(id, input, { manager, actor });
       const after = await this.loadRecord(manager, def, actor, id);
@@ -110,7 +110,7 @@ export class BackofficeService {
     const remove = def.delete ?? this.notAllowed(def, 'deleted');
     const id = this.parseId(def, rawId);
     await this.accounts.assertActive(actor.id);
-    return this.ds.transaction(async (manager) => {
+    return this.tx.run(async (manager) => {
       const before = await this.loadRecord(manager, def, actor, id, true);
       await remove.handle(id, { manager, actor });
       await this.audit.record(manager, { actor, action: 'delete', resource: def.name, recordId: id, before, after: null });
@@ -147,25 +147,15 @@ export class BackofficeService {
     }
   }
 
-  /** The resource's query: its joins, and the owner scope for a caller who is not admin. */
-  private baseQuery(manager: EntityManager, def: AnyResourceDefinition, actor: AuthUser): SelectQueryBuilder<ObjectLiteral> {
-    let qb = manager.getRepository<ObjectLiteral>(def.entity).createQueryBuilder(def.alias);
-    if (def.query) qb = def.query(qb);
-    if (def.ownerColumn && actor.role !== 'admin') qb.andWhere(`${def.ownerColumn} = :${OWNER_PARAM}`, { [OWNER_PARAM]: actor.id });
-    return qb;
-  }
-
   /** One record by id (locked FOR UPDATE of the main table when `lock`), serialised. */
   private async loadRecord(
-    manager: EntityManager,
+    manager: EntityManager | undefined,
     def: AnyResourceDefinition,
     actor: AuthUser,
     id: RecordId,
     lock = false,
   ): Promise<ResourceRecord> {
-    const qb = this.baseQuery(manager, def, actor).andWhere(`${def.fields[def.idField ?? 'id'].column} = :bo_id`, { bo_id: id });
-    if (lock) qb.setLock('pessimistic_write', undefined, [def.alias]);
-    const row = await qb.getOne();
+    const row = await this.rows.load(def, actor, id, { manager, lock });
     if (!row) throw new BackofficeError(BackofficeErrorCode.RECORD_NOT_FOUND, `${def.name} ${id} not found`);
     return def.serialize(row);
   }

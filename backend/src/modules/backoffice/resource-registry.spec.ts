@@ -1,4 +1,5 @@
 import { Post } from '../blog/entities/post.entity';
+import { allowlistOf } from './resource-allowlist';
 import { defineResource } from './resource-definition';
 import { resourceProblems, ResourceRegistry } from './resource-registry';
 
@@ -31,11 +32,29 @@ describe('resourceProblems', () => {
       resourceProblems([
         { ...posts, name: 'Blog_Posts', roles: [] },
         { ...posts, name: 'x', defaultSort: ['title', 'ASC'] },
+        { ...posts, name: 'resources' },
       ]),
     ).toEqual([
       "resource name 'Blog_Posts' must be kebab-case",
       'Blog_Posts: roles must not be empty',
       "x: default sort 'title' is not a sortable field",
+      "resource name 'resources' is reserved",
     ]);
+  });
+});
+
+describe('allowlistOf', () => {
+  it('serves what the definition declares, without columns, serialiser or handlers', () => {
+    expect(allowlistOf({ ...posts, search: ['id'], delete: { handle: async () => undefined } })).toEqual({
+      name: 'posts',
+      roles: ['admin'],
+      idField: 'id',
+      fields: { id: { type: 'int', sortable: true, filter: ['eq', 'in'] } },
+      search: ['id'],
+      defaultSort: { field: 'id', order: 'DESC' },
+      create: null,
+      update: null,
+      delete: true,
+    });
   });
 });

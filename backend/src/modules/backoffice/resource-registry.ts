@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import { BACKOFFICE_RESOURCES } from './backoffice.constants';
 import { BackofficeError, BackofficeErrorCode } from './backoffice.errors';
 import { listSpecProblems, ListSpec } from './domain/list-params';
+import { allowlistOf, ResourceAllowlist } from './resource-allowlist';
 import type { AnyResourceDefinition } from './resource-definition';
+
+/** Path segments the registry serves itself (GET /api/backoffice/resources): no resource may be called so. */
+export const RESERVED_RESOURCE_NAMES: readonly string[] = ['resources'];
 
 /** The list spec (pure parsing input) of a definition. */
 export const listSpecOf = (def: AnyResourceDefinition): ListSpec => ({
@@ -20,6 +24,7 @@ export const resourceProblems = (defs: readonly AnyResourceDefinition[]): string
   const seen = new Set<string>();
   for (const def of defs) {
     if (!/^[a-z][a-z0-9-]*$/.test(def.name)) problems.push(`resource name '${def.name}' must be kebab-case`);
+    if (RESERVED_RESOURCE_NAMES.includes(def.name)) problems.push(`resource name '${def.name}' is reserved`);
     if (seen.has(def.name)) problems.push(`resource '${def.name}' is defined twice`);
     seen.add(def.name);
     if (!def.roles.length) problems.push(`${def.name}: roles must not be empty`);
@@ -50,6 +55,11 @@ export class ResourceRegistry {
     const def = this.byName.get(name);
     if (!def) throw new BackofficeError(BackofficeErrorCode.UNKNOWN_RESOURCE, `Unknown back-office resource '${name}'`);
     return def;
+  }
+
+  /** Every resource's allowlist (GET /api/backoffice/resources), in registration order. */
+  allowlists(): ResourceAllowlist[] {
+    return [...this.byName.values()].map(allowlistOf);
   }
 
   /** Every resource name (for docs and tests). */

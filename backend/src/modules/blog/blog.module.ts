@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { systemClock } from '../../common/clock/clock';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { BLOG_CLOCK } from './blog.constants';
 import { BlogController } from './blog.controller';
+import { BlogRepository } from './blog.repository';
 import { BlogService } from './blog.service';
 import { Post } from './entities/post.entity';
 
@@ -14,7 +16,7 @@ import { Post } from './entities/post.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Post])],
   controllers: [BlogController],
-  providers: [BlogService, { provide: BLOG_CLOCK, useValue: systemClock }],
+  providers: [BlogService, BlogRepository, TransactionRunner, { provide: BLOG_CLOCK, useValue: systemClock }],
   exports: [BlogService],
 })
 export class BlogModule {}

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { Clock } from '../../common/clock/clock';
-import { BLOG_CLOCK, BLOG_PAGE_SIZE } from './blog.constants';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { BLOG_CLOCK } from './blog.constants';
 import { BlogError, BlogErrorCode } from './blog.errors';
+import { BlogRepository } from './blog.repository';
 import { isSafeImageUrl, sanitizePostHtml, toPlainText } from './domain/sanitize-post';
 import { slugify, uniqueSlug } from './domain/slug';
 import { Post } from './entities/post.entity';
@@ -38,34 +39,27 @@ export interface PublishedPage {
 @Injectable()
 export class BlogService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: BlogRepository,
+    private readonly tx: TransactionRunner,
     @Inject(BLOG_CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The published post with `slug`, or null (unknown and unpublished look the same). */
   findPublishedBySlug(slug: string): Promise<Post | null> {
-    return this.ds.getRepository(Post).findOne({ where: { slug, published: true } });
+    return this.repo.findPublishedBySlug(slug);
+  }
+
+  /** Slug and last edit of every published post, newest first (the sitemap). */
+  publishedSlugs(): Promise<{ slug: string; updatedAt: Date }[]> {
+    return this.repo.publishedSlugs();
   }
 
   /**
    * Page `page` (1-based, BLOG_PAGE_SIZE posts) of published posts, newest first, with the total
    * count, in one statement (COUNT(*) OVER()); a page past the end costs a second, count-only one.
    */
-  async listPublished(page = 1): Promise<PublishedPage> {
-    const qb = this.ds
-      .getRepository(Post)
-      .createQueryBuilder('p')
-      .addSelect('COUNT(*) OVER()', 'total_count')
-      .where('p.published')
-      .orderBy('p.date_created', 'DESC')
-      .addOrderBy('p.id', 'DESC')
-      .offset((page - 1) * BLOG_PAGE_SIZE)
-      .limit(BLOG_PAGE_SIZE);
-    const { entities, raw } = await qb.getRawAndEntities<{ total_count: string }>();
-    const count = raw.length
-      ? Number(raw[0].total_count)
-      : await this.ds.getRepository(Post).countBy({ published: true });
-    return { count, posts: entities };
+  listPublished(page = 1): Promise<PublishedPage> {
+    return this.repo.listPublished(page);
   }
 
   /**
@@ -78,19 +72,16 @@ export class BlogService {
     return this.inTransaction(opts, async (m) => {
       const { title = '', content = '', author = '', overview = '', thumbnail = null } = this.clean(input);
       const slug = await this.allocateSlug(m, slugify(input.slug?.trim() ? input.slug : title));
-      const repo = m.getRepository(Post);
-      return repo.save(
-        repo.create({
-          title,
-          slug,
-          content,
-          overview,
-          thumbnail,
-          author,
-          published: input.published ?? false,
-          dateCreated: this.clock.now(),
-        }),
-      );
+      return this.repo.save(m, {
+        title,
+        slug,
+        content,
+        overview,
+        thumbnail,
+        author,
+        published: input.published ?? false,
+        dateCreated: this.clock.now(),
+      });
     });
   }
 
@@ -113,7 +104,7 @@ export class BlogService {
         const wanted = slugify(patch.slug.trim() ? patch.slug : post.title);
         if (wanted !== post.slug) post.slug = await this.allocateSlug(m, wanted, post.id);
       }
-      return m.getRepository(Post).save(post);
+      return this.repo.save(m, post);
     });
   }
 
@@ -124,17 +115,17 @@ export class BlogService {
   deletePost(id: number, opts: BlogWriteOptions = {}): Promise<Post> {
     return this.inTransaction(opts, async (m) => {
       const post = await this.lockPost(m, id);
-      await m.getRepository(Post).delete({ id });
+      await this.repo.delete(m, id);
       return post;
     });
   }
 
   private inTransaction<T>(opts: BlogWriteOptions, work: (m: EntityManager) => Promise<T>): Promise<T> {
-    return opts.manager ? work(opts.manager) : this.ds.transaction(work);
+    return this.tx.run(work, opts.manager);
   }
 
   private async lockPost(m: EntityManager, id: number): Promise<Post> {
-    const post = await m.getRepository(Post).createQueryBuilder('p').where('p.id = :id', { id }).setLock('pessimistic_write').getOne();
+    const post = await this.repo.lock(m, id);
     if (!post) throw new BlogError(BlogErrorCode.POST_NOT_FOUND);
     return post;
   }
@@ -173,14 +164,6 @@ export class BlogService {
    * 'top-10' and 'top-10-2' can compete for the same slug, so a per-base lock would not do.
    */
   private async allocateSlug(m: EntityManager, base: string, exceptId?: number): Promise<string> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('post-slug'))`);
-    const qb = m
-      .getRepository(Post)
-      .createQueryBuilder('p')
-      .select('p.slug', 'slug')
-      .where('(p.slug = :base OR p.slug ~ :pattern)', { base, pattern: `^${base}-[0-9]+$` });
-    if (exceptId !== undefined) qb.andWhere('p.id <> :exceptId', { exceptId });
-    const rows = await qb.getRawMany<{ slug: string }>();
-    return uniqueSlug(base, rows.map((r) => r.slug));
+    return uniqueSlug(base, await this.repo.lockSlugsLike(m, base, exceptId));
   }
 }

@@ -8,16 +8,6 @@ export const MAX_B2C_PART_KSH = 250_000;
 export const PAYMENTS_PAGE_SIZE = 10;
 export const WITHDRAWALS_PAGE_SIZE = 100;
 
-/** Ledger kinds this module reads and writes (ledger_entry.kind). */
-export const LEDGER_KIND = {
-  /** A tipster's 60% of a sale (written by the processor module): W pending, P paid, other unpaid. */
-  SALE_SHARE: 'sale_share',
-  /** The whole withdrawn amount, negative, written with the withdrawal request. */
-  WITHDRAWAL: 'withdrawal',
-  /** What a failed, partly failed or rejected withdrawal gives back to the balance (positive). */
-  WITHDRAWAL_REVERSAL: 'withdrawal_reversal',
-} as const;
-
 /**
  * Withdrawal status (spec §4: P shown pending, W paid, other unpaid). F: the payout failed (the
  * amount went back to the balance); R: rejected by an admin (same).

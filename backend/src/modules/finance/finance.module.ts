@@ -9,17 +9,18 @@ import { Withdrawal } from './entities/withdrawal.entity';
 import { FINANCE_CLOCK } from './finance.constants';
 import { FinanceController } from './finance.controller';
 import { FinanceService } from './finance.service';
+import { LedgerModule } from './ledger/ledger.module';
 import { PayoutService } from './payout.service';
 
 /**
  * Finance module (docs/ARCHITECTURE.md, "modules/finance"): the tipster's balance and earnings read
- * from the ledger, withdrawals, and their B2C payouts (admin approval, `payouts` queue, Result
+ * from the ledger (LedgerModule, the only owner of `ledger_entry`), withdrawals, and their B2C payouts (admin approval, `payouts` queue, Result
  * callback). PayoutsProcessor (the `payouts` queue) is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), ProcessorModule, AccountModule],
+  imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
   providers: [FinanceService, PayoutService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
-  exports: [FinanceService, PayoutService],
+  exports: [FinanceService, PayoutService, LedgerModule],
 })
 export class FinanceModule {}

@@ -7,9 +7,11 @@ import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { nairobiDayStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
 import { AccountService } from '../account/account.service';
+import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { withdrawableAmount } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
-import { FINANCE_CLOCK, LEDGER_KIND, PAYMENTS_PAGE_SIZE, WITHDRAWAL_STATUS, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
+import { LedgerService } from './ledger/ledger.service';
+import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWAL_STATUS, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
 import { FinanceError, FinanceErrorCode } from './finance.errors';
 
 /**
@@ -70,7 +72,8 @@ export const parseFinancePage = (p: string | undefined): number => {
  *   paid shares − withdrawals not failed (a failed or rejected one is given back by its reversal);
  * - today_earnings / month_earnings = shares (pending or paid, not unpaid) of sales made since
  *   00:00 of today / the 1st of this month, Africa/Nairobi time.
- * Withdrawing takes the whole balance (whole Ksh) in one transaction with the user row locked.
+ * Withdrawing takes the whole balance (whole Ksh) in one transaction with the user's ledger account
+ * locked. The sums come from finance's ledger (LedgerService).
  */
 @Injectable()
 export class FinanceService {
@@ -79,46 +82,33 @@ export class FinanceService {
     private readonly config: AppConfig,
     @Inject(FINANCE_CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
+    private readonly ledger: LedgerService,
+    private readonly purchaseLookup: PurchaseLookupRepository,
   ) {}
 
   /** The finance summary of user `userId` (spec §7 GET /api/finance/pending_amount). */
   async summary(userId: number): Promise<FinanceSummary> {
     const now = this.clock.now();
-    const [row] = await this.ds.query(
-      `SELECT
-         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status = 'W'), 0)::text AS pending,
-         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status = 'P'), 0)::text AS earned,
-         COALESCE(SUM(amount) FILTER (WHERE (kind = $2 AND status = 'P') OR kind IN ($3, $4)), 0)::text AS balance,
-         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status IN ('W', 'P') AND created_at >= $5 AND created_at <= $7), 0)::text AS today,
-         COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status IN ('W', 'P') AND created_at >= $6 AND created_at <= $7), 0)::text AS month
-       FROM ledger_entry WHERE user_id = $1 AND account = 'tipster'`,
-      [userId, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL, nairobiDayStart(now), nairobiMonthStart(now), now],
-    );
-    const m = (v: string): string => Money.parse(v).toDecimal();
+    const sums = await this.ledger.tipsterSums(userId, nairobiDayStart(now), nairobiMonthStart(now), now);
     return {
-      pending_amount: m(row.pending),
-      account_balance: m(row.balance),
-      total_earnings: m(row.earned),
-      today_earnings: m(row.today),
-      month_earnings: m(row.month),
-      withdrawable_amount: (withdrawableAmount(Money.parse(row.balance)) ?? Money.ZERO).toDecimal(),
+      pending_amount: sums.pending.toDecimal(),
+      account_balance: sums.balance.toDecimal(),
+      total_earnings: sums.earned.toDecimal(),
+      today_earnings: sums.today.toDecimal(),
+      month_earnings: sums.month.toDecimal(),
+      withdrawable_amount: (withdrawableAmount(sums.balance) ?? Money.ZERO).toDecimal(),
     };
   }
 
   /** The balance of `userId` (see the class doc), in the given transaction or on its own. */
-  async balance(userId: number, manager: EntityManager = this.ds.manager): Promise<Money> {
-    const [row] = await manager.query(
-      `SELECT COALESCE(SUM(amount), 0)::text AS balance FROM ledger_entry
-        WHERE user_id = $1 AND account = 'tipster' AND ((kind = $2 AND status = 'P') OR kind IN ($3, $4))`,
-      [userId, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL],
-    );
-    return Money.parse(row.balance);
+  async balance(userId: number, manager?: EntityManager): Promise<Money> {
+    return this.ledger.balance(userId, manager);
   }
 
   /**
    * POST /api/finance/withdraw_request: withdraws the whole balance (whole Ksh; the cents stay)
    * to `phone` (spec §5 Kenyan phone) as a pending withdrawal (P) awaiting an admin's approval,
-   * with its ledger row, in one transaction holding the user's row lock so two concurrent
+   * with its ledger row, in one transaction holding the user's ledger account lock so two concurrent
    * requests cannot withdraw the same balance.
    * A banned account is refused even while its access token lives (up to 15 minutes).
    * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400, spec §8);
@@ -130,14 +120,14 @@ export class FinanceService {
     if (!msisdn) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
     await this.accounts.assertActive(userId);
     const withdrawal = await this.ds.transaction(async (em) => {
-      await em.query(`SELECT id FROM app_user WHERE id = $1 FOR UPDATE`, [userId]);
+      await this.ledger.lockAccount(em, userId);
       const amount = withdrawableAmount(await this.balance(userId, em));
       if (!amount) throw new FinanceError(FinanceErrorCode.BALANCE_TOO_LOW);
       const saved = await em.save(
         Withdrawal,
         em.create(Withdrawal, { userId, amount, totalPaid: Money.ZERO, phoneNumber: msisdn, status: WITHDRAWAL_STATUS.PENDING }),
       );
-      await insertWithdrawalLedger(em, userId, saved.id, LEDGER_KIND.WITHDRAWAL, Money.ZERO.sub(amount));
+      await this.ledger.recordWithdrawal(em, userId, saved.id, amount);
       return saved;
     });
     return { message: 'Withdrawal request received', withdrawal: toWithdrawalRow(withdrawal) };
@@ -149,20 +139,14 @@ export class FinanceService {
    */
   async payments(userId: number, p?: string): Promise<FinancePage<'payments', PaymentRow>> {
     const page = parseFinancePage(p);
-    const rows: { id: string; slip_id: string | null; amount: string; status: string; created_at: Date; total: string }[] = await this.ds.query(
-      `SELECT l.id, pu.slip_id, l.amount, l.status, l.created_at, COUNT(*) OVER () AS total
-         FROM ledger_entry l LEFT JOIN purchase pu ON pu.id = l.purchase_id
-        WHERE l.user_id = $1 AND l.kind = $2
-        ORDER BY l.created_at DESC, l.id DESC LIMIT $3 OFFSET $4`,
-      [userId, LEDGER_KIND.SALE_SHARE, PAYMENTS_PAGE_SIZE, (page - 1) * PAYMENTS_PAGE_SIZE],
-    );
-    const total = rows.length ? Number(rows[0].total) : await this.count(`SELECT COUNT(*) FROM ledger_entry WHERE user_id = $1 AND kind = $2`, [userId, LEDGER_KIND.SALE_SHARE]);
+    const { rows, total } = await this.ledger.saleShares(userId, PAYMENTS_PAGE_SIZE, (page - 1) * PAYMENTS_PAGE_SIZE);
+    const slips = await this.purchaseLookup.slipIdsOf([...new Set(rows.flatMap((r) => (r.purchaseId === null ? [] : [r.purchaseId])))]);
     const payments = rows.map((r) => ({
       id: Number(r.id),
-      slip: r.slip_id === null ? null : Number(r.slip_id),
-      amount: Money.parse(r.amount).toDecimal(),
+      slip: r.purchaseId === null ? null : (slips.get(r.purchaseId) ?? null),
+      amount: r.amount.toDecimal(),
       status: r.status,
-      date: new Date(r.created_at).toISOString(),
+      date: r.createdAt.toISOString(),
     }));
     return { payments, ...this.paging('/api/finance/get_payments', page, total, PAYMENTS_PAGE_SIZE) };
   }
@@ -182,11 +166,6 @@ export class FinanceService {
     return { withdrawals: list.map(toWithdrawalRow), ...this.paging('/api/finance/withdrawals', page, total, WITHDRAWALS_PAGE_SIZE) };
   }
 
-  private async count(sql: string, params: unknown[]): Promise<number> {
-    const [row] = await this.ds.query(sql, params);
-    return Number(row.count);
-  }
-
   private paging(path: string, page: number, total: number, size: number): { next: string | null; num_pages: number; count: number } {
     const numPages = Math.max(1, Math.ceil(total / size));
     if (page > numPages) throw new FinanceError(FinanceErrorCode.INVALID_PAGE);
@@ -203,16 +182,3 @@ export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   date: w.createdAt.toISOString(),
   total_paid: w.totalPaid.toDecimal(),
 });
-
-/**
- * Writes a withdrawal's ledger row (kind WITHDRAWAL or WITHDRAWAL_REVERSAL) in the caller's
- * transaction. UNIQUE (kind, withdrawal_id): a second one is ignored; returns whether it was written.
- */
-export const insertWithdrawalLedger = async (em: EntityManager, userId: number, withdrawalId: string, kind: string, amount: Money): Promise<boolean> => {
-  const rows: unknown[] = await em.query(
-    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, withdrawal_id)
-     VALUES ($1, 'tipster', $2, $3, 'P', $4) ON CONFLICT DO NOTHING RETURNING id`,
-    [userId, kind, amount.toDecimal(), withdrawalId],
-  );
-  return rows.length > 0;
-};

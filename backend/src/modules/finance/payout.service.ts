@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { Clock, CLOCK } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, JOB_QUEUE, jobId } from '../../common/queues/queues';
@@ -12,9 +13,9 @@ import type { B2cResult } from '../../providers/daraja/daraja.types';
 import { payoutParts, settledStatus } from './domain/withdrawal-rules';
 import { B2cPayout } from './entities/b2c-payout.entity';
 import { Withdrawal } from './entities/withdrawal.entity';
-import { B2C_RESULT_PATH, B2C_TIMEOUT_PATH, LEDGER_KIND, originatorConversationId, PAYOUT_RECONCILE_AFTER_MS, WITHDRAWAL_STATUS } from './finance.constants';
+import { B2C_RESULT_PATH, B2C_TIMEOUT_PATH, originatorConversationId, PAYOUT_RECONCILE_AFTER_MS, WITHDRAWAL_STATUS } from './finance.constants';
 import { FinanceError, FinanceErrorCode, PayoutNotFoundYetError, WithdrawalNotApprovedYetError } from './finance.errors';
-import { insertWithdrawalLedger } from './finance.service';
+import { LedgerService } from './ledger/ledger.service';
 
 /** What applying a B2C result did. */
 export type B2cResultOutcome = 'paid' | 'failed' | 'noop';
@@ -41,6 +42,8 @@ export class PayoutService {
     private readonly config: AppConfig,
     private readonly daraja: DarajaClient,
     private readonly producer: JobProducer,
+    private readonly ledger: LedgerService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -52,7 +55,7 @@ export class PayoutService {
   async approve(id: string, actor: AuthUser, em: EntityManager): Promise<void> {
     const w = await this.lockWithdrawal(em, id);
     if (w.status !== WITHDRAWAL_STATUS.PENDING || w.approvedAt) throw new FinanceError(FinanceErrorCode.WITHDRAWAL_DECIDED);
-    await em.update(Withdrawal, { id }, { approvedAt: new Date(), approvedBy: actor.id });
+    await em.update(Withdrawal, { id }, { approvedAt: this.clock.now(), approvedBy: actor.id });
     await this.producer.enqueueDurable(JOB.B2C_WITHDRAWAL, { withdrawalId: id }, jobId('withdrawal', id));
   }
 
@@ -65,7 +68,7 @@ export class PayoutService {
     const w = await this.lockWithdrawal(em, id);
     if (w.status !== WITHDRAWAL_STATUS.PENDING || w.approvedAt) throw new FinanceError(FinanceErrorCode.WITHDRAWAL_DECIDED);
     await em.update(Withdrawal, { id }, { status: WITHDRAWAL_STATUS.REJECTED, rejectedBy: actor.id, failureReason: 'Rejected by an admin' });
-    await insertWithdrawalLedger(em, w.userId, w.id, LEDGER_KIND.WITHDRAWAL_REVERSAL, w.amount.sub(w.totalPaid));
+    await this.ledger.recordWithdrawalReversal(em, w.userId, w.id, w.amount.sub(w.totalPaid));
   }
 
   /**
@@ -137,7 +140,7 @@ export class PayoutService {
           AND (NOT EXISTS (SELECT 1 FROM b2c_payout p WHERE p.withdrawal_id = w.id)
                OR EXISTS (SELECT 1 FROM b2c_payout p WHERE p.withdrawal_id = w.id AND p.status = 'sending' AND p.updated_at < $1))
         ORDER BY w.id LIMIT $2`,
-      [new Date(Date.now() - olderThanMs), limit],
+      [new Date(this.clock.now().getTime() - olderThanMs), limit],
     );
     const queue = this.producer.queue(JOB_QUEUE[JOB.B2C_WITHDRAWAL]);
     let requeued = 0;
@@ -209,7 +212,7 @@ export class PayoutService {
           const totalPaid = w.totalPaid.add(paid);
           const { status, giveBack } = settledStatus(w.amount, totalPaid);
           await em.update(Withdrawal, { id: w.id }, { status, failureReason: r.paid ? null : common.resultDesc || `B2C result ${r.resultCode}` });
-          if (!giveBack.isZero()) await insertWithdrawalLedger(em, w.userId, w.id, LEDGER_KIND.WITHDRAWAL_REVERSAL, giveBack);
+          if (!giveBack.isZero()) await this.ledger.recordWithdrawalReversal(em, w.userId, w.id, giveBack);
         }
         return r.paid ? ('paid' as const) : ('failed' as const);
       });

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { AccountModule } from '../account/account.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { SlipModule } from '../slip/slip.module';
 import { Jackpot } from './entities/jackpot.entity';
 import { JackpotController } from './jackpot.controller';
+import { JackpotRepository } from './jackpot.repository';
 import { JackpotService } from './jackpot.service';
 
 /**
@@ -12,9 +15,9 @@ import { JackpotService } from './jackpot.service';
  * JackpotService (back office `jackpots` resource, the `jackpots` seed step).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Jackpot]), FixturesModule, SlipModule],
+  imports: [TypeOrmModule.forFeature([Jackpot]), AccountModule, FixturesModule, SlipModule],
   controllers: [JackpotController],
-  providers: [JackpotService],
+  providers: [JackpotService, JackpotRepository, TransactionRunner],
   exports: [JackpotService],
 })
 export class JackpotModule {}

@@ -1,22 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { isoWeekStart, nairobiDayKey } from '../../common/time/nairobi';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { AccountService } from '../account/account.service';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { FixturesError } from '../fixtures/fixtures.errors';
-import { FixturesService, Quote } from '../fixtures/fixtures.service';
+import { FixturesService } from '../fixtures/fixtures.service';
+import { slipHasOpenPurchase } from '../processor/purchase-queries';
 import { firstDuplicate, slipAccumulator } from '../slip/domain/slip-rules';
-import { Slip } from '../slip/entities/slip.entity';
-import { Tip } from '../slip/entities/tip.entity';
+import { JackpotSlipsRepository } from '../slip/jackpot-slips.repository';
 import { SlipQueryService } from '../slip/slip-query.service';
-import { SlipPublishService } from '../slip/slip-publish.service';
 import { JackpotCompany, JackpotType } from './domain/jackpot-slug';
 import { jackpotOddsFit, jackpotOrder, jackpotTipCountProblem, parseJackpotPrice } from './domain/jackpot-rules';
 import { JackpotTipInput } from './dto/jackpot-input.dto';
 import { Jackpot } from './entities/jackpot.entity';
 import { JackpotError, JackpotErrorCode } from './jackpot.errors';
+import { JackpotRepository } from './jackpot.repository';
 import { JackpotResponse, toJackpotResponse } from './jackpot.mapper';
 
 /** What an admin enters for a week's jackpot (back office `jackpots` create, the seed). */
@@ -54,10 +55,12 @@ const ID = /^[1-9]\d{0,17}$/;
 @Injectable()
 export class JackpotService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: JackpotRepository,
+    private readonly tx: TransactionRunner,
     private readonly fixtures: FixturesService,
     private readonly slips: SlipQueryService,
-    private readonly publishing: SlipPublishService,
+    private readonly jackpotSlips: JackpotSlipsRepository,
+    private readonly accounts: AccountService,
     @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -68,7 +71,7 @@ export class JackpotService {
    * `next_match` the earliest kick-off still to come (Nairobi ISO time) or null.
    */
   async currentAll(): Promise<JackpotResponse[]> {
-    const rows = (await this.ds.getRepository(Jackpot).find({ where: { isCurrent: true } })).sort(
+    const rows = (await this.repo.current()).sort(
       (a, b) => jackpotOrder(a.company, a.type) - jackpotOrder(b.company, b.type),
     );
     if (!rows.length) return [];
@@ -120,42 +123,35 @@ export class JackpotService {
     const accumulator = slipAccumulator(quotes.map((q) => q.odd));
     if (!jackpotOddsFit(accumulator)) throw new JackpotError(JackpotErrorCode.ODDS_TOO_HIGH, { game: null });
 
-    return this.inTransaction(opts, async (em) => {
-      const [owner] = await em.query(`SELECT role FROM app_user WHERE id = $1`, [opts.ownerId]);
-      if (owner?.role !== 'admin') throw new JackpotError(JackpotErrorCode.OWNER_NOT_ADMIN, { game: null });
+    const [owner] = await this.accounts.findSummaries([opts.ownerId]);
+    if (owner?.role !== 'admin') throw new JackpotError(JackpotErrorCode.OWNER_NOT_ADMIN, { game: null });
+
+    return this.tx.run(async (em) => {
       // One writer per company and type, so exactly one jackpot ends up current.
-      await em.query(`SELECT pg_advisory_xact_lock(hashtext('jackpot:' || $1 || ':' || $2))`, [input.company, input.type]);
+      await this.repo.retireCurrent(em, input.company, input.type);
       const now = this.clock.now();
       const price = Money.ofUnits(priceKsh);
-      const slipRepo = em.getRepository(Slip);
-      const slip = await slipRepo.save(
-        slipRepo.create({ userId: opts.ownerId, price, accumulator, jackpot: true, slipResult: null, settledAccumulator: null, settledAt: null, dateCreated: now }),
-      );
-      await em.getRepository(Tip).insert(
-        quotes.map((q: Quote, i) => ({ slipId: slip.id, fixtureId: q.game.id, marketId: q.market.id, odd: q.odd, position: i, result: null })),
-      );
-      await this.publishing.seal(em, slip.id); // committed like any published slip
-      await em.query(`UPDATE jackpot SET is_current = false, updated_at = now() WHERE company = $1 AND type = $2 AND is_current`, [
-        input.company,
-        input.type,
-      ]);
-      const repo = em.getRepository(Jackpot);
-      return repo.save(
-        repo.create({
-          company: input.company,
-          type: input.type,
-          slipId: slip.id,
-          todaysOdd: accumulator,
-          price,
-          title: input.title.trim(),
-          description: (input.description ?? '').trim(),
-          weekStart: nairobiDayKey(isoWeekStart(now)),
-          isCurrent: true,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
-    });
+      const slipId = await this.jackpotSlips.create(em, {
+        ownerId: opts.ownerId,
+        price,
+        accumulator,
+        now,
+        tips: quotes.map((q) => ({ fixtureId: q.game.id, marketId: q.market.id, odd: q.odd })),
+      });
+      return this.repo.save(em, {
+        company: input.company,
+        type: input.type,
+        slipId,
+        todaysOdd: accumulator,
+        price,
+        title: input.title.trim(),
+        description: (input.description ?? '').trim(),
+        weekStart: nairobiDayKey(isoWeekStart(now)),
+        isCurrent: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }, opts.manager);
   }
 
   /**
@@ -166,17 +162,17 @@ export class JackpotService {
   async update(id: number, patch: JackpotPatch, opts: JackpotWriteOptions = {}): Promise<Jackpot> {
     const priceKsh = patch.price === undefined || patch.price === null ? undefined : parseJackpotPrice(patch.price);
     if (priceKsh === null) throw new JackpotError(JackpotErrorCode.PRICE_OUT_OF_RANGE, { game: null });
-    return this.inTransaction(opts, async (em) => {
+    return this.tx.run(async (em) => {
       const jackpot = await this.lock(em, id);
       if (patch.title !== undefined) jackpot.title = patch.title.trim();
       if (patch.description !== undefined) jackpot.description = patch.description.trim();
       if (priceKsh !== undefined) {
         jackpot.price = Money.ofUnits(priceKsh);
-        await em.query(`UPDATE slip SET price_ksh = $2 WHERE id = $1 AND jackpot`, [jackpot.slipId, jackpot.price.toDecimal()]);
+        await this.jackpotSlips.setPrice(em, jackpot.slipId, jackpot.price);
       }
-      jackpot.updatedAt = new Date();
-      return em.getRepository(Jackpot).save(jackpot);
-    });
+      jackpot.updatedAt = this.clock.now();
+      return this.repo.save(em, jackpot);
+    }, opts.manager);
   }
 
   /**
@@ -185,27 +181,19 @@ export class JackpotService {
    * @throws JackpotError JACKPOT_NOT_FOUND (404), JACKPOT_SOLD (400).
    */
   async remove(id: number, opts: JackpotWriteOptions = {}): Promise<Jackpot> {
-    return this.inTransaction(opts, async (em) => {
+    return this.tx.run(async (em) => {
       const jackpot = await this.lock(em, id);
-      await em.query(`SELECT id FROM slip WHERE id = $1 FOR UPDATE`, [jackpot.slipId]);
-      const [sold] = await em.query(
-        `SELECT 1 FROM purchase WHERE kind = 'slip' AND slip_id = $1 AND status IN ('paid', 'pending') LIMIT 1`,
-        [jackpot.slipId],
-      );
-      if (sold) throw new JackpotError(JackpotErrorCode.JACKPOT_SOLD, { game: null });
-      await em.getRepository(Jackpot).delete({ id });
-      await em.query(`DELETE FROM slip WHERE id = $1 AND jackpot`, [jackpot.slipId]);
+      await this.jackpotSlips.lock(em, jackpot.slipId);
+      if (await slipHasOpenPurchase(em, jackpot.slipId)) throw new JackpotError(JackpotErrorCode.JACKPOT_SOLD, { game: null });
+      await this.repo.delete(em, id);
+      await this.jackpotSlips.remove(em, jackpot.slipId);
       return jackpot;
-    });
+    }, opts.manager);
   }
 
   private async lock(em: EntityManager, id: number): Promise<Jackpot> {
-    const jackpot = await em.getRepository(Jackpot).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    const jackpot = await this.repo.lock(em, id);
     if (!jackpot) throw new JackpotError(JackpotErrorCode.JACKPOT_NOT_FOUND, { game: null });
     return jackpot;
-  }
-
-  private inTransaction<T>(opts: JackpotWriteOptions, work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return opts.manager ? work(opts.manager) : this.ds.transaction(work);
   }
 }

@@ -2,9 +2,12 @@ import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AfricasTalkingClient } from '../../providers/africastalking/africastalking.client';
 import { EmailOutbox } from './entities/email-outbox.entity';
+import { EmailOutboxRepository } from './email-outbox.repository';
 import { SmsOutbox } from './entities/sms-outbox.entity';
+import { SmsOutboxRepository } from './sms/sms-outbox.repository';
 import { EmailOutboxPoller } from './email-outbox.poller';
 import { EmailOutboxService } from './email-outbox.service';
 import { EmailTransport } from './email-transport';
@@ -29,9 +32,12 @@ import { SmsService } from './sms/sms.service';
   providers: [
     EmailTransport,
     EmailOutboxService,
+    EmailOutboxRepository,
     EmailOutboxPoller,
     SmsService,
     SmsSender,
+    SmsOutboxRepository,
+    TransactionRunner,
     DeliveryReportBatcher,
     {
       provide: AfricasTalkingClient,

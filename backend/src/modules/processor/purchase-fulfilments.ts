@@ -11,6 +11,9 @@ export interface FulfilmentResult {
   emails?: string[];
 }
 
+/** A paid purchase as its fulfilment receives it (the processor's row, read-only to the fulfilling module). */
+export type PaidPurchase = Purchase;
+
 /**
  * What a module does when one of its purchases is paid. Called inside the payment transaction,
  * with the purchase row locked and already marked paid: write rows with `em` only (ledger rows,
@@ -36,7 +39,7 @@ export interface PurchaseFulfilment {
  * onModuleInit() { this.fulfilments.register('slip', this); }
  * async fulfil(em, purchase) {
  *   const slip = await em.findOneOrFail(Slip, { where: { id: purchase.slipId } });
- *   await this.purchases.recordSaleShare(em, purchase, slip.tipsterId); // 60% W + 40% P, once
+ *   await this.ledger.recordSaleShares(em, [{ purchaseId: purchase.id, amount: purchase.amount, tipsterUserId: slip.tipsterId }]); // 60% W + 40% P, once
  *   return { sms: [{ to: purchase.phone, body: buyerSms(slip, purchase.code), purpose: 'deliver-slip' }] };
  * }
  * ```

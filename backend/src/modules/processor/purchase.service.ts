@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { Clock, CLOCK } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { AppConfig } from '../../config/app-config';
 import { ProviderError } from '../../providers/common/provider-errors';
@@ -12,7 +13,6 @@ import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { SmsRequest, SmsService } from '../notifications/sms/sms.service';
 import { decideMpesa, PaymentDecision } from './domain/payment-outcome';
 import { newPurchaseCode } from './domain/purchase-code';
-import { LedgerEntry } from './entities/ledger-entry.entity';
 import { Purchase, PurchaseKind } from './entities/purchase.entity';
 import { PaymentNotVerifiedYetError, ProcessorError, ProcessorErrorCode, PurchaseNotFoundYetError } from './processor.errors';
 import { JobProducer } from '../../common/queues/job-producer.service';
@@ -27,8 +27,6 @@ const OPEN_PROMPT_INDEX = 'uq_purchase_open_prompt';
 
 /** Path of the STK callback below PUBLIC_URL; the last segment is MPESA_CALLBACK_TOKEN. */
 export const MPESA_CALLBACK_PATH = '/api/processor/mpesa/callback';
-/** The tipster's share of a sale, percent (spec §9: 40% platform fee). */
-export const TIPSTER_SHARE_PERCENT = 60;
 /** Purchases pending longer than this are checked by STK query (docs/PRODUCT-RULES.md "Purchases and provider callbacks", reconciliation). */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** A push whose outcome is unknown (no CheckoutRequestID) is given up after this. */
@@ -77,9 +75,6 @@ interface ProviderResult {
   paid?: Money | null;
 }
 
-/** A ledger row to record: the money movement, its account and, when known, user and purchase. */
-type LedgerInput = Pick<LedgerEntry, 'account' | 'kind' | 'amount' | 'status'> & Partial<Pick<LedgerEntry, 'userId' | 'purchaseId'>>;
-
 /** What `applyResult` did. */
 export type ConfirmOutcome = 'paid' | 'flagged' | 'closed' | 'noop';
 
@@ -105,6 +100,7 @@ export class PurchaseService {
     private readonly gates: PurchaseGates,
     private readonly emails: EmailOutboxService,
     private readonly producer: JobProducer,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -233,7 +229,7 @@ export class PurchaseService {
    * queries pending for too long are closed. Returns how many purchases changed.
    */
   async reconcileStk(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const due = await this.ds.manager.find(Purchase, {
       where: { status: 'pending', provider: 'mpesa', createdAt: LessThan(new Date(now - olderThanMs)) },
       order: { id: 'ASC' },
@@ -289,7 +285,7 @@ export class PurchaseService {
    * a transaction found is applied like a webhook; none after FLW_GIVE_UP_MS → timeout.
    */
   async reconcileFlutterwave(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const due = await this.ds.manager.find(Purchase, {
       where: { status: 'pending', provider: 'flutterwave', createdAt: LessThan(new Date(now - olderThanMs)) },
       order: { id: 'ASC' },
@@ -395,7 +391,7 @@ export class PurchaseService {
         change: { ...common, status: 'failed', receipt: result.receipt ?? null, paidAmount: result.paid ?? null, reviewReason: decision.reason },
       };
     }
-    const paidAt = new Date();
+    const paidAt = this.clock.now();
     const change: PurchaseChange = { ...common, status: 'paid', receipt: result.receipt ?? null, paidAmount: result.paid ?? p.amount, paidAt };
     return { outcome: 'paid', change, paid: { ...p, ...common, status: 'paid', receipt: result.receipt ?? null, paidAt } };
   }
@@ -418,33 +414,6 @@ export class PurchaseService {
   }
 
   /**
-   * Records a slip sale (docs/PRODUCT-RULES.md "Money"): the tipster's 60% share pending (status W, paid into
-   * the balance when the slip settles) and the platform's 40% fee (P), both keyed on the purchase
-   * so a repeat is ignored. Call from the slip fulfilment, inside its transaction.
-   */
-  async recordSaleShare(em: EntityManager, purchase: Pick<Purchase, 'id' | 'amount'>, tipsterUserId: number): Promise<{ share: Money; fee: Money }> {
-    return (await this.recordSaleShares(em, [{ purchase, tipsterUserId }]))[0];
-  }
-
-  /** `recordSaleShare` for several sales in one INSERT (a batch of callbacks; one round trip for all). */
-  async recordSaleShares(em: EntityManager, sales: { purchase: Pick<Purchase, 'id' | 'amount'>; tipsterUserId: number }[]): Promise<{ share: Money; fee: Money }[]> {
-    const split = sales.map(({ purchase, tipsterUserId }) => {
-      const share = purchase.amount.percent(TIPSTER_SHARE_PERCENT);
-      return { purchase, tipsterUserId, share, fee: purchase.amount.sub(share) };
-    });
-    if (split.length) {
-      await this.insertLedger(
-        em,
-        split.flatMap(({ purchase, tipsterUserId, share, fee }): LedgerInput[] => [
-          { userId: tipsterUserId, account: 'tipster', kind: 'sale_share', amount: share, status: 'W', purchaseId: purchase.id },
-          { account: 'platform', kind: 'platform_fee', amount: fee, status: 'P', purchaseId: purchase.id },
-        ]),
-      );
-    }
-    return split.map(({ share, fee }) => ({ share, fee }));
-  }
-
-  /**
    * Back office `purchases` review (docs/PRODUCT-RULES.md "Back office"): flags purchase `id` for review (`review_reason` =
    * `reason`) or clears the flag (`review_reason` null); either way the admin's note, name and
    * time are kept (`review_note`, `reviewed_by`, `reviewed_at`). Changes no amount, status or
@@ -459,7 +428,7 @@ export class PurchaseService {
       reviewReason: review.flagged ? review.reason : null,
       reviewNote: review.reason,
       reviewedBy: review.by,
-      reviewedAt: new Date(),
+      reviewedAt: this.clock.now(),
     });
   }
 
@@ -474,23 +443,6 @@ export class PurchaseService {
       [purchaseIds, word],
     );
     return rows.map((r) => r.id);
-  }
-
-  /** Records a money movement in the caller's transaction; a second one for the same (kind, purchase) is ignored. */
-  async recordLedger(em: EntityManager, entry: LedgerInput): Promise<boolean> {
-    return (await this.insertLedger(em, [entry])) > 0;
-  }
-
-  /** Inserts ledger rows in one statement; rows whose (kind, purchase) exists are ignored. Returns how many were new. */
-  private async insertLedger(em: EntityManager, entries: LedgerInput[]): Promise<number> {
-    const res = await em
-      .createQueryBuilder()
-      .insert()
-      .into(LedgerEntry)
-      .values(entries.map((e) => ({ userId: e.userId ?? null, purchaseId: e.purchaseId ?? null, account: e.account, kind: e.kind, amount: e.amount, status: e.status })))
-      .orIgnore()
-      .execute();
-    return res.identifiers?.filter(Boolean).length ?? 0;
   }
 
   /** A refused request fails the purchase; an unknown outcome keeps it pending, flagged, for reconciliation. */

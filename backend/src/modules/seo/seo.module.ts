@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
+import { BlogModule } from '../blog/blog.module';
+import { SlipModule } from '../slip/slip.module';
 import { PageShellService } from './page-shell.service';
 import { SeoController } from './seo.controller';
 import { SeoService } from './seo.service';
@@ -10,6 +13,7 @@ import { SeoService } from './seo.service';
  * visitor's country).
  */
 @Module({
+  imports: [AccountModule, BlogModule, SlipModule],
   controllers: [SeoController],
   providers: [SeoService, PageShellService],
   exports: [PageShellService],

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { DataSource } from 'typeorm';
 import { AppConfig, REPO_ROOT } from '../../config/app-config';
 import { Money } from '../../common/money/money';
+import { AccountService } from '../account/account.service';
+import { BlogService } from '../blog/blog.service';
+import { SlipPreviewsRepository } from '../slip/slip-previews.repository';
 import { JACKPOT_COMPANIES, JACKPOT_TYPES, jackpotSlug } from '../jackpot/domain/jackpot-slug';
 import { clip, injectHead, PageHead } from './head-tags';
 import { renderRobots, renderSitemap, SitemapEntry } from './sitemap';
@@ -34,15 +35,6 @@ export const JACKPOT_PATHS: string[] = JACKPOT_COMPANIES.flatMap((c) => JACKPOT_
 /** Shell sent when no frontend is built (API-only runs, tests): the head tags still reach crawlers. */
 const FALLBACK_INDEX = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
-/** What the slip's link preview may say: never the picks (spec §1: picks are what the buyer pays for). */
-interface SlipPreviewRow {
-  id: number;
-  username: string;
-  games: number;
-  accumulator: string;
-  price_ksh: string;
-}
-
 /** 'Ksh. 1,500.00' from a numeric(12,2) string, without float arithmetic. */
 const formatKsh = (decimal: string): string => {
   const [units, cents] = Money.parse(decimal).toDecimal().split('.');
@@ -52,7 +44,8 @@ const formatKsh = (decimal: string): string => {
 /**
  * Server-side SEO (docs/PRODUCT-RULES.md "Public web app"): the index.html of blog posts and slips with their own title,
  * description and Open Graph tags (crawlers do not run the app's JavaScript), sitemap.xml and
- * robots.txt. Reads published posts, slips and tipsters straight from their tables.
+ * robots.txt. Reads published posts, slips and tipsters through their owners (blog's BlogService,
+ * slip's SlipPreviewsRepository, account's AccountService; docs/ARCHITECTURE.md "Table ownership").
  */
 @Injectable()
 export class SeoService {
@@ -60,8 +53,10 @@ export class SeoService {
   private sitemapCache: { xml: string; expires: number } | null = null;
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
     private readonly config: AppConfig,
+    private readonly blog: BlogService,
+    private readonly slips: SlipPreviewsRepository,
+    private readonly accounts: AccountService,
   ) {}
 
   /** The built frontend/dist/index.html (read once), or a bare shell when the frontend is not built. */
@@ -83,12 +78,8 @@ export class SeoService {
    * Open Graph tags (type article, thumbnail as image); null when no published post has `slug`.
    */
   async blogPostPage(slug: string): Promise<string | null> {
-    const rows: { title: string; overview: string; content: string; thumbnail: string | null }[] = await this.ds.query(
-      `SELECT title, overview, content, thumbnail FROM post WHERE slug = $1 AND published LIMIT 1`,
-      [slug],
-    );
-    if (!rows.length) return null;
-    const post = rows[0];
+    const post = await this.blog.findPublishedBySlug(slug);
+    if (!post) return null;
     const text = post.overview || post.content.replace(/<[^>]*>/g, ' ');
     return injectHead(this.spaIndex(), {
       title: `${post.title} | ${SITE_BRAND}`,
@@ -108,19 +99,14 @@ export class SeoService {
    */
   async slipPage(slipId: string): Promise<string | null> {
     if (!/^\d{1,9}$/.test(slipId)) return null;
-    const rows: SlipPreviewRow[] = await this.ds.query(
-      `SELECT s.id, u.username, s.accumulator::text AS accumulator, s.price_ksh::text AS price_ksh,
-              (SELECT count(*)::int FROM tip t WHERE t.slip_id = s.id) AS games
-         FROM slip s JOIN app_user u ON u.id = s.user_id
-        WHERE s.id = $1`,
-      [Number(slipId)],
-    );
-    if (!rows.length) return null;
-    const slip = rows[0];
+    const slip = await this.slips.preview(Number(slipId));
+    if (!slip) return null;
+    const [tipster] = await this.accounts.findSummaries([slip.userId]);
+    if (!tipster) return null;
     const head: PageHead = {
       title: `Buy Tip #${slip.id} | ${SITE_BRAND}`,
       description:
-        `${slip.games}-game accumulator by ${slip.username}: total odds ${slip.accumulator}, price ${formatKsh(slip.price_ksh)}. ` +
+        `${slip.games}-game accumulator by ${tipster.username}: total odds ${slip.accumulator}, price ${formatKsh(slip.priceKsh)}. ` +
         'Pay with M-Pesa and get the picks by SMS.',
       og: { type: 'website', url: this.absoluteUrl(`/buy_tip/${slip.id}`), siteName: SITE_BRAND },
     };
@@ -134,29 +120,24 @@ export class SeoService {
    */
   async sitemap(now = new Date()): Promise<string> {
     if (this.sitemapCache && this.sitemapCache.expires > now.getTime()) return this.sitemapCache.xml;
-    const [posts, tipsters, newest]: [
-      { slug: string; updated_at: Date }[],
-      { username: string; last: Date }[],
-      { last: Date | null }[],
-    ] = await Promise.all([
-      this.ds.query(`SELECT slug, updated_at FROM post WHERE published ORDER BY date_created DESC, id DESC`),
-      this.ds.query(
-        `SELECT u.username, max(s.date_created) AS last
-           FROM slip s JOIN app_user u ON u.id = s.user_id
-          WHERE u.banned_at IS NULL
-          GROUP BY u.username ORDER BY count(*) DESC, u.username LIMIT $1`,
-        [SITEMAP_MAX_TIPSTERS],
-      ),
-      this.ds.query(`SELECT max(date_created) AS last FROM slip`),
-    ]);
-    const listsChanged = newest[0]?.last ? new Date(newest[0].last) : now;
+    const [posts, activity, newest] = await Promise.all([this.blog.publishedSlugs(), this.slips.tipsterActivity(), this.slips.newestAt()]);
+    const names = await this.accounts.activeUsernames(activity.map((a) => a.userId));
+    // The busiest tipsters (most slips; ties by username), banned accounts left out.
+    const tipsters = activity
+      .flatMap((a) => {
+        const username = names.get(a.userId);
+        return username === undefined ? [] : [{ username, slips: a.slips, last: a.last }];
+      })
+      .sort((a, b) => b.slips - a.slips || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0))
+      .slice(0, SITEMAP_MAX_TIPSTERS);
+    const listsChanged = newest ?? now;
     const entries: SitemapEntry[] = [
       ...SITEMAP_STATIC_PATHS.map((p) => ({ ...p, lastmod: listsChanged })),
       ...JACKPOT_PATHS.map((path) => ({ path, lastmod: listsChanged, changefreq: 'daily' as const, priority: 0.8 })),
-      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: new Date(p.updated_at), changefreq: 'weekly' as const, priority: 0.6 })),
+      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt, changefreq: 'weekly' as const, priority: 0.6 })),
       ...tipsters.map((t) => ({
         path: `/profile/${t.username}`,
-        lastmod: new Date(t.last),
+        lastmod: t.last,
         changefreq: 'daily' as const,
         priority: 0.5,
       })),

@@ -84,7 +84,7 @@ export class SlipExportService {
                   market_type: market?.type ?? null,
                   market: market?.value ?? null,
                   quoted_odd: t.odd,
-                  closing_odd: null,
+                  closing_odd: t.closing,
                   result: t.result,
                   score: score ? `${score.home}-${score.away}` : null,
                 };

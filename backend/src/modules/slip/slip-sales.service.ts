@@ -11,8 +11,9 @@ import { marketById } from '../fixtures/domain/markets';
 import { FixturesService, GameView } from '../fixtures/fixtures.service';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { SmsService } from '../notifications/sms/sms.service';
-import { Purchase } from '../processor/entities/purchase.entity';
-import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
+import { LedgerService } from '../finance/ledger/ledger.service';
+import { FulfilmentResult, PaidPurchase, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
+import { PurchaseLookupRepository, SlipPurchaseRef } from '../processor/purchase-lookup.repository';
 import { PurchaseService } from '../processor/purchase.service';
 import { Slip } from './entities/slip.entity';
 import { Tip } from './entities/tip.entity';
@@ -77,6 +78,8 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly config: AppConfig,
     private readonly purchases: PurchaseService,
+    private readonly purchaseLookup: PurchaseLookupRepository,
+    private readonly ledger: LedgerService,
     private readonly fulfilments: PurchaseFulfilments,
     private readonly fixtures: FixturesService,
     private readonly events: SlipEvents,
@@ -145,7 +148,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /** Fulfilment of a paid slip purchase, inside the payment transaction (PurchaseFulfilments). */
-  async fulfil(em: EntityManager, purchase: Purchase): Promise<FulfilmentResult> {
+  async fulfil(em: EntityManager, purchase: PaidPurchase): Promise<FulfilmentResult> {
     return (await this.fulfilMany(em, [purchase]))[0];
   }
 
@@ -154,17 +157,17 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
    * the slips, their tips and games read once for all, every sale share and fee in one INSERT;
    * per purchase the buyer SMS (Kenya) and the picks e-mail (Nigeria / Uganda, through the outbox).
    */
-  async fulfilMany(em: EntityManager, purchases: Purchase[]): Promise<FulfilmentResult[]> {
+  async fulfilMany(em: EntityManager, purchases: PaidPurchase[]): Promise<FulfilmentResult[]> {
     const slipIds = [...new Set(purchases.map((p) => Number(p.slipId)))];
     const slips = new Map((await em.find(Slip, { where: { id: In(slipIds) } })).map((s) => [s.id, s]));
     const missing = slipIds.find((id) => !slips.has(id));
     if (missing !== undefined) throw new Error(`slip ${missing} of a paid purchase not found`);
     // Shares are in Ksh (docs/PRODUCT-RULES.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
-    await this.purchases.recordSaleShares(
+    await this.ledger.recordSaleShares(
       em,
       purchases.map((p) => {
         const slip = slips.get(Number(p.slipId)) as Slip;
-        return { purchase: { id: p.id, amount: p.currency === 'KES' ? p.amount : slip.price }, tipsterUserId: slip.userId };
+        return { purchaseId: p.id, amount: p.currency === 'KES' ? p.amount : slip.price, tipsterUserId: slip.userId };
       }),
     );
     const legs = await this.legsOf(slipIds, em);
@@ -190,32 +193,27 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
 
   /**
    * `slip.settled` for a settlement batch: W/L moves each slip's pending sale shares (W) to paid
-   * (P); C marks them unpaid (U) and texts the buyers. One transaction and one UPDATE for the whole
-   * batch; only rows still W change, so a re-emit is a no-op. Returns how many shares changed.
+   * (P); C marks them unpaid (U) and texts the buyers. One transaction: one query for the batch's
+   * paid purchases (processor), one UPDATE of their shares (finance's ledger); only shares still W
+   * change, so a re-emit is a no-op. Returns how many shares changed.
    */
   async onSettledBatch(settled: Pick<SlipSettled, 'slipId' | 'result'>[]): Promise<number> {
     if (!settled.length) return 0;
     const smsIds: string[] = [];
+    const resultOf = new Map(settled.map((e) => [Number(e.slipId), e.result]));
     const changed = await this.ds.transaction(async (em) => {
-      const rows: { purchase_id: string; slip_id: string; result: string }[] = await em.query(
-        `UPDATE ledger_entry l SET status = CASE WHEN v.result = 'C' THEN 'U' ELSE 'P' END
-           FROM purchase p, unnest($1::bigint[], $2::text[]) AS v (slip_id, result)
-          WHERE p.id = l.purchase_id AND p.kind = 'slip' AND p.slip_id = v.slip_id AND p.status = 'paid'
-            AND l.kind = 'sale_share' AND l.status = 'W'
-        RETURNING l.purchase_id::text AS purchase_id, p.slip_id::text AS slip_id, v.result`,
-        [settled.map((e) => e.slipId), settled.map((e) => e.result)],
-      ).then((r: unknown) => (Array.isArray(r) && Array.isArray(r[0]) ? r[0] : r) as { purchase_id: string; slip_id: string; result: string }[]);
-      const cancelled = rows.filter((r) => r.result === 'C');
-      if (cancelled.length) {
-        const buyers: { id: string; slip_id: string; phone: string; code: string }[] = await em.query(
-          `SELECT id::text, slip_id::text, phone, code FROM purchase WHERE id = ANY($1::bigint[]) AND phone IS NOT NULL ORDER BY id`,
-          [cancelled.map((r) => r.purchase_id)],
-        );
-        for (const b of buyers) {
-          smsIds.push(await this.sms.queue(b.phone, cancelledSms(Number(b.slip_id), b.code), 'slip-cancelled', em));
-        }
+      const sold = await this.purchaseLookup.paidSlipPurchases([...resultOf.keys()], em);
+      const changedIds = new Set(
+        await this.ledger.settleSaleShares(
+          em,
+          sold.map((p) => ({ purchaseId: p.id, result: resultOf.get(p.slipId) as SlipSettled['result'] })),
+        ),
+      );
+      const cancelled = sold.filter((p) => changedIds.has(p.id) && resultOf.get(p.slipId) === 'C' && p.phone);
+      for (const b of cancelled) {
+        smsIds.push(await this.sms.queue(b.phone as string, cancelledSms(b.slipId, b.code), 'slip-cancelled', em));
       }
-      return rows.length;
+      return changedIds.size;
     });
     if (smsIds.length) await this.sms.dispatch(...smsIds);
     if (changed) this.logger.log(`${settled.length} slip(s) settled: ${changed} sale share(s) paid or unpaid`);
@@ -228,14 +226,9 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidFindPhone();
     const word = firstWord(code);
     if (!word) throw SLIP_SALE_ERRORS.notFound();
-    const [row]: { slip_id: string }[] = await this.ds.query(
-      `SELECT slip_id::text FROM purchase
-        WHERE kind = 'slip' AND status = 'paid' AND phone = $1 AND (receipt = $2 OR code = $2)
-        ORDER BY id DESC LIMIT 1`,
-      [msisdn, word],
-    );
-    if (!row) throw SLIP_SALE_ERRORS.notFound();
-    return this.found(Number(row.slip_id));
+    const slipId = await this.purchaseLookup.paidSlipIdByPhone(msisdn, word);
+    if (slipId === null) throw SLIP_SALE_ERRORS.notFound();
+    return this.found(slipId);
   }
 
   /**
@@ -246,26 +239,17 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     const id = decodeBase64(encodedId);
     const mail = (email ?? '').trim().toLowerCase();
     if (!id || !mail) throw SLIP_SALE_ERRORS.notFound();
-    const lookup = async (): Promise<Purchase | null> =>
-      this.ds.manager
-        .createQueryBuilder(Purchase, 'p')
-        .where(`p.kind = 'slip' AND lower(p.email) = :mail AND (p.txRef = :id OR p.flwTransactionId = :id)`, { mail, id })
-        .orderBy('p.id', 'DESC')
-        .getOne();
-    let purchase = await lookup();
+    let purchase: SlipPurchaseRef | null = await this.purchaseLookup.slipPurchaseByEmail(mail, id);
     if (!purchase || purchase.status === 'pending') {
       const tx = await (/^\d{1,18}$/.test(id) ? this.flutterwave.verifyTransaction(id) : this.flutterwave.verifyByReference(id)).catch((e: unknown) => {
         this.logger.warn({ err: e instanceof Error ? e.message : String(e) }, 'find-slip-ng verification failed');
         return null;
       });
       if (tx) {
-        const owned = await this.ds.manager
-          .createQueryBuilder(Purchase, 'p')
-          .where(`p.kind = 'slip' AND lower(p.email) = :mail AND p.txRef = :ref`, { mail, ref: tx.txRef })
-          .getOne();
+        const owned = await this.purchaseLookup.slipPurchaseByTxRef(mail, tx.txRef);
         if (owned) {
           await this.purchases.confirmFlutterwave({ kind: 'charge', shape: 'v3', event: 'find-slip-ng', transactionId: tx.id, txRef: tx.txRef });
-          purchase = await this.ds.manager.findOne(Purchase, { where: { id: owned.id } });
+          purchase = await this.purchaseLookup.slipPurchaseById(owned.id);
         }
       }
     }
@@ -318,7 +302,7 @@ const decodeBase64 = (text: string): string => {
  *   checkout's tx_ref (find-slip-ng matches it), linked with ?tx_ref= so the page fills it in.
  */
 export const findAgainLine = (
-  purchase: Pick<Purchase, 'code' | 'email' | 'txRef'>,
+  purchase: Pick<PaidPurchase, 'code' | 'email' | 'txRef'>,
   site = '',
 ): string =>
   purchase.email && purchase.txRef

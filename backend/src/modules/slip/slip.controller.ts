@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CanPostResponseDto, FreeTipsResponseDto, PublishedSlipResponseDto, SlipResponseDto } from './dto/slip-responses.dto';
+import { CanPostResponseDto, FreeTipsResponseDto, PublishedSlipResponseDto, SlipLimitsResponseDto, SlipResponseDto } from './dto/slip-responses.dto';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
@@ -10,6 +10,7 @@ import { CanPost, SlipPublishService } from './slip-publish.service';
 import { SlipQueryService } from './slip-query.service';
 import { FreeTipResponse, FreeTipService } from './free-tip.service';
 import { SlipError, SlipErrorCode } from './slip.errors';
+import { SLIP_LIMITS, SlipLimits } from './slip-limits';
 import { SlipResponse } from './slip.mapper';
 
 /** /api/slip routes owned by the slip module (spec §7). */
@@ -43,6 +44,18 @@ export class SlipController {
   @ApiOkResponse({ type: CanPostResponseDto })
   canPost(@CurrentUser() user: AuthUser): Promise<CanPost> {
     return this.publisher.canPost(user.id);
+  }
+
+  /**
+   * GET /api/slip/limits (public) → the slip-building limits and their messages (slip-limits.ts).
+   * Constants of the build: browsers and proxies may keep the answer for an hour.
+   */
+  @Public()
+  @Get('limits')
+  @Header('Cache-Control', 'public, max-age=3600')
+  @ApiOkResponse({ type: SlipLimitsResponseDto })
+  limits(): Readonly<SlipLimits> {
+    return SLIP_LIMITS;
   }
 
   /** GET /api/slip/get/{id} → the slip (picks hidden until settled, except for its tipster). 404 when unknown. */

@@ -11,6 +11,8 @@ import { SlipPublishService } from './slip-publish.service';
 import { SlipController } from './slip.controller';
 import { SlipV2Controller } from './slip-v2.controller';
 import { HomeSlipsController } from './home-slips.controller';
+import { JackpotSlipsRepository } from './jackpot-slips.repository';
+import { SlipPreviewsRepository } from './slip-previews.repository';
 import { SlipQueryService } from './slip-query.service';
 import { SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
@@ -28,6 +30,7 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { FreeTipRepository } from './free-tip.repository';
 import { SettlementRepository } from './settlement.repository';
 import { TipsterStatRepository } from './tipster-stat.repository';
+import { SettledSlipsRepository } from './settled-slips.repository';
 import { SlipExportController } from './slip-export.controller';
 import { SlipExportService } from './slip-export.service';
 
@@ -35,8 +38,8 @@ import { SlipExportService } from './slip-export.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
-  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository,
+  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, SlipExportService],
-  exports: [PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

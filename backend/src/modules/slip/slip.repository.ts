@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
-import { fixtureJoin } from '../fixtures/fixture.sql';
+import { closingOddSql, fixtureJoin } from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
@@ -266,9 +266,14 @@ export class SlipRepository {
   /**
    * One keyset page of the public export: up to `limit` tipster slips (jackpot slips left out)
    * under `f`, oldest published first (date_created, id), after `after`; and the tips of the
-   * finished ones only — the picks and odds of slips on sale are never read.
+   * finished ones only, each with the closing odd of its selection (fixtures' closingOddSql; null
+   * when unknown) — the picks and odds of slips on sale are never read.
    */
-  async exportPage(f: ExportFilter, after: { at: string; id: number } | null, limit: number): Promise<{ slips: ExportSlipRow[]; tips: TipRow[] }> {
+  async exportPage(
+    f: ExportFilter,
+    after: { at: string; id: number } | null,
+    limit: number,
+  ): Promise<{ slips: ExportSlipRow[]; tips: (TipRow & { closing: string | null })[] }> {
     const where = ['NOT s.jackpot'];
     const params: unknown[] = [];
     const add = (cond: (n: number) => string, ...values: unknown[]) => {
@@ -291,9 +296,10 @@ export class SlipRepository {
       params,
     );
     const finished = slips.filter((s) => s.slipResult !== null).map((s) => s.id);
-    const tips: TipRow[] = finished.length
+    const tips: (TipRow & { closing: string | null })[] = finished.length
       ? await this.ds.query(
-          `SELECT t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result
+          `SELECT t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result,
+                  (${closingOddSql('t.fixture_id', 't.market_id')})::text AS closing
              FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`,
           [finished],
         )

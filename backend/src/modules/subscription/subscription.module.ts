@@ -8,6 +8,7 @@ import { PremiumSlipsService } from '../slip/premium-slips.service';
 import { PREMIUM_SLIPS } from '../slip/premium-slips.provider';
 import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
+import { SubscriptionRepository } from './subscription.repository';
 
 /**
  * Subscription module (docs/ARCHITECTURE.md, "modules/subscription"): kinds, purchase by STK push,
@@ -17,7 +18,7 @@ import { SubscriptionService } from './subscription.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), ProcessorModule, SlipModule],
   controllers: [SubscriptionController],
-  providers: [SubscriptionService, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
+  providers: [SubscriptionService, SubscriptionRepository, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
   exports: [SubscriptionService],
 })
 export class SubscriptionModule {}

@@ -1,20 +1,22 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, MoreThan } from 'typeorm';
-import type { Money } from '../../common/money/money';
+import { EntityManager } from 'typeorm';
+import { Clock, CLOCK } from '../../common/clock/clock';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
-import type { Purchase } from '../processor/entities/purchase.entity';
 import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
+import { LedgerService } from '../finance/ledger/ledger.service';
 import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
 import { Subscription } from './entities/subscription.entity';
-import { SubscriptionKind } from './entities/subscription-kind.entity';
+import { SubscriptionKindChange, SubscriptionRepository } from './subscription.repository';
 import { PREMIUM_SLIPS, PremiumSlipsProvider } from '../slip/premium-slips.provider';
 import { SubscriptionError, SubscriptionErrorCode } from './subscription.errors';
 
 /** Days that mean "lifetime" (spec §9). */
 export const LIFETIME_DAYS = 1000;
+
+/** A paid purchase as processor hands it to its fulfilments (processor owns the entity). */
+type PaidPurchase = Parameters<PurchaseFulfilment['fulfil']>[1];
 
 /** One kind as GET /api/manage/get-subscription-kind shows it. */
 export interface SubscriptionKindView {
@@ -28,16 +30,18 @@ export interface SubscriptionKindView {
 /**
  * Subscriptions (docs/PRODUCT-RULES.md "Subscriptions"; spec §4 subscription purchase, §7): kinds, the
  * STK purchase, activation on payment (as the 'subscription' purchase fulfilment) and the
- * subscriber's premium slips.
+ * subscriber's premium slips. Time is the global CLOCK (docs/ARCHITECTURE.md "Layers").
  */
 @Injectable()
 export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly repo: SubscriptionRepository,
     private readonly purchases: PurchaseService,
+    private readonly ledger: LedgerService,
     private readonly fulfilments: PurchaseFulfilments,
     @Inject(PREMIUM_SLIPS) private readonly premium: PremiumSlipsProvider,
     private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -46,7 +50,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
 
   /** Every kind keyed by type: {gold, bronze, silver}. */
   async kinds(): Promise<Record<string, SubscriptionKindView>> {
-    const rows = await this.ds.manager.find(SubscriptionKind, { order: { days: 'DESC' } });
+    const rows = await this.repo.kinds();
     return Object.fromEntries(
       rows.map((k) => [k.type, { price: k.price.toDecimal(), type: k.type, title: k.title, description: k.description, days: k.days }]),
     );
@@ -61,13 +65,12 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
    */
   async updateKind(
     type: string,
-    change: { price?: Money; days?: number; title?: string; description?: string },
-    { manager = this.ds.manager }: { manager?: EntityManager } = {},
+    change: SubscriptionKindChange,
+    { manager }: { manager?: EntityManager } = {},
   ): Promise<void> {
-    const patch = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
-    const kind = await manager.findOne(SubscriptionKind, { where: { type } });
+    const kind = await this.repo.kind(type, manager);
     if (!kind) throw new SubscriptionError(SubscriptionErrorCode.UNKNOWN_TYPE);
-    if (Object.keys(patch).length) await manager.update(SubscriptionKind, { type }, patch);
+    await this.repo.updateKind(type, change, manager);
   }
 
   /**
@@ -77,10 +80,7 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   async subscribe(phone: unknown, type: unknown): Promise<{ message: string }> {
     const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
     if (!msisdn) throw new SubscriptionError(SubscriptionErrorCode.INVALID_PHONE);
-    const kind =
-      typeof type === 'string' && type.trim()
-        ? await this.ds.manager.findOne(SubscriptionKind, { where: { type: type.trim().toLowerCase() } })
-        : null;
+    const kind = typeof type === 'string' && type.trim() ? await this.repo.kind(type.trim().toLowerCase()) : null;
     if (!kind) throw new SubscriptionError(SubscriptionErrorCode.UNKNOWN_TYPE);
     await this.purchases.startMpesa({
       kind: 'subscription',
@@ -92,12 +92,9 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     return { message: 'Request Sent' };
   }
 
-  /** The active subscription of `msisdn` ending last, or null. */
-  async active(msisdn: string, at = new Date()): Promise<Subscription | null> {
-    return this.ds.manager.findOne(Subscription, {
-      where: { phone: msisdn, endsAt: MoreThan(at) },
-      order: { endsAt: 'DESC' },
-    });
+  /** The subscription of `msisdn` running at `at` (default now) and ending last, or null. */
+  async active(msisdn: string, at = this.clock.now()): Promise<Subscription | null> {
+    return (await this.repo.running(msisdn, at))[0] ?? null;
   }
 
   /**
@@ -113,8 +110,8 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     if (!msisdn) throw new SubscriptionError(SubscriptionErrorCode.INVALID_LOOKUP_PHONE);
     const word = (typeof code === 'string' ? code : '').trim().split(/\s+/)[0].toUpperCase();
     if (!word) throw new SubscriptionError(SubscriptionErrorCode.PROOF_MISSING);
-    const now = new Date();
-    const running = await this.ds.manager.find(Subscription, { where: { phone: msisdn, endsAt: MoreThan(now) } });
+    const now = this.clock.now();
+    const running = await this.repo.running(msisdn, now);
     const proven = await this.purchases.paidWithProof(
       running.map((s) => s.purchaseId),
       word,
@@ -125,16 +122,16 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
   }
 
   /** Fulfilment of a paid 'subscription' purchase: the subscription row, a ledger row and the SMS. */
-  async fulfil(em: EntityManager, purchase: Purchase): Promise<FulfilmentResult> {
-    const kind = await em.findOneOrFail(SubscriptionKind, { where: { type: purchase.subscriptionType as string } });
+  async fulfil(em: EntityManager, purchase: PaidPurchase): Promise<FulfilmentResult> {
+    const kind = await this.repo.kind(purchase.subscriptionType as string, em);
+    if (!kind) throw new SubscriptionError(SubscriptionErrorCode.UNKNOWN_TYPE);
     const phone = purchase.phone as string;
     // Serialise concurrent payments of one phone so the second one extends the first.
-    await em.query(`SELECT pg_advisory_xact_lock(hashtext('subscription:' || $1))`, [phone]);
-    const paidAt = purchase.paidAt ?? new Date();
-    const latest = await em.findOne(Subscription, { where: { phone }, order: { endsAt: 'DESC' } });
+    const latest = await this.repo.lockLatest(em, phone);
+    const paidAt = purchase.paidAt ?? this.clock.now();
     const period = subscriptionPeriod(paidAt, kind.days, latest?.endsAt ?? null);
-    await em.insert(Subscription, { phone, type: kind.type, startsAt: period.startsAt, endsAt: period.endsAt, purchaseId: purchase.id });
-    await this.purchases.recordLedger(em, { account: 'platform', kind: 'subscription_sale', amount: purchase.amount, status: 'P', purchaseId: purchase.id });
+    await this.repo.insert(em, { phone, type: kind.type, startsAt: period.startsAt, endsAt: period.endsAt, purchaseId: purchase.id });
+    await this.ledger.recordSubscriptionSale(em, purchase.id, purchase.amount);
     return {
       sms: [
         {

@@ -1,5 +1,5 @@
 import { nairobiCompactTimestamp } from '../../common/time/nairobi';
-import { toDecimalString, toWholeUnits } from '../common/decimal';
+import { toDecimalString, toWholeUnits } from '../../common/decimal/decimal';
 import {
   createHttpClient,
   HttpClient,

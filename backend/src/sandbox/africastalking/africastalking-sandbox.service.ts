@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { atMessageId } from '../common/ids';
 import { isObject, ProviderAnswer } from '../common/provider-answer';
 import { FaultRepository } from '../faults/fault.repository';
@@ -20,7 +20,7 @@ const text = (status: number, body: string): ProviderAnswer => ({ status, body, 
 @Injectable()
 export class AfricasTalkingSandboxService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
     private readonly inbox: SmsInboxRepository,
     private readonly outbound: OutboundService,
     private readonly faults: FaultRepository,
@@ -50,7 +50,7 @@ export class AfricasTalkingSandboxService {
 
     const accepted = recipients.filter((r) => r.accepted);
     if (accepted.length) {
-      await this.ds.transaction(async (db) => {
+      await this.tx.run(async (db) => {
         await this.inbox.addMany(
           db,
           accepted.filter((r) => !r.deliveryFails).map((r) => ({ msisdn: r.number.slice(1), sender: from, body: message, messageId: r.messageId })),

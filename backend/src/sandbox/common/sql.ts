@@ -1,7 +1,7 @@
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 
-/** Something that runs SQL: the DataSource or a transaction's EntityManager. */
-export type Sql = DataSource | EntityManager;
+/** Something that runs SQL: a repository's data source or a transaction's EntityManager (both have `query`). */
+export type Sql = Pick<EntityManager, 'query'>;
 
 /**
  * Rows of a `ds.query` result. TypeORM's postgres driver answers UPDATE/DELETE as

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'crypto';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { query } from '../common/sql';
+import { S3ObjectRepository } from './s3-object.repository';
 import { FaultRepository } from '../faults/fault.repository';
 
 /** An S3 answer: status, headers and an optional body (XML for errors). */
@@ -30,14 +29,6 @@ export const s3Error = (status: number, code: string, message: string, resource 
 export const accessKeyOf = (authorization: string | undefined): string | null =>
   /^AWS4-HMAC-SHA256\s+Credential=([^/\s,]+)\//.exec(authorization ?? '')?.[1] ?? null;
 
-interface ObjectRow {
-  body: Buffer;
-  content_type: string;
-  cache_control: string | null;
-  etag: string;
-  created_at: Date;
-}
-
 /**
  * S3 simulator (docs/PRODUCT-RULES.md "Accounts": S3-compatible avatar storage reachable on a fresh machine): path-style
  * PutObject, GetObject, HeadObject and DeleteObject on any bucket, objects kept in
@@ -47,7 +38,7 @@ interface ObjectRow {
 @Injectable()
 export class S3SandboxService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly objects: S3ObjectRepository,
     private readonly config: AppConfig,
     private readonly faults: FaultRepository,
   ) {}
@@ -72,14 +63,7 @@ export class S3SandboxService {
     if (!Buffer.isBuffer(body)) return s3Error(400, 'MissingRequestBodyError', 'Request Body is empty.', resource);
     if (body.length > S3_SANDBOX_MAX_OBJECT_BYTES) return s3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.', resource);
     const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-    await query(
-      this.ds,
-      `INSERT INTO sandbox_s3_object (bucket, key, body, content_type, cache_control, etag)
-       VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (bucket, key) DO UPDATE SET body = EXCLUDED.body, content_type = EXCLUDED.content_type,
-         cache_control = EXCLUDED.cache_control, etag = EXCLUDED.etag, created_at = now()`,
-      [bucket, key, body, contentType || 'binary/octet-stream', cacheControl ?? null, etag],
-    );
+    await this.objects.put(bucket, key, { body, contentType: contentType || 'binary/octet-stream', cacheControl: cacheControl ?? null, etag });
     return { status: 200, headers: { etag } };
   }
 
@@ -88,11 +72,7 @@ export class S3SandboxService {
     const resource = `/${bucket}/${key}`;
     const refused = await this.refuse(auth, resource);
     if (refused) return refused;
-    const [row] = await query<ObjectRow>(
-      this.ds,
-      'SELECT body, content_type, cache_control, etag, created_at FROM sandbox_s3_object WHERE bucket = $1 AND key = $2',
-      [bucket, key],
-    );
+    const row = await this.objects.get(bucket, key);
     if (!row) return withBody ? s3Error(404, 'NoSuchKey', 'The specified key does not exist.', resource) : { status: 404, headers: {} };
     const headers: Record<string, string> = {
       'content-type': row.content_type,
@@ -108,7 +88,7 @@ export class S3SandboxService {
   async remove(auth: string | undefined, bucket: string, key: string): Promise<S3Answer> {
     const refused = await this.refuse(auth, `/${bucket}/${key}`);
     if (refused) return refused;
-    await query(this.ds, 'DELETE FROM sandbox_s3_object WHERE bucket = $1 AND key = $2', [bucket, key]);
+    await this.objects.remove(bucket, key);
     return { status: 204, headers: {} };
   }
 }

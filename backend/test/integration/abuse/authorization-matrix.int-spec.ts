@@ -74,6 +74,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/account/logout': { access: 'public', sample: () => ({ url: '/api/account/logout', body: { refresh: 'x.y.z' } }) },
   'GET /api/account/profile': { access: 'login', sample: () => ({ url: '/api/account/profile' }) },
   'GET /api/account/profile/{username}': { access: 'public', sample: (m) => ({ url: `/api/account/profile/${m.tipster.user.username}` }) },
+  'GET /api/records/tipster/{username}': { access: 'public', sample: (m) => ({ url: `/api/records/tipster/${m.tipster.user.username}?stake=100` }) },
   'POST /api/account/user/details': { access: 'login', sample: () => ({ url: '/api/account/user/details', body: {} }) },
   'POST /api/account/user/avatar': { access: 'login', sample: () => ({ url: '/api/account/user/avatar', ...multipart('profile_image', 'me.png', PNG_1X1, 'image/png') }) },
   'PUT /api/account/change-password': { access: 'login', sample: () => ({ url: '/api/account/change-password', body: { old_password: 'not-my-password-1', new_password: 'new-password-123' } }) },
@@ -91,6 +92,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/manage/search-games': { access: 'public', sample: () => ({ url: '/api/manage/search-games', body: { pattern: 'ars' } }) },
   'GET /api/home/top-games': { access: 'public', sample: () => ({ url: '/api/home/top-games' }) },
   'GET /api/slip/markets': { access: 'public', sample: () => ({ url: '/api/slip/markets' }) },
+  'GET /api/slip/limits': { access: 'public', sample: () => ({ url: '/api/slip/limits' }) },
   'POST /api/slip/create': { access: 'login', sample: () => ({ url: '/api/slip/create', body: {} }) },
   'GET /api/slip/can-post': { access: 'login', sample: () => ({ url: '/api/slip/can-post' }), expect: READ_WITHIN_TOKEN_LIFE },
   'GET /api/slip/get/{id}': { access: 'public', sample: (m) => ({ url: `/api/slip/get/${m.slips.sold}` }) },
@@ -140,7 +142,8 @@ const ROUTES: Record<string, Row> = {
   'GET /': { access: 'public', sample: () => ({ url: '/' }) },
   'GET /active_tips': { access: 'public', sample: () => ({ url: '/active_tips' }) },
   'GET /api/geo/country': { access: 'public', sample: () => ({ url: '/api/geo/country' }) },
-  // The back office: expanded per resource below (BACKOFFICE).
+  // The back office: every resource's allowlist (admins), then the generic routes expanded per resource below (BACKOFFICE).
+  'GET /api/backoffice/resources': { access: 'admin', sample: () => ({ url: '/api/backoffice/resources' }) },
   'GET /api/backoffice/{resource}': { access: 'admin' },
   'GET /api/backoffice/{resource}/{id}': { access: 'admin' },
   'POST /api/backoffice/{resource}': { access: 'admin' },
@@ -244,8 +247,9 @@ describe('authorization matrix', () => {
       const row = ROUTES[`${r.method} ${r.path}`];
       const open = ['public', 'secret', 'dev-only'].includes(row.access);
       expect({ route: `${r.method} ${r.path}`, isPublic: r.isPublic }).toEqual({ route: `${r.method} ${r.path}`, isPublic: open });
-      if (!r.path.startsWith('/api/backoffice')) expect({ route: `${r.method} ${r.path}`, admin: r.roles.includes('admin') }).toEqual({ route: `${r.method} ${r.path}`, admin: row.access === 'admin' });
-      if (!open && r.path.startsWith('/api/backoffice')) expect(r.roles).toEqual([]);
+      const generic = r.path.startsWith('/api/backoffice/{resource}');
+      if (!generic) expect({ route: `${r.method} ${r.path}`, admin: r.roles.includes('admin') }).toEqual({ route: `${r.method} ${r.path}`, admin: row.access === 'admin' });
+      if (!open && generic) expect(r.roles).toEqual([]);
     }
   });
 
@@ -272,7 +276,7 @@ describe('authorization matrix', () => {
       }
     };
     for (const [route, row] of [...Object.entries(ROUTES), ...Object.entries(FASTIFY_ROUTES)]) {
-      if (route.includes('/api/backoffice/')) continue;
+      if (route.includes('/api/backoffice/{resource}')) continue;
       add(route, route.split(' ')[0], row);
     }
     for (const [resource, spec] of Object.entries(BACKOFFICE)) {

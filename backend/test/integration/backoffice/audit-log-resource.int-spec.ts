@@ -5,6 +5,8 @@ import { AdminAuditService } from '../../../src/modules/backoffice/audit/admin-a
 import { BackofficeService } from '../../../src/modules/backoffice/backoffice.service';
 import { defineResource } from '../../../src/modules/backoffice/resource-definition';
 import { ResourceRegistry } from '../../../src/modules/backoffice/resource-registry';
+import { ResourceRepository } from '../../../src/modules/backoffice/resource.repository';
+import { TransactionRunner } from '../../../src/database/transaction-runner';
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { listResource } from './backoffice-helpers';
@@ -130,7 +132,13 @@ describe('Back office: audit-log', () => {
     let rowOfB: AdminAudit;
 
     beforeAll(async () => {
-      service = new BackofficeService(t.ds, new ResourceRegistry([scoped]), t.get(AdminAuditService), t.get(AccountService));
+      service = new BackofficeService(
+        new ResourceRepository(t.ds),
+        new TransactionRunner(t.ds),
+        new ResourceRegistry([scoped]),
+        t.get(AdminAuditService),
+        t.get(AccountService),
+      );
       const a = await createUser(t.ds, { role: 'tipster', username: 'tipster_a' });
       const b = await createUser(t.ds, { role: 'tipster', username: 'tipster_b' });
       tipsterA = { id: a.user.id, username: a.user.username, role: 'tipster', sessionId: null };

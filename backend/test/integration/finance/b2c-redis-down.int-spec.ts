@@ -5,6 +5,7 @@ import { createUser, CreatedUser } from '../../factories/account';
 import { eventually } from '../processor/support';
 import { createTestContext, freePort, TestContext } from '../../setup/test-app';
 import { b2cResultBody, insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -48,6 +49,8 @@ describe('payouts with Redis down: job inbox, then drained', () => {
       [resultId, `withdrawal-${resultId}-1`],
     );
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(down.ds));
   afterAll(async () => {
     await up?.close();
     await down?.close();

@@ -3,6 +3,7 @@ import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtur
 import { publishSlip, setOdd, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { eventually, purchasesOf } from '../processor/support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -43,6 +44,8 @@ describe('money shown to tipsters and buyers', () => {
     tipster = await createUser(t.ds, { username: `money_${run}` });
     slipId = (await publishSlip(t, tipster.user.id, games, { amount: 50 })).id;
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(async () => {
     await t?.close();
     data?.remove();

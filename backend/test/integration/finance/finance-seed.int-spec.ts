@@ -3,6 +3,7 @@ import { financeSeedStep, seedFinance } from '../../../src/database/seed/finance
 import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 /** The demo money history (finance.seed.ts) on demo tipsters with settled and open slips. */
 describe('finance demo seed', () => {
@@ -23,6 +24,8 @@ describe('finance demo seed', () => {
       }
     }
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(() => t?.close());
 
   it('is a seed step after the demo marketplace', () => {

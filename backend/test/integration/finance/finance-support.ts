@@ -1,5 +1,7 @@
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
+import { Money } from '../../../src/common/money/money';
+import { TIPSTER_SHARE_PERCENT } from '../../../src/modules/finance/ledger/ledger.constants';
 
 /** A slip of `userId` (price Ksh 200, not settled) to hang sale shares on. */
 export const insertSlip = async (ds: DataSource, userId: number): Promise<number> => {
@@ -7,9 +9,20 @@ export const insertSlip = async (ds: DataSource, userId: number): Promise<number
   return row.id;
 };
 
+/** The smallest Ksh price whose tipster share (60%, rounded half up to the cent) is `share`. */
+export const priceForShare = (share: string): Money => {
+  const target = Money.parse(share);
+  const cents = Math.floor((Number(target.toDecimal().replace('.', '')) * 100) / TIPSTER_SHARE_PERCENT);
+  for (let c = Math.max(0, cents - 2); ; c++) {
+    const price = Money.ofCents(c);
+    if (price.percent(TIPSTER_SHARE_PERCENT).equals(target)) return price;
+  }
+};
+
 /**
- * A paid slip purchase and the tipster's ledger share row (kind sale_share) with `status`
- * (W pending, P paid, U unpaid) at `at`: what the processor and settlement write for a sale.
+ * A paid slip purchase priced so its tipster share is `share`, with the ledger rows the processor
+ * and settlement write for it: the tipster's share (kind sale_share) with `status` (W pending,
+ * P paid, U unpaid) and the platform's fee (P), both at `at`.
  */
 export const insertSaleShare = async (
   ds: DataSource,
@@ -20,15 +33,20 @@ export const insertSaleShare = async (
   at: Date = new Date(),
 ): Promise<{ purchaseId: string; ledgerId: string }> => {
   const code = randomBytes(5).toString('hex').toUpperCase();
+  const price = priceForShare(share);
   const [p] = await ds.query(
     `INSERT INTO purchase (kind, slip_id, phone, amount, provider, code, status, paid_at, created_at)
      VALUES ('slip', $1, '254712345678', $2, 'mpesa', $3, 'paid', $4, $4) RETURNING id`,
-    [slipId, share, code, at],
+    [slipId, price.toDecimal(), code, at],
   );
   const [l] = await ds.query(
     `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, created_at)
      VALUES ($1, 'tipster', 'sale_share', $2, $3, $4, $5) RETURNING id`,
     [tipsterId, share, status, p.id, at],
+  );
+  await ds.query(
+    `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, created_at) VALUES (NULL, 'platform', 'platform_fee', $1, 'P', $2, $3)`,
+    [price.sub(Money.parse(share)).toDecimal(), p.id, at],
   );
   return { purchaseId: String(p.id), ledgerId: String(l.id) };
 };

@@ -4,6 +4,7 @@ import type { AdjustableClock } from '../../../src/common/clock/adjustable-clock
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 /**
  * /api/finance (spec §7; docs/PRODUCT-RULES.md "Money") on the real PostgreSQL: the summary from known
@@ -18,6 +19,8 @@ describe('finance: summary, payments, withdraw request', () => {
     t = await createTestContext();
     t.get<AdjustableClock>(FINANCE_CLOCK).set(fixedClock(NOW));
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(() => t?.close());
 
   const summary = (token: string) => t.request('GET', '/api/finance/pending_amount', { token });

@@ -6,6 +6,7 @@ import { createUser, CreatedUser } from '../../factories/account';
 import { eventually, jobsFinished } from '../processor/support';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { b2cResultBody, insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -25,6 +26,8 @@ describe('withdrawal payouts by B2C', () => {
     admin = await createUser(t.ds, { role: 'admin' });
     token = t.get(AppConfig).mpesa.callbackToken;
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(() => t?.close());
   afterEach(() => t.request('DELETE', '/sandbox/api/faults'));
 

@@ -2,6 +2,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer } from '@nestjs/core';
+import { buildOpenApiDocument } from '../../../src/openapi-document';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
 jest.setTimeout(120_000);
@@ -109,6 +110,10 @@ describe('OpenAPI document (/api/docs-json)', () => {
     }
     expect(handlers).toBeGreaterThan(10);
     expect(missing).toEqual([]);
+  });
+
+  it('is the document the frontend types are generated from (built without a server: docs/CONTRIBUTING.md "API types")', async () => {
+    expect(doc).toEqual(JSON.parse(JSON.stringify(await buildOpenApiDocument())));
   });
 
   it('documents the buy routes with their fields', () => {

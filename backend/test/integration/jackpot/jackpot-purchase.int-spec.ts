@@ -4,6 +4,7 @@ import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtur
 import { setOdd, TippableGame, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { eventually, purchasesOf } from '../processor/support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -43,6 +44,8 @@ describe('buying a jackpot slip', () => {
     jackpotId = jackpot.id;
     slipId = jackpot.slipId;
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(async () => {
     await t?.close();
     data?.remove();

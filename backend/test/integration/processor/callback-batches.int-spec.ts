@@ -8,6 +8,7 @@ import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtur
 import { publishSlip, setOdd, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { eventually, stkCallbackBody } from './support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -37,6 +38,8 @@ describe('M-Pesa callback batches', () => {
     const tipster = await createUser(t.ds, { username: 'batch_tipster' });
     slipId = (await publishSlip(t, tipster.user.id, games, { amount: 250 })).id;
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(async () => {
     await t?.close();
   });

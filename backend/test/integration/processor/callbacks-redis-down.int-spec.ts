@@ -7,6 +7,7 @@ import { AppConfig } from '../../../src/config/app-config';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { createTestContext, freePort, TestContext } from '../../setup/test-app';
 import { eventually, stkCallbackBody } from './support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -77,6 +78,8 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
       transactionId: Number(new URL(paid.headers.get('location') as string).searchParams.get('transaction_id')),
     };
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(down.ds));
   afterAll(async () => {
     await up?.close();
     await down?.close();

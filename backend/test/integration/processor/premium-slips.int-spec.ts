@@ -13,7 +13,7 @@ jest.setTimeout(120_000);
 const codeOf = (phone: string): string => `S${phone.slice(-6)}`;
 const receiptOf = (phone: string): string => `TK${phone.slice(-6)}QZ`;
 
-/** A subscription for MSISDN `phone` from `startsAt` to `endsAt` (real time), with its paid purchase. */
+/** A subscription for MSISDN `phone` from `startsAt` to `endsAt` (the pinned clock's time), with its paid purchase. */
 const subscribe = async (ds: DataSource, phone: string, startsAt: Date, endsAt: Date): Promise<void> => {
   const [p] = await ds.query(
     `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, code, receipt, status, paid_at)
@@ -40,7 +40,8 @@ describe('Premium slips for subscribers', () => {
     ({ t, games, remove } = await marketContext(6));
     admin = await createUser(t.ds, { role: 'admin' });
     tipster = await createUser(t.ds, { role: 'tipster', username: 'kamau_bets' });
-    const now = Date.now();
+    // Subscriptions run on the global clock, pinned to NOW in every test.
+    const now = Date.parse(NOW);
     await subscribe(t.ds, '254712345601', new Date(now - DAY), new Date(now + 30 * DAY));
     await subscribe(t.ds, '254712345602', new Date(now - 40 * DAY), new Date(now - 10 * DAY));
   });

@@ -3,11 +3,13 @@ import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { jobId, QUEUE } from '../../../src/common/queues/queues';
 import { Money } from '../../../src/common/money/money';
 import { AppConfig } from '../../../src/config/app-config';
+import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { DarajaClient } from '../../../src/providers/daraja/daraja.client';
 import { FlutterwaveClient } from '../../../src/providers/flutterwave/flutterwave.client';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { eventually, stkCallbackBody } from './support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -46,6 +48,8 @@ describe('re-delivered payment callbacks', () => {
     const verify = flw.verifyTransaction.bind(flw);
     jest.spyOn(flw, 'verifyTransaction').mockImplementation(async (id) => (verifyEmpty ? null : verify(id)));
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(async () => {
     jest.restoreAllMocks();
     await t?.close();
@@ -132,7 +136,11 @@ describe('re-delivered payment callbacks', () => {
 
   it('applies the right callback delivered after a first one with a wrong receipt', async () => {
     const other = await pendingPurchase();
-    await t.ds.query(`UPDATE purchase SET status = 'paid', receipt = 'TKRDLVTAKEN', paid_at = now() WHERE id = $1`, [other.id]);
+    // Paid by another route, with the ledger row its fulfilment writes (the money stays consistent).
+    await t.ds.transaction(async (em) => {
+      await em.query(`UPDATE purchase SET status = 'paid', receipt = 'TKRDLVTAKEN', paid_at = now() WHERE id = $1`, [other.id]);
+      await t.get(LedgerService).recordSubscriptionSale(em, other.id, Money.ofUnits(200));
+    });
     const p = await pendingPurchase();
     // The first delivery carries a receipt that is another purchase's: it cannot be stored and is retried.
     expect((await postCallback(stkCallbackBody(p.checkoutRequestId, 0, 200, 'TKRDLVTAKEN', p.phone))).status).toBe(200);

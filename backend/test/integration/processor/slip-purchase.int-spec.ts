@@ -7,6 +7,7 @@ import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtur
 import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { eventually, jobsFinished, purchasesOf, sandboxDeliveries, stkCallbackBody } from './support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(120_000);
 
@@ -58,6 +59,8 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     slipId = (await publishSlip(t, tipster.user.id, games.slice(0, 3), { amount: 200 })).id;
     tipsterN = 0;
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(async () => {
     await t?.close();
     data?.remove();

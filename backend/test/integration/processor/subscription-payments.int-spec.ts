@@ -2,12 +2,14 @@ import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, jobId, QUEUE } from '../../../src/common/queues/queues';
 import { Money } from '../../../src/common/money/money';
 import { AppConfig } from '../../../src/config/app-config';
+import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { createUser } from '../../factories/account';
 import { AtStub } from './at-stub';
 import { eventually, jobsFinished, purchasesOf, sandboxDeliveries, stkCallbackBody } from './support';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 /**
  * Subscriptions paid by M-Pesa (and Flutterwave) through the provider sandboxes, real PostgreSQL
@@ -37,6 +39,8 @@ describe('Subscription purchase by M-Pesa', () => {
     token = t.get(AppConfig).mpesa.callbackToken;
     at.reportUrl = `${t.baseUrl}${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`;
   });
+  // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
+  afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(async () => {
     await t?.close();
     await at?.close();
@@ -269,9 +273,9 @@ describe('Subscription purchase by M-Pesa', () => {
     const [row] = await t.ds.query(
       `INSERT INTO purchase (kind, slip_id, phone, amount, provider, code, status) VALUES ('slip', 4521, '254712999001', 150.50, 'mpesa', 'SALECD34', 'paid') RETURNING id`,
     );
-    const service = t.get(PurchaseService);
+    const ledger = t.get(LedgerService);
     for (let i = 0; i < 2; i++) {
-      await t.ds.transaction((em) => service.recordSaleShare(em, { id: String(row.id), amount: Money.parse('150.50') }, user.id));
+      await t.ds.transaction((em) => ledger.recordSaleShares(em, [{ purchaseId: String(row.id), amount: Money.parse('150.50'), tipsterUserId: user.id }]));
     }
     expect(await t.ds.query(`SELECT user_id, account, kind, amount, status FROM ledger_entry WHERE purchase_id = $1 ORDER BY id`, [row.id])).toEqual([
       { user_id: user.id, account: 'tipster', kind: 'sale_share', amount: '90.30', status: 'W' },

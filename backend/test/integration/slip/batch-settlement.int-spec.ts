@@ -1,5 +1,5 @@
 import { Money } from '../../../src/common/money/money';
-import { PurchaseService } from '../../../src/modules/processor/purchase.service';
+import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
 import { SlipEvents } from '../../../src/modules/slip/slip-events';
@@ -9,6 +9,7 @@ import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
 import { TippableGame, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
+import { expectMoneyInvariants } from '../../support/money-invariants';
 
 jest.setTimeout(300_000);
 
@@ -76,7 +77,7 @@ describe('batch settlement equals slip-by-slip settlement', () => {
       }
       ok += 1;
       if (!sell) continue;
-      // A paid M-Pesa sale: the purchase row as the payment callback leaves it, shares through PurchaseService.
+      // A paid M-Pesa sale: the purchase row as the payment callback leaves it, shares through finance's LedgerService.
       buys += 1;
       await t.ds.transaction(async (em) => {
         const [p] = await em.query(
@@ -84,7 +85,7 @@ describe('batch settlement equals slip-by-slip settlement', () => {
            VALUES ('slip', $1, $2, $3, 'mpesa', $4, $5, $6, 'paid', $3, now()) RETURNING id::text`,
           [slipId, `2547110${String(10000 + buys)}`, `${amount}.00`, `ws_CO_batch_${buys}`, `TBATCH${String(buys).padStart(4, '0')}`, `BC${String(buys).padStart(6, '0')}`],
         );
-        await t.get(PurchaseService).recordSaleShares(em, [{ purchase: { id: p.id, amount: Money.ofUnits(amount) }, tipsterUserId: userId }]);
+        await t.get(LedgerService).recordSaleShares(em, [{ purchaseId: p.id, amount: Money.ofUnits(amount), tipsterUserId: userId }]);
       });
     }
     published = ok;
@@ -100,6 +101,10 @@ describe('batch settlement equals slip-by-slip settlement', () => {
       t.get(SlipEvents).onSettledBatch((events) => void batches[i].push(events.length));
     }
     contexts[0].get(SlipSettlementService).batchSize = 1;
+  });
+  // Every scenario leaves the money consistent in both databases (docs/PRODUCT-RULES.md "Money").
+  afterEach(async () => {
+    for (const t of contexts) await expectMoneyInvariants(t.ds);
   });
   afterAll(async () => {
     for (const t of contexts) await t.close();

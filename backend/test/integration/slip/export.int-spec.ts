@@ -42,7 +42,7 @@ interface ExportedSlip {
   id: number;
   tipster: string;
   status: string;
-  legs: { fixture: string; market_id: number; quoted_odd: string; result: string | null; score: string | null }[] | null;
+  legs: { fixture: string; market_id: number; quoted_odd: string; closing_odd: string | null; result: string | null; score: string | null }[] | null;
 }
 
 describe('public export of published slips (streamed CSV and JSON)', () => {
@@ -107,10 +107,13 @@ describe('public export of published slips (streamed CSV and JSON)', () => {
       expect(s.status).toMatch(/^(won|lost|cancelled)$/);
       expect(s.legs).toHaveLength(3);
       for (const leg of s.legs!) {
-        expect(leg).toMatchObject({ market_id: 1, quoted_odd: '1.90', result: expect.stringMatching(/^[WLV]$/), closing_odd: null });
+        // The closing odd of the same selection, as the import stored it from the file's closing columns.
+        const [closing] = await t.ds.query(`SELECT closing::text FROM fixture_odds WHERE fixture_id = $1 AND market_id = 1`, [leg.fixture]);
+        expect(leg).toMatchObject({ market_id: 1, quoted_odd: '1.90', result: expect.stringMatching(/^[WLV]$/), closing_odd: closing?.closing ?? null });
         expect(leg.score).toMatch(/^\d+-\d+$/);
       }
     }
+    expect(slips.flatMap((x) => x.legs ?? []).some((l) => l.closing_odd !== null)).toBe(true);
     const sale = slips.find((x) => x.id === onSale)!;
     expect(sale).toMatchObject({ tipster: 'export_b', status: 'on_sale', legs: null, price_ksh: 300 });
     expect(res.text).not.toContain(SECRET_ODD);

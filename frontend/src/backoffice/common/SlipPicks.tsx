@@ -1,5 +1,5 @@
 import { ArrayField, Datagrid, TextField } from 'react-admin';
-import type { StatusStyle } from '../resource-spec';
+import type { StatusStyle } from './format';
 import { NairobiDateField, StatusChipField } from './fields';
 
 /** Pick result: W won, L lost, V void. */

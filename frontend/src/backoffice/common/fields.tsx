@@ -1,23 +1,13 @@
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ReactElement } from 'react';
 import {
-  BooleanField,
-  BooleanInput,
-  DateInput,
   NumberField,
-  NumberInput,
-  SearchInput,
-  SelectArrayInput,
-  SelectInput,
   TextField,
-  TextInput,
   useFieldValue,
   useRecordContext,
   type FieldProps,
 } from 'react-admin';
-import { fieldLabel, type Choice, type ColumnDef, type FieldDef, type FilterDef, type StatusStyle } from '../resource-spec';
-import { formatMoney, formatNairobiDateTime, formatNairobiDay, statusColor, statusLabel } from './format';
+import { formatMoney, formatNairobiDateTime, formatNairobiDay, statusColor, statusLabel, type StatusStyle } from './format';
 
 /**
  * An amount with 2 decimals ('Ksh. 1,500.00'); the API sends decimals as strings. With
@@ -83,6 +73,7 @@ export const JsonField = (props: FieldProps) => {
   );
 };
 
+/** Long text in a list: two lines at most, clipped, so it never spills over the row's buttons. */
 const LIST_LONGTEXT_SX = {
   display: '-webkit-box',
   WebkitLineClamp: 2,
@@ -92,67 +83,21 @@ const LIST_LONGTEXT_SX = {
   overflowWrap: 'anywhere',
 } as const;
 
-/** The field component for a column or a Show row, by kind. */
-export const renderField = (
-  field: ColumnDef | FieldDef,
-  opts: { sortable?: boolean; inList?: boolean } = {},
-): ReactElement => {
-  const key = field.source;
-  const common = {
-    source: field.source,
-    label: 'label' in field && field.label ? field.label : fieldLabel(field as FieldDef),
-    sortable: opts.sortable ?? false,
-  };
-  switch (field.kind) {
-    case 'money':
-      return <MoneyField key={key} {...common} currencySource={field.currencyField} textAlign="right" />;
-    case 'date':
-      return <NairobiDateField key={key} {...common} />;
-    case 'day':
-      return <NairobiDayField key={key} {...common} />;
-    case 'status':
-      return <StatusChipField key={key} {...common} statuses={field.statuses} />;
-    case 'bool':
-      return <BooleanField key={key} {...common} />;
-    case 'number':
-    case 'id':
-      return <NumberField key={key} {...common} options={{ useGrouping: false }} />;
-    case 'json':
-      return <JsonField key={key} {...common} />;
-    case 'longtext':
-      // In a list: two lines at most, clipped, so long texts never spill over the row's buttons.
-      return opts.inList ? (
-        <TextField key={key} {...common} sx={LIST_LONGTEXT_SX} />
-      ) : (
-        <TextField key={key} {...common} sx={{ display: 'block', maxWidth: 640, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} />
-      );
-    default:
-      return <TextField key={key} {...common} />;
-  }
-};
+/** Long text on a Show page: whole, wrapped, line breaks kept. */
+const SHOW_LONGTEXT_SX = { display: 'block', maxWidth: 640, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
-const choiceOptions = (choices: readonly Choice[] = []): Choice[] => [...choices];
+/** A long text (SMS body, errors, descriptions): clipped to two lines in a list (`inList`), whole on a Show page. */
+export const LongTextField = ({ inList = false, ...props }: FieldProps & { inList?: boolean }) => (
+  <TextField {...props} sx={inList ? LIST_LONGTEXT_SX : SHOW_LONGTEXT_SX} />
+);
 
-/** The react-admin filter inputs for derived filters (module-level arrays next to each list). */
-export const renderFilters = (filters: readonly FilterDef[]): ReactElement[] =>
-  filters.map((filter) => {
-    const key = filter.source;
-    const common = { source: filter.source, label: filter.label, alwaysOn: filter.alwaysOn };
-    switch (filter.input) {
-      case 'search':
-        // SearchInput refuses a label (its placeholder says 'Search').
-        return <SearchInput key={key} source={filter.source} alwaysOn />;
-      case 'bool':
-        return <BooleanInput key={key} {...common} />;
-      case 'select':
-        return <SelectInput key={key} {...common} choices={choiceOptions(filter.choices)} />;
-      case 'multiselect':
-        return <SelectArrayInput key={key} {...common} choices={choiceOptions(filter.choices)} />;
-      case 'number':
-        return <NumberInput key={key} {...common} />;
-      case 'date':
-        return <DateInput key={key} {...common} />;
-      default:
-        return <TextInput key={key} {...common} />;
-    }
-  });
+/** A whole number shown as sent (ids, counts): no thousands separator. */
+export const IdField = (props: FieldProps) => <NumberField {...props} options={{ useGrouping: false }} />;
+
+/** Select options from codes: 'KES' as is, 'in_play' → 'In play'. */
+export const codeChoices = (ids: readonly string[]): { id: string; name: string }[] =>
+  ids.map((id) => ({ id, name: id === id.toUpperCase() ? id : statusLabel(id) }));
+
+/** Select options from coded statuses ('P' → Pending). */
+export const statusChoices = (statuses: Readonly<Record<string, StatusStyle>>): { id: string; name: string }[] =>
+  Object.entries(statuses).map(([id, style]) => ({ id, name: style.label }));

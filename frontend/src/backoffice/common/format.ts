@@ -1,6 +1,5 @@
 import { formatKsh, formatNgn, formatUgx, type DecimalValue } from '../../lib/money';
 import { nairobiClock, nairobiDate } from '../../lib/nairobi-time';
-import type { StatusColor } from '../resource-spec';
 
 /**
  * Back-office display formats, built on lib/ (docs/CONTRIBUTING.md §10: money and Nairobi time are
@@ -34,6 +33,14 @@ export const formatNairobiDay = (value: string | null | undefined): string => {
   return match ? nairobiDate(new Date(`${value}T12:00:00Z`)) : value;
 };
 
+/** Chip colour of a status value (MUI palette). */
+export type StatusColor = 'success' | 'warning' | 'error' | 'info' | 'default';
+
+/** How one coded status value reads ('P' → Pending, amber). */
+export interface StatusStyle {
+  label: string;
+  color: StatusColor;
+}
 
 const STATUS_COLORS: Record<string, StatusColor> = {
   paid: 'success', completed: 'success', complete: 'success', approved: 'success', won: 'success',

@@ -1,32 +1,38 @@
-import type { ReactElement, ReactNode } from 'react';
-import { Datagrid, List, Show, SimpleShowLayout, type RowClickFunction } from 'react-admin';
+import { Children, Fragment, isValidElement, type ReactNode } from 'react';
+import { Datagrid, List, type DatagridProps, type ListProps } from 'react-admin';
 import type { Theme } from '@mui/material/styles';
-import { listColumns, showFields, type ColumnDef, type ResourceSpec } from '../resource-spec';
-import { renderField } from './fields';
 
 /** Rows per list page (the server caps a range at 500). */
 export const LIST_PAGE_SIZE = 25;
 
-interface SpecListProps {
-  spec: ResourceSpec;
-  /** The list's filter inputs, a module-level array (renderFilters(listFilters(spec))). */
-  filters?: ReactElement[];
-  /** Where a row click goes (default the Show page). */
-  rowClick?: 'show' | 'edit' | false | RowClickFunction;
-  /** Top toolbar (default: filter button and, with a create screen, Create). */
-  actions?: ReactElement | false;
-  /** Page shown when there are no rows at all (false: the empty table with the toolbar). */
-  empty?: ReactElement | false;
-  /** Extra columns after the derived ones (action buttons). */
-  children?: ReactNode;
+/** 'date_created' → 'Date created' (react-admin's default label of a source). */
+export const humanize = (source: string): string => {
+  const words = source.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** A column of a Datagrid's JSX: its `source` and the label react-admin shows for it. */
+export interface JsxColumn {
+  source: string;
+  label: string;
 }
+
+/** The columns written as children (fragments and arrays flattened; action buttons have no source). */
+export const jsxColumns = (children: ReactNode): JsxColumn[] =>
+  Children.toArray(children).flatMap((child): JsxColumn[] => {
+    if (!isValidElement<{ source?: unknown; label?: unknown; children?: ReactNode }>(child)) return [];
+    if (child.type === Fragment) return jsxColumns(child.props.children);
+    const { source, label } = child.props;
+    if (typeof source !== 'string') return [];
+    return [{ source, label: typeof label === 'string' ? label : humanize(source) }];
+  });
 
 /**
  * Layout CSS of a list on phones (below MUI's `sm`): each row becomes a card with one labelled
  * line per column ('Price: Ksh. 200.00'), so no list scrolls sideways or runs off the screen.
  * react-admin's cells carry `column-<source>`, which names each line's label here.
  */
-const phoneRows = (columns: readonly ColumnDef[]) => (theme: Theme) => ({
+const phoneRows = (columns: readonly JsxColumn[]) => (theme: Theme) => ({
   [theme.breakpoints.down('sm')]: {
     '& table, & tbody, & tr, & td': { display: 'block', width: '100%', boxSizing: 'border-box' },
     '& thead': { display: 'none' },
@@ -42,41 +48,24 @@ const phoneRows = (columns: readonly ColumnDef[]) => (theme: Theme) => ({
 });
 
 /**
- * A resource's list: columns and filters derived from its spec, so only allowlisted fields are
- * sortable or filtered (the server answers 400 to anything else), the spec's default sort, and no
- * CSV export (it would ask for more rows than the server's 500-row range cap). On phones each row
- * is a card of labelled lines (phoneRows).
+ * A back-office list: the JSX filters and default sort as written, 25 rows a page, no CSV export
+ * (it would ask for more rows than the server's 500-row range cap). The columns are the child
+ * `ResourceDatagrid`'s; allowlist.test.tsx checks sort, filters and columns against the API's allowlist.
  */
-export const SpecList = ({ spec, filters, rowClick = 'show', actions, empty, children }: SpecListProps) => (
-  <List
-    actions={actions}
-    empty={empty}
-    sort={spec.defaultSort}
-    filters={filters && filters.length > 0 ? filters : undefined}
-    perPage={LIST_PAGE_SIZE}
-    exporter={false}
-  >
-    <Datagrid rowClick={rowClick} bulkActionButtons={false} sx={phoneRows(listColumns(spec))}>
-      {listColumns(spec).map((column) => renderField(column, { sortable: column.sortable, inList: true }))}
-      {children}
-    </Datagrid>
+export const ResourceList = ({ children, ...props }: ListProps) => (
+  <List perPage={LIST_PAGE_SIZE} exporter={false} {...props}>
+    {children}
   </List>
 );
 
-interface SpecShowProps {
-  spec: ResourceSpec;
-  /** Action buttons (top toolbar). */
-  actions?: ReactElement | false;
-  /** Extra rows after the derived fields. */
-  children?: ReactNode;
-}
-
-/** A resource's Show page: every spec field not marked `show: false`, formatted by kind. */
-export const SpecShow = ({ spec, actions, children }: SpecShowProps) => (
-  <Show actions={actions}>
-    <SimpleShowLayout>
-      {showFields(spec).map((field) => renderField(field))}
-      {children}
-    </SimpleShowLayout>
-  </Show>
+/**
+ * react-admin's Datagrid with the back office's defaults (a row opens its Show page, no bulk
+ * actions) and, on phones, each row a card of labelled lines (phoneRows, labels from the JSX
+ * columns). Columns are sortable unless written `sortable={false}`: only the allowlist's sortable
+ * fields may be (the server answers 400 to others).
+ */
+export const ResourceDatagrid = ({ children, rowClick = 'show', ...props }: DatagridProps) => (
+  <Datagrid rowClick={rowClick} bulkActionButtons={false} sx={phoneRows(jsxColumns(children))} {...props}>
+    {children}
+  </Datagrid>
 );

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '../../lib/cookies';
-import { json, stubFetch } from '../../test-fetch';
+import { buildSlipLimits, json, stubFetch } from '../../test-fetch';
 import { fakeJwt } from '../../test-utils';
 import { BackofficeApp } from '../BackofficeApp';
 
@@ -22,7 +22,8 @@ const games = [1, 2, 3].map((id) => ({
   league: 'Premier League',
 }));
 
-const routes = (create: unknown) => ({
+const routes = (create: unknown, limits = buildSlipLimits()) => ({
+  '/api/slip/limits': limits,
   '/api/slip/markets': { markets: [{ id: 1, type: '1X2', value: 'HOME WIN', odds_key: 'home_win' }, { id: 4, type: 'OU', value: 'OVER 2.5', odds_key: 'over_2_5' }] },
   '/api/slip/can-post': { can_post: true, remaining: 2 },
   'POST /api/manage/search-games': { games },
@@ -100,5 +101,31 @@ describe('Add tips (/dashboard/add_tips)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await screen.findByText('Successfully Published Tips');
     expect(getCookie('token')).toBe(renewed);
+  }, 20_000);
+
+  it('follows the limits the server serves, fetched once (GET /api/slip/limits)', async () => {
+    const limits = buildSlipLimits({
+      max_tips: 4,
+      min_price_ksh: 100,
+      max_price_ksh: 500,
+      messages: { ...buildSlipLimits().messages, price_too_high: 'Max Amount: 500', price_range: 'Price range Ksh. [100-500]' },
+    });
+    const fetchStub = stubFetch(routes({ message: 'ok', id: 9 }, limits));
+    renderPage();
+    expect(await screen.findByText('Slip (0/4)')).toBeInTheDocument();
+    const price = screen.getByLabelText('Price (Ksh)');
+    expect(price).toHaveValue('100');
+    expect(screen.getByText('Price range Ksh. [100-500]')).toBeInTheDocument();
+    fireEvent.change(price, { target: { value: '600' } });
+    expect(await screen.findByText('Max Amount: 500')).toBeInTheDocument();
+    await addGame(1);
+    expect(fetchStub.to('/api/slip/limits')).toHaveLength(1);
+  }, 20_000);
+
+  it("shows the server's daily limit message when no slip may be posted today", async () => {
+    stubFetch({ ...routes({ message: 'ok', id: 9 }), '/api/slip/can-post': { can_post: false, remaining: 0 } });
+    renderPage();
+    expect(await screen.findByText("Can't Post more than 2 tips")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();
   }, 20_000);
 });

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CircularProgress from '@mui/material/CircularProgress';
 import CardContent from '@mui/material/CardContent';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -19,12 +20,11 @@ import { Title } from 'react-admin';
 import { api, ApiError } from '../../api/client';
 import { SuccessSnackbar } from '../../components/SuccessSnackbar';
 import { storeCredentials } from '../../lib/auth';
-import { useMarkets } from '../../api/slips';
-import type { Market } from '../../api/types';
-import { DEFAULT_PRICE_KSH } from '../../lib/constants';
-import { DASHBOARD_MESSAGES, publishFailureMessage } from '../../lib/messages';
+import { useMarkets, useSlipLimits } from '../../api/slips';
+import type { Market, SlipLimits } from '../../api/types';
+import { DASHBOARD_MESSAGES, MESSAGES, publishFailureMessage } from '../../lib/messages';
 import { accumulatorOdds } from '../../lib/odds';
-import { addGameError, priceFieldError, publishError, SLIP_BUILDER_MESSAGES } from '../../validation/slip-builder.rules';
+import { addGameError, priceFieldError, publishError } from '../../validation/slip-builder.rules';
 
 /** A fixture of POST /api/manage/search-games. */
 export interface SearchGame {
@@ -51,18 +51,37 @@ interface PublishAnswer {
 }
 
 /**
- * /dashboard/add_tips (spec §2, §5, §8): search a game, pick a market, 3-5 games, a price, publish.
+ * /dashboard/add_tips (spec §2, §5, §8): search a game, pick a market, the served number of games (3-5), a price, publish.
+ * The limits come from GET /api/slip/limits (fetched once); the form shows once they are known.
  * Success shows in a snackbar at the bottom of the viewport that hides after 3 s (spec §9), so
  * the tipster sees it next to the Publish button; errors show above the form.
  */
 export const AddTipsPage = () => {
+  const limits = useSlipLimits();
+  if (limits.data) return <AddTipsForm limits={limits.data} />;
+  return (
+    <Card sx={{ mt: 2 }}>
+      <Title title="Add Tips" />
+      <CardContent>
+        {limits.isError ? (
+          <Alert severity="error">{MESSAGES.tryAgain}</Alert>
+        ) : (
+          <CircularProgress size={24} aria-label="Loading the slip limits" />
+        )}
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The slip builder once the limits (games, odds, price, slips per day and their messages) are known. */
+const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
   const queryClient = useQueryClient();
   const [pattern, setPattern] = useState('');
   const [games, setGames] = useState<SearchGame[] | null>(null);
   const [selected, setSelected] = useState<SearchGame | null>(null);
   const [marketId, setMarketId] = useState('');
   const [picks, setPicks] = useState<Pick[]>([]);
-  const [price, setPrice] = useState(String(DEFAULT_PRICE_KSH));
+  const [price, setPrice] = useState(String(limits.min_price_ksh));
   const [message, setMessage] = useState<{ severity: 'error'; text: string } | null>(null);
   const [published, setPublished] = useState<string | null>(null);
 
@@ -122,6 +141,7 @@ export const AddTipsPage = () => {
 
   const chooseGame = (game: SearchGame) => {
     const error = addGameError(
+      limits,
       picks.map((pick) => pick.game.id),
       game.id,
     );
@@ -138,6 +158,7 @@ export const AddTipsPage = () => {
     const entry = offered.find(({ market }) => String(market.id) === marketId);
     if (!selected || !entry) return;
     const error = addGameError(
+      limits,
       picks.map((pick) => pick.game.id),
       selected.id,
     );
@@ -150,12 +171,13 @@ export const AddTipsPage = () => {
     setMarketId('');
   };
 
-  const priceError = priceFieldError(price);
+  const priceError = priceFieldError(limits, price);
   const total = accumulatorOdds(picks.map((pick) => pick.odd));
   const blocked = canPost.data?.can_post === false;
 
   const submitPublish = () => {
     const error = priceError ?? publishError(
+      limits,
       picks.map((pick) => pick.odd),
       price,
     );
@@ -177,7 +199,7 @@ export const AddTipsPage = () => {
         </Typography>
         {blocked && (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            {DASHBOARD_MESSAGES.cannotPost}
+            {limits.messages.daily_limit}
           </Alert>
         )}
         {message && (
@@ -236,7 +258,7 @@ export const AddTipsPage = () => {
           </Stack>
         )}
         <Typography variant="subtitle1" component="h3">
-          Slip ({picks.length}/5)
+          Slip ({picks.length}/{limits.max_tips})
         </Typography>
         <List dense aria-label="Slip">
           {picks.map((pick) => (
@@ -266,7 +288,7 @@ export const AddTipsPage = () => {
             value={price}
             onChange={(event) => setPrice(event.target.value)}
             error={!!priceError}
-            helperText={priceError ?? SLIP_BUILDER_MESSAGES.priceRange}
+            helperText={priceError ?? limits.messages.price_range}
           />
           <Button variant="contained" onClick={submitPublish} loading={publish.isPending} disabled={blocked}>
             Publish

@@ -65,7 +65,7 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
               results: [
                 buildSlip({
                   id: 2,
-                  price: '250.00',
+                  price: 250,
                   accumulator: '3.80',
                   tips: [buildTip({ home_team: 'Page Two FC', away_team: 'Rivals', game_date: KICK_OFF, market_type: 4, odd: '1.90' })],
                 }),
@@ -78,7 +78,7 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
               results: [
                 buildSlip({
                   id: 1,
-                  price: '100.00',
+                  price: 100,
                   accumulator: '4.56',
                   date_created: '2026-05-01T08:00:00+03:00',
                   tips: [

@@ -1,24 +1,65 @@
 import ArticleIcon from '@mui/icons-material/Article';
 import {
+  BooleanField,
   BooleanInput,
   Create,
+  DateInput,
   Edit,
+  SearchInput,
+  Show,
   SimpleForm,
+  SimpleShowLayout,
+  TextField,
   TextInput,
   required,
 } from 'react-admin';
-import { renderFilters } from '../common/fields';
-import { SpecList, SpecShow } from '../common/screens';
-import { listFilters } from '../resource-spec';
-import { postsSpec } from './spec';
+import { IdField, LongTextField, NairobiDateField } from '../common/fields';
+import { ResourceDatagrid, ResourceList } from '../common/screens';
 
 /** Filters of the posts list: search, title, slug, author, published, date ranges. */
-const postFilters = renderFilters(listFilters(postsSpec));
+const postFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <TextInput key="title" source="title" />,
+  <TextInput key="slug" source="slug" />,
+  <TextInput key="author" source="author" />,
+  <BooleanInput key="published" source="published" />,
+  <DateInput key="date_created_gte" source="date_created_gte" label="Created from" />,
+  <DateInput key="date_created_lte" source="date_created_lte" label="Created to" />,
+  <DateInput key="updated_at_gte" source="updated_at_gte" label="Updated from" />,
+  <DateInput key="updated_at_lte" source="updated_at_lte" label="Updated to" />,
+];
 
 /** Posts list: newest first, click a row to edit. */
-export const PostList = () => <SpecList spec={postsSpec} filters={postFilters} rowClick="edit" />;
+export const PostList = () => (
+  <ResourceList sort={{ field: 'date_created', order: 'DESC' }} filters={postFilters}>
+    <ResourceDatagrid rowClick="edit">
+      <IdField source="id" label="ID" />
+      <TextField source="title" />
+      <TextField source="slug" />
+      <TextField source="author" />
+      <BooleanField source="published" />
+      <NairobiDateField source="date_created" label="Created" />
+      <NairobiDateField source="updated_at" label="Updated" />
+    </ResourceDatagrid>
+  </ResourceList>
+);
 
-export const PostShow = () => <SpecShow spec={postsSpec} />;
+/** A post's page (the HTML content is on the edit form). */
+export const PostShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <IdField source="id" label="ID" />
+      <TextField source="title" />
+      <TextField source="slug" />
+      <LongTextField source="overview" />
+      <TextField source="thumbnail" />
+      <TextField source="author" />
+      <BooleanField source="published" />
+      <NairobiDateField source="date_created" label="Created" />
+      <NairobiDateField source="updated_at" label="Updated" />
+    </SimpleShowLayout>
+  </Show>
+);
 
 /**
  * The post form: title, overview, content (HTML in a plain textarea; the server sanitises it),

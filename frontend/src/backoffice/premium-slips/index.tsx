@@ -1,14 +1,8 @@
 import StarIcon from '@mui/icons-material/Star';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
 import { TopToolbar, type RaRecord } from 'react-admin';
-import { renderFilters } from '../common/fields';
-import { SlipPicks } from '../common/SlipPicks';
-import { SpecList, SpecShow } from '../common/screens';
+import { SlipListScreen, SlipShowScreen } from '../common/slip-screens';
 import { UpdateActionButton } from '../common/UpdateActionButton';
-import { listFilters } from '../resource-spec';
-import { premiumSlipsSpec } from './spec';
-
-const premiumFilters = renderFilters(listFilters(premiumSlipsSpec));
 
 /** Marks the slip premium (subscribers get it) or unmarks it: PUT {premium}. */
 export const TogglePremiumButton = () => (
@@ -32,22 +26,19 @@ export const TogglePremiumButton = () => (
 );
 
 export const PremiumSlipList = () => (
-  <SpecList spec={premiumSlipsSpec} filters={premiumFilters}>
+  <SlipListScreen>
     <TogglePremiumButton />
-  </SpecList>
+  </SlipListScreen>
 );
 
 export const PremiumSlipShow = () => (
-  <SpecShow
-    spec={premiumSlipsSpec}
+  <SlipShowScreen
     actions={
       <TopToolbar>
         <TogglePremiumButton />
       </TopToolbar>
     }
-  >
-    <SlipPicks />
-  </SpecShow>
+  />
 );
 
 /** `<Resource name="premium-slips" {...premiumSlips} />` (no edit form: the toggle is the update). */

@@ -1,21 +1,11 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import type { RaRecord } from 'react-admin';
-import { renderFilters } from '../common/fields';
-import { SlipPicks } from '../common/SlipPicks';
-import { SpecList, SpecShow } from '../common/screens';
-import { listFilters } from '../resource-spec';
-import { slipsSpec } from './spec';
-
-const slipFilters = renderFilters(listFilters(slipsSpec));
+import { SlipListScreen, SlipShowScreen } from '../common/slip-screens';
 
 /** A tipster's own slips (the server scopes the rows), newest first. */
-export const SlipList = () => <SpecList spec={slipsSpec} filters={slipFilters} />;
+export const SlipList = () => <SlipListScreen />;
 
-export const SlipShow = () => (
-  <SpecShow spec={slipsSpec}>
-    <SlipPicks />
-  </SpecShow>
-);
+export const SlipShow = () => <SlipShowScreen />;
 
 /** `<Resource name="slips" {...slips} />` (read-only). */
 export const slips = {

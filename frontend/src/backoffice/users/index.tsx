@@ -1,14 +1,59 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { BooleanInput, Edit, EditButton, SelectInput, SimpleForm, TextField, TopToolbar, Toolbar, SaveButton } from 'react-admin';
-import { renderFilters } from '../common/fields';
-import { SpecList, SpecShow } from '../common/screens';
-import { listFilters } from '../resource-spec';
+import {
+  BooleanField,
+  BooleanInput,
+  DateInput,
+  Edit,
+  EditButton,
+  SaveButton,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  Toolbar,
+  TopToolbar,
+} from 'react-admin';
+import { codeChoices, IdField, NairobiDateField, StatusChipField } from '../common/fields';
+import { ResourceDatagrid, ResourceList } from '../common/screens';
 import { BanToggleButton } from './BanToggleButton';
-import { USER_ROLES, usersSpec } from './spec';
 
-const userFilters = renderFilters(listFilters(usersSpec));
+/** Roles an admin can give (docs/PRODUCT-RULES.md, Roles). */
+export const USER_ROLES = ['user', 'tipster', 'admin'] as const;
 
-export const UserList = () => <SpecList spec={usersSpec} filters={userFilters} />;
+/** Countries of an account (KE main market, NG, UG). */
+export const USER_COUNTRIES = ['KE', 'NG', 'UG'] as const;
+
+const userFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <TextInput key="username" source="username" />,
+  <TextInput key="email" source="email" />,
+  <TextInput key="phone" source="phone" />,
+  <SelectInput key="role" source="role" choices={codeChoices(USER_ROLES)} />,
+  <SelectInput key="country" source="country" choices={codeChoices(USER_COUNTRIES)} />,
+  <BooleanInput key="banned" source="banned" />,
+  <BooleanInput key="is_active" source="is_active" label="Active" />,
+  <DateInput key="date_joined_gte" source="date_joined_gte" label="Joined from" />,
+  <DateInput key="date_joined_lte" source="date_joined_lte" label="Joined to" />,
+];
+
+/** Accounts, newest first (never a hash or a token: the server does not send them). */
+export const UserList = () => (
+  <ResourceList sort={{ field: 'date_joined', order: 'DESC' }} filters={userFilters}>
+    <ResourceDatagrid>
+      <IdField source="id" label="ID" />
+      <TextField source="username" />
+      <TextField source="email" />
+      <TextField source="phone" sortable={false} />
+      <StatusChipField source="role" />
+      <TextField source="country" />
+      <BooleanField source="banned" sortable={false} />
+      <NairobiDateField source="date_joined" label="Joined" />
+    </ResourceDatagrid>
+  </ResourceList>
+);
 
 const UserShowActions = () => (
   <TopToolbar>
@@ -17,7 +62,23 @@ const UserShowActions = () => (
   </TopToolbar>
 );
 
-export const UserShow = () => <SpecShow spec={usersSpec} actions={<UserShowActions />} />;
+export const UserShow = () => (
+  <Show actions={<UserShowActions />}>
+    <SimpleShowLayout>
+      <IdField source="id" label="ID" />
+      <TextField source="username" />
+      <TextField source="email" />
+      <TextField source="phone" />
+      <StatusChipField source="role" />
+      <TextField source="country" />
+      <BooleanField source="banned" />
+      <BooleanField source="is_active" label="Active" />
+      <NairobiDateField source="banned_at" label="Banned at" />
+      <BooleanField source="email_verified" label="E-mail verified" />
+      <NairobiDateField source="date_joined" label="Joined" />
+    </SimpleShowLayout>
+  </Show>
+);
 
 /** Save only: users are never deleted. */
 const SaveOnlyToolbar = () => (

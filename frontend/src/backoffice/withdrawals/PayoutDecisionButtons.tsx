@@ -3,7 +3,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import type { RaRecord } from 'react-admin';
 import { formatMoney } from '../common/format';
 import { UpdateActionButton } from '../common/UpdateActionButton';
-import { PENDING_WITHDRAWAL } from './spec';
+import { PENDING_WITHDRAWAL } from './constants';
 
 const isPending = (record: RaRecord): boolean => record.status === PENDING_WITHDRAWAL;
 

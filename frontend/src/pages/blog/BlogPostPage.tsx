@@ -12,12 +12,8 @@ import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
 import { NotFoundPage } from '../errors/NotFoundPage';
 
-/** The author's display name (the API may send a name or a user object). */
-export const authorName = (author: BlogPost['author']): string => {
-  if (!author) return SITE.brand;
-  if (typeof author === 'string') return author;
-  return author.name || author.username || SITE.brand;
-};
+/** The author's display name (the site's brand when the post has none). */
+export const authorName = (author: BlogPost['author'] | null | undefined): string => author || SITE.brand;
 
 /** Share links of a post (spec §2: share links). */
 export const shareLinks = (url: string, title: string) => {

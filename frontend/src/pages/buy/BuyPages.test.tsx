@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 
 // price_ug as the server sends it (UGX_PER_KSH 37 here): the page shows it, it computes nothing.
-const slip = buildSlip({ id: 42, price: '100.00', price_ng: '1500.00', price_ug: '3700.00' });
+const slip = buildSlip({ id: 42, price: 100, price_ng: 1500, price_ug: 3700 });
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

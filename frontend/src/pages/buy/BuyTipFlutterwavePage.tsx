@@ -17,6 +17,7 @@ import { slipPriceLabel } from '../../lib/sale-country';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 import { SlipToBuy } from './SlipToBuy';
+import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
 export const COUNTRY_NAME: Record<FlutterwaveCountry, string> = { NG: 'Nigeria', UG: 'Uganda' };
 
@@ -85,6 +86,7 @@ const BuyTipFlutterwavePage = ({ country }: { country: FlutterwaveCountry }) => 
       <SlipToBuy slipId={slipId} country={country}>
         {(slip) => <CheckoutForm slip={slip} country={country} />}
       </SlipToBuy>
+      <ResponsibleGamblingNote />
     </>
   );
 };

@@ -28,6 +28,7 @@ import { useSeo } from '../../lib/useSeo';
 import { purchasePhoneError, toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
 import { CheckoutForm } from './BuyTipFlutterwavePage';
 import { SlipToBuy } from './SlipToBuy';
+import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
 const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
   { country: 'KE', label: 'Kenya (M-Pesa)' },
@@ -130,6 +131,7 @@ export const BuyTipPage = () => {
       <SlipToBuy slipId={slipId} country={country}>
         {(slip) => (country === 'KE' ? <MpesaForm slip={slip} /> : <CheckoutForm key={country} slip={slip} country={country} />)}
       </SlipToBuy>
+      <ResponsibleGamblingNote />
       {country === 'KE' ? <UssdHint /> : null}
     </>
   );

@@ -10,6 +10,7 @@ import { jackpotFromSlug, type JackpotSelection } from '../../lib/jackpot-slug';
 import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
+import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
 /** The jackpots a /jackpot/{slug} page shows (spec §5): the selected one, or all. */
 export const selectJackpots = (
@@ -59,6 +60,7 @@ export const JackpotPage = () => {
           ))}
         </Grid>
       )}
+      <ResponsibleGamblingNote />
     </>
   );
 };

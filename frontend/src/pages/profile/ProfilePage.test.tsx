@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../lib/cookies';
-import { buildSlip, json, stubFetch } from '../../test-fetch';
+import { buildSlip, json, stubFetch, type StubbedRequest } from '../../test-fetch';
 import { renderRoute } from '../../test-utils';
 
 const finished = [
@@ -48,6 +48,73 @@ describe('/profile/{username} (spec §2, §3)', () => {
     expect(screen.getByRole('link', { name: 'Verify a slip' })).toHaveAttribute('href', '/verify');
     expect(document.title).toBe('amina - Tipster Profile | TipsKE');
     expect(api.to('/v2/api/slip/data/finished/')[0].path).toBe('/v2/api/slip/data/finished/?username=amina');
+  });
+
+  it('shows the record: trust rating, buyer return at the typed stake, streaks and breakdowns', async () => {
+    const record = (stake: number, trust: number | null) => ({
+      username: 'amina', settled: 3, won: 2, lost: 1, void: 0, hit_rate: 66.67, profit_units: 2, roi: 66.67, rating: 66.67,
+      trust_rating: { value: trust, method: '/how-ratings-work' },
+      buyer_return: { stake, slips: 3, paid_ksh: '300.00', staked_ksh: `${3 * stake}.00`, returned_ksh: `${5 * stake}.00`, net_ksh: `${2 * stake - 300}.00` },
+      clv: { legs: 0, mean: null, without_closing: 9 },
+      streaks: { current: 1, longest_losing: 1, max_drawdown_units: 1, last10: 'WLW' },
+      legs: { legs: 9, won: 6, lost: 3, void: 0, profit_units: 1.5 },
+      markets: [{ market: '1X2', legs: 9, won: 6, lost: 3, void: 0, hit_rate: 66.67, profit_units: 1.5 }],
+      leagues: [{ league_id: 1, league: 'Premier League', legs: 9, won: 6, lost: 3, void: 0, hit_rate: 66.67, profit_units: 1.5 }],
+    });
+    const api = stubFetch({
+      '/api/account/profile/amina': profile('amina'),
+      '/v2/api/slip/data/finished/': { results: finished, next: null, count: 3, num_pages: 1 },
+      '/api/records/tipster/amina': (req: StubbedRequest) => record(Number(req.url.searchParams.get('stake')), null),
+    });
+    renderRoute('/profile/amina');
+    const summary = await screen.findByLabelText('Record summary');
+    expect(within(summary).getByText('needs 30 settled slips')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How ratings work' })).toHaveAttribute('href', '/how-ratings-work');
+    expect(within(screen.getByLabelText('Buyer return figures')).getByText('Ksh 500.00')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Streak figures')).getByText('WLW')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Record by market' })).toHaveTextContent('1X2');
+    expect(screen.getByRole('table', { name: 'Record by league' })).toHaveTextContent('Premier League');
+    const stake = screen.getByLabelText('Stake per slip (Ksh)');
+    fireEvent.change(stake, { target: { value: '250' } });
+    expect(await within(screen.getByLabelText('Buyer return figures')).findByText('Ksh 1250.00')).toBeInTheDocument();
+    expect(api.to('/api/records/tipster/amina').map((r) => r.url.searchParams.get('stake'))).toEqual(['100', '250']);
+    fireEvent.change(stake, { target: { value: '1.5' } });
+    expect(screen.getByText('A whole number of Ksh from 1 to 1,000,000')).toBeInTheDocument();
+  });
+
+  it('shows the breakdowns as cards on phones (below 600 px)', async () => {
+    const phone = (query: string) => ({
+      matches: /max-width/.test(query), media: query, onchange: null,
+      addEventListener: () => undefined, removeEventListener: () => undefined,
+      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+    });
+    vi.stubGlobal('matchMedia', phone);
+    try {
+      stubFetch({
+        '/api/account/profile/amina': profile('amina'),
+        '/v2/api/slip/data/finished/': { results: finished, next: null, count: 3, num_pages: 1 },
+        '/api/records/tipster/amina': {
+          username: 'amina', settled: 40, won: 30, lost: 10, void: 0, hit_rate: 75, profit_units: 12, roi: 30, rating: 75,
+          trust_rating: { value: 59.76, method: '/how-ratings-work' },
+          buyer_return: { stake: 100, slips: 40, paid_ksh: '4000.00', staked_ksh: '4000.00', returned_ksh: '5200.00', net_ksh: '-2800.00' },
+          clv: { legs: 0, mean: null, without_closing: 120 },
+          streaks: { current: -2, longest_losing: 3, max_drawdown_units: 4.5, last10: 'WWLWWWWWLL' },
+          legs: { legs: 120, won: 80, lost: 40, void: 0, profit_units: 10 },
+          markets: [{ market: 'OU', legs: 120, won: 80, lost: 40, void: 0, hit_rate: 66.67, profit_units: 10 }],
+          leagues: [{ league_id: 2, league: 'La Liga', legs: 120, won: 80, lost: 40, void: 0, hit_rate: 66.67, profit_units: 10 }],
+        },
+      });
+      renderRoute('/profile/amina');
+      const markets = await screen.findByRole('list', { name: 'Record by market' });
+      expect(within(markets).getAllByRole('listitem')).toHaveLength(1);
+      expect(markets).toHaveTextContent('OU');
+      expect(screen.queryByRole('table', { name: 'Record by market' })).not.toBeInTheDocument();
+      expect(screen.getByRole('list', { name: 'Record by league' })).toHaveTextContent('La Liga');
+      expect(within(screen.getByLabelText('Record summary')).getByText('59.76%')).toBeInTheDocument();
+      expect(within(screen.getByLabelText('Streak figures')).getByText('2 lost')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("shows 'Page Not Found' for an unknown tipster", async () => {

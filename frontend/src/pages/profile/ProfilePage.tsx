@@ -15,6 +15,7 @@ import { SectionHeading } from '../../components/SectionHeading';
 import { SlipGrid } from '../../components/SlipGrid';
 import { StatCard, type TipsterStats } from '../../components/StatCard';
 import { TipsterAvatar } from '../../components/TipsterAvatar';
+import { TipsterRecords } from '../../components/TipsterRecords';
 import { isLoggedIn } from '../../lib/auth';
 import { percentRating } from '../../lib/odds';
 import { PATHS } from '../../lib/paths';
@@ -29,14 +30,11 @@ const PROFILE_FINISHED_LIMIT = 6;
 
 /**
  * The stat card's figures (spec §3: stats = [tips, won, lost, rating] in fixed positions).
- * Profit comes from the API when it sends one, else from the finished slips at hand.
+ * Profit comes from the finished slips at hand.
  */
 export const profileStats = (profile: Profile, finished: readonly Slip[]): TipsterStats => {
   const [tips = 0, won = 0, lost = 0, rating = 0] = profile.stats ?? [];
-  const profit =
-    profile.profit !== undefined && profile.profit !== null
-      ? Number(profile.profit)
-      : totalProfit(finished);
+  const profit = totalProfit(finished);
   return { tips: Number(tips), won: Number(won), lost: Number(lost), rating, profit };
 };
 
@@ -75,6 +73,8 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
       </Stack>
 
       <StatCard stats={stats} />
+
+      <TipsterRecords username={username} />
 
       <Box component="section" aria-labelledby="profit-title">
         <SectionHeading id="profit-title">Profit over time</SectionHeading>

@@ -23,6 +23,7 @@ import {
   validateSubscriberPanel,
   type SubscriberPanelForm,
 } from '../../validation/subscriber-panel.rules';
+import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
 /**
  * Premium slips of an active subscriber (spec §1, §2), looked up by phone and the code that
@@ -113,6 +114,7 @@ export const SubscriptionsPage = () => {
           <PremiumSlips />
         </Box>
       </Stack>
+      <ResponsibleGamblingNote />
       <UssdHint />
     </>
   );

@@ -55,7 +55,7 @@ describe('/active_tips (spec §2)', () => {
   });
 
   it('shows one tipster as a table on /active_tips/{username}', async () => {
-    const api = stubFetch({ '/v2/api/slip/data/': page([buildSlip({ id: 9, price: '200' })]) });
+    const api = stubFetch({ '/v2/api/slip/data/': page([buildSlip({ id: 9, price: 200 })]) });
     renderRoute('/active_tips/kipchoge');
     const table = await screen.findByRole('table', { name: "kipchoge's Active Tips" });
     expect(within(table).getByRole('link', { name: 'Buy slip 9' })).toHaveAttribute('href', '/buy_tip/9');

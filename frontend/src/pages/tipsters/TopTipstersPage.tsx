@@ -44,7 +44,7 @@ const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: str
       <Paper key={row.username} component="li" variant="outlined" sx={{ p: 1.25, minWidth: 0 }} data-testid="ranking-row">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800, minWidth: 24 }}>{index + 1}</Typography>
-          <TipsterAvatar username={row.username} src={row.profile_image ?? row.profile_image_url} size={32} />
+          <TipsterAvatar username={row.username} src={row.profile_image} size={32} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
             <Link component={RouterLink} to={PATHS.profileOf(row.username)} color="inherit" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
               {row.username}
@@ -140,7 +140,7 @@ export const TopTipstersPage = () => {
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                       <TipsterAvatar
                         username={row.username}
-                        src={row.profile_image ?? row.profile_image_url}
+                        src={row.profile_image}
                         size={28}
                       />
                       <Link component={RouterLink} to={PATHS.profileOf(row.username)} color="inherit">

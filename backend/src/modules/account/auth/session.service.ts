@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
-import { DataSource, EntityManager, IsNull, Not } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import type { Clock } from '../../../common/clock/clock';
+import { TransactionRunner } from '../../../database/transaction-runner';
+import { AccountRepository } from '../account.repository';
 import { ACCOUNT_CLOCK } from '../account.tokens';
 import { AccountError, AccountErrorCode } from '../account.errors';
+import { CredentialsRepository } from '../credentials.repository';
 import { hashSecretToken, sameDigest } from '../domain/secret-token';
-import { RefreshTokenFamily } from '../entities/refresh-token-family.entity';
 import { User } from '../entities/user.entity';
 import { TokenService } from './token.service';
 
@@ -36,7 +38,9 @@ type RotateOutcome =
 @Injectable()
 export class SessionService {
   constructor(
-    private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly users: AccountRepository,
+    private readonly credentials: CredentialsRepository,
     private readonly tokens: TokenService,
     @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
   ) {}
@@ -46,7 +50,7 @@ export class SessionService {
     const now = this.clock.now();
     const familyId = randomUUID();
     const refresh = this.tokens.signRefresh(user.id, familyId, 0, now);
-    await manager.insert(RefreshTokenFamily, {
+    await this.credentials.insertFamily(manager, {
       id: familyId,
       userId: user.id,
       generation: 0,
@@ -68,8 +72,8 @@ export class SessionService {
     const claims = this.tokens.verifyRefresh(refreshToken);
     if (!claims) throw new AccountError(AccountErrorCode.REFRESH_INVALID);
     const now = this.clock.now();
-    const outcome = await this.ds.transaction(async (m): Promise<RotateOutcome> => {
-      const family = await m.findOne(RefreshTokenFamily, { where: { id: claims.sid }, lock: { mode: 'pessimistic_write' } });
+    const outcome = await this.tx.run(async (m): Promise<RotateOutcome> => {
+      const family = await this.credentials.lockFamily(m, claims.sid);
       if (!family || family.userId !== claims.userId || family.revokedAt) return { kind: 'invalid' };
       if (claims.gen < family.generation) {
         // The previous token presented again moments after its rotation is the same client racing
@@ -84,14 +88,14 @@ export class SessionService {
       if (claims.gen !== family.generation || !sameDigest(hashSecretToken(refreshToken), family.tokenHash) || family.expiresAt <= now) {
         return { kind: 'invalid' };
       }
-      const user = await m.findOne(User, { where: { id: family.userId } });
+      const user = await this.users.byId(m, family.userId);
       if (!user) return { kind: 'invalid' };
       if (user.bannedAt) {
         await this.revokeFamily(m, family.id, 'banned', now);
         return { kind: 'banned' };
       }
       const next = this.tokens.signRefresh(user.id, family.id, family.generation + 1, now);
-      await m.update(RefreshTokenFamily, { id: family.id }, {
+      await this.credentials.rotateFamily(m, family.id, {
         generation: family.generation + 1,
         tokenHash: hashSecretToken(next.token),
         expiresAt: next.expiresAt,
@@ -113,22 +117,18 @@ export class SessionService {
     const now = this.clock.now();
     if (refreshToken) {
       const claims = this.tokens.decodeRefreshForLogout(refreshToken);
-      if (claims) await this.ds.transaction((m) => this.revokeFamily(m, claims.sid, 'logout', now));
+      if (claims) await this.tx.run((m) => this.revokeFamily(m, claims.sid, 'logout', now));
       return;
     }
-    if (userId) await this.ds.transaction((m) => this.revokeAll(m, userId, 'logout'));
+    if (userId) await this.tx.run((m) => this.revokeAll(m, userId, 'logout'));
   }
 
   /** Revokes every live session of `userId` except `keepFamilyId` (inside the caller's transaction). */
   async revokeAll(manager: EntityManager, userId: number, reason: RevokeReason, keepFamilyId?: string | null): Promise<void> {
-    await manager.update(
-      RefreshTokenFamily,
-      { userId, revokedAt: IsNull(), ...(keepFamilyId ? { id: Not(keepFamilyId) } : {}) },
-      { revokedAt: this.clock.now(), revokedReason: reason },
-    );
+    await this.credentials.revokeFamilies(manager, userId, this.clock.now(), reason, keepFamilyId);
   }
 
   private async revokeFamily(manager: EntityManager, familyId: string, reason: RevokeReason, now: Date): Promise<void> {
-    await manager.update(RefreshTokenFamily, { id: familyId, revokedAt: IsNull() }, { revokedAt: now, revokedReason: reason });
+    await this.credentials.revokeFamily(manager, familyId, now, reason);
   }
 }

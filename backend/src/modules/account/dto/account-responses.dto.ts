@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
 
 /** OpenAPI shapes of the account routes (spec §7). Documentation only: account.mapper.ts builds the answers. */
 
@@ -45,6 +45,8 @@ class DashDto {
 }
 
 const STATS: ApiPropertyOptions = { type: [Number], minItems: 4, maxItems: 4, description: '[tips, won, lost, rating]' };
+/** The tipster's slips, each a spec §3 Slip (the slip module's SlipResponseDto, named by reference: account ranks below slip). */
+const SLIPS: ApiPropertyOptions = { type: 'array', items: { $ref: getSchemaPath('SlipResponseDto') } };
 
 /** GET /api/account/profile (own). */
 export class OwnProfileResponseDto {
@@ -53,6 +55,8 @@ export class OwnProfileResponseDto {
   @ApiProperty(STATS) stats: number[];
   @ApiProperty({ type: WeekRatingDto }) stats2: WeekRatingDto;
   @ApiProperty({ type: DashDto }) dash: DashDto;
+  @ApiProperty(SLIPS) active_tips: unknown[];
+  @ApiProperty(SLIPS) finished_tips: unknown[];
 }
 
 /** GET /api/account/profile/{username}. `active_tips` / `finished_tips`: slips (spec §3 Slip). */
@@ -62,8 +66,8 @@ export class PublicProfileResponseDto {
   @ApiProperty(STATS) stats: number[];
   @ApiProperty({ type: WeekRatingDto }) stats2: WeekRatingDto;
   @ApiProperty({ type: DashDto }) dash: DashDto;
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } }) active_tips: unknown[];
-  @ApiProperty({ type: 'array', items: { type: 'object', additionalProperties: true } }) finished_tips: unknown[];
+  @ApiProperty(SLIPS) active_tips: unknown[];
+  @ApiProperty(SLIPS) finished_tips: unknown[];
 }
 
 /** POST /api/account/user/details. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LedgerEntry } from '../../processor/entities/ledger-entry.entity';
-import { LEDGER_KIND } from '../../finance/finance.constants';
+import { LedgerEntry } from '../../finance/ledger/entities/ledger-entry.entity';
+import { LEDGER_KIND } from '../../finance/ledger/ledger.constants';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**

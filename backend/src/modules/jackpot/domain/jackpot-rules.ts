@@ -1,4 +1,4 @@
-import { oddToHundredths } from '../../fixtures/domain/odds-decimal';
+import { oddToHundredths } from '../../../common/decimal/decimal';
 import { parsePriceKsh } from '../../slip/domain/slip-rules';
 import { MAX_JACKPOT_ODDS_HUNDREDTHS, MAX_JACKPOT_TIPS, MIN_JACKPOT_TIPS } from '../jackpot.constants';
 

@@ -1,10 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SlipResponseDto } from '../../slip/dto/slip-responses.dto';
+import { JACKPOT_COMPANIES, JACKPOT_TYPES, JackpotCompany, JackpotType } from '../domain/jackpot-slug';
 
 /** OpenAPI shape of GET /api/jackpot/get-all-jackpots (jackpot.mapper.ts builds it). */
 class JackpotDto {
-  @ApiProperty({ example: 'sportpesa' }) company: string;
-  @ApiProperty({ example: 'mega' }) type: string;
+  @ApiProperty({ enum: [...JACKPOT_COMPANIES], description: 'SP (SportPesa) or BT (Betika)' }) company: JackpotCompany;
+  @ApiProperty({ enum: [...JACKPOT_TYPES], description: 'MG (Mega) or MW (Mid Week)' }) type: JackpotType;
   @ApiProperty({ type: SlipResponseDto }) slip: SlipResponseDto;
   @ApiProperty({ example: '8123.40', description: 'Total odds' }) todaysOdd: string;
   @ApiProperty({ example: '199.00', description: 'Ksh' }) price: string;

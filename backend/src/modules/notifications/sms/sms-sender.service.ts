@@ -1,8 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { AfricasTalkingClient } from '../../../providers/africastalking/africastalking.client';
-import { SmsOutbox } from '../entities/sms-outbox.entity';
+import { ClaimedSms, SmsOutboxRepository } from './sms-outbox.repository';
 import { classifySendError, recipientResult, SendFailureKind } from './sms-rules';
 
 /** Outcome of one delivery attempt. `retry` means: throw so BullMQ tries again with backoff. */
@@ -14,12 +12,7 @@ export type SendAttempt =
 /** Error thrown to make BullMQ retry a `deliver-sms` job (timeouts, 5xx, retryable recipient codes). */
 export class SmsRetryableError extends Error {}
 
-/** A claimed outbox row: what goes to Africa's Talking. */
-interface ClaimedRow {
-  id: string;
-  to_msisdn: string;
-  body: string;
-}
+type ClaimedRow = ClaimedSms;
 
 /** What Africa's Talking answered for one row, before it is written back. */
 type SendResult = { id: string; sent: { messageId: string | null; cost: string | null } } | { id: string; error: string; kind: SendFailureKind };
@@ -37,7 +30,7 @@ export class SmsSender {
   private readonly logger = new Logger(SmsSender.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly outbox: SmsOutboxRepository,
     private readonly at: AfricasTalkingClient,
   ) {}
 
@@ -48,7 +41,7 @@ export class SmsSender {
   async attempt(outboxId: string, lastAttempt: boolean): Promise<SendAttempt> {
     // Wait for a transaction still writing the row (a back-office resend re-queues it and enqueues
     // this job before committing), so the claim below reads its committed status.
-    await this.ds.query(`SELECT 1 FROM sms_outbox WHERE id = $1 FOR SHARE`, [outboxId]);
+    await this.outbox.waitForWriters(outboxId);
     const [row] = await this.claim([outboxId]);
     if (!row) return { result: 'skipped' };
     const sent = await this.send(row);
@@ -69,14 +62,8 @@ export class SmsSender {
   }
 
   /** Claims queued rows (`sending`, attempts + 1); rows being sent, sent, failed or unknown are left out. */
-  private async claim(ids: string[]): Promise<ClaimedRow[]> {
-    if (!ids.length) return [];
-    const [rows]: [ClaimedRow[], number] = await this.ds.query(
-      `UPDATE sms_outbox SET status = 'sending', attempts = attempts + 1, updated_at = now()
-        WHERE id = ANY($1::bigint[]) AND status = 'queued' RETURNING id::text AS id, to_msisdn, body`,
-      [ids],
-    );
-    return rows;
+  private claim(ids: string[]): Promise<ClaimedRow[]> {
+    return this.outbox.claim(ids);
   }
 
   /** One Africa's Talking send; never throws. */
@@ -95,15 +82,7 @@ export class SmsSender {
   /** Writes send results back: every `sent` row in one UPDATE, each failure on its own (rare). */
   private async record(results: SendResult[], lastAttempt: boolean): Promise<SendAttempt[]> {
     const sent = results.flatMap((r) => ('sent' in r ? [r] : []));
-    if (sent.length) {
-      await this.ds.query(
-        `UPDATE sms_outbox o SET status = 'sent', provider_message_id = u.message_id, cost = u.cost, sent_at = now(),
-                last_error = NULL, updated_at = now()
-           FROM unnest($1::bigint[], $2::text[], $3::text[]) AS u(id, message_id, cost)
-          WHERE o.id = u.id`,
-        [sent.map((s) => s.id), sent.map((s) => s.sent.messageId), sent.map((s) => s.sent.cost)],
-      );
-    }
+    await this.outbox.markSent(sent.map((s) => ({ id: s.id, ...s.sent })));
     const outcomes: SendAttempt[] = [];
     for (const r of results) {
       if ('sent' in r) {
@@ -111,7 +90,7 @@ export class SmsSender {
         continue;
       }
       const giveUp = r.kind === 'permanent' || lastAttempt;
-      await this.ds.manager.update(SmsOutbox, { id: r.id }, { status: giveUp ? 'failed' : 'queued', lastError: r.error.slice(0, 500) });
+      await this.outbox.markUnsent(r.id, giveUp ? 'failed' : 'queued', r.error.slice(0, 500));
       this.logger.warn({ outboxId: r.id, error: r.error, kind: r.kind, giveUp }, 'sms send failed');
       outcomes.push(giveUp ? { result: 'failed' } : { result: 'retry', error: r.error });
     }

@@ -1,11 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
+import { TransactionRunner } from '../../../database/transaction-runner';
 import { JobProducer } from '../../../common/queues/job-producer.service';
 import { DEFAULT_JOB_OPTIONS, JOB, jobId } from '../../../common/queues/queues';
 import type { SmsDeliveryReport } from '../../../providers/africastalking/africastalking.types';
 import { SmsOutbox, SmsStatus } from '../entities/sms-outbox.entity';
 import { NotificationsError, NotificationsErrorCode } from '../notifications.errors';
+import { SmsOutboxRepository } from './sms-outbox.repository';
 import { isFinalSmsStatus, statusAfterReport } from './sms-rules';
 import { SmsSender } from './sms-sender.service';
 
@@ -44,7 +45,8 @@ export class SmsService {
   private readonly logger = new Logger(SmsService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly outbox: SmsOutboxRepository,
+    private readonly tx: TransactionRunner,
     private readonly producer: JobProducer,
     private readonly sender: SmsSender,
   ) {}
@@ -56,22 +58,14 @@ export class SmsService {
    * @returns the outbox row id.
    */
   async queue(to: string, body: string, purpose: string, em?: EntityManager): Promise<string> {
-    const [id] = await this.queueMany([{ to, body, purpose }], em ?? this.ds.manager);
+    const [id] = await this.outbox.insertQueued([{ to, body, purpose }], em);
     if (!em) await this.dispatch(id);
     return id;
   }
 
   /** Writes queued outbox rows in one INSERT in the caller's transaction; returns their ids in order. */
-  async queueMany(requests: SmsRequest[], em: EntityManager): Promise<string[]> {
-    if (!requests.length) return [];
-    const res = await em
-      .createQueryBuilder()
-      .insert()
-      .into(SmsOutbox)
-      .values(requests.map((r) => ({ to: r.to, body: r.body, purpose: r.purpose, status: 'queued' as const })))
-      .returning(['id'])
-      .execute();
-    return (res.raw as { id: string | number }[]).map((r) => String(r.id));
+  queueMany(requests: SmsRequest[], em: EntityManager): Promise<string[]> {
+    return this.outbox.insertQueued(requests, em);
   }
 
   /**
@@ -124,13 +118,7 @@ export class SmsService {
    * Returns how many rows were found.
    */
   async requeueStale(olderThanMs = 60_000, limit = 500, sendingStaleMs = SMS_SENDING_STALE_MS): Promise<number> {
-    const [stale]: [{ id: string; attempts: number }[], number] = await this.ds.query(
-      `UPDATE sms_outbox SET status = 'queued', last_error = 'sender stopped before recording the answer; sent again', updated_at = now()
-        WHERE id IN (SELECT id FROM sms_outbox WHERE status = 'sending' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id LIMIT $2)
-          AND status = 'sending'
-        RETURNING id::text AS id, attempts`,
-      [sendingStaleMs, limit],
-    );
+    const stale = await this.outbox.requeueStaleSending(sendingStaleMs, limit);
     for (const row of stale) {
       try {
         await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: row.id } satisfies DeliverSmsPayload, jobId(smsJobId(row.id), 'stale', row.attempts));
@@ -138,13 +126,9 @@ export class SmsService {
         this.logger.warn({ err: String(err), outboxId: row.id }, 'sms enqueue failed; left queued for requeueStale');
       }
     }
-    const rows: { id: string }[] = await this.ds.query(
-      `SELECT id FROM sms_outbox WHERE status = 'queued' AND updated_at < now() - ($1::int * interval '1 millisecond')
-        ORDER BY id LIMIT $2`,
-      [olderThanMs, limit],
-    );
-    await this.dispatch(...rows.map((r) => String(r.id)));
-    return rows.length + stale.length;
+    const queued = await this.outbox.queuedOlderThan(olderThanMs, limit);
+    await this.dispatch(...queued);
+    return queued.length + stale.length;
   }
 
   /** Applies an Africa's Talking delivery report (§3.3). Returns the new status, or null when nothing changed. */
@@ -160,11 +144,8 @@ export class SmsService {
    * and report text. Returns per report its new status, or null when it changed no status.
    */
   async applyDeliveryReports(reports: SmsDeliveryReport[]): Promise<(SmsStatus | null)[]> {
-    return this.ds.transaction(async (em) => {
-      const rows: { id: string; status: SmsStatus; provider_message_id: string }[] = await em.query(
-        `SELECT id::text AS id, status, provider_message_id FROM sms_outbox WHERE provider_message_id = ANY($1) ORDER BY id FOR UPDATE`,
-        [[...new Set(reports.map((r) => r.id))]],
-      );
+    return this.tx.run(async (em) => {
+      const rows = await this.outbox.lockByMessageIds(em, [...new Set(reports.map((r) => r.id))]);
       const byMessage = new Map(rows.map((r) => [r.provider_message_id, { ...r, report: null as string | null, delivered: false, lastError: null as string | null }]));
       const out = reports.map((report) => {
         const row = byMessage.get(report.id);
@@ -180,17 +161,7 @@ export class SmsService {
         if (next === 'failed') row.lastError = report.failureReason ?? report.status;
         return next;
       });
-      const changed = [...byMessage.values()].filter((r) => r.report !== null);
-      if (changed.length) {
-        await em.query(
-          `UPDATE sms_outbox o SET status = u.status, delivery_status = u.report,
-                  delivered_at = CASE WHEN u.delivered THEN now() ELSE o.delivered_at END,
-                  last_error = COALESCE(u.last_error, o.last_error), updated_at = now()
-             FROM unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[], $5::text[]) AS u(id, status, report, delivered, last_error)
-            WHERE o.id = u.id`,
-          [changed.map((r) => r.id), changed.map((r) => r.status), changed.map((r) => r.report), changed.map((r) => r.delivered), changed.map((r) => r.lastError)],
-        );
-      }
+      await this.outbox.applyReports(em, [...byMessage.values()].filter((r) => r.report !== null));
       return out;
     });
   }
@@ -206,18 +177,15 @@ export class SmsService {
    * @throws NotificationsError SMS_NOT_FOUND (404), SMS_ALREADY_DELIVERED (400),
    *         SMS_QUEUE_UNAVAILABLE (503: Redis did not answer; the caller's transaction rolls back).
    */
-  async resend(id: string, { force = false }: { force?: boolean } = {}, { manager = this.ds.manager }: { manager?: EntityManager } = {}): Promise<void> {
-    const row = await manager.findOne(SmsOutbox, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  async resend(id: string, { force = false }: { force?: boolean } = {}, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+    return this.tx.run((em) => this.resendIn(em, id, force), manager);
+  }
+
+  private async resendIn(manager: EntityManager, id: string, force: boolean): Promise<void> {
+    const row = await this.outbox.lock(manager, id);
     if (!row) throw new NotificationsError(NotificationsErrorCode.SMS_NOT_FOUND);
     if (row.status === 'delivered' && !force) throw new NotificationsError(NotificationsErrorCode.SMS_ALREADY_DELIVERED);
-    await manager.update(SmsOutbox, { id }, {
-      status: 'queued',
-      lastError: null,
-      providerMessageId: null,
-      deliveryStatus: null,
-      sentAt: null,
-      deliveredAt: null,
-    });
+    await this.outbox.requeue(manager, id);
     try {
       await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, jobId(smsJobId(id), 'resend', Date.now()));
     } catch (err) {
@@ -228,6 +196,6 @@ export class SmsService {
 
   /** Outbox rows of one MSISDN, newest first (tests, back office). */
   forPhone(to: string): Promise<SmsOutbox[]> {
-    return this.ds.manager.find(SmsOutbox, { where: { to }, order: { id: 'DESC' } });
+    return this.outbox.forPhone(to);
   }
 }

@@ -1,4 +1,4 @@
-import { accumulatorOf, oddToHundredths } from '../../fixtures/domain/odds-decimal';
+import { accumulatorOf, oddToHundredths } from '../../../common/decimal/decimal';
 import {
   MAX_ACCUMULATOR_HUNDREDTHS,
   MAX_PRICE_KSH,

@@ -1,4 +1,4 @@
-import { oddToHundredths } from '../../fixtures/domain/odds-decimal';
+import { oddToHundredths } from '../../../common/decimal/decimal';
 
 /** What one settled slip adds to its tipster's counters (docs/PRODUCT-RULES.md, Tipster statistics). */
 export interface StatsDelta {

@@ -207,3 +207,25 @@ export class ExportSlipDto {
   @ApiProperty({ enum: ['on_sale', 'won', 'lost', 'cancelled'] }) status: string;
   @ApiProperty({ type: [ExportLegDto], nullable: true }) legs: ExportLegDto[] | null;
 }
+
+class SlipLimitMessagesDto {
+  @ApiProperty({ example: "Publish at least '3' tip" }) too_few_tips: string;
+  @ApiProperty({ example: 'Maximum number of 5 games reached' }) too_many_tips: string;
+  @ApiProperty({ example: 'Game already in slip' }) duplicate_game: string;
+  @ApiProperty({ example: 'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0' }) total_odds: string;
+  @ApiProperty({ example: 'Price range Ksh. [50-1000]' }) price_range: string;
+  @ApiProperty({ example: 'Max Amount: 1000', description: 'The price field above the maximum' }) price_too_high: string;
+  @ApiProperty({ example: "Can't Post more than 2 tips" }) daily_limit: string;
+}
+
+/** GET /api/slip/limits: the slip-building limits and their spec §5 messages (slip-limits.ts). */
+export class SlipLimitsResponseDto {
+  @ApiProperty({ example: 3, description: 'Games per slip, minimum' }) min_tips: number;
+  @ApiProperty({ example: 5, description: 'Games per slip, maximum' }) max_tips: number;
+  @ApiProperty({ example: '1.60', description: 'Total odds, minimum (decimal string, inclusive)' }) min_total_odds: string;
+  @ApiProperty({ example: '100.00', description: 'Total odds, maximum (decimal string, inclusive)' }) max_total_odds: string;
+  @ApiProperty({ example: 50, description: 'Price, minimum, whole Ksh' }) min_price_ksh: number;
+  @ApiProperty({ example: 1000, description: 'Price, maximum, whole Ksh' }) max_price_ksh: number;
+  @ApiProperty({ example: 2, description: 'Slips a tipster may publish per Nairobi day' }) max_slips_per_day: number;
+  @ApiProperty({ type: SlipLimitMessagesDto }) messages: SlipLimitMessagesDto;
+}

@@ -1,4 +1,4 @@
-import { fromScaled } from '../../../providers/common/decimal';
+import { fromScaled } from '../../../common/decimal/decimal';
 import { AT_TEST_NUMBERS } from '../../sandbox.constants';
 
 /**

@@ -1,5 +1,5 @@
 import { formatInTimeZone } from 'date-fns-tz';
-import { toScaled, toWholeUnits } from '../../../providers/common/decimal';
+import { toScaled, toWholeUnits } from '../../../common/decimal/decimal';
 import { isHttpUrl, isObject } from '../../common/provider-answer';
 import { B2C_FAILING_RECIPIENTS, STK_REFUSED_MSISDN_PREFIX } from '../../sandbox.constants';
 

@@ -1,4 +1,4 @@
-import { fromScaled, toScaled } from '../../../providers/common/decimal';
+import { fromScaled, toScaled } from '../../../common/decimal/decimal';
 import { isHttpUrl, isObject } from '../../common/provider-answer';
 
 /**

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { findUserWithHash, loadActiveUser } from './account-users';
+import { User } from './entities/user.entity';
+
+/**
+ * The account module's table `app_user` (docs/ARCHITECTURE.md "Table ownership"): the only code that
+ * reads or writes it (with the query functions of account-users.ts). Methods taking `m` run inside
+ * the caller's transaction; where `m` is optional, without one they run on their own.
+ */
+@Injectable()
+export class AccountRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Username by id of the accounts among `ids` that are not banned (unknown ids left out). */
+  async activeUsernames(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows: { id: number; username: string }[] = await this.ds.query(
+      `SELECT id, username FROM app_user WHERE id = ANY($1::int[]) AND banned_at IS NULL`,
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  /** User `id` or the user with `email`, with its password hash, or null. */
+  withHash(where: { id: number } | { email: string }, m: EntityManager = this.ds.manager): Promise<User | null> {
+    return findUserWithHash(m, where);
+  }
+
+  /**
+   * The user `id` of an authenticated use case, optionally locked or with its hash.
+   * @throws as loadActiveUser (TOKEN_INVALID 401, ACCOUNT_BANNED 403).
+   */
+  loadActive(id: number, opts: { lock?: boolean; withHash?: boolean } = {}, m: EntityManager = this.ds.manager): Promise<User> {
+    return loadActiveUser(m, id, opts);
+  }
+
+  /** The user with `email` (normalised), or null. */
+  byEmail(email: string): Promise<User | null> {
+    return this.ds.manager.findOne(User, { where: { email } });
+  }
+
+  /** The user named `username`, ignoring case (locked for update when `lock`), or null. */
+  byUsername(username: string, opts: { lock?: boolean } = {}, m: EntityManager = this.ds.manager): Promise<User | null> {
+    const qb = m.getRepository(User).createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username });
+    if (opts.lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** User `id` locked for update, or null. */
+  lock(m: EntityManager, id: number): Promise<User | null> {
+    return m.getRepository(User).createQueryBuilder('u').where('u.id = :id', { id }).setLock('pessimistic_write').getOne();
+  }
+
+  /** User `id` (no hash), or null. */
+  byId(m: EntityManager, id: number): Promise<User | null> {
+    return m.findOne(User, { where: { id } });
+  }
+
+  /** Users with these ids (unknown ids left out). */
+  byIds(ids: number[]): Promise<User[]> {
+    return ids.length ? this.ds.manager.find(User, { where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
+  }
+
+  /** Whether a username (ignoring case) and an e-mail are already used. */
+  async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+    const users = this.ds.getRepository(User);
+    const [byName, byEmail] = await Promise.all([
+      users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists(),
+      users.createQueryBuilder('u').where('u.email = :email', { email }).getExists(),
+    ]);
+    return { username: byName, email: byEmail };
+  }
+
+  /** Inserts a user; returns it with its id. @throws the driver's unique violation for a taken username or e-mail. */
+  insert(m: EntityManager, user: Partial<User>): Promise<User> {
+    return m.save(User, m.create(User, user));
+  }
+
+  /** Changes the given fields of user `id`. */
+  async update(m: EntityManager, id: number, patch: Partial<Omit<User, 'id'>>): Promise<void> {
+    await m.update(User, { id }, patch);
+  }
+
+  /** Makes user `id` a tipster when it is a plain user (an admin stays admin). */
+  async promoteToTipster(m: EntityManager, id: number): Promise<void> {
+    await m.update(User, { id, role: 'user' }, { role: 'tipster' });
+  }
+}

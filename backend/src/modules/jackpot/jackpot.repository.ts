@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Jackpot } from './entities/jackpot.entity';
+
+/**
+ * The jackpot module's table `jackpot` (docs/ARCHITECTURE.md "Table ownership"): the only code that
+ * reads or writes it. Methods taking `em` run inside the caller's transaction.
+ */
+@Injectable()
+export class JackpotRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** The current jackpot of each company and type (at most four rows, unordered). */
+  current(): Promise<Jackpot[]> {
+    return this.ds.getRepository(Jackpot).find({ where: { isCurrent: true } });
+  }
+
+  /**
+   * Takes the transaction-scoped lock of `company` and `type` (one writer at a time, so exactly one
+   * jackpot ends up current) and marks their current jackpot as no longer current.
+   */
+  async retireCurrent(em: EntityManager, company: string, type: string): Promise<void> {
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('jackpot:' || $1 || ':' || $2))`, [company, type]);
+    await em.query(`UPDATE jackpot SET is_current = false, updated_at = now() WHERE company = $1 AND type = $2 AND is_current`, [company, type]);
+  }
+
+  /** Jackpot `id` locked for update, or null. */
+  lock(em: EntityManager, id: number): Promise<Jackpot | null> {
+    return em.getRepository(Jackpot).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Inserts or updates `jackpot` (a new one gets its id). */
+  save(em: EntityManager, jackpot: Partial<Jackpot>): Promise<Jackpot> {
+    const repo = em.getRepository(Jackpot);
+    return repo.save(repo.create(jackpot));
+  }
+
+  /** Deletes jackpot `id`. */
+  async delete(em: EntityManager, id: number): Promise<void> {
+    await em.getRepository(Jackpot).delete({ id });
+  }
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Purchase } from './entities/purchase.entity';
+
+/** A paid slip purchase as settlement needs it: who to text, with which code. */
+export interface PaidSlipPurchase {
+  id: string;
+  slipId: number;
+  phone: string | null;
+  code: string;
+}
+
+/** A slip purchase found by the buyer's e-mail (find-slip-ng). */
+export type SlipPurchaseRef = Pick<Purchase, 'id' | 'slipId' | 'status'>;
+
+/**
+ * Read-only questions other modules ask about purchases (docs/ARCHITECTURE.md "Table ownership":
+ * `purchase` is the processor's; slip and finance ask here instead of reading it). Methods that
+ * take an EntityManager read in the caller's transaction.
+ */
+@Injectable()
+export class PurchaseLookupRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** The paid slip purchases of the given slips, in id order (set-based: one query for a settlement batch). */
+  async paidSlipPurchases(slipIds: number[], em: EntityManager = this.ds.manager): Promise<PaidSlipPurchase[]> {
+    if (!slipIds.length) return [];
+    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] = await em.query(
+      `SELECT id::text, slip_id::text, phone, code FROM purchase
+        WHERE kind = 'slip' AND status = 'paid' AND slip_id = ANY($1::bigint[]) ORDER BY id`,
+      [slipIds],
+    );
+    return rows.map((r) => ({ id: r.id, slipId: Number(r.slip_id), phone: r.phone, code: r.code }));
+  }
+
+  /** The slip of the latest paid slip purchase by `msisdn` whose M-Pesa receipt or purchase code is `word`, or null. */
+  async paidSlipIdByPhone(msisdn: string, word: string): Promise<number | null> {
+    const [row]: { slip_id: string }[] = await this.ds.query(
+      `SELECT slip_id::text FROM purchase
+        WHERE kind = 'slip' AND status = 'paid' AND phone = $1 AND (receipt = $2 OR code = $2)
+        ORDER BY id DESC LIMIT 1`,
+      [msisdn, word],
+    );
+    return row ? Number(row.slip_id) : null;
+  }
+
+  /** The latest slip purchase by e-mail `mail` (lower case) whose tx_ref or Flutterwave transaction id is `id`. */
+  async slipPurchaseByEmail(mail: string, id: string): Promise<SlipPurchaseRef | null> {
+    return this.ds.manager
+      .createQueryBuilder(Purchase, 'p')
+      .select(['p.id', 'p.slipId', 'p.status'])
+      .where(`p.kind = 'slip' AND lower(p.email) = :mail AND (p.txRef = :id OR p.flwTransactionId = :id)`, { mail, id })
+      .orderBy('p.id', 'DESC')
+      .getOne();
+  }
+
+  /** The slip purchase by e-mail `mail` (lower case) with tx_ref `ref`. */
+  async slipPurchaseByTxRef(mail: string, ref: string): Promise<SlipPurchaseRef | null> {
+    return this.ds.manager
+      .createQueryBuilder(Purchase, 'p')
+      .select(['p.id', 'p.slipId', 'p.status'])
+      .where(`p.kind = 'slip' AND lower(p.email) = :mail AND p.txRef = :ref`, { mail, ref })
+      .getOne();
+  }
+
+  /** Purchase `id` as a SlipPurchaseRef, or null. */
+  async slipPurchaseById(id: string): Promise<SlipPurchaseRef | null> {
+    return this.ds.manager.findOne(Purchase, { where: { id }, select: { id: true, slipId: true, status: true } });
+  }
+
+  /** The slip of each of the given purchases (null for one that is not a slip purchase). */
+  async slipIdsOf(purchaseIds: string[]): Promise<Map<string, number | null>> {
+    if (!purchaseIds.length) return new Map();
+    const rows: { id: string; slip_id: string | null }[] = await this.ds.query(`SELECT id::text, slip_id::text FROM purchase WHERE id = ANY($1::bigint[])`, [purchaseIds]);
+    return new Map(rows.map((r) => [r.id, r.slip_id === null ? null : Number(r.slip_id)]));
+  }
+}

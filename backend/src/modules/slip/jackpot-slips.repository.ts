@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Money } from '../../common/money/money';
+import { Slip } from './entities/slip.entity';
+import { Tip } from './entities/tip.entity';
+import { SlipRepository } from './slip.repository';
+
+/** One pick of a jackpot slip: fixture id, market id, the server-quoted decimal odd ('1.85'). */
+export interface JackpotSlipTip {
+  fixtureId: string;
+  marketId: number;
+  odd: string;
+}
+
+/**
+ * The jackpot module's writes to slips (docs/ARCHITECTURE.md "Table ownership": slip owns `slip` and
+ * `tip`). A jackpot slip is an ordinary slip with `jackpot = true`. Every method runs inside the
+ * caller's transaction `em`.
+ */
+@Injectable()
+export class JackpotSlipsRepository {
+  constructor(private readonly slips: SlipRepository) {}
+
+  /**
+   * Inserts a jackpot slip owned by `ownerId` (price in Ksh, total odds `accumulator`, created
+   * `now`) with its tips in the given order, committed to its picks like any published slip
+   * (SlipRepository.seal; docs/PRODUCT-RULES.md "Records and responsible gambling"); returns the slip's id.
+   */
+  async create(em: EntityManager, slip: { ownerId: number; price: Money; accumulator: string; now: Date; tips: JackpotSlipTip[] }): Promise<number> {
+    const repo = em.getRepository(Slip);
+    const saved = await repo.save(
+      repo.create({ userId: slip.ownerId, price: slip.price, accumulator: slip.accumulator, jackpot: true, slipResult: null, settledAccumulator: null, settledAt: null, dateCreated: slip.now }),
+    );
+    await em.getRepository(Tip).insert(
+      slip.tips.map((t, i) => ({ slipId: saved.id, fixtureId: t.fixtureId, marketId: t.marketId, odd: t.odd, position: i, result: null })),
+    );
+    await this.slips.seal(em, saved.id);
+    return saved.id;
+  }
+
+  /** Sets the price (Ksh) of jackpot slip `slipId`; purchases already started keep their amount. */
+  async setPrice(em: EntityManager, slipId: number, price: Money): Promise<void> {
+    await em.query(`UPDATE slip SET price_ksh = $2 WHERE id = $1 AND jackpot`, [slipId, price.toDecimal()]);
+  }
+
+  /** Locks slip `slipId` for update until the transaction ends (a purchase of it waits). */
+  async lock(em: EntityManager, slipId: number): Promise<void> {
+    await em.query(`SELECT id FROM slip WHERE id = $1 FOR UPDATE`, [slipId]);
+  }
+
+  /** Deletes jackpot slip `slipId` with its tips (the tips go by the foreign key's cascade). */
+  async remove(em: EntityManager, slipId: number): Promise<void> {
+    await em.query(`DELETE FROM slip WHERE id = $1 AND jackpot`, [slipId]);
+  }
+}

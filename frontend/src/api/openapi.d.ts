@@ -1,0 +1,3966 @@
+/**
+ * Generated from the backend's OpenAPI document by `npm run api:types` (openapi-typescript).
+ * Do not edit: change the backend's DTOs / @Api* decorators and run the script again.
+ */
+export interface paths {
+    "/api/account/admin/users/{username}/ban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountAdminController_ban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/admin/users/{username}/unban": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountAdminController_unban"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AccountController_changePassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/email-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccountController_ownProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/profile/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccountController_publicProfile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_resetPassword[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reset-password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_resetPassword[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reset-password/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_confirmReset[0]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reset-password/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_confirmReset[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/send-email-verification-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccountController_sendVerification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/token/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_refresh"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/user/avatar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_avatar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/user/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/verify-email-verification/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountController_verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/{resource}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BackofficeController_list"];
+        put?: never;
+        post: operations["BackofficeController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/{resource}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BackofficeController_getOne"];
+        put: operations["BackofficeController_update"];
+        post?: never;
+        delete: operations["BackofficeController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backoffice/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BackofficeController_resources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/slips.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipExportController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/slips.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipExportController_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/get_payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FinanceController_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/pending_amount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FinanceController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/withdraw_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["FinanceController_withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FinanceController_withdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/fixtures/search/fixture/odd/{gameId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FixturesController_odds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geo/country": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["GeoController_country"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HealthController_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/cache": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CacheStatsController_stats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HomeSlipsController_active"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["HomeSlipsController_finished"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/home/top-games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TopGamesController_topGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/jackpot/get-all-jackpots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["JackpotController_all"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/find-slip-ng/{email}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_findSlipNg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/find-slip/{phone}/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_findSlip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/get-subscription-kind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SubscriptionController_kinds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/get-subscription-slips/{phone}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SubscriptionController_slips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/manage/search-games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SearchGamesController_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/processor/buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_buy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/processor/buy-flw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_buyNg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/processor/buy-flw-ug": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_buyUg"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/processor/subscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SubscriptionController_subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/records/tipster/{username}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RecordsController_tipster"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rg/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RgController_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rg/limit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RgController_limit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rg/self-exclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["RgController_selfExclusion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slip/can-post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipController_canPost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slip/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slip/free": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipController_free"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slip/get/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slip/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipController_limits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slip/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MarketsController_markets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PhoneController_index"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/daraja/b2c/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SandboxApiController_b2c"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/daraja/stk/{checkoutRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SandboxApiController_stk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/daraja/stk/{checkoutRequestId}/resend-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SandboxApiController_resendStk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SandboxApiController_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SandboxApiController_faults"];
+        put?: never;
+        post: operations["SandboxApiController_setFault"];
+        delete: operations["SandboxApiController_clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/flutterwave/transactions/{id}/resend-webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SandboxApiController_resendWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/phones/{msisdn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PhoneController_phone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/api/phones/{msisdn}/prompts/{checkoutRequestId}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PhoneController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PhoneController_openPhone"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/phone/{msisdn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PhoneController_phonePage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PhoneController_answerFromPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/manage/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BlogController_list[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/manage/post/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BlogController_list[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/slip/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipV2Controller_active[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/slip/data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipV2Controller_active[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/slip/data/finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipV2Controller_finished[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/slip/data/finished/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipV2Controller_finished[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tipster/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TipsterController_leaderboard[0]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/api/tipster/data/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TipsterController_leaderboard[1]"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ActivePageDto: {
+            /** @description Absolute URL of the next page */
+            next: string | null;
+            num_pages: number;
+            previous: string | null;
+            results: components["schemas"]["SlipResponseDto"][];
+        };
+        AvatarResponseDto: {
+            message: string;
+            profile_image_url: string | null;
+        };
+        BanStateResponseDto: {
+            banned: boolean;
+            username: string;
+        };
+        BreakdownDto: {
+            /**
+             * @description 100 × won / (won + lost), percent, 2 decimals
+             * @example 55.5
+             */
+            hit_rate: number;
+            /**
+             * @description League name (leagues rows)
+             * @example Premier League
+             */
+            league?: string | null;
+            /** @description League id (leagues rows) */
+            league_id?: number;
+            /** @description Settled legs */
+            legs: number;
+            lost: number;
+            /**
+             * @description Market type (markets rows)
+             * @enum {string}
+             */
+            market?: "1X2" | "OU" | "BT" | "DC" | "HFT" | "CS";
+            /**
+             * @description Profit in units, 1 unit on each leg alone at its quoted odd
+             * @example 3.45
+             */
+            profit_units: number;
+            void: number;
+            won: number;
+        };
+        BuyerReturnDto: {
+            /**
+             * @description Ksh: returned − paid − staked
+             * @example -4630.00
+             */
+            net_ksh: string;
+            /**
+             * @description Ksh: Σ slip prices
+             * @example 4500.00
+             */
+            paid_ksh: string;
+            /**
+             * @description Ksh: stake × Σ settled accumulator of won slips (+ stake back per cancelled slip)
+             * @example 3870.00
+             */
+            returned_ksh: string;
+            /** @description Settled slips counted (won, lost and cancelled) */
+            slips: number;
+            /**
+             * @description Ksh staked on each slip
+             * @example 100
+             */
+            stake: number;
+            /**
+             * @description Ksh: stake × slips
+             * @example 4000.00
+             */
+            staked_ksh: string;
+        };
+        BuyFlutterwaveDto: {
+            /**
+             * @description Where the picks are e-mailed
+             * @example ade@example.ng
+             */
+            email: string;
+            /**
+             * @description Slip id
+             * @example 42
+             */
+            slip_id: number;
+        };
+        BuyMpesaDto: {
+            /**
+             * @description Kenyan phone, 9 or 10 digits (spec §5)
+             * @example 0712345678
+             */
+            phone: string;
+            /**
+             * @description Slip id
+             * @example 42
+             */
+            slip: number;
+        };
+        CanPostResponseDto: {
+            can_post: boolean;
+            /** @description Slips still allowed this Nairobi day */
+            remaining: number;
+        };
+        ChangePasswordDto: {
+            new_password: string;
+            old_password: string;
+        };
+        CheckoutLinkResponseDto: {
+            /** @example https://checkout.flutterwave.com/v3/hosted/pay/abc */
+            link: string;
+        };
+        ClvDto: {
+            /** @description Legs with closing odds */
+            legs: number;
+            /**
+             * @description Mean over those legs of quoted ÷ closing odd of the same selection, 4 decimals; null with none
+             * @example 1.0213
+             */
+            mean: number | null;
+            /** @description Legs without closing odds */
+            without_closing: number;
+        };
+        CreateSlipDto: Record<string, never>;
+        DashDto: {
+            rating: number;
+        };
+        EmailLoginDto: {
+            /** @example kevo@example.com */
+            email: string;
+            password: string;
+        };
+        ExportLegDto: {
+            /** @example Chelsea */
+            away_team: string;
+            /** @description Closing decimal odd of the same selection; null when not stored */
+            closing_odd: string | null;
+            /**
+             * @description Fixture id
+             * @example 1035
+             */
+            fixture: string;
+            /** @example Arsenal */
+            home_team: string;
+            /** @example HOME WIN */
+            market: string | null;
+            /**
+             * @description Market id of the catalogue (the pick)
+             * @example 1
+             */
+            market_id: number;
+            /** @example 1X2 */
+            market_type: string | null;
+            /**
+             * @description Decimal odd quoted at publishing
+             * @example 1.85
+             */
+            quoted_odd: string;
+            /** @enum {string|null} */
+            result: "W" | "L" | "V" | null;
+            /** @example 2-1 */
+            score: string | null;
+        };
+        ExportSlipDto: {
+            /**
+             * @description Quoted total decimal odds
+             * @example 3.61
+             */
+            accumulator: string;
+            /** @description Earliest kick-off of its games, Nairobi ISO */
+            first_kickoff: string | null;
+            id: number;
+            legs: components["schemas"]["ExportLegDto"][] | null;
+            /**
+             * @description Ksh
+             * @example 100
+             */
+            price_ksh: number;
+            /**
+             * @description Publish time, Nairobi ISO
+             * @example 2026-04-19T10:00:00+03:00
+             */
+            published_at: string;
+            /** @enum {string} */
+            status: "on_sale" | "won" | "lost" | "cancelled";
+            /** @example otieno_tips */
+            tipster: string;
+        };
+        FaultDto: {
+            remaining: number;
+            status: number;
+            target: string;
+        };
+        FinanceSummaryDto: {
+            account_balance: string;
+            month_earnings: string;
+            /** @example 120.00 */
+            pending_amount: string;
+            today_earnings: string;
+            total_earnings: string;
+            /**
+             * @description What a withdraw request takes now: the whole balance in whole Ksh, '0.00' under Ksh 500
+             * @example 1250.00
+             */
+            withdrawable_amount: string;
+        };
+        FinishedPageDto: {
+            count: number;
+            next: string | null;
+            num_pages: number;
+            results: components["schemas"]["SlipResponseDto"][];
+        };
+        FoundTipDto: {
+            /** @example Arsenal v Chelsea */
+            Game: string;
+            /** @example Premier League */
+            League: string;
+            /** @example HOME WIN */
+            Tip: string;
+        };
+        FreeTipDto: {
+            fixture: components["schemas"]["FreeTipFixtureDto"];
+            m_market: components["schemas"]["FreeTipMarketDto"];
+        };
+        FreeTipFixtureDto: {
+            away_team: string;
+            game_date: string;
+            home_team: string;
+            league: string;
+        };
+        FreeTipMarketDto: {
+            /** @example 1X2 */
+            type: string;
+            /** @example HOME WIN */
+            value: string;
+        };
+        FreeTipsResponseDto: {
+            data: components["schemas"]["FreeTipDto"][];
+        };
+        GameOddsResponseDto: {
+            /**
+             * @example {
+             *       "home_win": "1.85",
+             *       "over_2_5": "1.90"
+             *     }
+             */
+            result: {
+                [key: string]: string;
+            };
+        };
+        GameSearchResultDto: {
+            away_team: string;
+            /** @description Kick-off, Nairobi ISO time */
+            game_date: string;
+            home_team: string;
+            id: number;
+            league: string;
+        };
+        HomeSlipsResponseDto: {
+            slips: components["schemas"]["SlipResponseDto"][];
+        };
+        InboxMessageDto: {
+            /** @description ISO-8601 instant */
+            at: string;
+            body: string;
+            from: string;
+        };
+        JackpotDto: {
+            /**
+             * @description SP (SportPesa) or BT (Betika)
+             * @enum {string}
+             */
+            company: "SP" | "BT";
+            description: string;
+            /** @description Earliest kick-off still to come, Nairobi ISO time */
+            next_match: string | null;
+            /**
+             * @description Ksh
+             * @example 199.00
+             */
+            price: string;
+            slip: components["schemas"]["SlipResponseDto"];
+            title: string;
+            /**
+             * @description Total odds
+             * @example 8123.40
+             */
+            todaysOdd: string;
+            /**
+             * @description MG (Mega) or MW (Mid Week)
+             * @enum {string}
+             */
+            type: "MG" | "MW";
+        };
+        JackpotsResponseDto: {
+            data: components["schemas"]["JackpotDto"][];
+        };
+        LeaderboardPageDto: {
+            next: string | null;
+            results: components["schemas"]["LeaderboardRowDto"][];
+        };
+        LeaderboardRowDto: {
+            average_odds: number;
+            lost: number;
+            profile_image: string | null;
+            profit: number;
+            rating: number;
+            roi: number;
+            tips: number;
+            username: string;
+            won: number;
+        };
+        LegTotalsDto: {
+            legs: number;
+            lost: number;
+            /** @description Units, 1 unit on each leg */
+            profit_units: number;
+            void: number;
+            won: number;
+        };
+        MarketDto: {
+            id: number;
+            /**
+             * @description Key of the market in the odds answer
+             * @example home_win
+             */
+            odds_key: string;
+            /** @example 1X2 */
+            type: string;
+            /** @example HOME WIN */
+            value: string;
+        };
+        MarketsResponseDto: {
+            markets: components["schemas"]["MarketDto"][];
+        };
+        MessageResponse: {
+            /** @example Request Sent */
+            message: string;
+        };
+        OutboundViewDto: {
+            attempts: number;
+            body: string;
+            created_at: string | null;
+            id: number;
+            /** @example daraja.stk */
+            kind: string;
+            last_error: string | null;
+            last_status: number | null;
+            reference: string;
+            /** @enum {string} */
+            state: "pending" | "delivered" | "gave_up";
+            url: string;
+        };
+        OwnProfileDetailsDto: {
+            city: string;
+            /** @enum {string} */
+            country: "KE" | "NG" | "UG";
+            email_verified: boolean;
+            monthly_rating: number;
+            phone_number: string | null;
+            profile_image_url: string | null;
+            subscribed: boolean;
+        };
+        OwnProfileResponseDto: {
+            active_tips: components["schemas"]["SlipResponseDto"][];
+            dash: components["schemas"]["DashDto"];
+            finished_tips: components["schemas"]["SlipResponseDto"][];
+            profile: components["schemas"]["OwnProfileDetailsDto"];
+            /** @description [tips, won, lost, rating] */
+            stats: number[];
+            stats2: components["schemas"]["WeekRatingDto"];
+            user: components["schemas"]["OwnProfileUserDto"];
+        };
+        OwnProfileUserDto: {
+            email: string;
+            first_name: string;
+            username: string;
+        };
+        PaymentRowDto: {
+            amount: string;
+            /** @description ISO-8601 instant */
+            date: string;
+            id: number;
+            slip: number | null;
+            /** @description W pending, P paid, other unpaid */
+            status: string;
+        };
+        PaymentsPageDto: {
+            count: number;
+            /** @description Absolute URL of the next page */
+            next: string | null;
+            num_pages: number;
+            payments: components["schemas"]["PaymentRowDto"][];
+        };
+        PhoneViewDto: {
+            messages: components["schemas"]["InboxMessageDto"][];
+            msisdn: string;
+            prompts: components["schemas"]["PromptViewDto"][];
+        };
+        PostListResponseDto: {
+            count: number;
+            results: components["schemas"]["PublicPostDto"][];
+        };
+        ProfileUserDto: {
+            first_name: string;
+            username: string;
+        };
+        PromptAnswerDto: {
+            /** @description false: do not send the callback (reconciliation tests) */
+            callback?: boolean;
+            /**
+             * @description M-Pesa PIN (accept only)
+             * @example 1234
+             */
+            pin?: string;
+        };
+        PromptAnswerResultDto: {
+            checkoutRequestId: string;
+            /** @description M-Pesa receipt, when accepted */
+            receipt?: string;
+            resultCode: number;
+            resultDesc: string;
+            /** @example accepted */
+            status: string;
+        };
+        PromptViewDto: {
+            accountReference: string;
+            /**
+             * @description Ksh
+             * @example 200.00
+             */
+            amount: string;
+            businessShortCode: string;
+            checkoutRequestId: string;
+            merchant: string;
+            merchantRequestId: string;
+            transactionDesc: string | null;
+        };
+        PublicPostDto: {
+            author: string;
+            /** @description Sanitised HTML */
+            content: string;
+            /** @description ISO-8601 UTC instant */
+            date_created: string;
+            overview: string;
+            slug: string;
+            thumbnail: string | null;
+            title: string;
+        };
+        PublicProfileDetailsDto: {
+            city: string;
+            /** @enum {string} */
+            country: "KE" | "NG" | "UG";
+            email_verified: boolean;
+            monthly_rating: number;
+            profile_image_url: string | null;
+            subscribed: boolean;
+        };
+        PublicProfileResponseDto: {
+            active_tips: components["schemas"]["SlipResponseDto"][];
+            dash: components["schemas"]["DashDto"];
+            finished_tips: components["schemas"]["SlipResponseDto"][];
+            profile: components["schemas"]["PublicProfileDetailsDto"];
+            /** @description [tips, won, lost, rating] */
+            stats: number[];
+            stats2: components["schemas"]["WeekRatingDto"];
+            user: components["schemas"]["ProfileUserDto"];
+        };
+        PublishedSlipResponseDto: {
+            /** @description A renewed access token (role tipster) after a user's first slip */
+            access?: string;
+            id: number;
+            /** @example Successfully Published Tips */
+            message: string;
+        };
+        RefreshTokenDto: {
+            refresh?: string;
+        };
+        RegisterDto: {
+            /**
+             * @default KE
+             * @enum {string}
+             */
+            country: "KE" | "NG" | "UG" | "TZ";
+            /** @example kevo@example.com */
+            email: string;
+            /** @example correct horse */
+            password: string;
+            /**
+             * @description exactly 10 digits
+             * @example 0712345678
+             */
+            phone_number: string;
+            /**
+             * @description 3-30 letters, digits, _ or .; unique ignoring case
+             * @example kevo_tips
+             */
+            username: string;
+        };
+        RegisterResponseDto: {
+            /** @description Refresh JWT (30 days) */
+            refresh: string;
+            /** @description Access JWT (15 minutes) */
+            token: string;
+        };
+        ResetPasswordConfirmDto: {
+            password: string;
+            /** @description the token of the /change_password/{token} link */
+            token: string;
+        };
+        ResetPasswordRequestDto: {
+            /** @example kevo@example.com */
+            email: string;
+        };
+        ResultSourceDto: {
+            /** @enum {string} */
+            kind: "football-data" | "api-football";
+            /**
+             * @description football-data: file name and match date; api-football: the fixture id
+             * @example E0-2025-26.csv 2026-04-19
+             */
+            ref: string;
+        };
+        RgCodeDto: {
+            /**
+             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        RgLimitDto: {
+            /**
+             * @description the 6-digit code of POST /api/rg/code
+             * @example 123456
+             */
+            code: Record<string, never>;
+            /**
+             * @description whole Ksh per Africa/Nairobi day, 0-1,000,000; lower at once, higher after 24 h
+             * @example 500
+             */
+            daily_cap_ksh: Record<string, never>;
+            /**
+             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        RgSelfExclusionDto: {
+            /**
+             * @description the 6-digit code of POST /api/rg/code
+             * @example 123456
+             */
+            code: Record<string, never>;
+            /**
+             * @description one month, six months or one year; cannot be lifted early
+             * @example 6m
+             * @enum {string}
+             */
+            period: "1m" | "6m" | "1y";
+            /**
+             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        RgViewDto: {
+            /**
+             * @description cap in force, Ksh per Africa/Nairobi day
+             * @example 500.00
+             */
+            daily_cap_ksh: string | null;
+            /**
+             * Format: date-time
+             * @description buying refused until then
+             */
+            excluded_until: string | null;
+            /** Format: date-time */
+            next_cap_from: string | null;
+            /**
+             * @description a raised cap waiting for next_cap_from
+             * @example 900.00
+             */
+            next_cap_ksh: string | null;
+            /** @example 254712345678 */
+            phone: string;
+        };
+        SearchGamesDto: {
+            /** @example arsenal */
+            pattern: string;
+        };
+        SearchGamesResponseDto: {
+            games: components["schemas"]["GameSearchResultDto"][];
+        };
+        SetFaultDto: {
+            /** @example 1 */
+            count: number;
+            /**
+             * @description HTTP status to answer (0: drop a callback)
+             * @example 500
+             */
+            status?: number;
+            /**
+             * @description Sandbox endpoint or callback to fail
+             * @example daraja.stkpush
+             */
+            target: string;
+        };
+        SlipLimitMessagesDto: {
+            /** @example Can't Post more than 2 tips */
+            daily_limit: string;
+            /** @example Game already in slip */
+            duplicate_game: string;
+            /** @example Price range Ksh. [50-1000] */
+            price_range: string;
+            /**
+             * @description The price field above the maximum
+             * @example Max Amount: 1000
+             */
+            price_too_high: string;
+            /** @example Publish at least '3' tip */
+            too_few_tips: string;
+            /** @example Maximum number of 5 games reached */
+            too_many_tips: string;
+            /** @example Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0 */
+            total_odds: string;
+        };
+        SlipLimitsResponseDto: {
+            /**
+             * @description Price, maximum, whole Ksh
+             * @example 1000
+             */
+            max_price_ksh: number;
+            /**
+             * @description Slips a tipster may publish per Nairobi day
+             * @example 2
+             */
+            max_slips_per_day: number;
+            /**
+             * @description Games per slip, maximum
+             * @example 5
+             */
+            max_tips: number;
+            /**
+             * @description Total odds, maximum (decimal string, inclusive)
+             * @example 100.00
+             */
+            max_total_odds: string;
+            messages: components["schemas"]["SlipLimitMessagesDto"];
+            /**
+             * @description Price, minimum, whole Ksh
+             * @example 50
+             */
+            min_price_ksh: number;
+            /**
+             * @description Games per slip, minimum
+             * @example 3
+             */
+            min_tips: number;
+            /**
+             * @description Total odds, minimum (decimal string, inclusive)
+             * @example 1.60
+             */
+            min_total_odds: string;
+        };
+        SlipMetaDto: {
+            profile_image: string | null;
+            /** @description The tipster's rating (percent) */
+            rating: number;
+        };
+        SlipResponseDto: {
+            /**
+             * @description Total odds, decimal string
+             * @example 4.52
+             */
+            accumulator: string;
+            /**
+             * @description SHA-256 (64 hex) of the canonical form of the picks and a per-slip salt, fixed at publishing (docs/PRODUCT-RULES.md "Records and responsible gambling")
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            commitment: string | null;
+            /**
+             * @description The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id
+             * @example v1|slip:42|101:1:1.85|102:4:2.10|salt:…
+             */
+            commitment_input?: string;
+            /** @description ISO-8601 instant */
+            date_created: string;
+            id: number;
+            jackpot: boolean;
+            meta: components["schemas"]["SlipMetaDto"];
+            /** @description Ksh */
+            price: number;
+            /** @description NGN: what buy-flw charges (NGN_PER_KSH × price) */
+            price_ng: number;
+            /** @description UGX: what buy-flw-ug charges (UGX_PER_KSH × price) */
+            price_ug: number;
+            /** @description The per-slip salt (64 hex), only once the slip is finished */
+            salt?: string;
+            /** @enum {string|null} */
+            slip_result: "W" | "L" | "C" | null;
+            tips: components["schemas"]["TipResponseDto"][];
+            user: components["schemas"]["SlipUserDto"];
+        };
+        SlipUserDto: {
+            username: string;
+        };
+        StreaksDto: {
+            /**
+             * @description +n won in a row, −n lost in a row (cancelled slips skipped)
+             * @example -2
+             */
+            current: number;
+            /**
+             * @description Last 10 settled slips, oldest first
+             * @example WWLWLCWLLW
+             */
+            last10: string;
+            longest_losing: number;
+            /**
+             * @description Largest fall of cumulative profit from a peak, units
+             * @example 4.2
+             */
+            max_drawdown_units: number;
+        };
+        SubscribeDto: {
+            /** @example 30 */
+            days?: Record<string, never>;
+            /** @example 0712345678 */
+            phone: Record<string, never>;
+            /** @example silver */
+            type: Record<string, never>;
+        };
+        SubscriptionKindDto: {
+            /** @description 1000 means lifetime */
+            days: number;
+            description: string;
+            /**
+             * @description Ksh
+             * @example 300.00
+             */
+            price: string;
+            title: string;
+            /** @example gold */
+            type: string;
+        };
+        SubscriptionKindsResponseDto: {
+            bronze: components["schemas"]["SubscriptionKindDto"];
+            gold: components["schemas"]["SubscriptionKindDto"];
+            silver: components["schemas"]["SubscriptionKindDto"];
+        };
+        SubscriptionSlipsResponseDto: {
+            data: components["schemas"]["SlipResponseDto"][];
+        };
+        TipResponseDto: {
+            /** @example Chelsea */
+            away_team: string;
+            /** @description Fixture id */
+            fixture: number;
+            /** @description Kick-off, Nairobi ISO time */
+            game_date: string | null;
+            /**
+             * @description 'h-a' once the game has a score
+             * @example 2-1
+             */
+            game_result: string | null;
+            /** @example Arsenal */
+            home_team: string;
+            /** @example Premier League */
+            league: string;
+            /** @description Market id (hidden until the picks may be shown) */
+            market_type?: number;
+            /**
+             * @description Decimal odd (hidden until the picks may be shown)
+             * @example 1.85
+             */
+            odd?: string;
+            /** @enum {string|null} */
+            result: "W" | "L" | "V" | null;
+            /** @description Once the slip is finished: where the score came from (null when not recorded) */
+            result_source?: components["schemas"]["ResultSourceDto"] | null;
+            /**
+             * @description Once the slip is finished, on void legs (result V): why the leg is void
+             * @example Match postponed
+             */
+            void_reason?: string;
+        };
+        TipsterRecordDto: {
+            buyer_return: components["schemas"]["BuyerReturnDto"];
+            clv: components["schemas"]["ClvDto"];
+            /** @description Percent, 2 decimals */
+            hit_rate: number;
+            leagues: components["schemas"]["BreakdownDto"][];
+            legs: components["schemas"]["LegTotalsDto"];
+            lost: number;
+            markets: components["schemas"]["BreakdownDto"][];
+            /** @description Units, 1 unit a slip */
+            profit_units: number;
+            /** @description The spec's rating, percent */
+            rating: number;
+            /** @description Percent */
+            roi: number;
+            /** @description Won + lost slips */
+            settled: number;
+            streaks: components["schemas"]["StreaksDto"];
+            trust_rating: components["schemas"]["TrustRatingDto"];
+            username: string;
+            /** @description Cancelled slips (every leg void) */
+            void: number;
+            won: number;
+        };
+        TokenPairDto: {
+            /** @description Access JWT (15 minutes) */
+            access: string;
+            /** @description Refresh JWT (30 days), rotated on every refresh */
+            refresh: string;
+        };
+        TopGameDto: {
+            away_goals: number | null;
+            away_team: string;
+            game_date: string;
+            game_status_time: string | null;
+            home_goals: number | null;
+            home_team: string;
+            league: string;
+            /** @description How many slips tip this game */
+            tips: number;
+        };
+        TopGamesResponseDto: {
+            games: components["schemas"]["TopGameDto"][];
+        };
+        TrustRatingDto: {
+            /** @example /how-ratings-work */
+            method: string;
+            /**
+             * @description Wilson lower bound (z = 1.96) on the slip hit rate, percent; null below 30 settled slips
+             * @example 48.78
+             */
+            value: number | null;
+        };
+        UserDetailsDto: {
+            city?: string;
+            name?: string;
+        };
+        UserDetailsResponseDto: {
+            city: string;
+            first_name: string;
+            /** @example Saved */
+            message: string;
+        };
+        VerificationSentResponseDto: {
+            email: string;
+            message: string;
+        };
+        VisitorCountryResponse: {
+            /**
+             * @description The visitor's sale country by IP; Kenya when the IP is elsewhere or unknown.
+             * @enum {string}
+             */
+            country: "KE" | "NG" | "UG";
+        };
+        WeekRatingDto: {
+            week_rating: number;
+        };
+        WithdrawalRequestedDto: {
+            message: string;
+            withdrawal: components["schemas"]["WithdrawalRowDto"];
+        };
+        WithdrawalRowDto: {
+            amount: string;
+            date: string;
+            id: number;
+            /** @example 254712345678 */
+            phone_number: string;
+            /** @description P pending, W paid, other unpaid */
+            status: string;
+            total_paid: string;
+        };
+        WithdrawalsPageDto: {
+            count: number;
+            /** @description Absolute URL of the next page */
+            next: string | null;
+            num_pages: number;
+            withdrawals: components["schemas"]["WithdrawalRowDto"][];
+        };
+        WithdrawRequestDto: {
+            /**
+             * @description M-Pesa phone, 9 or 10 digits (spec §5)
+             * @example 0712345678
+             */
+            phone_number: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    AccountAdminController_ban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanStateResponseDto"];
+                };
+            };
+        };
+    };
+    AccountAdminController_unban: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BanStateResponseDto"];
+                };
+            };
+        };
+    };
+    AccountController_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    AccountController_login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailLoginDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+        };
+    };
+    AccountController_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    AccountController_ownProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnProfileResponseDto"];
+                };
+            };
+        };
+    };
+    AccountController_publicProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicProfileResponseDto"];
+                };
+            };
+        };
+    };
+    AccountController_register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterResponseDto"];
+                };
+            };
+        };
+    };
+    "AccountController_resetPassword[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    "AccountController_resetPassword[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    "AccountController_confirmReset[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordConfirmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    "AccountController_confirmReset[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordConfirmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    AccountController_sendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSentResponseDto"];
+                };
+            };
+        };
+    };
+    AccountController_refresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshTokenDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenPairDto"];
+                };
+            };
+        };
+    };
+    AccountController_avatar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    profile_image?: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvatarResponseDto"];
+                };
+            };
+        };
+    };
+    AccountController_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserDetailsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDetailsResponseDto"];
+                };
+            };
+        };
+    };
+    AccountController_verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    BackofficeController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of records; total in Content-Range */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": ({
+                        id: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                };
+            };
+        };
+    };
+    BackofficeController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                resource: string;
+            };
+            cookie?: never;
+        };
+        /** @description The new record's fields (the resource's create DTO) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number | string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BackofficeController_getOne: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BackofficeController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                resource: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change (the resource's update DTO) */
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number | string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BackofficeController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                resource: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record as it was */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number | string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    BackofficeController_resources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every back-office resource, in menu registration order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Body fields POST accepts; null: 405 */
+                        create: string[] | null;
+                        defaultSort: {
+                            field: string;
+                            /** @enum {string} */
+                            order: "ASC" | "DESC";
+                        };
+                        /** @description false: DELETE answers 405 */
+                        delete: boolean;
+                        /** @description Wire field → what lists may do with it; anything else answers 400 in sort or filter */
+                        fields: {
+                            [key: string]: {
+                                filter: ("eq" | "ilike" | "in" | "gte" | "lte")[];
+                                sortable: boolean;
+                                /** @enum {string} */
+                                type: "int" | "bigint" | "numeric" | "text" | "bool" | "date";
+                            };
+                        };
+                        /** @example id */
+                        idField: string;
+                        /** @example posts */
+                        name: string;
+                        /** @description admin always passes */
+                        roles: ("user" | "tipster" | "admin")[];
+                        /** @description Fields searched by filter={"q":...}; empty: no q */
+                        search: string[];
+                        /** @description Body fields PUT accepts; null: 405 */
+                        update: string[] | null;
+                    }[];
+                };
+            };
+        };
+    };
+    SlipExportController_csv: {
+        parameters: {
+            query?: {
+                /** @description Published on or after this Africa/Nairobi day, YYYY-MM-DD */
+                from?: string;
+                /** @description Only this tipster's slips (username) */
+                tipster?: string;
+                /** @description Published on or before this Africa/Nairobi day, YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, RFC 4180: slip_id,tipster,published_at,first_kickoff,price_ksh,accumulator,status,leg,fixture,home_team,away_team,market_id,market_type,market,quoted_odd,closing_odd,result,score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description {message}: from/to not YYYY-MM-DD, or from after to */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SlipExportController_json: {
+        parameters: {
+            query?: {
+                /** @description Published on or after this Africa/Nairobi day, YYYY-MM-DD */
+                from?: string;
+                /** @description Only this tipster's slips (username) */
+                tipster?: string;
+                /** @description Published on or before this Africa/Nairobi day, YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSlipDto"][];
+                };
+            };
+            /** @description {message}: from/to not YYYY-MM-DD, or from after to */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    FinanceController_payments: {
+        parameters: {
+            query: {
+                p: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsPageDto"];
+                };
+            };
+        };
+    };
+    FinanceController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinanceSummaryDto"];
+                };
+            };
+        };
+    };
+    FinanceController_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalRequestedDto"];
+                };
+            };
+        };
+    };
+    FinanceController_withdrawals: {
+        parameters: {
+            query: {
+                p: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalsPageDto"];
+                };
+            };
+        };
+    };
+    FixturesController_odds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameOddsResponseDto"];
+                };
+            };
+        };
+    };
+    GeoController_country: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VisitorCountryResponse"];
+                };
+            };
+        };
+    };
+    HealthController_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Health Check is successful */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /** @example ok */
+                        status?: string;
+                    };
+                };
+            };
+            /** @description The Health Check is not successful */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       },
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /**
+                         * @example {
+                         *       "redis": {
+                         *         "status": "down",
+                         *         "message": "Could not connect"
+                         *       }
+                         *     }
+                         */
+                        error?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /** @example error */
+                        status?: string;
+                    };
+                };
+            };
+        };
+    };
+    CacheStatsController_stats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counters of every in-process cache (hits, misses...) by cache name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        caches: {
+                            [key: string]: {
+                                [key: string]: number;
+                            };
+                        };
+                        pid: number;
+                    };
+                };
+            };
+        };
+    };
+    HomeSlipsController_active: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeSlipsResponseDto"];
+                };
+            };
+        };
+    };
+    HomeSlipsController_finished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeSlipsResponseDto"];
+                };
+            };
+        };
+    };
+    TopGamesController_topGames: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TopGamesResponseDto"];
+                };
+            };
+        };
+    };
+    JackpotController_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JackpotsResponseDto"];
+                };
+            };
+        };
+    };
+    SlipSalesController_findSlipNg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundTipDto"][];
+                };
+            };
+        };
+    };
+    SlipSalesController_findSlip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FoundTipDto"][];
+                };
+            };
+        };
+    };
+    SubscriptionController_kinds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionKindsResponseDto"];
+                };
+            };
+        };
+    };
+    SubscriptionController_slips: {
+        parameters: {
+            query: {
+                /** @description Purchase code from the subscription SMS, or the M-Pesa receipt */
+                code: string;
+            };
+            header?: never;
+            path: {
+                phone: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSlipsResponseDto"];
+                };
+            };
+        };
+    };
+    SearchGamesController_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchGamesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchGamesResponseDto"];
+                };
+            };
+        };
+    };
+    SlipSalesController_buy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyMpesaDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    SlipSalesController_buyNg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyFlutterwaveDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLinkResponseDto"];
+                };
+            };
+        };
+    };
+    SlipSalesController_buyUg: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyFlutterwaveDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLinkResponseDto"];
+                };
+            };
+        };
+    };
+    SubscriptionController_subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscribeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    RecordsController_tipster: {
+        parameters: {
+            query?: {
+                /** @description Whole Ksh staked on each slip for buyer_return (1-1000000, default 100) */
+                stake?: string;
+            };
+            header?: never;
+            path: {
+                username: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipsterRecordDto"];
+                };
+            };
+            /** @description { message } for a stake that is not whole Ksh 1-1000000 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description { message: "User not found" } */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RgController_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RgCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    RgController_limit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RgLimitDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RgViewDto"];
+                };
+            };
+        };
+    };
+    RgController_selfExclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RgSelfExclusionDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RgViewDto"];
+                };
+            };
+        };
+    };
+    SlipController_canPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CanPostResponseDto"];
+                };
+            };
+        };
+    };
+    SlipController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSlipDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSlipResponseDto"];
+                };
+            };
+        };
+    };
+    SlipController_free: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FreeTipsResponseDto"];
+                };
+            };
+        };
+    };
+    SlipController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlipResponseDto"];
+                };
+            };
+        };
+    };
+    SlipController_limits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlipLimitsResponseDto"];
+                };
+            };
+        };
+    };
+    MarketsController_markets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarketsResponseDto"];
+                };
+            };
+        };
+    };
+    PhoneController_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Index: recent phones, checkouts, STK pushes and B2C payouts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    SandboxApiController_b2c: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The B2C payment as the sandbox holds it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    SandboxApiController_stk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The STK push as the sandbox holds it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    SandboxApiController_resendStk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutRequestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    SandboxApiController_deliveries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboundViewDto"][];
+                };
+            };
+        };
+    };
+    SandboxApiController_faults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultDto"][];
+                };
+            };
+        };
+    };
+    SandboxApiController_setFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetFaultDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FaultDto"];
+                };
+            };
+        };
+    };
+    SandboxApiController_clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every fault cleared */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SandboxApiController_resendWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    PhoneController_phone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneViewDto"];
+                };
+            };
+        };
+    };
+    PhoneController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+                checkoutRequestId: string;
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PromptAnswerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromptAnswerResultDto"];
+                };
+            };
+        };
+    };
+    PhoneController_openPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To /sandbox/phone/{msisdn} */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a phone number (HTML page) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PhoneController_phonePage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The phone page: prompts and SMS inbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    PhoneController_answerFromPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: string;
+                checkoutRequestId: string;
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PromptAnswerDto"];
+            };
+        };
+        responses: {
+            /** @description Back to the phone page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "BlogController_list[0]": {
+        parameters: {
+            query?: {
+                page?: number;
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListResponseDto"];
+                };
+            };
+        };
+    };
+    "BlogController_list[1]": {
+        parameters: {
+            query?: {
+                page?: number;
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostListResponseDto"];
+                };
+            };
+        };
+    };
+    "SlipV2Controller_active[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivePageDto"];
+                };
+            };
+        };
+    };
+    "SlipV2Controller_active[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivePageDto"];
+                };
+            };
+        };
+    };
+    "SlipV2Controller_finished[0]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinishedPageDto"];
+                };
+            };
+        };
+    };
+    "SlipV2Controller_finished[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FinishedPageDto"];
+                };
+            };
+        };
+    };
+    "TipsterController_leaderboard[0]": {
+        parameters: {
+            query: {
+                p: string;
+                weekly: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPageDto"];
+                };
+            };
+        };
+    };
+    "TipsterController_leaderboard[1]": {
+        parameters: {
+            query: {
+                p: string;
+                weekly: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardPageDto"];
+                };
+            };
+        };
+    };
+}
