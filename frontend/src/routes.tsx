@@ -74,6 +74,7 @@ const blogList = () => import('./pages/blog/BlogListPage');
 const verification = () => import('./pages/account/EmailVerificationPage');
 const settings = () => import('./pages/account/AccountSettingsPage');
 const changePassword = () => import('./pages/account/ChangePasswordPage');
+const verify = () => import('./pages/verify/VerifyPage');
 
 /**
  * The route table: every route of spec §2 (URLs in lib/paths.ts). Login-protected routes redirect
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: 'account_settings', loader: requireTokenLoader, element: lazyPage(settings, 'AccountSettingsPage') },
           { path: 'change_password', loader: redirectHome },
           { path: 'change_password/:token', element: lazyPage(changePassword, 'ChangePasswordPage') },
+          { path: 'verify', element: lazyPage(verify, 'VerifyPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

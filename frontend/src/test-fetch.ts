@@ -98,6 +98,7 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   ],
   user: { username: 'kipchoge' },
   meta: { rating: 72.5, profile_image: null },
+  commitment: null,
   ...overrides,
 });
 

@@ -323,6 +323,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/export/slips.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipExportController_csv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/export/slips.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["SlipExportController_json"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/finance/get_payments": {
         parameters: {
             query?: never;
@@ -1289,6 +1321,62 @@ export interface components {
             email: string;
             password: string;
         };
+        ExportLegDto: {
+            /** @example Chelsea */
+            away_team: string;
+            /** @description Closing decimal odd of the same selection; null when not stored */
+            closing_odd: string | null;
+            /**
+             * @description Fixture id
+             * @example 1035
+             */
+            fixture: string;
+            /** @example Arsenal */
+            home_team: string;
+            /** @example HOME WIN */
+            market: string | null;
+            /**
+             * @description Market id of the catalogue (the pick)
+             * @example 1
+             */
+            market_id: number;
+            /** @example 1X2 */
+            market_type: string | null;
+            /**
+             * @description Decimal odd quoted at publishing
+             * @example 1.85
+             */
+            quoted_odd: string;
+            /** @enum {string|null} */
+            result: "W" | "L" | "V" | null;
+            /** @example 2-1 */
+            score: string | null;
+        };
+        ExportSlipDto: {
+            /**
+             * @description Quoted total decimal odds
+             * @example 3.61
+             */
+            accumulator: string;
+            /** @description Earliest kick-off of its games, Nairobi ISO */
+            first_kickoff: string | null;
+            id: number;
+            legs: components["schemas"]["ExportLegDto"][] | null;
+            /**
+             * @description Ksh
+             * @example 100
+             */
+            price_ksh: number;
+            /**
+             * @description Publish time, Nairobi ISO
+             * @example 2026-04-19T10:00:00+03:00
+             */
+            published_at: string;
+            /** @enum {string} */
+            status: "on_sale" | "won" | "lost" | "cancelled";
+            /** @example otieno_tips */
+            tipster: string;
+        };
         FaultDto: {
             remaining: number;
             status: number;
@@ -1628,6 +1716,15 @@ export interface components {
             /** @example kevo@example.com */
             email: string;
         };
+        ResultSourceDto: {
+            /** @enum {string} */
+            kind: "football-data" | "api-football";
+            /**
+             * @description football-data: file name and match date; api-football: the fixture id
+             * @example E0-2025-26.csv 2026-04-19
+             */
+            ref: string;
+        };
         RgCodeDto: {
             /**
              * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
@@ -1780,6 +1877,16 @@ export interface components {
              * @example 4.52
              */
             accumulator: string;
+            /**
+             * @description SHA-256 (64 hex) of the canonical form of the picks and a per-slip salt, fixed at publishing (docs/PRODUCT-RULES.md "Records and responsible gambling")
+             * @example 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08
+             */
+            commitment: string | null;
+            /**
+             * @description The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id
+             * @example v1|slip:42|101:1:1.85|102:4:2.10|salt:…
+             */
+            commitment_input?: string;
             /** @description ISO-8601 instant */
             date_created: string;
             id: number;
@@ -1791,6 +1898,8 @@ export interface components {
             price_ng: number;
             /** @description UGX: what buy-flw-ug charges (UGX_PER_KSH × price) */
             price_ug: number;
+            /** @description The per-slip salt (64 hex), only once the slip is finished */
+            salt?: string;
             /** @enum {string|null} */
             slip_result: "W" | "L" | "C" | null;
             tips: components["schemas"]["TipResponseDto"][];
@@ -1871,6 +1980,13 @@ export interface components {
             odd?: string;
             /** @enum {string|null} */
             result: "W" | "L" | "V" | null;
+            /** @description Once the slip is finished: where the score came from (null when not recorded) */
+            result_source?: components["schemas"]["ResultSourceDto"] | null;
+            /**
+             * @description Once the slip is finished, on void legs (result V): why the leg is void
+             * @example Match postponed
+             */
+            void_reason?: string;
         };
         TipsterRecordDto: {
             buyer_return: components["schemas"]["BuyerReturnDto"];
@@ -2558,6 +2674,73 @@ export interface operations {
                         update: string[] | null;
                     }[];
                 };
+            };
+        };
+    };
+    SlipExportController_csv: {
+        parameters: {
+            query?: {
+                /** @description Published on or after this Africa/Nairobi day, YYYY-MM-DD */
+                from?: string;
+                /** @description Only this tipster's slips (username) */
+                tipster?: string;
+                /** @description Published on or before this Africa/Nairobi day, YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV, RFC 4180: slip_id,tipster,published_at,first_kickoff,price_ksh,accumulator,status,leg,fixture,home_team,away_team,market_id,market_type,market,quoted_odd,closing_odd,result,score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description {message}: from/to not YYYY-MM-DD, or from after to */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SlipExportController_json: {
+        parameters: {
+            query?: {
+                /** @description Published on or after this Africa/Nairobi day, YYYY-MM-DD */
+                from?: string;
+                /** @description Only this tipster's slips (username) */
+                tipster?: string;
+                /** @description Published on or before this Africa/Nairobi day, YYYY-MM-DD */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportSlipDto"][];
+                };
+            };
+            /** @description {message}: from/to not YYYY-MM-DD, or from after to */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

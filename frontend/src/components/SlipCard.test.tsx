@@ -109,4 +109,31 @@ describe('SlipCard', () => {
     renderWithProviders(<SlipCard slip={openSlip} now={NOW} />);
     expect(api.requests).toHaveLength(0);
   });
+
+  it("shows a finished leg's result source and a void leg's reason, and links the commitment to /verify", () => {
+    stubFetch({ '/api/slip/markets': markets });
+    const slip = buildSlip({
+      id: 9,
+      slip_result: 'W',
+      commitment: 'f955cf96710569c31e8af17bcf73f38d98a719b6dbe839c06774e2c6543bd4fd',
+      tips: [
+        buildTip({ market_type: 1, odd: '1.80', result: 'W', game_result: '2-1', result_source: { kind: 'football-data', ref: 'E0-2025-26.csv 2026-04-19' } }),
+        buildTip({ home_team: 'Roma', away_team: 'Lazio', market_type: 1, odd: '2.00', result: 'V', result_source: { kind: 'api-football', ref: '1035' }, void_reason: 'Match postponed' }),
+      ],
+    });
+    renderWithProviders(<SlipCard slip={slip} now={NOW} />);
+    const sources = screen.getAllByTestId('result-source');
+    expect(sources[0]).toHaveTextContent('Result: football-data.co.uk E0-2025-26.csv 2026-04-19');
+    expect(sources[1]).toHaveTextContent('Void: Match postponed. Result: API-Football fixture 1035');
+    expect(screen.getByTestId('commitment')).toHaveTextContent('Commitment f955cf967105…');
+    expect(screen.getByRole('link', { name: 'Verify the picks' })).toHaveAttribute('href', '/verify?slip=9');
+  });
+
+  it('a slip on sale shows its commitment but no result source', () => {
+    stubFetch({});
+    renderWithProviders(<SlipCard slip={{ ...openSlip, commitment: 'ab'.repeat(32) }} now={NOW} />);
+    expect(screen.queryByTestId('result-source')).not.toBeInTheDocument();
+    expect(screen.getByTestId('commitment')).toHaveTextContent('Commitment abababababab…');
+    expect(screen.getByRole('link', { name: 'How this proves the picks cannot change' })).toHaveAttribute('href', '/verify?slip=7');
+  });
 });

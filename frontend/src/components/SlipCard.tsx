@@ -89,7 +89,41 @@ const GameRow = ({
         </Box>
       </Typography>
       <PickLine tip={tip} pick={pick} suffix={tip.result === 'V' ? ' (void)' : ''} />
+      <ResultProvenance tip={tip} />
     </Box>
+  );
+};
+
+/** Source name of a result on a finished leg. */
+const SOURCE_LABEL = { 'football-data': 'football-data.co.uk', 'api-football': 'API-Football fixture' } as const;
+
+/**
+ * A finished leg's provenance (docs/PRODUCT-RULES.md "Records and responsible gambling"): where
+ * its score came from and, on a void leg, why it is void. Nothing while the slip is on sale.
+ */
+export const ResultProvenance = ({ tip }: { tip: SlipTip }) => {
+  if (!tip.result_source && !tip.void_reason) return null;
+  return (
+    <Typography variant="caption" component="p" color="text.secondary" data-testid="result-source">
+      {tip.void_reason ? `Void: ${tip.void_reason}. ` : null}
+      {tip.result_source ? `Result: ${SOURCE_LABEL[tip.result_source.kind] ?? tip.result_source.kind} ${tip.result_source.ref}` : null}
+    </Typography>
+  );
+};
+
+/**
+ * The slip's SHA-256 commitment (shortened) with a link to /verify: on sale it proves the picks
+ * cannot change; once finished anyone can recompute it there.
+ */
+export const CommitmentLine = ({ slip, finished }: { slip: Slip; finished: boolean }) => {
+  if (!slip.commitment) return null;
+  return (
+    <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 1.5, pb: 1 }} data-testid="commitment">
+      Commitment <Box component="code" title={slip.commitment}>{slip.commitment.slice(0, 12)}…</Box> ·{' '}
+      <Link component={RouterLink} to={PATHS.verifySlip(slip.id)} color="inherit">
+        {finished ? 'Verify the picks' : 'How this proves the picks cannot change'}
+      </Link>
+    </Typography>
   );
 };
 
@@ -178,6 +212,7 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
           </Typography>
         </Box>
       </Stack>
+      <CommitmentLine slip={slip} finished={finished} />
       {!hideBuy && !finished ? (
         <Box sx={{ px: 1.5, pb: 1.5 }}>
           {onSale ? (

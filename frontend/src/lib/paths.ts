@@ -39,4 +39,6 @@ export const PATHS = {
   dashboardActiveTips: (username: string) => `/dashboard/active_tips/${segment(username)}`,
   changePassword: '/change_password',
   changePasswordWith: (userToken: string) => `/change_password/${segment(userToken)}`,
+  verify: '/verify',
+  verifySlip: (slipId: string | number) => `/verify?slip=${segment(slipId)}`,
 } as const;

@@ -232,6 +232,7 @@ export const seedDemoMarketplace = async (
             [u.id],
           );
           await app.get(FixturesService).recordTips(slip.legs.map((l) => l.game.id), em);
+          await app.get(SlipPublishService).seal(em, row.id); // committed to its picks like a published slip
           return row.id as number;
         });
         published.push({ id, settleAt: new Date(last + 125 * 60_000) });

@@ -3,6 +3,7 @@ import { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
 import { Slip } from './entities/slip.entity';
 import { Tip } from './entities/tip.entity';
+import { SlipRepository } from './slip.repository';
 
 /** One pick of a jackpot slip: fixture id, market id, the server-quoted decimal odd ('1.85'). */
 export interface JackpotSlipTip {
@@ -18,9 +19,12 @@ export interface JackpotSlipTip {
  */
 @Injectable()
 export class JackpotSlipsRepository {
+  constructor(private readonly slips: SlipRepository) {}
+
   /**
    * Inserts a jackpot slip owned by `ownerId` (price in Ksh, total odds `accumulator`, created
-   * `now`) with its tips in the given order; returns the slip's id.
+   * `now`) with its tips in the given order, committed to its picks like any published slip
+   * (SlipRepository.seal; docs/PRODUCT-RULES.md "Records and responsible gambling"); returns the slip's id.
    */
   async create(em: EntityManager, slip: { ownerId: number; price: Money; accumulator: string; now: Date; tips: JackpotSlipTip[] }): Promise<number> {
     const repo = em.getRepository(Slip);
@@ -30,6 +34,7 @@ export class JackpotSlipsRepository {
     await em.getRepository(Tip).insert(
       slip.tips.map((t, i) => ({ slipId: saved.id, fixtureId: t.fixtureId, marketId: t.marketId, odd: t.odd, position: i, result: null })),
     );
+    await this.slips.seal(em, saved.id);
     return saved.id;
   }
 

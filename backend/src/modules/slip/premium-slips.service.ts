@@ -61,12 +61,14 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
   private async render(ids: number[]): Promise<SlipResponse[]> {
     const { slips, tips } = await this.repo.load(ids);
     if (!slips.length) return [];
-    const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
+    const fixtureIds = [...new Set(tips.map((t) => t.fixtureId))];
+    const [gameList, sources] = await Promise.all([this.fixtures.games(fixtureIds), this.fixtures.resultSources(fixtureIds)]);
     const ctx = {
-      games,
+      games: new Map(gameList.map((g) => [g.id, g])),
       rates: this.config.currency,
       avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
       isOwner: () => true,
+      sources,
     };
     return slips.map((s) => toSlipResponse(s, tips.filter((t) => t.slipId === s.id), ctx));
   }

@@ -111,6 +111,15 @@ export class SlipPublishService {
     return { id };
   }
 
+  /**
+   * Commits slip `slipId` (inserted with its tips in the caller's transaction `em`, e.g. a jackpot
+   * slip) to its picks: a fresh salt and the SHA-256 commitment (docs/PRODUCT-RULES.md "Records and
+   * responsible gambling"). A slip already committed keeps its commitment.
+   */
+  seal(em: EntityManager, slipId: number): Promise<void> {
+    return this.slips.seal(em, slipId);
+  }
+
   private publishedToday(userId: number, em?: EntityManager): Promise<number> {
     return this.slips.publishedSince(userId, nairobiDayStart(this.clock.now()), em);
   }

@@ -200,7 +200,12 @@ export class SlipQueryService {
   private async renderWithGames(ids: number[], viewer: Viewer): Promise<{ slips: SlipResponse[]; games: Map<string, GameView> }> {
     const { slips, tips } = await this.repo.load(ids);
     if (!slips.length) return { slips: [], games: new Map() };
-    const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))])).map((g) => [g.id, g]));
+    const settledIds = new Set(slips.filter((s) => s.slipResult !== null).map((s) => s.id));
+    const [gameList, sources] = await Promise.all([
+      this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))]),
+      this.fixtures.resultSources([...new Set(tips.filter((t) => settledIds.has(t.slipId)).map((t) => t.fixtureId))]),
+    ]);
+    const games = new Map(gameList.map((g) => [g.id, g]));
     const bySlip = new Map<number, typeof tips>();
     for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);
     const ctx = {
@@ -208,6 +213,7 @@ export class SlipQueryService {
       rates: this.config.currency,
       avatarUrl: (file: string | null) => avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, file),
       isOwner: (userId: number) => viewer?.id === userId,
+      sources,
     };
     return { slips: slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx)), games };
   }

@@ -16,6 +16,8 @@ export enum SlipErrorCode {
   INVALID_PAGE = 'INVALID_PAGE',
   /** Back office `free-tips`: the same fixture and market is already a free tip. */
   FREE_TIP_EXISTS = 'FREE_TIP_EXISTS',
+  /** GET /api/export/slips.*: a malformed `from`/`to` date or from after to. */
+  BAD_EXPORT_RANGE = 'BAD_EXPORT_RANGE',
 }
 
 /** Code → HTTP status and the exact spec §5 / §8 message. */
@@ -36,6 +38,7 @@ export const SLIP_ERRORS: Record<SlipErrorCode, ErrorSpec> = {
   [SlipErrorCode.BAD_PAGE]: { status: 400, message: 'Invalid page number' },
   [SlipErrorCode.INVALID_PAGE]: { status: 404, message: 'Invalid page' },
   [SlipErrorCode.FREE_TIP_EXISTS]: { status: 400, message: 'This free tip already exists' },
+  [SlipErrorCode.BAD_EXPORT_RANGE]: { status: 400, message: 'from and to must be dates YYYY-MM-DD' },
 };
 
 /**

@@ -1,8 +1,10 @@
 import { Money } from '../../common/money/money';
 import { salePrices, type SaleRates } from '../../common/money/sale-prices';
-import type { GameView } from '../fixtures/fixtures.service';
+import type { GameView, ResultProvenance } from '../fixtures/fixtures.service';
+import type { ResultSource } from '../fixtures/domain/result-source';
 import { toGameDate } from '../fixtures/fixtures.mapper';
 import type { SlipRow, TipRow } from './slip.repository';
+import { commitmentInput } from './domain/slip-commitment';
 
 /** Tip shape (spec §3 Tip). `market_type` and `odd` only when the picks may be shown. */
 export interface TipResponse {
@@ -17,6 +19,10 @@ export interface TipResponse {
   fixture: number;
   /** W, L or V once the slip is settled, else null. */
   result: string | null;
+  /** Once the slip is finished: where the score came from (null when the source is not recorded). */
+  result_source?: ResultSource | null;
+  /** Once the slip is finished, on void legs (result V): why the leg is void. */
+  void_reason?: string;
 }
 
 /**
@@ -35,6 +41,12 @@ export interface SlipResponse {
   tips: TipResponse[];
   user: { username: string };
   meta: { rating: number; profile_image: string | null };
+  /** SHA-256 commitment of the picks (64 hex), on every slip, also on sale (it reveals nothing). */
+  commitment: string | null;
+  /** The commitment's salt (64 hex), only once the slip is finished (settled or cancelled). */
+  salt?: string;
+  /** The canonical string the commitment hashes (commitmentInput), only once the slip is finished. */
+  commitment_input?: string;
 }
 
 /** What the mapper needs besides the rows. */
@@ -45,6 +57,8 @@ export interface MapContext {
   avatarUrl: (file: string | null) => string | null;
   /** True when the viewer is the slip's tipster (own list, own profile). */
   isOwner: (userId: number) => boolean;
+  /** Result provenance of decided fixtures (FixturesService.resultSources), for finished slips' legs. */
+  sources?: Map<string, ResultProvenance>;
 }
 
 /**
@@ -54,9 +68,21 @@ export interface MapContext {
 export const picksVisible = (slip: Pick<SlipRow, 'slipResult' | 'userId'>, isOwner: (userId: number) => boolean): boolean =>
   slip.slipResult !== null || isOwner(slip.userId);
 
-/** One tip in its public (or owner's) shape. */
-export const toTipResponse = (tip: TipRow, game: GameView | undefined, showPick: boolean, settled: boolean): TipResponse => {
+/**
+ * One tip in its public (or owner's) shape; a finished slip's tip also carries `result_source` and,
+ * when void, `void_reason` (docs/PRODUCT-RULES.md "Records and responsible gambling").
+ */
+export const toTipResponse = (
+  tip: TipRow,
+  game: GameView | undefined,
+  showPick: boolean,
+  settled: boolean,
+  provenance?: ResultProvenance,
+): TipResponse => {
   const score = game?.state.score ?? null;
+  const finished = settled
+    ? { result_source: provenance?.source ?? null, ...(tip.result === 'V' ? { void_reason: provenance?.voidReason ?? 'Match not played' } : {}) }
+    : {};
   return {
     home_team: game?.homeTeam ?? '',
     away_team: game?.awayTeam ?? '',
@@ -66,10 +92,15 @@ export const toTipResponse = (tip: TipRow, game: GameView | undefined, showPick:
     ...(showPick ? { market_type: tip.marketId, odd: tip.odd } : {}),
     fixture: Number(tip.fixtureId),
     result: settled ? tip.result : null,
+    ...finished,
   };
 };
 
-/** One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves). */
+/**
+ * One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves).
+ * Provable publishing (docs/PRODUCT-RULES.md "Records and responsible gambling"): `commitment` always;
+ * `salt` and `commitment_input` once the slip is finished, when its picks are public too.
+ */
 export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): SlipResponse => {
   const show = picksVisible(slip, ctx.isOwner);
   const settled = slip.slipResult !== null;
@@ -83,8 +114,10 @@ export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): 
     accumulator: slip.accumulator,
     jackpot: slip.jackpot,
     slip_result: slip.slipResult,
-    tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled)),
+    tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled, ctx.sources?.get(t.fixtureId))),
     user: { username: slip.username },
     meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile) },
+    commitment: slip.commitment,
+    ...(settled && slip.commitSalt ? { salt: slip.commitSalt, commitment_input: commitmentInput(slip.id, tips, slip.commitSalt) } : {}),
   };
 };

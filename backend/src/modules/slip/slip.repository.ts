@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
-import { fixtureJoin } from '../fixtures/fixture.sql';
+import { closingOddSql, fixtureJoin } from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
 import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
+import { newCommitmentSalt, slipCommitment } from './domain/slip-commitment';
 
 /** A slip row with what its card shows of the tipster. */
 export interface SlipRow {
@@ -22,6 +23,10 @@ export interface SlipRow {
   slipResult: SlipResultCode | null;
   dateCreated: Date;
   settledAt: Date | null;
+  /** SHA-256 commitment of the picks (64 hex), null only for rows written outside publishing. */
+  commitment: string | null;
+  /** The commitment's salt (64 hex); the API reveals it once the slip is finished. */
+  commitSalt: string | null;
 }
 
 export interface TipRow {
@@ -75,6 +80,27 @@ export interface PageStart {
 export interface PageRow {
   id: number;
   userId: number;
+}
+
+/** A published slip as the public export reads it (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+export interface ExportSlipRow {
+  id: number;
+  username: string;
+  price: string;
+  accumulator: string;
+  slipResult: SlipResultCode | null;
+  dateCreated: Date;
+  /** The fixture of its earliest kick-off (shown date comes from the fixtures module). */
+  firstFixture: string | null;
+  /** Keyset position: date_created as exact UTC text. */
+  at: string;
+}
+
+/** Filter of the export: one tipster and/or publish time in [from, to). */
+export interface ExportFilter {
+  userId?: number;
+  from: Date | null;
+  to: Date | null;
 }
 
 /** A timestamptz column as exact UTC text with microseconds, whatever the session's TimeZone / DateStyle. */
@@ -221,7 +247,8 @@ export class SlipRepository {
         `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file AS "avatarFile",
                 coalesce(st.rating, 0)::text AS rating, s.price_ksh::text AS price, s.accumulator::text AS accumulator,
                 s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
-                s.date_created AS "dateCreated", s.settled_at AS "settledAt"
+                s.date_created AS "dateCreated", s.settled_at AS "settledAt",
+                s.commitment, s.commit_salt AS "commitSalt"
            FROM slip s ${appUserJoin('u', 's.user_id')} LEFT JOIN tipster_stat st ON st.user_id = s.user_id
           WHERE s.id = ANY($1)`,
         [ids],
@@ -234,6 +261,50 @@ export class SlipRepository {
     ]);
     const byId = new Map((slips as SlipRow[]).map((s) => [s.id, s]));
     return { slips: ids.flatMap((id) => byId.get(id) ?? []), tips };
+  }
+
+  /**
+   * One keyset page of the public export: up to `limit` tipster slips (jackpot slips left out)
+   * under `f`, oldest published first (date_created, id), after `after`; and the tips of the
+   * finished ones only, each with the closing odd of its selection (fixtures' closingOddSql; null
+   * when unknown) — the picks and odds of slips on sale are never read.
+   */
+  async exportPage(
+    f: ExportFilter,
+    after: { at: string; id: number } | null,
+    limit: number,
+  ): Promise<{ slips: ExportSlipRow[]; tips: (TipRow & { closing: string | null })[] }> {
+    const where = ['NOT s.jackpot'];
+    const params: unknown[] = [];
+    const add = (cond: (n: number) => string, ...values: unknown[]) => {
+      params.push(...values);
+      where.push(cond(params.length));
+    };
+    if (f.userId !== undefined) add((n) => `s.user_id = $${n}`, f.userId);
+    if (f.from) add((n) => `s.date_created >= $${n}`, f.from.toISOString());
+    if (f.to) add((n) => `s.date_created < $${n}`, f.to.toISOString());
+    if (after) add((n) => `(s.date_created, s.id) > ($${n - 1}::timestamptz, $${n}::int)`, after.at, after.id);
+    const slips: ExportSlipRow[] = await this.ds.query(
+      `SELECT s.id, u.username, s.price_ksh::text AS price, s.accumulator::text AS accumulator, s.slip_result AS "slipResult",
+              s.date_created AS "dateCreated", ${UTC_TEXT('s.date_created')} AS at,
+              (SELECT t.fixture_id::text FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id
+                ORDER BY fx.kickoff, t.position LIMIT 1) AS "firstFixture"
+         FROM slip s ${appUserJoin('u', 's.user_id')}
+        WHERE ${where.join(' AND ')}
+        ORDER BY s.date_created, s.id
+        LIMIT ${Number(limit)}`,
+      params,
+    );
+    const finished = slips.filter((s) => s.slipResult !== null).map((s) => s.id);
+    const tips: (TipRow & { closing: string | null })[] = finished.length
+      ? await this.ds.query(
+          `SELECT t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result,
+                  (${closingOddSql('t.fixture_id', 't.market_id')})::text AS closing
+             FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`,
+          [finished],
+        )
+      : [];
+    return { slips, tips };
   }
 
   /**
@@ -271,8 +342,9 @@ export class SlipRepository {
   }
 
   /**
-   * Inserts a slip and its tips (in the order given, positions 0…) in the caller's transaction.
-   * Returns the new slip id.
+   * Inserts a slip and its tips (in the order given, positions 0…) in the caller's transaction,
+   * committed to its picks (a fresh salt and slipCommitment, docs/PRODUCT-RULES.md "Records and
+   * responsible gambling"). Returns the new slip id.
    */
   async insertWithTips(
     em: EntityManager,
@@ -282,6 +354,25 @@ export class SlipRepository {
     const repo = em.getRepository(Slip);
     const saved = await repo.save(repo.create({ ...slip, jackpot: false, slipResult: null, settledAccumulator: null, settledAt: null }));
     await em.getRepository(Tip).insert(tips.map((t, i) => ({ ...t, slipId: saved.id, position: i, result: null })));
+    await this.seal(em, saved.id);
     return saved.id;
+  }
+
+  /**
+   * Commits slip `slipId` to its stored picks (a fresh salt and slipCommitment) in the caller's
+   * transaction, from the tips as stored (odds with 2 decimals, as the API shows them); also for
+   * slips whose tips another module writes (jackpot slips). A slip already committed keeps its commitment.
+   */
+  async seal(em: EntityManager, slipId: number): Promise<void> {
+    const tips: Pick<Tip, 'fixtureId' | 'marketId' | 'odd'>[] = await em.query(
+      `SELECT fixture_id::text AS "fixtureId", market_id AS "marketId", odd::text AS odd FROM tip WHERE slip_id = $1`,
+      [slipId],
+    );
+    const salt = newCommitmentSalt();
+    await em.query(`UPDATE slip SET commit_salt = $2, commitment = $3 WHERE id = $1 AND commitment IS NULL`, [
+      slipId,
+      salt,
+      slipCommitment(slipId, tips, salt),
+    ]);
   }
 }

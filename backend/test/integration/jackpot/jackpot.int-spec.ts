@@ -1,3 +1,4 @@
+import { sha256Hex } from '../../../src/modules/slip/domain/slip-commitment';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { JackpotError } from '../../../src/modules/jackpot/jackpot.errors';
@@ -139,6 +140,9 @@ describe('jackpots: creation, public list, tipster lists, settlement', () => {
       expect(mega).toMatchObject({ company: 'SP', type: 'MG', todaysOdd: '985.26', price: '299.00', title: 'SportPesa Mega Jackpot', description: 'This week' });
       expect(mega.slip).toMatchObject({ id: spMega, jackpot: true, accumulator: '985.26', price: 299, slip_result: null, user: { username: 'tips_desk' } });
       expect(mega.slip.tips).toHaveLength(17);
+      // Committed to its picks like any published slip (docs/PRODUCT-RULES.md "Records and responsible gambling").
+      expect(mega.slip.commitment).toMatch(/^[0-9a-f]{64}$/);
+      expect(mega.slip).not.toHaveProperty('salt');
       for (const tip of mega.slip.tips) expect(Object.keys(tip).sort()).toEqual(HIDDEN_TIP_KEYS);
       expect(mega.slip.tips.map((tip: { fixture: number }) => String(tip.fixture))).toEqual(games.slice(0, 17).map((g) => g.id));
       // next_match: the earliest kick-off of its games, on the shown calendar, Nairobi time.
@@ -188,6 +192,7 @@ describe('jackpots: creation, public list, tipster lists, settlement', () => {
       const [mega] = res.body.data;
       expect(mega.slip.slip_result).toMatch(/^[WLC]$/);
       expect(mega.next_match).toBeNull();
+      expect(sha256Hex(mega.slip.commitment_input)).toBe(mega.slip.commitment);
       for (const tip of mega.slip.tips) {
         expect(tip).toMatchObject({ market_type: 1, odd: '1.50', result: expect.stringMatching(/^[WLV]$/) });
       }

@@ -80,6 +80,9 @@ describe('demo marketplace seed', () => {
       `SELECT count(*)::int AS n FROM tip t JOIN fixture_odds o ON o.fixture_id = t.fixture_id AND o.market_id = t.market_id WHERE o.odd <> t.odd`,
     );
     expect(odds[0].n).toBe(0);
+    // Every demo slip is committed to its picks like a published one (docs/PRODUCT-RULES.md "Records and responsible gambling").
+    const [c] = await t.ds.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE commitment ~ '^[0-9a-f]{64}$' AND commit_salt ~ '^[0-9a-f]{64}$')::int AS committed FROM slip`);
+    expect(c.committed).toBe(c.n);
   });
 
   it('fills the finished list, the leaderboard and the free tips', async () => {

@@ -43,6 +43,9 @@ describe('/profile/{username} (spec §2, §3)', () => {
     expect(screen.getByRole('img', { name: /Profit over time: \+2\.00 units after 3 settled tips/ })).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Slip 21 by amina' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See More' })).toHaveAttribute('href', '/profile/finished_tips/amina');
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/export/slips.csv?tipster=amina');
+    expect(screen.getByRole('link', { name: 'Export JSON' })).toHaveAttribute('href', '/api/export/slips.json?tipster=amina');
+    expect(screen.getByRole('link', { name: 'Verify a slip' })).toHaveAttribute('href', '/verify');
     expect(document.title).toBe('amina - Tipster Profile | TipsKE');
     expect(api.to('/v2/api/slip/data/finished/')[0].path).toBe('/v2/api/slip/data/finished/?username=amina');
   });

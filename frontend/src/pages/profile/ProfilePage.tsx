@@ -1,6 +1,7 @@
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -117,10 +118,31 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
             See More
           </Button>
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 1.5 }} data-testid="export-links">
+          Every slip of {username}, finished ones with their picks:{' '}
+          <Link href={exportUrl('csv', username)} download>
+            Export CSV
+          </Link>{' '}
+          ·{' '}
+          <Link href={exportUrl('json', username)} download>
+            Export JSON
+          </Link>{' '}
+          ·{' '}
+          <Link component={RouterLink} to={PATHS.verify}>
+            Verify a slip
+          </Link>
+        </Typography>
       </Box>
     </Stack>
   );
 };
+
+/**
+ * The public export of one tipster's slips (docs/PRODUCT-RULES.md "Records and responsible
+ * gambling"): GET /api/export/slips.{csv,json}?tipster=; slips on sale come without picks.
+ */
+export const exportUrl = (format: 'csv' | 'json', username: string): string =>
+  `/api/export/slips.${format}?${new URLSearchParams({ tipster: username }).toString()}`;
 
 /** /profile/{username} (spec §2): a tipster's public profile. */
 export const TipsterProfilePage = () => {

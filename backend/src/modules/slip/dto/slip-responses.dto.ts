@@ -6,6 +6,13 @@ import { Allow } from 'class-validator';
  * the mappers (slip.mapper.ts and the services) build the answers.
  */
 
+/** Where a finished game's score came from (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+export class ResultSourceDto {
+  @ApiProperty({ enum: ['football-data', 'api-football'] }) kind: 'football-data' | 'api-football';
+  @ApiProperty({ example: 'E0-2025-26.csv 2026-04-19', description: 'football-data: file name and match date; api-football: the fixture id' })
+  ref: string;
+}
+
 /** spec §3 Tip: `market_type` and `odd` only once the picks may be shown. */
 export class TipResponseDto {
   @ApiProperty({ example: 'Arsenal' }) home_team: string;
@@ -17,6 +24,14 @@ export class TipResponseDto {
   @ApiPropertyOptional({ example: '1.85', description: 'Decimal odd (hidden until the picks may be shown)' }) odd?: string;
   @ApiProperty({ description: 'Fixture id' }) fixture: number;
   @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
+  @ApiPropertyOptional({
+    type: () => ResultSourceDto,
+    nullable: true,
+    description: 'Once the slip is finished: where the score came from (null when not recorded)',
+  })
+  result_source?: ResultSourceDto | null;
+  @ApiPropertyOptional({ example: 'Match postponed', description: 'Once the slip is finished, on void legs (result V): why the leg is void' })
+  void_reason?: string;
 }
 
 class SlipUserDto {
@@ -41,6 +56,19 @@ export class SlipResponseDto {
   @ApiProperty({ type: [TipResponseDto] }) tips: TipResponseDto[];
   @ApiProperty({ type: SlipUserDto }) user: SlipUserDto;
   @ApiProperty({ type: SlipMetaDto }) meta: SlipMetaDto;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    description: 'SHA-256 (64 hex) of the canonical form of the picks and a per-slip salt, fixed at publishing (docs/PRODUCT-RULES.md "Records and responsible gambling")',
+  })
+  commitment: string | null;
+  @ApiPropertyOptional({ description: 'The per-slip salt (64 hex), only once the slip is finished' }) salt?: string;
+  @ApiPropertyOptional({
+    example: 'v1|slip:42|101:1:1.85|102:4:2.10|salt:…',
+    description: 'The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id',
+  })
+  commitment_input?: string;
 }
 
 /** POST /api/slip/create → 201. */
@@ -149,6 +177,35 @@ export class FoundTipDto {
   @ApiProperty({ example: 'Arsenal v Chelsea' }) Game: string;
   @ApiProperty({ example: 'Premier League' }) League: string;
   @ApiProperty({ example: 'HOME WIN' }) Tip: string;
+}
+
+/** One leg of an exported finished slip (GET /api/export/slips.json). */
+export class ExportLegDto {
+  @ApiProperty({ example: '1035', description: 'Fixture id' }) fixture: string;
+  @ApiProperty({ example: 'Arsenal' }) home_team: string;
+  @ApiProperty({ example: 'Chelsea' }) away_team: string;
+  @ApiProperty({ example: 1, description: 'Market id of the catalogue (the pick)' }) market_id: number;
+  @ApiProperty({ nullable: true, type: String, example: '1X2' }) market_type: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'HOME WIN' }) market: string | null;
+  @ApiProperty({ example: '1.85', description: 'Decimal odd quoted at publishing' }) quoted_odd: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Closing decimal odd of the same selection; null when not stored' }) closing_odd: string | null;
+  @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '2-1' }) score: string | null;
+}
+
+/**
+ * One exported slip (GET /api/export/slips.json, an array of these). `legs` only once the slip is
+ * finished; null while on sale (no pick or per-leg odd of a slip on sale is exported).
+ */
+export class ExportSlipDto {
+  @ApiProperty() id: number;
+  @ApiProperty({ example: 'otieno_tips' }) tipster: string;
+  @ApiProperty({ example: '2026-04-19T10:00:00+03:00', description: 'Publish time, Nairobi ISO' }) published_at: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Earliest kick-off of its games, Nairobi ISO' }) first_kickoff: string | null;
+  @ApiProperty({ example: 100, description: 'Ksh' }) price_ksh: number;
+  @ApiProperty({ example: '3.61', description: 'Quoted total decimal odds' }) accumulator: string;
+  @ApiProperty({ enum: ['on_sale', 'won', 'lost', 'cancelled'] }) status: string;
+  @ApiProperty({ type: [ExportLegDto], nullable: true }) legs: ExportLegDto[] | null;
 }
 
 class SlipLimitMessagesDto {

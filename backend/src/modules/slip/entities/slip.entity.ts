@@ -23,4 +23,11 @@ export class Slip {
   @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true }) settledAccumulator: string | null;
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;
   @Column({ name: 'date_created', type: 'timestamptz' }) dateCreated: Date;
+  /**
+   * Per-slip random salt (64 hex) and SHA-256 commitment (64 hex) of the picks, written when the slip
+   * is published (domain/slip-commitment.ts; docs/PRODUCT-RULES.md "Records and responsible gambling").
+   * The salt is revealed only once the slip is finished.
+   */
+  @Column({ name: 'commit_salt', type: 'char', length: 64, nullable: true }) commitSalt: string | null;
+  @Column({ type: 'char', length: 64, nullable: true }) commitment: string | null;
 }
