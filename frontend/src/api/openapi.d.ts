@@ -1382,6 +1382,11 @@ export interface components {
              * @example 199.00
              */
             price: string;
+            /**
+             * @description Once every game is decided: tips won / tips counted, void games apart ('11/16 (1 void)'); null while games remain
+             * @example 11/17
+             */
+            score: string | null;
             slip: components["schemas"]["SlipResponseDto"];
             title: string;
             /**

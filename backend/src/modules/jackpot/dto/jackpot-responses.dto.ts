@@ -12,6 +12,8 @@ class JackpotDto {
   @ApiProperty() title: string;
   @ApiProperty() description: string;
   @ApiProperty({ nullable: true, type: String, description: 'Earliest kick-off still to come, Nairobi ISO time' }) next_match: string | null;
+  @ApiProperty({ nullable: true, type: String, example: '11/17', description: "Once every game is decided: tips won / tips counted, void games apart ('11/16 (1 void)'); null while games remain" })
+  score: string | null;
 }
 
 export class JackpotsResponseDto {
