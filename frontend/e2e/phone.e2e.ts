@@ -53,6 +53,7 @@ const publicRoutes = async (request: APIRequestContext): Promise<string[]> => {
     '/top_tipsters',
     '/top_tipsters?type=weekly',
     '/jackpot',
+    '/jackpot-history',
     `/buy_tip/${slip.id}`,
     `/buy_tip_ng/${slip.id}`,
     `/buy_tip_ug/${slip.id}`,

@@ -62,6 +62,7 @@ const profile = () => import('./pages/profile/ProfilePage');
 const tipsters = () => import('./pages/tipsters/TopTipstersPage');
 const howRatings = () => import('./pages/tipsters/HowRatingsWorkPage');
 const jackpot = () => import('./pages/jackpot/JackpotPage');
+const jackpotHistory = () => import('./pages/jackpot/JackpotHistoryPage');
 const buyKe = () => import('./pages/buy/BuyTipPage');
 const buyFlw = () => import('./pages/buy/BuyTipFlutterwavePage');
 const selectCountry = () => import('./pages/buy/SelectCountryPage');
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: 'how-ratings-work', element: lazyPage(howRatings, 'HowRatingsWorkPage') },
           { path: 'jackpot', element: lazyPage(jackpot, 'JackpotPage') },
           { path: 'jackpot/:slug', element: lazyPage(jackpot, 'JackpotPage') },
+          { path: 'jackpot-history', element: lazyPage(jackpotHistory, 'JackpotHistoryPage') },
           { path: 'buy_tip', loader: redirectHome },
           { path: 'buy_tip/:slipId', element: lazyPage(buyKe, 'BuyTipPage') },
           { path: 'buy_tip_ng/:slipId', element: lazyPage(buyFlw, 'BuyTipNgPage') },

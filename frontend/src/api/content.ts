@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { blogKeys, jackpotKeys } from './query-keys';
-import type { BlogPost, Jackpot } from './types';
+import type { BlogPost, Jackpot, JackpotHistoryPage } from './types';
 
 /** GET /api/jackpot/get-all-jackpots -> { data }. */
 export const useJackpots = () =>
@@ -9,6 +9,19 @@ export const useJackpots = () =>
     queryKey: jackpotKeys.all(),
     queryFn: () => api.get<{ data: Jackpot[] }>('/api/jackpot/get-all-jackpots'),
     select: (data) => data.data ?? [],
+  });
+
+/** Path of the past jackpot rounds (newest first, keyset paging by `before`). */
+export const JACKPOT_HISTORY_PATH = '/api/jackpot/history';
+
+/** GET /api/jackpot/history[?before=<id>] -> { data, next_before }: scored rounds, newest first, page by page. */
+export const useJackpotHistory = () =>
+  useInfiniteQuery({
+    queryKey: jackpotKeys.history(),
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) =>
+      api.get<JackpotHistoryPage>(JACKPOT_HISTORY_PATH, { query: { before: pageParam ?? undefined } }),
+    getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
   });
 
 /** GET /v2/api/manage/post/?slug={slug} -> { count, results }: the post or null. */

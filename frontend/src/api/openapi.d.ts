@@ -547,6 +547,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/jackpot/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["JackpotController_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/find-slip-ng/{email}/{id}": {
         parameters: {
             query?: never;
@@ -1470,6 +1486,11 @@ export interface components {
              * @example 199.00
              */
             price: string;
+            /**
+             * @description Once every game is decided: tips won / tips counted, void games apart ('11/16 (1 void)'); null while games remain
+             * @example 11/17
+             */
+            score: string | null;
             slip: components["schemas"]["SlipResponseDto"];
             title: string;
             /**
@@ -1482,6 +1503,40 @@ export interface components {
              * @enum {string}
              */
             type: "MG" | "MW";
+        };
+        JackpotHistoryItemDto: {
+            /** @enum {string} */
+            company: "SP" | "BT";
+            /** @description Tips counted (void games left out) */
+            counted: number;
+            /** @description Earliest kick-off of its games, Nairobi ISO time */
+            first_kickoff: string | null;
+            /** @description Number of games */
+            games: number;
+            /** @description Jackpot id (cursor for `before`) */
+            id: number;
+            /**
+             * @description Tips won / tips counted, void games left out of both ('11/16 (1 void)')
+             * @example 11/17
+             */
+            score: string;
+            /**
+             * @description /jackpot/{slug} page segment
+             * @example sportpesa-mega-jackpot
+             */
+            slug: string;
+            title: string;
+            /** @enum {string} */
+            type: "MG" | "MW";
+            /** @description Void games */
+            void: number;
+            /** @description Tips won */
+            won: number;
+        };
+        JackpotHistoryResponseDto: {
+            data: components["schemas"]["JackpotHistoryItemDto"][];
+            /** @description Pass as `before` for the next page; null on the last page */
+            next_before: number | null;
         };
         JackpotsResponseDto: {
             data: components["schemas"]["JackpotDto"][];
@@ -3086,6 +3141,39 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["JackpotsResponseDto"];
                 };
+            };
+        };
+    };
+    JackpotController_history: {
+        parameters: {
+            query?: {
+                /** @description Jackpot id: rounds entered before it (next_before of the previous page) */
+                before?: string;
+                company?: "SP" | "BT";
+                /** @description Rounds per page, 1-50 (default 20) */
+                limit?: string;
+                type?: "MG" | "MW";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JackpotHistoryResponseDto"];
+                };
+            };
+            /** @description { message } for an unknown company or type, a bad before or a limit outside 1-50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -48,6 +48,7 @@ export const accountKeys = {
 
 export const jackpotKeys = {
   all: () => ['jackpots'] as const,
+  history: () => ['jackpots', 'history'] as const,
 };
 
 export const subscriptionKeys = {

@@ -50,6 +50,12 @@ export type TipsterPage = Schemas['LeaderboardPageDto'];
 /** spec §3, Jackpot: `slip` is the slip to buy. */
 export type Jackpot = Schemas['JackpotDto'];
 
+/** A past jackpot round with its score (GET /api/jackpot/history, docs/PRODUCT-RULES.md "Jackpots"). */
+export type JackpotHistoryItem = Schemas['JackpotHistoryItemDto'];
+
+/** GET /api/jackpot/history -> { data, next_before }. */
+export type JackpotHistoryPage = Schemas['JackpotHistoryResponseDto'];
+
 /** spec §3, Subscription kind: `days` 1000 means lifetime (spec §9). */
 export type SubscriptionKind = Schemas['SubscriptionKindDto'];
 

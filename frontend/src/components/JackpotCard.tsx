@@ -18,7 +18,8 @@ import { isOnSale } from '../lib/slip';
 
 /**
  * A jackpot prediction card (spec §2 /jackpot; §9: 8 tips then a see-more link). Buying it is
- * buying its slip (docs/PRODUCT-RULES.md).
+ * buying its slip (docs/PRODUCT-RULES.md). A finished round shows its score (tips won / tips
+ * counted, void games apart: docs/PRODUCT-RULES.md "Jackpots").
  */
 export const JackpotCard = ({
   jackpot,
@@ -51,6 +52,11 @@ export const JackpotCard = ({
         {jackpot.description ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
             {jackpot.description}
+          </Typography>
+        ) : null}
+        {jackpot.score ? (
+          <Typography sx={{ mt: 0.5, fontWeight: 700 }} aria-label={`Score ${jackpot.score}`}>
+            Score: {jackpot.score}
           </Typography>
         ) : null}
         {jackpot.next_match ? (

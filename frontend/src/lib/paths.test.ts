@@ -6,6 +6,7 @@ describe('PATHS', () => {
     expect(PATHS.activeTipsOf('kipchoge')).toBe('/active_tips/kipchoge');
     expect(PATHS.profileFinishedTips('kipchoge')).toBe('/profile/finished_tips/kipchoge');
     expect(PATHS.jackpotOf('sportpesa-mega-jackpot')).toBe('/jackpot/sportpesa-mega-jackpot');
+    expect(PATHS.jackpotHistory).toBe('/jackpot-history');
     expect(PATHS.buyTip(42)).toBe('/buy_tip/42');
     expect(PATHS.buyTipNg(42)).toBe('/buy_tip_ng/42');
     expect(PATHS.buyTipUg(42)).toBe('/buy_tip_ug/42');

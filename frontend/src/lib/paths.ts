@@ -19,6 +19,8 @@ export const PATHS = {
   howRatingsWork: '/how-ratings-work',
   jackpot: '/jackpot',
   jackpotOf: (slug: string) => `/jackpot/${segment(slug)}`,
+  /** Past jackpot rounds with their scores (not under /jackpot/: that segment is a jackpot slug). */
+  jackpotHistory: '/jackpot-history',
   buyTip: (slipId: string | number) => `/buy_tip/${segment(slipId)}`,
   buyTipNg: (slipId: string | number) => `/buy_tip_ng/${segment(slipId)}`,
   buyTipUg: (slipId: string | number) => `/buy_tip_ug/${segment(slipId)}`,

@@ -7,3 +7,6 @@ export const MAX_JACKPOT_ODDS_HUNDREDTHS = 99_999_999;
 /** Longest title and description (migration 1764600000000 checks). */
 export const MAX_JACKPOT_TITLE_LENGTH = 120;
 export const MAX_JACKPOT_DESCRIPTION_LENGTH = 2000;
+/** Rounds per page of GET /api/jackpot/history by default, and at most (docs/PRODUCT-RULES.md "Jackpots"). */
+export const HISTORY_LIMIT = 20;
+export const MAX_HISTORY_LIMIT = 50;

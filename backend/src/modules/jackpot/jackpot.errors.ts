@@ -13,6 +13,7 @@ export enum JackpotErrorCode {
   OWNER_NOT_ADMIN = 'OWNER_NOT_ADMIN',
   JACKPOT_NOT_FOUND = 'JACKPOT_NOT_FOUND',
   JACKPOT_SOLD = 'JACKPOT_SOLD',
+  BAD_HISTORY_QUERY = 'BAD_HISTORY_QUERY',
 }
 
 /** Code → HTTP status and message. */
@@ -27,6 +28,7 @@ export const JACKPOT_ERRORS: Record<JackpotErrorCode, ErrorSpec> = {
   [JackpotErrorCode.OWNER_NOT_ADMIN]: { status: 400, message: 'A jackpot slip must belong to an admin account' },
   [JackpotErrorCode.JACKPOT_NOT_FOUND]: { status: 404, message: 'Jackpot not found' },
   [JackpotErrorCode.JACKPOT_SOLD]: { status: 400, message: 'This jackpot has been bought (paid or payment pending): it cannot be deleted' },
+  [JackpotErrorCode.BAD_HISTORY_QUERY]: { status: 400, message: 'company must be SP or BT, type MG or MW, before a jackpot id, limit 1-50' },
 };
 
 /**

@@ -1,6 +1,7 @@
 import { toGameDate } from '../fixtures/fixtures.mapper';
 import type { SlipResponse } from '../slip/slip.mapper';
-import type { JackpotCompany, JackpotType } from './domain/jackpot-slug';
+import type { JackpotScore } from './domain/jackpot-score';
+import { jackpotSlug, JackpotCompany, JackpotType } from './domain/jackpot-slug';
 import type { Jackpot } from './entities/jackpot.entity';
 
 /**
@@ -20,10 +21,12 @@ export interface JackpotResponse {
   description: string;
   /** Earliest kick-off still to come, Nairobi ISO time ('2026-11-28T15:00:00+03:00'), or null. */
   next_match: string | null;
+  /** Once every game is decided: tips won / tips counted, void games apart ('11/17', '11/16 (1 void)'); null while games remain. */
+  score: string | null;
 }
 
 /** One current jackpot with its rendered slip and next kick-off. */
-export const toJackpotResponse = (j: Jackpot, slip: SlipResponse, nextMatch: Date | null): JackpotResponse => ({
+export const toJackpotResponse = (j: Jackpot, slip: SlipResponse, nextMatch: Date | null, score: JackpotScore | null): JackpotResponse => ({
   company: j.company,
   type: j.type,
   slip,
@@ -32,6 +35,43 @@ export const toJackpotResponse = (j: Jackpot, slip: SlipResponse, nextMatch: Dat
   title: j.title,
   description: j.description,
   next_match: nextMatch ? toGameDate(nextMatch) : null,
+  score: score?.text ?? null,
+});
+
+/** One past round as GET /api/jackpot/history answers it (docs/PRODUCT-RULES.md "Jackpots"). */
+export interface JackpotHistoryItem {
+  /** Jackpot id: pass the last one as `before` for the next page. */
+  id: number;
+  company: JackpotCompany;
+  type: JackpotType;
+  title: string;
+  /** The jackpot's /jackpot/{slug} page segment ('sportpesa-mega-jackpot'). */
+  slug: string;
+  /** Earliest kick-off of its games, Nairobi ISO time ('2026-11-28T15:00:00+03:00'), or null when unknown. */
+  first_kickoff: string | null;
+  /** Number of games. */
+  games: number;
+  /** '11/17', or '11/16 (1 void)': tips won / tips counted, void games left out of both. */
+  score: string;
+  won: number;
+  /** Games counted in the score (void ones left out). */
+  counted: number;
+  void: number;
+}
+
+/** A settled jackpot as a history row. */
+export const toJackpotHistoryItem = (j: Jackpot, games: number, firstKickoff: Date | null, score: JackpotScore): JackpotHistoryItem => ({
+  id: j.id,
+  company: j.company,
+  type: j.type,
+  title: j.title,
+  slug: jackpotSlug(j.company, j.type),
+  first_kickoff: firstKickoff ? toGameDate(firstKickoff) : null,
+  games,
+  score: score.text,
+  won: score.won,
+  counted: score.counted,
+  void: score.void,
 });
 
 /** A jackpot as the back office shows it (`jackpots` resource). */

@@ -17,6 +17,18 @@ export class JackpotRepository {
   }
 
   /**
+   * Up to `limit` jackpots newest first (id descending: the order they were entered), only ids below
+   * `before` when given, only of `company` / `type` when given (keyset paging of the history).
+   */
+  page(filter: { company?: string; type?: string; before?: number; limit: number }): Promise<Jackpot[]> {
+    const q = this.ds.getRepository(Jackpot).createQueryBuilder('j').orderBy('j.id', 'DESC').limit(filter.limit);
+    if (filter.company) q.andWhere('j.company = :company', { company: filter.company });
+    if (filter.type) q.andWhere('j.type = :type', { type: filter.type });
+    if (filter.before !== undefined) q.andWhere('j.id < :before', { before: filter.before });
+    return q.getMany();
+  }
+
+  /**
    * Takes the transaction-scoped lock of `company` and `type` (one writer at a time, so exactly one
    * jackpot ends up current) and marks their current jackpot as no longer current.
    */

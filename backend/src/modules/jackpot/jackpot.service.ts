@@ -10,15 +10,17 @@ import { FixturesError } from '../fixtures/fixtures.errors';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { slipHasOpenPurchase } from '../processor/purchase-queries';
 import { firstDuplicate, slipAccumulator } from '../slip/domain/slip-rules';
-import { JackpotSlipsRepository } from '../slip/jackpot-slips.repository';
+import { JackpotSlipResult, JackpotSlipsRepository } from '../slip/jackpot-slips.repository';
 import { SlipQueryService } from '../slip/slip-query.service';
-import { JackpotCompany, JackpotType } from './domain/jackpot-slug';
+import { JackpotScore, jackpotScore } from './domain/jackpot-score';
+import { JACKPOT_COMPANIES, JACKPOT_TYPES, JackpotCompany, JackpotType } from './domain/jackpot-slug';
 import { jackpotOddsFit, jackpotOrder, jackpotTipCountProblem, parseJackpotPrice } from './domain/jackpot-rules';
 import { JackpotTipInput } from './dto/jackpot-input.dto';
 import { Jackpot } from './entities/jackpot.entity';
 import { JackpotError, JackpotErrorCode } from './jackpot.errors';
 import { JackpotRepository } from './jackpot.repository';
-import { JackpotResponse, toJackpotResponse } from './jackpot.mapper';
+import { JackpotHistoryItem, JackpotResponse, toJackpotHistoryItem, toJackpotResponse } from './jackpot.mapper';
+import { HISTORY_LIMIT, MAX_HISTORY_LIMIT } from './jackpot.constants';
 
 /** What an admin enters for a week's jackpot (back office `jackpots` create, the seed). */
 export interface JackpotInput {
@@ -68,7 +70,8 @@ export class JackpotService {
    * GET /api/jackpot/get-all-jackpots: the current jackpot of each company and type (SP MG, SP MW,
    * BT MG, BT MW; missing ones left out). `slip` in the spec §3 shape, picks and per-game odds hidden
    * until settled; `todaysOdd` the slip's total odds and `price` Ksh, both decimal strings;
-   * `next_match` the earliest kick-off still to come (Nairobi ISO time) or null.
+   * `next_match` the earliest kick-off still to come (Nairobi ISO time) or null; `score` once every
+   * game is decided ('11/17', `jackpotScore`), else null.
    */
   async currentAll(): Promise<JackpotResponse[]> {
     const rows = (await this.repo.current()).sort(
@@ -79,13 +82,60 @@ export class JackpotService {
     const fixtureIds = [...new Set([...slips.values()].flatMap((s) => s.tips.map((t) => String(t.fixture))))];
     const games = await this.fixtures.games(fixtureIds);
     const kickoffs = new Map(games.filter((g) => g.state.phase === 'upcoming').map((g) => [g.id, g.gameDate]));
+    const results = await this.jackpotSlips.results(rows.map((r) => r.slipId));
     return rows.flatMap((r) => {
       const slip = slips.get(r.slipId);
       if (!slip) return [];
       const upcoming = slip.tips.flatMap((t) => kickoffs.get(String(t.fixture)) ?? []);
       const next = upcoming.length ? new Date(Math.min(...upcoming.map((d) => d.getTime()))) : null;
-      return [toJackpotResponse(r, slip, next)];
+      return [toJackpotResponse(r, slip, next, jackpotScore((results.get(r.slipId) ?? []).map((g) => g.result)))];
     });
+  }
+
+  /**
+   * GET /api/jackpot/history: past rounds (every game decided, so scored by `jackpotScore`), newest
+   * first (the order they were entered), optionally of one `company` ('SP'|'BT') and `type`
+   * ('MG'|'MW'); keyset paging: `before` a jackpot id (the last one of the previous page), `limit`
+   * 1-50 (default 20). Reads only the listed jackpots' tips (docs/PRODUCT-RULES.md "Jackpots"): at most
+   * `limit` × 17 results per page plus the few rounds still being played.
+   * Returns `{data, next_before}`, next_before null on the last page.
+   * @throws JackpotError BAD_HISTORY_QUERY (400) for any other company, type, before or limit.
+   */
+  async history(query: { company?: string; type?: string; before?: string; limit?: string }): Promise<{ data: JackpotHistoryItem[]; next_before: number | null }> {
+    const blank = (v: string | undefined) => v === undefined || v === '';
+    const company = blank(query.company) ? undefined : String(query.company).toUpperCase();
+    const type = blank(query.type) ? undefined : String(query.type).toUpperCase();
+    const before = blank(query.before) ? undefined : /^[1-9]\d{0,9}$/.test(String(query.before)) ? Number(query.before) : NaN;
+    const limit = blank(query.limit) ? HISTORY_LIMIT : /^\d{1,3}$/.test(String(query.limit)) ? Number(query.limit) : NaN;
+    if (
+      (company !== undefined && !(JACKPOT_COMPANIES as readonly string[]).includes(company)) ||
+      (type !== undefined && !(JACKPOT_TYPES as readonly string[]).includes(type)) ||
+      Number.isNaN(before) ||
+      !(limit >= 1 && limit <= MAX_HISTORY_LIMIT)
+    ) {
+      throw new JackpotError(JackpotErrorCode.BAD_HISTORY_QUERY, { game: null });
+    }
+    const scored: { jackpot: Jackpot; games: JackpotSlipResult[]; score: JackpotScore }[] = [];
+    let cursor = before;
+    for (;;) {
+      const page = await this.repo.page({ company, type, before: cursor, limit });
+      const results = await this.jackpotSlips.results(page.map((j) => j.slipId));
+      for (const jackpot of page) {
+        const games = results.get(jackpot.slipId) ?? [];
+        const score = jackpotScore(games.map((g) => g.result));
+        if (score && scored.length < limit) scored.push({ jackpot, games, score });
+      }
+      if (scored.length >= limit || page.length < limit) break;
+      cursor = page[page.length - 1].id;
+    }
+    const kickoffs = new Map(
+      (await this.fixtures.games([...new Set(scored.flatMap((s) => s.games.map((g) => g.fixtureId)))])).map((g) => [g.id, g.gameDate.getTime()]),
+    );
+    const data = scored.map(({ jackpot, games, score }) => {
+      const times = games.flatMap((g) => kickoffs.get(g.fixtureId) ?? []);
+      return toJackpotHistoryItem(jackpot, games.length, times.length ? new Date(Math.min(...times)) : null, score);
+    });
+    return { data, next_before: data.length === limit ? data[data.length - 1].id : null };
   }
 
   /**

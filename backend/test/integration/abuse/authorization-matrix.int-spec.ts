@@ -115,6 +115,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/manage/find-slip/{phone}/{code}': { access: 'public', sample: () => ({ url: '/api/manage/find-slip/0722000999/WRONGCODE1' }) },
   'POST /api/manage/find-slip-ng/{email}/{id}': { access: 'public', sample: () => ({ url: '/api/manage/find-slip-ng/nobody%40example.ng/MTIzNDU' }) },
   'GET /api/jackpot/get-all-jackpots': { access: 'public', sample: () => ({ url: '/api/jackpot/get-all-jackpots' }) },
+  'GET /api/jackpot/history': { access: 'public', sample: () => ({ url: '/api/jackpot/history?company=SP&limit=5' }) },
   'GET /api/manage/get-subscription-kind': { access: 'public', sample: () => ({ url: '/api/manage/get-subscription-kind' }) },
   'POST /api/processor/subscribe': { access: 'public', sample: () => ({ url: '/api/processor/subscribe', body: {} }) },
   'GET /api/manage/get-subscription-slips/{phone}': { access: 'public', sample: () => ({ url: '/api/manage/get-subscription-slips/0722000999' }) },

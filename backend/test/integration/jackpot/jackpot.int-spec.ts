@@ -135,7 +135,9 @@ describe('jackpots: creation, public list, tipster lists, settlement', () => {
       expect(res.status).toBe(200);
       expect(res.body.data.map((j: { company: string; type: string }) => `${j.company} ${j.type}`)).toEqual(['SP MG', 'SP MW', 'BT MW']);
       const [mega] = res.body.data;
-      expect(Object.keys(mega).sort()).toEqual(['company', 'description', 'next_match', 'price', 'slip', 'title', 'todaysOdd', 'type']);
+      // The spec's fields plus `score` (docs/PRODUCT-RULES.md "Jackpots"), null while games remain.
+      expect(Object.keys(mega).sort()).toEqual(['company', 'description', 'next_match', 'price', 'score', 'slip', 'title', 'todaysOdd', 'type']);
+      expect(mega.score).toBeNull();
       // 1.5^17 = 985.26 (truncated), the slip's own accumulator.
       expect(mega).toMatchObject({ company: 'SP', type: 'MG', todaysOdd: '985.26', price: '299.00', title: 'SportPesa Mega Jackpot', description: 'This week' });
       expect(mega.slip).toMatchObject({ id: spMega, jackpot: true, accumulator: '985.26', price: 299, slip_result: null, user: { username: 'tips_desk' } });
@@ -193,6 +195,10 @@ describe('jackpots: creation, public list, tipster lists, settlement', () => {
       expect(mega.slip.slip_result).toMatch(/^[WLC]$/);
       expect(mega.next_match).toBeNull();
       expect(sha256Hex(mega.slip.commitment_input)).toBe(mega.slip.commitment);
+      // The score counts the tips' results (void ones apart).
+      const won = mega.slip.tips.filter((tip: { result: string }) => tip.result === 'W').length;
+      const voids = mega.slip.tips.filter((tip: { result: string }) => tip.result === 'V').length;
+      expect(mega.score).toBe(`${won}/${mega.slip.tips.length - voids}${voids ? ` (${voids} void)` : ''}`);
       for (const tip of mega.slip.tips) {
         expect(tip).toMatchObject({ market_type: 1, odd: '1.50', result: expect.stringMatching(/^[WLV]$/) });
       }

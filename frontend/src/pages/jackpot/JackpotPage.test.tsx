@@ -17,6 +17,7 @@ const jackpot = (company: 'SP' | 'BT', type: 'MG' | 'MW', id: number, games = 13
   title: '',
   description: 'This week',
   next_match: null,
+  score: null,
 });
 
 const all = { data: [jackpot('SP', 'MG', 1, 17), jackpot('SP', 'MW', 2), jackpot('BT', 'MG', 3), jackpot('BT', 'MW', 4)] };
@@ -50,5 +51,16 @@ describe('/jackpot (spec §2, §5, §9)', () => {
     renderRoute('/jackpot/jackpots');
     expect(await screen.findByRole('heading', { level: 1, name: 'Jackpot Predictions' })).toBeInTheDocument();
     expect(await screen.findAllByRole('article')).toHaveLength(4);
+  });
+
+  it('shows the score of a finished round on its card, and links the past rounds', async () => {
+    const settled = { ...jackpot('BT', 'MW', 4), score: '11/16 (1 void)' };
+    stubFetch({ '/api/jackpot/get-all-jackpots': { data: [jackpot('SP', 'MG', 1, 17), settled] } });
+    renderRoute('/jackpot');
+    const card = await screen.findByRole('article', { name: 'Betika Mid Week Jackpot' });
+    expect(within(card).getByText('Score: 11/16 (1 void)')).toBeInTheDocument();
+    const open = screen.getByRole('article', { name: 'SportPesa Mega Jackpot' });
+    expect(within(open).queryByText(/^Score:/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Past jackpot rounds and their scores' })).toHaveAttribute('href', '/jackpot-history');
   });
 });

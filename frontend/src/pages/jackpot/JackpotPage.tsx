@@ -1,5 +1,7 @@
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { useJackpots } from '../../api/content';
 import type { Jackpot } from '../../api/types';
 import { JackpotCard } from '../../components/JackpotCard';
@@ -7,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { EmptyState, LoadingState } from '../../components/QueryStatus';
 import { jackpotName } from '../../lib/jackpot-names';
 import { jackpotFromSlug, type JackpotSelection } from '../../lib/jackpot-slug';
+import { PATHS } from '../../lib/paths';
 import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
@@ -60,6 +63,11 @@ export const JackpotPage = () => {
           ))}
         </Grid>
       )}
+      <Typography sx={{ mt: 2 }}>
+        <Link component={RouterLink} to={PATHS.jackpotHistory}>
+          Past jackpot rounds and their scores
+        </Link>
+      </Typography>
       <ResponsibleGamblingNote />
     </>
   );
