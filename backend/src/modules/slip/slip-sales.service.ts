@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../../common/validation/email-address';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
 import { salePrice } from '../../common/money/sale-prices';
@@ -55,7 +55,7 @@ const absent = (value: unknown): boolean => value === undefined || value === nul
  */
 export const checkoutEmail = (email: unknown): string | null => {
   const s = typeof email === 'string' ? email.trim() : '';
-  return s.length <= 254 && isEmail(s) ? s : null;
+  return s.length <= 254 && isEmailAddress(s) ? s : null;
 };
 
 /** A slip's games in tip order with pick and odd (for the buyer SMS and find-slip). */

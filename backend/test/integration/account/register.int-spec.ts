@@ -44,6 +44,7 @@ describe('POST /api/account/register', () => {
     ['username with a dash', { username: 'john-doe' }, { username: ['Username may only contain letters, digits, _ and .'] }],
     ['missing email', { email: undefined }, { email: ['This field is required.'] }],
     ['invalid email', { email: 'not-an-email' }, { email: ['Enter a valid email address'] }],
+    ['email with a lone surrogate', { email: '\ud800@example.com' }, { email: ['Enter a valid email address'] }],
     ['missing phone', { phone_number: undefined }, { phone_number: ['This field is required.'] }],
     ['9-digit phone', { phone_number: '071234567' }, { phone_number: ['Phone number should have 10 digits'] }],
     ['11-digit phone', { phone_number: '07123456789' }, { phone_number: ['Phone number should have 10 digits'] }],

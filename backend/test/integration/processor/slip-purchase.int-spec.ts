@@ -266,7 +266,7 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
         expect({ path, body, status: res.status, message: res.body.message }).toEqual({ path, body, status: 400, message: 'slip_id is required' });
       }
       // An empty or invalid e-mail with a slip on sale: the e-mail is named, not a payment failure.
-      for (const email of ['', '   ', 'ade@', undefined]) {
+      for (const email of ['', '   ', 'ade@', '\ud800@example.ng', undefined]) {
         expect(await t.request('POST', path, { body: { email, slip_id: slipId } })).toMatchObject({ status: 400, body: { message: 'Invalid Email' } });
       }
     }

@@ -1,4 +1,4 @@
-import { isEmail } from 'class-validator';
+import { isEmailAddress } from '../../../common/validation/email-address';
 import {
   CITY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REGISTRATION_PHONE_PATTERN,
   USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
@@ -46,7 +46,7 @@ export const emailError = (v: unknown): string | null => {
   if (blank(v)) return MESSAGES.required;
   if (typeof v !== 'string') return MESSAGES.email;
   const s = v.trim();
-  return s.length <= EMAIL_MAX && isEmail(s) ? null : MESSAGES.email;
+  return s.length <= EMAIL_MAX && isEmailAddress(s) ? null : MESSAGES.email;
 };
 
 /** Registration phone: required, exactly 10 digits (spec §5, §9). */
