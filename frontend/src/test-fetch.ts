@@ -97,7 +97,7 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
     buildTip({ home_team: 'Real Madrid', away_team: 'Barcelona', league: 'La Liga' }),
   ],
   user: { username: 'kipchoge' },
-  meta: { rating: 72.5, profile_image: null },
+  meta: { rating: 72.5, profile_image: null, settled: 40, profit: 3.45, roi: 8.63 },
   commitment: null,
   ...overrides,
 });

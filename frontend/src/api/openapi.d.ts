@@ -1923,8 +1923,20 @@ export interface components {
         };
         SlipMetaDto: {
             profile_image: string | null;
+            /**
+             * @description The tipster's profit in units (1 unit staked per settled slip), 2 decimals
+             * @example 3.45
+             */
+            profit: number;
             /** @description The tipster's rating (percent) */
             rating: number;
+            /**
+             * @description ROI percent = profit ÷ settled × 100, 2 decimals
+             * @example 8.63
+             */
+            roi: number;
+            /** @description The tipster's settled (won + lost) slips */
+            settled: number;
         };
         SlipResponseDto: {
             /**

@@ -13,7 +13,7 @@ const openSlip = buildSlip({
   price_ng: 2250,
   price_ug: 5550,
   accumulator: '5.10',
-  meta: { rating: 72.5, profile_image: '/media/kip.webp' },
+  meta: { rating: 72.5, profile_image: '/media/kip.webp', settled: 41, profit: -2.5, roi: -6.1 },
   tips: [
     buildTip({ home_team: 'Arsenal', away_team: 'Chelsea', game_date: '2026-05-15T19:30:00+03:00' }),
     buildTip({ home_team: 'Gor Mahia', away_team: 'Tusker', league: 'Kenyan Premier League', game_date: '2026-05-16T16:00:00+03:00' }),
@@ -28,6 +28,7 @@ describe('SlipCard', () => {
     const card = screen.getByRole('article', { name: 'Slip 7 by kipchoge' });
     expect(within(card).getByRole('link', { name: 'kipchoge' })).toHaveAttribute('href', '/profile/kipchoge');
     expect(card).toHaveTextContent('Rating 7.3/10');
+    expect(within(card).getByTestId('tipster-record')).toHaveTextContent('41 settled · profit -2.50 · ROI -6.10%');
     expect(within(card).getByRole('img', { name: 'kipchoge' })).toHaveAttribute('loading', 'lazy');
     expect(card).toHaveTextContent('Arsenal v Chelsea');
     expect(card).toHaveTextContent('Premier League · Today 19:30 · Not started');

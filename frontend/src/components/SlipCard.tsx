@@ -16,6 +16,7 @@ import {
 } from '../lib/nairobi-time';
 import { cardRating, formatOdds, resultOddsLabel, resultState, type ResultState } from '../lib/odds';
 import { PATHS } from '../lib/paths';
+import { formatProfit } from '../lib/profit';
 import { buyPath, slipPriceLabel, type SaleCountry } from '../lib/sale-country';
 import { isFinished, isOnSale, slipMeta } from '../lib/slip';
 import { Pill } from './Pill';
@@ -170,8 +171,11 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
           >
             {username}
           </Link>
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" component="div">
             Rating {cardRating(meta.rating)} · {nairobiDate(slip.date_created)}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div" data-testid="tipster-record">
+            {meta.settled} settled · profit {formatProfit(meta.profit)} · ROI {meta.roi.toFixed(2)}%
           </Typography>
         </Box>
         {result ? (

@@ -1,12 +1,12 @@
 import type { GameView } from '../fixtures/fixtures.service';
-import { picksVisible, toSlipResponse } from './slip.mapper';
+import { picksVisible, tipsterRecord, toSlipResponse } from './slip.mapper';
 import type { SlipRow, TipRow } from './slip.repository';
 import { slipCommitment } from './domain/slip-commitment';
 
 const SALT = 'ab'.repeat(32);
 
 const slip = (over: Partial<SlipRow> = {}): SlipRow => ({
-  id: 7, userId: 3, username: 'wanjiku_tips', avatarFile: null, rating: '62.50', price: '150.00', accumulator: '2.97',
+  id: 7, userId: 3, username: 'wanjiku_tips', avatarFile: null, rating: '62.50', tipsterWon: 5, tipsterLost: 3, tipsterProfit: '2.345', price: '150.00', accumulator: '2.97',
   settledAccumulator: null, jackpot: false, slipResult: null, dateCreated: new Date('2026-11-23T06:00:00Z'), settledAt: null,
   commitment: 'c'.repeat(64), commitSalt: SALT, ...over,
 });
@@ -35,7 +35,7 @@ describe('slip mapper', () => {
       id: 7, price: 150, price_ng: 1725, price_ug: 5250, date_created: '2026-11-23T09:00:00+03:00', accumulator: '2.97', jackpot: false, slip_result: 'W',
       tips: [{ home_team: 'Arsenal', away_team: 'Chelsea', game_date: '2026-11-24T22:00:00+03:00', league: 'English Premier League',
         game_result: null, market_type: 4, odd: '1.23', fixture: 11, result: 'W', result_source: null }],
-      user: { username: 'wanjiku_tips' }, meta: { rating: 62.5, profile_image: null },
+      user: { username: 'wanjiku_tips' }, meta: { rating: 62.5, profile_image: null, settled: 8, profit: 2.35, roi: 29.31 },
       commitment: 'c'.repeat(64), salt: SALT, commitment_input: `v1|slip:7|11:4:1.23|salt:${SALT}`,
     });
   });
@@ -74,5 +74,10 @@ describe('slip mapper', () => {
   it('prices the slip in NGN and UGX by the configured rates, a rate of 4 decimals too', () => {
     const res = toSlipResponse(slip({ price: '50.00' }), [tip], { ...ctx(), rates: { ngnPerKsh: '12.3456', ugxPerKsh: 37 } });
     expect(res).toMatchObject({ price: 50, price_ng: 617.28, price_ug: 1850 });
+  });
+  it("carries the tipster's settled slips, profit and ROI beside the rating", () => {
+    expect(toSlipResponse(slip(), [tip], ctx()).meta).toEqual({ rating: 62.5, profile_image: null, settled: 8, profit: 2.35, roi: 29.31 });
+    expect(tipsterRecord({ tipsterWon: 0, tipsterLost: 0, tipsterProfit: '0' })).toEqual({ settled: 0, profit: 0, roi: 0 });
+    expect(tipsterRecord({ tipsterWon: 1, tipsterLost: 3, tipsterProfit: '-1.50' })).toEqual({ settled: 4, profit: -1.5, roi: -37.5 });
   });
 });

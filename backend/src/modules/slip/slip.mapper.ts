@@ -3,6 +3,7 @@ import { salePrices, type SaleRates } from '../../common/money/sale-prices';
 import type { GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import type { ResultSource } from '../fixtures/domain/result-source';
 import { toGameDate } from '../fixtures/fixtures.mapper';
+import { roiOf } from './domain/tipster-stats';
 import type { SlipRow, TipRow } from './slip.repository';
 import { commitmentInput } from './domain/slip-commitment';
 
@@ -40,7 +41,7 @@ export interface SlipResponse {
   slip_result: string | null;
   tips: TipResponse[];
   user: { username: string };
-  meta: { rating: number; profile_image: string | null };
+  meta: { rating: number; profile_image: string | null; settled: number; profit: number; roi: number };
   /** SHA-256 commitment of the picks (64 hex), on every slip, also on sale (it reveals nothing). */
   commitment: string | null;
   /** The commitment's salt (64 hex), only once the slip is finished (settled or cancelled). */
@@ -97,6 +98,16 @@ export const toTipResponse = (
 };
 
 /**
+ * The tipster's record a card shows beside the rating (docs/PRODUCT-RULES.md "Tipster
+ * statistics"): settled (won + lost) slips, profit in units (2 decimals) and ROI % (roiOf).
+ */
+export const tipsterRecord = (slip: Pick<SlipRow, 'tipsterWon' | 'tipsterLost' | 'tipsterProfit'>): { settled: number; profit: number; roi: number } => {
+  const settled = slip.tipsterWon + slip.tipsterLost;
+  const profit = Number(slip.tipsterProfit);
+  return { settled, profit: Math.round(profit * 100) / 100, roi: roiOf(profit, settled) };
+};
+
+/**
  * One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves).
  * Provable publishing (docs/PRODUCT-RULES.md "Records and responsible gambling"): `commitment` always;
  * `salt` and `commitment_input` once the slip is finished, when its picks are public too.
@@ -116,7 +127,7 @@ export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): 
     slip_result: slip.slipResult,
     tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled, ctx.sources?.get(t.fixtureId))),
     user: { username: slip.username },
-    meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile) },
+    meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile), ...tipsterRecord(slip) },
     commitment: slip.commitment,
     ...(settled && slip.commitSalt ? { salt: slip.commitSalt, commitment_input: commitmentInput(slip.id, tips, slip.commitSalt) } : {}),
   };

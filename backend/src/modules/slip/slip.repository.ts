@@ -16,6 +16,10 @@ export interface SlipRow {
   username: string;
   avatarFile: string | null;
   rating: string;
+  /** The tipster's settled (won + lost) slips and profit in units (tipster_stat; 0 before the first). */
+  tipsterWon: number;
+  tipsterLost: number;
+  tipsterProfit: string;
   price: string;
   accumulator: string;
   settledAccumulator: string | null;
@@ -245,7 +249,8 @@ export class SlipRepository {
     const [slips, tips] = await Promise.all([
       this.ds.query(
         `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file AS "avatarFile",
-                coalesce(st.rating, 0)::text AS rating, s.price_ksh::text AS price, s.accumulator::text AS accumulator,
+                coalesce(st.rating, 0)::text AS rating, coalesce(st.won, 0)::int AS "tipsterWon", coalesce(st.lost, 0)::int AS "tipsterLost",
+                coalesce(st.profit, 0)::text AS "tipsterProfit", s.price_ksh::text AS price, s.accumulator::text AS accumulator,
                 s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
                 s.date_created AS "dateCreated", s.settled_at AS "settledAt",
                 s.commitment, s.commit_salt AS "commitSalt"

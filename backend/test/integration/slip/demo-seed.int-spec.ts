@@ -164,6 +164,19 @@ describe('demo marketplace seed', () => {
     for (const s of active) expect(s.meta.profile_image).toBe(byName.get(s.user.username));
   });
 
+  it("shows on every slip card the tipster's settled slips, profit and ROI as the leaderboard has them", async () => {
+    type Row = { username: string; won: number; lost: number; profit: number; roi: number; rating: number };
+    const board = (await t.request('GET', '/v2/api/tipster/data/?all=1')).body.results as Row[];
+    const byName = new Map(board.map((r) => [r.username, r]));
+    const active = (await t.request('GET', '/v2/api/slip/data/?p=1')).body.results as { user: { username: string }; meta: { rating: number; settled: number; profit: number; roi: number } }[];
+    const ranked = active.filter((s) => byName.has(s.user.username));
+    expect(ranked.length).toBeGreaterThan(0);
+    for (const s of ranked) {
+      const r = byName.get(s.user.username) as Row;
+      expect(s.meta).toMatchObject({ rating: r.rating, settled: r.won + r.lost, profit: r.profit, roi: r.roi });
+    }
+  });
+
   it('adds only the avatars demo tipsters lack when run again', async () => {
     const [first] = await t.ds.query(`SELECT id, avatar_file FROM app_user WHERE role = 'tipster' ORDER BY id LIMIT 1`);
     const kept: { id: number; avatar_file: string }[] = await t.ds.query(`SELECT id, avatar_file FROM app_user WHERE role = 'tipster' AND id <> $1`, [first.id]);

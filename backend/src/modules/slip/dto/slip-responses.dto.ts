@@ -41,6 +41,9 @@ class SlipUserDto {
 class SlipMetaDto {
   @ApiProperty({ description: "The tipster's rating (percent)" }) rating: number;
   @ApiProperty({ nullable: true, type: String }) profile_image: string | null;
+  @ApiProperty({ description: "The tipster's settled (won + lost) slips" }) settled: number;
+  @ApiProperty({ description: "The tipster's profit in units (1 unit staked per settled slip), 2 decimals", example: 3.45 }) profit: number;
+  @ApiProperty({ description: 'ROI percent = profit ÷ settled × 100, 2 decimals', example: 8.63 }) roi: number;
 }
 
 /** spec §3 Slip. `price` in Ksh; `price_ng` in NGN and `price_ug` in UGX, what buy-flw and buy-flw-ug charge (salePrice, spec §9). */
