@@ -27,6 +27,10 @@ export const SITEMAP_STATIC_PATHS: { path: string; changefreq: SitemapEntry['cha
   { path: '/top_tipsters', changefreq: 'daily', priority: 0.7 },
   { path: '/jackpot', changefreq: 'daily', priority: 0.8 },
   { path: '/subscriptions', changefreq: 'weekly', priority: 0.5 },
+  { path: '/jackpot-history', changefreq: 'weekly', priority: 0.5 },
+  { path: '/how-ratings-work', changefreq: 'monthly', priority: 0.4 },
+  { path: '/verify', changefreq: 'monthly', priority: 0.3 },
+  { path: '/responsible-gambling', changefreq: 'monthly', priority: 0.4 },
 ];
 
 /** The four jackpot pages of spec §2: /jackpot/{company}-mega-jackpot and /jackpot/{company}-mid-week-jackpot. */

@@ -94,6 +94,10 @@ describe('SEO: sitemap.xml, robots.txt and head tags of blog posts and slips', (
           'http://localhost/jackpot/betika-mega-jackpot',
           'http://localhost/jackpot/betika-mid-week-jackpot',
           'http://localhost/blog/weekend-acca-guide',
+          'http://localhost/jackpot-history',
+          'http://localhost/how-ratings-work',
+          'http://localhost/verify',
+          'http://localhost/responsible-gambling',
           `http://localhost/profile/${tipsterName}`,
         ]),
       );
