@@ -16,6 +16,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { type RecordBreakdown, type TipsterRecord, TRUST_MIN_SETTLED, useTipsterRecord } from '../api/records';
 import { SectionHeading } from './SectionHeading';
+import { FigureList } from './FigureList';
 
 /** Default and bounds of the calculator's stake (whole Ksh; the server's rule). */
 const DEFAULT_STAKE = 100;
@@ -47,18 +48,7 @@ const BreakdownTable = ({ caption, rows, name }: { caption: string; rows: Record
         {rows.map((r) => (
           <Paper key={name(r)} component="li" variant="outlined" sx={{ p: 1.5 }}>
             <Typography sx={{ fontWeight: 700 }}>{name(r)}</Typography>
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, m: 0 }}>
-              {FIGURES.map((f) => (
-                <Box key={f.label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {f.label}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                    {f.value(r)}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            <FigureList figures={FIGURES} row={r} />
           </Paper>
         ))}
       </Box>

@@ -23,6 +23,7 @@ import { PATHS } from '../../lib/paths';
 import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
+import { FigureList } from '../../components/FigureList';
 
 /** The figures of one round, in the order the table and the phone cards show them. */
 const FIGURES: { label: string; value: (r: JackpotHistoryItem) => string }[] = [
@@ -57,18 +58,7 @@ const Rounds = ({ rounds }: { rounds: JackpotHistoryItem[] }) => {
         {rounds.map((r) => (
           <Paper key={r.id} component="li" variant="outlined" sx={{ p: 1.5 }}>
             <RoundName round={r} />
-            <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, m: 0, mt: 1 }}>
-              {FIGURES.map((f) => (
-                <Box key={f.label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {f.label}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: 'right' }}>
-                    {f.value(r)}
-                  </Typography>
-                </Box>
-              ))}
-            </Box>
+            <FigureList figures={FIGURES} row={r} mt={1} />
           </Paper>
         ))}
       </Box>
