@@ -41,6 +41,6 @@ import { SlipExportService } from './slip-export.service';
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, SlipExportService],
-  exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+  exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}
