@@ -42,10 +42,6 @@ const KNOWN_ENTITY_IMPORTS: Record<string, string[]> = {
 const KNOWN_DATASOURCE: string[] = [
   // The create-admin CLI is a composition root (like app.module.ts): it builds and closes its own DataSource.
   'src/modules/account/cli/create-admin.ts',
-  'src/modules/finance/finance.service.ts',
-  'src/modules/finance/payout.service.ts',
-  'src/modules/processor/purchase.service.ts',
-  'src/modules/slip/slip-sales.service.ts',
 ];
 
 const BACKEND = join(__dirname, '..', '..');

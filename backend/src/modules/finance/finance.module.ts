@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
 import { CLOCK } from '../../common/clock/clock';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { ProcessorModule } from '../processor/processor.module';
 import { B2cCallbacksController } from './b2c-callbacks.controller';
 import { B2cPayout } from './entities/b2c-payout.entity';
@@ -11,6 +12,7 @@ import { FinanceController } from './finance.controller';
 import { FinanceService } from './finance.service';
 import { LedgerModule } from './ledger/ledger.module';
 import { PayoutService } from './payout.service';
+import { WithdrawalRepository } from './withdrawal.repository';
 
 /**
  * Finance module (docs/ARCHITECTURE.md, "modules/finance"): the tipster's balance and earnings read
@@ -20,7 +22,7 @@ import { PayoutService } from './payout.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [FinanceService, PayoutService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
+  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
   exports: [FinanceService, PayoutService, LedgerModule],
 })
 export class FinanceModule {}

@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { nairobiDayStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { withdrawableAmount } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { LedgerService } from './ledger/ledger.service';
-import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWAL_STATUS, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
+import { WithdrawalRepository } from './withdrawal.repository';
+import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
 import { FinanceError, FinanceErrorCode } from './finance.errors';
 
 /**
@@ -78,7 +79,8 @@ export const parseFinancePage = (p: string | undefined): number => {
 @Injectable()
 export class FinanceService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly withdrawalsRepo: WithdrawalRepository,
     private readonly config: AppConfig,
     @Inject(FINANCE_CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
@@ -119,14 +121,11 @@ export class FinanceService {
     // toKenyanMsisdn keeps only mobile numbers (2547… / 2541…), which is what B2C pays (PartyB).
     if (!msisdn) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
     await this.accounts.assertActive(userId);
-    const withdrawal = await this.ds.transaction(async (em) => {
+    const withdrawal = await this.tx.run(async (em) => {
       await this.ledger.lockAccount(em, userId);
       const amount = withdrawableAmount(await this.balance(userId, em));
       if (!amount) throw new FinanceError(FinanceErrorCode.BALANCE_TOO_LOW);
-      const saved = await em.save(
-        Withdrawal,
-        em.create(Withdrawal, { userId, amount, totalPaid: Money.ZERO, phoneNumber: msisdn, status: WITHDRAWAL_STATUS.PENDING }),
-      );
+      const saved = await this.withdrawalsRepo.createPending(em, userId, amount, msisdn);
       await this.ledger.recordWithdrawal(em, userId, saved.id, amount);
       return saved;
     });
@@ -157,12 +156,7 @@ export class FinanceService {
    */
   async withdrawals(userId: number, p?: string): Promise<FinancePage<'withdrawals', WithdrawalRow>> {
     const page = parseFinancePage(p);
-    const [list, total] = await this.ds.manager.findAndCount(Withdrawal, {
-      where: { userId },
-      order: { createdAt: 'DESC', id: 'DESC' },
-      take: WITHDRAWALS_PAGE_SIZE,
-      skip: (page - 1) * WITHDRAWALS_PAGE_SIZE,
-    });
+    const [list, total] = await this.withdrawalsRepo.pageOf(userId, WITHDRAWALS_PAGE_SIZE, (page - 1) * WITHDRAWALS_PAGE_SIZE);
     return { withdrawals: list.map(toWithdrawalRow), ...this.paging('/api/finance/withdrawals', page, total, WITHDRAWALS_PAGE_SIZE) };
   }
 

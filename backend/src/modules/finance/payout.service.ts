@@ -1,21 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, JOB_QUEUE, jobId } from '../../common/queues/queues';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { ProviderError } from '../../providers/common/provider-errors';
 import { DarajaClient } from '../../providers/daraja/daraja.client';
 import type { B2cResult } from '../../providers/daraja/daraja.types';
 import { payoutParts, settledStatus } from './domain/withdrawal-rules';
-import { B2cPayout } from './entities/b2c-payout.entity';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { B2C_RESULT_PATH, B2C_TIMEOUT_PATH, originatorConversationId, PAYOUT_RECONCILE_AFTER_MS, WITHDRAWAL_STATUS } from './finance.constants';
 import { FinanceError, FinanceErrorCode, PayoutNotFoundYetError, WithdrawalNotApprovedYetError } from './finance.errors';
 import { LedgerService } from './ledger/ledger.service';
+import { WithdrawalRepository } from './withdrawal.repository';
 
 /** What applying a B2C result did. */
 export type B2cResultOutcome = 'paid' | 'failed' | 'noop';
@@ -38,7 +38,8 @@ export class PayoutService {
   private readonly logger = new Logger(PayoutService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly withdrawals: WithdrawalRepository,
     private readonly config: AppConfig,
     private readonly daraja: DarajaClient,
     private readonly producer: JobProducer,
@@ -55,7 +56,7 @@ export class PayoutService {
   async approve(id: string, actor: AuthUser, em: EntityManager): Promise<void> {
     const w = await this.lockWithdrawal(em, id);
     if (w.status !== WITHDRAWAL_STATUS.PENDING || w.approvedAt) throw new FinanceError(FinanceErrorCode.WITHDRAWAL_DECIDED);
-    await em.update(Withdrawal, { id }, { approvedAt: this.clock.now(), approvedBy: actor.id });
+    await this.withdrawals.update(em, id, { approvedAt: this.clock.now(), approvedBy: actor.id });
     await this.producer.enqueueDurable(JOB.B2C_WITHDRAWAL, { withdrawalId: id }, jobId('withdrawal', id));
   }
 
@@ -67,7 +68,7 @@ export class PayoutService {
   async reject(id: string, actor: AuthUser, em: EntityManager): Promise<void> {
     const w = await this.lockWithdrawal(em, id);
     if (w.status !== WITHDRAWAL_STATUS.PENDING || w.approvedAt) throw new FinanceError(FinanceErrorCode.WITHDRAWAL_DECIDED);
-    await em.update(Withdrawal, { id }, { status: WITHDRAWAL_STATUS.REJECTED, rejectedBy: actor.id, failureReason: 'Rejected by an admin' });
+    await this.withdrawals.update(em, id, { status: WITHDRAWAL_STATUS.REJECTED, rejectedBy: actor.id, failureReason: 'Rejected by an admin' });
     await this.ledger.recordWithdrawalReversal(em, w.userId, w.id, w.amount.sub(w.totalPaid));
   }
 
@@ -79,21 +80,20 @@ export class PayoutService {
    * @throws WithdrawalNotApprovedYetError while the approval is not committed (retried).
    */
   async sendPayout(withdrawalId: string): Promise<{ sent: number }> {
-    const parts = await this.ds.transaction(async (em) => {
-      const w = await em.findOne(Withdrawal, { where: { id: withdrawalId }, lock: { mode: 'pessimistic_write' } });
+    const parts = await this.tx.run(async (em) => {
+      const w = await this.withdrawals.lock(em, withdrawalId);
       if (!w || w.status !== WITHDRAWAL_STATUS.PENDING) return [];
       if (!w.approvedAt) throw new WithdrawalNotApprovedYetError(`withdrawal ${withdrawalId} is not approved (yet)`);
-      const existing = await em.find(B2cPayout, { where: { withdrawalId } });
-      if (!existing.length) {
+      if (!(await this.withdrawals.hasParts(em, withdrawalId))) {
         const amounts = payoutParts(w.amount);
-        await em.insert(
-          B2cPayout,
-          amounts.map((amount, i) => ({ withdrawalId, part: i + 1, amount, originatorConversationId: originatorConversationId(withdrawalId, i + 1), status: 'sending' as const })),
+        await this.withdrawals.insertParts(
+          em,
+          amounts.map((amount, i) => ({ withdrawalId, part: i + 1, amount, originatorConversationId: originatorConversationId(withdrawalId, i + 1) })),
         );
       }
-      return em.find(B2cPayout, { where: { withdrawalId, status: 'sending' }, order: { part: 'ASC' } });
+      return this.withdrawals.sendingParts(em, withdrawalId);
     });
-    const w = await this.ds.manager.findOneByOrFail(Withdrawal, { id: withdrawalId });
+    const w = await this.withdrawals.getOrFail(withdrawalId);
     let sent = 0;
     for (const part of parts) {
       try {
@@ -107,9 +107,8 @@ export class PayoutService {
           queueTimeoutUrl: `${this.config.publicUrl}${B2C_TIMEOUT_PATH}/${this.config.mpesa.callbackToken}`,
         });
         // The Result may already have been applied (it can arrive before this answer): only `sending` moves.
-        await this.ds.manager.update(
-          B2cPayout,
-          { id: part.id, status: 'sending' },
+        await this.withdrawals.updateIfSending(
+          part.id,
           answer.status === 'accepted' ? { status: 'accepted', conversationId: answer.conversationId } : { status: 'accepted' },
         );
         sent++;
@@ -134,17 +133,10 @@ export class PayoutService {
    * here). Returns how many withdrawals were requeued.
    */
   async reconcile(olderThanMs = PAYOUT_RECONCILE_AFTER_MS, limit = 100): Promise<number> {
-    const rows: { id: string }[] = await this.ds.query(
-      `SELECT w.id::text FROM withdrawal w
-        WHERE w.status = 'P' AND w.approved_at IS NOT NULL AND w.approved_at < $1
-          AND (NOT EXISTS (SELECT 1 FROM b2c_payout p WHERE p.withdrawal_id = w.id)
-               OR EXISTS (SELECT 1 FROM b2c_payout p WHERE p.withdrawal_id = w.id AND p.status = 'sending' AND p.updated_at < $1))
-        ORDER BY w.id LIMIT $2`,
-      [new Date(this.clock.now().getTime() - olderThanMs), limit],
-    );
+    const ids = await this.withdrawals.stuckPayoutIds(new Date(this.clock.now().getTime() - olderThanMs), limit);
     const queue = this.producer.queue(JOB_QUEUE[JOB.B2C_WITHDRAWAL]);
     let requeued = 0;
-    for (const { id } of rows) {
+    for (const id of ids) {
       const key = jobId('withdrawal', id);
       const job = await queue.getJob(key);
       const state = job ? await job.getState() : 'missing';
@@ -184,12 +176,12 @@ export class PayoutService {
     originator: string,
     r: { paid: boolean; resultCode: string; resultDesc: string; conversationId?: string; transactionId?: string; amountKsh?: string },
   ): Promise<B2cResultOutcome> {
-    const found = await this.ds.manager.findOne(B2cPayout, { where: { originatorConversationId: originator } });
+    const found = await this.withdrawals.partByOriginator(originator);
     if (!found) throw new PayoutNotFoundYetError(`no B2C payout ${originator} (yet)`);
     try {
-      return await this.ds.transaction(async (em) => {
+      return await this.tx.run(async (em) => {
         const w = await this.lockWithdrawal(em, found.withdrawalId);
-        const part = await em.findOneOrFail(B2cPayout, { where: { id: found.id }, lock: { mode: 'pessimistic_write' } });
+        const part = await this.withdrawals.lockPart(em, found.id);
         if (part.status === 'paid' || part.status === 'failed') return 'noop' as const;
         if (r.conversationId && part.conversationId && part.conversationId !== r.conversationId) {
           this.logger.warn({ originator, expected: part.conversationId, got: r.conversationId }, 'B2C result with another ConversationID ignored');
@@ -202,16 +194,16 @@ export class PayoutService {
           // Never count more than this part asked for (total_paid ≤ amount); a difference is logged for review.
           paid = reported.compare(part.amount) > 0 ? part.amount : reported;
           if (!reported.equals(part.amount)) this.logger.warn({ originator, asked: part.amount.toDecimal(), reported: reported.toDecimal() }, 'B2C paid another amount than asked');
-          await em.update(B2cPayout, { id: part.id }, { ...common, status: 'paid', transactionId: r.transactionId ?? null, paidAmount: reported });
-          await em.update(Withdrawal, { id: w.id }, { totalPaid: w.totalPaid.add(paid) });
+          await this.withdrawals.updatePart(em, part.id, { ...common, status: 'paid', transactionId: r.transactionId ?? null, paidAmount: reported });
+          await this.withdrawals.update(em, w.id, { totalPaid: w.totalPaid.add(paid) });
         } else {
-          await em.update(B2cPayout, { id: part.id }, { ...common, status: 'failed' });
+          await this.withdrawals.updatePart(em, part.id, { ...common, status: 'failed' });
         }
-        const open = await em.count(B2cPayout, { where: { withdrawalId: w.id, status: In(['sending', 'accepted']) } });
+        const open = await this.withdrawals.openParts(em, w.id);
         if (open === 0) {
           const totalPaid = w.totalPaid.add(paid);
           const { status, giveBack } = settledStatus(w.amount, totalPaid);
-          await em.update(Withdrawal, { id: w.id }, { status, failureReason: r.paid ? null : common.resultDesc || `B2C result ${r.resultCode}` });
+          await this.withdrawals.update(em, w.id, { status, failureReason: r.paid ? null : common.resultDesc || `B2C result ${r.resultCode}` });
           if (!giveBack.isZero()) await this.ledger.recordWithdrawalReversal(em, w.userId, w.id, giveBack);
         }
         return r.paid ? ('paid' as const) : ('failed' as const);
@@ -227,7 +219,7 @@ export class PayoutService {
   }
 
   private async lockWithdrawal(em: EntityManager, id: string): Promise<Withdrawal> {
-    const w = await em.findOne(Withdrawal, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    const w = await this.withdrawals.lock(em, id);
     if (!w) throw new FinanceError(FinanceErrorCode.WITHDRAWAL_NOT_FOUND);
     return w;
   }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountModule } from '../account/account.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
+import { ProcessorModule } from '../processor/processor.module';
 import { SlipModule } from '../slip/slip.module';
 import { Jackpot } from './entities/jackpot.entity';
 import { JackpotController } from './jackpot.controller';
@@ -15,7 +16,7 @@ import { JackpotService } from './jackpot.service';
  * JackpotService (back office `jackpots` resource, the `jackpots` seed step).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Jackpot]), AccountModule, FixturesModule, SlipModule],
+  imports: [TypeOrmModule.forFeature([Jackpot]), AccountModule, FixturesModule, ProcessorModule, SlipModule],
   controllers: [JackpotController],
   providers: [JackpotService, JackpotRepository, TransactionRunner],
   exports: [JackpotService],

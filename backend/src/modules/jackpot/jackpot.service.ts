@@ -8,7 +8,7 @@ import { AccountService } from '../account/account.service';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { FixturesError } from '../fixtures/fixtures.errors';
 import { FixturesService } from '../fixtures/fixtures.service';
-import { slipHasOpenPurchase } from '../processor/purchase-queries';
+import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { firstDuplicate, slipAccumulator } from '../slip/domain/slip-rules';
 import { JackpotSlipResult, JackpotSlipsRepository } from '../slip/jackpot-slips.repository';
 import { SlipQueryService } from '../slip/slip-query.service';
@@ -63,6 +63,7 @@ export class JackpotService {
     private readonly slips: SlipQueryService,
     private readonly jackpotSlips: JackpotSlipsRepository,
     private readonly accounts: AccountService,
+    private readonly purchaseLookup: PurchaseLookupRepository,
     @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -234,7 +235,7 @@ export class JackpotService {
     return this.tx.run(async (em) => {
       const jackpot = await this.lock(em, id);
       await this.jackpotSlips.lock(em, jackpot.slipId);
-      if (await slipHasOpenPurchase(em, jackpot.slipId)) throw new JackpotError(JackpotErrorCode.JACKPOT_SOLD, { game: null });
+      if (await this.purchaseLookup.slipHasOpenPurchase(em, jackpot.slipId)) throw new JackpotError(JackpotErrorCode.JACKPOT_SOLD, { game: null });
       await this.repo.delete(em, id);
       await this.jackpotSlips.remove(em, jackpot.slipId);
       return jackpot;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { DarajaClient } from '../../providers/daraja/daraja.client';
 import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
 import { NotificationsModule } from '../notifications/notifications.module';
@@ -12,6 +13,7 @@ import { PurchaseFulfilments } from './purchase-fulfilments';
 import { PurchaseGates } from './purchase-gates';
 import { PurchaseLookupRepository } from './purchase-lookup.repository';
 import { PurchaseService } from './purchase.service';
+import { PurchaseRepository } from './purchase.repository';
 
 /**
  * Processor module (docs/ARCHITECTURE.md, "modules/processor"): purchases, provider callbacks and
@@ -23,6 +25,8 @@ import { PurchaseService } from './purchase.service';
   imports: [TypeOrmModule.forFeature([Purchase]), NotificationsModule, LedgerModule],
   controllers: [ProcessorCallbacksController],
   providers: [
+    TransactionRunner,
+    PurchaseRepository,
     PurchaseService,
     PurchaseFulfilments,
     PurchaseGates,

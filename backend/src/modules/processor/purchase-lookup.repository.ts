@@ -34,6 +34,15 @@ export class PurchaseLookupRepository {
     return rows.map((r) => ({ id: r.id, slipId: Number(r.slip_id), phone: r.phone, code: r.code }));
   }
 
+  /**
+   * Whether slip `slipId` has a purchase that is paid or still pending (a buyer's money or picks
+   * depend on it), read in the caller's transaction `em` (jackpot asks before deleting its slip).
+   */
+  async slipHasOpenPurchase(em: EntityManager, slipId: number): Promise<boolean> {
+    const [row] = await em.query(`SELECT 1 FROM purchase WHERE kind = 'slip' AND slip_id = $1 AND status IN ('paid', 'pending') LIMIT 1`, [slipId]);
+    return row !== undefined;
+  }
+
   /** The slip of the latest paid slip purchase by `msisdn` whose M-Pesa receipt or purchase code is `word`, or null. */
   async paidSlipIdByPhone(msisdn: string, word: string): Promise<number | null> {
     const [row]: { slip_id: string }[] = await this.ds.query(

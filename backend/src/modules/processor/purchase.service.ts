@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { ProviderError } from '../../providers/common/provider-errors';
 import { DarajaClient } from '../../providers/daraja/daraja.client';
 import type { StkCallbackResult, StkOutcome } from '../../providers/daraja/daraja.types';
@@ -20,6 +20,7 @@ import { JOB, jobId } from '../../common/queues/queues';
 import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { PurchaseFulfilments } from './purchase-fulfilments';
 import { PurchaseGates } from './purchase-gates';
+import { PurchaseChange, PurchaseKey, PurchaseRepository } from './purchase.repository';
 import { OPEN_PROMPT_MS } from './stk-push.limits';
 
 /** Unique index allowing one open STK prompt per (phone, kind, slip) (migration LimitOpenStkPrompts). */
@@ -78,9 +79,6 @@ interface ProviderResult {
 /** What `applyResult` did. */
 export type ConfirmOutcome = 'paid' | 'flagged' | 'closed' | 'noop';
 
-/** The columns a decided result writes to a purchase row. */
-type PurchaseChange = Pick<Purchase, 'status' | 'resultCode' | 'resultDesc'> & Partial<Pick<Purchase, 'receipt' | 'paidAmount' | 'paidAt' | 'reviewReason'>>;
-
 /**
  * Purchases paid by M-Pesa STK push or Flutterwave (docs/ARCHITECTURE.md "The main job";
  * docs/CONTRIBUTING.md §12 B). Every state change happens in one transaction with the purchase row locked
@@ -91,7 +89,8 @@ export class PurchaseService {
   private readonly logger = new Logger(PurchaseService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly repo: PurchaseRepository,
     private readonly config: AppConfig,
     private readonly daraja: DarajaClient,
     private readonly flutterwave: FlutterwaveClient,
@@ -123,7 +122,7 @@ export class PurchaseService {
         transactionDesc: input.description,
         callbackUrl: `${this.config.publicUrl}${MPESA_CALLBACK_PATH}/${this.config.mpesa.callbackToken}`,
       });
-      await this.ds.manager.update(Purchase, { id: purchase.id }, { checkoutRequestId: push.checkoutRequestId, merchantRequestId: push.merchantRequestId });
+      await this.repo.storeCheckout(purchase.id, push.checkoutRequestId, push.merchantRequestId);
       return { ...purchase, checkoutRequestId: push.checkoutRequestId, merchantRequestId: push.merchantRequestId };
     } catch (err) {
       await this.markPushFailed(purchase.id, err);
@@ -178,14 +177,9 @@ export class PurchaseService {
   async confirmMpesaBatch(callbacks: StkCallbackResult[]): Promise<(ConfirmOutcome | Error)[]> {
     const smsIds: string[] = [];
     const emailIds: string[] = [];
-    const outcomes = await this.ds.transaction(async (em) => {
+    const outcomes = await this.tx.run(async (em) => {
       const keys = [...new Set(callbacks.map((c) => c.checkoutRequestId))];
-      const rows = await em
-        .createQueryBuilder(Purchase, 'p')
-        .where('p.checkoutRequestId IN (:...keys)', { keys })
-        .orderBy('p.id', 'ASC')
-        .setLock('pessimistic_write')
-        .getMany();
+      const rows = await this.repo.lockByCheckoutIds(em, keys);
       const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
       const changes: { id: string; change: PurchaseChange }[] = [];
       const paid: Purchase[] = [];
@@ -207,8 +201,8 @@ export class PurchaseService {
         if (decided.paid) paid.push(decided.paid);
         return decided.outcome;
       });
-      await updatePurchases(em, changes);
-      for (const r of receipts) await storeReceipt(em, r.id, r.receipt);
+      await this.repo.applyChanges(em, changes);
+      for (const r of receipts) await this.repo.storeReceipt(em, r.id, r.receipt);
       const done = await this.fulfilAll(em, paid);
       smsIds.push(...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
@@ -230,11 +224,7 @@ export class PurchaseService {
    */
   async reconcileStk(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
     const now = this.clock.now().getTime();
-    const due = await this.ds.manager.find(Purchase, {
-      where: { status: 'pending', provider: 'mpesa', createdAt: LessThan(new Date(now - olderThanMs)) },
-      order: { id: 'ASC' },
-      take: limit,
-    });
+    const due = await this.repo.pendingBefore('mpesa', new Date(now - olderThanMs), limit);
     let changed = 0;
     for (const p of due) {
       const age = now - p.createdAt.getTime();
@@ -286,11 +276,7 @@ export class PurchaseService {
    */
   async reconcileFlutterwave(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
     const now = this.clock.now().getTime();
-    const due = await this.ds.manager.find(Purchase, {
-      where: { status: 'pending', provider: 'flutterwave', createdAt: LessThan(new Date(now - olderThanMs)) },
-      order: { id: 'ASC' },
-      take: limit,
-    });
+    const due = await this.repo.pendingBefore('flutterwave', new Date(now - olderThanMs), limit);
     let changed = 0;
     for (const p of due) {
       try {
@@ -316,7 +302,7 @@ export class PurchaseService {
    */
   async confirmFlutterwave(webhook: FlutterwaveWebhook): Promise<ConfirmOutcome> {
     if (webhook.kind !== 'charge') return 'noop';
-    const purchase = await this.ds.manager.findOne(Purchase, { where: { txRef: webhook.txRef } });
+    const purchase = await this.repo.byTxRef(webhook.txRef);
     if (!purchase) {
       this.logger.warn({ txRef: webhook.txRef }, 'flutterwave webhook for an unknown tx_ref');
       return 'noop';
@@ -334,7 +320,7 @@ export class PurchaseService {
         : check.reason === 'status'
           ? { outcome: 'failed', resultCode: tx.status, resultDesc: `flutterwave ${tx.id}` }
           : { outcome: 'paid', resultCode: tx.status, resultDesc: `flutterwave ${tx.id}`, paid: moneyOrNull(tx.amount) },
-      (em, id) => em.update(Purchase, { id }, { flwTransactionId: String(tx.id) }),
+      (em, id) => this.repo.storeFlwTransactionId(em, id, String(tx.id)),
       // A declined or failed charge simply fails; money that arrived not as asked is kept for review.
       check.ok || check.reason === 'status' ? undefined : `flutterwave check failed: ${check.reason}`,
     );
@@ -346,24 +332,24 @@ export class PurchaseService {
    * e-mails.
    */
   private async applyResult(
-    where: { id: string } | { checkoutRequestId: string },
+    where: PurchaseKey,
     result: ProviderResult,
     extra?: (em: EntityManager, id: string) => Promise<unknown>,
     forceFlag?: string,
   ): Promise<ConfirmOutcome> {
     const smsIds: string[] = [];
     const emailIds: string[] = [];
-    const outcome = await this.ds.transaction(async (em) => {
-      const p = await em.findOne(Purchase, { where, lock: { mode: 'pessimistic_write' } });
+    const outcome = await this.tx.run(async (em) => {
+      const p = await this.repo.lock(em, where);
       if (!p) throw new PurchaseNotFoundYetError(`no purchase for ${JSON.stringify(where)} (yet)`);
       if (p.status !== 'pending') {
         const receipt = missingReceipt(p, result);
-        if (receipt) await storeReceipt(em, p.id, receipt);
+        if (receipt) await this.repo.storeReceipt(em, p.id, receipt);
         return 'noop' as const;
       }
       const decided = this.decide(p, result, forceFlag);
       await extra?.(em, p.id);
-      await em.update(Purchase, { id: p.id }, decided.change);
+      await this.repo.applyChange(em, p.id, decided.change);
       const done = await this.fulfilAll(em, decided.paid ? [decided.paid] : []);
       smsIds.push(...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
@@ -422,14 +408,13 @@ export class PurchaseService {
   async setReview(
     id: string,
     review: { flagged: boolean; reason: string; by: string },
-    { manager = this.ds.manager }: { manager?: EntityManager } = {},
+    { manager }: { manager?: EntityManager } = {},
   ): Promise<void> {
-    await manager.update(Purchase, { id }, {
-      reviewReason: review.flagged ? review.reason : null,
-      reviewNote: review.reason,
-      reviewedBy: review.by,
-      reviewedAt: this.clock.now(),
-    });
+    await this.repo.setReview(
+      id,
+      { reviewReason: review.flagged ? review.reason : null, reviewNote: review.reason, reviewedBy: review.by, reviewedAt: this.clock.now() },
+      manager,
+    );
   }
 
   /**
@@ -438,11 +423,7 @@ export class PurchaseService {
    */
   async paidWithProof(purchaseIds: string[], word: string): Promise<string[]> {
     if (!purchaseIds.length || !word) return [];
-    const rows: { id: string }[] = await this.ds.query(
-      `SELECT id::text FROM purchase WHERE id = ANY($1::bigint[]) AND status = 'paid' AND (code = $2 OR receipt = $2)`,
-      [purchaseIds, word],
-    );
-    return rows.map((r) => r.id);
+    return this.repo.paidWithProof(purchaseIds, word);
   }
 
   /** A refused request fails the purchase; an unknown outcome keeps it pending, flagged, for reconciliation. */
@@ -450,9 +431,8 @@ export class PurchaseService {
     const message = err instanceof Error ? err.message : String(err);
     const unknown = err instanceof ProviderError ? err.outcomeUnknown : true;
     this.logger.warn({ purchaseId, err: message, unknown }, 'payment request failed');
-    await this.ds.manager.update(
-      Purchase,
-      { id: purchaseId, status: 'pending' },
+    await this.repo.updateIfPending(
+      purchaseId,
       unknown ? { reviewReason: `payment request outcome unknown: ${message}`.slice(0, 500) } : { status: 'failed', resultDesc: message.slice(0, 500) },
     );
   }
@@ -462,13 +442,7 @@ export class PurchaseService {
    * (its callback is late or lost; the purchase stays pending for reconciliation). True when one was.
    */
   private async releaseStalePrompt(input: { phone?: string | null; kind: PurchaseKind; slipId?: string | null }): Promise<boolean> {
-    const [, released] = (await this.ds.query(
-      `UPDATE purchase SET stk_prompt_open = false
-        WHERE phone = $1 AND kind = $2 AND COALESCE(slip_id, 0) = COALESCE($3::bigint, 0)
-          AND status = 'pending' AND stk_prompt_open AND created_at < now() - make_interval(secs => $4)`,
-      [input.phone, input.kind, input.slipId ?? null, OPEN_PROMPT_MS / 1000],
-    )) as [unknown, number];
-    return released > 0;
+    return this.repo.releaseStalePrompt(input.phone, input.kind, input.slipId ?? null, OPEN_PROMPT_MS / 1000);
   }
 
   /**
@@ -491,27 +465,23 @@ export class PurchaseService {
     for (let attempt = 0; ; attempt++) {
       const code = newPurchaseCode();
       try {
-        return await this.ds.transaction(async (em) => {
+        return await this.tx.run(async (em) => {
           const rgPhone = await this.gates.admit(em, { phone: input.phone ?? null, email: input.email ?? null, amountKsh: input.amountKsh });
-          return em.save(
-            Purchase,
-            em.create(Purchase, {
-              kind: input.kind,
-              slipId: input.slipId ?? null,
-              subscriptionType: input.subscriptionType ?? null,
-              phone: input.phone ?? null,
-              email: input.email ?? null,
-              amount: input.amount,
-              amountKsh: input.amountKsh,
-              rgPhone,
-              currency: input.currency ?? 'KES',
-              provider: input.provider ?? 'mpesa',
-              code,
-              txRef: input.provider === 'flutterwave' ? `${input.currency}-${input.kind.toUpperCase()}-${code}` : null,
-              status: 'pending',
-              stkPromptOpen: input.stkPromptOpen ?? false,
-            }),
-          );
+          return this.repo.insertPending(em, {
+            kind: input.kind,
+            slipId: input.slipId ?? null,
+            subscriptionType: input.subscriptionType ?? null,
+            phone: input.phone ?? null,
+            email: input.email ?? null,
+            amount: input.amount,
+            amountKsh: input.amountKsh,
+            rgPhone,
+            currency: input.currency ?? 'KES',
+            provider: input.provider ?? 'mpesa',
+            code,
+            txRef: input.provider === 'flutterwave' ? `${input.currency}-${input.kind.toUpperCase()}-${code}` : null,
+            stkPromptOpen: input.stkPromptOpen ?? false,
+          });
         });
       } catch (err) {
         const constraint = (err as { constraint?: string }).constraint;
@@ -532,12 +502,7 @@ export class PurchaseService {
    * (docs/PRODUCT-RULES.md "Records and responsible gambling"). In the caller's transaction.
    */
   async spentKshSince(em: EntityManager, rgPhone: string, from: Date): Promise<Money> {
-    const [row] = (await em.query(
-      `SELECT COALESCE(sum(amount_ksh), 0)::text AS spent FROM purchase
-        WHERE rg_phone = $1 AND created_at >= $2 AND status IN ('pending', 'paid')`,
-      [rgPhone, from],
-    )) as { spent: string }[];
-    return Money.parse(row.spent);
+    return this.repo.spentKshSince(em, rgPhone, from);
   }
 }
 
@@ -557,42 +522,11 @@ const stkResult = (callback: StkCallbackResult): ProviderResult => ({
 const missingReceipt = (p: Purchase, result: ProviderResult): string | null =>
   p.status === 'paid' && !p.receipt && result.outcome === 'paid' && result.receipt ? result.receipt : null;
 
-/** Stores the receipt of a paid purchase that has none (no amount, status or ledger change). */
-const storeReceipt = (em: EntityManager, id: string, receipt: string): Promise<unknown> =>
-  em.query(`UPDATE purchase SET receipt = $2, updated_at = now() WHERE id = $1 AND status = 'paid' AND receipt IS NULL`, [id, receipt]);
-
 /** `fn` over `items` one after the other (statements on one transaction's connection run in order anyway). */
 const sequential = async <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> => {
   const out: R[] = [];
   for (const item of items) out.push(await fn(item));
   return out;
-};
-
-/**
- * Writes decided purchase changes in one UPDATE (unnest of column arrays). Columns a change leaves
- * out keep their value; `updated_at` is set as TypeORM's update would.
- */
-const updatePurchases = async (em: EntityManager, changes: { id: string; change: PurchaseChange }[]): Promise<void> => {
-  if (!changes.length) return;
-  const col = <K extends keyof PurchaseChange>(k: K, map: (v: PurchaseChange[K]) => unknown = (v) => v ?? null) => changes.map((c) => map(c.change[k]));
-  await em.query(
-    `UPDATE purchase p SET status = u.status, result_code = u.result_code, result_desc = u.result_desc,
-            receipt = COALESCE(u.receipt, p.receipt), paid_amount = COALESCE(u.paid_amount, p.paid_amount),
-            paid_at = COALESCE(u.paid_at, p.paid_at), review_reason = COALESCE(u.review_reason, p.review_reason), updated_at = now()
-       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::numeric[], $7::timestamptz[], $8::text[])
-            AS u(id, status, result_code, result_desc, receipt, paid_amount, paid_at, review_reason)
-      WHERE p.id = u.id`,
-    [
-      changes.map((c) => c.id),
-      col('status'),
-      col('resultCode'),
-      col('resultDesc'),
-      col('receipt'),
-      col('paidAmount', (m) => m?.toDecimal() ?? null),
-      col('paidAt', (d) => d?.toISOString() ?? null),
-      col('reviewReason'),
-    ],
-  );
 };
 
 const moneyOrNull = (text: string): Money | null => {

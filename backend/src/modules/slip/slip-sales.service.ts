@@ -1,11 +1,11 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isEmailAddress } from '../../common/validation/email-address';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { DomainError } from '../../common/errors/domain-error';
 import { salePrice } from '../../common/money/sale-prices';
 import { INVALID_PHONE_MESSAGE, INVALID_PHONE_MESSAGE_LOWER, toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
 import { marketById } from '../fixtures/domain/markets';
 import { FixturesService, GameView } from '../fixtures/fixtures.service';
@@ -16,8 +16,8 @@ import { FulfilmentResult, PaidPurchase, PurchaseFulfilment, PurchaseFulfilments
 import { PurchaseLookupRepository, SlipPurchaseRef } from '../processor/purchase-lookup.repository';
 import { PurchaseService } from '../processor/purchase.service';
 import { Slip } from './entities/slip.entity';
-import { Tip } from './entities/tip.entity';
 import { SlipEvents, SlipSettled } from './slip-events';
+import { SlipSalesRepository } from './slip-sales.repository';
 
 /** SMS segment budget of the buyer SMS (docs/PRODUCT-RULES.md "Messages": under 3 segments). */
 export const BUYER_SMS_MAX = 459;
@@ -75,7 +75,8 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   private readonly logger = new Logger(SlipSalesService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly tx: TransactionRunner,
+    private readonly repo: SlipSalesRepository,
     private readonly config: AppConfig,
     private readonly purchases: PurchaseService,
     private readonly purchaseLookup: PurchaseLookupRepository,
@@ -138,10 +139,10 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   private async slipOnSale(slipId: unknown): Promise<Slip> {
     const id = Number(slipId);
     if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_SLIP_ID) throw SLIP_SALE_ERRORS.slipNotFound();
-    const slip = await this.ds.manager.findOne(Slip, { where: { id } });
+    const slip = await this.repo.slip(id);
     if (!slip) throw SLIP_SALE_ERRORS.slipNotFound();
     if (slip.slipResult) throw SLIP_SALE_ERRORS.notOnSale();
-    const tips = await this.ds.manager.find(Tip, { where: { slipId: id } });
+    const tips = await this.repo.tipsOfSlip(id);
     const games = await this.fixtures.games(tips.map((t) => t.fixtureId));
     if (games.length !== tips.length || games.some((g) => g.state.phase !== 'upcoming')) throw SLIP_SALE_ERRORS.notOnSale();
     return slip;
@@ -159,7 +160,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
    */
   async fulfilMany(em: EntityManager, purchases: PaidPurchase[]): Promise<FulfilmentResult[]> {
     const slipIds = [...new Set(purchases.map((p) => Number(p.slipId)))];
-    const slips = new Map((await em.find(Slip, { where: { id: In(slipIds) } })).map((s) => [s.id, s]));
+    const slips = new Map((await this.repo.slips(slipIds, em)).map((s) => [s.id, s]));
     const missing = slipIds.find((id) => !slips.has(id));
     if (missing !== undefined) throw new Error(`slip ${missing} of a paid purchase not found`);
     // Shares are in Ksh (docs/PRODUCT-RULES.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
@@ -201,7 +202,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     if (!settled.length) return 0;
     const smsIds: string[] = [];
     const resultOf = new Map(settled.map((e) => [Number(e.slipId), e.result]));
-    const changed = await this.ds.transaction(async (em) => {
+    const changed = await this.tx.run(async (em) => {
       const sold = await this.purchaseLookup.paidSlipPurchases([...resultOf.keys()], em);
       const changedIds = new Set(
         await this.ledger.settleSaleShares(
@@ -265,13 +266,13 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     }));
   }
 
-  private async legs(slipId: number, em: EntityManager = this.ds.manager): Promise<SlipLeg[]> {
+  private async legs(slipId: number, em?: EntityManager): Promise<SlipLeg[]> {
     return (await this.legsOf([slipId], em)).get(slipId) ?? [];
   }
 
   /** The legs of each slip, in tip order: one query for the tips, one for their games. */
-  private async legsOf(slipIds: number[], em: EntityManager): Promise<Map<number, SlipLeg[]>> {
-    const tips = await em.find(Tip, { where: { slipId: In(slipIds) }, order: { slipId: 'ASC', position: 'ASC' } });
+  private async legsOf(slipIds: number[], em?: EntityManager): Promise<Map<number, SlipLeg[]>> {
+    const tips = await this.repo.tipsInOrder(slipIds, em);
     // Inside a payment transaction read on its connection: a second pool connection per job could starve the pool.
     const games = new Map((await this.fixtures.games([...new Set(tips.map((t) => t.fixtureId))], em)).map((g) => [g.id, g]));
     const bySlip = new Map<number, SlipLeg[]>(slipIds.map((id) => [id, []]));
