@@ -40,6 +40,7 @@ const ADMIN_RESOURCES: [path: string, label: string][] = [
   ['subscription-kinds', 'Subscription kinds'],
   ['purchases', 'Purchases'],
   ['sms-messages', 'SMS messages'],
+  ['rg-limits', 'Spending limits'],
   ['audit-log', 'Audit log'],
 ];
 
