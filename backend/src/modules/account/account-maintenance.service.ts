@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock, CLOCK } from '../../common/clock/clock';
 import { CredentialsRepository } from './credentials.repository';
 
 /** How long expired or used credentials are kept after they stop working (for support questions), in hours. */
@@ -20,10 +21,13 @@ export interface PurgeReport {
 @Injectable()
 export class AccountMaintenanceService {
   private readonly logger = new Logger(AccountMaintenanceService.name);
-  constructor(private readonly credentials: CredentialsRepository) {}
+  constructor(
+    private readonly credentials: CredentialsRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
-  /** Purges as of `now` (default: this process's clock); returns the number of rows removed per table. */
-  async purgeExpired(now: Date = new Date()): Promise<PurgeReport> {
+  /** Purges as of `now` (default: the application's CLOCK); returns the number of rows removed per table. */
+  async purgeExpired(now: Date = this.clock.now()): Promise<PurgeReport> {
     const cutoff = new Date(now.getTime() - CREDENTIAL_RETENTION_HOURS * 3_600_000);
     const report = await this.credentials.purge(cutoff);
     const { refreshSessions, resetTokens, verificationCodes } = report;

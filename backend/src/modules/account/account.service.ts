@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { Clock, CLOCK } from '../../common/clock/clock';
 import type { AuthUser, Role } from '../../common/guards/auth-user';
 import { internationalPhone } from '../../common/msisdn/msisdn';
 import { TransactionRunner } from '../../database/transaction-runner';
@@ -29,6 +30,7 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly profiles: AccountProfileService,
     private readonly tokens: TokenService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Username by id of the accounts among `ids` that are not banned (public lists, the sitemap). */
@@ -106,7 +108,7 @@ export class AccountService {
       const user = await this.users.byUsername(username, { lock: true }, m);
       if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
       if (banned && user.role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
-      await this.users.update(m, user.id, { bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
+      await this.users.update(m, user.id, { bannedAt: banned ? (user.bannedAt ?? this.clock.now()) : null });
       if (banned) await this.sessions.revokeAll(m, user.id, 'banned');
       return { username: user.username, banned };
     });
@@ -136,7 +138,7 @@ export class AccountService {
     const banned = change.banned ?? user.bannedAt !== null;
     if (actorId === id && (role !== user.role || banned)) throw new AccountError(AccountErrorCode.CANNOT_CHANGE_SELF);
     if (banned && role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
-    await this.users.update(manager, id, { role, bannedAt: banned ? (user.bannedAt ?? new Date()) : null });
+    await this.users.update(manager, id, { role, bannedAt: banned ? (user.bannedAt ?? this.clock.now()) : null });
     if (banned && !user.bannedAt) await this.sessions.revokeAll(manager, id, 'banned');
   }
 }
