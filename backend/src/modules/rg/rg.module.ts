@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ProcessorModule } from '../processor/processor.module';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { RgLimit } from './entities/rg-limit.entity';
 import { RgController } from './rg.controller';
 import { RgRepository } from './rg.repository';
@@ -16,7 +17,7 @@ import { RgService } from './rg.service';
 @Module({
   imports: [TypeOrmModule.forFeature([RgLimit]), AccountModule, NotificationsModule, ProcessorModule],
   controllers: [RgController],
-  providers: [RgRepository, RgService],
+  providers: [TransactionRunner, RgRepository, RgService],
   exports: [RgService, TypeOrmModule],
 })
 export class RgModule {}

@@ -23,11 +23,6 @@ const money = (v: string | null): Money | null => (v === null ? null : Money.par
 export class RgRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Runs `fn` in one transaction. */
-  transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.ds.transaction(fn);
-  }
-
   /**
    * Serialises everything that reads or changes `phone`'s limits or spend until the transaction
    * ends (a transaction-scoped advisory lock), so two parallel buys are judged one after the other.

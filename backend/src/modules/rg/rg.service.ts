@@ -5,6 +5,7 @@ import { Clock, CLOCK } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { toRgPhone } from '../../common/msisdn/msisdn';
 import { nairobiDayStart } from '../../common/time/nairobi';
+import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
 import { SmsService } from '../notifications/sms/sms.service';
 import { BuyerAtStart, PurchaseGate, PurchaseGates } from '../processor/purchase-gates';
@@ -36,6 +37,7 @@ const hashCode = (phone: string, code: string): string => createHash('sha256').u
 @Injectable()
 export class RgService implements PurchaseGate, OnModuleInit {
   constructor(
+    private readonly tx: TransactionRunner,
     private readonly repo: RgRepository,
     private readonly sms: SmsService,
     private readonly accounts: AccountService,
@@ -127,7 +129,7 @@ export class RgService implements PurchaseGate, OnModuleInit {
       await this.repo.countWrongGuess(last.id);
       throw new RgError(RgErrorCode.INVALID_CODE);
     }
-    return this.repo.transaction(async (em) => {
+    return this.tx.run(async (em) => {
       await this.repo.lockPhone(em, phone);
       if (!(await this.repo.markUsed(em, last.id, now))) throw new RgError(RgErrorCode.INVALID_CODE);
       const next = change(await this.repo.state(em, phone), now);
