@@ -7,8 +7,15 @@
  * transaction (batch size 1, the former way) and once in set-based batches (SETTLE_BATCH). Prints
  * slips settled, seconds and slips/s for both, and checks that both copies end identical (slips,
  * tips, tipster statistics). Figures go to docs/PERFORMANCE.md, "Settlement".
+ *
+ * With BENCH_SETTLE_LOAD=1 (the default) a third copy measures the hot routes while a batch runs:
+ * the built API (ROLE=api, its own process) serves that copy; each hot route is driven by
+ * autocannon (BENCH_CONNECTIONS, 50) for BENCH_DURATION seconds (10) with nothing else running,
+ * then again while another process settles the copy's open slips in batches; the table gives
+ * requests/s, p50, p99 and max for both windows, the settlement's seconds, and non-2xx answers.
  */
-import { spawnSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildIfNeeded, dropDatabaseAt } from '../../scripts/lib.mjs';
+import { buildIfNeeded, dropDatabaseAt, waitForHealth } from '../../scripts/lib.mjs';
 import { seedScale } from './scale-seed.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,6 +33,12 @@ const slips = Number(process.env.BENCH_SLIPS ?? 200_000);
 const tipsters = Number(process.env.BENCH_TIPSTERS ?? Math.round(slips / 20));
 const name = `tips_bench_settle_${randomBytes(4).toString('hex')}`;
 const storage = mkdtempSync(join(tmpdir(), 'tips-bench-settle-'));
+const underLoad = process.env.BENCH_SETTLE_LOAD !== '0';
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const port = Number(process.env.BENCH_PORT ?? 3240);
+/** The hot routes of docs/PERFORMANCE.md "Marketplace at scale", as a visitor asks for them. */
+const HOT_ROUTES = ['/api/home/active', '/v2/api/slip/data/?p=1', '/v2/api/tipster/data/?all=1'];
 
 const env = (db) => ({
   ...process.env,
@@ -79,6 +92,42 @@ const settle = async (db, batchSize) => {
   }
 };
 
+/** One autocannon window over every hot route at once (connections shared between them). */
+const driveHot = (seconds) =>
+  Promise.all(
+    HOT_ROUTES.map((path) =>
+      autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: Math.max(1, Math.round(connections / HOT_ROUTES.length)), duration: seconds }),
+    ),
+  );
+
+/**
+ * Hot routes with nothing else running, then while another process settles `db`'s open slips in
+ * batches of 1,000: rows of the "hot routes while a batch settles" table.
+ */
+const hotRoutesDuringSettlement = async (db) => {
+  const api = spawn(process.execPath, [join(DIST, 'main.js')], {
+    env: { ...env(db), PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`, 120_000);
+    await driveHot(2); // warm-up: caches filled, JIT settled
+    const quiet = await driveHot(duration);
+    const t0 = process.hrtime.bigint();
+    const settling = new Promise((ok, fail) => {
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--run', db, '1000'], { env: env(db), stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.once('exit', (code) => (code === 0 ? ok({ ...JSON.parse(out.trim().split('\n').pop()), wallMs: Number(process.hrtime.bigint() - t0) / 1e6 }) : fail(new Error(`settlement under load exited ${code}`))));
+    });
+    const [busy, settled] = await Promise.all([driveHot(duration), settling]);
+    return HOT_ROUTES.map((path, i) => ({ path, quiet: quiet[i], busy: busy[i], settled }));
+  } finally {
+    api.kill('SIGTERM');
+    await new Promise((r) => (api.exitCode !== null ? r() : api.once('exit', r)));
+  }
+};
+
 const snapshot = (db) =>
   query(
     db,
@@ -101,7 +150,9 @@ const main = async () => {
   }
   const seeded = await seedScale(`${pgBase}/${name}`, { tipsters, slips });
   const copy = `${name}_one`;
+  const loadCopy = `${name}_load`;
   await query('postgres', `CREATE DATABASE ${copy} TEMPLATE ${name}`);
+  if (underLoad) await query('postgres', `CREATE DATABASE ${loadCopy} TEMPLATE ${name}`);
   try {
     const rows = [];
     const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ');
@@ -123,7 +174,27 @@ const main = async () => {
     const same = a.slips === b.slips && a.tips === b.tips && a.stats === b.stats;
     console.log(same ? 'both ways end identical (slips, tips, tipster_stat)' : `DIFFERENT: ${JSON.stringify({ a, b })}`);
     if (!same) process.exitCode = 1;
+    if (underLoad) {
+      const rows = await hotRoutesDuringSettlement(loadCopy);
+      const s = rows[0].settled;
+      console.log(
+        `\nHot routes while a batch settles: ${s.settled} of ${s.open} open slips settled in ${(s.ms / 1000).toFixed(1)} s inside a ` +
+          `${(s.wallMs / 1000).toFixed(1)} s process (app start included), ${connections} connections over ${HOT_ROUTES.length} routes, ` +
+          `${duration} s windows, load average after ${spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ')}`,
+      );
+      console.log('| route | quiet req/s | quiet p50 / p99 / max ms | settling req/s | settling p50 / p99 / max ms | non-2xx |');
+      console.log('| --- | --- | --- | --- | --- | --- |');
+      for (const r of rows) {
+        const l = (x) => `${x.latency.p50} / ${x.latency.p99} / ${x.latency.max}`;
+        console.log(`| ${r.path} | ${r.quiet.requests.average.toFixed(0)} | ${l(r.quiet)} | ${r.busy.requests.average.toFixed(0)} | ${l(r.busy)} | ${r.quiet.non2xx + r.busy.non2xx + r.quiet.errors + r.busy.errors} |`);
+      }
+      const [c] = await snapshot(loadCopy);
+      const sameUnderLoad = c.slips === b.slips && c.tips === b.tips && c.stats === b.stats;
+      console.log(sameUnderLoad ? 'the copy settled under load ends identical too' : `DIFFERENT under load: ${JSON.stringify({ b, c })}`);
+      if (!sameUnderLoad) process.exitCode = 1;
+    }
   } finally {
+    if (underLoad) await dropDatabaseAt(`${pgBase}/${loadCopy}`);
     await dropDatabaseAt(`${pgBase}/${copy}`);
     await dropDatabaseAt(`${pgBase}/${name}`);
     rmSync(storage, { recursive: true, force: true });
