@@ -7,13 +7,16 @@
  * - Feature modules import only modules of a lower rank (their exported services, constants and
  *   types); modules of the same rank never import each other. Finance's ledger
  *   (modules/finance/ledger) is ranked on its own, at 0: it imports no feature module, and
- *   processor, slip and subscription write their money movements through it.
+ *   processor, slip and subscription write their money movements through it. Records owns the
+ *   tipster statistics the same way: its pure rules (modules/records/domain) at 0, importing no
+ *   feature module, and its counters (modules/records/stats, table tipster_stat) at 1, so that slip
+ *   updates them inside its publish and settlement transactions and joins them in its lists.
  * - No feature module imports the sandboxes (they are a development tool that stands in for the
  *   providers; the app module loads them).
  */
 const MODULE_RANKS = [
-  ['notifications', 'blog', 'fixtures', 'finance/ledger'],
-  ['account', 'processor'],
+  ['notifications', 'blog', 'fixtures', 'finance/ledger', 'records/domain'],
+  ['account', 'processor', 'records/stats'],
   ['slip', 'rg'],
   ['subscription', 'jackpot', 'finance', 'records'],
   ['seo'],
@@ -24,7 +27,7 @@ const rankOf = new Map(MODULE_RANKS.flatMap((names, rank) => names.map((n) => [n
 
 /**
  * The path (below backend/src/modules/) of each ranked unit. A unit nested in a module (finance's
- * ledger) is ranked on its own, and the module's path leaves it out.
+ * ledger, records' domain and stats) is ranked on its own, and the module's path leaves it out.
  */
 const pathOf = (name) => {
   const nested = [...rankOf.keys()].filter((other) => other.startsWith(`${name}/`)).map((other) => other.slice(name.length + 1));

@@ -45,10 +45,10 @@ const MAX_PICK_ODD = '2.50';
 
 /**
  * The tipster rules' SQL forms from the built app (`ratingSql`, `slipProfitSql`, `slipOddsSql` of
- * dist/modules/slip/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
+ * dist/modules/records/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
  * seed and its check use the app's one definition instead of a copy.
  */
-const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/slip/domain/tipster-stats.js'));
+const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/records/domain/tipster-stats.js'));
 
 /**
  * Tops the database at `databaseUrl` up to `tipsters` tipsters and `slips` slips (`dist`: the

@@ -98,6 +98,7 @@ describe('table ownership', () => {
     expect(own.get('slip')).toBe('slip');
     expect(own.get('purchase')).toBe('processor');
     expect(own.get('b2c_payout')).toBe('finance');
+    expect(own.get('tipster_stat')).toBe('records');
     expect(own.size).toBeGreaterThan(25);
   });
 

@@ -11,6 +11,7 @@ import { AVATAR_STORE, AvatarStore } from '../../modules/account/avatar/avatar-s
 import { AdjustableClock } from '../../common/clock/adjustable-clock';
 import { FixturesService } from '../../modules/fixtures/fixtures.service';
 import { ReplayClock } from '../../modules/fixtures/replay-clock.service';
+import { TipsterStatService } from '../../modules/records/stats/tipster-stat.service';
 import { accumulatorInRange, slipAccumulator } from '../../modules/slip/domain/slip-rules';
 import { FreeTipService } from '../../modules/slip/free-tip.service';
 import { SlipPublishService } from '../../modules/slip/slip-publish.service';
@@ -227,10 +228,7 @@ export const seedDemoMarketplace = async (
               row.id, leg.game.id, leg.marketId, leg.odd, i,
             ]);
           }
-          await em.query(
-            `INSERT INTO tipster_stat (user_id, tips) VALUES ($1, 1) ON CONFLICT (user_id) DO UPDATE SET tips = tipster_stat.tips + 1`,
-            [u.id],
-          );
+          await app.get(TipsterStatService).onPublished(em, u.id);
           await app.get(FixturesService).recordTips(slip.legs.map((l) => l.game.id), em);
           await app.get(SlipPublishService).seal(em, row.id); // committed to its picks like a published slip
           return row.id as number;

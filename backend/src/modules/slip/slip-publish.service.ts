@@ -18,10 +18,10 @@ import {
   tipCountProblem,
 } from './domain/slip-rules';
 import { CreateSlipDto } from './dto/create-slip.dto';
+import { TipsterStatService } from '../records/stats/tipster-stat.service';
 import { SlipEvents } from './slip-events';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipRepository } from './slip.repository';
-import { TipsterStatRepository } from './tipster-stat.repository';
 
 /** Answer of GET /api/slip/can-post. */
 export interface CanPost {
@@ -41,7 +41,7 @@ export class SlipPublishService {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly slips: SlipRepository,
-    private readonly stats: TipsterStatRepository,
+    private readonly stats: TipsterStatService,
     private readonly fixtures: FixturesService,
     @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
     private readonly events: SlipEvents,
@@ -102,7 +102,7 @@ export class SlipPublishService {
         { userId, price: Money.ofUnits(priceKsh), accumulator, dateCreated: this.clock.now() },
         quotes.map((q: Quote) => ({ fixtureId: q.game.id, marketId: q.market.id, odd: q.odd })),
       );
-      await this.stats.addTip(em, userId);
+      await this.stats.onPublished(em, userId);
       await this.fixtures.recordTips(quotes.map((q) => q.game.id), em);
       await this.accounts.markTipster(userId, em);
       return slipId;

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Clock } from '../../common/clock/clock';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
@@ -7,10 +6,10 @@ import { marketById } from '../fixtures/domain/markets';
 import { slipOutcome, tipOutcome, TipResult } from '../fixtures/domain/settlement';
 import { FixtureEvents } from '../fixtures/fixture-events';
 import { FixturesService } from '../fixtures/fixtures.service';
-import { ratingOf, statsDelta } from './domain/tipster-stats';
+import { SlipsSettledEvent } from '../records/stats/slips-settled.event';
+import { TipsterStatService } from '../records/stats/tipster-stat.service';
 import { SettlementRepository, SettlementTip } from './settlement.repository';
 import { SlipEvents, SlipSettled } from './slip-events';
-import { CountersChange, TipsterStatRepository } from './tipster-stat.repository';
 
 /**
  * Slips settled per transaction (one batch): a busy Saturday's 10,000 slips go in ten set-based
@@ -21,12 +20,13 @@ export const SETTLE_BATCH = 1_000;
 /**
  * Settlement (docs/PRODUCT-RULES.md "Settlement"; docs/ARCHITECTURE.md, the settlement flow): a
  * slip settles when the last of its games is decided, each tip W/L/V from the real scores
- * (`tipOutcome`), the slip W/L/C with its settled accumulator (`slipOutcome`), with the tipster's
- * counters (`statsDelta`). Slips are settled in batches of up to SETTLE_BATCH: one transaction
- * locks the batch's unsettled slip rows (in id order), writes every tip, slip and tipster counter
- * in set-based statements, and `slip.settled` is emitted once for the batch after commit (sale
- * shares released in one UPDATE, list caches dropped once). The outcome is exactly that of
- * settling the slips one by one (tested both ways). Idempotent: a settled slip is skipped, so a
+ * (`tipOutcome`), the slip W/L/C with its settled accumulator (`slipOutcome`), and the tipsters'
+ * counters kept by records. Slips are settled in batches of up to SETTLE_BATCH: one transaction
+ * locks the batch's unsettled slip rows (in id order), writes every tip and slip in set-based
+ * statements, hands the batch to records as one "slips settled" event
+ * (`TipsterStatService.onSlipsSettled`, same transaction), and `slip.settled` is emitted once for
+ * the batch after commit (sale shares released in one UPDATE, list caches dropped once). The
+ * outcome is exactly that of settling the slips one by one (tested both ways). Idempotent: a settled slip is skipped, so a
  * replayed `fixture.finished` changes nothing. A batch that fails is retried slip by slip, so one
  * bad slip never holds back the others.
  * Runs on `fixture.finished` (the result sync in the worker) and sweeps every unsettled slip whose
@@ -41,7 +41,7 @@ export class SlipSettlementService implements OnModuleInit {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repo: SettlementRepository,
-    private readonly stats: TipsterStatRepository,
+    private readonly stats: TipsterStatService,
     private readonly fixtures: FixturesService,
     private readonly fixtureEvents: FixtureEvents,
     private readonly events: SlipEvents,
@@ -86,9 +86,9 @@ export class SlipSettlementService implements OnModuleInit {
   /**
    * Settles the slips of `slipIds` whose games are all decided, in one transaction: lock the
    * unsettled rows (id order), read their tips and the games' results once, decide each slip with
-   * the pure rules, then one UPDATE for the tips, one for the slips and one for the tipster
-   * counters (jackpot slips belong to no tipster's record: no counters). Emits `slip.settled` for
-   * the batch after commit. Returns the settled slips' events (others are skipped).
+   * the pure rules, then one UPDATE for the tips, one for the slips, and the batch as one "slips
+   * settled" event to records' tipster counters (which leave jackpot slips out). Emits
+   * `slip.settled` for the batch after commit. Returns the settled slips' events (others are skipped).
    * @throws when a tip names an unknown market (the batch is rolled back).
    */
   async settleBatch(slipIds: number[]): Promise<SlipSettled[]> {
@@ -103,7 +103,7 @@ export class SlipSettlementService implements OnModuleInit {
       const settledAt = this.clock.now();
       const tipResults: { id: number; result: TipResult }[] = [];
       const settled: SlipSettled[] = [];
-      const counters = new Map<number, { won: number; lost: number; cancelled: number; profit: number; odds: number }>();
+      const forStats: SlipsSettledEvent = { slips: [] };
       for (const slip of slips) {
         const own = tipsOf.get(slip.id) ?? [];
         if (!own.length || own.some((t) => !results.get(t.fixture_id)?.decided)) continue;
@@ -117,51 +117,21 @@ export class SlipSettlementService implements OnModuleInit {
         if (!outcome.result || !outcome.accumulator) continue;
         for (const leg of legs) tipResults.push({ id: leg.id, result: leg.result });
         settled.push({ slipId: slip.id, userId: slip.user_id, result: outcome.result, accumulator: outcome.accumulator, settledAt });
-        if (slip.jackpot) continue;
-        const d = statsDelta(outcome.result, outcome.accumulator, slip.accumulator);
-        const c = counters.get(slip.user_id) ?? { won: 0, lost: 0, cancelled: 0, profit: 0, odds: 0 };
-        counters.set(slip.user_id, {
-          won: c.won + d.won,
-          lost: c.lost + d.lost,
-          cancelled: c.cancelled + d.cancelled,
-          profit: c.profit + d.profitHundredths,
-          odds: c.odds + d.oddsHundredths,
+        forStats.slips.push({
+          userId: slip.user_id,
+          result: outcome.result,
+          settledAccumulator: outcome.accumulator,
+          accumulator: slip.accumulator,
+          jackpot: slip.jackpot,
         });
       }
       if (!settled.length) return [];
       await this.repo.writeResults(em, tipResults, settled, settledAt);
-      if (counters.size) await this.addCounters(em, counters);
+      await this.stats.onSlipsSettled(em, forStats);
       return settled;
     });
     if (events.length) await this.events.emitSettledBatch(events);
     return events;
-  }
-
-  /**
-   * Adds settled slips to the tipsters' counters (won, lost, cancelled, profit and odds sums in
-   * hundredths: integer sums, so a batch adds exactly what its slips one by one would) and stores
-   * each rating of the new totals by `ratingOf` (the counter rows locked first, in user id order).
-   */
-  private async addCounters(
-    em: EntityManager,
-    counters: Map<number, { won: number; lost: number; cancelled: number; profit: number; odds: number }>,
-  ): Promise<void> {
-    const totals = await this.stats.lockWonLost(em, [...counters.keys()]);
-    const changes: CountersChange[] = [...counters.entries()]
-      .sort(([a], [b]) => a - b)
-      .map(([userId, c]) => {
-        const now = totals.get(userId) ?? { won: 0, lost: 0 };
-        return {
-          userId,
-          won: c.won,
-          lost: c.lost,
-          cancelled: c.cancelled,
-          profitHundredths: c.profit,
-          oddsHundredths: c.odds,
-          rating: ratingOf(now.won + c.won, now.lost + c.lost),
-        };
-      });
-    await this.stats.addCounters(em, changes);
   }
 
   /** Settles `ids` in batches of `batchSize`; a failed batch is retried slip by slip. Returns how many settled. */

@@ -30,16 +30,17 @@ import { PremiumSlipsService } from './premium-slips.service';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { FreeTipRepository } from './free-tip.repository';
 import { SettlementRepository } from './settlement.repository';
-import { TipsterStatRepository } from './tipster-stat.repository';
+import { TipsterFiguresRepository } from './tipster-figures.repository';
+import { RecordsStatsModule } from '../records/stats/records-stats.module';
 import { SettledSlipsRepository } from './settled-slips.repository';
 import { SlipExportController } from './slip-export.controller';
 import { SlipExportService } from './slip-export.service';
 
-/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, tipster stats. */
+/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are records', RecordsStatsModule). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule],
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, RecordsStatsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
-  providers: [TransactionRunner, SlipRepository, TipsterStatRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
+  providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, SlipExportService],
   exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
 import { closingOddSql, fixtureJoin } from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
+import { tipsterStatLeftJoin, topTipsterIdsSql } from '../records/stats/tipster-stat.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
 import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
@@ -16,7 +17,7 @@ export interface SlipRow {
   username: string;
   avatarFile: string | null;
   rating: string;
-  /** The tipster's settled (won + lost) slips and profit in units (tipster_stat; 0 before the first). */
+  /** The tipster's settled (won + lost) slips and profit in units (records' counters; 0 before the first). */
   tipsterWon: number;
   tipsterLost: number;
   tipsterProfit: string;
@@ -143,8 +144,7 @@ export class SlipRepository {
       where.push(`EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.away_team) = lower($${params.length}))`);
     }
     if (f.top) {
-      where.push(`s.user_id IN (SELECT user_id FROM tipster_stat WHERE won + lost >= ${LEADERBOARD_MIN_SETTLED}
-        ORDER BY rating DESC, won + lost DESC, profit DESC, user_id LIMIT ${TOP_TIPSTERS})`);
+      where.push(`s.user_id IN (${topTipsterIdsSql(LEADERBOARD_MIN_SETTLED, TOP_TIPSTERS)})`);
     }
     return { cond: where.join(' AND '), params };
   }
@@ -207,7 +207,7 @@ export class SlipRepository {
   /**
    * The home page's Popular tab (spec §2 '/'): up to `limit` active tipster slips (jackpot slips
    * left out), ranked by their paid sales in the 7 days before `now` (purchases of kind 'slip',
-   * status 'paid', by paid_at), then by their tipster's rating (percent, tipster_stat; 0 when
+   * status 'paid', by paid_at), then by their tipster's rating (percent, records' counters; 0 when
    * unrated), then newest first. One statement.
    */
   async popular(limit: number, now: Date): Promise<PageRow[]> {
@@ -215,7 +215,7 @@ export class SlipRepository {
     return this.ds.query(
       `SELECT s.id, s.user_id AS "userId"
          FROM slip s
-         LEFT JOIN tipster_stat st ON st.user_id = s.user_id
+         ${tipsterStatLeftJoin('st', 's.user_id')}
          CROSS JOIN LATERAL (
            SELECT (${paidSlipSalesSql('s.id', "$1::timestamptz - interval '7 days'", '$1::timestamptz')}) AS n) sales
         WHERE ${cond}
@@ -254,7 +254,7 @@ export class SlipRepository {
                 s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
                 s.date_created AS "dateCreated", s.settled_at AS "settledAt",
                 s.commitment, s.commit_salt AS "commitSalt"
-           FROM slip s ${appUserJoin('u', 's.user_id')} LEFT JOIN tipster_stat st ON st.user_id = s.user_id
+           FROM slip s ${appUserJoin('u', 's.user_id')} ${tipsterStatLeftJoin('st', 's.user_id')}
           WHERE s.id = ANY($1)`,
         [ids],
       ),

@@ -7,12 +7,13 @@ import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { ProfileProviders, ProfileStatsProvider, TipsterSlipLists, TipsterStats } from '../account/profile-providers';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
-import { averageOdds, ratingOf, roiOf } from './domain/tipster-stats';
+import { averageOdds, ratingOf, roiOf } from '../records/domain/tipster-stats';
+import { TipsterStatService } from '../records/stats/tipster-stat.service';
 import { SlipQueryService, parsePage } from './slip-query.service';
 import { LEADERBOARD_PAGE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipListCache } from './slip-list-cache';
-import { TipsterStatRepository } from './tipster-stat.repository';
+import { TipsterFiguresRepository } from './tipster-figures.repository';
 
 /** One leaderboard row (spec §7 /v2/api/tipster/data/). */
 export interface LeaderboardRow {
@@ -28,14 +29,16 @@ export interface LeaderboardRow {
 }
 
 /**
- * Tipster statistics (docs/PRODUCT-RULES.md "Tipster statistics"): counters kept in `tipster_stat` by publish
- * and settlement (never recomputed from every slip), monthly and weekly ratings from one tipster's
- * slips settled this Nairobi month / ISO week, the leaderboard, and the account profile's figures.
+ * Tipster statistics as slip serves them (docs/PRODUCT-RULES.md "Tipster statistics"): the counters
+ * records keeps on publish and settlement (records/stats, never recomputed from every slip), monthly
+ * and weekly ratings from one tipster's slips settled this Nairobi month / ISO week, the
+ * leaderboard, and the account profile's figures.
  */
 @Injectable()
 export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   constructor(
-    private readonly repo: TipsterStatRepository,
+    private readonly repo: TipsterFiguresRepository,
+    private readonly counters: TipsterStatService,
     private readonly profiles: ProfileProviders,
     private readonly query: SlipQueryService,
     private readonly config: AppConfig,
@@ -51,7 +54,7 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   async stats(userId: number): Promise<TipsterStats> {
     const now = this.clock.now();
     const [stat, period] = await Promise.all([
-      this.repo.counters(userId),
+      this.counters.counters(userId),
       this.repo.periodCounts(userId, nairobiMonthStart(now), isoWeekStart(now)),
     ]);
     const won = stat?.won ?? 0;

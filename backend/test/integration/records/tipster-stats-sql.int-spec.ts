@@ -1,4 +1,4 @@
-import { ratingOf, ratingSql, slipOddsSql, slipProfit, slipProfitSql, statsDelta } from '../../../src/modules/slip/domain/tipster-stats';
+import { ratingOf, ratingSql, slipOddsSql, slipProfit, slipProfitSql, statsDelta } from '../../../src/modules/records/domain/tipster-stats';
 import { createTestDatabase, sql, TestDatabase } from '../../setup/test-db';
 
 /**

@@ -61,3 +61,57 @@ export const roiOf = (profit: number, settled: number): number =>
 /** Average total odds of settled (W/L) slips, 2 decimals; 0 with none. */
 export const averageOdds = (oddsSum: number, settled: number): number =>
   settled === 0 ? 0 : Math.round((oddsSum / settled) * 100) / 100;
+
+/** One settled slip as the tipster statistics count it (decimal odds as text, e.g. '3.45'). */
+export interface SettledSlipFigures {
+  userId: number;
+  result: 'W' | 'L' | 'C';
+  /** Settled accumulator (voided legs at 1.00). */
+  settledAccumulator: string;
+  /** Accumulator quoted at publishing. */
+  accumulator: string;
+  /** Jackpot slips count for no tipster's statistics (docs/PRODUCT-RULES.md "Tipster statistics"). */
+  jackpot: boolean;
+}
+
+/**
+ * Per tipster, the sum of `statsDelta` over the non-jackpot slips of a settled batch (integer
+ * hundredths, so a batch adds exactly what its slips settled one by one would). Empty when every
+ * slip is a jackpot slip.
+ */
+export const batchDeltas = (slips: SettledSlipFigures[]): Map<number, StatsDelta> => {
+  const out = new Map<number, StatsDelta>();
+  for (const s of slips) {
+    if (s.jackpot) continue;
+    const d = statsDelta(s.result, s.settledAccumulator, s.accumulator);
+    const c = out.get(s.userId) ?? { won: 0, lost: 0, cancelled: 0, profitHundredths: 0, oddsHundredths: 0 };
+    out.set(s.userId, {
+      won: c.won + d.won,
+      lost: c.lost + d.lost,
+      cancelled: c.cancelled + d.cancelled,
+      profitHundredths: c.profitHundredths + d.profitHundredths,
+      oddsHundredths: c.oddsHundredths + d.oddsHundredths,
+    });
+  }
+  return out;
+};
+
+/** What a batch adds to one tipster's counters, with the rating of the new totals. */
+export interface CountersChange extends StatsDelta {
+  userId: number;
+  /** Rating of the totals after the change, percent with 2 decimals (ratingOf). */
+  rating: number;
+}
+
+/**
+ * The counters changes of `deltas` (batchDeltas) in user id order, each with the rating (`ratingOf`)
+ * of the tipster's stored won / lost `totals` (0 / 0 when absent) plus the change: the rating stored
+ * is always that of the totals.
+ */
+export const countersChanges = (deltas: Map<number, StatsDelta>, totals: Map<number, { won: number; lost: number }>): CountersChange[] =>
+  [...deltas.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([userId, d]) => {
+      const now = totals.get(userId) ?? { won: 0, lost: 0 };
+      return { userId, ...d, rating: ratingOf(now.won + d.won, now.lost + d.lost) };
+    });

@@ -1,6 +1,6 @@
-import { averageOdds, ratingOf, ratingSql, roiOf, slipOddsSql, slipProfit, slipProfitSql, statsDelta } from './tipster-stats';
+import { averageOdds, batchDeltas, countersChanges, ratingOf, ratingSql, roiOf, SettledSlipFigures, slipOddsSql, slipProfit, slipProfitSql, statsDelta } from './tipster-stats';
 
-/** won, lost → rating; the SQL form is checked against ratingOf on PostgreSQL (test/integration/slip/tipster-stats-sql.int-spec.ts). */
+/** won, lost → rating; the SQL form is checked against ratingOf on PostgreSQL (test/integration/records/tipster-stats-sql.int-spec.ts). */
 const RATING_TABLE: [won: number, lost: number, rating: number][] = [
   [0, 0, 0],
   [2, 1, 66.67],
@@ -52,5 +52,51 @@ describe('tipster statistics', () => {
     expect(ratingSql('w.won', 'w.lost')).toBe('(CASE WHEN (w.won) + (w.lost) = 0 THEN 0 ELSE round(100.0 * (w.won) / ((w.won) + (w.lost)), 2) END)');
     expect(slipProfitSql('s')).toContain("s.slip_result WHEN 'W' THEN s.settled_accumulator - 1 WHEN 'L' THEN -1 ELSE 0");
     expect(slipOddsSql('s')).toContain("s.slip_result IN ('W', 'L') THEN s.accumulator ELSE 0");
+  });
+  describe('a settled batch', () => {
+    const slip = (userId: number, result: 'W' | 'L' | 'C', settled: string, acc: string, jackpot = false): SettledSlipFigures => ({
+      userId, result, settledAccumulator: settled, accumulator: acc, jackpot,
+    });
+    const batch = [
+      slip(7, 'W', '2.97', '2.97'),
+      slip(3, 'L', '5.00', '5.00'),
+      slip(7, 'W', '1.85', '3.88'),
+      slip(7, 'C', '1.00', '5.00'),
+      slip(7, 'L', '1.33', '1.33'),
+      slip(9, 'W', '40.00', '40.00', true),
+    ];
+
+    it('sums statsDelta per tipster, leaving jackpot slips out', () => {
+      expect(batchDeltas(batch)).toEqual(
+        new Map([
+          [7, { won: 2, lost: 1, cancelled: 1, profitHundredths: 197 + 85 - 100, oddsHundredths: 297 + 388 + 133 }],
+          [3, { won: 0, lost: 1, cancelled: 0, profitHundredths: -100, oddsHundredths: 500 }],
+        ]),
+      );
+      expect(batchDeltas([slip(9, 'W', '2.00', '2.00', true)]).size).toBe(0);
+    });
+
+    it('adds exactly what the slips settled one by one add', () => {
+      const oneByOne = batch.filter((s) => !s.jackpot).map((s) => statsDelta(s.result, s.settledAccumulator, s.accumulator));
+      const sum = (k: 'won' | 'lost' | 'cancelled' | 'profitHundredths' | 'oddsHundredths') => oneByOne.reduce((t, d) => t + d[k], 0);
+      const all = [...batchDeltas(batch).values()];
+      for (const k of ['won', 'lost', 'cancelled', 'profitHundredths', 'oddsHundredths'] as const) {
+        expect(all.reduce((t, d) => t + d[k], 0)).toBe(sum(k));
+      }
+    });
+
+    it.each([
+      // stored won, lost of tipster 7 → rating after the batch (2 won, 1 lost added)
+      [undefined, 66.67],
+      [{ won: 0, lost: 0 }, 66.67],
+      [{ won: 8, lost: 1 }, 83.33],
+      [{ won: 0, lost: 7 }, 20],
+    ])('rates tipster 7 with stored counters %p at %d after the batch, in user id order', (stored, rating) => {
+      const totals = new Map(stored ? [[7, stored]] : []);
+      const changes = countersChanges(batchDeltas(batch), totals);
+      expect(changes.map((c) => c.userId)).toEqual([3, 7]);
+      expect(changes[1]).toEqual({ userId: 7, won: 2, lost: 1, cancelled: 1, profitHundredths: 182, oddsHundredths: 818, rating });
+      expect(changes[0].rating).toBe(0);
+    });
   });
 });
