@@ -28,17 +28,19 @@
  * Processes: by default a scratch database seeded like `npm start`, an api and a worker process
  * (bench/lib/scratch-app.mjs; BENCH_ROLE=all for one process). Or an already running topology:
  * BENCH_BASE_URL, BENCH_PIDS (`pid:role,...`), BENCH_DATABASE_URL and BENCH_REDIS_PREFIX (its
- * PUBLIC_URL must be BENCH_BASE_URL and it must trust the proxy for X-Forwarded-For).
+ * PUBLIC_URL must be BENCH_BASE_URL and it must trust the proxy for X-Forwarded-For), or
+ * BENCH_TOPOLOGY: the JSON line `node bench/topology.mjs` prints (inline or a file), whose
+ * balancer processes are sampled too.
  * Other settings: BENCH_PORT (3220), BENCH_CONNECTIONS (keep-alive sockets, 500), BENCH_DIST,
  * BENCH_OUT, BENCH_SMS_WAIT_S (120: how long after the run purchases may still complete).
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { creditChecks } from './lib/credit-checks.mjs';
-import { BACKEND, requireBackend, rssMb, startScratchApp } from './lib/scratch-app.mjs';
+import { BACKEND, cpuMs, requireBackend, rssMb, startScratchApp } from './lib/scratch-app.mjs';
 
 const { Client } = requireBackend('pg');
 const { Queue } = requireBackend('bullmq');
@@ -55,7 +57,9 @@ const connections = Number(env.BENCH_CONNECTIONS ?? 500);
 const smsWaitMs = Number(env.BENCH_SMS_WAIT_S ?? 120) * 1000;
 const port = Number(env.BENCH_PORT ?? 3220);
 const out = env.BENCH_OUT;
-const external = Boolean(env.BENCH_BASE_URL);
+/** BENCH_TOPOLOGY: the JSON line topology.mjs prints, inline or the path of a file holding it. */
+const topology = env.BENCH_TOPOLOGY ? JSON.parse(env.BENCH_TOPOLOGY.trim().startsWith('{') ? env.BENCH_TOPOLOGY : readFileSync(env.BENCH_TOPOLOGY, 'utf8')) : null;
+const external = Boolean(topology || env.BENCH_BASE_URL);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pick = (xs) => xs[randomInt(xs.length)];
@@ -120,7 +124,11 @@ const main = async () => {
   let databaseUrl;
   let redisPrefix;
   const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  if (external) {
+  if (topology) {
+    // The line topology.mjs prints: {"baseUrl", "processes": [{pid, role}], "databaseUrl", "redisPrefix", "balancer"?: {kind, pids}}.
+    ({ baseUrl, databaseUrl, redisPrefix } = topology);
+    processes = [...topology.processes.map(({ pid, role }) => ({ pid, role })), ...(topology.balancer?.pids ?? []).map((pid) => ({ pid, role: topology.balancer.kind }))];
+  } else if (external) {
     baseUrl = env.BENCH_BASE_URL.replace(/\/$/, '');
     databaseUrl = env.BENCH_DATABASE_URL;
     redisPrefix = env.BENCH_REDIS_PREFIX;
@@ -221,8 +229,24 @@ const main = async () => {
     const running = () => Date.now() < end;
 
     // ------------------------------------------------ RSS every 5 s
+    // RSS of each process every 5 s, with the CPU it used since the previous sample (% of one core);
+    // this bench's own CPU beside (it shares the cores), and the machine's load average.
     const rss = [];
-    const sampleRss = () => rss.push({ t: Math.round((Date.now() - t0) / 1000), ...Object.fromEntries(processes.map((p) => [p.name, rssMb(p.pid)])) });
+    let lastCpu = { at: Date.now(), ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])), bench: 0 };
+    const benchCpu0 = process.cpuUsage();
+    const sampleRss = () => {
+      const now = { at: Date.now(), ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])) };
+      const c = process.cpuUsage(benchCpu0);
+      now.bench = (c.user + c.system) / 1000;
+      const pct = (k) => (now.at > lastCpu.at ? Math.round(((now[k] - lastCpu[k]) / (now.at - lastCpu.at)) * 100) : 0);
+      rss.push({
+        t: Math.round((now.at - t0) / 1000),
+        ...Object.fromEntries(processes.map((p) => [p.name, rssMb(p.pid)])),
+        cpuPct: { ...Object.fromEntries(processes.map((p) => [p.name, pct(p.name)])), bench: pct('bench') },
+        load1: +loadavg()[0].toFixed(2),
+      });
+      lastCpu = now;
+    };
     sampleRss();
     const rssTimer = setInterval(sampleRss, 5000);
 
@@ -393,13 +417,15 @@ const main = async () => {
     console.log(`| slips published (of ${publishAt.length} tries) | ${published} |`);
     console.log(`| slips settled (open at start or published in the run; ${moved} games' results arrived in ${waves} waves) | ${settled} of ${settleable} whose games all ended |`);
     console.log(`| credit checks (sales Ksh ${credit.sales}) | ${credit.problems.length ? credit.problems.join('; ') : `each of ${credit.paid} paid purchases: one sale share + one platform fee + one buyer SMS`} |`);
-    console.log(`\nRSS, MB (every 5 s${rss.length > 25 ? `, every ${Math.ceil(rss.length / 25)}th sample shown; all in BENCH_OUT` : ''})\n`);
+    console.log(`\nRSS MB (CPU % of one core over the previous 5 s), every 5 s${rss.length > 25 ? `, every ${Math.ceil(rss.length / 25)}th sample shown; all in BENCH_OUT` : ''}\n`);
     const names = processes.map((p) => p.name);
-    console.log(`| t s | ${names.join(' | ')} |`);
-    console.log(`| ---: | ${names.map(() => '---:').join(' | ')} |`);
+    console.log(`| t s | ${names.join(' | ')} | bench CPU % | load avg 1 min |`);
+    console.log(`| ---: | ${names.map(() => '---:').join(' | ')} | ---: | ---: |`);
     const stride = Math.ceil(rss.length / 25);
     rss.forEach((r, i) => {
-      if (i % stride === 0 || i === rss.length - 1) console.log(`| ${r.t} | ${names.map((n) => (r[n] === null ? 'gone' : r[n].toFixed(0))).join(' | ')} |`);
+      if (i % stride === 0 || i === rss.length - 1) {
+        console.log(`| ${r.t} | ${names.map((n) => (r[n] === null ? 'gone' : `${r[n].toFixed(0)} (${r.cpuPct[n]}%)`)).join(' | ')} | ${r.cpuPct.bench}% | ${r.load1} |`);
+      }
     });
 
     const problems = [...credit.problems];
