@@ -108,12 +108,17 @@ const startNode = (args, childEnv, { health } = {}) => {
 };
 /** The measured API's statement count so far (sql-capture.cjs with BENCH_SQL_COUNT=1 answers SIGWINCH). */
 const sqlCount = (child) =>
-  new Promise((ok) => {
+  new Promise((ok, fail) => {
     let text = '';
+    const timer = setTimeout(() => {
+      child.stdout.off('data', on);
+      fail(new Error('the API did not report its statement count'));
+    }, 10_000);
     const on = (chunk) => {
       text += chunk;
       const m = /sqlcount (\d+)\n/.exec(text);
       if (!m) return;
+      clearTimeout(timer);
       child.stdout.off('data', on);
       ok(Number(m[1]));
     };
