@@ -288,6 +288,23 @@ const measure = async (api, reqs, planFile) => {
   }
 };
 
+/** Deletes the run's Redis keys (the API's and the captures' prefixes all start with REDIS_PREFIX). */
+const dropRedisKeys = async () => {
+  const Redis = require('ioredis');
+  const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.REDIS_PREFIX}*`, 'COUNT', 1000);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+};
+
 const one = async (client, sql, params) => (await client.query(sql, params)).rows[0];
 
 const main = async () => {
@@ -416,6 +433,7 @@ const main = async () => {
     else rmSync(dir, { recursive: true, force: true });
     await stop(api);
     await dropDatabaseAt(env.DATABASE_URL);
+    await dropRedisKeys();
     rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
 };
@@ -423,6 +441,7 @@ const main = async () => {
 main().catch(async (err) => {
   console.error(err);
   await dropDatabaseAt(env.DATABASE_URL).catch(() => undefined);
+  await dropRedisKeys().catch(() => undefined);
   rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   process.exit(1);
 });
