@@ -324,6 +324,13 @@ const main = async () => {
     // this bench process (autocannon + the poller) use the same cores: shown beside, not in the total.
     const redisPid = await redisServerPid();
     const redisBefore = redisPid ? cpuMs(redisPid) : 0;
+    // Transactions committed in this database (group commit: fewer per callback = bigger batches).
+    const commits = async () => {
+      await db.query('SELECT pg_stat_clear_snapshot()');
+      return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0].xact_commit);
+    };
+    const commitsBefore = await commits();
+    let polls = 0;
     const benchBefore = process.cpuUsage();
     const t0 = Date.now();
     let paidAt = 0;
@@ -338,6 +345,7 @@ const main = async () => {
                   (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status = 'delivered') delivered`,
           [`${CHECKOUT_PREFIX}%`],
         );
+        polls++;
         if (!paidAt && rows[0].paid >= N) paidAt = Date.now();
         if (!sentAt && rows[0].sent - base.n >= N) sentAt = Date.now();
         if (waitReports && !reportedAt && rows[0].delivered - base.delivered >= N) reportedAt = Date.now();
@@ -365,6 +373,9 @@ const main = async () => {
     if (lbPids.length) cpu.balancer = lbPids.reduce((sum, pid) => sum + used(pid), 0);
     cpu.postgres = (await pgPids()).reduce((sum, pid) => sum + used(pid), 0);
     await queuesIdle();
+    // Backends report their counters at most once a second: wait for the last report.
+    await sleep(1500);
+    const committed = (await commits()) - commitsBefore - polls - 4; // the poller, pgPids() and commits() itself
     const first = await snapshot(db);
 
     const replay = await postAll(purchases);
@@ -393,6 +404,7 @@ const main = async () => {
     console.log(
       `| beside, CPU per callback, ms | ${besides.redis === null ? 'redis not local' : `redis-server ${(besides.redis / N).toFixed(2)}`}, this bench (autocannon + poller) ${(besides.bench / N).toFixed(2)} |`,
     );
+    console.log(`| PostgreSQL transactions committed per callback (the bench's own queries not counted; group commit makes it small) | ${(committed / N).toFixed(3)} |`);
     console.log(`| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`);
     console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${rssMb(p.pid).toFixed(0)}`).join(', ')} |`);
 
