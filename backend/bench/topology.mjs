@@ -190,10 +190,9 @@ const cli = async () => {
   const cleanup = async () => {
     await topology?.stop();
     rmSync(storageDir, { recursive: true, force: true });
-    if (!given) {
-      await dropDatabaseAt(databaseUrl).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
-      if (!process.env.BENCH_REDIS_PREFIX) await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch(() => undefined);
-    }
+    // What this run made up goes: the scratch database, and the Redis keys of a prefix of its own.
+    if (!given) await dropDatabaseAt(databaseUrl).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
+    if (!process.env.BENCH_REDIS_PREFIX) await deleteRedisKeys(redisUrl, `${redisPrefix}:*`).catch(() => undefined);
   };
   let exiting = false;
   const exit = async (code) => {
