@@ -2,19 +2,23 @@
  * `npm run bench:callbacks` ("Payment callbacks" in docs/PERFORMANCE.md): on a scratch
  * database migrated and seeded like `npm start`, starts the built app the way production runs it
  * (an `api` process and a `worker` process, as docker-compose does; BENCH_ROLE=all for the one
- * process of `npm start`), creates N pending M-Pesa slip purchases (the rows POST
+ * process of `npm start`; BENCH_APIS api and BENCH_WORKERS worker processes behind a load balancer
+ * with topology.mjs, "Production shape on one machine" in docs/PERFORMANCE.md), creates N pending M-Pesa slip purchases (the rows POST
  * /api/processor/buy leaves: amount = slip price, CheckoutRequestID, purchase code, MSISDN),
  * posts N valid Daraja STK callbacks as fast as the API takes them (autocannon), then measures:
  *   - accept rate: callbacks answered 200 per second;
  *   - time until every purchase is paid, and until every buyer SMS is sent (DB polled);
  *   - end-to-end callbacks/s = N / time from first post to last SMS sent;
- *   - CPU ms per callback of the api, the worker and this database's PostgreSQL backends (the
- *     figure that holds on a shared machine), and the ceiling it implies on idle cores;
+ *   - CPU ms per callback of every api and worker process, the balancer (when there is one) and
+ *     this database's PostgreSQL backends (the figure that holds on a shared machine), and the
+ *     ceiling it implies on idle cores;
  * and checks every purchase was credited exactly once (one sale share 60% W + one platform fee
  * 40% P per purchase, sums right, one buyer SMS each), then posts every callback a second time
  * and checks nothing changed.
  *
  * Environment: BENCH_CALLBACKS (N, 5000), BENCH_CONNECTIONS (100), BENCH_ROLE (`split` | `all`),
+ * BENCH_APIS (1) and BENCH_WORKERS (1) with `split`, BENCH_BALANCER (`nginx` | `node` | `none`; by
+ * default none for one api, else nginx when installed; PUBLIC_URL is the balancer's URL),
  * BENCH_SMS (`sandbox`: our Africa's Talking sandbox in the api process, with its delivery
  * reports; `stub`: a bare in-bench HTTP answer, to show what the sandbox costs), BENCH_AT_REPORTS
  * (with the stub: delivery reports it posts per message, e.g. `Submitted,Success`; the run then
@@ -23,15 +27,16 @@
  * flags for the app processes, e.g. `--cpu-prof`).
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIfNeeded, waitForHealth } from '../../scripts/lib.mjs';
+import { buildIfNeeded } from '../../scripts/lib.mjs';
+import { cpuMs, migrateAndSeed, rssMb } from './app-processes.mjs';
+import { startTopology } from './topology.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(join(BACKEND, 'package.json'));
@@ -42,6 +47,8 @@ const Redis = require('ioredis').default ?? require('ioredis');
 const N = Number(process.env.BENCH_CALLBACKS ?? 5000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const split = (process.env.BENCH_ROLE ?? 'split') !== 'all';
+const apiCount = split ? Number(process.env.BENCH_APIS ?? 1) : 1;
+const workerCount = split ? Number(process.env.BENCH_WORKERS ?? 1) : 0;
 const smsMode = process.env.BENCH_SMS === 'stub' ? 'stub' : 'sandbox';
 /** Delivery reports the stub posts per message, in order (BENCH_AT_REPORTS, e.g. `Submitted,Success`); none by default. */
 const atReports = smsMode === 'stub' ? (process.env.BENCH_AT_REPORTS ?? '').split(',').map((x) => x.trim()).filter(Boolean) : [];
@@ -63,16 +70,6 @@ const CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679'; // src/modules/processor/doma
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const secs = (ms) => (ms / 1000).toFixed(1);
-/** CPU time (user + system) a process has used, ms; 0 once it is gone. Linux /proc, clock ticks of 10 ms. */
-const cpuMs = (pid) => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-};
-const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /**
  * A bare Africa's Talking answer (docs/PROVIDERS.md §3.2: 201, statusCode 101). With BENCH_AT_REPORTS
@@ -258,26 +255,21 @@ const main = async () => {
     MPESA_CALLBACK_TOKEN: callbackToken,
     ...(at ? { AT_BASE_URL: at.origin, AT_CALLBACK_TOKEN: atCallbackToken } : {}),
   };
-  const procs = [];
-  const start = (file, role) => {
-    const child = spawn(process.execPath, [...nodeArgs, join(dist, file)], { env: { ...env, ROLE: role }, stdio: ['ignore', 'ignore', 'inherit'] });
-    procs.push({ role, child });
-    return child;
-  };
+  let topology = null;
   const db = new Client({ connectionString: databaseUrl });
   try {
-    const timings = [];
-    for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
-      if (!existsSync(join(dist, step))) continue;
-      const t0 = Date.now();
-      const res = spawnSync(process.execPath, [join(dist, step)], { env: { ...env, ROLE: 'api' }, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (res.status !== 0) throw new Error(`${step} failed`);
-      timings.push(`${step.replace('database/', '').replace('.js', '')} ${secs(Date.now() - t0)} s`);
-    }
-
-    start('main.js', split ? 'api' : 'all');
-    if (split) start('worker.js', 'worker');
-    await waitForHealth(`http://127.0.0.1:${port}`, 60_000);
+    const timings = migrateAndSeed(dist, env);
+    topology = await startTopology({
+      apis: apiCount,
+      workers: workerCount,
+      apiRole: split ? 'api' : 'all',
+      balancer: process.env.BENCH_BALANCER,
+      env,
+      port,
+      dist,
+      nodeArgs,
+    });
+    const procs = topology.processes;
     if (at) at.reportUrl = `http://127.0.0.1:${port}/api/notifications/sms/delivery-report/${atCallbackToken}`;
     await db.connect();
 
@@ -308,7 +300,9 @@ const main = async () => {
       [purchases.map((p) => p.slipId), purchases.map((p) => p.phone), purchases.map((p) => p.price), purchases.map((p) => p.code), purchases.map((p) => p.checkoutRequestId)],
     );
 
-    const mode = split ? 'ROLE=api + ROLE=worker processes' : 'one ROLE=all process';
+    const mode = split
+      ? `${apiCount} ROLE=api + ${workerCount} ROLE=worker process${workerCount === 1 ? '' : 'es'}${topology.balancer === 'none' ? '' : ` behind ${topology.balancer === 'nginx' ? 'nginx' : 'a Node proxy (balancer-proxy.mjs)'}`}`
+      : 'one ROLE=all process';
     const sms =
       smsMode === 'stub'
         ? `a bare in-bench HTTP answer (${atReports.length ? `then delivery reports ${atReports.join(' → ')} posted to our report route` : 'no delivery reports'})`
@@ -324,11 +318,19 @@ const main = async () => {
     // CPU used by each app process and by this database's PostgreSQL backends during the run: the
     // machine may be shared, so CPU ms per callback is the figure that does not depend on other load.
     const pgPids = async () => (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid);
-    const cpuBefore = new Map([...procs.map((p) => [p.child.pid, cpuMs(p.child.pid)]), ...(await pgPids()).map((pid) => [pid, cpuMs(pid)])]);
+    const lbPids = topology.balancerPids();
+    const cpuBefore = new Map([...[...procs.map((p) => p.pid), ...lbPids].map((pid) => [pid, cpuMs(pid)]), ...(await pgPids()).map((pid) => [pid, cpuMs(pid)])]);
     // Redis (the local server, when this machine runs it: shared with anything else using it) and
     // this bench process (autocannon + the poller) use the same cores: shown beside, not in the total.
     const redisPid = await redisServerPid();
     const redisBefore = redisPid ? cpuMs(redisPid) : 0;
+    // Transactions committed in this database (group commit: fewer per callback = bigger batches).
+    const commits = async () => {
+      await db.query('SELECT pg_stat_clear_snapshot()');
+      return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0].xact_commit);
+    };
+    const commitsBefore = await commits();
+    let polls = 0;
     const benchBefore = process.cpuUsage();
     const t0 = Date.now();
     let paidAt = 0;
@@ -343,6 +345,7 @@ const main = async () => {
                   (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status = 'delivered') delivered`,
           [`${CHECKOUT_PREFIX}%`],
         );
+        polls++;
         if (!paidAt && rows[0].paid >= N) paidAt = Date.now();
         if (!sentAt && rows[0].sent - base.n >= N) sentAt = Date.now();
         if (waitReports && !reportedAt && rows[0].delivered - base.delivered >= N) reportedAt = Date.now();
@@ -360,11 +363,19 @@ const main = async () => {
       bench: (benchCpu.user + benchCpu.system) / 1000,
     };
     const used = (pid) => cpuMs(pid) - (cpuBefore.get(pid) ?? 0);
-    const cpu = {
-      ...Object.fromEntries(procs.map((p) => [p.role, used(p.child.pid)])),
-      postgres: (await pgPids()).reduce((sum, pid) => sum + used(pid), 0),
-    };
+    // Per role, summed over its processes (each process's own share kept for the table).
+    const cpu = {};
+    const perProcess = {};
+    for (const p of procs) {
+      cpu[p.role] = (cpu[p.role] ?? 0) + used(p.pid);
+      (perProcess[p.role] ??= []).push(used(p.pid));
+    }
+    if (lbPids.length) cpu.balancer = lbPids.reduce((sum, pid) => sum + used(pid), 0);
+    cpu.postgres = (await pgPids()).reduce((sum, pid) => sum + used(pid), 0);
     await queuesIdle();
+    // Backends report their counters at most once a second: wait for the last report.
+    await sleep(1500);
+    const committed = (await commits()) - commitsBefore - polls - 4; // the poller, pgPids() and commits() itself
     const first = await snapshot(db);
 
     const replay = await postAll(purchases);
@@ -387,13 +398,15 @@ const main = async () => {
       );
     }
     const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0);
-    console.log(`| CPU per callback, ms (first post → last SMS${waitReports ? " and report" : ""}) | ${Object.entries(cpu).map(([k, v]) => `${k} ${(v / N).toFixed(2)}`).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`);
+    const cpuPart = ([k, v]) => `${k} ${(v / N).toFixed(2)}${perProcess[k]?.length > 1 ? ` (${perProcess[k].map((x) => (x / N).toFixed(2)).join(' + ')})` : ''}`;
+    console.log(`| CPU per callback, ms (first post → last SMS${waitReports ? ' and report' : ''}) | ${Object.entries(cpu).map(cpuPart).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`);
     console.log(`| CPU-bound ceiling on ${cpus().length} idle cores | ${Math.round((cpus().length * 1000) / (cpuTotal / N))}/s |`);
     console.log(
       `| beside, CPU per callback, ms | ${besides.redis === null ? 'redis not local' : `redis-server ${(besides.redis / N).toFixed(2)}`}, this bench (autocannon + poller) ${(besides.bench / N).toFixed(2)} |`,
     );
+    console.log(`| PostgreSQL transactions committed per callback (the bench's own queries not counted; group commit makes it small) | ${(committed / N).toFixed(3)} |`);
     console.log(`| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`);
-    console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${rssMb(p.child.pid).toFixed(0)}`).join(', ')} |`);
+    console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${rssMb(p.pid).toFixed(0)}`).join(', ')} |`);
 
     const problems = [];
     const { purchases: p, ledger, badSplit, sms: s } = first;
@@ -418,11 +431,7 @@ const main = async () => {
     if (problems.length) process.exitCode = 1;
   } finally {
     await db.end().catch(() => undefined);
-    for (const { child } of procs.reverse()) {
-      if (child.exitCode !== null) continue;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
+    await topology?.stop();
     at?.close();
     const { dropDatabase } = require(join(dist, 'database', 'database-admin.js'));
     await dropDatabase(databaseUrl).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));

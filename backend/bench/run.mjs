@@ -12,17 +12,22 @@
  * (200,000) slips with scale-seed.mjs (set-based SQL, timed, then verified against the app's
  * settlement and statistics rules) and benches the marketplace routes (docs/PERFORMANCE.md "Marketplace at scale") by default.
  * BENCH_DIST runs another build output directory than dist/.
+ * BENCH_APIS (1) > 1 runs the production shape instead of one process (topology.mjs: that many api
+ * processes behind nginx, or the Node proxy with BENCH_BALANCER=node, plus BENCH_WORKERS workers, 0
+ * by default): routes are driven through the balancer, RSS is every api process's, the cache
+ * counters are summed over the apis.
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { buildIfNeeded, dropDatabaseAt, waitForHealth } from '../../scripts/lib.mjs';
+import { buildIfNeeded, dropDatabaseAt } from '../../scripts/lib.mjs';
+import { migrateAndSeed, rssMb } from './app-processes.mjs';
 import { seedScale, verifyScaleSeed } from './scale-seed.mjs';
+import { startTopology } from './topology.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(BACKEND, '..');
@@ -52,6 +57,8 @@ const routes = (process.env.BENCH_ROUTES ?? (scale ? SCALE_ROUTES : DEFAULT_ROUT
   return m ? { method: m[1], path: m[2], body: m[3] || undefined, label: `${m[1]} ${m[2]}` } : { method: 'GET', path: r.trim(), label: r.trim() };
 });
 const port = Number(process.env.BENCH_PORT ?? 3200);
+const apiCount = Number(process.env.BENCH_APIS ?? 1);
+const workerCount = Number(process.env.BENCH_WORKERS ?? 0);
 const rawPort = port + 1;
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const dbName = `tips_bench_${randomBytes(4).toString('hex')}`;
@@ -69,11 +76,6 @@ const env = {
   // production mode checks: bench-only secrets and real-time clock would be refused, so run as test
 };
 env.NODE_ENV = 'test';
-
-const rssKb = (pid) => {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-};
 
 /** One autocannon run of `route` against `base`, with the bench's settings. */
 const drive = (base, route, seconds = duration) =>
@@ -99,10 +101,21 @@ const fold = (runs) => ({
   non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
 });
 
-/** The API process's cache counters (GET /api/health/cache), or null. */
-const cacheStats = async () => {
+/**
+ * The API processes' cache counters (GET /api/health/cache of each api in `apiUrls`, numbers
+ * summed per cache and counter), or null.
+ */
+const cacheStats = async (apiUrls) => {
   try {
-    return (await (await fetch(`http://127.0.0.1:${port}/api/health/cache`)).json()).caches;
+    const all = await Promise.all(apiUrls.map(async (url) => (await (await fetch(`${url}/api/health/cache`)).json()).caches));
+    const sum = {};
+    for (const caches of all) {
+      for (const [name, counters] of Object.entries(caches)) {
+        sum[name] ??= {};
+        for (const [key, value] of Object.entries(counters)) if (typeof value === 'number') sum[name][key] = (sum[name][key] ?? 0) + value;
+      }
+    }
+    return sum;
   } catch {
     return null;
   }
@@ -172,13 +185,7 @@ const apiBesideRaw = async (route, answer, dir) => {
 const main = async () => {
   // The default build is rebuilt when src/ is newer (a stale dist/ would measure old code); BENCH_DIST is run as it is.
   if (!process.env.BENCH_DIST) buildIfNeeded({ frontend: false });
-  const timings = [];
-  for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
-    if (!existsSync(join(DIST, step))) continue;
-    const t0 = process.hrtime.bigint();
-    spawnSync(process.execPath, [join(DIST, step)], { env, stdio: 'ignore' });
-    timings.push(`${step.replace('database/', '').replace('.js', '')} ${(Number(process.hrtime.bigint() - t0) / 1e9).toFixed(1)} s`);
-  }
+  const timings = migrateAndSeed(DIST, env);
   let scaleNote = '';
   if (scale) {
     let s;
@@ -195,11 +202,16 @@ const main = async () => {
       `scale seed ${(s.ms / 1000).toFixed(1)} s: +${s.tipsters} tipsters, +${s.slips} slips (${s.open} open) with ${s.tips} tips over ${s.days} history days; ` +
       `verified: every tipster_stat and tips_count equals its slips, ${v.slipsRecomputed} settled slips recomputed by the settlement rules`;
   }
-  const server = spawn(process.execPath, [join(DIST, 'main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const dir = mkdtempSync(join(tmpdir(), 'tips-bench-'));
+  let topology = null;
   try {
-    await waitForHealth(`http://127.0.0.1:${port}`);
-    console.log(`node ${process.version}, ${connections} connections, ${duration} s per route, idle RSS ${(rssKb(server.pid) / 1024).toFixed(0)} MB`);
+    topology = await startTopology({ apis: apiCount, workers: workerCount, balancer: process.env.BENCH_BALANCER, env, port, dist: DIST });
+    const apiPids = topology.processes.filter((p) => p.role === 'api').map((p) => p.pid);
+    /** Resident memory of every api process, MB, as `a / b`. */
+    const rss = () => apiPids.map((pid) => rssMb(pid).toFixed(0)).join(' / ');
+    const shape =
+      topology.balancer === 'none' ? '' : `, ${apiCount} api + ${workerCount} worker processes behind ${topology.balancer === 'nginx' ? 'nginx' : 'a Node proxy (balancer-proxy.mjs)'}`;
+    console.log(`node ${process.version}, ${connections} connections, ${duration} s per route${shape}, idle RSS ${rss()} MB`);
     console.log(`empty database → ${timings.join(', ')} (seed = import of every data file + demo marketplace)`);
     if (scaleNote) console.log(scaleNote);
     if (raw) {
@@ -212,11 +224,11 @@ const main = async () => {
     const cacheLines = [];
     for (const route of routes) {
       const answer = raw ? await capture(route) : null;
-      const before = await cacheStats();
+      const before = await cacheStats(topology.apiUrls);
       const pair = answer ? await apiBesideRaw(route, answer, dir) : { api: await drive(`http://127.0.0.1:${port}`, route) };
-      cacheLines.push(cacheLine(route.label, before, await cacheStats()));
+      cacheLines.push(cacheLine(route.label, before, await cacheStats(topology.apiUrls)));
       const r = pair.api;
-      const row = `| ${route.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${(rssKb(server.pid) / 1024).toFixed(0)} |`;
+      const row = `| ${route.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${rss()} |`;
       if (!answer) {
         console.log(row);
         continue;
@@ -229,8 +241,7 @@ const main = async () => {
     for (const line of cacheLines) console.log(`- ${line}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await topology?.stop();
     await dropDatabaseAt(`${pgBase}/${dbName}`);
     rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { GroupCommit } from '../../../common/batching/group-commit';
 import { AfricasTalkingClient } from '../../../providers/africastalking/africastalking.client';
 import { ClaimedSms, SmsOutboxRepository } from './sms-outbox.repository';
 import { classifySendError, recipientResult, SendFailureKind } from './sms-rules';
@@ -17,17 +18,32 @@ type ClaimedRow = ClaimedSms;
 /** What Africa's Talking answered for one row, before it is written back. */
 type SendResult = { id: string; sent: { messageId: string | null; cost: string | null } } | { id: string; error: string; kind: SendFailureKind };
 
+/** Most `sent` rows written back by one UPDATE. */
+export const SMS_SENT_MARKS_MAX = 256;
+
 /**
  * Sends outbox rows through Africa's Talking (docs/PROVIDERS.md §3.2). A row is claimed by one UPDATE
  * (`queued` → `sending`, attempts + 1), so a repeated job, a second sender or the re-queue sweep
  * never sends it again while it is being sent; each answer is recorded as soon as it arrives
- * (`sent` with the provider's message id). A row left `sending` by a process that stopped is
+ * (`sent` with the provider's message id; the answers that arrive together share one UPDATE, a
+ * group commit as for payment callbacks: docs/PERFORMANCE.md "Payment callbacks"). A row left `sending` by a process that stopped is
  * re-queued by SmsService.requeueStale after SMS_SENDING_STALE_MS: at least once per SMS
  * (docs/RELIABILITY.md, "SMS: at least once").
  */
 @Injectable()
 export class SmsSender {
   private readonly logger = new Logger(SmsSender.name);
+  /** `sent` rows waiting to be written back: those answered while an UPDATE runs go in the next one. */
+  private readonly sentMarks = new GroupCommit<{ id: string; messageId: string | null; cost: string | null }, void>({
+    name: 'SmsSentMarks',
+    maxBatch: SMS_SENT_MARKS_MAX,
+    maxInFlight: 2,
+    runBatch: async (marks) => {
+      await this.outbox.markSent(marks);
+      return marks.map(() => undefined);
+    },
+    single: (mark) => this.outbox.markSent([mark]),
+  });
 
   constructor(
     private readonly outbox: SmsOutboxRepository,
@@ -79,10 +95,13 @@ export class SmsSender {
     }
   }
 
-  /** Writes send results back: every `sent` row in one UPDATE, each failure on its own (rare). */
+  /**
+   * Writes send results back: `sent` rows through the group commit (one UPDATE for those answered
+   * together), each failure on its own (rare). Resolves once every row is written.
+   */
   private async record(results: SendResult[], lastAttempt: boolean): Promise<SendAttempt[]> {
     const sent = results.flatMap((r) => ('sent' in r ? [r] : []));
-    await this.outbox.markSent(sent.map((s) => ({ id: s.id, ...s.sent })));
+    await Promise.all(sent.map((s) => this.sentMarks.submit({ id: s.id, ...s.sent })));
     const outcomes: SendAttempt[] = [];
     for (const r of results) {
       if ('sent' in r) {
