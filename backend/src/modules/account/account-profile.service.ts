@@ -36,9 +36,8 @@ export class AccountProfileService {
    */
   async ownProfile(userId: number): Promise<OwnProfileResponse> {
     const user = await this.users.loadActive(userId);
-    const [stats, slips, subscribed] = await Promise.all([
-      this.providers.stats.stats(user.id),
-      this.providers.stats.slips(user.id, { owner: true }),
+    const [{ stats, slips }, subscribed] = await Promise.all([
+      this.providers.stats.profile(user.id, { owner: true }),
       this.providers.subscription.isSubscribed({ id: user.id, msisdn: user.msisdn, email: user.email }),
     ]);
     return toOwnProfile(user, { stats, slips, subscribed, imageUrl: this.imageUrl(user) });
@@ -53,10 +52,7 @@ export class AccountProfileService {
     if (!USERNAME_PATTERN.test(username)) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
     const user = await this.users.byUsername(username);
     if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
-    const [stats, slips] = await Promise.all([
-      this.providers.stats.stats(user.id),
-      this.providers.stats.slips(user.id, { owner: false }),
-    ]);
+    const { stats, slips } = await this.providers.stats.profile(user.id, { owner: false });
     return toPublicProfile(user, { stats, slips, subscribed: false, imageUrl: this.imageUrl(user) });
   }
 

@@ -19,14 +19,20 @@ export interface TipsterSlipLists {
   finished: unknown[];
 }
 
+/** What a profile shows of a tipster besides their user row. */
+export interface TipsterProfile {
+  stats: TipsterStats;
+  slips: TipsterSlipLists;
+}
+
 /**
  * Implemented by the slip module and registered with ProfileProviders.useStats() (e.g. in its
  * service's onModuleInit), so the account module needs no import of the slip module.
  * `viewer.owner` is true on GET /api/account/profile (the tipster sees their own picks).
+ * One SQL statement whatever the tipster's number of slips (docs/PERFORMANCE.md).
  */
 export interface ProfileStatsProvider {
-  stats(userId: number): Promise<TipsterStats>;
-  slips(userId: number, viewer: { owner: boolean }): Promise<TipsterSlipLists>;
+  profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile>;
 }
 
 /** Implemented by the subscription module: whether the user holds an active subscription (profile.subscribed). */
@@ -36,8 +42,10 @@ export interface SubscriptionStatusProvider {
 
 /** Figures until the slip module registers its provider: zeros and empty lists (docs/PRODUCT-RULES.md "Accounts"). */
 export const EMPTY_STATS_PROVIDER: ProfileStatsProvider = {
-  stats: async () => ({ tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0 }),
-  slips: async () => ({ active: [], finished: [] }),
+  profile: async () => ({
+    stats: { tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0 },
+    slips: { active: [], finished: [] },
+  }),
 };
 
 const NOT_SUBSCRIBED: SubscriptionStatusProvider = { isSubscribed: async () => false };

@@ -4,14 +4,14 @@ import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { AccountService } from '../account/account.service';
-import { FixturesService, GameView } from '../fixtures/fixtures.service';
+import { FixturesService, GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
 import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
-import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE } from './slip.constants';
+import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE, PROFILE_LIST_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipResponse, toSlipResponse } from './slip.mapper';
-import { ActiveFilter, PageRow, SlipRepository } from './slip.repository';
+import { ActiveFilter, PageRow, ProfileRows, SlipRepository, SlipRow, TipRow } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
 import { SlipPageIndex } from './slip-page-index';
 
@@ -162,12 +162,28 @@ export class SlipQueryService {
     return slip;
   }
 
-  /** A tipster's active and finished slips for the profile (20 each), picks only for the owner. */
-  async profileLists(userId: number, owner: boolean): Promise<{ active: SlipResponse[]; finished: SlipResponse[] }> {
-    const viewer = owner ? { id: userId } : undefined;
-    const [a, f] = await Promise.all([this.repo.pageActive({ userId }, 20, 0), this.repo.pageFinished(userId, 20, 0)]);
-    const [active, finished] = await Promise.all([this.render(a.ids, viewer), this.render(f.ids, viewer)]);
-    return { active, finished };
+  /**
+   * A tipster's profile in one statement (SlipRepository.profile): stored counters, the ratings
+   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals) and their first
+   * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`).
+   */
+  async profile(
+    userId: number,
+    owner: boolean,
+    monthStart: Date,
+    weekStart: Date,
+  ): Promise<Pick<ProfileRows, 'counters'> & { ratings: { rating: number; monthly: number; week: number }; active: SlipResponse[]; finished: SlipResponse[] }> {
+    const rows = await this.repo.profile(userId, monthStart, weekStart, PROFILE_LIST_SIZE);
+    const { games, sources } = await this.fixtures.fromRows(rows.fixtures);
+    const byId = new Map(rows.slips.map((s) => [s.id, s]));
+    const inOrder = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
+    const render = this.renderer(rows.tips, games, sources, owner ? { id: userId } : undefined);
+    return {
+      counters: rows.counters,
+      ratings: { rating: Number(rows.ratings.rating), monthly: Number(rows.ratings.monthly), week: Number(rows.ratings.week) },
+      active: inOrder(rows.activeIds).map(render),
+      finished: inOrder(rows.finishedIds).map(render),
+    };
   }
 
   /**
@@ -206,8 +222,22 @@ export class SlipQueryService {
       this.fixtures.resultSources([...new Set(tips.filter((t) => settledIds.has(t.slipId)).map((t) => t.fixtureId))]),
     ]);
     const games = new Map(gameList.map((g) => [g.id, g]));
-    const bySlip = new Map<number, typeof tips>();
-    for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);
+    return { slips: slips.map(this.renderer(tips, games, sources, viewer)), games };
+  }
+
+  /** Maps a slip row to its response for `viewer`, with its tips among `tips` (in slip order), their games and result provenance. */
+  private renderer(
+    tips: TipRow[],
+    games: Map<string, GameView>,
+    sources: Map<string, ResultProvenance>,
+    viewer: Viewer,
+  ): (slip: SlipRow) => SlipResponse {
+    const bySlip = new Map<number, TipRow[]>();
+    for (const t of tips) {
+      const list = bySlip.get(t.slipId);
+      if (list) list.push(t);
+      else bySlip.set(t.slipId, [t]);
+    }
     const ctx = {
       games,
       rates: this.config.currency,
@@ -215,7 +245,7 @@ export class SlipQueryService {
       isOwner: (userId: number) => viewer?.id === userId,
       sources,
     };
-    return { slips: slips.map((s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx)), games };
+    return (s) => toSlipResponse(s, bySlip.get(s.id) ?? [], ctx);
   }
 
   /** A stable cache key of a visitor's list query (lower-cased names; errors are never cached). */

@@ -12,6 +12,9 @@ export const MAX_SLIPS_PER_DAY = 2;
 /** Page sizes (spec §9). */
 export const ACTIVE_PAGE_SIZE = 10;
 export const HOME_ACTIVE_SIZE = 12;
+
+/** Active and finished slips shown on a tipster's profile, each (GET /api/account/profile). */
+export const PROFILE_LIST_SIZE = 20;
 export const FINISHED_PAGE_SIZE = 100;
 export const LEADERBOARD_PAGE_SIZE = 100;
 /** Settled slips a tipster needs on the overall / weekly leaderboard (docs/PRODUCT-RULES.md "Tipster statistics"). */

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
-import { closingOddSql, fixtureJoin } from '../fixtures/fixture.sql';
+import { closingOddSql, fixtureJoin, FixtureJsonRow, fixturesJsonSql } from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
+import { ratingSql } from '../records/domain/tipster-stats';
 import { tipsterStatLeftJoin, topTipsterIdsSql } from '../records/stats/tipster-stat.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
@@ -106,6 +107,37 @@ export interface ExportFilter {
   userId?: number;
   from: Date | null;
   to: Date | null;
+}
+
+/**
+ * A slip row (SlipRow) with its tipster's name, avatar and stored figures; append the WHERE clause.
+ * Other modules' tables through their fragments (appUserJoin, tipsterStatLeftJoin).
+ */
+const SLIP_ROWS = `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file AS "avatarFile",
+       coalesce(st.rating, 0)::text AS rating, coalesce(st.won, 0)::int AS "tipsterWon", coalesce(st.lost, 0)::int AS "tipsterLost",
+       coalesce(st.profit, 0)::text AS "tipsterProfit", s.price_ksh::text AS price, s.accumulator::text AS accumulator,
+       s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
+       s.date_created AS "dateCreated", s.settled_at AS "settledAt",
+       s.commitment, s.commit_salt AS "commitSalt"
+  FROM slip s ${appUserJoin('u', 's.user_id')} ${tipsterStatLeftJoin('st', 's.user_id')}`;
+
+/** The TipRow columns of a tip aliased `t`. */
+const TIP_COLUMNS = `t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result`;
+
+/** What SlipRepository.profile reads for a tipster's profile. */
+export interface ProfileRows {
+  /** The records module's stored counters, zeros before the first slip. */
+  counters: { tips: number; won: number; lost: number };
+  /** Overall, this month's and this week's rating: percent as numeric text with 2 decimals (ratingSql). */
+  ratings: { rating: string; monthly: string; week: string };
+  /** Ids of the first slips of the active and finished lists, in list order. */
+  activeIds: number[];
+  finishedIds: number[];
+  /** Those slips (any order) and their tips (by slip, in slip order). */
+  slips: SlipRow[];
+  tips: TipRow[];
+  /** Their tips' fixtures, for FixturesService.fromRows. */
+  fixtures: FixtureJsonRow[];
 }
 
 /** A timestamptz column as exact UTC text with microseconds, whatever the session's TimeZone / DateStyle. */
@@ -247,25 +279,66 @@ export class SlipRepository {
   async load(ids: number[]): Promise<{ slips: SlipRow[]; tips: TipRow[] }> {
     if (!ids.length) return { slips: [], tips: [] };
     const [slips, tips] = await Promise.all([
-      this.ds.query(
-        `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file AS "avatarFile",
-                coalesce(st.rating, 0)::text AS rating, coalesce(st.won, 0)::int AS "tipsterWon", coalesce(st.lost, 0)::int AS "tipsterLost",
-                coalesce(st.profit, 0)::text AS "tipsterProfit", s.price_ksh::text AS price, s.accumulator::text AS accumulator,
-                s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
-                s.date_created AS "dateCreated", s.settled_at AS "settledAt",
-                s.commitment, s.commit_salt AS "commitSalt"
-           FROM slip s ${appUserJoin('u', 's.user_id')} ${tipsterStatLeftJoin('st', 's.user_id')}
-          WHERE s.id = ANY($1)`,
-        [ids],
-      ),
-      this.ds.query(
-        `SELECT t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result
-           FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`,
-        [ids],
-      ),
+      this.ds.query(`${SLIP_ROWS} WHERE s.id = ANY($1)`, [ids]),
+      this.ds.query(`SELECT ${TIP_COLUMNS} FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`, [ids]),
     ]);
     const byId = new Map((slips as SlipRow[]).map((s) => [s.id, s]));
     return { slips: ids.flatMap((id) => byId.get(id) ?? []), tips };
+  }
+
+  /**
+   * Everything a tipster's profile shows, in one statement whatever their number of slips
+   * (docs/PRODUCT-RULES.md "Tipster statistics"): the records module's counters (zeros before the
+   * first slip), the rating of the counters and of the W / L slips settled since `monthStart` and
+   * since `weekStart` (`ratingSql`, percent text with 2 decimals), the ids of the first `limit`
+   * slips of the tipster's active and finished lists in list order (pageActive / pageFinished), those
+   * slips and their tips as `load` reads them, and their fixtures (fixtures' `fixturesJsonSql`).
+   */
+  async profile(userId: number, monthStart: Date, weekStart: Date, limit: number): Promise<ProfileRows> {
+    const active = this.listWhere('active', { userId });
+    const finished = this.listWhere('finished', { userId });
+    const list = (kind: SlipListKind, cond: string) =>
+      `SELECT s.id, row_number() OVER (ORDER BY ${SORT_COLUMN[kind]} DESC, s.id DESC) AS rn
+         FROM (SELECT s.id, ${SORT_COLUMN[kind]} FROM slip s WHERE ${cond}
+                ORDER BY ${SORT_COLUMN[kind]} DESC, s.id DESC LIMIT ${Number(limit)}) s`;
+    const won = 'coalesce(st.won, 0)';
+    const lost = 'coalesce(st.lost, 0)';
+    const [row] = await this.ds.query(
+      `WITH a AS (${list('active', active.cond)}),
+            f AS (${list('finished', finished.cond)}),
+            ids AS (SELECT id FROM a UNION SELECT id FROM f),
+            p AS (SELECT count(*) FILTER (WHERE slip_result = 'W' AND settled_at >= $2)::int AS mw,
+                         count(*) FILTER (WHERE slip_result = 'L' AND settled_at >= $2)::int AS ml,
+                         count(*) FILTER (WHERE slip_result = 'W' AND settled_at >= $3)::int AS ww,
+                         count(*) FILTER (WHERE slip_result = 'L' AND settled_at >= $3)::int AS wl
+                    FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL AND settled_at >= least($2::timestamptz, $3::timestamptz))
+       SELECT coalesce(st.tips, 0)::int AS tips, ${won}::int AS won, ${lost}::int AS lost,
+              ${ratingSql(won, lost)}::text AS rating,
+              ${ratingSql('p.mw', 'p.ml')}::text AS "monthlyRating",
+              ${ratingSql('p.ww', 'p.wl')}::text AS "weekRating",
+              (SELECT coalesce(json_agg(a.id ORDER BY a.rn), '[]'::json) FROM a) AS "activeIds",
+              (SELECT coalesce(json_agg(f.id ORDER BY f.rn), '[]'::json) FROM f) AS "finishedIds",
+              (SELECT coalesce(json_agg(r), '[]'::json) FROM (${SLIP_ROWS} WHERE s.id IN (SELECT id FROM ids)) r) AS "slipRows",
+              (SELECT coalesce(json_agg(r ORDER BY r."slipId", r.position), '[]'::json)
+                 FROM (SELECT ${TIP_COLUMNS}, t.position FROM tip t WHERE t.slip_id IN (SELECT id FROM ids)) r) AS "tipRows",
+              (${fixturesJsonSql('SELECT pt.fixture_id FROM tip pt WHERE pt.slip_id IN (SELECT id FROM ids)')}) AS fixtures
+         FROM p ${tipsterStatLeftJoin('st', '$1')}`,
+      [userId, monthStart.toISOString(), weekStart.toISOString()],
+    );
+    const slips = (row.slipRows as (Omit<SlipRow, 'dateCreated' | 'settledAt'> & { dateCreated: string; settledAt: string | null })[]).map((s) => ({
+      ...s,
+      dateCreated: new Date(s.dateCreated),
+      settledAt: s.settledAt === null ? null : new Date(s.settledAt),
+    }));
+    return {
+      counters: { tips: row.tips, won: row.won, lost: row.lost },
+      ratings: { rating: row.rating, monthly: row.monthlyRating, week: row.weekRating },
+      activeIds: row.activeIds,
+      finishedIds: row.finishedIds,
+      slips,
+      tips: (row.tipRows as (TipRow & { position: number })[]).map(({ position: _position, ...t }) => t),
+      fixtures: row.fixtures,
+    };
   }
 
   /**

@@ -6,14 +6,6 @@ import { ratingSql, slipOddsSql, slipProfitSql } from '../records/domain/tipster
 import { tipsterRankOrderSql, tipsterStatTable } from '../records/stats/tipster-stat.sql';
 import { LEADERBOARD_MIN_SETTLED, WEEKLY_MIN_SETTLED } from './slip.constants';
 
-/** Won and lost slips of one tipster settled since the Nairobi month start (m…) and the ISO week start (w…). */
-export interface PeriodCounts {
-  mw: number;
-  ml: number;
-  ww: number;
-  wl: number;
-}
-
 /** One leaderboard row as read: profit and odds sum as exact numeric text in units. */
 export interface LeaderboardDbRow {
   username: string;
@@ -27,26 +19,13 @@ export interface LeaderboardDbRow {
 
 /**
  * The tipster figures slip reads from its settled slips (docs/PRODUCT-RULES.md "Tipster statistics"):
- * one tipster's period counts, the weekly ranking (by `ratingSql`, the rating's SQL form) and the
+ * the weekly ranking (by `ratingSql`, the rating's SQL form) and the
  * overall leaderboard page, which reads the counters records keeps (joined through records'
  * tipster-stat.sql.ts; docs/ARCHITECTURE.md "Table ownership"). No rating is computed here.
  */
 @Injectable()
 export class TipsterFiguresRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
-  /** Won / lost slips of `userId` settled since `monthStart` and since `weekStart`. */
-  async periodCounts(userId: number, monthStart: Date, weekStart: Date): Promise<PeriodCounts> {
-    const [row] = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE slip_result = 'W' AND settled_at >= $2)::int AS mw,
-              count(*) FILTER (WHERE slip_result = 'L' AND settled_at >= $2)::int AS ml,
-              count(*) FILTER (WHERE slip_result = 'W' AND settled_at >= $3)::int AS ww,
-              count(*) FILTER (WHERE slip_result = 'L' AND settled_at >= $3)::int AS wl
-         FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL AND settled_at >= least($2, $3)`,
-      [userId, monthStart, weekStart],
-    );
-    return row;
-  }
 
   /**
    * Overall leaderboard rows `offset`…`offset + limit` from the stored counters: at least

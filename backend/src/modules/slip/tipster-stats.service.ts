@@ -5,10 +5,9 @@ import { isoWeekStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
-import { ProfileProviders, ProfileStatsProvider, TipsterSlipLists, TipsterStats } from '../account/profile-providers';
+import { ProfileProviders, ProfileStatsProvider, TipsterProfile } from '../account/profile-providers';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { averageOdds, ratingOf, roiOf } from '../records/domain/tipster-stats';
-import { TipsterStatService } from '../records/stats/tipster-stat.service';
 import { SlipQueryService, parsePage } from './slip-query.service';
 import { LEADERBOARD_PAGE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
@@ -38,7 +37,6 @@ export interface LeaderboardRow {
 export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   constructor(
     private readonly repo: TipsterFiguresRepository,
-    private readonly counters: TipsterStatService,
     private readonly profiles: ProfileProviders,
     private readonly query: SlipQueryService,
     private readonly config: AppConfig,
@@ -50,28 +48,25 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
     this.profiles.useStats(this);
   }
 
-  /** Profile figures of `userId`: tips, won, lost, rating, monthly and week rating (percent, 2 decimals). */
-  async stats(userId: number): Promise<TipsterStats> {
+  /**
+   * Profile of `userId` in one SQL statement (SlipQueryService.profile): tips, won, lost, rating,
+   * monthly and week rating (percent, 2 decimals; this Nairobi month and ISO week on the fixtures
+   * clock) and the active and finished lists, picks only for the owner.
+   */
+  async profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile> {
     const now = this.clock.now();
-    const [stat, period] = await Promise.all([
-      this.counters.counters(userId),
-      this.repo.periodCounts(userId, nairobiMonthStart(now), isoWeekStart(now)),
-    ]);
-    const won = stat?.won ?? 0;
-    const lost = stat?.lost ?? 0;
+    const p = await this.query.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
     return {
-      tips: stat?.tips ?? 0,
-      won,
-      lost,
-      rating: ratingOf(won, lost),
-      monthlyRating: ratingOf(period.mw, period.ml),
-      weekRating: ratingOf(period.ww, period.wl),
+      stats: {
+        tips: p.counters.tips,
+        won: p.counters.won,
+        lost: p.counters.lost,
+        rating: p.ratings.rating,
+        monthlyRating: p.ratings.monthly,
+        weekRating: p.ratings.week,
+      },
+      slips: { active: p.active, finished: p.finished },
     };
-  }
-
-  /** Profile lists: active and finished slips, picks only for the owner. */
-  slips(userId: number, viewer: { owner: boolean }): Promise<TipsterSlipLists> {
-    return this.slipsOf(userId, viewer.owner);
   }
 
   /**
@@ -110,9 +105,5 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
       ? `${this.config.publicUrl}/v2/api/tipster/data/?all=1${weekly ? '&weekly=1' : ''}&p=${page + 1}`
       : null;
     return { results, next };
-  }
-
-  private async slipsOf(userId: number, owner: boolean): Promise<TipsterSlipLists> {
-    return this.query.profileLists(userId, owner);
   }
 }

@@ -80,9 +80,13 @@ describe('profiles and account details', () => {
       const providers = t.get(ProfileProviders);
       const previous = providers.stats;
       providers.useStats({
-        stats: async (id) =>
-          id === user.id ? { tips: 12, won: 7, lost: 3, rating: 70, monthlyRating: 66.67, weekRating: 50 } : previous.stats(id),
-        slips: async (id, viewer) => (id === user.id ? { active: [{ id: 1, owner: viewer.owner }], finished: [{ id: 2 }] } : previous.slips(id, viewer)),
+        profile: async (id, viewer) =>
+          id === user.id
+            ? {
+                stats: { tips: 12, won: 7, lost: 3, rating: 70, monthlyRating: 66.67, weekRating: 50 },
+                slips: { active: [{ id: 1, owner: viewer.owner }], finished: [{ id: 2 }] },
+              }
+            : previous.profile(id, viewer),
       });
       try {
         const res = await req(t, 'GET', '/api/account/profile/StatsTipster');
