@@ -165,14 +165,23 @@ export class SlipQueryService {
   /**
    * A tipster's profile in one statement (SlipRepository.profile): stored counters, the ratings
    * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals) and their first
-   * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`).
+   * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`), and how long
+   * those cards stay as rendered (`freshForMs`, as the lists' cache keeps a page).
    */
   async profile(
     userId: number,
     owner: boolean,
     monthStart: Date,
     weekStart: Date,
-  ): Promise<Pick<ProfileRows, 'counters'> & { ratings: { rating: number; monthly: number; week: number }; active: SlipResponse[]; finished: SlipResponse[] }> {
+  ): Promise<
+    Pick<ProfileRows, 'counters'> & {
+      ratings: { rating: number; monthly: number; week: number };
+      active: SlipResponse[];
+      finished: SlipResponse[];
+      /** How long the lists stay exactly as rendered as far as their games go (unchangedForMs). */
+      freshForMs: number;
+    }
+  > {
     const rows = await this.repo.profile(userId, monthStart, weekStart, PROFILE_LIST_SIZE);
     const { games, sources } = await this.fixtures.fromRows(rows.fixtures);
     const byId = new Map(rows.slips.map((s) => [s.id, s]));
@@ -183,6 +192,7 @@ export class SlipQueryService {
       ratings: { rating: Number(rows.ratings.rating), monthly: Number(rows.ratings.monthly), week: Number(rows.ratings.week) },
       active: inOrder(rows.activeIds).map(render),
       finished: inOrder(rows.finishedIds).map(render),
+      freshForMs: unchangedForMs(games.values(), this.clock.now().getTime()),
     };
   }
 

@@ -11,6 +11,7 @@ import { averageOdds, ratingOf, roiOf } from '../records/domain/tipster-stats';
 import { SlipQueryService, parsePage } from './slip-query.service';
 import { LEADERBOARD_PAGE_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
+import { ProfileCache } from './profile-cache';
 import { SlipListCache } from './slip-list-cache';
 import { TipsterFiguresRepository } from './tipster-figures.repository';
 
@@ -37,36 +38,40 @@ export interface LeaderboardRow {
 export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   constructor(
     private readonly repo: TipsterFiguresRepository,
-    private readonly profiles: ProfileProviders,
+    private readonly providers: ProfileProviders,
     private readonly query: SlipQueryService,
     private readonly config: AppConfig,
     @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
     private readonly cache: SlipListCache,
   ) {}
 
+  /** Profiles already read (ProfileCache), dropped with the lists' generation. */
+  private readonly profiles = new ProfileCache<TipsterProfile>(() => this.cache.generation);
+
   onModuleInit(): void {
-    this.profiles.useStats(this);
+    this.providers.useStats(this);
   }
 
   /**
-   * Profile of `userId` in one SQL statement (SlipQueryService.profile): tips, won, lost, rating,
-   * monthly and week rating (percent, 2 decimals; this Nairobi month and ISO week on the fixtures
-   * clock) and the active and finished lists, picks only for the owner.
+   * Profile of `userId`: tips, won, lost, rating, monthly and week rating (percent, 2 decimals; this
+   * Nairobi month and ISO week on the fixtures clock) and the active and finished lists, picks only
+   * for the owner. One SQL statement (SlipQueryService.profile) on a miss of the in-process
+   * ProfileCache, which keeps it with the lists' lifetime rules (dropped on publish and settlement).
    */
-  async profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile> {
-    const now = this.clock.now();
-    const p = await this.query.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
-    return {
-      stats: {
+  profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile> {
+    return this.profiles.get(`${userId}:${viewer.owner ? 'owner' : 'public'}`, async () => {
+      const now = this.clock.now();
+      const p = await this.query.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
+      const stats = {
         tips: p.counters.tips,
         won: p.counters.won,
         lost: p.counters.lost,
         rating: p.ratings.rating,
         monthlyRating: p.ratings.monthly,
         weekRating: p.ratings.week,
-      },
-      slips: { active: p.active, finished: p.finished },
-    };
+      };
+      return { value: { stats, slips: { active: p.active, finished: p.finished } }, freshForMs: p.freshForMs };
+    });
   }
 
   /**

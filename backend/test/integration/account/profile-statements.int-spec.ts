@@ -3,6 +3,7 @@ import { accumulatorOf } from '../../../src/common/decimal/decimal';
 import { isoWeekStart, nairobiMonthStart } from '../../../src/common/time/nairobi';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
+import { SlipListCache } from '../../../src/modules/slip/slip-list-cache';
 import { SlipSettlementService } from '../../../src/modules/slip/slip-settlement.service';
 import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
@@ -149,6 +150,7 @@ describe('profiles in two SQL statements', () => {
   });
 
   it('public profile: the same bytes as before (no picks of the active slips, finished ones with results)', async () => {
+    await t.get(SlipListCache).clear(); // read by the one statement, not from the cache
     const res = await t.request('GET', '/api/account/profile/PROF_TIPSTER');
     expect(res.status).toBe(200);
     expect(res.text).toBe(await expected(false));
@@ -157,29 +159,51 @@ describe('profiles in two SQL statements', () => {
   });
 
   it("own profile: the same bytes as before (the tipster's own picks shown)", async () => {
+    await t.get(SlipListCache).clear();
     const res = await t.request('GET', '/api/account/profile', { token: tipster.token });
     expect(res.status).toBe(200);
     expect(res.text).toBe(await expected(true));
     expect(res.body.active_tips[0].tips[0]).toHaveProperty('market_type');
   });
 
-  it.each([
-    ['public', '/api/account/profile/prof_tipster', false],
-    ['own', '/api/account/profile', true],
-  ])('%s profile: at most two SQL statements whatever the number of slips', async (_name, url, auth) => {
-    const token = auth ? tipster.token : undefined;
-    expect((await t.request('GET', url, { token })).status).toBe(200); // warm-up (connection, replay clock)
+  /** The SQL statements `url` runs (transaction control and the sandboxes' own timer left out). */
+  const statementsOf = async (url: string, token: string | undefined): Promise<string[]> => {
     const spy = jest.spyOn(PostgresQueryRunner.prototype, 'query');
     try {
       const res = await t.request('GET', url, { token });
       expect(res.status).toBe(200);
       // The development sandboxes' sweeper polls on its own timer: not the request's.
-      const statements = spy.mock.calls.map(([q]) => String(q)).filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
-      expect(statements.length).toBeLessThanOrEqual(2);
-      expect(statements[0]).toMatch(/app_user/);
-      expect(statements[1]).toMatch(/tipster_stat[\s\S]*FROM tip[\s\S]*FROM fixture/);
+      return spy.mock.calls.map(([q]) => String(q)).filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
     } finally {
       spy.mockRestore();
     }
+  };
+
+  it.each([
+    ['public', '/api/account/profile/prof_tipster', false],
+    ['own', '/api/account/profile', true],
+  ])('%s profile: two SQL statements whatever the number of slips, one while its lists are cached', async (_name, url, auth) => {
+    const token = auth ? tipster.token : undefined;
+    expect((await t.request('GET', url, { token })).status).toBe(200); // warm-up (connection, replay clock)
+    await t.get(SlipListCache).clear(); // as a publish or a settlement does
+    const cold = await statementsOf(url, token);
+    expect(cold).toHaveLength(2);
+    expect(cold[0]).toMatch(/app_user/);
+    expect(cold[1]).toMatch(/tipster_stat[\s\S]*FROM tip[\s\S]*FROM fixture/);
+    const warm = await statementsOf(url, token);
+    expect(warm).toHaveLength(1);
+    expect(warm[0]).toMatch(/app_user/);
+  });
+
+  it('a settlement shows at once: the cached lists are dropped with the list cache', async () => {
+    const before = (await t.request('GET', '/api/account/profile/prof_tipster')).body;
+    const slipId = before.active_tips[0].id;
+    // Settled by hand as a settlement batch leaves it; the batch's listener then drops the list cache.
+    await t.ds.query(`UPDATE slip SET slip_result = 'C', settled_accumulator = '1.00', settled_at = $2 WHERE id = $1`, [slipId, end]);
+    expect((await t.request('GET', '/api/account/profile/prof_tipster')).body.active_tips[0].id).toBe(slipId); // still cached
+    await t.get(SlipListCache).clear();
+    const after = (await t.request('GET', '/api/account/profile/prof_tipster')).body;
+    expect(after.active_tips.map((s: { id: number }) => s.id)).not.toContain(slipId);
+    expect(after.finished_tips[0].id).toBe(slipId);
   });
 });
