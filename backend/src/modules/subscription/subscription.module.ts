@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountModule } from '../account/account.module';
 import { ProcessorModule } from '../processor/processor.module';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKind } from './entities/subscription-kind.entity';
@@ -13,10 +14,11 @@ import { SubscriptionRepository } from './subscription.repository';
 /**
  * Subscription module (docs/ARCHITECTURE.md, "modules/subscription"): kinds, purchase by STK push,
  * activation on payment (registered as the 'subscription' PurchaseFulfilment) and premium slips
- * through the PREMIUM_SLIPS provider (the slip module's PremiumSlipsService).
+ * through the PREMIUM_SLIPS provider (the slip module's PremiumSlipsService); registers the own
+ * profile's `subscribed` with account's ProfileProviders.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), ProcessorModule, SlipModule],
+  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), AccountModule, ProcessorModule, SlipModule],
   controllers: [SubscriptionController],
   providers: [SubscriptionService, SubscriptionRepository, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
   exports: [SubscriptionService],

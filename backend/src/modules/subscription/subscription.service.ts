@@ -11,6 +11,7 @@ import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKindChange, SubscriptionRepository } from './subscription.repository';
 import { PREMIUM_SLIPS, PremiumSlipsProvider } from '../slip/premium-slips.provider';
 import { SubscriptionError, SubscriptionErrorCode } from './subscription.errors';
+import { ProfileProviders, SubscriptionStatusProvider } from '../account/profile-providers';
 
 /** Days that mean "lifetime" (spec §9). */
 export const LIFETIME_DAYS = 1000;
@@ -33,7 +34,7 @@ export interface SubscriptionKindView {
  * subscriber's premium slips. Time is the global CLOCK (docs/ARCHITECTURE.md "Layers").
  */
 @Injectable()
-export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
+export class SubscriptionService implements PurchaseFulfilment, SubscriptionStatusProvider, OnModuleInit {
   constructor(
     private readonly repo: SubscriptionRepository,
     private readonly purchases: PurchaseService,
@@ -42,10 +43,21 @@ export class SubscriptionService implements PurchaseFulfilment, OnModuleInit {
     @Inject(PREMIUM_SLIPS) private readonly premium: PremiumSlipsProvider,
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly profiles: ProfileProviders,
   ) {}
 
   onModuleInit(): void {
     this.fulfilments.register('subscription', this);
+    this.profiles.useSubscription(this);
+  }
+
+  /**
+   * `subscribed` on the caller's own profile (spec §3 Profile): whether a subscription of the
+   * account's M-Pesa number (Kenyan accounts; subscriptions are bought by phone) runs now. An
+   * account without a Kenyan MSISDN holds none.
+   */
+  async isSubscribed(user: { msisdn: string | null }): Promise<boolean> {
+    return user.msisdn ? (await this.active(user.msisdn)) !== null : false;
   }
 
   /** Every kind keyed by type: {gold, bronze, silver}. */

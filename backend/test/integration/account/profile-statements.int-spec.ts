@@ -179,20 +179,32 @@ describe('profiles in two SQL statements', () => {
     }
   };
 
-  it.each([
-    ['public', '/api/account/profile/prof_tipster', false],
-    ['own', '/api/account/profile', true],
-  ])('%s profile: two SQL statements whatever the number of slips, one while its lists are cached', async (_name, url, auth) => {
-    const token = auth ? tipster.token : undefined;
-    expect((await t.request('GET', url, { token })).status).toBe(200); // warm-up (connection, replay clock)
+  it('public profile: two SQL statements whatever the number of slips, one while its lists are cached', async () => {
+    const url = '/api/account/profile/prof_tipster';
+    expect((await t.request('GET', url)).status).toBe(200); // warm-up (connection, replay clock)
     await t.get(SlipListCache).clear(); // as a publish or a settlement does
-    const cold = await statementsOf(url, token);
+    const cold = await statementsOf(url, undefined);
     expect(cold).toHaveLength(2);
     expect(cold[0]).toMatch(/app_user/);
     expect(cold[1]).toMatch(/tipster_stat[\s\S]*FROM tip[\s\S]*FROM fixture/);
-    const warm = await statementsOf(url, token);
+    const warm = await statementsOf(url, undefined);
     expect(warm).toHaveLength(1);
     expect(warm[0]).toMatch(/app_user/);
+  });
+
+  it("own profile: the same two plus its phone's running subscription (`subscribed`), whatever the number of slips", async () => {
+    const url = '/api/account/profile';
+    expect((await t.request('GET', url, { token: tipster.token })).status).toBe(200);
+    await t.get(SlipListCache).clear();
+    const cold = await statementsOf(url, tipster.token);
+    expect(cold).toHaveLength(3);
+    expect(cold[0]).toMatch(/app_user/);
+    expect(cold.slice(1).find((q) => /tipster_stat[\s\S]*FROM tip[\s\S]*FROM fixture/.test(q))).toBeDefined();
+    expect(cold.slice(1).find((q) => /subscription/.test(q))).toBeDefined();
+    const warm = await statementsOf(url, tipster.token);
+    expect(warm).toHaveLength(2);
+    expect(warm[0]).toMatch(/app_user/);
+    expect(warm[1]).toMatch(/subscription/);
   });
 
   it('a settlement shows at once: the cached lists are dropped with the list cache', async () => {

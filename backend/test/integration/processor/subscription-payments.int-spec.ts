@@ -128,6 +128,21 @@ describe('Subscription purchase by M-Pesa', () => {
     expect(both[1].ends_at.getTime() - both[0].ends_at.getTime()).toBe(7 * 24 * 3600 * 1000);
   });
 
+  it("shows subscribed on the account's own profile while a subscription of its phone runs (spec §3 Profile)", async () => {
+    const { phone, purchase } = await pendingPurchase('bronze');
+    const { user, token: userToken } = await createUser(t.ds, { phoneNumber: phone.local });
+    const { token: otherToken } = await createUser(t.ds);
+    const own = async (tok: string) => (await t.request('GET', '/api/account/profile', { token: tok })).body.profile.subscribed;
+    expect(await own(userToken)).toBe(false);
+
+    expect((await answer(phone.msisdn, purchase.checkout_request_id, 'accept', { pin: '1234' })).status).toBe(200);
+    expect(await settled(purchase.id)).toMatchObject({ status: 'paid' });
+    expect(await own(userToken)).toBe(true);
+    expect(await own(otherToken)).toBe(false);
+    // Never disclosed on the public profile.
+    expect((await t.request('GET', `/api/account/profile/${user.username}`)).body.profile.subscribed).toBe(false);
+  });
+
   it('answers 502 when M-Pesa refuses the push (purchase failed) or its outcome is unknown (kept pending, flagged)', async () => {
     await t.request('POST', '/sandbox/api/faults', { body: { target: 'daraja.stkpush', count: 1, status: 400 } });
     const refused = nextPhone();
