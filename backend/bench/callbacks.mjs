@@ -30,19 +30,16 @@ import autocannon from 'autocannon';
 import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { buildIfNeeded } from '../../scripts/lib.mjs';
-import { cpuMs, migrateAndSeed, rssMb } from './app-processes.mjs';
+import { BACKEND, cpuMs, migrateAndSeed, removeScratch, requireBackend, rssMb } from './lib/app-processes.mjs';
+import { creditChecks } from './lib/credit-checks.mjs';
 import { startTopology } from './topology.mjs';
 
-const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const require = createRequire(join(BACKEND, 'package.json'));
-const { Client } = require('pg');
-const { Queue } = require('bullmq');
-const Redis = require('ioredis').default ?? require('ioredis');
+const { Client } = requireBackend('pg');
+const { Queue } = requireBackend('bullmq');
+const Redis = requireBackend('ioredis').default ?? requireBackend('ioredis');
 
 const N = Number(process.env.BENCH_CALLBACKS ?? 5000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
@@ -159,50 +156,24 @@ const postAll = async (purchases) => {
   return { ms: Date.now() - t0, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, p50: r.latency.p50, p99: r.latency.p99 };
 };
 
-/** Counts, sums and a digest of every row the callbacks may touch (to compare before/after the replay). */
+/**
+ * What the callbacks may touch, to compare before/after the replay: the credit checks of
+ * lib/credit-checks.mjs over this run's purchases, and digests of their purchase, ledger and
+ * buyer SMS rows.
+ */
 const snapshot = async (db) => {
-  const [p] = (
+  const credit = await creditChecks(db, 'p.checkout_request_id LIKE $1', [`${CHECKOUT_PREFIX}%`]);
+  const [digests] = (
     await db.query(
-      `SELECT count(*)::int n, count(*) FILTER (WHERE status = 'paid')::int paid,
-              count(*) FILTER (WHERE status = 'paid' AND paid_amount = amount AND receipt IS NOT NULL)::int paid_right,
-              coalesce(sum(amount), 0)::text amount_sum,
-              md5(string_agg(id || status || coalesce(receipt, '') || coalesce(paid_at::text, '') || updated_at::text, ',' ORDER BY id)) digest
-         FROM purchase WHERE checkout_request_id LIKE $1`,
+      `WITH p AS (SELECT * FROM purchase WHERE checkout_request_id LIKE $1)
+       SELECT (SELECT md5(string_agg(id || status || coalesce(receipt, '') || coalesce(paid_at::text, '') || updated_at::text, ',' ORDER BY id)) FROM p) purchases,
+              (SELECT md5(string_agg(l.id || l.amount::text || l.status, ',' ORDER BY l.id)) FROM ledger_entry l JOIN p ON p.id = l.purchase_id) ledger,
+              (SELECT count(*) || ' rows, ' || count(*) FILTER (WHERE o.status IN ('sent', 'delivered')) || ' sent, ' || coalesce(md5(string_agg(o.id::text, ',' ORDER BY o.id)), '')
+                 FROM sms_outbox o JOIN p ON p.phone = o.to_msisdn WHERE o.purpose = 'deliver-slip') sms`,
       [`${CHECKOUT_PREFIX}%`],
     )
   ).rows;
-  const ledger = (
-    await db.query(
-      `SELECT l.kind, l.status, count(*)::int n, count(DISTINCT l.purchase_id)::int purchases, sum(l.amount)::text total,
-              count(*) FILTER (WHERE l.kind = 'sale_share' AND l.user_id IS DISTINCT FROM s.user_id)::int wrong_user,
-              md5(string_agg(l.id || l.amount::text || l.status, ',' ORDER BY l.id)) digest
-         FROM ledger_entry l JOIN purchase p ON p.id = l.purchase_id JOIN slip s ON s.id = p.slip_id
-        WHERE p.checkout_request_id LIKE $1 GROUP BY l.kind, l.status ORDER BY l.kind`,
-      [`${CHECKOUT_PREFIX}%`],
-    )
-  ).rows;
-  // The share is 60% rounded half up to the cent, the fee the rest (Money.percent): checked per purchase.
-  const [split] = (
-    await db.query(
-      `SELECT count(*)::int bad FROM purchase p
-         LEFT JOIN ledger_entry s ON s.purchase_id = p.id AND s.kind = 'sale_share'
-         LEFT JOIN ledger_entry f ON f.purchase_id = p.id AND f.kind = 'platform_fee'
-        WHERE p.checkout_request_id LIKE $1
-          AND (s.amount IS DISTINCT FROM round(p.amount * 0.6, 2) OR f.amount IS DISTINCT FROM p.amount - round(p.amount * 0.6, 2))`,
-      [`${CHECKOUT_PREFIX}%`],
-    )
-  ).rows;
-  const [sms] = (
-    await db.query(
-      `SELECT count(*)::int n, count(DISTINCT o.to_msisdn)::int phones,
-              count(*) FILTER (WHERE o.status IN ('sent', 'delivered'))::int sent,
-              count(*) FILTER (WHERE o.body LIKE '%' || p.code || '%')::int with_code
-         FROM sms_outbox o JOIN purchase p ON p.phone = o.to_msisdn
-        WHERE p.checkout_request_id LIKE $1 AND o.purpose = 'deliver-slip'`,
-      [`${CHECKOUT_PREFIX}%`],
-    )
-  ).rows;
-  return { purchases: p, ledger, badSplit: split.bad, sms };
+  return { credit, digests };
 };
 
 /** Waits until the payments and sms queues have nothing waiting, active or delayed. */
@@ -406,43 +377,25 @@ const main = async () => {
     );
     console.log(`| PostgreSQL transactions committed per callback (the bench's own queries not counted; group commit makes it small) | ${(committed / N).toFixed(3)} |`);
     console.log(`| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`);
-    console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${rssMb(p.pid).toFixed(0)}`).join(', ')} |`);
+    console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${(rssMb(p.pid) ?? 0).toFixed(0)}`).join(', ')} |`);
 
     const problems = [];
-    const { purchases: p, ledger, badSplit, sms: s } = first;
+    const { credit } = first;
     if (post.ok !== N || replay.ok !== N) problems.push(`not every callback answered 200 (${post.ok}, replay ${replay.ok})`);
-    if (p.n !== N || p.paid !== N || p.paid_right !== N) problems.push(`purchases: ${JSON.stringify(p)}`);
-    const share = ledger.find((l) => l.kind === 'sale_share');
-    const fee = ledger.find((l) => l.kind === 'platform_fee');
-    if (ledger.length !== 2 || share?.status !== 'W' || fee?.status !== 'P') problems.push(`ledger kinds/statuses: ${JSON.stringify(ledger)}`);
-    for (const l of [share, fee]) if (l && (l.n !== N || l.purchases !== N)) problems.push(`ledger ${l.kind}: ${l.n} rows for ${l.purchases} purchases`);
-    if (share?.wrong_user) problems.push(`${share.wrong_user} sale shares credited to someone else than the slip's tipster`);
-    if (share && fee && (BigInt(Math.round(Number(share.total) * 100)) + BigInt(Math.round(Number(fee.total) * 100))) !== BigInt(Math.round(Number(p.amount_sum) * 100))) {
-      problems.push(`shares ${share.total} + fees ${fee.total} ≠ sales ${p.amount_sum}`);
-    }
-    if (badSplit) problems.push(`${badSplit} purchases without exactly a 60% share and a 40% fee`);
-    if (s.n !== N || s.phones !== N || s.sent !== N || s.with_code !== N) problems.push(`buyer SMS: ${JSON.stringify(s)}`);
+    if (credit.purchases !== N || credit.paid !== N) problems.push(`purchases: ${credit.purchases}, paid ${credit.paid}, expected ${N}`);
+    problems.push(...credit.problems);
     if (JSON.stringify(first) !== JSON.stringify(second)) problems.push(`the replay changed something:\n${JSON.stringify(first)}\n${JSON.stringify(second)}`);
     console.log(
       problems.length
         ? `FAILED checks:\n- ${problems.join('\n- ')}`
-        : `checks: ${N} purchases paid once; ${N} sale shares (W, ${share.total}) + ${N} platform fees (P, ${fee.total}) = sales ${p.amount_sum}; ${N} buyer SMS sent, one per purchase; replaying all ${N} callbacks changed nothing`,
+        : `checks: ${N} purchases paid once; ${N} sale shares (W, ${credit.shares}) + ${N} platform fees (P, ${credit.fees}) = sales ${credit.sales}; ${N} buyer SMS sent, one per purchase; replaying all ${N} callbacks changed nothing`,
     );
     if (problems.length) process.exitCode = 1;
   } finally {
     await db.end().catch(() => undefined);
     await topology?.stop();
     at?.close();
-    const { dropDatabase } = require(join(dist, 'database', 'database-admin.js'));
-    await dropDatabase(databaseUrl).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    let cursor = '0';
-    do {
-      const [nextCursor, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = nextCursor;
-    } while (cursor !== '0');
-    redis.disconnect();
+    await removeScratch({ dist, databaseUrl, redisUrl, redisPrefix });
   }
 };
 

@@ -20,16 +20,14 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { buildIfNeeded, dropDatabaseAt } from '../../scripts/lib.mjs';
-import { migrateAndSeed, rssMb } from './app-processes.mjs';
+import { BACKEND, migrateAndSeed, rssMb } from './lib/app-processes.mjs';
 import { seedScale, verifyScaleSeed } from './scale-seed.mjs';
 import { startTopology } from './topology.mjs';
 
-const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = resolve(BACKEND, '..');
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -208,7 +206,7 @@ const main = async () => {
     topology = await startTopology({ apis: apiCount, workers: workerCount, balancer: process.env.BENCH_BALANCER, env, port, dist: DIST });
     const apiPids = topology.processes.filter((p) => p.role === 'api').map((p) => p.pid);
     /** Resident memory of every api process, MB, as `a / b`. */
-    const rss = () => apiPids.map((pid) => rssMb(pid).toFixed(0)).join(' / ');
+    const rss = () => apiPids.map((pid) => (rssMb(pid) ?? 0).toFixed(0)).join(' / ');
     const shape =
       topology.balancer === 'none' ? '' : `, ${apiCount} api + ${workerCount} worker processes behind ${topology.balancer === 'nginx' ? 'nginx' : 'a Node proxy (balancer-proxy.mjs)'}`;
     console.log(`node ${process.version}, ${connections} connections, ${duration} s per route${shape}, idle RSS ${rss()} MB`);

@@ -22,12 +22,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded, deleteRedisKeys, dropDatabaseAt, freePort, waitForHealth } from '../../scripts/lib.mjs';
-import { childPids, migrateAndSeed, startApp, stopChild } from './app-processes.mjs';
+import { BACKEND, childPids, migrateAndSeed, startApp, stopChild } from './lib/app-processes.mjs';
 
-const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The nginx binary on PATH (or /usr/sbin), or null. */
 export const nginxBinary = () => {

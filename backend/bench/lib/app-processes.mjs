@@ -1,12 +1,21 @@
 /**
- * Pieces shared by the benches that run the built app (run.mjs, callbacks.mjs, topology.mjs):
- * migrating and seeding a database the way `npm start` does, starting and stopping app processes
- * (`dist/main.js` for ROLE=api|all, `dist/worker.js` for ROLE=worker) and reading a process's CPU
- * time and resident memory from Linux /proc.
+ * Pieces shared by the benches that run the built app (run.mjs, callbacks.mjs, topology.mjs and,
+ * through lib/scratch-app.mjs, mixed-day.mjs): migrating and seeding a database the way `npm start`
+ * does, starting and stopping app processes (`dist/main.js` for ROLE=api|all, `dist/worker.js` for
+ * ROLE=worker), removing a scratch database and its Redis keys, and reading a process's CPU time
+ * and resident memory from Linux /proc.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deleteRedisKeys } from '../../../scripts/lib.mjs';
+
+/** The backend folder (absolute). */
+export const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** `require` resolving from the backend's node_modules (pg, ioredis, bullmq). */
+export const requireBackend = createRequire(join(BACKEND, 'package.json'));
 
 /** CPU time (user + system) process `pid` has used, ms; 0 once it is gone. Linux /proc, clock ticks of 10 ms. */
 export const cpuMs = (pid) => {
@@ -18,12 +27,12 @@ export const cpuMs = (pid) => {
   }
 };
 
-/** Resident memory of process `pid`, MB; 0 once it is gone. */
+/** Resident memory of process `pid`, MB; null once it is gone. */
 export const rssMb = (pid) => {
   try {
     return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   } catch {
-    return 0;
+    return null;
   }
 };
 
@@ -98,4 +107,15 @@ export const stopChild = async (child) => {
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;
+};
+
+/**
+ * Drops the scratch database `databaseUrl` (with database/database-admin.js of the build in `dist`)
+ * and deletes every Redis key under `redisPrefix` (SCAN + DEL of that prefix only). Failures are
+ * printed, not thrown: a bench's own result stands.
+ */
+export const removeScratch = async ({ dist, databaseUrl, redisUrl, redisPrefix }) => {
+  const { dropDatabase } = requireBackend(join(dist, 'database', 'database-admin.js'));
+  await dropDatabase(databaseUrl).catch((err) => console.error(`could not drop ${new URL(databaseUrl).pathname.slice(1)}: ${err.message}`));
+  await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((err) => console.error(`could not delete ${redisPrefix}*: ${err.message}`));
 };
