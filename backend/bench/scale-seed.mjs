@@ -44,11 +44,54 @@ const MIN_PICK_ODD = '1.20';
 const MAX_PICK_ODD = '2.50';
 
 /**
- * The tipster rules' SQL forms from the built app (`ratingSql`, `slipProfitSql`, `slipOddsSql` of
+ * The tipster rules from the built app (`batchDeltas`, `ratingOf` of
  * dist/modules/records/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
  * seed and its check use the app's one definition instead of a copy.
  */
 const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/records/domain/tipster-stats.js'));
+
+/** Integer hundredths as exact decimal text with 2 decimals: -305 → '-3.05'. */
+const hundredthsText = (h) => `${h < 0 ? '-' : ''}${Math.trunc(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;
+
+/**
+ * Every tipster's counters computed from their slips `rows` ({ user_id, slip_result (null while
+ * open), settled_accumulator, accumulator (decimal text), jackpot }) by the built rules, jackpot
+ * slips counting for no tipster (docs/PRODUCT-RULES.md "Tipster statistics"): tips = slips,
+ * won / lost / cancelled, profit and odds sum (batchDeltas), rating (ratingOf). Returns column
+ * arrays for `unnest` (user_id, tips, won, lost, cancelled, rating, profit, odds_sum; decimals as text).
+ */
+const tipsterCounters = (rows, { batchDeltas, ratingOf }) => {
+  const tips = new Map();
+  for (const r of rows) if (!r.jackpot) tips.set(r.user_id, (tips.get(r.user_id) ?? 0) + 1);
+  const deltas = batchDeltas(
+    rows
+      .filter((r) => r.slip_result !== null)
+      .map((r) => ({
+        userId: r.user_id,
+        result: r.slip_result,
+        settledAccumulator: r.settled_accumulator ?? r.accumulator,
+        accumulator: r.accumulator,
+        jackpot: r.jackpot,
+      })),
+  );
+  const cols = { userId: [], tips: [], won: [], lost: [], cancelled: [], rating: [], profit: [], oddsSum: [] };
+  for (const [userId, n] of tips) {
+    const d = deltas.get(userId) ?? { won: 0, lost: 0, cancelled: 0, profitHundredths: 0, oddsHundredths: 0 };
+    cols.userId.push(userId);
+    cols.tips.push(n);
+    cols.won.push(d.won);
+    cols.lost.push(d.lost);
+    cols.cancelled.push(d.cancelled);
+    cols.rating.push(String(ratingOf(d.won, d.lost)));
+    cols.profit.push(hundredthsText(d.profitHundredths));
+    cols.oddsSum.push(hundredthsText(d.oddsHundredths));
+  }
+  return [cols.userId, cols.tips, cols.won, cols.lost, cols.cancelled, cols.rating, cols.profit, cols.oddsSum];
+};
+
+/** `unnest` of tipsterCounters' arrays from parameter $1 on, as a FROM item with the tipster_stat column names. */
+const COUNTERS_UNNEST = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::numeric[], $7::numeric[], $8::numeric[])
+         AS a (user_id, tips, won, lost, cancelled, rating, profit, odds_sum)`;
 
 /**
  * Tops the database at `databaseUrl` up to `tipsters` tipsters and `slips` slips (`dist`: the
@@ -56,7 +99,7 @@ const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'module
  * @returns a summary with the counts written and the time taken (ms).
  */
 export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_000, dist = join(BACKEND, 'dist') } = {}) => {
-  const { ratingSql, slipProfitSql, slipOddsSql } = tipsterRules(dist);
+  const rules = tipsterRules(dist);
   const t0 = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -228,17 +271,16 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
          FROM scale_tip t JOIN scale_id x USING (i) ORDER BY x.id, t.position`,
     );
     await client.query(`SELECT setval(pg_get_serial_sequence('slip', 'id'), (SELECT max(id) FROM slip))`);
-    // Counters publish and settlement keep: tips per tipster and W/L/C, rating, profit, odds sum; tips per fixture.
+    // Counters publish and settlement keep: tips per tipster and W/L/C, rating, profit, odds sum (the
+    // built rules over the new slips, settled at their accumulator); tips per fixture.
+    const newSlips = (
+      await client.query(`SELECT user_id, result AS slip_result, accumulator::text AS accumulator, accumulator::text AS settled_accumulator, false AS jackpot FROM scale_slip`)
+    ).rows;
     await client.query(
       `INSERT INTO tipster_stat (user_id, tips, won, lost, cancelled, rating, profit, odds_sum, updated_at)
-       SELECT s.user_id, count(*),
-              count(*) FILTER (WHERE s.slip_result = 'W'), count(*) FILTER (WHERE s.slip_result = 'L'), 0,
-              ${ratingSql("count(*) FILTER (WHERE s.slip_result = 'W')", "count(*) FILTER (WHERE s.slip_result = 'L')")},
-              coalesce(sum(${slipProfitSql('s')}), 0),
-              coalesce(sum(${slipOddsSql('s')}), 0),
-              max(c.now)
-         FROM (SELECT user_id, result AS slip_result, accumulator, accumulator AS settled_accumulator FROM scale_slip) s, scale_clock c
-        GROUP BY s.user_id`,
+       SELECT a.user_id, a.tips, a.won, a.lost, a.cancelled, a.rating, a.profit, a.odds_sum, c.now
+         FROM ${COUNTERS_UNNEST}, scale_clock c`,
+      tipsterCounters(newSlips, rules),
     );
     await client.query(
       `UPDATE fixture f SET tips_count = f.tips_count + t.n
@@ -273,21 +315,21 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
   const { tipOutcome, slipOutcome } = require(join(dist, 'modules/fixtures/domain/settlement.js'));
   const { marketById } = require(join(dist, 'modules/fixtures/domain/markets.js'));
   const { accumulatorOf } = require(join(dist, 'common/decimal/decimal.js'));
-  const { ratingSql, slipProfitSql, slipOddsSql } = tipsterRules(dist);
+  const rules = tipsterRules(dist);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const slips = (
+      await client.query(
+        `SELECT user_id, slip_result, settled_accumulator::text AS settled_accumulator, accumulator::text AS accumulator, jackpot FROM slip`,
+      )
+    ).rows;
     const [{ n: statMismatch }] = (
       await client.query(
-        `WITH a AS (SELECT user_id, count(*) AS tips, count(*) FILTER (WHERE slip_result = 'W') AS won,
-                           count(*) FILTER (WHERE slip_result = 'L') AS lost, count(*) FILTER (WHERE slip_result = 'C') AS cancelled,
-                           coalesce(sum(${slipProfitSql('slip')}), 0) AS profit,
-                           coalesce(sum(${slipOddsSql('slip')}), 0) AS odds_sum
-                      FROM slip WHERE NOT jackpot GROUP BY user_id)
-         SELECT count(*)::int AS n FROM a FULL JOIN tipster_stat st USING (user_id)
-          WHERE (a.tips, a.won, a.lost, a.cancelled, a.profit, a.odds_sum)
-                IS DISTINCT FROM (st.tips, st.won, st.lost, st.cancelled, st.profit, st.odds_sum)
-             OR st.rating <> ${ratingSql('a.won', 'a.lost')}`,
+        `SELECT count(*)::int AS n FROM ${COUNTERS_UNNEST} FULL JOIN tipster_stat st USING (user_id)
+          WHERE (a.tips, a.won, a.lost, a.cancelled, a.rating, a.profit, a.odds_sum)
+                IS DISTINCT FROM (st.tips, st.won, st.lost, st.cancelled, st.rating, st.profit, st.odds_sum)`,
+        tipsterCounters(slips, rules),
       )
     ).rows;
     if (statMismatch) throw new Error(`scale seed: ${statMismatch} tipster_stat rows differ from their slips`);

@@ -6,6 +6,7 @@ import { avatarUrl } from '../account/account.mapper';
 import { AccountService } from '../account/account.service';
 import { FixturesService, GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
+import { ratingOf } from '../records/domain/tipster-stats';
 import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE, PROFILE_LIST_SIZE } from './slip.constants';
@@ -164,7 +165,8 @@ export class SlipQueryService {
 
   /**
    * A tipster's profile in one statement (SlipRepository.profile): stored counters, the ratings
-   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals) and their first
+   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals; records' `ratingOf` over
+   * the counters and the period's W / L counts) and their first
    * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`), and how long
    * those cards stay as rendered (`freshForMs`, as the lists' cache keeps a page).
    */
@@ -189,7 +191,11 @@ export class SlipQueryService {
     const render = this.renderer(rows.tips, games, sources, owner ? { id: userId } : undefined);
     return {
       counters: rows.counters,
-      ratings: { rating: Number(rows.ratings.rating), monthly: Number(rows.ratings.monthly), week: Number(rows.ratings.week) },
+      ratings: {
+        rating: ratingOf(rows.counters.won, rows.counters.lost),
+        monthly: ratingOf(rows.periods.mw, rows.periods.ml),
+        week: ratingOf(rows.periods.ww, rows.periods.wl),
+      },
       active: inOrder(rows.activeIds).map(render),
       finished: inOrder(rows.finishedIds).map(render),
       freshForMs: unchangedForMs(games.values(), this.clock.now().getTime()),

@@ -4,7 +4,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
 import { closingOddSql, fixtureJoin, FixtureJsonRow, fixturesJsonSql } from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
-import { ratingSql } from '../records/domain/tipster-stats';
 import { tipsterStatLeftJoin, topTipsterIdsSql } from '../records/stats/tipster-stat.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
@@ -128,8 +127,8 @@ const TIP_COLUMNS = `t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t
 export interface ProfileRows {
   /** The records module's stored counters, zeros before the first slip. */
   counters: { tips: number; won: number; lost: number };
-  /** Overall, this month's and this week's rating: percent as numeric text with 2 decimals (ratingSql). */
-  ratings: { rating: string; monthly: string; week: string };
+  /** W and L slips settled since the month's start (mw, ml) and since the week's start (ww, wl): plain counts, the ratings are the caller's (ratingOf). */
+  periods: { mw: number; ml: number; ww: number; wl: number };
   /** Ids of the first slips of the active and finished lists, in list order. */
   activeIds: number[];
   finishedIds: number[];
@@ -289,8 +288,8 @@ export class SlipRepository {
   /**
    * Everything a tipster's profile shows, in one statement whatever their number of slips
    * (docs/PRODUCT-RULES.md "Tipster statistics"): the records module's counters (zeros before the
-   * first slip), the rating of the counters and of the W / L slips settled since `monthStart` and
-   * since `weekStart` (`ratingSql`, percent text with 2 decimals), the ids of the first `limit`
+   * first slip), the numbers of W / L slips settled since `monthStart` and since `weekStart` (data
+   * only: the ratings are computed by the caller with records' `ratingOf`), the ids of the first `limit`
    * slips of the tipster's active and finished lists in list order (pageActive / pageFinished), those
    * slips and their tips as `load` reads them, and their fixtures (fixtures' `fixturesJsonSql`).
    */
@@ -301,8 +300,6 @@ export class SlipRepository {
       `SELECT s.id, row_number() OVER (ORDER BY ${SORT_COLUMN[kind]} DESC, s.id DESC) AS rn
          FROM (SELECT s.id, ${SORT_COLUMN[kind]} FROM slip s WHERE ${cond}
                 ORDER BY ${SORT_COLUMN[kind]} DESC, s.id DESC LIMIT ${Number(limit)}) s`;
-    const won = 'coalesce(st.won, 0)';
-    const lost = 'coalesce(st.lost, 0)';
     const [row] = await this.ds.query(
       `WITH a AS (${list('active', active.cond)}),
             f AS (${list('finished', finished.cond)}),
@@ -312,10 +309,8 @@ export class SlipRepository {
                          count(*) FILTER (WHERE slip_result = 'W' AND settled_at >= $3)::int AS ww,
                          count(*) FILTER (WHERE slip_result = 'L' AND settled_at >= $3)::int AS wl
                     FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL AND settled_at >= least($2::timestamptz, $3::timestamptz))
-       SELECT coalesce(st.tips, 0)::int AS tips, ${won}::int AS won, ${lost}::int AS lost,
-              ${ratingSql(won, lost)}::text AS rating,
-              ${ratingSql('p.mw', 'p.ml')}::text AS "monthlyRating",
-              ${ratingSql('p.ww', 'p.wl')}::text AS "weekRating",
+       SELECT coalesce(st.tips, 0)::int AS tips, coalesce(st.won, 0)::int AS won, coalesce(st.lost, 0)::int AS lost,
+              p.mw, p.ml, p.ww, p.wl,
               (SELECT coalesce(json_agg(a.id ORDER BY a.rn), '[]'::json) FROM a) AS "activeIds",
               (SELECT coalesce(json_agg(f.id ORDER BY f.rn), '[]'::json) FROM f) AS "finishedIds",
               (SELECT coalesce(json_agg(r), '[]'::json) FROM (${SLIP_ROWS} WHERE s.id IN (SELECT id FROM ids)) r) AS "slipRows",
@@ -332,7 +327,7 @@ export class SlipRepository {
     }));
     return {
       counters: { tips: row.tips, won: row.won, lost: row.lost },
-      ratings: { rating: row.rating, monthly: row.monthlyRating, week: row.weekRating },
+      periods: { mw: row.mw, ml: row.ml, ww: row.ww, wl: row.wl },
       activeIds: row.activeIds,
       finishedIds: row.finishedIds,
       slips,

@@ -2,9 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
-import { ratingSql, slipOddsSql, slipProfitSql } from '../records/domain/tipster-stats';
 import { tipsterRankOrderSql, tipsterStatTable } from '../records/stats/tipster-stat.sql';
-import { LEADERBOARD_MIN_SETTLED, WEEKLY_MIN_SETTLED } from './slip.constants';
+import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
 
 /** One leaderboard row as read: profit and odds sum as exact numeric text in units. */
 export interface LeaderboardDbRow {
@@ -17,11 +16,23 @@ export interface LeaderboardDbRow {
   odds_sum: string;
 }
 
+/** One tipster slip settled in a period, with its tipster's public columns (decimal odds as text). */
+export interface PeriodSlipRow {
+  user_id: number;
+  username: string;
+  avatar_file: string | null;
+  slip_result: 'W' | 'L' | 'C';
+  /** Null only for a cancelled slip, whose figures do not read it. */
+  settled_accumulator: string | null;
+  accumulator: string;
+}
+
 /**
- * The tipster figures slip reads from its settled slips (docs/PRODUCT-RULES.md "Tipster statistics"):
- * the weekly ranking (by `ratingSql`, the rating's SQL form) and the
- * overall leaderboard page, which reads the counters records keeps (joined through records'
- * tipster-stat.sql.ts; docs/ARCHITECTURE.md "Table ownership"). No rating is computed here.
+ * The tipster figures slip reads (docs/PRODUCT-RULES.md "Tipster statistics"): the overall
+ * leaderboard page, which reads the counters records keeps (joined through records'
+ * tipster-stat.sql.ts; docs/ARCHITECTURE.md "Table ownership"), and the slips settled in a period
+ * for the weekly ranking. Data only: no rating, profit or order of a rule is computed here (the
+ * caller uses records' domain functions).
  */
 @Injectable()
 export class TipsterFiguresRepository {
@@ -42,23 +53,15 @@ export class TipsterFiguresRepository {
   }
 
   /**
-   * Weekly leaderboard rows from the tipster slips (jackpot slips left out) settled since `since`:
-   * at least WEEKLY_MIN_SETTLED settled; same order as the overall one, the rating by `ratingSql`.
+   * The tipster slips (jackpot slips left out) settled since `since`, any order, each with its
+   * tipster's username and avatar: what the weekly ranking is computed from.
    */
-  weeklyPage(since: Date, limit: number, offset: number): Promise<LeaderboardDbRow[]> {
+  settledSince(since: Date): Promise<PeriodSlipRow[]> {
     return this.ds.query(
-      `SELECT u.username, u.avatar_file, w.tips, w.won, w.lost, w.profit::text, w.odds_sum::text
-         FROM (SELECT s.user_id, count(*)::int AS tips,
-                      count(*) FILTER (WHERE s.slip_result = 'W')::int AS won,
-                      count(*) FILTER (WHERE s.slip_result = 'L')::int AS lost,
-                      sum(${slipProfitSql('s')}) AS profit,
-                      sum(${slipOddsSql('s')}) AS odds_sum
-                 FROM slip s WHERE s.slip_result IS NOT NULL AND s.settled_at >= $1 AND NOT s.jackpot
-                GROUP BY s.user_id) w
-         ${appUserJoin('u', 'w.user_id')}
-        WHERE w.won + w.lost >= ${WEEKLY_MIN_SETTLED}
-        ORDER BY ${ratingSql('w.won', 'w.lost')} DESC, w.won + w.lost DESC, w.profit DESC, w.user_id
-        LIMIT ${Number(limit)} OFFSET ${Number(offset)}`,
+      `SELECT s.user_id, u.username, u.avatar_file, s.slip_result,
+              s.settled_accumulator::text AS settled_accumulator, s.accumulator::text AS accumulator
+         FROM slip s ${appUserJoin('u', 's.user_id')}
+        WHERE s.slip_result IS NOT NULL AND s.settled_at >= $1 AND NOT s.jackpot`,
       [since],
     );
   }

@@ -7,13 +7,24 @@ import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { ProfileProviders, ProfileStatsProvider, TipsterProfile } from '../account/profile-providers';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
-import { averageOdds, ratingOf, roiOf } from '../records/domain/tipster-stats';
+import { averageOdds, batchDeltas, rankTipsters, ratingOf, roiOf } from '../records/domain/tipster-stats';
 import { SlipQueryService, parsePage } from './slip-query.service';
-import { LEADERBOARD_PAGE_SIZE } from './slip.constants';
+import { LEADERBOARD_PAGE_SIZE, WEEKLY_MIN_SETTLED } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { ProfileCache } from './profile-cache';
 import { SlipListCache } from './slip-list-cache';
 import { TipsterFiguresRepository } from './tipster-figures.repository';
+
+/** A leaderboard row before rendering: profit and odds sum in units (exact to the hundredth). */
+interface RankedRow {
+  username: string;
+  avatar_file: string | null;
+  tips: number;
+  won: number;
+  lost: number;
+  profit: number;
+  oddsSum: number;
+}
 
 /** One leaderboard row (spec §7 /v2/api/tipster/data/). */
 export interface LeaderboardRow {
@@ -87,13 +98,14 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   private async leaderboardPage(weekly: boolean, page: number): Promise<{ results: LeaderboardRow[]; next: string | null }> {
     const offset = (page - 1) * LEADERBOARD_PAGE_SIZE;
     const rows = weekly
-      ? await this.repo.weeklyPage(isoWeekStart(this.clock.now()), LEADERBOARD_PAGE_SIZE + 1, offset)
-      : await this.repo.overallPage(LEADERBOARD_PAGE_SIZE + 1, offset);
+      ? await this.weeklyRows(LEADERBOARD_PAGE_SIZE + 1, offset)
+      : (await this.repo.overallPage(LEADERBOARD_PAGE_SIZE + 1, offset)).map(
+          (r): RankedRow => ({ ...r, profit: Number(r.profit), oddsSum: Number(r.odds_sum) }),
+        );
     if (page > 1 && rows.length === 0) throw new SlipError(SlipErrorCode.INVALID_PAGE);
     const more = rows.length > LEADERBOARD_PAGE_SIZE;
     const results = rows.slice(0, LEADERBOARD_PAGE_SIZE).map((r) => {
       const settled = r.won + r.lost;
-      const profit = Number(r.profit);
       return {
         username: r.username,
         profile_image: avatarUrl(this.config.publicUrl, AVATAR_URL_PATH, r.avatar_file),
@@ -101,14 +113,48 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
         won: r.won,
         lost: r.lost,
         rating: ratingOf(r.won, r.lost),
-        profit: Math.round(profit * 100) / 100,
-        roi: roiOf(profit, settled),
-        average_odds: averageOdds(Number(r.odds_sum), settled),
+        profit: Math.round(r.profit * 100) / 100,
+        roi: roiOf(r.profit, settled),
+        average_odds: averageOdds(r.oddsSum, settled),
       };
     });
     const next = more
       ? `${this.config.publicUrl}/v2/api/tipster/data/?all=1${weekly ? '&weekly=1' : ''}&p=${page + 1}`
       : null;
     return { results, next };
+  }
+
+  /**
+   * Weekly ranking rows `offset`…`offset + limit`: the tipster slips settled this ISO week (fixtures
+   * clock), summed per tipster by records' `batchDeltas` (tips = settled slips of the week, cancelled
+   * included), at least WEEKLY_MIN_SETTLED W/L, in records' `rankTipsters` order (rating, settled,
+   * profit, user id).
+   */
+  private async weeklyRows(limit: number, offset: number): Promise<RankedRow[]> {
+    const slips = await this.repo.settledSince(isoWeekStart(this.clock.now()));
+    const users = new Map(slips.map((s) => [s.user_id, s]));
+    const deltas = batchDeltas(
+      slips.map((s) => ({
+        userId: s.user_id,
+        result: s.slip_result,
+        settledAccumulator: s.settled_accumulator ?? s.accumulator,
+        accumulator: s.accumulator,
+        jackpot: false,
+      })),
+    );
+    return rankTipsters(deltas, WEEKLY_MIN_SETTLED)
+      .slice(offset, offset + limit)
+      .map((t) => {
+        const u = users.get(t.userId)!;
+        return {
+          username: u.username,
+          avatar_file: u.avatar_file,
+          tips: t.won + t.lost + t.cancelled,
+          won: t.won,
+          lost: t.lost,
+          profit: t.profitHundredths / 100,
+          oddsSum: t.oddsHundredths / 100,
+        };
+      });
   }
 }

@@ -1,6 +1,6 @@
-import { averageOdds, batchDeltas, countersChanges, ratingOf, ratingSql, roiOf, SettledSlipFigures, slipOddsSql, slipProfit, slipProfitSql, statsDelta } from './tipster-stats';
+import { averageOdds, batchDeltas, countersChanges, rankTipsters, ratingOf, roiOf, SettledSlipFigures, slipProfit, StatsDelta, statsDelta } from './tipster-stats';
 
-/** won, lost → rating; the SQL form is checked against ratingOf on PostgreSQL (test/integration/records/tipster-stats-sql.int-spec.ts). */
+/** won, lost → rating, at the rounding edges (the one definition: every rating shown is computed by ratingOf). */
 const RATING_TABLE: [won: number, lost: number, rating: number][] = [
   [0, 0, 0],
   [2, 1, 66.67],
@@ -13,6 +13,16 @@ const RATING_TABLE: [won: number, lost: number, rating: number][] = [
   [1, 39_999, 0],
   [123, 77, 61.5],
   [2, 5, 28.57],
+  [1, 1, 50],
+  [1, 3, 25],
+  [3, 5, 37.5],
+  [1, 15, 6.25],
+  [1, 5, 16.67],
+  [5, 1, 83.33],
+  [1, 9_999, 0.01],
+  [1, 1_999, 0.05],
+  [1, 159, 0.63],
+  [7, 9, 43.75],
 ];
 
 const PROFIT_TABLE: [result: 'W' | 'L' | 'C', settled: string, accumulator: string, profit: number, odds: number][] = [
@@ -47,11 +57,6 @@ describe('tipster statistics', () => {
     expect(roiOf(0, 0)).toBe(0);
     expect(averageOdds(10.5, 4)).toBe(2.63);
     expect(averageOdds(0, 0)).toBe(0);
-  });
-  it('writes the SQL forms over the given columns', () => {
-    expect(ratingSql('w.won', 'w.lost')).toBe('(CASE WHEN (w.won) + (w.lost) = 0 THEN 0 ELSE round(100.0 * (w.won) / ((w.won) + (w.lost)), 2) END)');
-    expect(slipProfitSql('s')).toContain("s.slip_result WHEN 'W' THEN s.settled_accumulator - 1 WHEN 'L' THEN -1 ELSE 0");
-    expect(slipOddsSql('s')).toContain("s.slip_result IN ('W', 'L') THEN s.accumulator ELSE 0");
   });
   describe('a settled batch', () => {
     const slip = (userId: number, result: 'W' | 'L' | 'C', settled: string, acc: string, jackpot = false): SettledSlipFigures => ({
@@ -97,6 +102,30 @@ describe('tipster statistics', () => {
       expect(changes.map((c) => c.userId)).toEqual([3, 7]);
       expect(changes[1]).toEqual({ userId: 7, won: 2, lost: 1, cancelled: 1, profitHundredths: 182, oddsHundredths: 818, rating });
       expect(changes[0].rating).toBe(0);
+    });
+  });
+
+  describe('the leaderboard order (rankTipsters)', () => {
+    const d = (won: number, lost: number, profitHundredths: number, cancelled = 0): StatsDelta => ({
+      won, lost, cancelled, profitHundredths, oddsHundredths: 0,
+    });
+    it.each<[string, [number, StatsDelta][], number, number[]]>([
+      ['rating desc first', [[1, d(1, 1, 0)], [2, d(2, 1, -300)], [3, d(1, 2, 500)]], 2, [2, 1, 3]],
+      ['settled desc on equal rating', [[1, d(1, 1, 900)], [2, d(2, 2, 0)], [3, d(3, 3, -200)]], 2, [3, 2, 1]],
+      ['profit desc on equal rating and settled', [[1, d(2, 2, 100)], [2, d(2, 2, 101)], [3, d(2, 2, -5)]], 2, [2, 1, 3]],
+      ['user id asc on full ties', [[9, d(2, 1, 50)], [4, d(2, 1, 50)], [6, d(2, 1, 50)]], 2, [4, 6, 9]],
+      // 2/3 and 6667/10000 differ exactly but both rate 66.67: the rounded rating ties, settled decides
+      ['the rounded rating, not the exact ratio', [[1, d(2, 1, 0)], [2, d(6667, 3333, 0)]], 2, [2, 1]],
+      // 1/6 and 2/12 both rate 16.67 (more settled first), 1666/10000 rates 16.66
+      ['rounding edges', [[1, d(1, 5, 0)], [2, d(1666, 8334, 0)], [3, d(2, 10, 0)]], 2, [3, 1, 2]],
+      ['fewer than minSettled W/L left out (cancelled do not count)', [[1, d(1, 0, 0, 5)], [2, d(0, 2, -200)], [3, d(5, 0, 0)]], 2, [3, 2]],
+    ])('%s', (_name, entries, min, order) => {
+      expect(rankTipsters(new Map(entries), min).map((t) => t.userId)).toEqual(order);
+    });
+    it('carries the figures and the rating of each tipster', () => {
+      expect(rankTipsters(new Map([[5, d(2, 1, 182)]]), 2)).toEqual([
+        { userId: 5, won: 2, lost: 1, cancelled: 0, profitHundredths: 182, oddsHundredths: 0, settled: 3, rating: 66.67 },
+      ]);
     });
   });
 });

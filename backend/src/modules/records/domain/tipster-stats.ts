@@ -19,40 +19,21 @@ export const statsDelta = (result: 'W' | 'L' | 'C', settledAccumulator: string, 
   return { won: 1, lost: 0, cancelled: 0, profitHundredths: oddToHundredths(settledAccumulator) - 100, oddsHundredths: odds };
 };
 
-/** Decimals the rating and ROI are rounded to (half away from zero: PostgreSQL's round(numeric) and Math.round agree on positives). */
+/** Decimals the rating and ROI are rounded to (Math.round: halves up). */
 export const RATING_DECIMALS = 2;
 
 /**
  * rating = 100 × won / (won + lost), 2 decimals; 0 with no settled slip (docs/PRODUCT-RULES.md
  * "Tipster statistics"). The one definition of the rating: settlement stores it in
- * `tipster_stat.rating` with this function, and `ratingSql` is its SQL form.
+ * `tipster_stat.rating` with this function, and the month's and week's ratings (profile, weekly
+ * ranking) are computed with it from the period's settled slips.
  */
 export const ratingOf = (won: number, lost: number): number =>
   won + lost === 0 ? 0 : Math.round((100 * 10 ** RATING_DECIMALS * won) / (won + lost)) / 10 ** RATING_DECIMALS;
 
-/**
- * `ratingOf` as a SQL expression over two integer SQL expressions `won` and `lost` (numeric with
- * 2 decimals), for a ranking over slips settled in a period, which has no stored counters (the
- * weekly leaderboard). Same value as `ratingOf` for every count (table-tested against PostgreSQL).
- */
-export const ratingSql = (won: string, lost: string): string =>
-  `(CASE WHEN (${won}) + (${lost}) = 0 THEN 0 ELSE round(100.0 * (${won}) / ((${won}) + (${lost})), ${RATING_DECIMALS}) END)`;
-
 /** Profit of one settled slip in units, 1 unit staked: W → settled accumulator − 1, L → −1, C → 0 (statsDelta in units). */
 export const slipProfit = (result: 'W' | 'L' | 'C', settledAccumulator: string): number =>
   statsDelta(result, settledAccumulator, settledAccumulator).profitHundredths / 100;
-
-/**
- * `slipProfit` (and statsDelta's odds counted for the average) as SQL expressions over a settled
- * slip row aliased `alias` (columns slip_result, settled_accumulator, accumulator; numeric units),
- * for sums over slips settled in a period. Same values as `statsDelta` (table-tested against PostgreSQL).
- */
-export const slipProfitSql = (alias: string): string =>
-  `(CASE ${alias}.slip_result WHEN 'W' THEN ${alias}.settled_accumulator - 1 WHEN 'L' THEN -1 ELSE 0 END)`;
-
-/** The odds a settled slip row `alias` adds to the average odds (statsDelta.oddsHundredths in units): its accumulator for W and L, 0 for C. */
-export const slipOddsSql = (alias: string): string =>
-  `(CASE WHEN ${alias}.slip_result IN ('W', 'L') THEN ${alias}.accumulator ELSE 0 END)`;
 
 /** ROI % = profit / settled slips × 100, 2 decimals; 0 with none. `profit` in units. */
 export const roiOf = (profit: number, settled: number): number =>
@@ -115,3 +96,24 @@ export const countersChanges = (deltas: Map<number, StatsDelta>, totals: Map<num
       const now = totals.get(userId) ?? { won: 0, lost: 0 };
       return { userId, ...d, rating: ratingOf(now.won + d.won, now.lost + d.lost) };
     });
+
+/** One tipster's figures over a set of settled slips (batchDeltas), with their rating. */
+export interface RankedTipster extends StatsDelta {
+  userId: number;
+  /** Settled W and L slips (won + lost). */
+  settled: number;
+  /** ratingOf(won, lost): percent with 2 decimals. */
+  rating: number;
+}
+
+/**
+ * The leaderboard order over per-tipster figures (docs/PRODUCT-RULES.md "Tipster statistics"):
+ * tipsters with at least `minSettled` settled (W/L) slips, by rating (`ratingOf`) desc, settled
+ * slips desc, profit desc, then user id asc. Compares the rounded rating, as the stored one is
+ * compared for the overall leaderboard, and the exact profit in hundredths.
+ */
+export const rankTipsters = (deltas: Map<number, StatsDelta>, minSettled: number): RankedTipster[] =>
+  [...deltas.entries()]
+    .map(([userId, d]) => ({ userId, ...d, settled: d.won + d.lost, rating: ratingOf(d.won, d.lost) }))
+    .filter((t) => t.settled >= minSettled)
+    .sort((a, b) => b.rating - a.rating || b.settled - a.settled || b.profitHundredths - a.profitHundredths || a.userId - b.userId);
