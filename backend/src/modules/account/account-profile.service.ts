@@ -35,11 +35,9 @@ export class AccountProfileService {
    * @throws AuthError TOKEN_INVALID (401) for a deleted account; AccountError ACCOUNT_BANNED (403).
    */
   async ownProfile(userId: number): Promise<OwnProfileResponse> {
-    const user = await this.users.loadActive(userId);
-    const [{ stats, slips }, subscribed] = await Promise.all([
-      this.providers.stats.profile(user.id, { owner: true }),
-      this.providers.subscription.isSubscribed({ id: user.id, msisdn: user.msisdn, email: user.email }),
-    ]);
+    // Two statements: the user row with its phone's subscription (the subscription module's SQL), then the figures and lists.
+    const { user, flag: subscribed } = await this.users.loadActiveWithFlag(userId, this.providers.subscription.subscribedSql('u.msisdn'));
+    const { stats, slips } = await this.providers.stats.profile(user.id, { owner: true });
     return toOwnProfile(user, { stats, slips, subscribed, imageUrl: this.imageUrl(user) });
   }
 

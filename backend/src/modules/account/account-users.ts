@@ -25,7 +25,26 @@ export const loadActiveUser = async (
   const qb = m.getRepository(User).createQueryBuilder('u').where('u.id = :id', { id });
   if (opts.withHash) qb.addSelect('u.passwordHash');
   if (opts.lock) qb.setLock('pessimistic_write');
-  const user = await qb.getOne();
+  return activeOrThrow(await qb.getOne());
+};
+
+/**
+ * loadActiveUser plus one boolean SQL expression `flagSql` over the row aliased `u` (raw column
+ * names, e.g. `u.msisdn`), in the same statement: `{ user, flag }`.
+ * @throws as loadActiveUser (TOKEN_INVALID 401, ACCOUNT_BANNED 403).
+ */
+export const loadActiveUserWithFlag = async (m: EntityManager, id: number, flagSql: string): Promise<{ user: User; flag: boolean }> => {
+  const { entities, raw } = await m
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .addSelect(`(${flagSql})`, 'flag')
+    .where('u.id = :id', { id })
+    .getRawAndEntities<{ flag: boolean }>();
+  return { user: activeOrThrow(entities[0] ?? null), flag: raw[0]?.flag === true };
+};
+
+/** The user, else TOKEN_INVALID (401, deleted account); ACCOUNT_BANNED (403) when banned. */
+const activeOrThrow = (user: User | null): User => {
   if (!user) throw new AuthError(AuthErrorCode.TOKEN_INVALID);
   if (user.bannedAt) throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
   return user;

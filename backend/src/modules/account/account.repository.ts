@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { findUserWithHash, loadActiveUser } from './account-users';
+import { findUserWithHash, loadActiveUser, loadActiveUserWithFlag } from './account-users';
 import { User } from './entities/user.entity';
 
 /**
@@ -34,6 +34,15 @@ export class AccountRepository {
    */
   loadActive(id: number, opts: { lock?: boolean; withHash?: boolean } = {}, m: EntityManager = this.ds.manager): Promise<User> {
     return loadActiveUser(m, id, opts);
+  }
+
+  /**
+   * The active user `id` and a boolean SQL expression `flagSql` over its row (alias `u`), in one
+   * statement (the own profile's `subscribed`).
+   * @throws as loadActiveUser (TOKEN_INVALID 401, ACCOUNT_BANNED 403).
+   */
+  loadActiveWithFlag(id: number, flagSql: string): Promise<{ user: User; flag: boolean }> {
+    return loadActiveUserWithFlag(this.ds.manager, id, flagSql);
   }
 
   /** The user with `email` (normalised), or null. */

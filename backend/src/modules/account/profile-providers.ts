@@ -37,7 +37,12 @@ export interface ProfileStatsProvider {
 
 /** Implemented by the subscription module: whether the user holds an active subscription (profile.subscribed). */
 export interface SubscriptionStatusProvider {
-  isSubscribed(user: { id: number; msisdn: string | null; email: string }): Promise<boolean>;
+  /**
+   * A boolean SQL expression over the user row's MSISDN column `msisdnColumn`: whether that phone
+   * holds a running subscription. Selected by account's own statement of the user row, so the own
+   * profile stays at two statements (the subscription module owns the SQL).
+   */
+  subscribedSql(msisdnColumn: string): string;
 }
 
 /** Figures until the slip module registers its provider: zeros and empty lists (docs/PRODUCT-RULES.md "Accounts"). */
@@ -48,7 +53,7 @@ export const EMPTY_STATS_PROVIDER: ProfileStatsProvider = {
   }),
 };
 
-const NOT_SUBSCRIBED: SubscriptionStatusProvider = { isSubscribed: async () => false };
+const NOT_SUBSCRIBED: SubscriptionStatusProvider = { subscribedSql: () => 'false' };
 
 /**
  * Where the profile route gets figures owned by other modules. Exported by AccountModule:

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, MoreThan } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { Money } from '../../common/money/money';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKind } from './entities/subscription-kind.entity';
+import { subscriptionRunsSql } from './subscription.sql';
 
 /** A kind's editable fields (price in Ksh, days). */
 export interface SubscriptionKindChange {
@@ -40,7 +41,11 @@ export class SubscriptionRepository {
 
   /** Subscriptions of `msisdn` that end after `at`, ending last first. */
   running(msisdn: string, at: Date): Promise<Subscription[]> {
-    return this.ds.manager.find(Subscription, { where: { phone: msisdn, endsAt: MoreThan(at) }, order: { endsAt: 'DESC' } });
+    return this.ds.manager
+      .createQueryBuilder(Subscription, 's')
+      .where(subscriptionRunsSql('s', ':phone', ':at'), { phone: msisdn, at })
+      .orderBy('s.endsAt', 'DESC')
+      .getMany();
   }
 
   /**

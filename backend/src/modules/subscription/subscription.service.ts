@@ -11,6 +11,7 @@ import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKindChange, SubscriptionRepository } from './subscription.repository';
 import { PREMIUM_SLIPS, PremiumSlipsProvider } from '../slip/premium-slips.provider';
 import { SubscriptionError, SubscriptionErrorCode } from './subscription.errors';
+import { subscribedSql } from './subscription.sql';
 import { ProfileProviders, SubscriptionStatusProvider } from '../account/profile-providers';
 
 /** Days that mean "lifetime" (spec §9). */
@@ -52,15 +53,15 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
   }
 
   /**
-   * `subscribed` on the caller's own profile (spec §3 Profile): whether a subscription of the
-   * account's M-Pesa number (Kenyan accounts; subscriptions are bought by phone) runs now. An
-   * account without a Kenyan MSISDN holds none.
+   * `subscribed` on the caller's own profile (spec §3 Profile), as a boolean SQL expression over
+   * the account's MSISDN column `msisdnColumn` that account's statement of the user row selects:
+   * whether a subscription of that phone runs now (global CLOCK). An account without a Kenyan
+   * MSISDN (NULL) holds none.
    */
-  async isSubscribed(user: { msisdn: string | null }): Promise<boolean> {
-    return user.msisdn ? (await this.active(user.msisdn)) !== null : false;
+  subscribedSql(msisdnColumn: string): string {
+    return subscribedSql(msisdnColumn, `'${this.clock.now().toISOString()}'::timestamptz`);
   }
 
-  /** Every kind keyed by type: {gold, bronze, silver}. */
   async kinds(): Promise<Record<string, SubscriptionKindView>> {
     const rows = await this.repo.kinds();
     return Object.fromEntries(
