@@ -37,7 +37,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { buildIfNeeded, dropDatabaseAt, waitForHealth } from '../../scripts/lib.mjs';
+import { buildIfNeeded, dropDatabaseAt, throwawayAppEnv, waitForHealth } from '../../scripts/lib.mjs';
 import { seedScale, verifyScaleSeed } from './scale-seed.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -68,17 +68,12 @@ const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).s
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const dbName = `tips_deep_${randomBytes(4).toString('hex')}`;
 const accessSecret = `bench-access-${randomBytes(12).toString('hex')}`;
+// NODE_ENV test (throwawayAppEnv): production mode refuses bench-only secrets and the replay clock.
 const env = {
-  ...process.env,
-  NODE_ENV: 'test', // production mode refuses bench-only secrets and the replay clock
+  ...throwawayAppEnv({ port, databaseUrl: `${pgBase}/${dbName}`, redisPrefix: `bench-${dbName}`, storageDir: mkdtempSync(join(tmpdir(), 'tips-deep-storage-')) }),
+  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   ROLE: 'api',
-  LOG_LEVEL: 'warn',
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATABASE_URL: `${pgBase}/${dbName}`,
-  REDIS_PREFIX: `bench-${dbName}`,
   JWT_ACCESS_SECRET: accessSecret,
-  STORAGE_DIR: mkdtempSync(join(tmpdir(), 'tips-deep-storage-')),
 };
 
 /** The command line to print: the BENCH_* variables set and how the bench was started. */

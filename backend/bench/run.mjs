@@ -23,7 +23,7 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { buildIfNeeded, dropDatabaseAt } from '../../scripts/lib.mjs';
+import { buildIfNeeded, dropDatabaseAt, throwawayAppEnv } from '../../scripts/lib.mjs';
 import { BACKEND, migrateAndSeed, rssMb } from './lib/app-processes.mjs';
 import { seedScale, verifyScaleSeed } from './scale-seed.mjs';
 import { startTopology } from './topology.mjs';
@@ -60,20 +60,13 @@ const workerCount = Number(process.env.BENCH_WORKERS ?? 0);
 const rawPort = port + 1;
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const dbName = `tips_bench_${randomBytes(4).toString('hex')}`;
+// NODE_ENV test (throwawayAppEnv): production mode refuses bench-only secrets and the replay clock.
+// Demo avatars and uploads go to a scratch folder removed with the database.
 const env = {
-  ...process.env,
-  NODE_ENV: 'production',
+  ...throwawayAppEnv({ port, databaseUrl: `${pgBase}/${dbName}`, redisPrefix: `bench-${dbName}`, storageDir: mkdtempSync(join(tmpdir(), 'tips-bench-storage-')) }),
+  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   ROLE: 'api',
-  LOG_LEVEL: 'warn',
-  PORT: String(port),
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATABASE_URL: `${pgBase}/${dbName}`,
-  REDIS_PREFIX: `bench-${dbName}`,
-  // Demo avatars and uploads go to a scratch folder removed with the database.
-  STORAGE_DIR: mkdtempSync(join(tmpdir(), 'tips-bench-storage-')),
-  // production mode checks: bench-only secrets and real-time clock would be refused, so run as test
 };
-env.NODE_ENV = 'test';
 
 /** One autocannon run of `route` against `base`, with the bench's settings. */
 const drive = (base, route, seconds = duration) =>
