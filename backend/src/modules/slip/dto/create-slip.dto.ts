@@ -17,3 +17,11 @@ export class CreateSlipDto {
   @IsOptional() @Allow() tip_id?: unknown;
   @IsOptional() @Allow() amount?: unknown;
 }
+
+/**
+ * Body of POST /api/slip/quote: `{ tips: [{game, market}] }` as for POST /api/slip/create; shapes
+ * are checked by the service so every failure answers `{ error, game }`.
+ */
+export class QuoteSlipDto {
+  @IsOptional() @IsArray() tips?: CreateSlipTipInput[];
+}
