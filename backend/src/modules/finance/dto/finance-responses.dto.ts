@@ -19,6 +19,8 @@ export class FinanceSummaryDto {
   @ApiProperty() month_earnings: string;
   @ApiProperty({ example: '1250.00', description: "What a withdraw request takes now: the whole balance in whole Ksh, '0.00' under Ksh 500" })
   withdrawable_amount: string;
+  @ApiProperty({ description: 'Whether the balance reaches the Ksh 500 withdrawal minimum (the withdraw dialog opens only then)' })
+  can_withdraw: boolean;
 }
 
 class PaymentRowDto {
@@ -36,6 +38,7 @@ export class WithdrawalRowDto {
   @ApiProperty({ example: '254712345678' }) phone_number: string;
   @ApiProperty() date: string;
   @ApiProperty() total_paid: string;
+  @ApiProperty({ example: '0.00', description: 'Balance of the withdrawal: amount − total_paid (spec §3), Ksh' }) balance: string;
 }
 
 /** POST /api/finance/withdraw_request → 200. */
