@@ -1,5 +1,3 @@
-import { MIN_WITHDRAWAL_KSH } from '../lib/constants';
-import { toCents, type DecimalValue } from '../lib/money';
 import type { RuleResult } from './common';
 import { purchasePhoneError } from './kenyan-phone.rules';
 
@@ -10,11 +8,13 @@ export const WITHDRAWAL_MESSAGES = {
   note: 'Minimum withdrawal is Ksh. 500',
 } as const;
 
-/** The dialog opens only with a balance of at least Ksh 500; else the alert of spec §8. */
-export const withdrawBalanceError = (balance: DecimalValue | null | undefined): RuleResult => {
-  const cents = toCents(balance);
-  return cents !== null && cents >= MIN_WITHDRAWAL_KSH * 100 ? null : WITHDRAWAL_MESSAGES.minimumBalance;
-};
+/**
+ * The dialog opens only with a balance of at least Ksh 500 (docs/PRODUCT-RULES.md "Withdrawals"),
+ * as the server says it (the finance summary's `can_withdraw`); else the minimum-balance alert.
+ * The browser compares no amount.
+ */
+export const withdrawBalanceError = (canWithdraw: boolean | null | undefined): RuleResult =>
+  canWithdraw === true ? null : WITHDRAWAL_MESSAGES.minimumBalance;
 
 /** The M-Pesa number: 'Enter a valid phone number' (spec §5). */
 export const withdrawPhoneError = purchasePhoneError;

@@ -46,8 +46,8 @@ export interface PaymentRow {
 }
 
 /**
- * One withdrawal (spec §3 "Withdrawal"); status P pending, W paid, other unpaid (§4). `balance`
- * (an addition to the spec's fields) is the withdrawal's balance, amount − total_paid (spec §3),
+ * One withdrawal (docs/PRODUCT-RULES.md "Withdrawals"); status P pending, W paid, other unpaid.
+ * `balance` (an addition to the spec's fields) is the withdrawal's balance, amount − total_paid,
  * computed here so the dashboard shows it as it is.
  */
 export interface WithdrawalRow {

@@ -4,7 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatKsh, toCents } from '../../lib/money';
+import { formatKsh } from '../../lib/money';
 import { ListCard, type ListCardProps } from './ListCard';
 import { paymentStatusLabel, usePayments, useWithdrawals, withdrawalStatusLabel } from './finance';
 
@@ -64,13 +64,6 @@ export const EarningsPage = () => {
   );
 };
 
-/** Balance of a withdrawal = amount - total_paid (spec §3). */
-export const withdrawalBalance = (amount: string | number, totalPaid: string | number): string => {
-  const a = toCents(amount);
-  const p = toCents(totalPaid) ?? 0;
-  return a === null ? formatKsh(null) : formatKsh((a - p) / 100);
-};
-
 /** /dashboard/withdraw: the tipster's withdrawal requests (spec §2, §4 withdrawal status). */
 export const WithdrawRequestsPage = () => {
   const [page, setPage] = useState(1);
@@ -91,7 +84,7 @@ export const WithdrawRequestsPage = () => {
         <TableRow key={row.id}>
           <TableCell>{formatKsh(row.amount)}</TableCell>
           <TableCell>{formatKsh(row.total_paid)}</TableCell>
-          <TableCell>{withdrawalBalance(row.amount, row.total_paid)}</TableCell>
+          <TableCell>{formatKsh(row.balance)}</TableCell>
           <TableCell>{row.phone_number}</TableCell>
           <TableCell>{withdrawalStatusLabel(row.status)}</TableCell>
           <TableCell>{formatDate(row.date)}</TableCell>

@@ -38,7 +38,7 @@ export class WithdrawalRowDto {
   @ApiProperty({ example: '254712345678' }) phone_number: string;
   @ApiProperty() date: string;
   @ApiProperty() total_paid: string;
-  @ApiProperty({ example: '0.00', description: 'Balance of the withdrawal: amount − total_paid (spec §3), Ksh' }) balance: string;
+  @ApiProperty({ example: '0.00', description: 'Balance of the withdrawal: amount − total_paid, Ksh' }) balance: string;
 }
 
 /** POST /api/finance/withdraw_request → 200. */

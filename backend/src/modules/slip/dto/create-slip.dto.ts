@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray, IsOptional } from 'class-validator';
 
 /** One tip of POST /api/slip/create: a fixture id and a market id (spec §7). */
@@ -23,5 +24,14 @@ export class CreateSlipDto {
  * are checked by the service so every failure answers `{ error, game }`.
  */
 export class QuoteSlipDto {
-  @IsOptional() @IsArray() tips?: CreateSlipTipInput[];
+  @ApiPropertyOptional({ type: () => [QuoteTipDto], description: '1 to 5 tips, each game at most once' })
+  @IsOptional()
+  @IsArray()
+  tips?: CreateSlipTipInput[];
+}
+
+/** One tip of a quote as documented (OpenAPI only: the service checks the shapes). */
+class QuoteTipDto {
+  @ApiProperty({ description: 'Fixture id' }) game: number;
+  @ApiProperty({ description: 'Market id' }) market: number;
 }

@@ -90,7 +90,7 @@ class QuotedTipDto {
 
 /** POST /api/slip/quote: the server's total odds of a slip being built (the builder computes none). */
 export class SlipQuoteResponseDto {
-  @ApiProperty({ example: '4.32', description: 'Total odds: product of the quoted odds truncated to 2 decimals (spec §5)' }) accumulator: string;
+  @ApiProperty({ example: '4.32', description: 'Total odds: product of the quoted odds truncated to 2 decimals' }) accumulator: string;
   @ApiProperty({ description: 'Whether the total odds lie within the publishable range (1.60 to 100.00)' }) accumulator_in_range: boolean;
   @ApiProperty({ type: [QuotedTipDto] }) tips: QuotedTipDto[];
 }
