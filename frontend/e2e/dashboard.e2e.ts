@@ -12,8 +12,11 @@ test('a new user sees the finance tiles; Withdraw Cash under Ksh 500 shows the m
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-/** Publishes a slip of `games` (HOME WIN each) through /dashboard/add_tips, as a user would. */
-const publishThroughUi = async (page: import('@playwright/test').Page, games: SearchGame[]): Promise<void> => {
+/**
+ * Publishes a slip of `games` (HOME WIN each) through /dashboard/add_tips, as a user would; returns
+ * the total odds the builder showed (the server's quote, POST /api/slip/quote).
+ */
+const publishThroughUi = async (page: import('@playwright/test').Page, games: SearchGame[]): Promise<string> => {
   await page.goto('/dashboard/add_tips');
   for (const game of games) {
     await page.getByRole('textbox', { name: 'Search a game' }).fill(game.home_team);
@@ -26,20 +29,26 @@ const publishThroughUi = async (page: import('@playwright/test').Page, games: Se
     await page.getByRole('button', { name: 'Add to slip' }).click();
     await expect(page.getByRole('list', { name: 'Slip' }).getByText(`${game.home_team} vs ${game.away_team}`)).toBeVisible();
   }
+  const total = page.getByTestId('total-odds');
+  await expect(total).toHaveText(/^\d+\.\d{2}$/);
+  const shown = (await total.textContent()) ?? '';
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByText('Successfully Published Tips')).toBeVisible();
+  return shown;
 };
 
 test('a new user publishes a 3-game slip from /dashboard/add_tips with the server-quoted odds (spec §5, §8)', async ({ page }) => {
   test.slow(); // publishing through the UI takes about 20 s alone, close to the 30 s default on a busy machine
   await newUserLoggedIn(page);
   const games = await threeGames(page.request);
-  await publishThroughUi(page, games);
+  const shownTotal = await publishThroughUi(page, games);
   const mine = await page.request.get('/v2/api/slip/data/?account=1');
   expect(mine.status()).toBe(200);
-  const published = ((await mine.json()) as { results: { tips: { home_team: string }[] }[] }).results;
+  const published = ((await mine.json()) as { results: { accumulator: string; tips: { home_team: string }[] }[] }).results;
   expect(published).toHaveLength(1);
   expect(published[0].tips.map((t) => t.home_team)).toEqual(games.map((g) => g.home_team));
+  // The builder showed the server's total odds: the published slip's accumulator.
+  expect(published[0].accumulator).toBe(shownTotal);
 });
 
 // The tips table as a desktop shows it (on phones each slip is a card, checked in phone.e2e.ts).

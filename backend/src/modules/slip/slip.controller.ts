@@ -49,7 +49,8 @@ export class SlipController {
   /**
    * POST /api/slip/quote (auth) `{ tips: [{game, market}] }` → 200 `{ accumulator, accumulator_in_range,
    * tips }`: the odds and total odds publishing would quote now (the slip builder shows them); 400
-   * `{error, game}` as POST /api/slip/create for a malformed, repeated or unavailable tip.
+   * `{error, game}` as POST /api/slip/create for a malformed, repeated or unavailable tip. A read
+   * that stores nothing: like can-post it trusts the access token for its life (publishing checks a ban).
    */
   @Post('quote')
   @HttpCode(200)
