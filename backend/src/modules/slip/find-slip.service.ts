@@ -7,7 +7,7 @@ import { firstWord } from './domain/slip-sale';
 import { SlipLegsService } from './slip-legs.service';
 import { SLIP_SALE_ERRORS } from './slip-sales.errors';
 
-/** One tip as find-slip returns it: the route's tip list with Game, League, Tip. */
+/** One tip as find-slip returns it (docs/PRODUCT-RULES.md R141: tip list with Game, League, Tip). */
 export interface FoundTip {
   Game: string;
   League: string;

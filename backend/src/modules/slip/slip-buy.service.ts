@@ -19,8 +19,8 @@ const absent = (value: unknown): boolean =>
 /**
  * The buyer e-mail a Flutterwave checkout needs (docs/PROVIDERS.md §2.2 `customer.email`): an
  * address of at most 254 characters. The web app sends whatever was typed (docs/PRODUCT-RULES.md
- * "Purchases and provider callbacks": no e-mail check before sending); anything else would come
- * back from Flutterwave as a failed payment request.
+ * R138: no check before sending); anything else would come back from Flutterwave as a failed
+ * payment request.
  */
 export const checkoutEmail = (email: unknown): string | null => {
   const s = typeof email === 'string' ? email.trim() : '';

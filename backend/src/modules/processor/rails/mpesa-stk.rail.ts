@@ -127,8 +127,8 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
    * The receipt and amount of a paid STK callback we acknowledged for `checkoutRequestId` but
    * have not applied yet (its job waits for a retry, or failed): from its `payments` job, or from
    * `job_inbox` when Redis was down. The STK query gives neither, and a purchase paid without its
-   * receipt cannot be found by the buyer's M-Pesa code (docs/PRODUCT-RULES.md "Finding a bought
-   * slip again"). Empty when there is none or Redis does not answer.
+   * receipt cannot be found by the buyer's M-Pesa code (docs/PRODUCT-RULES.md R73 find-slip).
+   * Empty when there is none or Redis does not answer.
    */
   private async receivedCallback(
     checkoutRequestId: string,

@@ -22,15 +22,15 @@ export interface SaleRef {
 }
 
 /**
- * The first word of a find-tip code, trimmed and upper-cased (docs/PRODUCT-RULES.md "Finding a
- * bought slip again"): '  sjk7abc123 Confirmed.' → 'SJK7ABC123'; '' when there is none.
+ * The first word of a find-tip code, trimmed and upper-cased (docs/PRODUCT-RULES.md R72):
+ * '  sjk7abc123 Confirmed.' → 'SJK7ABC123'; '' when there is none.
  */
 export const firstWord = (code: string | null | undefined): string =>
   (code ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
 
 /**
  * Where and with what a buyer finds a bought slip again, by the rail they paid on
- * (docs/PRODUCT-RULES.md "Finding a bought slip again"):
+ * (docs/PRODUCT-RULES.md R72, R74, R104):
  * - M-Pesa (Kenya, a phone on record): /find_tip with their phone and our purchase code (find-slip
  *   matches the code or the M-Pesa receipt);
  * - Flutterwave (Nigeria, Uganda: an e-mail, no phone): /find_tip_ng with their e-mail and the
