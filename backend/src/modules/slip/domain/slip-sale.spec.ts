@@ -1,4 +1,4 @@
-import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord } from './slip-sales.service';
+import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord } from './slip-sale';
 
 const game = (home: string, away: string) => ({ id: '1', homeTeam: home, awayTeam: away, league: 'Premier League', gameDate: new Date(), state: { phase: 'upcoming' } as never, tips: 0 });
 
