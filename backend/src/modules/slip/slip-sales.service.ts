@@ -11,7 +11,7 @@ import { marketById } from '../fixtures/domain/markets';
 import { FixturesService, GameView } from '../fixtures/fixtures.service';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { SmsService } from '../notifications/sms/sms.service';
-import { LedgerService } from '../finance/ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { FulfilmentResult, PaidPurchase, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseLookupRepository, SlipPurchaseRef } from '../processor/purchase-lookup.repository';
 import { PurchaseService } from '../processor/purchase.service';
@@ -195,7 +195,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   /**
    * `slip.settled` for a settlement batch: W/L moves each slip's pending sale shares (W) to paid
    * (P); C marks them unpaid (U) and texts the buyers. One transaction: one query for the batch's
-   * paid purchases (processor), one UPDATE of their shares (finance's ledger); only shares still W
+   * paid purchases (processor), one UPDATE of their shares (the ledger); only shares still W
    * change, so a re-emit is a no-op. Returns how many shares changed.
    */
   async onSettledBatch(settled: Pick<SlipSettled, 'slipId' | 'result'>[]): Promise<number> {

@@ -3,7 +3,7 @@ import { salePrices, type SaleRates } from '../../common/money/sale-prices';
 import type { GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import type { ResultSource } from '../fixtures/domain/result-source';
 import { toGameDate } from '../fixtures/fixtures.mapper';
-import { roiOf } from '../records/domain/tipster-stats';
+import { roiOf } from '../tipster-stats/domain/tipster-stats';
 import type { SlipRow, TipRow } from './slip.repository';
 import { commitmentInput } from './domain/slip-commitment';
 
