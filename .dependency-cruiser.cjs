@@ -3,12 +3,13 @@
  * docs/ARCHITECTURE.md "Layers" states them. An import that runs the wrong way fails the run.
  *
  * - Infrastructure (config/, common/, providers/, database/) never imports a feature module, the
- *   seed, the sandboxes, the worker or the app module.
+ *   seed, the worker's jobs module, the sandboxes, the entries or the app module.
  * - Feature modules import only modules of a lower rank (their exported services, constants and
  *   types); modules of the same rank never import each other. The ledger and the tipster
  *   statistics are modules of their own at rank 0: they import no feature module, so processor,
  *   slip, subscription and finance write their money movements through the ledger, and slip
  *   updates the tipster counters inside its publish and settlement transactions.
+ * - config/ imports no other part of the backend.
  * - No feature module imports the sandboxes (they are a development tool that stands in for the
  *   providers; the app module loads them) or the seed (a composition root like the app module).
  */
@@ -45,7 +46,14 @@ module.exports = {
       comment: 'config, common, providers and the database layer sit below every feature module (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
       from: { path: '^backend/src/(config|common|providers|database)/', pathNot: '\\.spec\\.ts$' },
-      to: { path: '^backend/src/(modules|seed|sandbox|worker|app\\.module|app\\.setup|main|worker)' },
+      to: { path: '^backend/src/(modules|seed|jobs|sandbox|app\\.module|app\\.setup|main|worker)' },
+    },
+    {
+      name: 'config-imports-only-config',
+      comment: 'the validated environment is the ground floor: every layer reads it, it reads no other layer (docs/ARCHITECTURE.md "Layers")',
+      severity: 'error',
+      from: { path: '^backend/src/config/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^backend/src/', pathNot: '^backend/src/config/' },
     },
     {
       name: 'modules-import-no-sandbox',
@@ -58,7 +66,7 @@ module.exports = {
       name: 'modules-import-no-seed',
       comment: 'the seed is a composition root over the modules; no feature module depends on it (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
-      from: { path: '^backend/src/(modules|sandbox|worker)/' },
+      from: { path: '^backend/src/(modules|sandbox|jobs)/' },
       to: { path: '^backend/src/seed/' },
     },
     {

@@ -1,5 +1,6 @@
 import { Money } from '../../common/money/money';
-import { salePrices, type SaleRates } from '../../common/money/sale-prices';
+import { salePrices } from '../../common/money/sale-prices';
+import type { SaleRates } from '../../config/app-config';
 import type { GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import type { ResultSource } from '../fixtures/domain/result-source';
 import { toGameDate } from '../fixtures/fixtures.mapper';
