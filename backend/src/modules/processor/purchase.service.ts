@@ -28,7 +28,10 @@ const OPEN_PROMPT_INDEX = 'uq_purchase_open_prompt';
 
 /** Path of the STK callback below PUBLIC_URL; the last segment is MPESA_CALLBACK_TOKEN. */
 export const MPESA_CALLBACK_PATH = '/api/processor/mpesa/callback';
-/** Purchases pending longer than this are checked by STK query (docs/PRODUCT-RULES.md "Purchases and provider callbacks", reconciliation). */
+/**
+ * Purchases pending longer than this are checked by STK query
+ * (docs/PRODUCT-RULES.md "Purchases and provider callbacks", reconciliation).
+ */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** A push whose outcome is unknown (no CheckoutRequestID) is given up after this. */
 export const UNKNOWN_PUSH_GIVE_UP_MS = 10 * 60_000;
@@ -164,12 +167,13 @@ export class PurchaseService {
   }
 
   /**
-   * Applies many STK callbacks in one transaction (the payments worker's batches: docs/PRODUCT-RULES.md "Purchases and provider callbacks",
-   * docs/PERFORMANCE.md "Payment callbacks"), with the same rules and guarantees as
-   * `confirmMpesa` for each: the purchase rows locked FOR UPDATE (in id order), only `pending`
-   * rows change, so a callback repeated inside the batch or across batches is a no-op; one UPDATE
-   * for every row, each kind's fulfilment once for its purchases, the buyer SMS in one INSERT and
-   * sent after commit (`SmsService.sendNow`, not awaited).
+   * Applies many STK callbacks in one transaction (the payments worker's batches:
+   * docs/PRODUCT-RULES.md "Purchases and provider callbacks",
+   * docs/PERFORMANCE.md "Payment callbacks"), with the same rules and guarantees as `confirmMpesa`
+   * for each: the purchase rows locked FOR UPDATE (in id order), only `pending` rows change, so a
+   * callback repeated inside the batch or across batches is a no-op; one UPDATE for every row, each
+   * kind's fulfilment once for its purchases, the buyer SMS in one INSERT and sent after commit
+   * (`SmsService.sendNow`, not awaited).
    * @returns per callback, in order: its outcome, or the error its job should fail with
    *   (PurchaseNotFoundYetError when the purchase row is not committed yet: the job retries).
    * @throws when the transaction fails (nothing of it is kept): apply the callbacks one by one.
@@ -217,10 +221,11 @@ export class PurchaseService {
   }
 
   /**
-   * Reconciliation (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK query for M-Pesa purchases pending over `olderThanMs`; a known
-   * outcome is applied like a callback, with the receipt of the callback we acknowledged but have
-   * not applied yet when there is one (`receivedCallback`); pushes with an unknown outcome and
-   * queries pending for too long are closed. Returns how many purchases changed.
+   * Reconciliation (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK query for M-Pesa
+   * purchases pending over `olderThanMs`; a known outcome is applied like a callback, with the
+   * receipt of the callback we acknowledged but have not applied yet when there is one
+   * (`receivedCallback`); pushes with an unknown outcome and queries pending for too long are
+   * closed. Returns how many purchases changed.
    */
   async reconcileStk(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
     const now = this.clock.now().getTime();
@@ -254,8 +259,8 @@ export class PurchaseService {
    * The receipt and amount of a paid STK callback we acknowledged for `checkoutRequestId` but
    * have not applied yet (its job waits for a retry, or failed): from its `payments` job, or from
    * `job_inbox` when Redis was down. The STK query gives neither, and a
-   * purchase paid without its receipt cannot be found by the buyer's M-Pesa code (spec §8
-   * find-slip). Empty when there is none or Redis does not answer.
+   * purchase paid without its receipt cannot be found by the buyer's M-Pesa code
+   * (docs/PRODUCT-RULES.md R73 find-slip). Empty when there is none or Redis does not answer.
    */
   private async receivedCallback(checkoutRequestId: string): Promise<Pick<ProviderResult, 'receipt' | 'paid'>> {
     const bodies = await this.producer.receivedBodies(JOB.MPESA_CALLBACK, jobId('mpesa', checkoutRequestId));
@@ -400,10 +405,10 @@ export class PurchaseService {
   }
 
   /**
-   * Back office `purchases` review (docs/PRODUCT-RULES.md "Back office"): flags purchase `id` for review (`review_reason` =
-   * `reason`) or clears the flag (`review_reason` null); either way the admin's note, name and
-   * time are kept (`review_note`, `reviewed_by`, `reviewed_at`). Changes no amount, status or
-   * ledger row. Inside the caller's transaction (`manager`).
+   * Back office `purchases` review (docs/PRODUCT-RULES.md "Back office"): flags purchase `id` for
+   * review (`review_reason` = `reason`) or clears the flag (`review_reason` null); either way the
+   * admin's note, name and time are kept (`review_note`, `reviewed_by`, `reviewed_at`). Changes no
+   * amount, status or ledger row. Inside the caller's transaction (`manager`).
    */
   async setReview(
     id: string,

@@ -13,7 +13,10 @@ import { FoundTip, SlipSalesService } from './slip-sales.service';
  */
 export const FIND_SLIP_LIMIT = { limit: 10, ttlMs: 10 * 60_000 } as const;
 
-/** Spec §7 slip purchase rows: M-Pesa buy, Flutterwave buy (Nigeria, Uganda), find-slip (Kenya, Nigeria). */
+/**
+ * Slip purchase routes (docs/PRODUCT-RULES.md R140): M-Pesa buy, Flutterwave buy (Nigeria, Uganda),
+ * find-slip (Kenya, Nigeria).
+ */
 @ApiTags('slip purchase')
 @Public()
 @Controller('api')

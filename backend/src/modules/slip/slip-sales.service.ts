@@ -22,7 +22,9 @@ import { SlipSalesRepository } from './slip-sales.repository';
 /** SMS segment budget of the buyer SMS (docs/PRODUCT-RULES.md "Messages": under 3 segments). */
 export const BUYER_SMS_MAX = 459;
 
-/** One tip as find-slip returns it (spec §7: tip list with Game, League, Tip). */
+/**
+ * One tip as find-slip returns it (docs/PRODUCT-RULES.md R141: tip list with Game, League, Tip).
+ */
 export interface FoundTip {
   Game: string;
   League: string;
@@ -50,8 +52,9 @@ const absent = (value: unknown): boolean => value === undefined || value === nul
 
 /**
  * The buyer e-mail a Flutterwave checkout needs (docs/PROVIDERS.md §2.2 `customer.email`): an
- * address of at most 254 characters. The web app sends whatever was typed (spec §5: no check
- * before sending); anything else would come back from Flutterwave as a failed payment request.
+ * address of at most 254 characters. The web app sends whatever was typed
+ * (docs/PRODUCT-RULES.md R138: no check before sending); anything else would come back from
+ * Flutterwave as a failed payment request.
  */
 export const checkoutEmail = (email: unknown): string | null => {
   const s = typeof email === 'string' ? email.trim() : '';
@@ -66,9 +69,10 @@ interface SlipLeg {
 }
 
 /**
- * Selling slips (docs/PRODUCT-RULES.md "Slips", "Money", "Messages", "Finding a bought slip again"):
- * the buy routes, the slip fulfilment of a paid purchase (60% share pending + buyer SMS with the
- * picks and our purchase code), the sale shares at settlement, and find-slip.
+ * Selling slips
+ * (docs/PRODUCT-RULES.md "Slips", "Money", "Messages", "Finding a bought slip again"): the buy
+ * routes, the slip fulfilment of a paid purchase (60% share pending + buyer SMS with the picks and
+ * our purchase code), the sale shares at settlement, and find-slip.
  */
 @Injectable()
 export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
@@ -163,7 +167,8 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
     const slips = new Map((await this.repo.slips(slipIds, em)).map((s) => [s.id, s]));
     const missing = slipIds.find((id) => !slips.has(id));
     if (missing !== undefined) throw new Error(`slip ${missing} of a paid purchase not found`);
-    // Shares are in Ksh (docs/PRODUCT-RULES.md "Money"): an NGN / UGX sale is credited on the slip's Ksh price.
+    // Shares are in Ksh (docs/PRODUCT-RULES.md "Money"): an NGN / UGX sale is credited on the
+    // slip's Ksh price.
     await this.ledger.recordSaleShares(
       em,
       purchases.map((p) => {
@@ -178,7 +183,9 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
       const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, this.config.publicUrl, findAgainLine(purchase, this.config.publicUrl));
       const emails: string[] = [];
       if (purchase.email) {
-        // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider callbacks"), through the outbox in this transaction, sent after commit.
+        // Nigeria / Uganda: the picks by e-mail
+        // (docs/PRODUCT-RULES.md "Purchases and provider callbacks"), through the outbox in this
+        // transaction, sent after commit.
         const html = `<pre>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</pre>`;
         emails.push(await this.emails.add(em, { kind: 'deliver-slip', to: purchase.email, subject: `Your tip slip ${slip.id}`, text, html }));
       }
@@ -283,7 +290,7 @@ export class SlipSalesService implements PurchaseFulfilment, OnModuleInit {
   }
 }
 
-/** The first word of a find-tip code, trimmed and upper-cased (spec §5). */
+/** The first word of a find-tip code, trimmed and upper-cased (docs/PRODUCT-RULES.md R72). */
 export const firstWord = (code: string | null | undefined): string => (code ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
 
 const decodeBase64 = (text: string): string => {
@@ -296,7 +303,8 @@ const decodeBase64 = (text: string): string => {
 };
 
 /**
- * Where and with what a buyer finds a bought slip again, by the rail they paid on (spec §2):
+ * Where and with what a buyer finds a bought slip again, by the rail they paid on
+ * (docs/PRODUCT-RULES.md R72, R74, R104):
  * - M-Pesa (Kenya, a phone on record): /find_tip with their phone and our purchase code (find-slip
  *   matches the code or the M-Pesa receipt);
  * - Flutterwave (Nigeria, Uganda: an e-mail, no phone): /find_tip_ng with their e-mail and the
@@ -311,10 +319,10 @@ export const findAgainLine = (
     : `Find it again: ${site}/find_tip with your phone and code ${purchase.code}`;
 
 /**
- * The buyer SMS, also the text of the Nigerian / Ugandan picks e-mail (docs/PRODUCT-RULES.md "Messages"):
- * slip id, each game 'Home v Away - PICK @odd', total odds, our purchase code and where to find it
- * again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team names shortened
- * when over 459 characters.
+ * The buyer SMS, also the text of the Nigerian / Ugandan picks e-mail
+ * (docs/PRODUCT-RULES.md "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds, our
+ * purchase code and where to find it again (`findLine`, by default the Kenyan /find_tip line:
+ * findAgainLine); team names shortened when over 459 characters.
  */
 export const buyerSms = (
   slip: Pick<Slip, 'id' | 'accumulator'>,
