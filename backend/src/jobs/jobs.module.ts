@@ -23,4 +23,4 @@ import { PayoutsProcessor } from '../modules/finance/payouts.processor';
   imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule],
   providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
 })
-export class WorkerModule {}
+export class JobsModule {}
