@@ -4,7 +4,7 @@
  * set-based SQL (INSERT … SELECT over generate_series), in one transaction, in seconds.
  *
  * What it writes is what the app would have written (docs/PRODUCT-RULES.md "Settlement", "Tipster
- * statistics"; spec §5 slip rules):
+ * statistics"; slip rules of docs/PRODUCT-RULES.md R4, R5, R6, R8):
  * - tipsters `<name>_<n>` (role tipster, country KE/NG/UG, the demo tipsters' unusable password);
  * - settled slips on real finished fixtures of the replayed history, 3-5 tips, each pick a market
  *   1-12 the fixture has odds for between 1.20 and 2.50 (so total odds stay within 1.60-100),
@@ -39,16 +39,19 @@ const STEMS = [
 ];
 const SUFFIXES = ['tips', 'odds', 'bets', 'picks', 'accas', 'predicts', 'sure', 'goals', 'fc', 'wins'];
 
-/** Odds bounds of a generated pick: 1.20^3 ≥ 1.60 and 2.50^5 ≤ 100 keep every slip within spec §5's range. */
+/**
+ * Odds bounds of a generated pick: 1.20^3 ≥ 1.60 and 2.50^5 ≤ 100 keep every slip within the range
+ * of docs/PRODUCT-RULES.md R5.
+ */
 const MIN_PICK_ODD = '1.20';
 const MAX_PICK_ODD = '2.50';
 
 /**
  * The tipster rules from the built app (`batchDeltas`, `ratingOf` of
- * dist/modules/records/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
+ * dist/modules/tipster-stats/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
  * seed and its check use the app's one definition instead of a copy.
  */
-const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/records/domain/tipster-stats.js'));
+const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/tipster-stats/domain/tipster-stats.js'));
 
 /** Integer hundredths as exact decimal text with 2 decimals: -305 → '-3.05'. */
 const hundredthsText = (h) => `${h < 0 ? '-' : ''}${Math.trunc(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;

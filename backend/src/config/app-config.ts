@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isAbsolute, resolve } from 'path';
 import { EnvVars, parseOrigins, parseTrustProxy, ProcessRole } from './env';
-import type { SaleRates } from '../common/money/sale-prices';
+
+/** The configured exchange rates of salePrice (`AppConfig.currency`: NGN_PER_KSH, UGX_PER_KSH). */
+export interface SaleRates {
+  /** Naira per Kenyan shilling, a decimal string with at most 4 decimals ('12', '12.5'). */
+  ngnPerKsh: string;
+  /** Ugandan shillings per Kenyan shilling, a whole number (docs/PRODUCT-RULES.md R6: 30). */
+  ugxPerKsh: number;
+}
 
 /** Repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
@@ -52,7 +59,10 @@ export class AppConfig {
   /** This server's simulator of `provider` (docs/ARCHITECTURE.md, "Providers and sandboxes"). */
   sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string { return `${this.env.PUBLIC_URL}/sandbox/${provider}`; }
   get storageDir(): string { return fromRoot(this.env.STORAGE_DIR); }
-  /** Avatar storage (docs/PRODUCT-RULES.md "Accounts"): local disk, or an S3-compatible bucket (empty endpoint: AWS in production, the sandbox otherwise). */
+  /**
+   * Avatar storage (docs/PRODUCT-RULES.md "Accounts"): local disk, or an S3-compatible bucket
+   * (empty endpoint: AWS in production, the sandbox otherwise).
+   */
   get avatarStorage() {
     const e = this.env;
     return {
@@ -92,7 +102,7 @@ export class AppConfig {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
   }
   get mail(): { smtpUrl: string; from: string } { return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM }; }
-  /** The rates of salePrice (spec §9): NGN_PER_KSH, UGX_PER_KSH. */
+  /** The rates of salePrice (docs/PRODUCT-RULES.md R6): NGN_PER_KSH, UGX_PER_KSH. */
   get currency(): SaleRates {
     return { ngnPerKsh: this.env.NGN_PER_KSH, ugxPerKsh: this.env.UGX_PER_KSH };
   }

@@ -1,6 +1,6 @@
 import type { Slip } from '../api/types';
 
-/** The tipster data of a slip card (spec §3: `meta`). */
+/** The tipster data of a slip card (docs/PRODUCT-RULES.md R114: `meta`). */
 export const slipMeta = (slip: Slip) => slip.meta;
 
 /** True once the slip has a result (W, L or cancelled): finished slips show every pick. */

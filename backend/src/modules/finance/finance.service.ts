@@ -10,20 +10,20 @@ import { AccountService } from '../account/account.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { withdrawableAmount } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
-import { LedgerService } from './ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
 import { FinanceError, FinanceErrorCode } from './finance.errors';
 
 /**
- * GET /api/finance/pending_amount (spec §3 "Finance summary"): Ksh amounts as 2-decimal strings,
- * every figure the dashboard shows, computed here (the browser does no fee arithmetic).
+ * GET /api/finance/pending_amount (docs/PRODUCT-RULES.md R29, R119): Ksh amounts as 2-decimal
+ * strings, every figure the dashboard shows, computed here (the browser does no fee arithmetic).
  * Every sale figure is already the tipster's 60% share: the dashboard's "Today's Income - 40% Fee"
  * and "Monthly Income - 40% Fee" tiles show today_earnings and month_earnings as they are.
  * `withdrawable_amount` (an addition to the spec's fields) is what a withdraw request would take
  * now — the whole balance in whole Ksh — or '0.00' under the Ksh 500 minimum; `can_withdraw`
  * (another addition) says whether the balance reaches that minimum, so the dashboard opens the
- * withdraw dialog on the server's word (docs/PRODUCT-RULES.md "Withdrawals").
+ * withdraw dialog on the server's word (docs/PRODUCT-RULES.md R146).
  */
 export interface FinanceSummary {
   pending_amount: string;
@@ -35,7 +35,10 @@ export interface FinanceSummary {
   can_withdraw: boolean;
 }
 
-/** One sale share of the tipster (spec §3 "Payment"); status W pending, P paid, other unpaid (§4). */
+/**
+ * One sale share of the tipster (docs/PRODUCT-RULES.md R119, R31): status W pending, P paid, other
+ * unpaid.
+ */
 export interface PaymentRow {
   id: number;
   slip: number | null;
@@ -46,9 +49,9 @@ export interface PaymentRow {
 }
 
 /**
- * One withdrawal (docs/PRODUCT-RULES.md "Withdrawals"); status P pending, W paid, other unpaid.
- * `balance` (an addition to the spec's fields) is the withdrawal's balance, amount − total_paid,
- * computed here so the dashboard shows it as it is.
+ * One withdrawal (docs/PRODUCT-RULES.md R119, R35): status P pending, W paid, other unpaid.
+ * `balance` (an addition to the spec's fields) is the withdrawal's balance, amount − total_paid
+ * (docs/PRODUCT-RULES.md R146), computed here so the dashboard shows it as it is.
  */
 export interface WithdrawalRow {
   id: number;
@@ -82,7 +85,7 @@ export const parseFinancePage = (p: string | undefined): number => {
  * - today_earnings / month_earnings = shares (pending or paid, not unpaid) of sales made since
  *   00:00 of today / the 1st of this month, Africa/Nairobi time.
  * Withdrawing takes the whole balance (whole Ksh) in one transaction with the user's ledger account
- * locked. The sums come from finance's ledger (LedgerService).
+ * locked. The sums come from the ledger (LedgerService).
  */
 @Injectable()
 export class FinanceService {
@@ -96,7 +99,10 @@ export class FinanceService {
     private readonly purchaseLookup: PurchaseLookupRepository,
   ) {}
 
-  /** The finance summary of user `userId` (spec §7 GET /api/finance/pending_amount). */
+  /**
+   * The finance summary of user `userId` (docs/PRODUCT-RULES.md R29, R140: GET
+   * /api/finance/pending_amount).
+   */
   async summary(userId: number): Promise<FinanceSummary> {
     const now = this.clock.now();
     const sums = await this.ledger.tipsterSums(userId, nairobiDayStart(now), nairobiMonthStart(now), now);
@@ -119,12 +125,12 @@ export class FinanceService {
 
   /**
    * POST /api/finance/withdraw_request: withdraws the whole balance (whole Ksh; the cents stay)
-   * to `phone` (spec §5 Kenyan phone) as a pending withdrawal (P) awaiting an admin's approval,
-   * with its ledger row, in one transaction holding the user's ledger account lock so two concurrent
-   * requests cannot withdraw the same balance.
+   * to `phone` (docs/PRODUCT-RULES.md R136) as a pending withdrawal (P) awaiting an admin's
+   * approval, with its ledger row, in one transaction holding the user's ledger account lock so two
+   * concurrent requests cannot withdraw the same balance.
    * A banned account is refused even while its access token lives (up to 15 minutes).
-   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400, spec §8);
-   *   AccountError ACCOUNT_BANNED (403).
+   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400,
+   *   docs/PRODUCT-RULES.md R32); AccountError ACCOUNT_BANNED (403).
    */
   async requestWithdrawal(userId: number, phone: unknown): Promise<{ message: string; withdrawal: WithdrawalRow }> {
     const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
@@ -177,7 +183,7 @@ export class FinanceService {
   }
 }
 
-/** A withdrawal as the API shows it (spec §3). */
+/** A withdrawal as the API shows it (docs/PRODUCT-RULES.md R119). */
 export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   id: Number(w.id),
   amount: w.amount.toDecimal(),

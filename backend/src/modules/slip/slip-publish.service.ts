@@ -18,7 +18,7 @@ import {
   tipCountProblem,
 } from './domain/slip-rules';
 import { CreateSlipDto } from './dto/create-slip.dto';
-import { TipsterStatService } from '../records/stats/tipster-stat.service';
+import { TipsterStatService } from '../tipster-stats/tipster-stat.service';
 import { SlipEvents } from './slip-events';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipRepository } from './slip.repository';
@@ -46,7 +46,7 @@ export interface SlipQuote {
 const ID = /^[1-9]\d{0,17}$/;
 
 /**
- * Publishing slips (spec §5 slip building; docs/PRODUCT-RULES.md "Slips"): validates the tips, quotes every
+ * Publishing slips (docs/PRODUCT-RULES.md R135, "Slips"): validates the tips, quotes every
  * odd on the server, enforces the two-slips-per-Nairobi-day limit and stores slip and tips in one
  * transaction. Time is the fixtures clock (the replayed calendar's wall time).
  */

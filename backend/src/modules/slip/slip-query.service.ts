@@ -6,7 +6,7 @@ import { avatarUrl } from '../account/account.mapper';
 import { AccountService } from '../account/account.service';
 import { FixturesService, GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
-import { ratingOf } from '../records/domain/tipster-stats';
+import { ratingOf } from '../tipster-stats/domain/tipster-stats';
 import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE, PROFILE_LIST_SIZE, PROFIT_SERIES_SIZE } from './slip.constants';
@@ -16,7 +16,7 @@ import { ActiveFilter, PageRow, ProfileRows, SlipRepository, SlipRow, TipRow } f
 import { SlipListCache } from './slip-list-cache';
 import { SlipPageIndex } from './slip-page-index';
 
-/** A page of the active list (spec §7 GET /v2/api/slip/data/). */
+/** A page of the active list (docs/PRODUCT-RULES.md R142: GET /v2/api/slip/data/). */
 export interface ActivePage {
   results: SlipResponse[];
   next: string | null;
@@ -24,7 +24,7 @@ export interface ActivePage {
   num_pages: number;
 }
 
-/** A page of the finished list (spec §7 GET /v2/api/slip/data/finished/). */
+/** A page of the finished list (docs/PRODUCT-RULES.md R142: GET /v2/api/slip/data/finished/). */
 export interface FinishedPage {
   results: SlipResponse[];
   next: string | null;
@@ -94,7 +94,8 @@ export class SlipQueryService {
     if (q.top === '1') filter.top = true;
     if (q.home === '1') {
       if (page > 1) throw new SlipError(SlipErrorCode.INVALID_PAGE);
-      // Popular (spec §2 '/'): best sellers of the last 7 days first, then the tipster's rating.
+      // Popular (docs/PRODUCT-RULES.md R98): best sellers of the last 7 days first, then the
+      // tipster's rating.
       if (Object.keys(filter).length === 0) return { page, numPages: 1, rows: await this.repo.popular(HOME_ACTIVE_SIZE, this.clock.now()) };
       return { page, numPages: 1, rows: await this.repo.page('active', filter, null, HOME_ACTIVE_SIZE) };
     }
@@ -166,7 +167,7 @@ export class SlipQueryService {
   /**
    * A tipster's profile in one statement (SlipRepository.profile): stored counters and sums, the
    * last PROFIT_SERIES_SIZE settled W / L slips (the profit curve's), the ratings
-   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals; records' `ratingOf` over
+   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals; tipster-stats' `ratingOf` over
    * the counters and the period's W / L counts) and their first
    * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`), and how long
    * those cards stay as rendered (`freshForMs`, as the lists' cache keeps a page).

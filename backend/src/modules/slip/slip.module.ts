@@ -24,24 +24,29 @@ import { AccountModule } from '../account/account.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ProcessorModule } from '../processor/processor.module';
 import { SlipSalesController } from './slip-sales.controller';
-import { SlipSalesService } from './slip-sales.service';
+import { FindSlipService } from './find-slip.service';
+import { SaleShareSettlementService } from './sale-share-settlement.service';
+import { SlipBuyService } from './slip-buy.service';
+import { SlipFulfilmentService } from './slip-fulfilment.service';
+import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
 import { PremiumSlipsService } from './premium-slips.service';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { FreeTipRepository } from './free-tip.repository';
 import { SettlementRepository } from './settlement.repository';
 import { TipsterFiguresRepository } from './tipster-figures.repository';
-import { RecordsStatsModule } from '../records/stats/records-stats.module';
+import { TipsterStatsModule } from '../tipster-stats/tipster-stats.module';
 import { SettledSlipsRepository } from './settled-slips.repository';
 import { SlipExportController } from './slip-export.controller';
 import { SlipExportService } from './slip-export.service';
 
-/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are records', RecordsStatsModule). */
+/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are TipsterStatsModule's). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, RecordsStatsModule],
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
-    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, SlipExportService],
+    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
+    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService],
   exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

@@ -16,7 +16,7 @@ import {
   roiOf,
   tipsterFigures,
   unitsToHundredths,
-} from '../records/domain/tipster-stats';
+} from '../tipster-stats/domain/tipster-stats';
 import { SlipQueryService, parsePage } from './slip-query.service';
 import { LEADERBOARD_PAGE_SIZE, WEEKLY_MIN_SETTLED } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
@@ -35,7 +35,7 @@ interface RankedRow {
   oddsSum: number;
 }
 
-/** One leaderboard row (spec §7 /v2/api/tipster/data/). */
+/** One leaderboard row (docs/PRODUCT-RULES.md R142: /v2/api/tipster/data/). */
 export interface LeaderboardRow {
   username: string;
   profile_image: string | null;
@@ -49,10 +49,10 @@ export interface LeaderboardRow {
 }
 
 /**
- * Tipster statistics as slip serves them (docs/PRODUCT-RULES.md "Tipster statistics"): the counters
- * records keeps on publish and settlement (records/stats, never recomputed from every slip), monthly
- * and weekly ratings from one tipster's slips settled this Nairobi month / ISO week, the
- * leaderboard, and the account profile's figures.
+ * Tipster statistics as slip serves them (docs/PRODUCT-RULES.md "Tipster statistics"): the
+ * counters the tipster-stats module keeps on publish and settlement (never recomputed from every
+ * slip), monthly and weekly ratings from one tipster's slips settled this Nairobi month / ISO week,
+ * the leaderboard, and the account profile's figures.
  */
 @Injectable()
 export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
@@ -75,8 +75,8 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   /**
    * Profile of `userId`: tips, won, lost, rating, monthly and week rating (percent, 2 decimals; this
    * Nairobi month and ISO week on the fixtures clock), the all-time settled slips, profit, ROI and
-   * average odds from the stored counters (records' `tipsterFigures`), the profit curve of the latest
-   * settled slips anchored at that profit (records' `profitSeries`), and the active and finished
+   * average odds from the stored counters (tipster-stats' `tipsterFigures`), the profit curve of the latest
+   * settled slips anchored at that profit (tipster-stats' `profitSeries`), and the active and finished
    * lists, picks only for the owner. One SQL statement (SlipQueryService.profile) on a miss of the
    * in-process ProfileCache, which keeps it with the lists' lifetime rules (dropped on publish and
    * settlement).
@@ -148,8 +148,8 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
 
   /**
    * Weekly ranking rows `offset`…`offset + limit`: the tipster slips settled this ISO week (fixtures
-   * clock), summed per tipster by records' `batchDeltas` (tips = settled slips of the week, cancelled
-   * included), at least WEEKLY_MIN_SETTLED W/L, in records' `rankTipsters` order (rating, settled,
+   * clock), summed per tipster by tipster-stats' `batchDeltas` (tips = settled slips of the week, cancelled
+   * included), at least WEEKLY_MIN_SETTLED W/L, in tipster-stats' `rankTipsters` order (rating, settled,
    * profit, user id).
    */
   private async weeklyRows(limit: number, offset: number): Promise<RankedRow[]> {

@@ -2,7 +2,7 @@ import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, jobId, QUEUE } from '../../../src/common/queues/queues';
 import { Money } from '../../../src/common/money/money';
 import { AppConfig } from '../../../src/config/app-config';
-import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
+import { LedgerService } from '../../../src/modules/ledger/ledger.service';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants';
 import { createTestContext, TestContext } from '../../setup/test-app';
@@ -13,8 +13,9 @@ import { expectMoneyInvariants } from '../../support/money-invariants';
 
 /**
  * Subscriptions paid by M-Pesa (and Flutterwave) through the provider sandboxes, real PostgreSQL
- * and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK push → sandbox phone → callback → payments worker → subscription +
- * ledger + SMS (sent to an Africa's Talking stub, AtStub) → delivery report.
+ * and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK push → sandbox phone →
+ * callback → payments worker → subscription + ledger + SMS (sent to an Africa's Talking stub,
+ * AtStub) → delivery report.
  */
 describe('Subscription purchase by M-Pesa', () => {
   let t: TestContext;
@@ -128,7 +129,7 @@ describe('Subscription purchase by M-Pesa', () => {
     expect(both[1].ends_at.getTime() - both[0].ends_at.getTime()).toBe(7 * 24 * 3600 * 1000);
   });
 
-  it("shows subscribed on the account's own profile while a subscription of its phone runs (spec §3 Profile)", async () => {
+  it("shows subscribed on the account's own profile while a subscription of its phone runs (docs/PRODUCT-RULES.md R117)", async () => {
     const { phone, purchase } = await pendingPurchase('bronze');
     const { user, token: userToken } = await createUser(t.ds, { phoneNumber: phone.local });
     const { token: otherToken } = await createUser(t.ds);

@@ -107,7 +107,7 @@ describe('Add tips (/dashboard/add_tips)', () => {
     expect(fetchStub.to('/api/slip/create')).toHaveLength(0);
   }, 20_000);
 
-  it('shows the success message after publishing in a snackbar that hides after 3 s (spec §9)', async () => {
+  it('shows the success message after publishing in a snackbar that hides after 3 s (docs/PRODUCT-RULES.md R129)', async () => {
     stubFetch(routes({ message: 'ok', id: 9 }));
     renderPage();
     await addGame(1);

@@ -28,8 +28,8 @@ const PROFILE_FINISHED_LIMIT = 6;
 
 /**
  * The stat card's figures, every one the server's: the profile's `stats` ([tips, won, lost, rating]
- * in fixed positions) and the tipster's all-time profit, `figures.profit`, from the same counters as
- * won and lost (docs/PRODUCT-RULES.md "Tipster statistics").
+ * in fixed positions, docs/PRODUCT-RULES.md R117) and the tipster's all-time profit,
+ * `figures.profit`, from the same counters as won and lost (docs/PRODUCT-RULES.md R145).
  */
 export const profileStats = (profile: Profile): TipsterStats => {
   const [tips = 0, won = 0, lost = 0, rating = 0] = profile.stats ?? [];
@@ -139,7 +139,7 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
 export const exportUrl = (format: 'csv' | 'json', username: string): string =>
   `/api/export/slips.${format}?${new URLSearchParams({ tipster: username }).toString()}`;
 
-/** /profile/{username} (spec §2): a tipster's public profile. */
+/** /profile/{username} (docs/PRODUCT-RULES.md R100): a tipster's public profile. */
 export const TipsterProfilePage = () => {
   const { username } = useParams();
   const profile = useProfile(username);
@@ -151,7 +151,10 @@ export const TipsterProfilePage = () => {
   return <ProfileView profile={profile.data} />;
 };
 
-/** /profile (login, spec §2): the logged-in user's own profile; a 401 drops the token and leaves. */
+/**
+ * /profile (login: docs/PRODUCT-RULES.md R96, R100): the logged-in user's own profile; a 401 drops
+ * the token and leaves.
+ */
 export const OwnProfilePage = () => {
   const profile = useOwnProfile();
   useLoggedError(profile.error, 'your profile');

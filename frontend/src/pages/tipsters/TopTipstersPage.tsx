@@ -72,7 +72,10 @@ const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: str
   </Box>
 );
 
-/** /top_tipsters (spec §2): the leaderboard (a table, cards on phones); ?type=weekly shows the weekly ranking. */
+/**
+ * /top_tipsters (docs/PRODUCT-RULES.md R101): the leaderboard (a table, cards on phones);
+ * ?type=weekly shows the weekly ranking.
+ */
 export const TopTipstersPage = () => {
   const [params, setParams] = useSearchParams();
   const weekly = params.get('type') === 'weekly';

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { LedgerEntry } from '../../finance/ledger/entities/ledger-entry.entity';
-import { LEDGER_KIND } from '../../finance/ledger/ledger.constants';
+import { LedgerEntry } from '../../ledger/entities/ledger-entry.entity';
+import { LEDGER_KIND } from '../../ledger/ledger.constants';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**
  * `earnings` (tipster: own rows; admin: all; read-only): the tipsters' sale shares from the
- * ledger (docs/PRODUCT-RULES.md "Money"), Ksh; status W pending, P paid, other unpaid (spec §4).
+ * ledger (docs/PRODUCT-RULES.md "Money"), Ksh; status W pending, P paid, other unpaid
+ * (docs/PRODUCT-RULES.md R31).
  */
 @Injectable()
 export class EarningsResource implements BackofficeResource {
