@@ -11,11 +11,13 @@
  *   tipster statistics the same way: its pure rules (modules/records/domain) at 0, importing no
  *   feature module, and its counters (modules/records/stats, table tipster_stat) at 1, so that slip
  *   updates them inside its publish and settlement transactions and joins them in its lists.
+ *   The transparency log (modules/transparency) is at 0 too: slip appends each commitment to it
+ *   inside its publishing transaction.
  * - No feature module imports the sandboxes (they are a development tool that stands in for the
  *   providers; the app module loads them).
  */
 const MODULE_RANKS = [
-  ['notifications', 'blog', 'fixtures', 'finance/ledger', 'records/domain'],
+  ['notifications', 'blog', 'fixtures', 'finance/ledger', 'records/domain', 'transparency'],
   ['account', 'processor', 'records/stats'],
   ['slip', 'rg'],
   ['subscription', 'jackpot', 'finance', 'records'],

@@ -35,9 +35,10 @@ export class JobProducer {
     @InjectQueue(QUEUE.FIXTURES) fixtures: Queue,
     @InjectQueue(QUEUE.SETTLEMENT) settlement: Queue,
     @InjectQueue(QUEUE.MAINTENANCE) maintenance: Queue,
+    @InjectQueue(QUEUE.TRANSPARENCY) transparency: Queue,
     @InjectRepository(JobInbox) private readonly inbox: Repository<JobInbox>,
   ) {
-    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance };
+    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance, transparency };
   }
 
   queue(name: QueueName): Queue {
