@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { pageTitle } from '../../lib/site';
 import { verifySlip, type Verification } from '../../lib/slip-commitment';
 import { useSeo } from '../../lib/useSeo';
+import { LogCheck } from './LogCheck';
 
 type Outcome = { slipId: number; result: Verification } | { slipId: number; error: string };
 
@@ -26,7 +27,8 @@ const Mono = ({ children }: { children: string }) => (
  * /verify (docs/PRODUCT-RULES.md "Records and responsible gambling"): anyone enters a slip id (or
  * arrives with ?slip=), the page fetches the slip, rebuilds the canonical form of its picks in the
  * browser and compares its SHA-256 with the commitment made at publishing. A slip on sale shows its
- * commitment only: the picks are revealed after the last game.
+ * commitment only: the picks are revealed after the last game. Either way the commitment is then
+ * checked against the public transparency log (LogCheck).
  */
 export const VerifyPage = () => {
   useSeo({
@@ -87,6 +89,9 @@ export const VerifyPage = () => {
         </Paper>
         {outcome && 'error' in outcome && <Alert severity="error">{outcome.error}</Alert>}
         {outcome && 'result' in outcome && <Result slipId={outcome.slipId} v={outcome.result} />}
+        {outcome && 'result' in outcome && outcome.result.commitment && (
+          <LogCheck slipId={outcome.slipId} commitment={outcome.result.commitment} />
+        )}
       </Stack>
     </>
   );
