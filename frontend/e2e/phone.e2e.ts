@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import pg from 'pg';
 import { LoginDialog } from './pages/AccountDialogs';
 import { SitePage } from './pages/SitePage';
-import { getJson, slipsOnSale, uniqueEmail, uniqueKenyanPhone, type ApiSlipPage } from './support/seeded';
+import { finishedSlip, getJson, slipsOnSale, uniqueEmail, uniqueKenyanPhone, type ApiSlipPage } from './support/seeded';
 
 /*
  * Phones (docs/PRODUCT-RULES.md "Public web app"): at 360×740 and 390×844 no page of the site
@@ -296,5 +296,31 @@ test.describe('phone menu and home page', () => {
     await expect(newest.locator('img')).toHaveAttribute('src', /^\/images\/blog\//);
     await newest.click();
     await expect(page).toHaveURL(new RegExp(`/blog/${posts.results[0].slug}$`));
+  });
+});
+
+test.describe('/verify at 360×740: the transparency log', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a finished slip shows its log entry, inclusion proof, tree head signature and timestamp verified in the browser', async ({ page, request }) => {
+    const slip = await finishedSlip(request, 'W');
+    // The worker signs and time-stamps a tree head on its schedule (at boot, then every minute).
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/log/proof/inclusion?slip=${slip.id}`);
+        return res.ok() ? Boolean((await res.json()).tree_head?.timestamp) : false;
+      }, { timeout: 120_000, intervals: [1_000, 2_000, 5_000] })
+      .toBe(true);
+    await page.goto(`/verify?slip=${slip.id}`);
+    const log = page.getByTestId('log-check');
+    await expect(log.getByTestId('log-check-item')).toHaveCount(4);
+    for (const label of ['Log entry', 'Inclusion proof', 'Tree head signature', 'Timestamp']) {
+      await expect(log.getByText(`${label}: verified`)).toBeVisible();
+    }
+    await expect(log.getByTestId('log-time')).toContainText('Nairobi time');
+    await expect(page.getByTestId('verify-result')).toContainText('Match');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await log.scrollIntoViewIfNeeded();
+    await screenshot(page, 'verify-log-360');
   });
 });
