@@ -51,29 +51,35 @@ export class TransparencyLogRepository {
   }
 
   /**
-   * Appends `entries` (slip id and leaf text) in order inside `em`'s transaction: locks the log,
-   * writes the leaves at the next indexes, the node hashes they complete and the new size.
+   * Appends `entries` (slip id and leaf text) in order inside `em`'s transaction: locks the log
+   * and reserves the next indexes (one statement), reads the old tree's frontier, and writes the
+   * leaves with the node hashes they complete (one statement per APPEND_CHUNK leaves).
    * Returns the first index given. @throws on a slip already logged (unique slip_id).
    */
   async append(em: EntityManager, entries: readonly { slipId: number; leaf: string }[]): Promise<number> {
-    const first = await this.lock(em);
+    if (!entries.length) return this.lock(em);
+    // Locks the row and reserves the indexes in one statement; a rollback gives them back.
+    const [[row]] = (await em.query(`UPDATE transparency_log SET size = size + $1 WHERE id = 1 RETURNING size - $1 AS first`, [
+      entries.length,
+    ])) as [{ first: string }[], number];
+    const first = Number(row.first);
     let size = first;
     for (let at = 0; at < entries.length; at += APPEND_CHUNK) {
       const chunk = entries.slice(at, at + APPEND_CHUNK);
       const frontier = await this.nodes(rangeNodes(0, size), em);
       const nodes = appendNodes(size, chunk.map((e) => leafHash(Buffer.from(e.leaf, 'utf8'))), (n) => frontier.get(nodeKey(n)));
       await em.query(
-        `INSERT INTO transparency_leaf (leaf_index, slip_id, leaf)
-         SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])`,
-        [chunk.map((_, i) => size + i), chunk.map((e) => e.slipId), chunk.map((e) => e.leaf)],
-      );
-      await em.query(
-        `INSERT INTO transparency_node (level, node_index, hash) SELECT * FROM unnest($1::smallint[], $2::bigint[], $3::bytea[])`,
-        [nodes.map((n) => n.node.level), nodes.map((n) => n.node.index), nodes.map((n) => n.hash)],
+        `WITH leaves AS (
+           INSERT INTO transparency_leaf (leaf_index, slip_id, leaf) SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])
+         )
+         INSERT INTO transparency_node (level, node_index, hash) SELECT * FROM unnest($4::smallint[], $5::bigint[], $6::bytea[])`,
+        [
+          chunk.map((_, i) => size + i), chunk.map((e) => e.slipId), chunk.map((e) => e.leaf),
+          nodes.map((n) => n.node.level), nodes.map((n) => n.node.index), nodes.map((n) => n.hash),
+        ],
       );
       size += chunk.length;
     }
-    if (entries.length) await em.query(`UPDATE transparency_log SET size = $1 WHERE id = 1`, [size]);
     return first;
   }
 

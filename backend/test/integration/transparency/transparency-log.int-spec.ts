@@ -78,6 +78,7 @@ describe('transparency log: append on publish, signed and time-stamped tree head
     expect((await leafRows()).map((r) => Number(r.leaf_index))).toEqual([0, 1, 2, 3]);
     const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM transparency_node WHERE level = 0`);
     expect(n).toBe(4);
+    expect(await t.ds.query(`SELECT size::int FROM transparency_log`)).toEqual([{ size: 4 }]);
   });
 
   it('appends slips committed before the log existed, oldest first, once however many workers boot', async () => {
