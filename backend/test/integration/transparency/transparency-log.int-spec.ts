@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { checkTimestampToken } from '../../../src/providers/tsa/rfc3161';
+import { checkTimestampToken, tokenFromReply } from '../../../src/providers/tsa/rfc3161';
 import { SlipPublishService } from '../../../src/modules/slip/slip-publish.service';
 import { auditLog, AuditFailure, parseLogVerifyArgs } from '../../../src/modules/transparency/cli/log-verify';
 import { parseSlipLeaf, slipLeaf } from '../../../src/modules/transparency/domain/log-leaf';
@@ -119,6 +119,18 @@ describe('transparency log: append on publish, signed and time-stamped tree head
     expect(check).toMatchObject({ imprintMatches: true, signatureValid: true, signer: 'TipsKE sandbox TSA' });
     expect(head.timestamp.tsa_url).toBe(`${t.baseUrl}/sandbox/tsa`);
     expect((await t.request('GET', '/api/log/tree-heads')).body).toEqual({ sizes: [6] });
+  });
+
+  it('the sandbox TSA speaks RFC 3161 over HTTP: 415 for another content type, a rejection for a malformed query', async () => {
+    const wrong = await t.request('POST', '/sandbox/tsa', { body: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect(wrong.status).toBe(415);
+    const junk = await fetch(`${t.baseUrl}/sandbox/tsa`, { method: 'POST', body: 'not DER', headers: { 'content-type': 'application/timestamp-query' } });
+    expect(junk.status).toBe(200);
+    expect(junk.headers.get('content-type')).toContain('application/timestamp-reply');
+    const reply = Buffer.from(await junk.arrayBuffer());
+    expect(() => tokenFromReply(reply, Buffer.from('x'), Buffer.alloc(8))).toThrow('status 2');
+    const cert = await t.request('GET', '/sandbox/tsa/certificate');
+    expect(cert.text).toContain('BEGIN CERTIFICATE');
   });
 
   it('serves inclusion proofs, by index and by slip, that verify against the signed root', async () => {
