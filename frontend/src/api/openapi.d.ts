@@ -1501,7 +1501,7 @@ export interface components {
             /** @description The slip's leaf index in the transparency log (/api/log), null while not logged */
             log_index: number | null;
             /**
-             * @description Path of its inclusion proof against the newest signed tree head
+             * @description Path of its inclusion proof against the first signed, time-stamped tree head containing it
              * @example /api/log/proof/inclusion?index=17
              */
             log_proof: string | null;
@@ -1607,7 +1607,7 @@ export interface components {
             leaf_hash: string;
             leaf_index: number;
             slip_id: number;
-            /** @description The signed tree head of tree_size, when one is stored */
+            /** @description The signed tree head of tree_size, when one is stored (always without ?size=: the first head containing the leaf) */
             tree_head: components["schemas"]["TreeHeadDto"] | null;
             tree_size: number;
         };
@@ -3488,7 +3488,7 @@ export interface operations {
             query?: {
                 /** @description Leaf index (give index or slip) */
                 index?: string;
-                /** @description Tree size; default the newest signed tree head */
+                /** @description Tree size; default the first signed tree head that contains the leaf (the earliest time-stamped) */
                 size?: string;
                 /** @description Slip id (give index or slip) */
                 slip?: string;
@@ -3507,7 +3507,7 @@ export interface operations {
                     "application/json": components["schemas"]["InclusionProofDto"];
                 };
             };
-            /** @description {message}: bad or missing parameters, index not below size, size above the log size */
+            /** @description {message}: bad or missing parameters, index not below size or the log size, size above the log size */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -88,6 +88,11 @@ describe('transparency log checks in the browser', () => {
       ['Timestamp', true],
     ]);
     expect(good.genTime?.toISOString()).toBe('2026-11-23T09:00:00.000Z');
+    // Given the first kick-off: the token's genTime (2026-11-23 09:00 UTC) must come before it.
+    const early = await checkLogEvidence(3, '3'.repeat(64), evidence, new Date('2026-11-23T15:00:00Z'));
+    expect(early.checks[4]).toMatchObject({ label: 'Before kick-off', ok: true });
+    const late = await checkLogEvidence(3, '3'.repeat(64), evidence, new Date('2026-11-23T08:00:00Z'));
+    expect(late.checks[4]).toMatchObject({ label: 'Before kick-off', ok: false, warning: true });
     const otherCommitment = await checkLogEvidence(3, '4'.repeat(64), evidence);
     expect(otherCommitment.checks[0]).toMatchObject({ ok: false });
     const noToken = await checkLogEvidence(3, '3'.repeat(64), { ...evidence, proof: { ...evidence.proof, tree_head: { ...evidence.proof.tree_head!, timestamp: null } } });

@@ -155,11 +155,12 @@ export const verifyTimestampToken = async (token: Uint8Array, data: Uint8Array):
   }
 };
 
-/** One check shown on /verify. */
+/** One check shown on /verify; `warning`: a failure that shows a limit of the proof, not tampering. */
 export interface LogCheck {
   label: string;
   ok: boolean;
   detail: string;
+  warning?: boolean;
 }
 
 /** The server's inclusion proof answer and the log's key, as the API sends them. */
@@ -177,11 +178,16 @@ export interface LogEvidence {
 }
 
 /**
- * The four checks of /verify for slip `slipId` with commitment `commitment`: the leaf, the
- * inclusion proof, the tree head's signature and its time-stamp. Never throws: a malformed
- * answer is a failed check saying why.
+ * The checks of /verify for slip `slipId` with commitment `commitment`: the leaf, the inclusion
+ * proof, the tree head's signature, its time-stamp and, given the slip's first kick-off, that the
+ * time-stamp is before it. Never throws: a malformed answer is a failed check saying why.
  */
-export const checkLogEvidence = async (slipId: number, commitment: string, e: LogEvidence): Promise<{ checks: LogCheck[]; genTime: Date | null }> => {
+export const checkLogEvidence = async (
+  slipId: number,
+  commitment: string,
+  e: LogEvidence,
+  firstKickoff: Date | null = null,
+): Promise<{ checks: LogCheck[]; genTime: Date | null }> => {
   const checks: LogCheck[] = [];
   const { proof, key } = e;
   const leafBytes = enc.encode(proof.leaf);
@@ -231,6 +237,17 @@ export const checkLogEvidence = async (slipId: number, commitment: string, e: Lo
           ? 'The time-stamp token covers another document than this tree head.'
           : `The time-stamp token's signature does not verify (${ts.problem ?? 'unknown reason'}).`,
     });
+    if (ok && genTime && firstKickoff) {
+      const before = genTime.getTime() < firstKickoff.getTime();
+      checks.push({
+        label: 'Before kick-off',
+        ok: before,
+        warning: !before,
+        detail: before
+          ? 'The time-stamp is earlier than the first game\'s kick-off: the picks were committed before any game began.'
+          : 'The first time-stamp of this entry is later than the first kick-off: it shows when the commitment existed, not that it came before the games (the slip was logged after it was published).',
+      });
+    }
   }
   return { checks, genTime };
 };

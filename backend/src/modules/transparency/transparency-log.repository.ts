@@ -127,6 +127,18 @@ export class TransparencyLogRepository {
     return r ? headRow(r) : null;
   }
 
+  /**
+   * The first tree head that contains leaf `index` (size above it): the earliest with an RFC 3161
+   * token, else the earliest of all; null when no head contains it yet.
+   */
+  async firstHeadCovering(index: number): Promise<TreeHeadRow | null> {
+    const [r] = await this.ds.query(
+      `SELECT * FROM transparency_tree_head WHERE tree_size > $1 ORDER BY timestamp_token IS NULL, tree_size LIMIT 1`,
+      [index],
+    );
+    return r ? headRow(r) : null;
+  }
+
   /** Sizes of the stored tree heads, newest first, at most `limit`, below `before` when given. */
   async headSizes(limit: number, before?: number): Promise<number[]> {
     const rows: { tree_size: string }[] = await this.ds.query(

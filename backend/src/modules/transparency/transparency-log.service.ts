@@ -103,35 +103,38 @@ export class TransparencyLogService {
   }
 
   /**
-   * The inclusion proof of leaf `?index=` or of slip `?slip=` in the tree of `?size=` leaves
-   * (default: the newest tree head), with that size's tree head when one is stored.
-   * @throws TransparencyError BAD_QUERY for bad or missing parameters or an index not below size;
-   *   NOT_FOUND for a slip not in the log, or not yet under a signed tree head.
+   * The inclusion proof of leaf `?index=` or of slip `?slip=` in the tree of `?size=` leaves, with
+   * that size's tree head when one is stored. Without `size`: against the first signed tree head
+   * that contains the leaf (the earliest one time-stamped), whose timestamp is the earliest proof
+   * of when the entry existed; auditors check that head's consistency with the newest.
+   * @throws TransparencyError BAD_QUERY for bad or missing parameters, an index not below size or
+   *   a size above the log's; NOT_FOUND for a slip or leaf not in the log, or not yet under a head.
    */
   async inclusion(q: { index?: unknown; slip?: unknown; size?: unknown }): Promise<InclusionProofView> {
     const index = countParam('index', q.index);
     const slip = countParam('slip', q.slip);
     if ((index === undefined) === (slip === undefined)) throw bad('give either index or slip');
     let size = countParam('size', q.size);
-    let head: TreeHeadRow | null = null;
-    if (size === undefined) {
-      head = await this.repo.latestHead();
-      if (!head) throw missing('No tree head has been signed yet; one is signed every minute');
-      size = head.size;
-    } else {
-      const logSize = await this.repo.size();
-      if (size > logSize) throw bad(`size must be at most the log's size (${logSize})`);
-      head = await this.repo.headAt(size);
-    }
-    let leaf: LogLeafRow | null;
+    const logSize = await this.repo.size();
+    if (size !== undefined && size > logSize) throw bad(`size must be at most the log's size (${logSize})`);
+    let leaf: LogLeafRow | undefined;
     if (slip !== undefined) {
-      leaf = await this.repo.leafOfSlip(slip);
+      leaf = (await this.repo.leafOfSlip(slip)) ?? undefined;
       if (!leaf) throw missing(`Slip ${slip} is not in the log`);
-      if (leaf.index >= size) throw missing(`Slip ${slip} (leaf ${leaf.index}) is not yet under a signed tree head of size ${size}; one is signed every minute`);
     } else {
-      if (index! >= size) throw bad(`index must be below size (${size})`);
+      if (size !== undefined && index! >= size) throw bad(`index must be below size (${size})`);
+      if (index! >= logSize) throw bad(`index must be below the log's size (${logSize})`);
       [leaf] = await this.repo.leaves(index!, index! + 1);
       if (!leaf) throw missing(`Leaf ${index} is missing from the log`);
+    }
+    let head: TreeHeadRow | null;
+    if (size === undefined) {
+      head = await this.repo.firstHeadCovering(leaf.index);
+      if (!head) throw missing(`Leaf ${leaf.index} is not yet under a signed tree head; one is signed every minute`);
+      size = head.size;
+    } else {
+      if (leaf.index >= size) throw bad(`index must be below size (${size}); slip ${leaf.slipId} is leaf ${leaf.index}`);
+      head = await this.repo.headAt(size);
     }
     return {
       leaf_index: leaf.index,

@@ -73,13 +73,13 @@ export class TransparencyController {
     return this.log.leaves(start, end);
   }
 
-  /** Inclusion proof of `?index=` or `?slip=` in the tree of `?size=` leaves (default: the newest tree head). */
+  /** Inclusion proof of `?index=` or `?slip=` in the tree of `?size=` leaves (default: the first signed tree head containing it). */
   @Get('proof/inclusion')
   @ApiQuery({ name: 'index', required: false, description: 'Leaf index (give index or slip)' })
   @ApiQuery({ name: 'slip', required: false, description: 'Slip id (give index or slip)' })
-  @ApiQuery({ name: 'size', required: false, description: 'Tree size; default the newest signed tree head' })
+  @ApiQuery({ name: 'size', required: false, description: 'Tree size; default the first signed tree head that contains the leaf (the earliest time-stamped)' })
   @ApiOkResponse({ type: InclusionProofDto })
-  @ApiBadRequestResponse({ description: '{message}: bad or missing parameters, index not below size, size above the log size' })
+  @ApiBadRequestResponse({ description: '{message}: bad or missing parameters, index not below size or the log size, size above the log size' })
   @ApiNotFoundResponse({ description: '{message}: slip not in the log, or not yet under a signed tree head' })
   inclusion(@Query('index') index?: string, @Query('slip') slip?: string, @Query('size') size?: string): Promise<InclusionProofView> {
     return this.log.inclusion({ index, slip, size });

@@ -175,7 +175,8 @@ describe('transparency log: append on publish, signed and time-stamped tree head
       ['/api/log/proof/inclusion?index=1.5', 400, /index must be a whole number/],
       ['/api/log/proof/inclusion?index=99999999999999999999', 400, /index must be a whole number/],
       ['/api/log/proof/inclusion?index=abc', 400, /index must be a whole number/],
-      ['/api/log/proof/inclusion?index=6', 400, /index must be below size \(6\)/],
+      ['/api/log/proof/inclusion?index=6', 400, /index must be below the log's size \(6\)/],
+      [`/api/log/proof/inclusion?slip=${published[0]}&size=0`, 400, /index must be below size \(0\); slip \d+ is leaf \d/],
       ['/api/log/proof/inclusion?index=0&size=7', 400, /size must be at most the log's size \(6\)/],
       ['/api/log/proof/inclusion?index=0&size=0', 400, /index must be below size \(0\)/],
       ['/api/log/proof/inclusion?index=0&size=01', 400, /size must be a whole number/],
@@ -213,6 +214,9 @@ describe('transparency log: append on publish, signed and time-stamped tree head
     const more = await publishSlip(t, tipsters[4].user.id, games.slice(12, 15));
     published.push(more.id);
     expect(await t.get(TreeHeadService).run()).toEqual({ signed: 7, timestamped: 1 });
+    // Without ?size= a proof goes to the first signed head containing the leaf: its timestamp is the earliest proof.
+    expect((await t.request('GET', '/api/log/proof/inclusion?index=5')).body).toMatchObject({ tree_size: 6, tree_head: { tree_size: 6 } });
+    expect((await t.request('GET', `/api/log/proof/inclusion?slip=${more.id}`)).body).toMatchObject({ leaf_index: 6, tree_size: 7 });
     const consistency = (await t.request('GET', '/api/log/proof/consistency?first=6&second=7')).body;
     const [h6, h7] = [(await t.request('GET', '/api/log/tree-head?size=6')).body, (await t.request('GET', '/api/log/tree-head')).body];
     expect(verifyConsistency(6, 7, b64(h6.root_hash), b64(h7.root_hash), consistency.hashes.map(b64))).toBe(true);

@@ -13,10 +13,11 @@ type Outcome = { checks: Check[]; genTime: Date | null; index: number; size: num
 
 /**
  * The transparency-log half of /verify (docs/PRODUCT-RULES.md "Transparency log"): fetches the
- * slip's inclusion proof (with its signed, time-stamped tree head) and the log's key, and checks
- * in the browser the leaf, the proof, the Ed25519 signature and the RFC 3161 time-stamp, one line each.
+ * slip's inclusion proof against the first signed, time-stamped tree head that contains it, and
+ * the log's key, and checks in the browser the leaf, the proof, the Ed25519 signature, the RFC 3161
+ * time-stamp and that the time-stamp is before the first kick-off (`firstKickoff`, ISO), one line each.
  */
-export const LogCheck = ({ slipId, commitment }: { slipId: number; commitment: string }) => {
+export const LogCheck = ({ slipId, commitment, firstKickoff }: { slipId: number; commitment: string; firstKickoff: string | null }) => {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   useEffect(() => {
     let live = true;
@@ -25,7 +26,7 @@ export const LogCheck = ({ slipId, commitment }: { slipId: number; commitment: s
       api.get<components['schemas']['InclusionProofDto']>(`/api/log/proof/inclusion?slip=${slipId}`),
       api.get<components['schemas']['LogPublicKeyDto']>('/api/log/public-key'),
     ])
-      .then(([proof, key]) => checkLogEvidence(slipId, commitment, { proof, key }).then((r) => ({ ...r, index: proof.leaf_index, size: proof.tree_size })))
+      .then(([proof, key]) => checkLogEvidence(slipId, commitment, { proof, key }, firstKickoff ? new Date(firstKickoff) : null).then((r) => ({ ...r, index: proof.leaf_index, size: proof.tree_size })))
       .then((r) => live && setOutcome(r))
       .catch((err: unknown) => {
         if (!live) return;
@@ -35,7 +36,7 @@ export const LogCheck = ({ slipId, commitment }: { slipId: number; commitment: s
     return () => {
       live = false;
     };
-  }, [slipId, commitment]);
+  }, [slipId, commitment, firstKickoff]);
 
   return (
     <Paper sx={{ p: 2 }} data-testid="log-check">
@@ -50,17 +51,17 @@ export const LogCheck = ({ slipId, commitment }: { slipId: number; commitment: s
       {outcome && 'checks' in outcome && (
         <Stack spacing={1}>
           {outcome.checks.map((c) => (
-            <Alert key={c.label} severity={c.ok ? 'success' : 'error'} data-testid="log-check-item">
+            <Alert key={c.label} severity={c.ok ? 'success' : c.warning ? 'warning' : 'error'} data-testid="log-check-item">
               <Box component="strong">
-                {c.label}: {c.ok ? 'verified' : 'failed'}
+                {c.label}: {c.ok ? 'verified' : c.warning ? 'not shown' : 'failed'}
               </Box>
               <Box sx={{ wordBreak: 'break-word' }}>{c.detail}</Box>
             </Alert>
           ))}
           {outcome.genTime && (
             <Typography data-testid="log-time">
-              In the log (entry {outcome.index} of {outcome.size}) since at least {nairobiDate(outcome.genTime)}{' '}
-              {nairobiClock(outcome.genTime)} (Nairobi time), by the time-stamping authority's clock.
+              Committed no later than {nairobiDate(outcome.genTime)} {nairobiClock(outcome.genTime)} (Nairobi time), by the
+              time-stamping authority's clock: entry {outcome.index} of the first {outcome.size} in the log.
             </Typography>
           )}
         </Stack>

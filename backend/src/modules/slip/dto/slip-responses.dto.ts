@@ -212,7 +212,7 @@ export class ExportSlipDto {
   @ApiProperty({ nullable: true, type: String, description: 'SHA-256 commitment made at publishing, 64 hex' }) commitment: string | null;
   @ApiProperty({ nullable: true, type: Number, description: "The slip's leaf index in the transparency log (/api/log), null while not logged" })
   log_index: number | null;
-  @ApiProperty({ nullable: true, type: String, example: '/api/log/proof/inclusion?index=17', description: 'Path of its inclusion proof against the newest signed tree head' })
+  @ApiProperty({ nullable: true, type: String, example: '/api/log/proof/inclusion?index=17', description: 'Path of its inclusion proof against the first signed, time-stamped tree head containing it' })
   log_proof: string | null;
 }
 

@@ -64,7 +64,7 @@ export class InclusionProofDto {
   @ApiProperty() leaf: string;
   @ApiProperty({ description: 'SHA-256(0x00 || leaf), base64' }) leaf_hash: string;
   @ApiProperty({ type: [String], description: 'RFC 6962 audit path, leaf to root, base64' }) hashes: string[];
-  @ApiProperty({ type: TreeHeadDto, nullable: true, description: 'The signed tree head of tree_size, when one is stored' }) tree_head: TreeHeadDto | null;
+  @ApiProperty({ type: TreeHeadDto, nullable: true, description: 'The signed tree head of tree_size, when one is stored (always without ?size=: the first head containing the leaf)' }) tree_head: TreeHeadDto | null;
 }
 
 /** GET /api/log/proof/consistency. */
