@@ -160,11 +160,6 @@ export class TransparencyLogService {
     return { first, second, hashes: await this.rangeHashes(consistencyProofRanges(first, second)) };
   }
 
-  /** Where slip `slipId` sits in the log (its leaf index), or null. */
-  async indexOfSlip(slipId: number): Promise<number | null> {
-    return (await this.repo.leafOfSlip(slipId))?.index ?? null;
-  }
-
   private async rangeHashes(ranges: LeafRange[]): Promise<string[]> {
     const nodes = await this.repo.nodes(ranges.flatMap(([s, e]) => rangeNodes(s, e)));
     return ranges.map(([s, e]) => rangeHash(s, e, (n) => nodes.get(nodeKey(n))).toString('base64'));

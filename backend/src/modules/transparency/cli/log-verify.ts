@@ -35,6 +35,21 @@ interface SavedHead {
   checkpoint: string;
 }
 
+/** The JSON of GET /api/log/tree-head as the auditor reads it (anything else is a failed check). */
+interface HeadJson {
+  tree_size: number;
+  root_hash: string;
+  checkpoint: string;
+  timestamp: { token: string } | null;
+}
+
+/** One leaf of GET /api/log/leaves. */
+interface LeafJson {
+  index: number;
+  slip_id: number;
+  leaf: string;
+}
+
 /** A failed check: its message is what the command prints. */
 export class AuditFailure extends Error {}
 
@@ -86,7 +101,7 @@ const readCerts = (file: string): Buffer[] => {
  * @throws AuditFailure on the first check that fails (also for an unreachable log or a bad answer).
  */
 export const auditLog = async (args: LogVerifyArgs, print: (line: string) => void = () => {}): Promise<{ size: number; root: string }> => {
-  const get = async (path: string): Promise<any> => {
+  const get = async <T>(path: string): Promise<T> => {
     let res: Response;
     try {
       res = await fetch(`${args.url}${path}`, { signal: AbortSignal.timeout(30_000) });
@@ -96,14 +111,14 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
     const text = await res.text();
     if (!res.ok) throw new AuditFailure(`GET ${path} answered ${res.status}: ${text.slice(0, 200)}`);
     try {
-      return JSON.parse(text);
+      return JSON.parse(text) as T;
     } catch {
       throw new AuditFailure(`GET ${path} did not answer JSON`);
     }
   };
 
   // 1. Key and newest head.
-  const served = await get('/api/log/public-key');
+  const served = await get<{ verifier_key: string }>('/api/log/public-key');
   const keyText = args.key ?? served.verifier_key;
   if (args.key && args.key !== served.verifier_key) throw new AuditFailure(`the log serves key ${served.verifier_key}, not the pinned ${args.key}`);
   let vkey: ReturnType<typeof parseVerifierKey>;
@@ -116,7 +131,7 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
   if (saved && saved.verifier_key !== keyText) throw new AuditFailure(`the log's key changed since the saved head (${saved.verifier_key} → ${keyText})`);
   const trusted = args.tsaCert ? readCerts(args.tsaCert) : [];
 
-  const checkHead = async (head: any, what: string): Promise<Checkpoint> => {
+  const checkHead = async (head: HeadJson, what: string): Promise<Checkpoint> => {
     if (!verifyNote(String(head.checkpoint), vkey)) throw new AuditFailure(`${what}: the checkpoint's signature does not verify with ${keyText}`);
     let cp: Checkpoint;
     try {
@@ -139,14 +154,14 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
     return cp;
   };
 
-  const current = await get('/api/log/tree-head');
+  const current = await get<HeadJson>('/api/log/tree-head');
   const head = await checkHead(current, 'newest tree head');
 
   // 3. Every leaf, then the root.
   const hashes: Buffer[] = [];
   for (let start = 0; start < head.size; ) {
-    const page = await get(`/api/log/leaves?start=${start}&end=${head.size}`);
-    const leaves: { index: number; slip_id: number; leaf: string }[] = Array.isArray(page.leaves) ? page.leaves : [];
+    const page = await get<{ end: number; leaves?: LeafJson[] }>(`/api/log/leaves?start=${start}&end=${head.size}`);
+    const leaves = Array.isArray(page.leaves) ? page.leaves : [];
     if (!leaves.length) throw new AuditFailure(`leaf ${start} is missing from the log`);
     for (const l of leaves) {
       if (l.index !== start) throw new AuditFailure(`leaf ${start} is missing from the log (the next one served is ${l.index})`);
@@ -168,12 +183,12 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
     earlier.push({ what: `saved head (${args.state})`, cp: parseCheckpoint(parseNote(saved.checkpoint).text) });
   }
   if (args.fromSize !== undefined) {
-    const old = await get(`/api/log/tree-head?size=${args.fromSize}`);
+    const old = await get<HeadJson>(`/api/log/tree-head?size=${args.fromSize}`);
     earlier.push({ what: `tree head ${args.fromSize}`, cp: await checkHead(old, `tree head ${args.fromSize}`) });
   }
   for (const { what, cp } of earlier) {
     if (cp.size > head.size) throw new AuditFailure(`${what} has ${cp.size} leaves, more than the newest head's ${head.size}: the log shrank`);
-    const proof = await get(`/api/log/proof/consistency?first=${cp.size}&second=${head.size}`);
+    const proof = await get<{ hashes?: unknown[] }>(`/api/log/proof/consistency?first=${cp.size}&second=${head.size}`);
     const path = (Array.isArray(proof.hashes) ? proof.hashes : []).map((h: unknown, i: number) => b64(h, `consistency proof hash ${i}`));
     if (!verifyConsistency(cp.size, head.size, cp.root, head.root, path)) {
       throw new AuditFailure(`${what} (size ${cp.size}) is not consistent with the newest head (size ${head.size}): the proof does not verify`);
