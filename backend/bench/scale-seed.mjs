@@ -4,7 +4,7 @@
  * set-based SQL (INSERT … SELECT over generate_series), in one transaction, in seconds.
  *
  * What it writes is what the app would have written (docs/PRODUCT-RULES.md "Settlement", "Tipster
- * statistics"; spec §5 slip rules):
+ * statistics"; slip rules of docs/PRODUCT-RULES.md R4, R5, R6, R8):
  * - tipsters `<name>_<n>` (role tipster, country KE/NG/UG, the demo tipsters' unusable password);
  * - settled slips on real finished fixtures of the replayed history, 3-5 tips, each pick a market
  *   1-12 the fixture has odds for between 1.20 and 2.50 (so total odds stay within 1.60-100),
@@ -39,7 +39,10 @@ const STEMS = [
 ];
 const SUFFIXES = ['tips', 'odds', 'bets', 'picks', 'accas', 'predicts', 'sure', 'goals', 'fc', 'wins'];
 
-/** Odds bounds of a generated pick: 1.20^3 ≥ 1.60 and 2.50^5 ≤ 100 keep every slip within spec §5's range. */
+/**
+ * Odds bounds of a generated pick: 1.20^3 ≥ 1.60 and 2.50^5 ≤ 100 keep every slip within the range
+ * of docs/PRODUCT-RULES.md R5.
+ */
 const MIN_PICK_ODD = '1.20';
 const MAX_PICK_ODD = '2.50';
 

@@ -8,7 +8,7 @@ import { AppModule } from './app.module';
 export const openApiConfig = (): Omit<OpenAPIObject, 'paths'> =>
   new DocumentBuilder()
     .setTitle('Football tips marketplace API')
-    .setDescription('Routes of the product spec §7 plus callbacks, back office and sandboxes.')
+    .setDescription('Routes of the product (docs/PRODUCT-RULES.md R140) plus callbacks, back office and sandboxes.')
     .setVersion('1')
     .addBearerAuth()
     .build();

@@ -5,8 +5,9 @@ import { ChangePasswordPage } from './pages/ChangePasswordPage';
 import { HomePage } from './pages/HomePage';
 import { SitePage } from './pages/SitePage';
 
-// Real account API (docs/PRODUCT-RULES.md "Accounts") on a fresh database, e-mails through the sandbox mailbox.
-// Serial: one user for the file, so the registration rate limit (10 an hour per address) holds.
+// Real account API (docs/PRODUCT-RULES.md "Accounts") on a fresh database, e-mails through the
+// sandbox mailbox. Serial: one user for the file, so the registration rate limit (10 an hour per
+// address) holds.
 test.describe.configure({ mode: 'serial' });
 
 const run = Date.now().toString(36);
@@ -53,14 +54,14 @@ const loginByApi = async (page: Page, request: APIRequestContext, password: stri
   ]);
 };
 
-test('login-protected routes redirect to / without a token cookie (spec §2)', async ({ page }) => {
+test('login-protected routes redirect to / without a token cookie (docs/PRODUCT-RULES.md R96)', async ({ page }) => {
   for (const path of ['/account_settings', '/profile', '/change_password', '/buy_tip']) {
     await page.goto(path);
     await expect(page).toHaveURL('/');
   }
 });
 
-test('registration form messages (spec §5)', async ({ page }) => {
+test('registration form messages (docs/PRODUCT-RULES.md R130)', async ({ page }) => {
   const home = new HomePage(page);
   await home.goto();
   await home.acceptCookies();
@@ -80,7 +81,7 @@ test('registration form messages (spec §5)', async ({ page }) => {
   await expect(register.dialog.getByText('Must be similar to password')).toBeVisible();
 });
 
-test('register, log out, log in (spec §4)', async ({ page }) => {
+test('register, log out, log in (docs/PRODUCT-RULES.md R124)', async ({ page }) => {
   const site = new SitePage(page);
   await page.goto('/');
   await site.acceptCookies();
@@ -108,7 +109,7 @@ test('register, log out, log in (spec §4)', async ({ page }) => {
   await expect(site.accountButton).toBeVisible();
 });
 
-test("the server's username and e-mail errors show under the fields (spec §8)", async ({ page }) => {
+test("the server's username and e-mail errors show under the fields (docs/PRODUCT-RULES.md R70)", async ({ page }) => {
   await page.goto('/');
   const site = new SitePage(page);
   await site.acceptCookies();
@@ -123,7 +124,7 @@ test("the server's username and e-mail errors show under the fields (spec §8)",
   await expect(site.loginButton).toBeVisible();
 });
 
-test('password reset through the mailbox (spec §2, §5, §8)', async ({ page, request }) => {
+test('password reset through the mailbox (docs/PRODUCT-RULES.md R111, R132, R70)', async ({ page, request }) => {
   const site = new SitePage(page);
   await page.goto('/');
   await site.acceptCookies();
@@ -154,7 +155,7 @@ test('password reset through the mailbox (spec §2, §5, §8)', async ({ page, r
   await expect(site.accountButton).toBeVisible();
 });
 
-test('account settings: Password Set, change messages, Saved (spec §4, §5, §8)', async ({ page, request }) => {
+test('account settings: Password Set, change messages, Saved (docs/PRODUCT-RULES.md R127, R131, R133, R70)', async ({ page, request }) => {
   await page.goto('/');
   await new SitePage(page).acceptCookies();
   await loginByApi(page, request, user.password);
@@ -188,7 +189,7 @@ test('account settings: Password Set, change messages, Saved (spec §4, §5, §8
   await expect(settings.emailSection.getByText('Enter valid email')).toBeVisible();
 });
 
-test('e-mail verification link, logged out and logged in (spec §2, §8)', async ({ page, request }) => {
+test('e-mail verification link, logged out and logged in (docs/PRODUCT-RULES.md R107)', async ({ page, request }) => {
   await page.goto('/email-verification/abc123');
   await expect(page.getByText('You need to be logged in to use the email verification link')).toBeVisible();
 

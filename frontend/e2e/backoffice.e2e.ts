@@ -7,9 +7,9 @@ import { SandboxPhonePage } from './pages/SandboxPhonePage';
 import { SitePage } from './pages/SitePage';
 import { slipsOnSale, uniqueKenyanPhone } from './support/seeded';
 
-// Back office (docs/PRODUCT-RULES.md "Back office") against the real API on the fresh, seeded database of scripts/test.mjs.
-// Serial: one admin and one tipster for the file; the tipster gets the role from the admin's
-// Users screen, so each test builds on the one before.
+// Back office (docs/PRODUCT-RULES.md "Back office") against the real API on the fresh, seeded
+// database of scripts/test.mjs. Serial: one admin and one tipster for the file; the tipster gets
+// the role from the admin's Users screen, so each test builds on the one before.
 test.describe.configure({ mode: 'serial' });
 // No trace files: parallel runs of scripts/test.mjs share frontend/test-results and one run's
 // start wipes the trace another is writing (ENOENT at context close). Failures still report.
@@ -53,7 +53,10 @@ const findDatabase = async (email: string): Promise<string> => {
   throw new Error(`E2E_DATABASE_URL is not set: cannot make ${email} an admin (run through node scripts/test.mjs --e2e)`);
 };
 
-/** Logs in through the site's Login dialog (the back office has no login page of its own: spec §2). */
+/**
+ * Logs in through the site's Login dialog (the back office has no login page of its own:
+ * docs/PRODUCT-RULES.md R112).
+ */
 const login = async (page: Page, email: string, password: string): Promise<void> => {
   const site = new SitePage(page);
   await page.goto('/');

@@ -3,9 +3,9 @@ import { HomePage } from './pages/HomePage';
 import { groupedAmount, slipsOnSale } from './support/seeded';
 
 /*
- * Spec §7: the visitor's country by IP preselects the country on the buy page and in the
- * registration dialog (Kenya when unknown). The browser here comes from 127.0.0.1, which the
- * server places nowhere (Kenya); a visitor from Nigeria or Uganda is the same page with the
+ * docs/PRODUCT-RULES.md R143: the visitor's country by IP preselects the country on the buy page
+ * and in the registration dialog (Kenya when unknown). The browser here comes from 127.0.0.1, which
+ * the server places nowhere (Kenya); a visitor from Nigeria or Uganda is the same page with the
  * country the server writes into it (its boot data) changed on the way. The lookup of real
  * Kenyan, Nigerian and Ugandan addresses is tested on the server (test/integration/seo).
  */
@@ -20,7 +20,7 @@ const visitFrom = (page: Page, country: 'NG' | 'UG') =>
     await route.fulfill({ response, body: html.replace('"country":"KE"', `"country":"${country}"`) });
   });
 
-test.describe('country by IP (spec §7)', () => {
+test.describe('country by IP (docs/PRODUCT-RULES.md R143)', () => {
   test('a visitor the server places nowhere gets Kenya: the buy page offers M-Pesa', async ({ page }) => {
     const [slip] = await slipsOnSale(page.request);
     expect(await (await page.request.get('/api/geo/country')).json()).toEqual({ country: 'KE' });

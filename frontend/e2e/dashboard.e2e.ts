@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newUserLoggedIn, threeGames, type SearchGame } from './support/tipster';
 
-test('a new user sees the finance tiles; Withdraw Cash under Ksh 500 shows the minimum-balance alert (spec §2, §8)', async ({ page }) => {
+test('a new user sees the finance tiles; Withdraw Cash under Ksh 500 shows the minimum-balance alert (docs/PRODUCT-RULES.md R109, R128, R70)', async ({ page }) => {
   await newUserLoggedIn(page);
   await page.goto('/dashboard');
   await expect(page.getByText('Account Balance')).toBeVisible();
@@ -30,7 +30,7 @@ const publishThroughUi = async (page: import('@playwright/test').Page, games: Se
   await expect(page.getByText('Successfully Published Tips')).toBeVisible();
 };
 
-test('a new user publishes a 3-game slip from /dashboard/add_tips with the server-quoted odds (spec §5, §8)', async ({ page }) => {
+test('a new user publishes a 3-game slip from /dashboard/add_tips with the server-quoted odds (docs/PRODUCT-RULES.md R7, R110, R135, R70)', async ({ page }) => {
   test.slow(); // publishing through the UI takes about 20 s alone, close to the 30 s default on a busy machine
   await newUserLoggedIn(page);
   const games = await threeGames(page.request);
@@ -46,7 +46,7 @@ test('a new user publishes a 3-game slip from /dashboard/add_tips with the serve
 test.describe('at a desktop width', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test("the published slip appears with its picks on /dashboard/active_tips/{username}, reached from the dashboard's View Latest Tips (spec §2)", async ({ page }) => {
+  test("the published slip appears with its picks on /dashboard/active_tips/{username}, reached from the dashboard's View Latest Tips (docs/PRODUCT-RULES.md R110)", async ({ page }) => {
     test.slow(); // publishes through the UI (about 20 s alone) and then opens two more pages
     const username = await newUserLoggedIn(page);
     const games = await threeGames(page.request);
@@ -70,7 +70,7 @@ test.describe('at a desktop width', () => {
   });
 });
 
-test("'Successfully Published Tips' shows where the tipster is, by the Publish button, and hides after 3 s (spec §9)", async ({ page }) => {
+test("'Successfully Published Tips' shows where the tipster is, by the Publish button, and hides after 3 s (docs/PRODUCT-RULES.md R129)", async ({ page }) => {
   test.slow(); // publishes through the UI (about 20 s alone)
   await newUserLoggedIn(page);
   const games = await threeGames(page.request);
@@ -81,6 +81,6 @@ test("'Successfully Published Tips' shows where the tipster is, by the Publish b
   await expect(page.getByRole('button', { name: 'Publish' })).toBeInViewport();
   await expect(snackbar).toBeInViewport();
   await expect(snackbar).toBeHidden({ timeout: 10_000 });
-  // Not gone at once: it stayed for (about) the 3 s of spec §9.
+  // Not gone at once: it stayed for (about) the 3 s of docs/PRODUCT-RULES.md R129.
   expect(Date.now() - seenAt).toBeGreaterThanOrEqual(2_500);
 });

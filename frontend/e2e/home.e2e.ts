@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { HomePage } from './pages/HomePage';
 import { getJson } from './support/seeded';
 
-test.describe('home (spec §2 /)', () => {
+test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
   test('hero with the SMS and find-tip statement, the 95% claim and the registration dialog', async ({ page }) => {
     const home = new HomePage(page);
     await home.goto();

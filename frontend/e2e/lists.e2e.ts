@@ -13,9 +13,9 @@ import {
 } from './support/seeded';
 
 /*
- * Lists, leaderboard, jackpots, subscriptions and blog (spec §2) on the seeded marketplace through
- * the real API; each test reads what it expects from the API first, so it holds whatever the seed
- * drew.
+ * Lists, leaderboard, jackpots, subscriptions and blog
+ * (docs/PRODUCT-RULES.md R99, R101, R102, R105, R106) on the seeded marketplace through the real
+ * API; each test reads what it expects from the API first, so it holds whatever the seed drew.
  */
 
 /** One row of GET /v2/api/tipster/data/. */
@@ -24,7 +24,7 @@ interface LeaderboardRow {
   rating: number | string;
 }
 
-test('active tips: ?type=top lists the top slips and paging uses ?p= (spec §2)', async ({ page }) => {
+test('active tips: ?type=top lists the top slips and paging uses ?p= (docs/PRODUCT-RULES.md R99, R142)', async ({ page }) => {
   const first = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?top=1');
   expect(first.num_pages, 'the seed has more than one page of open slips').toBeGreaterThan(1);
   const second = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?p=2&top=1');
@@ -50,13 +50,13 @@ test('active tips: ?type=top lists the top slips and paging uses ?p= (spec §2)'
   expect(calls).toEqual(['?top=1', '?p=2&top=1']);
 });
 
-test("a page past the end shows 'Error: Can't Find Page' (spec §8)", async ({ page }) => {
+test("a page past the end shows 'Error: Can't Find Page' (docs/PRODUCT-RULES.md R70)", async ({ page }) => {
   const { num_pages } = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?p=1');
   await page.goto(`/active_tips?p=${num_pages + 1}`);
   await expect(page.getByText("Error: Can't Find Page")).toBeVisible();
 });
 
-test('finished slips show results with colours and +/- odds (spec §4)', async ({ page }) => {
+test('finished slips show results with colours and +/- odds (docs/PRODUCT-RULES.md R122)', async ({ page }) => {
   const won = await finishedSlip(page.request, 'W');
   const lost = await finishedSlip(page.request, 'L');
   const tips = new TipsListPage(page);
@@ -77,7 +77,7 @@ test('finished slips show results with colours and +/- odds (spec §4)', async (
 test.describe('at a desktop width', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('leaderboard by rating with the weekly toggle (spec §2 /top_tipsters)', async ({ page }) => {
+  test('leaderboard by rating with the weekly toggle (docs/PRODUCT-RULES.md R101)', async ({ page }) => {
     const all = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1');
     const weekly = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1&weekly=1');
     expect(all.results.length, 'the seed ranks tipsters').toBeGreaterThan(1);
@@ -109,7 +109,7 @@ test.describe('at a desktop width', () => {
   });
 });
 
-test('jackpot cards show 8 tips then see more; a slug shows one jackpot (spec §2, §5)', async ({ page }) => {
+test('jackpot cards show 8 tips then see more; a slug shows one jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', async ({ page }) => {
   const { data } = await getJson<{ data: { company: string; type: string; slip: ApiSlip }[] }>(
     page.request,
     '/api/jackpot/get-all-jackpots',
@@ -131,7 +131,7 @@ test('jackpot cards show 8 tips then see more; a slug shows one jackpot (spec §
   await expect(page.getByRole('article').getByRole('listitem').last()).toContainText(gameName(games[games.length - 1]));
 });
 
-test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk', failure messages (spec §4, §8)", async ({
+test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk', failure messages (docs/PRODUCT-RULES.md R126, R70)", async ({
   page,
 }) => {
   const kinds = await getJson<Record<string, { price: string; type: string; title: string; days: number }>>(
@@ -179,7 +179,7 @@ test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk',
   await expect(panel.dialog.getByText('Error occurred. Try again')).toBeVisible();
 });
 
-test('a seeded blog post with its content, share links and Open Graph tags (spec §2)', async ({ page }) => {
+test('a seeded blog post with its content, share links and Open Graph tags (docs/PRODUCT-RULES.md R80, R106)', async ({ page }) => {
   const { results } = await getJson<{ results: { title: string; slug: string; overview: string; content: string }[] }>(
     page.request,
     '/v2/api/manage/post/',

@@ -3,7 +3,7 @@ import { finishedSlip, getJson, groupedAmount, uniqueKenyanPhone } from './suppo
 import { newUserLoggedIn, threeGames } from './support/tipster';
 
 /*
- * Money shown to tipsters (spec §2 /dashboard, §3 Finance summary): every figure on the dashboard
+ * Money shown to tipsters (docs/PRODUCT-RULES.md R29, R109, R119): every figure on the dashboard
  * is the server's, after a real sale through the Daraja sandbox; the profile's profit chart keeps
  * its y labels inside the chart and fills its card.
  */

@@ -33,7 +33,7 @@ const topTipster = async (request: APIRequestContext): Promise<string> => {
   return board.results[0].username;
 };
 
-/** Every public page path of spec §2 with real ids from the seed. */
+/** Every public page path of docs/PRODUCT-RULES.md R95 with real ids from the seed. */
 const publicRoutes = async (request: APIRequestContext): Promise<string[]> => {
   const tipster = await topTipster(request);
   const [slip] = await slipsOnSale(request);

@@ -19,11 +19,12 @@ import {
 } from './support/seeded';
 
 /*
- * Purchases (spec §2, §4, §5, §8) against the real API on the seeded marketplace, paid through
- * the provider sandboxes: M-Pesa on the sandbox phone (/sandbox/phone/{msisdn}, where the buyer
- * accepts the STK prompt with a PIN and the SMS arrive), Flutterwave on the sandbox checkout.
- * The e2e server runs without SANDBOX_AUTO_ACCEPT (scripts/test.mjs): prompts wait for the test.
- * Every test buys with its own phone number or e-mail, so tests run in parallel.
+ * Purchases (docs/PRODUCT-RULES.md R103, R136, R70, R81) against the real API on the seeded
+ * marketplace, paid through the provider sandboxes: M-Pesa on the sandbox phone
+ * (/sandbox/phone/{msisdn}, where the buyer accepts the STK prompt with a PIN and the SMS arrive),
+ * Flutterwave on the sandbox checkout. The e2e server runs without SANDBOX_AUTO_ACCEPT
+ * (scripts/test.mjs): prompts wait for the test. Every test buys with its own phone number or
+ * e-mail, so tests run in parallel.
  */
 
 /** Requests the page sends to `path` (method and pathname), to check what a form sent. */

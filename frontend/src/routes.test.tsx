@@ -11,7 +11,7 @@ vi.mock('./backoffice/BackofficeApp', () => {
 
 describe('routes', () => {
   it.each(['/dashboard', '/dashboard/add_tips'])(
-    'redirects %s to / without a token cookie, without loading the back office (spec §2)',
+    'redirects %s to / without a token cookie, without loading the back office (docs/PRODUCT-RULES.md R96)',
     async (path) => {
       const { router } = renderRoute(path);
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));

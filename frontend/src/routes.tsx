@@ -78,10 +78,10 @@ const changePassword = () => import('./pages/account/ChangePasswordPage');
 const verify = () => import('./pages/verify/VerifyPage');
 
 /**
- * The route table: every route of spec §2 (URLs in lib/paths.ts). Login-protected routes redirect
- * to / without a token cookie; any unknown path shows 'Page Not Found'. The back office
- * (/dashboard, login required) is a separate lazily loaded chunk so react-admin never weighs on
- * the public pages.
+ * The route table: every route of docs/PRODUCT-RULES.md R95 (URLs in lib/paths.ts). Login-protected
+ * routes redirect to / without a token cookie; any unknown path shows 'Page Not Found'. The back
+ * office (/dashboard, login required) is a separate lazily loaded chunk so react-admin never weighs
+ * on the public pages.
  */
 export const routes: RouteObject[] = [
   {

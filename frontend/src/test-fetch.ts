@@ -102,7 +102,9 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   ...overrides,
 });
 
-/** GET /api/slip/limits as the server answers it (spec §5, §9), with overrides. */
+/**
+ * GET /api/slip/limits as the server answers it (docs/PRODUCT-RULES.md R9, R135), with overrides.
+ */
 export const buildSlipLimits = (overrides: Partial<SlipLimits> = {}): SlipLimits => ({
   min_tips: 3,
   max_tips: 5,

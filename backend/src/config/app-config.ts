@@ -52,7 +52,10 @@ export class AppConfig {
   /** This server's simulator of `provider` (docs/ARCHITECTURE.md, "Providers and sandboxes"). */
   sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string { return `${this.env.PUBLIC_URL}/sandbox/${provider}`; }
   get storageDir(): string { return fromRoot(this.env.STORAGE_DIR); }
-  /** Avatar storage (docs/PRODUCT-RULES.md "Accounts"): local disk, or an S3-compatible bucket (empty endpoint: AWS in production, the sandbox otherwise). */
+  /**
+   * Avatar storage (docs/PRODUCT-RULES.md "Accounts"): local disk, or an S3-compatible bucket
+   * (empty endpoint: AWS in production, the sandbox otherwise).
+   */
   get avatarStorage() {
     const e = this.env;
     return {
@@ -96,7 +99,7 @@ export class AppConfig {
     return { signingKey: this.env.LOG_SIGNING_KEY, tsaUrl: this.env.TSA_URL || `${this.env.PUBLIC_URL}/sandbox/tsa` };
   }
   get mail(): { smtpUrl: string; from: string } { return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM }; }
-  /** The rates of salePrice (spec §9): NGN_PER_KSH, UGX_PER_KSH. */
+  /** The rates of salePrice (docs/PRODUCT-RULES.md R6): NGN_PER_KSH, UGX_PER_KSH. */
   get currency(): SaleRates {
     return { ngnPerKsh: this.env.NGN_PER_KSH, ugxPerKsh: this.env.UGX_PER_KSH };
   }

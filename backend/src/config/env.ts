@@ -138,7 +138,10 @@ export class EnvVars {
 
   /** Naira per Kenyan shilling: price_ng and the buy-flw charge (salePrice; docs/PRODUCT-RULES.md, Money). */
   @Matches(/^\d+(\.\d{1,4})?$/) NGN_PER_KSH = '12';
-  /** Uganda shillings per Kenyan shilling: price_ug and the buy-flw-ug charge (spec §9: 30 times the slip price). */
+  /**
+   * Uganda shillings per Kenyan shilling: price_ug and the buy-flw-ug charge
+   * (docs/PRODUCT-RULES.md R6: 30 times the slip price).
+   */
   @Transform(toInt) @IsInt() @Min(1) UGX_PER_KSH = 30;
 }
 

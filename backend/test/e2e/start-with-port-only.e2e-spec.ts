@@ -17,13 +17,14 @@ const MAIN_JS = join(REPO_ROOT, 'backend', 'dist', 'main.js');
 const startBuiltApp = (env: Record<string, string>): TestProcess => startProcess('app', process.execPath, [MAIN_JS], env);
 
 /**
- * `PORT` alone gives a working product (spec §4, §5): the built app started with only PORT — plus
- * its own scratch DATABASE_URL, REDIS_PREFIX and STORAGE_DIR so it collides with nothing, and a
- * small FOOTBALL_DATA_DIR so its boot-time fixtures import stays small — and no PUBLIC_URL sells a
- * slip through the M-Pesa sandbox (STK prompt accepted on the sandbox phone, picks SMS in its
- * inbox) and through a Flutterwave checkout, and every link it hands out (checkout, SMS, e-mail,
- * sitemap, robots, avatars) is on that port. Before PUBLIC_URL followed PORT, the provider clients
- * called http://localhost:3000 and the buy answered 502 'M-Pesa request failed. Try again'.
+ * `PORT` alone gives a working product (docs/PRODUCT-RULES.md R36, R37, R40): the built app started
+ * with only PORT — plus its own scratch DATABASE_URL, REDIS_PREFIX and STORAGE_DIR so it collides
+ * with nothing, and a small FOOTBALL_DATA_DIR so its boot-time fixtures import stays small — and no
+ * PUBLIC_URL sells a slip through the M-Pesa sandbox (STK prompt accepted on the sandbox phone,
+ * picks SMS in its inbox) and through a Flutterwave checkout, and every link it hands out
+ * (checkout, SMS, e-mail, sitemap, robots, avatars) is on that port. Before PUBLIC_URL followed
+ * PORT, the provider clients called http://localhost:3000 and the buy answered 502 'M-Pesa request
+ * failed. Try again'.
  */
 describe('the built app started with PORT alone', () => {
   let data: ReturnType<typeof dataDirWith>;

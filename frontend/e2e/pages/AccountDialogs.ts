@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The login dialog (spec §2 dialogs, §4 Login). */
+/** The login dialog (docs/PRODUCT-RULES.md R112, R124). */
 export class LoginDialog {
   readonly dialog: Locator;
 
@@ -24,7 +24,7 @@ export class LoginDialog {
   }
 }
 
-/** The registration dialog with its 18+ confirmation (spec §5; docs/PRODUCT-RULES.md, Messages). */
+/** The registration dialog with its 18+ confirmation (docs/PRODUCT-RULES.md R68, R130). */
 export class RegistrationDialog {
   readonly dialog: Locator;
 
@@ -53,7 +53,7 @@ export class RegistrationDialog {
   }
 }
 
-/** The password reset request dialog (spec §8). */
+/** The password reset request dialog (docs/PRODUCT-RULES.md R112, R70). */
 export class PasswordResetDialog {
   readonly dialog: Locator;
 

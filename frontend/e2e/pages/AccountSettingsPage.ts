@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** /account_settings (login, spec §2). */
+/** /account_settings (login: docs/PRODUCT-RULES.md R96, R108). */
 export class AccountSettingsPage extends SitePage {
   readonly heading: Locator;
   readonly passwordSection: Locator;

@@ -1,7 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** /buy_tip/{id} (Kenya, M-Pesa) and /buy_tip_ng|ug/{id} (e-mail checkout), spec §2. */
+/**
+ * /buy_tip/{id} (Kenya, M-Pesa) and /buy_tip_ng|ug/{id} (e-mail checkout),
+ * docs/PRODUCT-RULES.md R103.
+ */
 export class BuyTipPage extends SitePage {
   readonly slipCard: Locator;
   readonly price: Locator;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** /change_password/{user_token}: the password reset form (spec §2, §5). */
+/** /change_password/{user_token}: the password reset form (docs/PRODUCT-RULES.md R111, R132). */
 export class ChangePasswordPage extends SitePage {
   readonly password: Locator;
   readonly confirm: Locator;

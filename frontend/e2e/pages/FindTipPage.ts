@@ -1,7 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** /find_tip (phone + code) and /find_tip_ng (e-mail + transaction id), spec §2. */
+/**
+ * /find_tip (phone + code) and /find_tip_ng (e-mail + transaction id), docs/PRODUCT-RULES.md R104.
+ */
 export class FindTipPage extends SitePage {
   readonly phone: Locator;
   readonly code: Locator;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** Home page, '/' (spec §2). */
+/** Home page, '/' (docs/PRODUCT-RULES.md R98). */
 export class HomePage extends SitePage {
   readonly heroHeading: Locator;
   readonly hero: Locator;

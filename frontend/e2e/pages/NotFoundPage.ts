@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** The 404 page shown for any unknown path (spec §2). */
+/** The 404 page shown for any unknown path (docs/PRODUCT-RULES.md R97). */
 export class NotFoundPage extends SitePage {
   static readonly TITLE = 'Page Not Found';
   readonly heading: Locator;

@@ -36,7 +36,9 @@ export class SitePage {
     }
   }
 
-  /** Logs out through the account menu (spec §4: cookie removed, page reloads). */
+  /**
+   * Logs out through the account menu (docs/PRODUCT-RULES.md R124: cookie removed, page reloads).
+   */
   async logout(): Promise<void> {
     await this.accountButton.click();
     await this.page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();

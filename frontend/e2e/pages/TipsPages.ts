@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SitePage } from './SitePage';
 
-/** /active_tips and the other slip lists (spec §2). */
+/** /active_tips and the other slip lists (docs/PRODUCT-RULES.md R99). */
 export class TipsListPage extends SitePage {
   readonly heading: Locator;
   readonly cards: Locator;
@@ -21,7 +21,7 @@ export class TipsListPage extends SitePage {
   }
 }
 
-/** /top_tipsters (spec §2). */
+/** /top_tipsters (docs/PRODUCT-RULES.md R101). */
 export class TopTipstersPage extends SitePage {
   readonly weeklyToggle: Locator;
   readonly allTimeToggle: Locator;
@@ -41,7 +41,7 @@ export class TopTipstersPage extends SitePage {
   }
 }
 
-/** /subscriptions, the Subscriber Panel (spec §2). */
+/** /subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105). */
 export class SubscriptionsPage extends SitePage {
   readonly dialog: Locator;
 

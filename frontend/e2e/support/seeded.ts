@@ -7,7 +7,10 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * of hard-coding ids, so they hold on any day the seed runs.
  */
 
-/** One game of a slip as the public lists and GET /api/slip/get/{id} answer it (spec §3, §7). */
+/**
+ * One game of a slip as the public lists and GET /api/slip/get/{id} answer it
+ * (docs/PRODUCT-RULES.md R114).
+ */
 export interface ApiSlipGame {
   home_team: string;
   away_team: string;
@@ -83,7 +86,8 @@ export const groupedAmount = (value: number | string, decimals = 2): string => {
 
 /**
  * A Kenyan phone number no other test of this run uses ('07' + 8 digits, never the sandbox's
- * reserved 0700000xxx numbers), local and as the MSISDN the API stores (spec §5).
+ * reserved 0700000xxx numbers), local and as the MSISDN the API stores
+ * (docs/PRODUCT-RULES.md R136).
  */
 export const uniqueKenyanPhone = (): { local: string; msisdn: string } => {
   const local = `07${randomInt(10, 100)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;

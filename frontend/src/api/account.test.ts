@@ -13,7 +13,7 @@ describe('account calls', () => {
     expect(fieldError(new Error('x'), 'username')).toBeNull();
   });
 
-  it('removes the token cookie when the profile call answers 401 (spec §4, §8)', async () => {
+  it('removes the token cookie when the profile call answers 401 (docs/PRODUCT-RULES.md R124, R71)', async () => {
     setCookie('token', 'expired');
     stubFetch({ '/api/account/profile': json({ message: 'Unauthorized' }, 401) });
     await expect(fetchOwnProfile()).rejects.toMatchObject({ status: 401 });

@@ -15,7 +15,7 @@ export const fieldError = (error: unknown, field: string): string | null => {
 
 /**
  * GET /api/account/profile (auth). A 401 (after a failed token refresh) removes the token cookie
- * (spec §4 and §8); other failures are only logged.
+ * (docs/PRODUCT-RULES.md R124, R71); other failures are only logged.
  */
 export const fetchOwnProfile = async (): Promise<OwnProfile> => {
   try {
@@ -58,7 +58,7 @@ export const useLogin = () =>
       api.post<LoginResponse>('/api/account/email-login', input, { auth: false }),
   });
 
-/** spec §3, Registration payload (plus the country: docs/PRODUCT-RULES.md "Accounts"). */
+/** The registration payload (docs/PRODUCT-RULES.md R121, R56: plus the country). */
 export interface RegisterInput {
   username: string;
   email: string;

@@ -147,7 +147,7 @@ describe('token refresh (15-minute access tokens)', () => {
 });
 
 describe('errorMessage', () => {
-  it("prefers the server's message, else the screen's fallback (spec §8)", () => {
+  it("prefers the server's message, else the screen's fallback (docs/PRODUCT-RULES.md R69, R70)", () => {
     expect(
       errorMessage(new ApiError(400, {}, 'Invalid transaction code'), 'Error occurred. Try again'),
     ).toBe('Invalid transaction code');

@@ -8,7 +8,10 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
-    /** The server's `message` (or `error`, spec §7 slip create) when it sent one. */
+    /**
+     * The server's `message` (or `error` of slip create, docs/PRODUCT-RULES.md R141) when it sent
+     * one.
+     */
     readonly serverMessage: string | null,
   ) {
     super(serverMessage ?? `Request failed with status ${status}`);
@@ -60,7 +63,10 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-/** The token refresh route (docs/PRODUCT-RULES.md "Accounts"): `{ refresh }` -> `{ access, refresh }`, rotating the refresh token. */
+/**
+ * The token refresh route (docs/PRODUCT-RULES.md "Accounts"): `{ refresh }` -> `{ access, refresh
+ * }`, rotating the refresh token.
+ */
 export const TOKEN_REFRESH_PATH = '/api/account/token/refresh';
 
 let refreshing: Promise<boolean> | null = null;
@@ -100,9 +106,9 @@ const refreshAccessToken = (): Promise<boolean> => {
 /**
  * Calls the API at `path` (same origin, e.g. '/api/slip/markets') and resolves with the parsed
  * JSON answer typed as T (undefined for an empty answer). Sends the `token` cookie as
- * `Authorization: Bearer` (spec §6); an expired token is refreshed once with the refresh cookie
- * and the call repeated. Throws ApiError on a non-2xx status; network failures reject with the
- * fetch TypeError.
+ * `Authorization: Bearer` (docs/PRODUCT-RULES.md R54); an expired token is refreshed once with the
+ * refresh cookie and the call repeated. Throws ApiError on a non-2xx status; network failures
+ * reject with the fetch TypeError.
  */
 export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
   send<T>(path, options, true);
@@ -143,8 +149,8 @@ export const api = {
 };
 
 /**
- * What an error screen shows (spec §8): the server's message when the API sent one, else the
- * screen's fallback ('An error occurred', 'Error occurred. Try again', ...).
+ * What an error screen shows (docs/PRODUCT-RULES.md R69, R70): the server's message when the API
+ * sent one, else the screen's fallback ('An error occurred', 'Error occurred. Try again', ...).
  */
 export const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;

@@ -4,7 +4,10 @@ import { bootCountry } from './boot-data';
 import { api } from './client';
 import { geoKeys } from './query-keys';
 
-/** GET /api/geo/country → `{ country }`: the visitor's sale country by IP (spec §7). */
+/**
+ * GET /api/geo/country → `{ country }`: the visitor's sale country by IP
+ * (docs/PRODUCT-RULES.md R143).
+ */
 export const VISITOR_COUNTRY_PATH = '/api/geo/country';
 
 /**

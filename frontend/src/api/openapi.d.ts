@@ -1406,7 +1406,7 @@ export interface components {
         };
         BuyMpesaDto: {
             /**
-             * @description Kenyan phone, 9 or 10 digits (spec §5)
+             * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
              * @example 0712345678
              */
             phone: string;
@@ -1956,7 +1956,7 @@ export interface components {
         };
         RgCodeDto: {
             /**
-             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @description Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…
              * @example 0712345678
              */
             phone: Record<string, never>;
@@ -1973,7 +1973,7 @@ export interface components {
              */
             daily_cap_ksh: Record<string, never>;
             /**
-             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @description Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…
              * @example 0712345678
              */
             phone: Record<string, never>;
@@ -1991,7 +1991,7 @@ export interface components {
              */
             period: "1m" | "6m" | "1y";
             /**
-             * @description Kenyan phone in any spec §5 form, or +234… / +256… / +255…
+             * @description Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…
              * @example 0712345678
              */
             phone: Record<string, never>;
@@ -2360,7 +2360,7 @@ export interface components {
         };
         WithdrawRequestDto: {
             /**
-             * @description M-Pesa phone, 9 or 10 digits (spec §5)
+             * @description M-Pesa phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
              * @example 0712345678
              */
             phone_number: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FLUTTERWAVE_BUY_PATHS, findSlipNgPath, findSlipPath, foundTipsOf } from './purchases';
 
-describe('purchase calls (spec §7)', () => {
+describe('purchase calls (docs/PRODUCT-RULES.md R141)', () => {
   it('builds the find-slip paths', () => {
     expect(findSlipPath('254712345678', 'SJK7ABC123')).toBe(
       '/api/manage/find-slip/254712345678/SJK7ABC123',

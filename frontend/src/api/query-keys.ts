@@ -3,7 +3,7 @@
  * can be invalidated by its first element.
  */
 
-/** Filters of GET /v2/api/slip/data/ (spec §7). */
+/** Filters of GET /v2/api/slip/data/ (docs/PRODUCT-RULES.md R142). */
 export interface ActiveSlipFilters {
   page?: number;
   username?: string;

@@ -27,7 +27,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('slip list URLs (spec §7)', () => {
+describe('slip list URLs (docs/PRODUCT-RULES.md R142)', () => {
   it('maps the /active_tips filters to the API query names', () => {
     expect(activeSlipsQuery({ page: 2, top: true })).toEqual({
       p: 2,
@@ -99,7 +99,7 @@ describe('slip list URLs (spec §7)', () => {
   });
 });
 
-describe('home refresh (spec §9)', () => {
+describe('home refresh (docs/PRODUCT-RULES.md R98)', () => {
   it('refetches top games every 30 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = stubFetch({ '/api/home/top-games': { games: [] } });

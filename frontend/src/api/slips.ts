@@ -8,7 +8,7 @@ import type { FinishedSlipPage, FreeTip, Market, Slip, SlipLimits, SlipPage, Top
 export const SLIP_DATA_PATH = '/v2/api/slip/data/';
 export const FINISHED_SLIPS_PATH = '/v2/api/slip/data/finished/';
 
-/** Query of GET /v2/api/slip/data/ for the given filters (spec §7 names). */
+/** Query of GET /v2/api/slip/data/ for the given filters (names of docs/PRODUCT-RULES.md R142). */
 export const activeSlipsQuery = (filters: ActiveSlipFilters): QueryParams => ({
   p: filters.page && filters.page > 1 ? filters.page : undefined,
   username: filters.username || undefined,
@@ -45,7 +45,10 @@ export const useOwnSlips = (page: number, enabled = true) =>
 
 const POPULAR_QUERY = { home: 1 };
 
-/** Home Popular tab: up to 12 active slips (?home=1, docs/PRODUCT-RULES.md "Lists and caches"); the inlined answer first. */
+/**
+ * Home Popular tab: up to 12 active slips (?home=1, docs/PRODUCT-RULES.md "Lists and caches"); the
+ * inlined answer first.
+ */
 export const usePopularSlips = () =>
   useQuery({
     queryKey: slipKeys.popular(),
@@ -64,7 +67,7 @@ export const useHomeFinishedSlips = (enabled = true) =>
 
 /**
  * The API's `next` link as a same-origin path: it may be absolute with the API's own host
- * (spec §7: the next URL is followed for more).
+ * (docs/PRODUCT-RULES.md R142: the next URL is followed for more).
  */
 export const followLink = (next: string): string => {
   try {
@@ -98,7 +101,9 @@ export const useSlip = (id: string | undefined) =>
 const FREE_TIPS_PATH = '/api/slip/free';
 const TOP_GAMES_PATH = '/api/home/top-games';
 
-/** GET /api/slip/free, refreshed every 30 s (spec §9); the inlined answer first. */
+/**
+ * GET /api/slip/free, refreshed every 30 s (docs/PRODUCT-RULES.md R98); the inlined answer first.
+ */
 export const useFreeTips = () =>
   useQuery({
     queryKey: slipKeys.free(),
@@ -108,7 +113,10 @@ export const useFreeTips = () =>
     ...bootInitialData<{ data: FreeTip[] }>(FREE_TIPS_PATH),
   });
 
-/** GET /api/home/top-games, refreshed every 30 s (spec §9); the inlined answer first. */
+/**
+ * GET /api/home/top-games, refreshed every 30 s (docs/PRODUCT-RULES.md R98); the inlined answer
+ * first.
+ */
 export const useTopGames = () =>
   useQuery({
     queryKey: homeKeys.topGames(),
@@ -120,7 +128,8 @@ export const useTopGames = () =>
 
 /**
  * GET /api/slip/limits: games per slip, total odds and price ranges, the daily slip limit and their
- * exact messages (spec §5, §9). Fetched once per page load: they change only with a deploy.
+ * exact messages (docs/PRODUCT-RULES.md R9, R135). Fetched once per page load: they change only
+ * with a deploy.
  */
 export const useSlipLimits = () =>
   useQuery({

@@ -1,35 +1,44 @@
 import type { components } from './openapi';
 
 /**
- * Wire shapes of the spec §7 calls (field names of spec §3; rules in docs/PRODUCT-RULES.md), as names
- * over the types generated from the API's OpenAPI document (openapi.d.ts, `npm run api:types`;
- * docs/CONTRIBUTING.md "API types"). A shape wrong here is fixed in the backend's DTO, not in this file.
- * Decimals arrive as JSON numbers (prices, ratings) or numeric strings (odds, '4.52'): lib/money formats both.
+ * Wire shapes of the API calls, with their field names (docs/PRODUCT-RULES.md R113, R140; rules in
+ * docs/PRODUCT-RULES.md), as names over the types generated from the API's OpenAPI document
+ * (openapi.d.ts, `npm run api:types`; docs/CONTRIBUTING.md "API types"). A shape wrong here is
+ * fixed in the backend's DTO, not in this file. Decimals arrive as JSON numbers (prices, ratings)
+ * or numeric strings (odds, '4.52'): lib/money formats both.
  */
 type Schemas = components['schemas'];
 
-/** A game in a slip (spec §3, Tip). Market and odd are absent before the picks may be shown. */
+/**
+ * A game in a slip (docs/PRODUCT-RULES.md R114). Market and odd are absent before the picks may be
+ * shown.
+ */
 export type SlipTip = Schemas['TipResponseDto'];
 
-/** Tipster data shown on a slip card (spec §3: meta{rating, profile image}). */
+/** Tipster data shown on a slip card (docs/PRODUCT-RULES.md R114: meta{rating, profile image}). */
 export type SlipMeta = Schemas['SlipMetaDto'];
 
-/** A tip slip (spec §3, Slip): price in Ksh, price_ng in NGN, price_ug in UGX. */
+/** A tip slip (docs/PRODUCT-RULES.md R114): price in Ksh, price_ng in NGN, price_ug in UGX. */
 export type Slip = Schemas['SlipResponseDto'];
 
-/** GET /v2/api/slip/data/ (spec §7). */
+/** GET /v2/api/slip/data/ (docs/PRODUCT-RULES.md R142). */
 export type SlipPage = Schemas['ActivePageDto'];
 
-/** GET /v2/api/slip/data/finished/ (spec §7): `next` is a URL the client follows. */
+/**
+ * GET /v2/api/slip/data/finished/ (docs/PRODUCT-RULES.md R142): `next` is a URL the client follows.
+ */
 export type FinishedSlipPage = Schemas['FinishedPageDto'];
 
-/** spec §3, Market. `odds_key`: key of this market's price in GET /api/fixtures/search/fixture/odd/{id}. */
+/**
+ * A market (docs/PRODUCT-RULES.md R115). `odds_key`: key of this market's price in GET
+ * /api/fixtures/search/fixture/odd/{id}.
+ */
 export type Market = Schemas['MarketDto'];
 
-/** spec §3, Top game. `tips`: number of slips with this game. */
+/** A top game (docs/PRODUCT-RULES.md R116). `tips`: number of slips with this game. */
 export type TopGame = Schemas['TopGameDto'];
 
-/** spec §3, Free tip. */
+/** A free tip (docs/PRODUCT-RULES.md R116). */
 export type FreeTip = Schemas['FreeTipDto'];
 
 /** GET /api/account/profile (own: with e-mail and phone number). */
@@ -38,7 +47,10 @@ export type OwnProfile = Schemas['OwnProfileResponseDto'];
 /** GET /api/account/profile/{username} (anyone's). */
 export type PublicProfile = Schemas['PublicProfileResponseDto'];
 
-/** spec §3, Profile: `stats` is [tips, won, lost, rating] in these fixed positions. */
+/**
+ * A profile (docs/PRODUCT-RULES.md R117): `stats` is [tips, won, lost, rating] in these fixed
+ * positions.
+ */
 export type Profile = OwnProfile | PublicProfile;
 
 /** A leaderboard row (GET /v2/api/tipster/data/, docs/PRODUCT-RULES.md "Lists and caches"). */
@@ -47,25 +59,30 @@ export type TipsterRow = Schemas['LeaderboardRowDto'];
 /** GET /v2/api/tipster/data/. */
 export type TipsterPage = Schemas['LeaderboardPageDto'];
 
-/** spec §3, Jackpot: `slip` is the slip to buy. */
+/** A jackpot (docs/PRODUCT-RULES.md R118): `slip` is the slip to buy. */
 export type Jackpot = Schemas['JackpotDto'];
 
-/** A past jackpot round with its score (GET /api/jackpot/history, docs/PRODUCT-RULES.md "Jackpots"). */
+/**
+ * A past jackpot round with its score (GET /api/jackpot/history, docs/PRODUCT-RULES.md "Jackpots").
+ */
 export type JackpotHistoryItem = Schemas['JackpotHistoryItemDto'];
 
 /** GET /api/jackpot/history -> { data, next_before }. */
 export type JackpotHistoryPage = Schemas['JackpotHistoryResponseDto'];
 
-/** spec §3, Subscription kind: `days` 1000 means lifetime (spec §9). */
+/** A subscription kind (docs/PRODUCT-RULES.md R42, R118): `days` 1000 means lifetime. */
 export type SubscriptionKind = Schemas['SubscriptionKindDto'];
 
 /** GET /api/manage/get-subscription-kind. */
 export type SubscriptionKinds = Schemas['SubscriptionKindsResponseDto'];
 
-/** spec §3, Blog post: `content` is sanitised HTML (docs/PRODUCT-RULES.md "Back office"). */
+/**
+ * A blog post (docs/PRODUCT-RULES.md R120): `content` is sanitised HTML
+ * (docs/PRODUCT-RULES.md R78).
+ */
 export type BlogPost = Schemas['PublicPostDto'];
 
-/** A found tip (POST /api/manage/find-slip..., spec §7: Game, League, Tip). */
+/** A found tip (POST /api/manage/find-slip..., docs/PRODUCT-RULES.md R141: Game, League, Tip). */
 export type FoundTip = Schemas['FoundTipDto'];
 
 /** POST /api/account/email-login. */
@@ -74,7 +91,10 @@ export type LoginResponse = Schemas['TokenPairDto'];
 /** POST /api/account/register. */
 export type RegisterResponse = Schemas['RegisterResponseDto'];
 
-/** GET /api/slip/limits: the slip-building limits and their exact spec §5 messages (served, never copied here). */
+/**
+ * GET /api/slip/limits: the slip-building limits and their exact messages
+ * (docs/PRODUCT-RULES.md R9, R135; served, never copied here).
+ */
 export type SlipLimits = Schemas['SlipLimitsResponseDto'];
 
 /** Field error lists the account routes answer with ({ email: ['...'] }): the error body, not a 2xx shape. */

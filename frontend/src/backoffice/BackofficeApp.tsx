@@ -65,14 +65,14 @@ export const BackofficeApp = ({
         ))}
         {permissions !== 'admin' && (
           <CustomRoutes>
-            {/* The user's own payments (spec §2 /dashboard/earnings); admins keep the earnings resource. */}
+            {/* The user's own payments (docs/PRODUCT-RULES.md R110); admins keep the earnings resource. */}
             <Route path="/earnings" element={<EarningsPage />} />
           </CustomRoutes>
         )}
         <CustomRoutes>
           <Route path="/withdraw" element={<WithdrawRequestsPage />} />
           <Route path="/add_tips" element={<AddTipsPage />} />
-          {/* Own active and finished tips (spec §2); a foreign {username} redirects to the user's own. */}
+          {/* Own active and finished tips (docs/PRODUCT-RULES.md R110); a foreign {username} redirects to the user's own. */}
           <Route path="/active_tips/:username" element={<OwnActiveTipsPage />} />
           <Route path="/finished_tips/:username" element={<OwnFinishedTipsPage />} />
         </CustomRoutes>

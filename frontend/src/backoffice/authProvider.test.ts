@@ -49,7 +49,7 @@ describe('authProvider', () => {
       });
     });
 
-    it("rejects with the server's message, else 'An error occurred' (spec §8)", async () => {
+    it("rejects with the server's message, else 'An error occurred' (docs/PRODUCT-RULES.md R70)", async () => {
       fetchMock.mockResolvedValueOnce(
         new Response(JSON.stringify({ message: 'Invalid credentials' }), {
           status: 401,

@@ -5,7 +5,7 @@ import { decodeJwtPayload, isJwtExpired, type AccessTokenClaims } from '../lib/j
 import { PATHS } from '../lib/paths';
 import { accessOf, canAccessResource } from './access';
 
-/** Answer of POST /api/account/email-login (spec §7). */
+/** Answer of POST /api/account/email-login (docs/PRODUCT-RULES.md R141). */
 export interface EmailLoginResponse {
   access: string;
   refresh?: string;
@@ -21,7 +21,10 @@ export interface BackofficeLoginParams {
 /** Role claim of the back office's administrators (docs/PRODUCT-RULES.md, Roles). */
 export const ADMIN_ROLE = 'admin';
 
-/** Login-protected routes send a visitor without a valid token to / (spec §2), silently. */
+/**
+ * Login-protected routes send a visitor without a valid token to / (docs/PRODUCT-RULES.md R96),
+ * silently.
+ */
 const NOT_LOGGED_IN = { redirectTo: PATHS.home, message: false } as const;
 
 /** Claims of the token cookie while it decodes and has not expired, else null. */
@@ -32,8 +35,9 @@ const currentClaims = (): AccessTokenClaims | null => {
 };
 
 /**
- * react-admin auth provider over the token cookie (spec §3, §4): login stores the tokens,
- * logout removes them and returns to /, 401/403 answers log out, permissions are the JWT `role`.
+ * react-admin auth provider over the token cookie (docs/PRODUCT-RULES.md R121, R124): login stores
+ * the tokens, logout removes them and returns to /, 401/403 answers log out, permissions are the
+ * JWT `role`.
  */
 export const authProvider: AuthProvider = {
   login: async ({ email, username, password }: BackofficeLoginParams) => {

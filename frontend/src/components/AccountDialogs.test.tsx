@@ -19,7 +19,7 @@ const openFromTopBar = async (name: 'Login' | 'Register') => {
 const type = (dialog: HTMLElement, label: string | RegExp, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 
-describe('login dialog (spec §4, §8)', () => {
+describe('login dialog (docs/PRODUCT-RULES.md R124, R70)', () => {
   it('requires both fields before calling the API', async () => {
     const api = stubFetch({});
     renderRoute('/no/such/page');
@@ -65,7 +65,7 @@ describe('login dialog (spec §4, §8)', () => {
   });
 });
 
-describe('registration dialog (spec §5, §8; 18+)', () => {
+describe('registration dialog (docs/PRODUCT-RULES.md R130, R70; 18+)', () => {
   const fill = (dialog: HTMLElement) => {
     type(dialog, 'Username', 'kipchoge');
     type(dialog, 'Email', 'kip@example.com');
@@ -128,7 +128,7 @@ describe('registration dialog (spec §5, §8; 18+)', () => {
     expect(getCookie('token')).toBe('T');
   });
 
-  it("preselects the visitor's country by IP (spec §7) and registers with it", async () => {
+  it("preselects the visitor's country by IP (docs/PRODUCT-RULES.md R143) and registers with it", async () => {
     const api = stubFetch({
       '/api/geo/country': { country: 'NG' },
       'POST /api/account/register': { token: 'T', refresh: 'R' },
@@ -153,7 +153,7 @@ describe('registration dialog (spec §5, §8; 18+)', () => {
   });
 });
 
-describe('password reset dialog (spec §8)', () => {
+describe('password reset dialog (docs/PRODUCT-RULES.md R70)', () => {
   const open = async () => {
     const dialog = await openFromTopBar('Login');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Forgot password?' }));
@@ -182,7 +182,7 @@ describe('password reset dialog (spec §8)', () => {
   });
 });
 
-describe('top bar session (spec §4)', () => {
+describe('top bar session (docs/PRODUCT-RULES.md R124)', () => {
   const profile = {
     user: { username: 'kipchoge', first_name: 'Eliud', email: 'kip@example.com' },
     profile: {

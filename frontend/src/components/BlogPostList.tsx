@@ -9,8 +9,8 @@ import { nairobiDate } from '../lib/nairobi-time';
 import { PATHS } from '../lib/paths';
 
 /**
- * Blog posts as cards linking to /blog/{slug} (spec §2): thumbnail (when the post has one),
- * title, date (Africa/Nairobi) and overview. One column on phones.
+ * Blog posts as cards linking to /blog/{slug} (docs/PRODUCT-RULES.md R106): thumbnail (when the
+ * post has one), title, date (Africa/Nairobi) and overview. One column on phones.
  */
 export const BlogPostList = ({ posts, headingLevel = 'h3' }: { posts: readonly BlogPost[]; headingLevel?: 'h2' | 'h3' }) => (
   <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Blog posts">

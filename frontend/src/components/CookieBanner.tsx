@@ -6,10 +6,13 @@ import Typography from '@mui/material/Typography';
 import { COOKIE_CONSENT_DAYS } from '../lib/constants';
 import { getCookie, setCookie } from '../lib/cookies';
 
-/** Cookie holding the visitor's consent (spec §1: consent lasts 150 days). */
+/** Cookie holding the visitor's consent (docs/PRODUCT-RULES.md R94: consent lasts 150 days). */
 export const COOKIE_CONSENT_COOKIE = 'cookie_consent';
 
-/** The cookie banner (spec §1): says the site uses cookies; Accept stores consent for 150 days. */
+/**
+ * The cookie banner (docs/PRODUCT-RULES.md R94): says the site uses cookies; Accept stores consent
+ * for 150 days.
+ */
 export const CookieBanner = () => {
   const [accepted, setAccepted] = useState(() => getCookie(COOKIE_CONSENT_COOKIE) === 'accepted');
   if (accepted) return null;

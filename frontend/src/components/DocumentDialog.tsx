@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { DOCUMENTS, type DocumentName } from '../lib/documents';
 
-/** Privacy, terms or about, opened from the footer (spec §1, §2 dialogs). */
+/** Privacy, terms or about, opened from the footer (docs/PRODUCT-RULES.md R94, R112). */
 export const DocumentDialog = ({ name, onClose }: { name: DocumentName; onClose: () => void }) => {
   const document = DOCUMENTS[name];
   return (

@@ -8,7 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import type { FoundTip } from '../api/types';
 import { EmptyState } from './QueryStatus';
 
-/** The picks of a bought slip as find-slip returns them (spec §7: Game, League, Tip). */
+/**
+ * The picks of a bought slip as find-slip returns them (docs/PRODUCT-RULES.md R141: Game, League,
+ * Tip).
+ */
 export const FoundTipsList = ({ tips }: { tips: readonly FoundTip[] }) =>
   tips.length === 0 ? (
     <EmptyState>No tips found for this purchase.</EmptyState>

@@ -17,8 +17,8 @@ import { PATHS } from '../lib/paths';
 import { isOnSale } from '../lib/slip';
 
 /**
- * A jackpot prediction card (spec §2 /jackpot; §9: 8 tips then a see-more link). Buying it is
- * buying its slip (docs/PRODUCT-RULES.md). A finished round shows its score (tips won / tips
+ * A jackpot prediction card (docs/PRODUCT-RULES.md R102, R47: 8 tips then a see-more link). Buying
+ * it is buying its slip (docs/PRODUCT-RULES.md). A finished round shows its score (tips won / tips
  * counted, void games apart: docs/PRODUCT-RULES.md "Jackpots").
  */
 export const JackpotCard = ({

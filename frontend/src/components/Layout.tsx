@@ -10,14 +10,15 @@ import { TopBar } from './TopBar';
 
 const MAIN_ID = 'main-content';
 
-// Never opened (spec §2), so it must not weigh on the first page load.
+// Never opened (docs/PRODUCT-RULES.md R112), so it must not weigh on the first page load.
 const NigerianSiteDialog = lazy(() =>
   import('./NigerianSiteDialog').then((m) => ({ default: m.NigerianSiteDialog })),
 );
 
 /**
  * Public page shell: skip link, top bar, the matched page, footer, the cookie banner, the
- * account dialogs, and the Nigerian-site dialog (present, never opened: spec §2).
+ * account dialogs, and the Nigerian-site dialog (present, never opened:
+ * docs/PRODUCT-RULES.md R112).
  */
 export const Layout = () => (
   <AuthDialogsProvider>

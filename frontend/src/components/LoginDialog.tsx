@@ -17,8 +17,8 @@ import type { FormErrors } from '../validation/common';
 import { validateLogin, type LoginForm } from '../validation/login.rules';
 
 /**
- * Login dialog (spec §4, Login): idle, loading, success (tokens stored, page reloads). A failure
- * shows the server's message, else 'An error occurred' (spec §8).
+ * Login dialog (docs/PRODUCT-RULES.md R124): idle, loading, success (tokens stored, page reloads).
+ * A failure shows the server's message, else 'An error occurred' (docs/PRODUCT-RULES.md R70).
  */
 export const LoginDialog = ({
   onClose,

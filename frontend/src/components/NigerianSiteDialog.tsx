@@ -8,8 +8,9 @@ import { Link as RouterLink } from 'react-router';
 import { PATHS } from '../lib/paths';
 
 /**
- * The Nigerian-site dialog (spec §2): part of the product, but nothing opens it. Layout renders
- * it closed; it points Nigerian visitors at the Nigeria purchase and find-tip routes.
+ * The Nigerian-site dialog (docs/PRODUCT-RULES.md R112): part of the product, but nothing opens it.
+ * Layout renders it closed; it points Nigerian visitors at the Nigeria purchase and find-tip
+ * routes.
  */
 export const NigerianSiteDialog = ({
   open = false,

@@ -13,8 +13,8 @@ import { MESSAGES } from '../lib/messages';
 import { requiredError } from '../validation/login.rules';
 
 /**
- * Password reset request (spec §2 dialogs, §8): success shows 'Check your email for the link';
- * a failure shows the server's e-mail error.
+ * Password reset request (docs/PRODUCT-RULES.md R112, R70): success shows 'Check your email for the
+ * link'; a failure shows the server's e-mail error.
  */
 export const PasswordResetDialog = ({ onClose }: { onClose: () => void }) => {
   const [email, setEmail] = useState('');

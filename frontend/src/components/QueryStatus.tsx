@@ -11,7 +11,7 @@ export const LoadingState = ({ label = 'Loading' }: { label?: string }) => (
   </Box>
 );
 
-/** A failure the spec shows to the user (spec §8). */
+/** A failure a screen shows to the user (docs/PRODUCT-RULES.md R70). */
 export const ErrorAlert = ({ message }: { message: string }) => (
   <Alert severity="error" variant="outlined" sx={{ my: 2 }}>
     {message}

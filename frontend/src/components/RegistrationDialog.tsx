@@ -27,7 +27,7 @@ import {
   type RegistrationForm,
 } from '../validation/registration.rules';
 
-/** Countries a user registers from (spec §9 plus Uganda, which the purchase routes serve). */
+/** Countries a user registers from (docs/PRODUCT-RULES.md R56, R91). */
 const REGISTRATION_COUNTRIES = [
   { code: 'KE', name: 'Kenya' },
   { code: 'NG', name: 'Nigeria' },
@@ -44,7 +44,7 @@ const EMPTY: RegistrationForm = {
   isAdult: false,
 };
 
-/** Server field -> form field for the errors shown under the fields (spec §8). */
+/** Server field -> form field for the errors shown under the fields (docs/PRODUCT-RULES.md R70). */
 const SERVER_FIELDS: [string, RegistrationField][] = [
   ['username', 'username'],
   ['email', 'email'],
@@ -53,9 +53,10 @@ const SERVER_FIELDS: [string, RegistrationField][] = [
 ];
 
 /**
- * Registration dialog (spec §2, §5) with the 18+ confirmation (docs/PRODUCT-RULES.md, Messages). The
- * server's username and e-mail errors show under those fields; an optional profile image is
- * uploaded right after the account exists; then the page reloads logged in.
+ * Registration dialog (docs/PRODUCT-RULES.md R112, R130) with the 18+ confirmation
+ * (docs/PRODUCT-RULES.md R68). The server's username and e-mail errors show under those fields; an
+ * optional profile image is uploaded right after the account exists; then the page reloads logged
+ * in.
  */
 export const RegistrationDialog = ({
   onClose,
@@ -65,7 +66,7 @@ export const RegistrationDialog = ({
   onLogin: () => void;
 }) => {
   const [form, setForm] = useState<RegistrationForm>(EMPTY);
-  // Preselected by the visitor's IP (spec §7) until they pick one.
+  // Preselected by the visitor's IP (docs/PRODUCT-RULES.md R143) until they pick one.
   const visitorCountry = useVisitorCountry();
   const [chosenCountry, setCountry] = useState<string | null>(null);
   const country = chosenCountry ?? visitorCountry;

@@ -9,8 +9,8 @@ export interface NextPageQuery {
 }
 
 /**
- * 'See More' under a list that follows the API's `next` link (spec §2 finished tips lists):
- * shown while there is a next page, busy while it loads.
+ * 'See More' under a list that follows the API's `next` link (docs/PRODUCT-RULES.md R99: finished
+ * tips lists): shown while there is a next page, busy while it loads.
  */
 export const SeeMoreButton = ({ query, mt = 2 }: { query: NextPageQuery; mt?: number }) =>
   query.hasNextPage ? (

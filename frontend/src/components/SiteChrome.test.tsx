@@ -8,7 +8,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('cookie banner (spec §1)', () => {
+describe('cookie banner (docs/PRODUCT-RULES.md R94)', () => {
   it('says the site uses cookies and stores consent for 150 days on Accept', () => {
     stubFetch({});
     const writes: string[] = [];
@@ -34,7 +34,7 @@ describe('cookie banner (spec §1)', () => {
   });
 });
 
-describe('footer documents (spec §1)', () => {
+describe('footer documents (docs/PRODUCT-RULES.md R94)', () => {
   it.each([
     ['Privacy Policy', /never see or store your M-Pesa PIN/],
     ['Terms and Conditions', /18\+ only/],

@@ -21,7 +21,7 @@ const DocumentDialog = lazy(() =>
 
 /**
  * Site footer: tip page links, the privacy / terms / about documents (in a dialog), support
- * contacts, social channels and the 18+ line (spec §1).
+ * contacts, social channels and the 18+ line (docs/PRODUCT-RULES.md R68, R94).
  */
 export const SiteFooter = () => {
   const [document, setDocument] = useState<DocumentName | null>(null);

@@ -22,7 +22,10 @@ import { isFinished, isOnSale, slipMeta } from '../lib/slip';
 import { Pill } from './Pill';
 import { TipsterAvatar } from './TipsterAvatar';
 
-/** Theme colour of a result (spec §4): won success, lost error, anything else warning. */
+/**
+ * Theme colour of a result (docs/PRODUCT-RULES.md R122): won success, lost error, anything else
+ * warning.
+ */
 export const RESULT_COLOR: Record<ResultState, 'success' | 'error' | 'warning'> = {
   won: 'success',
   lost: 'error',
@@ -46,9 +49,9 @@ export const pickLabel = (tip: SlipTip, markets: Map<number, Market> | undefined
 };
 
 /**
- * A tip's pick line ('HOME WIN @ 1.50'), coloured by the tip's own result once settled (spec §3
- * Tip result W, L, V), else in the secondary colour; `suffix` follows the pick. Nothing without
- * a pick (public view of an unfinished slip).
+ * A tip's pick line ('HOME WIN @ 1.50'), coloured by the tip's own result once settled (W, L or V,
+ * docs/PRODUCT-RULES.md R114), else in the secondary colour; `suffix` follows the pick. Nothing
+ * without a pick (public view of an unfinished slip).
  */
 export const PickLine = ({ tip, pick, suffix = '' }: { tip: SlipTip; pick: string | null; suffix?: string }) => {
   if (!pick) return null;
@@ -130,7 +133,10 @@ export const CommitmentLine = ({ slip, finished }: { slip: Slip; finished: boole
 
 export interface SlipCardProps {
   slip: Slip;
-  /** Currency and purchase route (spec §2: Ksh, NGN and UGX on their routes). Default Kenya. */
+  /**
+   * Currency and purchase route (docs/PRODUCT-RULES.md R103: Ksh, NGN and UGX on their routes).
+   * Default Kenya.
+   */
   country?: SaleCountry;
   /** Hide the buy button (on the purchase pages themselves). */
   hideBuy?: boolean;
@@ -139,9 +145,10 @@ export interface SlipCardProps {
 }
 
 /**
- * A slip card (spec §2, §4; docs/PRODUCT-RULES.md "Public web app"): tipster with avatar and rating / 10, each game with its
- * teams, league, kick-off label and timing state, the total odds, the price, and the buy button
- * to the country's route; finished slips show the result colour and the +/- odds prefix.
+ * A slip card (docs/PRODUCT-RULES.md R12, R13, R122, "Public web app"): tipster with avatar and
+ * rating / 10, each game with its teams, league, kick-off label and timing state, the total odds,
+ * the price, and the buy button to the country's route; finished slips show the result colour and
+ * the +/- odds prefix.
  */
 export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date() }: SlipCardProps) => {
   const meta = slipMeta(slip);

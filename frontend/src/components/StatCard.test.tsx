@@ -4,7 +4,7 @@ import { ProfitChart } from './ProfitChart';
 import { StatCard } from './StatCard';
 
 describe('StatCard', () => {
-  it('shows Tips, Wins, Lost, Profit and Rating as a percent (spec §2, §9)', () => {
+  it('shows Tips, Wins, Lost, Profit and Rating as a percent (docs/PRODUCT-RULES.md R100, R19)', () => {
     render(<StatCard stats={{ tips: 40, won: 22, lost: 15, profit: 7.456, rating: '59.459' }} />);
     const card = screen.getByLabelText('Tipster statistics');
     const pairs = within(card)

@@ -15,7 +15,10 @@ export interface TipsterStats {
   rating: DecimalValue;
 }
 
-/** A tipster's stat card (spec §2): Tips, Wins, Lost, Profit, Rating (percent, spec §9). */
+/**
+ * A tipster's stat card (docs/PRODUCT-RULES.md R100): Tips, Wins, Lost, Profit, Rating (percent,
+ * docs/PRODUCT-RULES.md R19).
+ */
 export const StatCard = ({ stats }: { stats: TipsterStats }) => {
   const items: { label: string; value: string; color?: string }[] = [
     { label: 'Tips', value: String(stats.tips) },

@@ -15,9 +15,9 @@ import { subscriptionPhoneError, toKenyanMsisdn } from '../validation/kenyan-pho
 import type { SubscriptionChoice as Choice } from './subscription-choice';
 
 /**
- * Subscription purchase (spec §4): dialog open, phone entry, request sent; on success the
- * dialog closes and the panel alerts 'Request sent. Wait for mpesa stk'; a failure alerts the
- * server's message, else 'Error occurred. Try again'.
+ * Subscription purchase (docs/PRODUCT-RULES.md R126): dialog open, phone entry, request sent; on
+ * success the dialog closes and the panel alerts 'Request sent. Wait for mpesa stk'; a failure
+ * alerts the server's message, else 'Error occurred. Try again'.
  */
 export const SubscribeDialog = ({
   choice,

@@ -17,7 +17,7 @@ const SubscribeDialog = lazy(() =>
   import('./SubscribeDialog').then((m) => ({ default: m.SubscribeDialog })),
 );
 
-/** Order of the kinds on the panel (spec §1: gold, bronze and silver). */
+/** Order of the kinds on the panel (docs/PRODUCT-RULES.md R42: gold, bronze and silver). */
 const KIND_ORDER: readonly SubscriptionKindKey[] = ['bronze', 'silver', 'gold'];
 
 /** Default durations of the seeded kinds (docs/PRODUCT-RULES.md) when the API leaves days out. */

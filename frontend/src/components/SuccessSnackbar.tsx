@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { SNACKBAR_HIDE_MS } from '../lib/constants';
 
-/** Success snackbar: hides automatically after 3 s (spec §4). */
+/** Success snackbar: hides automatically after 3 s (docs/PRODUCT-RULES.md R129). */
 export const SuccessSnackbar = ({
   message,
   onClose,

@@ -20,12 +20,15 @@ import { isFinished, isOnSale } from '../lib/slip';
 import { PickLine, RESULT_COLOR, RESULT_LABEL, pickLabel } from './SlipCard';
 import { visuallyHidden } from './visually-hidden';
 
-/** A tip's own result (spec §3 Tip: W, L or V once the slip is settled). */
+/** A tip's own result (docs/PRODUCT-RULES.md R114: W, L or V once the slip is settled). */
 const TIP_RESULT_LABEL: Record<string, string> = { W: 'Won', L: 'Lost', V: 'Void' };
 
 const hasPick = (tip: SlipTip): boolean => tip.market_type !== null && tip.market_type !== undefined;
 
-/** Kick-off in Nairobi: the spec §4 label ('Today 17:30') while open, the full date once finished. */
+/**
+ * Kick-off in Nairobi: the label of docs/PRODUCT-RULES.md R123 ('Today 17:30') while open, the full
+ * date once finished.
+ */
 const kickOffLabel = (tip: SlipTip, finished: boolean, now: Date): string => {
   if (tip.game_date === null) return '';
   const date = new Date(tip.game_date);
@@ -125,11 +128,11 @@ const TipsCards = ({
 );
 
 /**
- * A tipster's slips as a table (spec §2, /active_tips/{username}): date, games with kick-off,
- * total odds, price and the buy button (or the result once finished). The tipster's own lists
- * (/dashboard/active_tips, /dashboard/finished_tips) set `showPicks` (each game's league, market
- * and odd, its score and result once settled) and `hideBuy` (a Status column: On sale, Closed or
- * the slip's result). On phones the same content is a list of cards (TipsCards).
+ * A tipster's slips as a table (docs/PRODUCT-RULES.md R99: /active_tips/{username}): date, games
+ * with kick-off, total odds, price and the buy button (or the result once finished). The tipster's
+ * own lists (/dashboard/active_tips, /dashboard/finished_tips) set `showPicks` (each game's league,
+ * market and odd, its score and result once settled) and `hideBuy` (a Status column: On sale,
+ * Closed or the slip's result). On phones the same content is a list of cards (TipsCards).
  */
 export const TipsTable = ({
   slips,

@@ -25,14 +25,17 @@ import { BRAND } from '../theme';
 import { useAuthDialogs } from './auth-dialogs';
 import { TipsterAvatar } from './TipsterAvatar';
 
-/** Links of a logged-in user's menu (spec §2 login routes). */
+/** Links of a logged-in user's menu (docs/PRODUCT-RULES.md R96). */
 const ACCOUNT_NAV = [
   { label: 'My Profile', to: PATHS.profile },
   { label: 'Account Settings', to: PATHS.accountSettings },
   { label: 'Dashboard', to: PATHS.dashboard },
 ] as const;
 
-/** Logout (spec §4): removes the token cookie and reloads; the session is revoked best effort. */
+/**
+ * Logout (docs/PRODUCT-RULES.md R124): removes the token cookie and reloads; the session is revoked
+ * best effort.
+ */
 const logout = async (): Promise<void> => {
   await revokeSession();
   clearCredentials();
@@ -40,9 +43,9 @@ const logout = async (): Promise<void> => {
 };
 
 /**
- * Top bar: logo linking to / (spec §2), nav links inline from md up, in a drawer below; Login and
- * Register, or the user's avatar opening the account menu. With a token cookie it loads the
- * profile; a 401 there removes the cookie (spec §4).
+ * Top bar: logo linking to / (docs/PRODUCT-RULES.md R97), nav links inline from md up, in a drawer
+ * below; Login and Register, or the user's avatar opening the account menu. With a token cookie it
+ * loads the profile; a 401 there removes the cookie (docs/PRODUCT-RULES.md R124).
  */
 export const TopBar = () => {
   const [menuOpen, setMenuOpen] = useState(false);

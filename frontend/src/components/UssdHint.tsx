@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import { SITE } from '../lib/site';
 
 /**
- * Kenya's hint (spec §1): tips come by SMS, and promotional (premium) SMS must be enabled by
- * dialling a USSD code first.
+ * Kenya's hint (docs/PRODUCT-RULES.md R93): tips come by SMS, and promotional (premium) SMS must be
+ * enabled by dialling a USSD code first.
  */
 export const UssdHint = () => (
   <Alert severity="info" variant="outlined" role="note" sx={{ my: 2 }}>

@@ -1,6 +1,9 @@
 import { createContext, useContext } from 'react';
 
-/** The account dialogs of spec §2 that any page (top bar, hero, buy pages) may open. */
+/**
+ * The account dialogs of docs/PRODUCT-RULES.md R112 that any page (top bar, hero, buy pages) may
+ * open.
+ */
 export type AuthDialog = 'login' | 'register' | 'reset';
 
 export interface AuthDialogsApi {

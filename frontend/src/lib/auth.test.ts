@@ -30,7 +30,7 @@ describe('auth cookies', () => {
 });
 
 describe('requireTokenLoader', () => {
-  it('redirects to / without a token cookie (spec §2)', () => {
+  it('redirects to / without a token cookie (docs/PRODUCT-RULES.md R96)', () => {
     let thrown: unknown;
     try {
       requireTokenLoader();

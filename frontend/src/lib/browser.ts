@@ -2,7 +2,7 @@
  * Full-page navigation, in one place so unit tests can replace it (jsdom cannot navigate).
  */
 
-/** Reloads the page (after login, logout, avatar upload: spec §4). */
+/** Reloads the page (after login, logout, avatar upload: docs/PRODUCT-RULES.md R124, R127). */
 export const reloadPage = (): void => {
   window.location.reload();
 };

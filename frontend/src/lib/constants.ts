@@ -1,4 +1,7 @@
-/** Business constants of spec §9, shared by validation, formatting and pages. */
+/**
+ * Business constants shared by validation, formatting and pages
+ * (docs/PRODUCT-RULES.md R13, R32, R42, R47, R56, R65, R82, R93, R94, R98, R129).
+ */
 
 // The slip limits (games per slip, total odds, price range, slips per day) are served by
 // GET /api/slip/limits (api/slips.ts useSlipLimits), not copied here.
@@ -22,7 +25,7 @@ export const PAGE_SIZE = {
   withdrawals: 100,
 } as const;
 export const COOKIE_CONSENT_DAYS = 150;
-/** Success snackbars hide after 3 s (spec §4). */
+/** Success snackbars hide after 3 s (docs/PRODUCT-RULES.md R129). */
 export const SNACKBAR_HIDE_MS = 3000;
 export const MAX_ACCURACY_PERCENT = 95;
 export const COUNTRIES = [

@@ -1,4 +1,7 @@
-/** Footer links to the document dialogs (spec §1); the texts live in documents.ts (lazy). */
+/**
+ * Footer links to the document dialogs (docs/PRODUCT-RULES.md R94); the texts live in documents.ts
+ * (lazy).
+ */
 export type DocumentName = 'privacy' | 'terms' | 'about';
 
 export const DOCUMENT_LINKS: readonly { name: DocumentName; label: string }[] = [

@@ -4,7 +4,7 @@ import { RESPONSIBLE_GAMBLING_LINE, SITE } from './site';
 
 export type { DocumentName };
 
-/** Texts of the footer's document dialogs (spec §1): privacy, terms, about. */
+/** Texts of the footer's document dialogs (docs/PRODUCT-RULES.md R94): privacy, terms, about. */
 
 export interface SiteDocument {
   title: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 
-describe('MESSAGES (spec §8, verbatim)', () => {
+describe('MESSAGES (docs/PRODUCT-RULES.md R70, verbatim)', () => {
   it('keeps the spec wording and spelling', () => {
     expect(MESSAGES).toEqual({
       loginFailed: 'An error occurred',

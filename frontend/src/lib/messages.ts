@@ -1,7 +1,7 @@
 /**
- * What the user sees when something succeeds or fails (spec §8), character for character,
- * spelling included ('occured' where the spec writes it). Screens show the server's message
- * first where the spec says so (api/client.ts errorMessage) and fall back to these.
+ * What the user sees when something succeeds or fails (docs/PRODUCT-RULES.md R70), character for
+ * character, spelling included ('occured' where the spec writes it). Screens show the server's
+ * message first where the spec says so (api/client.ts errorMessage) and fall back to these.
  */
 export const MESSAGES = {
   /** Login failure fallback. */
@@ -28,21 +28,21 @@ export const MESSAGES = {
   verificationFailed: 'An error occured',
   /** E-mail verification link opened while logged out. */
   verificationNeedsLogin: 'You need to be logged in to use the email verification link',
-  /** Collapsed password section of account settings (spec §4). */
+  /** Collapsed password section of account settings (docs/PRODUCT-RULES.md R127). */
   passwordIsSet: 'Password Set',
 } as const;
 
 /**
- * Shown with 'Request Sent' after a Kenyan purchase: what the buyer does next (spec §4 / docs/PRODUCT-RULES.md "Public web app",
- * the wait-for-M-Pesa message).
+ * Shown with 'Request Sent' after a Kenyan purchase: what the buyer does next
+ * (docs/PRODUCT-RULES.md R70, R81, the wait-for-M-Pesa message).
  */
 export const MPESA_WAIT_MESSAGE =
   'Check your phone: enter your M-Pesa PIN on the prompt to pay. The tip is sent to you by SMS as soon as the payment is confirmed.';
 
 /**
- * Messages of the back office screens (spec §8: publishing, game search), kept here so every
- * spec message has one home; the form rules are in validation/slip-builder.rules.ts and
- * validation/withdrawal.rules.ts. The slip limits' messages (can-post included) come with the
+ * Messages of the back office screens (docs/PRODUCT-RULES.md R70: publishing, game search), kept
+ * here so every spec message has one home; the form rules are in validation/slip-builder.rules.ts
+ * and validation/withdrawal.rules.ts. The slip limits' messages (can-post included) come with the
  * limits from GET /api/slip/limits.
  */
 export const DASHBOARD_MESSAGES = {
@@ -52,8 +52,8 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /**
- * Publish failure (spec §8): the server's error with the game name appended when a game is
- * named, else 'Error Saving tips'.
+ * Publish failure (docs/PRODUCT-RULES.md R70): the server's error with the game name appended when
+ * a game is named, else 'Error Saving tips'.
  */
 export const publishFailureMessage = (error: string | null | undefined, game?: string | null): string => {
   if (!error) return DASHBOARD_MESSAGES.publishFailed;

@@ -20,7 +20,10 @@ export const toCents = (value: DecimalValue | null | undefined): number | null =
   return sign * cents;
 };
 
-/** Amount rounded to 2 decimals as a number (spec §9: amounts rounded to two decimals). */
+/**
+ * Amount rounded to 2 decimals as a number (docs/PRODUCT-RULES.md R24: amounts rounded to two
+ * decimals).
+ */
 export const roundMoney = (value: DecimalValue): number => {
   const cents = toCents(value);
   return cents === null ? Number.NaN : cents / 100;

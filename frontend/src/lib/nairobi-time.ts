@@ -3,7 +3,7 @@ import { IN_PLAY_WINDOW_MS } from './constants';
 /** Business time zone (docs/PRODUCT-RULES.md, Time). */
 export const NAIROBI_TIME_ZONE = 'Africa/Nairobi';
 
-/** A game's timing on a slip card (spec §4). */
+/** A game's timing on a slip card (docs/PRODUCT-RULES.md R13). */
 export type GameTimingState = 'not_started' | 'in_play' | 'played';
 
 export const GAME_TIMING_LABEL: Record<GameTimingState, string> = {
@@ -51,8 +51,9 @@ export const nairobiDate = (value: string | number | Date): string =>
   dateFormat.format(toDate(value));
 
 /**
- * Kick-off label (spec §4): 'Today hh:mm' when the game is on the current Nairobi day,
- * otherwise the weekday name plus hh:mm, e.g. 'Saturday 17:30'. `now` is injected for tests.
+ * Kick-off label (docs/PRODUCT-RULES.md R123): 'Today hh:mm' when the game is on the current
+ * Nairobi day, otherwise the weekday name plus hh:mm, e.g. 'Saturday 17:30'. `now` is injected for
+ * tests.
  */
 export const gameTimeLabel = (gameDate: string | number | Date | null, now: Date = new Date()): string => {
   const date = toDate(gameDate);
@@ -61,7 +62,7 @@ export const gameTimeLabel = (gameDate: string | number | Date | null, now: Date
   return `${day} ${nairobiClock(date)}`;
 };
 
-/** The fields of a top game that decide its label (spec §3, Top game). */
+/** The fields of a top game that decide its label (docs/PRODUCT-RULES.md R116). */
 export interface GameClock {
   /** Kick-off; null when the game is unknown (a tip whose fixture is gone): no label. */
   game_date: string | null;
@@ -70,7 +71,7 @@ export interface GameClock {
   game_status_time?: string | number | null;
 }
 
-/** True when both home and away goals are non-null (spec §4). */
+/** True when both home and away goals are non-null (docs/PRODUCT-RULES.md R123). */
 export const isLive = (game: GameClock): boolean =>
   game.home_goals !== null &&
   game.home_goals !== undefined &&
@@ -93,8 +94,8 @@ export const topGameTimeLabel = (game: GameClock, now: Date = new Date()): strin
 };
 
 /**
- * Timing state of a game on a slip card (spec §4): not started while kick-off is in the future,
- * in play up to and including 3 hours after kick-off, played after that.
+ * Timing state of a game on a slip card (docs/PRODUCT-RULES.md R13): not started while kick-off is
+ * in the future, in play up to and including 3 hours after kick-off, played after that.
  */
 export const gameTimingState = (
   gameDate: string | number | Date | null,

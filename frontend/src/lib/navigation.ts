@@ -27,7 +27,7 @@ export const MENU_NAV: readonly NavItem[] = [
   { label: 'Blog', to: PATHS.blog },
 ];
 
-/** Footer column of tip pages (spec §2 public routes). */
+/** Footer column of tip pages (docs/PRODUCT-RULES.md R95). */
 export const FOOTER_TIPS_NAV: readonly NavItem[] = [
   { label: 'Active Tips', to: PATHS.activeTips },
   { label: 'Finished Tips', to: PATHS.finishedTips },

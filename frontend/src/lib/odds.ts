@@ -1,6 +1,9 @@
 import type { DecimalValue } from './money';
 
-/** How a slip or tip result is shown (spec §4): W won, L lost, anything else cancelled. */
+/**
+ * How a slip or tip result is shown (docs/PRODUCT-RULES.md R122): W won, L lost, anything else
+ * cancelled.
+ */
 export type ResultState = 'won' | 'lost' | 'cancelled';
 
 /** Odds as integer hundredths, truncated (2.349 -> 234); null when not a positive decimal. */
@@ -14,8 +17,8 @@ const toHundredths = (value: DecimalValue): bigint | null => {
 
 /**
  * Total odds of a slip: the product of decimal odds truncated (not rounded) to 2 decimals
- * (spec §5, docs/ARCHITECTURE.md). Exact: computed on integer hundredths with BigInt.
- * Returns null for an empty list or an invalid odd.
+ * (docs/PRODUCT-RULES.md R5, docs/ARCHITECTURE.md). Exact: computed on integer hundredths with
+ * BigInt. Returns null for an empty list or an invalid odd.
  */
 export const accumulatorOdds = (odds: readonly DecimalValue[]): number | null => {
   if (odds.length === 0) return null;
@@ -36,14 +39,16 @@ export const formatOdds = (value: DecimalValue | null | undefined): string => {
   return Number.isFinite(number) ? number.toFixed(2) : '-';
 };
 
-/** W -> won, L -> lost, anything else -> cancelled (spec §4). */
+/** W -> won, L -> lost, anything else -> cancelled (docs/PRODUCT-RULES.md R122). */
 export const resultState = (result: string | null | undefined): ResultState => {
   if (result === 'W') return 'won';
   if (result === 'L') return 'lost';
   return 'cancelled';
 };
 
-/** Odds label of a finished slip: '+' prefix when won, '-' when lost (spec §4). */
+/**
+ * Odds label of a finished slip: '+' prefix when won, '-' when lost (docs/PRODUCT-RULES.md R122).
+ */
 export const resultOddsLabel = (
   odds: DecimalValue | null | undefined,
   result: string | null | undefined,
@@ -55,14 +60,17 @@ export const resultOddsLabel = (
   return label;
 };
 
-/** Rating on a card: the percent rating divided by 10, one decimal, e.g. 72.5 -> '7.3/10' (spec §9). */
+/**
+ * Rating on a card: the percent rating divided by 10, one decimal, e.g. 72.5 -> '7.3/10'
+ * (docs/PRODUCT-RULES.md R19).
+ */
 export const cardRating = (rating: DecimalValue | null | undefined): string => {
   const number = Number(rating ?? 0);
   const value = Number.isFinite(number) ? number / 10 : 0;
   return `${value.toFixed(1)}/10`;
 };
 
-/** Rating as a percent on profiles, e.g. 72.5 -> '72.50%' (spec §9). */
+/** Rating as a percent on profiles, e.g. 72.5 -> '72.50%' (docs/PRODUCT-RULES.md R19). */
 export const percentRating = (rating: DecimalValue | null | undefined): string => {
   const number = Number(rating ?? 0);
   return `${(Number.isFinite(number) ? number : 0).toFixed(2)}%`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PATHS } from './paths';
 
 describe('PATHS', () => {
-  it('builds the parameterised routes of spec §2', () => {
+  it('builds the parameterised routes of docs/PRODUCT-RULES.md R95', () => {
     expect(PATHS.activeTipsOf('kipchoge')).toBe('/active_tips/kipchoge');
     expect(PATHS.profileFinishedTips('kipchoge')).toBe('/profile/finished_tips/kipchoge');
     expect(PATHS.jackpotOf('sportpesa-mega-jackpot')).toBe('/jackpot/sportpesa-mega-jackpot');

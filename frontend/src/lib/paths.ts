@@ -1,6 +1,6 @@
 /**
- * Every page route of spec §2, as static paths and builders for the parameterised ones.
- * Components link through PATHS so a route's URL lives in one place; routes.tsx registers
+ * Every page route of docs/PRODUCT-RULES.md R95, as static paths and builders for the parameterised
+ * ones. Components link through PATHS so a route's URL lives in one place; routes.tsx registers
  * a route only once its page exists (the rest show 'Page Not Found' until then).
  */
 const segment = (value: string | number): string => encodeURIComponent(String(value));

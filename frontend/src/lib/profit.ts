@@ -21,7 +21,9 @@ export const slipProfit = (slip: Slip): number => {
   return 0;
 };
 
-/** Cumulative profit over time, oldest first (spec §9: rounded to two decimals). */
+/**
+ * Cumulative profit over time, oldest first (docs/PRODUCT-RULES.md R24: rounded to two decimals).
+ */
 export const profitSeries = (finished: readonly Slip[]): ProfitPoint[] => {
   const settled = finished
     .filter((slip) => slip.slip_result === 'W' || slip.slip_result === 'L')

@@ -8,7 +8,10 @@ export const SITE = {
   brand: 'TipsKE',
   supportEmail: env.VITE_SUPPORT_EMAIL ?? 'support@tipske.co.ke',
   supportPhone: env.VITE_SUPPORT_PHONE ?? '+254 700 000 000',
-  /** USSD code that enables promotional (premium) SMS on Safaricom lines (spec §1). */
+  /**
+   * USSD code that enables promotional (premium) SMS on Safaricom lines
+   * (docs/PRODUCT-RULES.md R93).
+   */
   ussdPromoCode: env.VITE_USSD_PROMO_CODE ?? '*456*9*5#',
   social: [
     { name: 'Facebook', url: env.VITE_FACEBOOK_URL ?? 'https://www.facebook.com/tipske' },

@@ -23,7 +23,7 @@ describe('slip helpers', () => {
   });
 });
 
-describe('sale country (spec §2, §9)', () => {
+describe('sale country (docs/PRODUCT-RULES.md R103, R6)', () => {
   // The server's rates (UGX_PER_KSH 37 here, not the spec's default 30): the browser converts nothing.
   const slip = buildSlip({ price: 100, price_ng: 1500, price_ug: 3700 });
 

@@ -1,7 +1,7 @@
 import type { Slip } from '../api/types';
 import { accumulatorOdds } from './odds';
 
-/** The tipster data of a slip card (spec §3: `meta`). */
+/** The tipster data of a slip card (docs/PRODUCT-RULES.md R114: `meta`). */
 export const slipMeta = (slip: Slip) => slip.meta;
 
 /** True once the slip has a result (W, L or cancelled): finished slips show every pick. */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 
 /**
- * Spec §8, 'Other load failures': only logged, nothing shown. Logs a query's error once per
- * error; the caller renders nothing in place of the data.
+ * Other load failures are only logged, nothing shown (docs/PRODUCT-RULES.md R71). Logs a query's
+ * error once per error; the caller renders nothing in place of the data.
  */
 export const useLoggedError = (error: unknown, what: string): void => {
   useEffect(() => {

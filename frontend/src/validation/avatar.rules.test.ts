@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { avatarFileError, MAX_AVATAR_BYTES } from './avatar.rules';
 
-describe('avatar rule (spec §5: images only)', () => {
+describe('avatar rule (docs/PRODUCT-RULES.md R134: images only)', () => {
   it('accepts an image up to 2 MB', () => {
     expect(avatarFileError({ type: 'image/png', size: 1000 })).toBeNull();
     expect(avatarFileError({ type: 'image/webp', size: MAX_AVATAR_BYTES })).toBeNull();

@@ -1,6 +1,9 @@
 import type { RuleResult } from './common';
 
-/** Avatar upload (spec §5: images only; docs/PRODUCT-RULES.md "Accounts": at most 2 MB, checked again by the server). */
+/**
+ * Avatar upload (docs/PRODUCT-RULES.md R60, R134: images only, at most 2 MB, checked again by the
+ * server).
+ */
 export const AVATAR_MESSAGES = {
   notImage: 'Choose an image file',
   tooLarge: 'Image must be at most 2 MB',

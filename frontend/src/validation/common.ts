@@ -1,4 +1,7 @@
-/** A rule answers the exact message of spec §5, or null when the value passes. */
+/**
+ * A rule answers its exact message (docs/PRODUCT-RULES.md "Forms and their messages"), or null when
+ * the value passes.
+ */
 export type RuleResult = string | null;
 
 /** Standard e-mail pattern used by every e-mail field. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailChangeError } from './email-change.rules';
 import { phoneChangeError } from './phone-change.rules';
 
-describe('phone change rule (spec §5)', () => {
+describe('phone change rule (docs/PRODUCT-RULES.md R133)', () => {
   it('needs exactly 10 characters first', () => {
     expect(phoneChangeError('071234567')).toBe('Phone number should have 10 digits');
     expect(phoneChangeError('07a')).toBe('Phone number should have 10 digits');
@@ -15,7 +15,7 @@ describe('phone change rule (spec §5)', () => {
   });
 });
 
-describe('e-mail change rule (spec §5)', () => {
+describe('e-mail change rule (docs/PRODUCT-RULES.md R133)', () => {
   it("answers 'Enter valid email' for a bad address", () => {
     expect(emailChangeError('jane@')).toBe('Enter valid email');
     expect(emailChangeError('jane@example.com')).toBeNull();

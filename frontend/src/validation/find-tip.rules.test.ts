@@ -9,7 +9,7 @@ import {
   validateFindTipNg,
 } from './find-tip.rules';
 
-describe('find tip, Kenya (spec §5)', () => {
+describe('find tip, Kenya (docs/PRODUCT-RULES.md R137)', () => {
   it('uses only the first word, trimmed and upper-cased', () => {
     expect(normaliseTransactionCode('  sjk7abc123 Confirmed. Ksh100 ')).toBe('SJK7ABC123');
     expect(normaliseTransactionCode('')).toBe('');
@@ -30,7 +30,7 @@ describe('find tip, Kenya (spec §5)', () => {
   });
 });
 
-describe('find tip, Nigeria (spec §5)', () => {
+describe('find tip, Nigeria (docs/PRODUCT-RULES.md R137)', () => {
   it("says 'Invalid Email' and 'Invalid transaction id'", () => {
     expect(findTipNgEmailError('ada@')).toBe('Invalid Email');
     expect(findTipNgEmailError('ada@example.ng')).toBeNull();

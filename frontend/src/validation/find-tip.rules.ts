@@ -1,7 +1,7 @@
 import { collectErrors, EMAIL_PATTERN, type FormErrors, type RuleResult } from './common';
 import { subscriptionPhoneError } from './kenyan-phone.rules';
 
-/** Find tip forms (spec §5, Find tip Kenya and Nigeria). */
+/** Find tip forms (docs/PRODUCT-RULES.md R137). */
 export const FIND_TIP_MESSAGES = {
   transactionCode: 'Invalid transaction code',
   email: 'Invalid Email',
@@ -52,6 +52,8 @@ export const validateFindTipNg = (form: FindTipNgForm): FormErrors<keyof FindTip
     transactionId: transactionIdError(form.transactionId),
   });
 
-/** The transaction id as the API takes it: base64 of the trimmed id (spec §5). */
+/**
+ * The transaction id as the API takes it: base64 of the trimmed id (docs/PRODUCT-RULES.md R137).
+ */
 export const encodeTransactionId = (transactionId: string): string =>
   btoa(String.fromCharCode(...new TextEncoder().encode(transactionId.trim())));

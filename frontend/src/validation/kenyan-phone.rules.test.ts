@@ -6,7 +6,7 @@ import {
   toKenyanMsisdn,
 } from './kenyan-phone.rules';
 
-describe('Kenyan phone rules (spec §5)', () => {
+describe('Kenyan phone rules (docs/PRODUCT-RULES.md R136)', () => {
   it('accepts 9 or 10 digits', () => {
     expect(isKenyanPhone('712345678')).toBe(true);
     expect(isKenyanPhone('0712345678')).toBe(true);

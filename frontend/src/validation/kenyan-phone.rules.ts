@@ -2,7 +2,7 @@ import { KENYA_COUNTRY_CODE } from '../lib/constants';
 import type { RuleResult } from './common';
 
 /**
- * Kenyan mobile-money number rules (spec §5, Kenyan phone): 9 or 10 digits. The subscription
+ * Kenyan mobile-money number rules (docs/PRODUCT-RULES.md R136): 9 or 10 digits. The subscription
  * form, find tip and the subscriber panel say 'Enter Valid Phone Number'; withdrawal and buy say
  * 'Enter a valid phone number'.
  */
@@ -26,8 +26,9 @@ export const purchasePhoneError = (phone: string): RuleResult =>
   isKenyanPhone(phone) ? null : KENYAN_PHONE_MESSAGES.purchase;
 
 /**
- * MSISDN sent to the API (spec §5): a 10-digit number has its leading digit replaced by 254
- * ('0712345678' -> '254712345678'); a 9-digit number gets 254 prepended. Call after validating.
+ * MSISDN sent to the API (docs/PRODUCT-RULES.md R136): a 10-digit number has its leading digit
+ * replaced by 254 ('0712345678' -> '254712345678'); a 9-digit number gets 254 prepended. Call after
+ * validating.
  */
 export const toKenyanMsisdn = (phone: string): string => {
   const digits = compact(phone);

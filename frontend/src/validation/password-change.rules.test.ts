@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePasswordChange } from './password-change.rules';
 
-describe('password change rules (spec §5)', () => {
+describe('password change rules (docs/PRODUCT-RULES.md R131)', () => {
   it('accepts a valid change', () => {
     expect(
       validatePasswordChange({

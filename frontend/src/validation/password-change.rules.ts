@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '../lib/constants';
 import { collectErrors, type FormErrors, type RuleResult } from './common';
 
-/** Account settings password change (spec §5, Password change). */
+/** Account settings password change (docs/PRODUCT-RULES.md R131). */
 export const PASSWORD_CHANGE_MESSAGES = {
   oldPasswordRequired: 'Fill this',
   newPasswordLength: 'Password should be 8 characters or more',

@@ -5,7 +5,7 @@ import {
   validatePasswordReset,
 } from './password-reset.rules';
 
-describe('password reset rules (spec §5)', () => {
+describe('password reset rules (docs/PRODUCT-RULES.md R132)', () => {
   it('accepts matching passwords of 8 or more characters', () => {
     expect(validatePasswordReset({ password: '12345678', confirmPassword: '12345678' })).toEqual(
       {},

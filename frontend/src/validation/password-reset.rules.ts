@@ -1,7 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '../lib/constants';
 import { collectErrors, type FormErrors, type RuleResult } from './common';
 
-/** Password reset form at /change_password/{user_token} (spec §5, Password reset). */
+/** Password reset form at /change_password/{user_token} (docs/PRODUCT-RULES.md R132). */
 export const PASSWORD_RESET_MESSAGES = {
   passwordRequired: 'Fill This',
   passwordLength: 'At least 8 characters',

@@ -1,6 +1,6 @@
 import type { RuleResult } from './common';
 
-/** Account settings phone change (spec §5, Phone change). */
+/** Account settings phone change (docs/PRODUCT-RULES.md R133). */
 export const PHONE_CHANGE_MESSAGES = {
   length: 'Phone number should have 10 digits',
   digitsOnly: 'Only digits allowed',

@@ -19,7 +19,7 @@ const valid: RegistrationForm = {
   isAdult: true,
 };
 
-describe('registration rules (spec §5)', () => {
+describe('registration rules (docs/PRODUCT-RULES.md R130)', () => {
   it('accepts a complete form', () => {
     expect(validateRegistration(valid)).toEqual({});
   });

@@ -2,7 +2,7 @@ import { MIN_PASSWORD_LENGTH, REGISTRATION_PHONE_LENGTH } from '../lib/constants
 import { collectErrors, EMAIL_PATTERN, isBlank, type FormErrors, type RuleResult } from './common';
 
 /**
- * Registration dialog rules (spec §5, Registration). The spec fixes only the confirmation
+ * Registration dialog rules (docs/PRODUCT-RULES.md R130). The spec fixes only the confirmation
  * message; the other wordings are ours and kept short for small screens.
  */
 export const REGISTRATION_MESSAGES = {
@@ -34,7 +34,10 @@ export const registrationEmailError = (email: string): RuleResult => {
   return EMAIL_PATTERN.test(email.trim()) ? null : REGISTRATION_MESSAGES.invalidEmail;
 };
 
-/** Required and exactly 10 digits (spec §9: phone at registration exactly 10 digits). */
+/**
+ * Required and exactly 10 digits (docs/PRODUCT-RULES.md R56, R130: phone at registration exactly 10
+ * digits).
+ */
 export const registrationPhoneError = (phoneNumber: string): RuleResult => {
   if (isBlank(phoneNumber)) return REGISTRATION_MESSAGES.required;
   const pattern = new RegExp(`^\\d{${REGISTRATION_PHONE_LENGTH}}$`);

@@ -4,7 +4,7 @@ import { buildSlipLimits } from '../test-fetch';
 import { addGameError, priceFieldError, publishError } from './slip-builder.rules';
 import { WITHDRAWAL_MESSAGES, withdrawBalanceError, withdrawPhoneError } from './withdrawal.rules';
 
-describe('slip building rules (spec §5)', () => {
+describe('slip building rules (docs/PRODUCT-RULES.md R135)', () => {
   // The server's limits (GET /api/slip/limits); the rules hold no number or message of their own.
   const L = buildSlipLimits();
   const M = L.messages;
@@ -47,7 +47,7 @@ describe('slip building rules (spec §5)', () => {
     expect(publishError(L, ['1.2', '1.2', '1.2'], 1000)).toBeNull();
   });
 
-  it('builds the publish failure message (spec §8)', () => {
+  it('builds the publish failure message (docs/PRODUCT-RULES.md R70)', () => {
     expect(publishFailureMessage('Game already started', 'Arsenal v Chelsea')).toBe(
       'Game already started Arsenal v Chelsea',
     );
@@ -55,7 +55,7 @@ describe('slip building rules (spec §5)', () => {
   });
 });
 
-describe('withdrawal rules (spec §4, §5, §8)', () => {
+describe('withdrawal rules (docs/PRODUCT-RULES.md R128, R136, R70)', () => {
   it('needs a balance of at least Ksh 500', () => {
     expect(withdrawBalanceError('499.99')).toBe(WITHDRAWAL_MESSAGES.minimumBalance);
     expect(withdrawBalanceError(null)).toBe(

@@ -4,7 +4,7 @@ import { accumulatorOdds } from '../lib/odds';
 import type { RuleResult } from './common';
 
 /**
- * Slip building at /dashboard/add_tips (spec §5, Slip building), exact messages. The limits and
+ * Slip building at /dashboard/add_tips (docs/PRODUCT-RULES.md R135), exact messages. The limits and
  * their messages come from GET /api/slip/limits (useSlipLimits), the server's own; the server
  * checks the same rules again (docs/PRODUCT-RULES.md "Slips and what a visitor may see"). Only the
  * price field's typing messages live here.

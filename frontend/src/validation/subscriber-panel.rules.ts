@@ -3,9 +3,9 @@ import { normaliseTransactionCode } from './find-tip.rules';
 import { subscriptionPhoneError } from './kenyan-phone.rules';
 
 /**
- * Subscriber panel look-up: the phone (spec §5, 'Enter Valid Phone Number') and the code that
- * proves it is the subscriber's — our code from the subscription SMS (8 characters) or the
- * M-Pesa code of the payment (10). Only the first word counts, as on find tip.
+ * Subscriber panel look-up: the phone (docs/PRODUCT-RULES.md R136, 'Enter Valid Phone Number') and
+ * the code that proves it is the subscriber's — our code from the subscription SMS (8 characters)
+ * or the M-Pesa code of the payment (10). Only the first word counts, as on find tip.
  */
 export const SUBSCRIBER_PANEL_MESSAGES = {
   code: 'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment',

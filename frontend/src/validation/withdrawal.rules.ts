@@ -3,18 +3,21 @@ import { toCents, type DecimalValue } from '../lib/money';
 import type { RuleResult } from './common';
 import { purchasePhoneError } from './kenyan-phone.rules';
 
-/** The dashboard withdraw dialog (spec §4, §5, §8). */
+/** The dashboard withdraw dialog (docs/PRODUCT-RULES.md R112, R128, R136, R70). */
 export const WITHDRAWAL_MESSAGES = {
   minimumBalance:
     'Minimum withdrawal amount is Ksh. 500. Account Balance should be at least Ksh. 500',
   note: 'Minimum withdrawal is Ksh. 500',
 } as const;
 
-/** The dialog opens only with a balance of at least Ksh 500; else the alert of spec §8. */
+/**
+ * The dialog opens only with a balance of at least Ksh 500; else the alert
+ * (docs/PRODUCT-RULES.md R128, R70).
+ */
 export const withdrawBalanceError = (balance: DecimalValue | null | undefined): RuleResult => {
   const cents = toCents(balance);
   return cents !== null && cents >= MIN_WITHDRAWAL_KSH * 100 ? null : WITHDRAWAL_MESSAGES.minimumBalance;
 };
 
-/** The M-Pesa number: 'Enter a valid phone number' (spec §5). */
+/** The M-Pesa number: 'Enter a valid phone number' (docs/PRODUCT-RULES.md R136). */
 export const withdrawPhoneError = purchasePhoneError;

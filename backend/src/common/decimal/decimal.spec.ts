@@ -35,7 +35,7 @@ describe('decimal', () => {
   });
 });
 
-// Decimal odds (spec §5).
+// Decimal odds (docs/PRODUCT-RULES.md R5).
 
 describe('odds as exact decimals', () => {
   it.each([

@@ -3,7 +3,8 @@
  * arithmetic on money or odds). A decimal is carried either as its text ('200.00', '1.85') or as
  * an exact integer scaled by 10^places (`bigint`: 20000n for '200.00' at 2 places). Every rounding
  * is explicit and done on integers. Money (common/money/money.ts: integer cents), provider amounts
- * (docs/PROVIDERS.md) and decimal odds (numeric(8,2); the accumulator rule of spec §5) all use it.
+ * (docs/PROVIDERS.md) and decimal odds (numeric(8,2); the accumulator rule of
+ * docs/PRODUCT-RULES.md R5) all use it.
  */
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
@@ -132,8 +133,8 @@ export const hundredthsToOdd = (hundredths: number): string => {
 
 /**
  * Product of decimal odds truncated (not rounded) to 2 decimals, computed exactly on integers
- * (docs/ARCHITECTURE.md "accumulator"; spec §5 "product of the odds, truncated to 2 decimals").
- * `[]` gives '1.00'. Example: ['1.85', '2.10'] → '3.88' (3.885 truncated).
+ * (docs/ARCHITECTURE.md "accumulator"; docs/PRODUCT-RULES.md R5: product of the odds, truncated to
+ * 2 decimals). `[]` gives '1.00'. Example: ['1.85', '2.10'] → '3.88' (3.885 truncated).
  * Throws RangeError for a malformed odd.
  */
 export const accumulatorOf = (odds: readonly string[]): string => {

@@ -11,9 +11,9 @@ export class VisitorCountryResponse {
 }
 
 /**
- * The visitor's country by IP (spec §7), looked up offline: the buy page and the registration
- * dialog preselect it. The HTML the server sends carries the same value (docs/PERFORMANCE.md,
- * "Slow networks"), so the app asks only when that is missing.
+ * The visitor's country by IP (docs/PRODUCT-RULES.md R143), looked up offline: the buy page and the
+ * registration dialog preselect it. The HTML the server sends carries the same value
+ * (docs/PERFORMANCE.md, "Slow networks"), so the app asks only when that is missing.
  */
 @ApiTags('geo')
 @Public()

@@ -6,7 +6,7 @@ import { countryOfIp, saleCountryOf, saleCountryOfIp } from './visitor-country';
  * Safaricom (KE) 41.90.0.0/15 and 105.160.0.0/12, MTN Nigeria 102.89.0.0/16 and Airtel Nigeria
  * 105.112.0.0/12, MTN Uganda 41.210.128.0/17 and Airtel Uganda 154.72.192.0/19.
  */
-describe('visitor country by IP (spec §7)', () => {
+describe('visitor country by IP (docs/PRODUCT-RULES.md R143)', () => {
   it.each([
     ['41.90.64.10', 'KE'],
     ['105.160.10.20', 'KE'],

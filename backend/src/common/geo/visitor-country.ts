@@ -1,17 +1,24 @@
 import { isIP } from 'net';
 import { lookup } from 'geoip-country';
 
-/** The countries the marketplace sells in (spec §1): Kenya by M-Pesa, Nigeria and Uganda by Flutterwave. */
+/**
+ * The countries the marketplace sells in (docs/PRODUCT-RULES.md R91): Kenya by M-Pesa, Nigeria and
+ * Uganda by Flutterwave.
+ */
 export const SALE_COUNTRIES = ['KE', 'NG', 'UG'] as const;
 export type SaleCountry = (typeof SALE_COUNTRIES)[number];
 
-/** Where a visitor is preselected when their IP says nothing we sell to (spec §1: Kenya is the main market). */
+/**
+ * Where a visitor is preselected when their IP says nothing we sell to (docs/PRODUCT-RULES.md R91:
+ * Kenya is the main market).
+ */
 export const DEFAULT_SALE_COUNTRY: SaleCountry = 'KE';
 
 /**
  * The sale country preselected for a visitor whose IP is registered in `ipCountry` (ISO 3166-1
- * alpha-2, or null when unknown): KE, NG or UG as is, anything else Kenya (spec §7: the
- * visitor's country by IP preselects the country; the buyer can still pick another).
+ * alpha-2, or null when unknown): KE, NG or UG as is, anything else Kenya
+ * (docs/PRODUCT-RULES.md R143: the visitor's country by IP preselects the country; the buyer can
+ * still pick another).
  */
 export const saleCountryOf = (ipCountry: string | null | undefined): SaleCountry =>
   (SALE_COUNTRIES as readonly string[]).includes(ipCountry ?? '') ? (ipCountry as SaleCountry) : DEFAULT_SALE_COUNTRY;

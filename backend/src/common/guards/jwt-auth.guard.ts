@@ -7,7 +7,10 @@ import { AuthError, AuthErrorCode } from './auth.errors';
 /** Name of the passport strategy that verifies access JWTs (modules/account/auth/jwt.strategy.ts). */
 export const JWT_STRATEGY = 'jwt';
 
-/** Cookie that carries the access token when there is no Authorization header (spec §3, Credentials). */
+/**
+ * Cookie that carries the access token when there is no Authorization header
+ * (docs/PRODUCT-RULES.md R121).
+ */
 export const TOKEN_COOKIE = 'token';
 
 interface RequestWithCredentials {

@@ -41,7 +41,7 @@ describe(Money.name, () => {
     expect(Money.parse('99.99').convert('0.0001').toDecimal()).toBe('0.01');
   });
 
-  it('gives the Uganda amount as 30 times the price (spec §9)', () => {
+  it('gives the Uganda amount as 30 times the price (docs/PRODUCT-RULES.md R6)', () => {
     expect(Money.parse('150.00').times(30).toDecimal()).toBe('4500.00');
   });
 

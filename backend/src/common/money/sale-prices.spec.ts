@@ -1,7 +1,7 @@
 import { Money } from './money';
 import { salePrice, salePrices } from './sale-prices';
 
-describe('salePrice (spec §9)', () => {
+describe('salePrice (docs/PRODUCT-RULES.md R6)', () => {
   const rates = { ngnPerKsh: '12', ugxPerKsh: 30 };
 
   it('keeps Ksh, converts NGN by NGN_PER_KSH and UGX by UGX_PER_KSH', () => {

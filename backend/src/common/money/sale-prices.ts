@@ -4,17 +4,21 @@ import { Money } from './money';
 export interface SaleRates {
   /** Naira per Kenyan shilling, a decimal string with at most 4 decimals ('12', '12.5'). */
   ngnPerKsh: string;
-  /** Ugandan shillings per Kenyan shilling, a whole number (spec §9: 30). */
+  /** Ugandan shillings per Kenyan shilling, a whole number (docs/PRODUCT-RULES.md R6: 30). */
   ugxPerKsh: number;
 }
 
-/** A currency a slip is sold in: Kenya by M-Pesa, Nigeria and Uganda by Flutterwave (spec §1). */
+/**
+ * A currency a slip is sold in: Kenya by M-Pesa, Nigeria and Uganda by Flutterwave
+ * (docs/PRODUCT-RULES.md R91).
+ */
 export type SaleCurrency = 'KES' | 'NGN' | 'UGX';
 
 /**
- * The one conversion rule of a Ksh price into the buyer's currency (spec §9): Ksh as is, NGN = price × NGN_PER_KSH rounded half up to the cent, UGX = price ×
- * UGX_PER_KSH. Integer arithmetic only (Money cents). What the slip lists show as price_ng /
- * price_ug is what buy-flw / buy-flw-ug charge, because both call this.
+ * The one conversion rule of a Ksh price into the buyer's currency (docs/PRODUCT-RULES.md R6): Ksh
+ * as is, NGN = price × NGN_PER_KSH rounded half up to the cent, UGX = price × UGX_PER_KSH. Integer
+ * arithmetic only (Money cents). What the slip lists show as price_ng / price_ug is what buy-flw /
+ * buy-flw-ug charge, because both call this.
  * @throws RangeError when a rate is malformed (config validation keeps that from happening).
  */
 export const salePrice = (priceKsh: Money, currency: SaleCurrency, rates: SaleRates): Money => {

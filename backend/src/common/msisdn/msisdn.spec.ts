@@ -11,7 +11,8 @@ describe('toKenyanMsisdn', () => {
     [' 0712 345 678 ', '254712345678'],
     ['0712-345-678', '254712345678'],
     ['(0712) 345678', '254712345678'],
-    // spec §5: the leading digit of a 10-digit number is replaced, whatever it is
+    // docs/PRODUCT-RULES.md R136: the leading digit of a 10-digit number is replaced, whatever it
+    // is
     ['9712345678', '254712345678'],
   ])('normalises %j to %s', (input, expected) => {
     expect(toKenyanMsisdn(input)).toBe(expected);

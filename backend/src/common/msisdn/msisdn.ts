@@ -1,15 +1,15 @@
 /**
- * Kenyan phone numbers (spec §5 "Kenyan phone", §9 "Mobile money number 9 or 10 digits with
- * country code 254"; docs/ARCHITECTURE.md: phones are stored as MSISDN 2547XXXXXXXX).
+ * Kenyan phone numbers (docs/PRODUCT-RULES.md R136: 9 or 10 digits, sent as an MSISDN with
+ * country code 254; docs/ARCHITECTURE.md: phones are stored as MSISDN 2547XXXXXXXX).
  * Pure functions: no I/O, no Nest.
  */
 
 /** Country calling code of Kenya. */
 export const KENYA_COUNTRY_CODE = '254';
 
-/** Spec §5 message for subscription, find-tip and the subscriber panel. */
+/** Message for subscription, find-tip and the subscriber panel (docs/PRODUCT-RULES.md R136). */
 export const INVALID_PHONE_MESSAGE = 'Enter Valid Phone Number';
-/** Spec §5 message for withdrawal and buy. */
+/** Message for withdrawal and buy (docs/PRODUCT-RULES.md R136). */
 export const INVALID_PHONE_MESSAGE_LOWER = 'Enter a valid phone number';
 
 /**
@@ -22,11 +22,11 @@ export const MSISDN_PATTERN = /^254[17]\d{8}$/;
 /**
  * Normalises a Kenyan phone number to MSISDN form, or returns null when it is not one.
  *
- * Rules (spec §5): spaces, dashes and brackets are ignored; the rest must be digits. A 10-digit
- * number has its leading digit replaced by 254 ('0712345678' → '254712345678'); a 9-digit
- * number gets 254 prepended ('712345678' → '254712345678'). Numbers already in international
- * form ('254712345678', '+254712345678') are accepted unchanged. Any other length, or a number
- * outside the mobile ranges of MSISDN_PATTERN ('0212345678' → '254212345678'), → null.
+ * Rules (docs/PRODUCT-RULES.md R136): spaces, dashes and brackets are ignored; the rest must be
+ * digits. A 10-digit number has its leading digit replaced by 254 ('0712345678' → '254712345678');
+ * a 9-digit number gets 254 prepended ('712345678' → '254712345678'). Numbers already in
+ * international form ('254712345678', '+254712345678') are accepted unchanged. Any other length, or
+ * a number outside the mobile ranges of MSISDN_PATTERN ('0212345678' → '254212345678'), → null.
  */
 export const toKenyanMsisdn = (input: string | null | undefined): string | null => {
   if (typeof input !== 'string') return null;
@@ -51,7 +51,7 @@ export const isKenyanPhone = (input: string | null | undefined): boolean => toKe
 export const msisdnToLocal = (msisdn: string): string | null =>
   MSISDN_PATTERN.test(msisdn) ? `0${msisdn.slice(KENYA_COUNTRY_CODE.length)}` : null;
 
-/** Country calling codes of the countries an account may have (spec §3 country). */
+/** Country calling codes of the countries an account may have (docs/PRODUCT-RULES.md R56, R91). */
 export const COUNTRY_CALLING_CODES: Readonly<Record<string, string>> = { KE: '254', NG: '234', UG: '256', TZ: '255' };
 
 /**
@@ -72,9 +72,9 @@ export const internationalPhone = (input: string | null | undefined, country: st
 };
 
 /**
- * The phone a responsible-gambling control applies to: a Kenyan number in any form spec §5
- * accepts (→ MSISDN), or a Nigerian, Ugandan or Tanzanian number with its calling code
- * ('+234…', '256…'). Null for anything else.
+ * The phone a responsible-gambling control applies to: a Kenyan number in any form
+ * docs/PRODUCT-RULES.md R136 accepts (→ MSISDN), or a Nigerian, Ugandan or Tanzanian number with
+ * its calling code ('+234…', '256…'). Null for anything else.
  */
 export const toRgPhone = (input: string | null | undefined): string | null => {
   const kenyan = toKenyanMsisdn(input);

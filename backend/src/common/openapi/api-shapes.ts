@@ -7,7 +7,7 @@ import { ApiOkResponse, ApiProperty, ApiProduces } from '@nestjs/swagger';
  * with each route's DTO or service.
  */
 
-/** `{ message }`: the answer of routes that only say what happened (spec §8 messages). */
+/** `{ message }`: the answer of routes that only say what happened (docs/PRODUCT-RULES.md R69). */
 export class MessageResponse {
   @ApiProperty({ example: 'Request Sent' }) message: string;
 }

@@ -15,10 +15,11 @@ const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /**
  * THE Nairobi time formatter: instant `d` as ISO-8601 Nairobi wall time with its offset,
  * 'yyyy-MM-ddTHH:mm:ss+03:00' (milliseconds dropped), e.g. 2026-11-23T19:00:00Z →
- * '2026-11-23T22:00:00+03:00' — `game_date` and `date_created` on the wire (spec §3). Every other
- * Nairobi date or time string (day keys, M-Pesa timestamps) is cut from this one. Same output as
- * date-fns-tz `formatInTimeZone(d, 'Africa/Nairobi', "yyyy-MM-dd'T'HH:mm:ssXXX")` for every
- * instant from 1942 to 9999 (tested hour by hour over the data's range).
+ * '2026-11-23T22:00:00+03:00' — `game_date` and `date_created` on the wire
+ * (docs/PRODUCT-RULES.md R113). Every other Nairobi date or time string (day keys, M-Pesa
+ * timestamps) is cut from this one. Same output as date-fns-tz `formatInTimeZone(d,
+ * 'Africa/Nairobi', "yyyy-MM-dd'T'HH:mm:ssXXX")` for every instant from 1942 to 9999 (tested hour
+ * by hour over the data's range).
  * @throws RangeError for an invalid Date (as date-fns-tz does).
  */
 export const toNairobiIso = (d: Date): string => {

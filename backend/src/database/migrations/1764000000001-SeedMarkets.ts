@@ -1,9 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The 49 markets of spec §3 with their stable ids (never renumbered: slips store the id as
- * `market_type`). The same list is built in modules/fixtures/domain/markets.ts; a unit test
- * checks the two agree. Literal here because a merged migration never changes.
+ * The 49 markets of docs/PRODUCT-RULES.md R115 with their stable ids (never renumbered: slips store
+ * the id as `market_type`). The same list is built in modules/fixtures/domain/markets.ts; a unit
+ * test checks the two agree. Literal here because a merged migration never changes.
  */
 const MARKET_ROWS: [number, string, string, string][] = [
   [1, '1X2', 'HOME WIN', 'home_win'],

@@ -1,6 +1,9 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Blog posts (docs/PRODUCT-RULES.md "Back office", spec §3 Blog post): sanitised HTML content, unique slugs, published flag. */
+/**
+ * Blog posts (docs/PRODUCT-RULES.md "Back office", R120): sanitised HTML content, unique slugs,
+ * published flag.
+ */
 export class CreateBlogPosts1764300000000 implements MigrationInterface {
   name = 'CreateBlogPosts1764300000000';
 

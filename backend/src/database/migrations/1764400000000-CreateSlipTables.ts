@@ -1,9 +1,10 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Slips and their tips (docs/PRODUCT-RULES.md "Slips and what a visitor may see", spec §3 Slip / Tip), tipster statistics counters and free tips.
- * Indexes follow the list queries: active newest first, finished by settlement, per tipster, and
- * tips by slip and by fixture (settlement looks slips up by their games).
+ * Slips and their tips (docs/PRODUCT-RULES.md "Slips and what a visitor may see", R114), tipster
+ * statistics counters and free tips. Indexes follow the list queries: active newest first, finished
+ * by settlement, per tipster, and tips by slip and by fixture (settlement looks slips up by their
+ * games).
  */
 export class CreateSlipTables1764400000000 implements MigrationInterface {
   name = 'CreateSlipTables1764400000000';

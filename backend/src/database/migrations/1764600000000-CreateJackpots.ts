@@ -24,7 +24,7 @@ const TIP_LOCKED_ORIGINAL = `
   END`;
 
 /**
- * Jackpots (spec §3 Jackpot; docs/PRODUCT-RULES.md "Jackpots"): SP / BT × MG / MW, each the slip an
+ * Jackpots (docs/PRODUCT-RULES.md R118, "Jackpots"): SP / BT × MG / MW, each the slip an
  * admin entered for that week (a slip with `jackpot = true`), its total odds and Ksh price, title and
  * description. At most one current jackpot per company and type (partial unique index); a new
  * week's jackpot replaces the previous one as current. The public list reads the current ones.

@@ -77,7 +77,10 @@ const oddsOf = async (ds: DataSource, ids: string[]): Promise<Map<string, Map<nu
   return map;
 };
 
-/** Chooses 3-5 candidates and a pick on each whose total odds lie within spec §5's range; null when none found. */
+/**
+ * Chooses 3-5 candidates and a pick on each whose total odds lie within the range of
+ * docs/PRODUCT-RULES.md R5; null when none found.
+ */
 const buildSlip = (pool: Candidate[], rnd: () => number, style: number) => {
   for (let attempt = 0; attempt < 20; attempt++) {
     const size = 3 + Math.floor(rnd() * 3);
@@ -151,14 +154,15 @@ export const seedDemoAvatars = async (app: INestApplicationContext): Promise<num
 };
 
 /**
- * Demo marketplace (docs/PRODUCT-RULES.md "Lists and caches"), on a database with no slips: 30 tipsters; slips over the last 60
- * replayed days on real fixtures with the fixtures' own odds (picks drawn from those odds, spec §5
- * rules kept: 3-5 games, total odds 1.6-100, Ksh 50-1000, at most 2 a Nairobi day, published before
- * the first kick-off), each settled by SlipSettlementService at its last game's end from the real
- * scores; then open slips published through SlipPublishService on upcoming fixtures, and a few free
- * tips; every demo tipster gets a generated avatar (seedDemoAvatars). Idempotent: once any slip
- * exists it only adds the avatars demo tipsters lack. Leaves the fixtures clock on the system clock
- * unless `restore` says otherwise.
+ * Demo marketplace (docs/PRODUCT-RULES.md "Lists and caches"), on a database with no slips: 30
+ * tipsters; slips over the last 60 replayed days on real fixtures with the fixtures' own odds
+ * (picks drawn from those odds, docs/PRODUCT-RULES.md R4, R5, R6, R8 rules kept: 3-5 games, total
+ * odds 1.6-100, Ksh 50-1000, at most 2 a Nairobi day, published before the first kick-off), each
+ * settled by SlipSettlementService at its last game's end from the real scores; then open slips
+ * published through SlipPublishService on upcoming fixtures, and a few free tips; every demo
+ * tipster gets a generated avatar (seedDemoAvatars). Idempotent: once any slip exists it only adds
+ * the avatars demo tipsters lack. Leaves the fixtures clock on the system clock unless `restore`
+ * says otherwise.
  */
 export const seedDemoMarketplace = async (
   app: INestApplicationContext,

@@ -12,14 +12,15 @@ import { MESSAGES, normaliseEmail } from './domain/account-rules';
 import { EmailLoginDto } from './dto/email-login.dto';
 import { RegisterDto } from './dto/register.dto';
 
-/** POST /api/account/register answer (spec §7: token, refresh). */
+/** POST /api/account/register answer (docs/PRODUCT-RULES.md R141: token, refresh). */
 export interface RegisterResponse {
   token: string;
   refresh: string;
 }
 
 /**
- * Registration, e-mail login, token refresh and logout (docs/PRODUCT-RULES.md "Accounts"; spec §3 Credentials, §5, §7).
+ * Registration, e-mail login, token refresh and logout
+ * (docs/PRODUCT-RULES.md "Accounts", R58, R121, R130, R141).
  */
 @Injectable()
 export class AccountAuthService {
@@ -64,8 +65,8 @@ export class AccountAuthService {
   }
 
   /**
-   * Logs in by e-mail and password; returns `{ access, refresh }` (spec §7). An unknown e-mail
-   * costs the same argon2 work as a wrong password and gets the same answer.
+   * Logs in by e-mail and password; returns `{ access, refresh }` (docs/PRODUCT-RULES.md R141). An
+   * unknown e-mail costs the same argon2 work as a wrong password and gets the same answer.
    * @throws AccountError INVALID_CREDENTIALS (401, 'Invalid email or password'); ACCOUNT_BANNED (403)
    *         only after the right password; RateLimitedError (429) while the e-mail's password
    *         login is locked after LOGIN_LOCK.failures wrong passwords (LoginLockService).

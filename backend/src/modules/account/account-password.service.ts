@@ -18,12 +18,13 @@ import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './domain/
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { ResetPasswordConfirmDto } from './dto/reset-password.dto';
 
-/** Spec §8 success messages. */
+/** Success messages (docs/PRODUCT-RULES.md R70). */
 export const RESET_REQUESTED_MESSAGE = 'Check your email for the link';
 export const RESET_DONE_MESSAGE = 'Password set successfully.';
 
 /**
- * Password change and reset by e-mail (docs/PRODUCT-RULES.md "Accounts"; spec §5, §7, §8).
+ * Password change and reset by e-mail
+ * (docs/PRODUCT-RULES.md "Accounts", R61, R131, R132, R140, R70).
  */
 @Injectable()
 export class AccountPasswordService {

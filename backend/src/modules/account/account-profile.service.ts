@@ -12,7 +12,7 @@ import { User } from './entities/user.entity';
 import { ProfileProviders } from './profile-providers';
 
 /**
- * Profiles, account details and avatars (docs/PRODUCT-RULES.md "Accounts"; spec §3 Profile and Account, §7).
+ * Profiles, account details and avatars (docs/PRODUCT-RULES.md "Accounts", R117, R141).
  */
 @Injectable()
 export class AccountProfileService {

@@ -1,15 +1,21 @@
 import type { RateLimitRules } from '../../common/guards/rate-limit.guard';
 
-/** Account rules and limits (docs/PRODUCT-RULES.md "Accounts"; spec §5, §9). Times in ms unless the name says otherwise. */
+/**
+ * Account rules and limits (docs/PRODUCT-RULES.md "Accounts", R130). Times in ms unless the name
+ * says otherwise.
+ */
 
 /** Username: 3-30 letters, digits, '_' or '.', unique ignoring case. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.]{3,30}$/;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
-/** Spec §9: password minimum 8 characters. The maximum bounds hashing work per request. */
+/**
+ * docs/PRODUCT-RULES.md R56: password minimum 8 characters. The maximum bounds hashing work per
+ * request.
+ */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
-/** Spec §9: phone at registration exactly 10 digits. */
+/** docs/PRODUCT-RULES.md R56: phone at registration exactly 10 digits. */
 export const REGISTRATION_PHONE_PATTERN = /^\d{10}$/;
 /** RFC 5321 limit on an address. */
 export const EMAIL_MAX = 254;
@@ -17,12 +23,18 @@ export const EMAIL_MAX = 254;
 export const NAME_MAX = 60;
 export const CITY_MAX = 60;
 
-/** Countries a user may hold (docs/PRODUCT-RULES.md "Accounts": KE by default; NG, UG, TZ selectable). */
+/**
+ * Countries a user may hold (docs/PRODUCT-RULES.md "Accounts": KE by default; NG, UG, TZ
+ * selectable).
+ */
 export const COUNTRIES = ['KE', 'NG', 'UG', 'TZ'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const DEFAULT_COUNTRY: Country = 'KE';
 
-/** Password reset link validity (docs/PRODUCT-RULES.md "Accounts": 1 hour) and e-mail verification code validity (24 h). */
+/**
+ * Password reset link validity (docs/PRODUCT-RULES.md "Accounts": 1 hour) and e-mail verification
+ * code validity (24 h).
+ */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -31,7 +43,7 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_SIZE_PX = 256;
 /** Refuse images whose pixel count would make decoding expensive (decompression bombs). */
 export const AVATAR_MAX_INPUT_PIXELS = 40_000_000;
-/** Multipart field of the avatar (spec §7). */
+/** Multipart field of the avatar (docs/PRODUCT-RULES.md R141). */
 export const AVATAR_FIELD = 'profile_image';
 /** URL path under which avatars are served (stable per upload: file names never repeat). */
 export const AVATAR_URL_PATH = '/media/avatars';

@@ -34,19 +34,19 @@ const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 export const REFRESH_COOKIE = 'refresh';
 
 /**
- * Spec §7 writes the reset routes with a trailing slash. Nest strips one trailing slash from every
- * route path and Fastify matches slashes exactly (ignoreTrailingSlash is off), so a path ending
- * in '//' is what registers '.../reset-password/' next to '.../reset-password'. The integration
- * tests call both forms.
+ * The reset routes keep the trailing slash they are named with (docs/PRODUCT-RULES.md R140). Nest
+ * strips one trailing slash from every route path and Fastify matches slashes exactly
+ * (ignoreTrailingSlash is off), so a path ending in '//' is what registers '.../reset-password/'
+ * next to '.../reset-password'. The integration tests call both forms.
  */
 const TRAILING_SLASH = '//';
 
 type CookieRequest = FastifyRequest & { cookies?: Record<string, string | undefined> };
 
 /**
- * The /api/account routes of spec §7 (docs/PRODUCT-RULES.md "Accounts"). Thin: parse, authorise, one service call.
- * The reset routes answer with and without the trailing slash the spec writes (see TRAILING_SLASH).
- * Every route needs the access token unless marked @Public().
+ * The /api/account routes (docs/PRODUCT-RULES.md R140, "Accounts"). Thin: parse, authorise, one
+ * service call. The reset routes answer with and without the trailing slash the spec writes (see
+ * TRAILING_SLASH). Every route needs the access token unless marked @Public().
  */
 @ApiTags('account')
 @ApiBearerAuth()

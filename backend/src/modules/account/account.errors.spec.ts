@@ -12,7 +12,7 @@ describe(AccountError.name, () => {
     expect(ACCOUNT_ERRORS[AccountErrorCode.STORAGE_UNAVAILABLE].status).toBe(503);
   });
 
-  it('uses the account messages of spec §8 and docs/PRODUCT-RULES.md "Accounts"', () => {
+  it('uses the account messages of docs/PRODUCT-RULES.md R69, "Accounts"', () => {
     expect(new AccountError(AccountErrorCode.INVALID_CREDENTIALS)).toMatchObject({ status: 401, message: 'Invalid email or password', extra: {} });
     expect(new AccountError(AccountErrorCode.WRONG_PASSWORD).extra).toEqual({ old_password: ['Wrong password'] });
     expect(new AccountError(AccountErrorCode.RESET_TOKEN_INVALID).extra).toEqual({ token: ['Invalid token'] });

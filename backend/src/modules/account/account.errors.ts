@@ -29,7 +29,10 @@ interface AccountErrorSpec extends ErrorSpec {
   field?: string;
 }
 
-/** Code → status and message (docs/PRODUCT-RULES.md "Accounts"; spec §8 shows these server messages to the user). */
+/**
+ * Code → status and message (docs/PRODUCT-RULES.md "Accounts", R69: the screens show these server
+ * messages).
+ */
 export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
   [AccountErrorCode.REGISTRATION_INVALID]: { status: 400, message: 'Registration failed' },
   [AccountErrorCode.INVALID_CREDENTIALS]: { status: 401, message: 'Invalid email or password' },

@@ -14,7 +14,7 @@ const parts = {
 };
 
 describe('toOwnProfile', () => {
-  it('builds the spec §3 shape with stats in fixed positions', () => {
+  it('builds the profile shape of docs/PRODUCT-RULES.md R117 with stats in fixed positions', () => {
     expect(toOwnProfile(user, parts)).toEqual({
       user: { username: 'Kevo', first_name: 'Kevin', email: 'kevo@example.com' },
       profile: {

@@ -2,7 +2,7 @@ import type { Country } from './account.constants';
 import type { TipsterSlipLists, TipsterStats } from './profile-providers';
 import type { User } from './entities/user.entity';
 
-/** GET /api/account/profile answer (spec §3 Profile, §7; docs/PRODUCT-RULES.md "Accounts"). */
+/** GET /api/account/profile answer (docs/PRODUCT-RULES.md R117, R141, "Accounts"). */
 export interface OwnProfileResponse {
   user: { username: string; first_name: string; email: string };
   profile: {

@@ -57,7 +57,8 @@ export class AccountService {
 
   /**
    * A fresh access token for `caller`'s session carrying the account's current role and username
-   * (e.g. after the first published slip made them a tipster; spec §3 Credentials: 15 minutes).
+   * (e.g. after the first published slip made them a tipster; docs/PRODUCT-RULES.md R58: 15
+   * minutes).
    * @throws AuthError TOKEN_INVALID (401) when the account no longer exists; AccountError ACCOUNT_BANNED (403).
    */
   async renewAccessToken(caller: AuthUser): Promise<string> {
@@ -115,11 +116,12 @@ export class AccountService {
   }
 
   /**
-   * Back office `users` update (docs/PRODUCT-RULES.md "Back office"): sets the role (user | tipster | admin) and/or bans or
-   * unbans user `id`, inside the caller's transaction (`manager`, so the audit row commits with
-   * it). A ban ends every session of the user at once (refresh tokens revoked; login and refresh
-   * answer 403 ACCOUNT_BANNED); unbanning restores access without reviving old sessions.
-   * A role change applies to access tokens issued from the next refresh (at most 15 minutes).
+   * Back office `users` update (docs/PRODUCT-RULES.md "Back office"): sets the role (user | tipster
+   * | admin) and/or bans or unbans user `id`, inside the caller's transaction (`manager`, so the
+   * audit row commits with it). A ban ends every session of the user at once (refresh tokens
+   * revoked; login and refresh answer 403 ACCOUNT_BANNED); unbanning restores access without
+   * reviving old sessions. A role change applies to access tokens issued from the next refresh (at
+   * most 15 minutes).
    * @throws AccountError USER_NOT_FOUND (404), CANNOT_BAN_ADMIN (400: demote first),
    *         CANNOT_CHANGE_SELF (400: an admin changing their own role or banning themselves).
    */

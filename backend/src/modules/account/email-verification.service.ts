@@ -16,7 +16,7 @@ export const VERIFICATION_SENT_MESSAGE = 'Verification email sent';
 export const EMAIL_VERIFIED_MESSAGE = 'Email verified';
 
 /**
- * E-mail verification (docs/PRODUCT-RULES.md "Accounts"; spec §2 /email-verification/{code}, §7): a code bound to the user
+ * E-mail verification (docs/PRODUCT-RULES.md "Accounts", R107, R140): a code bound to the user
  * and the address, valid 24 hours, used once, sent as a link through the outbox.
  */
 @Injectable()

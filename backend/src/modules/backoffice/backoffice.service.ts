@@ -21,11 +21,12 @@ export interface BackofficeListResult {
 }
 
 /**
- * The generic simple-rest use cases behind /api/backoffice/{resource} (docs/PRODUCT-RULES.md "Back office"): list with
- * sort/range/filter and Content-Range, get one, and create/update/delete through the resource's
- * handlers, each write audited in its own transaction. Access: the resource's roles (admin
- * always), and rows scoped to the caller by `ownerColumn` unless the caller is admin. Writes also
- * check the account still exists and is not banned (access tokens are trusted for 15 minutes).
+ * The generic simple-rest use cases behind /api/backoffice/{resource}
+ * (docs/PRODUCT-RULES.md "Back office"): list with sort/range/filter and Content-Range, get one,
+ * and create/update/delete through the resource's handlers, each write audited in its own
+ * transaction. Access: the resource's roles (admin always), and rows scoped to the caller by
+ * `ownerColumn` unless the caller is admin. Writes also check the account still exists and is not
+ * banned (access tokens are trusted for 15 minutes).
  */
 @Injectable()
 export class BackofficeService {
@@ -122,7 +123,8 @@ export class BackofficeService {
    * The definition, once the caller may use it, and the caller as the rest of the request sees
    * them. The token's role is trusted when it allows the resource (no extra query); otherwise the
    * account's current role decides, so a user made a tipster by their first published slip
-   * (spec §6) reaches their slips and earnings with the token they logged in with.
+   * (docs/PRODUCT-RULES.md R55) reaches their slips and earnings with the token they logged in
+   * with.
    * @throws AuthError FORBIDDEN (403) when neither role allows it; TOKEN_INVALID (401) / AccountError
    *   ACCOUNT_BANNED (403) when the account is gone or banned.
    */

@@ -6,7 +6,7 @@ import { PostListResponse, toPublicPost } from './blog.mapper';
 import { BlogService } from './blog.service';
 import { PostQueryDto } from './dto/post-query.dto';
 
-/** Public blog routes (spec §7, §2 /blog/{slug}). Only published posts are ever shown. */
+/** Public blog routes (docs/PRODUCT-RULES.md R140, R106). Only published posts are ever shown. */
 @ApiTags('blog')
 @Controller('v2/api/manage')
 export class BlogController {

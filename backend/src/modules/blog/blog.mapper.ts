@@ -1,6 +1,6 @@
 import type { Post } from './entities/post.entity';
 
-/** A post on the public wire (spec §3 Blog post, §7 GET /v2/api/manage/post/). */
+/** A post on the public wire (docs/PRODUCT-RULES.md R120, R141). */
 export interface PublicPost {
   title: string;
   slug: string;
@@ -13,7 +13,7 @@ export interface PublicPost {
   author: string;
 }
 
-/** Public response of GET /v2/api/manage/post/ (spec §7: count, results). */
+/** Public response of GET /v2/api/manage/post/ (docs/PRODUCT-RULES.md R141: count, results). */
 export interface PostListResponse {
   count: number;
   results: PublicPost[];

@@ -1,16 +1,16 @@
 import { Money } from '../../common/money/money';
 
-/** Minimum balance to withdraw, and minimum withdrawal (spec §9): Ksh 500. */
+/** Minimum balance to withdraw, and minimum withdrawal (docs/PRODUCT-RULES.md R32): Ksh 500. */
 export const MIN_WITHDRAWAL = Money.ofUnits(500);
 /** Largest single B2C payment (docs/PROVIDERS.md §1.8: max Ksh 250,000 per transaction); larger withdrawals are paid in parts. */
 export const MAX_B2C_PART_KSH = 250_000;
-/** Page sizes (spec §9): payments 10, withdrawals 100. */
+/** Page sizes (docs/PRODUCT-RULES.md R82): payments 10, withdrawals 100. */
 export const PAYMENTS_PAGE_SIZE = 10;
 export const WITHDRAWALS_PAGE_SIZE = 100;
 
 /**
- * Withdrawal status (spec §4: P shown pending, W paid, other unpaid). F: the payout failed (the
- * amount went back to the balance); R: rejected by an admin (same).
+ * Withdrawal status (docs/PRODUCT-RULES.md R35: P shown pending, W paid, other unpaid). F: the
+ * payout failed (the amount went back to the balance); R: rejected by an admin (same).
  */
 export const WITHDRAWAL_STATUS = { PENDING: 'P', PAID: 'W', FAILED: 'F', REJECTED: 'R' } as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUS)[keyof typeof WITHDRAWAL_STATUS];

@@ -5,7 +5,10 @@ import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { FinancePage, FinanceService, FinanceSummary, PaymentRow, WithdrawalRow } from './finance.service';
 
-/** Spec §7 /api/finance rows (login required): summary, withdraw request, payments, withdrawals. */
+/**
+ * /api/finance routes of docs/PRODUCT-RULES.md R140 (login required): summary, withdraw request,
+ * payments, withdrawals.
+ */
 @ApiTags('finance')
 @ApiBearerAuth()
 @Controller('api/finance')

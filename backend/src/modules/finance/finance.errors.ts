@@ -10,7 +10,10 @@ export enum FinanceErrorCode {
   WITHDRAWAL_DECIDED = 'WITHDRAWAL_DECIDED',
 }
 
-/** Spec §5 (withdrawal phone), §8 (withdraw with balance under 500), §8 paged list failure. */
+/**
+ * Messages (docs/PRODUCT-RULES.md R136, R32, R70): withdrawal phone, balance under Ksh 500, paged
+ * list failure.
+ */
 export const FINANCE_ERRORS = defineErrors<FinanceErrorCode>({
   [FinanceErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
   [FinanceErrorCode.BALANCE_TOO_LOW]: {

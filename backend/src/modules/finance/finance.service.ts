@@ -16,8 +16,8 @@ import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from './fina
 import { FinanceError, FinanceErrorCode } from './finance.errors';
 
 /**
- * GET /api/finance/pending_amount (spec §3 "Finance summary"): Ksh amounts as 2-decimal strings,
- * every figure the dashboard shows, computed here (the browser does no fee arithmetic).
+ * GET /api/finance/pending_amount (docs/PRODUCT-RULES.md R29, R119): Ksh amounts as 2-decimal
+ * strings, every figure the dashboard shows, computed here (the browser does no fee arithmetic).
  * Every sale figure is already the tipster's 60% share: the dashboard's "Today's Income - 40% Fee"
  * and "Monthly Income - 40% Fee" tiles show today_earnings and month_earnings as they are.
  * `withdrawable_amount` (an addition to the spec's fields) is what a withdraw request would take
@@ -32,7 +32,10 @@ export interface FinanceSummary {
   withdrawable_amount: string;
 }
 
-/** One sale share of the tipster (spec §3 "Payment"); status W pending, P paid, other unpaid (§4). */
+/**
+ * One sale share of the tipster (docs/PRODUCT-RULES.md R119, R31): status W pending, P paid, other
+ * unpaid.
+ */
 export interface PaymentRow {
   id: number;
   slip: number | null;
@@ -42,7 +45,7 @@ export interface PaymentRow {
   date: string;
 }
 
-/** One withdrawal (spec §3 "Withdrawal"); status P pending, W paid, other unpaid (§4). */
+/** One withdrawal (docs/PRODUCT-RULES.md R119, R35): status P pending, W paid, other unpaid. */
 export interface WithdrawalRow {
   id: number;
   amount: string;
@@ -88,7 +91,10 @@ export class FinanceService {
     private readonly purchaseLookup: PurchaseLookupRepository,
   ) {}
 
-  /** The finance summary of user `userId` (spec §7 GET /api/finance/pending_amount). */
+  /**
+   * The finance summary of user `userId` (docs/PRODUCT-RULES.md R29, R140: GET
+   * /api/finance/pending_amount).
+   */
   async summary(userId: number): Promise<FinanceSummary> {
     const now = this.clock.now();
     const sums = await this.ledger.tipsterSums(userId, nairobiDayStart(now), nairobiMonthStart(now), now);
@@ -109,12 +115,12 @@ export class FinanceService {
 
   /**
    * POST /api/finance/withdraw_request: withdraws the whole balance (whole Ksh; the cents stay)
-   * to `phone` (spec §5 Kenyan phone) as a pending withdrawal (P) awaiting an admin's approval,
-   * with its ledger row, in one transaction holding the user's ledger account lock so two concurrent
-   * requests cannot withdraw the same balance.
+   * to `phone` (docs/PRODUCT-RULES.md R136) as a pending withdrawal (P) awaiting an admin's
+   * approval, with its ledger row, in one transaction holding the user's ledger account lock so two
+   * concurrent requests cannot withdraw the same balance.
    * A banned account is refused even while its access token lives (up to 15 minutes).
-   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400, spec §8);
-   *   AccountError ACCOUNT_BANNED (403).
+   * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400,
+   *   docs/PRODUCT-RULES.md R32); AccountError ACCOUNT_BANNED (403).
    */
   async requestWithdrawal(userId: number, phone: unknown): Promise<{ message: string; withdrawal: WithdrawalRow }> {
     const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
@@ -167,7 +173,7 @@ export class FinanceService {
   }
 }
 
-/** A withdrawal as the API shows it (spec §3). */
+/** A withdrawal as the API shows it (docs/PRODUCT-RULES.md R119). */
 export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   id: Number(w.id),
   amount: w.amount.toDecimal(),

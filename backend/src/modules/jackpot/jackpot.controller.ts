@@ -5,7 +5,7 @@ import { Public } from '../../common/decorators/public.decorator';
 import { JackpotHistoryItem, JackpotResponse } from './jackpot.mapper';
 import { JackpotService } from './jackpot.service';
 
-/** Public jackpot routes (spec §7). */
+/** Public jackpot routes (docs/PRODUCT-RULES.md R140). */
 @ApiTags('jackpot')
 @Controller('api/jackpot')
 export class JackpotController {

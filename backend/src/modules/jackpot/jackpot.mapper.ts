@@ -5,13 +5,16 @@ import { jackpotSlug, JackpotCompany, JackpotType } from './domain/jackpot-slug'
 import type { Jackpot } from './entities/jackpot.entity';
 
 /**
- * A jackpot as GET /api/jackpot/get-all-jackpots answers it (spec §3 Jackpot; the frontend's
- * `Jackpot` type in frontend/src/api/types.ts).
+ * A jackpot as GET /api/jackpot/get-all-jackpots answers it (docs/PRODUCT-RULES.md R118; the
+ * frontend's `Jackpot` type in frontend/src/api/types.ts).
  */
 export interface JackpotResponse {
   company: JackpotCompany;
   type: JackpotType;
-  /** The slip to buy, spec §3 Slip shape (slip module mapper): picks hidden until settled. */
+  /**
+   * The slip to buy, in the slip shape of docs/PRODUCT-RULES.md R114 (slip module mapper): picks
+   * hidden until settled.
+   */
   slip: SlipResponse;
   /** Total odds of the slip, decimal string ('8123.40'). */
   todaysOdd: string;

@@ -48,7 +48,7 @@ export interface JackpotWriteOptions {
 const ID = /^[1-9]\d{0,17}$/;
 
 /**
- * Jackpots (spec §3 Jackpot; docs/PRODUCT-RULES.md "Jackpots"): builds each week's jackpot slip from
+ * Jackpots (docs/PRODUCT-RULES.md R118, "Jackpots"): builds each week's jackpot slip from
  * an admin's picks, keeps one current jackpot per company and type, and answers the public list.
  * A jackpot slip is an ordinary slip with `jackpot = true` owned by an admin account: bought like
  * any slip (POST /api/processor/buy), settled like any slip, left out of the tipster lists.
@@ -69,10 +69,10 @@ export class JackpotService {
 
   /**
    * GET /api/jackpot/get-all-jackpots: the current jackpot of each company and type (SP MG, SP MW,
-   * BT MG, BT MW; missing ones left out). `slip` in the spec §3 shape, picks and per-game odds hidden
-   * until settled; `todaysOdd` the slip's total odds and `price` Ksh, both decimal strings;
-   * `next_match` the earliest kick-off still to come (Nairobi ISO time) or null; `score` once every
-   * game is decided ('11/17', `jackpotScore`), else null.
+   * BT MG, BT MW; missing ones left out). `slip` in the slip shape of docs/PRODUCT-RULES.md R114,
+   * picks and per-game odds hidden until settled; `todaysOdd` the slip's total odds and `price`
+   * Ksh, both decimal strings; `next_match` the earliest kick-off still to come (Nairobi ISO time)
+   * or null; `score` once every game is decided ('11/17', `jackpotScore`), else null.
    */
   async currentAll(): Promise<JackpotResponse[]> {
     const rows = (await this.repo.current()).sort(
@@ -97,8 +97,8 @@ export class JackpotService {
    * GET /api/jackpot/history: past rounds (every game decided, so scored by `jackpotScore`), newest
    * first (the order they were entered), optionally of one `company` ('SP'|'BT') and `type`
    * ('MG'|'MW'); keyset paging: `before` a jackpot id (the last one of the previous page), `limit`
-   * 1-50 (default 20). Reads only the listed jackpots' tips (docs/PRODUCT-RULES.md "Jackpots"): at most
-   * `limit` × 17 results per page plus the few rounds still being played.
+   * 1-50 (default 20). Reads only the listed jackpots' tips (docs/PRODUCT-RULES.md "Jackpots"): at
+   * most `limit` × 17 results per page plus the few rounds still being played.
    * Returns `{data, next_before}`, next_before null on the last page.
    * @throws JackpotError BAD_HISTORY_QUERY (400) for any other company, type, before or limit.
    */

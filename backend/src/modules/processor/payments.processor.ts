@@ -48,7 +48,7 @@ export class PaymentsProcessor extends WorkerHost {
       case JOB.FLUTTERWAVE_WEBHOOK:
         return { outcome: await this.purchases.confirmFlutterwave(parseOrFail(parseWebhook, job.data)) };
       case JOB.RECONCILE_STK:
-        return { mpesa: await this.purchases.reconcileStk(), flutterwave: await this.purchases.reconcileFlutterwave() };
+        return this.purchases.reconcileAll();
       default:
         throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.PAYMENTS}`);
     }

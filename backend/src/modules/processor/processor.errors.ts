@@ -9,7 +9,7 @@ export enum ProcessorErrorCode {
   PROMPT_ALREADY_OPEN = 'PROMPT_ALREADY_OPEN',
 }
 
-/** Spec §8 "Purchase … failure: alert with server message". */
+/** Purchase failures: the screen shows the server's message (docs/PRODUCT-RULES.md R69, R70). */
 export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
   [ProcessorErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
   [ProcessorErrorCode.PAYMENT_REQUEST_FAILED]: { status: 502, message: 'M-Pesa request failed. Try again' },

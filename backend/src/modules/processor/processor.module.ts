@@ -12,14 +12,29 @@ import { ProcessorCallbacksController } from './processor-callbacks.controller';
 import { PurchaseFulfilments } from './purchase-fulfilments';
 import { PurchaseGates } from './purchase-gates';
 import { PurchaseLookupRepository } from './purchase-lookup.repository';
+import { PaymentConfirmationService } from './payment-confirmation.service';
+import { PurchaseReconciliationService } from './purchase-reconciliation.service';
+import { PurchaseReviewService } from './purchase-review.service';
+import { PurchaseStartService } from './purchase-start.service';
 import { PurchaseService } from './purchase.service';
 import { PurchaseRepository } from './purchase.repository';
+import { FlutterwaveRail } from './rails/flutterwave.rail';
+import { MpesaStkRail } from './rails/mpesa-stk.rail';
+import { AnyPaymentRail, PaymentRails } from './rails/payment-rail';
 
 /**
- * Processor module (docs/ARCHITECTURE.md, "modules/processor"): purchases, provider callbacks and
- * the fulfilment registry other modules plug into (PurchaseFulfilments). It re-exports finance's
- * LedgerModule: a fulfilment records its money movements through LedgerService in the payment
- * transaction. PaymentsProcessor (the `payments` queue) is loaded by the worker.
+ * The payment rails, in reconciliation order: a new rail (docs/CONTRIBUTING.md "Add a payment
+ * rail") is a provider of this module and one more entry here.
+ */
+const RAILS = [MpesaStkRail, FlutterwaveRail];
+
+/**
+ * Processor module (docs/ARCHITECTURE.md, "modules/processor"): purchases, the payment rails,
+ * provider callbacks and the fulfilment registry other modules plug into (PurchaseFulfilments).
+ * Other modules call PurchaseService (and ask PurchaseLookupRepository); the jobs behind it are
+ * the module's own. It re-exports finance's LedgerModule: a fulfilment records its money
+ * movements through LedgerService in the payment transaction. PaymentsProcessor (the `payments`
+ * queue) is loaded by the worker.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Purchase]), NotificationsModule, LedgerModule],
@@ -28,6 +43,12 @@ import { PurchaseRepository } from './purchase.repository';
     TransactionRunner,
     PurchaseRepository,
     PurchaseService,
+    PurchaseStartService,
+    PaymentConfirmationService,
+    PurchaseReconciliationService,
+    PurchaseReviewService,
+    ...RAILS,
+    { provide: PaymentRails, inject: RAILS, useFactory: (...rails: AnyPaymentRail[]) => new PaymentRails(rails) },
     PurchaseFulfilments,
     PurchaseGates,
     MpesaCallbackBatcher,

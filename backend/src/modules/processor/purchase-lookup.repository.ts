@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { Money } from '../../common/money/money';
 import { Purchase } from './entities/purchase.entity';
 
 /** A paid slip purchase as settlement needs it: who to text, with which code. */
@@ -83,5 +84,24 @@ export class PurchaseLookupRepository {
     if (!purchaseIds.length) return new Map();
     const rows: { id: string; slip_id: string | null }[] = await this.ds.query(`SELECT id::text, slip_id::text FROM purchase WHERE id = ANY($1::bigint[])`, [purchaseIds]);
     return new Map(rows.map((r) => [r.id, r.slip_id === null ? null : Number(r.slip_id)]));
+  }
+
+  /** The ids among `purchaseIds` of paid purchases whose purchase code or M-Pesa receipt is `word`. */
+  async paidWithProof(purchaseIds: string[], word: string): Promise<string[]> {
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT id::text FROM purchase WHERE id = ANY($1::bigint[]) AND status = 'paid' AND (code = $2 OR receipt = $2)`,
+      [purchaseIds, word],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** Ksh (amount_ksh) of `rgPhone`'s purchases pending or paid, created since `from`, in `em`'s transaction. */
+  async spentKshSince(em: EntityManager, rgPhone: string, from: Date): Promise<Money> {
+    const [row] = (await em.query(
+      `SELECT COALESCE(sum(amount_ksh), 0)::text AS spent FROM purchase
+        WHERE rg_phone = $1 AND created_at >= $2 AND status IN ('pending', 'paid')`,
+      [rgPhone, from],
+    )) as { spent: string }[];
+    return Money.parse(row.spent);
   }
 }

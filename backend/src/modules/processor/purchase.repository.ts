@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, LessThan } from 'typeorm';
-import { Money } from '../../common/money/money';
 import { PaymentProvider, Purchase, PurchaseKind } from './entities/purchase.entity';
 
 /** The columns a decided result writes to a purchase row. */
@@ -20,9 +19,10 @@ export type PurchaseReview = Pick<Purchase, 'reviewReason' | 'reviewNote' | 'rev
 export type PurchaseKey = { id: string } | { checkoutRequestId: string };
 
 /**
- * The processor's SQL on its `purchase` table for PurchaseService (docs/ARCHITECTURE.md "Table
- * ownership", "Layers": SQL lives in repositories). Methods taking an EntityManager run in the
- * caller's transaction (the payment transaction, the purchase gate's); the others on their own.
+ * The processor's SQL on its `purchase` table for its purchase start, payment confirmation,
+ * reconciliation and review (docs/ARCHITECTURE.md "Table ownership", "Layers": SQL lives in
+ * repositories). Methods taking an EntityManager run in the caller's transaction (the payment
+ * transaction, the purchase gate's); the others on their own.
  * Other modules' read-only questions are PurchaseLookupRepository's.
  */
 @Injectable()
@@ -132,24 +132,5 @@ export class PurchaseRepository {
   /** Writes the back office's review of purchase `id`, in `manager`'s transaction when given. */
   async setReview(id: string, review: PurchaseReview, manager: EntityManager = this.ds.manager): Promise<void> {
     await manager.update(Purchase, { id }, review);
-  }
-
-  /** The ids among `purchaseIds` of paid purchases whose purchase code or M-Pesa receipt is `word`. */
-  async paidWithProof(purchaseIds: string[], word: string): Promise<string[]> {
-    const rows: { id: string }[] = await this.ds.query(
-      `SELECT id::text FROM purchase WHERE id = ANY($1::bigint[]) AND status = 'paid' AND (code = $2 OR receipt = $2)`,
-      [purchaseIds, word],
-    );
-    return rows.map((r) => r.id);
-  }
-
-  /** Ksh (amount_ksh) of `rgPhone`'s purchases pending or paid, created since `from`, in `em`'s transaction. */
-  async spentKshSince(em: EntityManager, rgPhone: string, from: Date): Promise<Money> {
-    const [row] = (await em.query(
-      `SELECT COALESCE(sum(amount_ksh), 0)::text AS spent FROM purchase
-        WHERE rg_phone = $1 AND created_at >= $2 AND status IN ('pending', 'paid')`,
-      [rgPhone, from],
-    )) as { spent: string }[];
-    return Money.parse(row.spent);
   }
 }

@@ -19,7 +19,10 @@ export const SITEMAP_TTL_MS = 5 * 60_000;
 /** At most this many tipster profiles in the sitemap (the busiest ones first). */
 export const SITEMAP_MAX_TIPSTERS = 5000;
 
-/** Public list pages of spec §2 that are worth indexing (no forms needing a login or an id). */
+/**
+ * Public list pages of docs/PRODUCT-RULES.md R95 that are worth indexing (no forms needing a login
+ * or an id).
+ */
 export const SITEMAP_STATIC_PATHS: { path: string; changefreq: SitemapEntry['changefreq']; priority: number }[] = [
   { path: '/', changefreq: 'hourly', priority: 1 },
   { path: '/active_tips', changefreq: 'hourly', priority: 0.9 },
@@ -33,7 +36,10 @@ export const SITEMAP_STATIC_PATHS: { path: string; changefreq: SitemapEntry['cha
   { path: '/responsible-gambling', changefreq: 'monthly', priority: 0.4 },
 ];
 
-/** The four jackpot pages of spec §2: /jackpot/{company}-mega-jackpot and /jackpot/{company}-mid-week-jackpot. */
+/**
+ * The four jackpot pages of docs/PRODUCT-RULES.md R102: /jackpot/{company}-mega-jackpot and
+ * /jackpot/{company}-mid-week-jackpot.
+ */
 export const JACKPOT_PATHS: string[] = JACKPOT_COMPANIES.flatMap((c) => JACKPOT_TYPES.map((t) => `/jackpot/${jackpotSlug(c, t)}`));
 
 /** Shell sent when no frontend is built (API-only runs, tests): the head tags still reach crawlers. */
@@ -46,10 +52,11 @@ const formatKsh = (decimal: string): string => {
 };
 
 /**
- * Server-side SEO (docs/PRODUCT-RULES.md "Public web app"): the index.html of blog posts and slips with their own title,
- * description and Open Graph tags (crawlers do not run the app's JavaScript), sitemap.xml and
- * robots.txt. Reads published posts, slips and tipsters through their owners (blog's BlogService,
- * slip's SlipPreviewsRepository, account's AccountService; docs/ARCHITECTURE.md "Table ownership").
+ * Server-side SEO (docs/PRODUCT-RULES.md "Public web app"): the index.html of blog posts and slips
+ * with their own title, description and Open Graph tags (crawlers do not run the app's JavaScript),
+ * sitemap.xml and robots.txt. Reads published posts, slips and tipsters through their owners
+ * (blog's BlogService, slip's SlipPreviewsRepository, account's AccountService;
+ * docs/ARCHITECTURE.md "Table ownership").
  */
 @Injectable()
 export class SeoService {

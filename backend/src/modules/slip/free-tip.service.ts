@@ -6,7 +6,7 @@ import { FixturesService } from '../fixtures/fixtures.service';
 import { FreeTipRepository } from './free-tip.repository';
 import { SlipError, SlipErrorCode } from './slip.errors';
 
-/** Free tips shown (spec §7 /api/slip/free). */
+/** Free tips shown (docs/PRODUCT-RULES.md R45; GET /api/slip/free). */
 export const FREE_TIPS_LIMIT = 20;
 
 /** One free tip in the spec's shape. */
@@ -15,7 +15,10 @@ export interface FreeTipResponse {
   m_market: { type: string; value: string };
 }
 
-/** Free tips (docs/PRODUCT-RULES.md "Free tips"): admins add them in the back office; the seed adds a few. */
+/**
+ * Free tips (docs/PRODUCT-RULES.md "Free tips"): admins add them in the back office; the seed adds
+ * a few.
+ */
 @Injectable()
 export class FreeTipService {
   constructor(

@@ -8,7 +8,10 @@ import { SlipListCache } from './slip-list-cache';
 import { SlipQueryService } from './slip-query.service';
 import { SlipResponse } from './slip.mapper';
 
-/** GET /api/home/active and /api/home/finished (spec §7; /api/home is shared with fixtures' top-games). */
+/**
+ * GET /api/home/active and /api/home/finished (docs/PRODUCT-RULES.md R140; /api/home is shared with
+ * fixtures' top-games).
+ */
 @ApiTags('slip')
 @Controller('api/home')
 export class HomeSlipsController {

@@ -36,7 +36,7 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
 
   /**
    * Marks (`true`) or unmarks slip `id` as premium, inside the caller's transaction. Idempotent.
-   * Only the flag changes: a published slip stays locked (spec §3).
+   * Only the flag changes: a published slip stays locked (docs/PRODUCT-RULES.md R10).
    */
   async setPremium(id: number, premium: boolean, { manager }: { manager?: EntityManager } = {}): Promise<void> {
     await this.repo.setPremium(id, premium, manager);

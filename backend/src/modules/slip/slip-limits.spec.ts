@@ -2,7 +2,10 @@ import { accumulatorInRange, parsePriceKsh, tipCountProblem } from './domain/sli
 import { SLIP_LIMITS } from './slip-limits';
 import { SLIP_ERRORS, SlipErrorCode } from './slip.errors';
 
-/** GET /api/slip/limits says what the server's rules enforce (spec §5, §9; docs/PRODUCT-RULES.md "Slips"). */
+/**
+ * GET /api/slip/limits says what the server's rules enforce
+ * (docs/PRODUCT-RULES.md R9, R135, "Slips").
+ */
 describe('SLIP_LIMITS', () => {
   it('serves the bounds the publish rules enforce, inclusive', () => {
     const { min_tips, max_tips, min_total_odds, max_total_odds, min_price_ksh, max_price_ksh } = SLIP_LIMITS;

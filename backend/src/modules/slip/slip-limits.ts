@@ -11,7 +11,7 @@ import {
 import { SLIP_ERRORS, SlipErrorCode } from './slip.errors';
 
 /**
- * The slip-building limits and their exact messages (spec §5, §9; docs/PRODUCT-RULES.md "Slips"),
+ * The slip-building limits and their exact messages (docs/PRODUCT-RULES.md R9, R135, "Slips"),
  * as GET /api/slip/limits serves them: the back office's slip builder checks a slip with these
  * before publishing, and the server checks the same constants again (slip-rules.ts). One source:
  * the frontend holds no copy of a number or a message below.
@@ -28,7 +28,7 @@ export interface SlipLimits {
   max_price_ksh: number;
   /** Slips a tipster may publish per Nairobi calendar day. */
   max_slips_per_day: number;
-  /** The exact spec §5 messages of each broken limit. */
+  /** The exact message of each broken limit (docs/PRODUCT-RULES.md R135). */
   messages: {
     too_few_tips: string;
     too_many_tips: string;

@@ -37,10 +37,10 @@ interface IndexEntry {
 }
 
 /**
- * Paging of the slip lists without `count(*)` or OFFSET per request (spec §7 `?p=N` and its
- * `num_pages` / `count`): per list, filter and page size, the list's size (one count) and the last
- * key of each page are kept for the list cache's generation. Page ends are found on demand, from
- * the last one known up to the page asked for, in one scan of just those rows
+ * Paging of the slip lists without `count(*)` or OFFSET per request (docs/PRODUCT-RULES.md R142
+ * `?p=N` and its `num_pages` / `count`): per list, filter and page size, the list's size (one
+ * count) and the last key of each page are kept for the list cache's generation. Page ends are
+ * found on demand, from the last one known up to the page asked for, in one scan of just those rows
  * (SlipRepository.pageEnds); a page is then a keyset seek right after the previous page's last key,
  * its rows kept too. So page 900 costs what page 1 costs once any page at or beyond it was read in
  * the generation (the first read of a deep page costs one OFFSET-like scan up to it, as every

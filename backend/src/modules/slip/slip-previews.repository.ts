@@ -2,7 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 
-/** What a slip's link preview may say: never the picks (spec §1: picks are what the buyer pays for). */
+/**
+ * What a slip's link preview may say: never the picks (docs/PRODUCT-RULES.md R92: picks are what
+ * the buyer pays for).
+ */
 export interface SlipPreview {
   id: number;
   /** The tipster's account id (the account module names them). */

@@ -32,7 +32,7 @@ export interface CanPost {
 const ID = /^[1-9]\d{0,17}$/;
 
 /**
- * Publishing slips (spec §5 slip building; docs/PRODUCT-RULES.md "Slips"): validates the tips, quotes every
+ * Publishing slips (docs/PRODUCT-RULES.md R135, "Slips"): validates the tips, quotes every
  * odd on the server, enforces the two-slips-per-Nairobi-day limit and stores slip and tips in one
  * transaction. Time is the fixtures clock (the replayed calendar's wall time).
  */

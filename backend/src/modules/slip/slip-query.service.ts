@@ -16,7 +16,7 @@ import { ActiveFilter, PageRow, ProfileRows, SlipRepository, SlipRow, TipRow } f
 import { SlipListCache } from './slip-list-cache';
 import { SlipPageIndex } from './slip-page-index';
 
-/** A page of the active list (spec §7 GET /v2/api/slip/data/). */
+/** A page of the active list (docs/PRODUCT-RULES.md R142: GET /v2/api/slip/data/). */
 export interface ActivePage {
   results: SlipResponse[];
   next: string | null;
@@ -24,7 +24,7 @@ export interface ActivePage {
   num_pages: number;
 }
 
-/** A page of the finished list (spec §7 GET /v2/api/slip/data/finished/). */
+/** A page of the finished list (docs/PRODUCT-RULES.md R142: GET /v2/api/slip/data/finished/). */
 export interface FinishedPage {
   results: SlipResponse[];
   next: string | null;
@@ -94,7 +94,8 @@ export class SlipQueryService {
     if (q.top === '1') filter.top = true;
     if (q.home === '1') {
       if (page > 1) throw new SlipError(SlipErrorCode.INVALID_PAGE);
-      // Popular (spec §2 '/'): best sellers of the last 7 days first, then the tipster's rating.
+      // Popular (docs/PRODUCT-RULES.md R98): best sellers of the last 7 days first, then the
+      // tipster's rating.
       if (Object.keys(filter).length === 0) return { page, numPages: 1, rows: await this.repo.popular(HOME_ACTIVE_SIZE, this.clock.now()) };
       return { page, numPages: 1, rows: await this.repo.page('active', filter, null, HOME_ACTIVE_SIZE) };
     }

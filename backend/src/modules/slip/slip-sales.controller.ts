@@ -5,7 +5,8 @@ import { BuyFlutterwaveDto, BuyMpesaDto, CheckoutLinkResponseDto, FoundTipDto } 
 import { Public } from '../../common/decorators/public.decorator';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
 import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
-import { FoundTip, SlipSalesService } from './slip-sales.service';
+import { FindSlipService, FoundTip } from './find-slip.service';
+import { SlipBuyService } from './slip-buy.service';
 
 /**
  * Find-slip attempts per phone / e-mail (and, by the module's `ip` throttler, per client address):
@@ -13,12 +14,18 @@ import { FoundTip, SlipSalesService } from './slip-sales.service';
  */
 export const FIND_SLIP_LIMIT = { limit: 10, ttlMs: 10 * 60_000 } as const;
 
-/** Spec §7 slip purchase rows: M-Pesa buy, Flutterwave buy (Nigeria, Uganda), find-slip (Kenya, Nigeria). */
+/**
+ * Slip purchase routes (docs/PRODUCT-RULES.md R140): M-Pesa buy, Flutterwave buy (Nigeria, Uganda),
+ * find-slip (Kenya, Nigeria).
+ */
 @ApiTags('slip purchase')
 @Public()
 @Controller('api')
 export class SlipSalesController {
-  constructor(private readonly sales: SlipSalesService) {}
+  constructor(
+    private readonly buys: SlipBuyService,
+    private readonly finds: FindSlipService,
+  ) {}
 
   /**
    * {phone, slip} → STK push for the slip's Ksh price → {message: 'Request Sent'}; 409 while a
@@ -29,7 +36,7 @@ export class SlipSalesController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
   buy(@Body() body: BuyMpesaDto): Promise<{ message: string }> {
-    return this.sales.buyMpesa(body?.phone, body?.slip);
+    return this.buys.buyMpesa(body?.phone, body?.slip);
   }
 
   /** Nigeria: {email, slip_id} → {link} (NGN at price_ng). */
@@ -37,7 +44,7 @@ export class SlipSalesController {
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutLinkResponseDto })
   buyNg(@Body() body: BuyFlutterwaveDto): Promise<{ link: string }> {
-    return this.sales.buyFlutterwave(body?.email, body?.slip_id, 'NGN');
+    return this.buys.buyFlutterwave(body?.email, body?.slip_id, 'NGN');
   }
 
   /** Uganda: {email, slip_id} → {link} (UGX at 30 × the Ksh price). */
@@ -45,7 +52,7 @@ export class SlipSalesController {
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutLinkResponseDto })
   buyUg(@Body() body: BuyFlutterwaveDto): Promise<{ link: string }> {
-    return this.sales.buyFlutterwave(body?.email, body?.slip_id, 'UGX');
+    return this.buys.buyFlutterwave(body?.email, body?.slip_id, 'UGX');
   }
 
   /** → [{Game, League, Tip}] of the paid purchase with this receipt or purchase code; else 404. */
@@ -54,7 +61,7 @@ export class SlipSalesController {
   @ApiOkResponse({ type: [FoundTipDto] })
   @RateLimit({ phone: { ...FIND_SLIP_LIMIT, from: { param: 'phone' } } })
   findSlip(@Param('phone') phone: string, @Param('code') code: string): Promise<FoundTip[]> {
-    return this.sales.findByPhone(phone, code);
+    return this.finds.findByPhone(phone, code);
   }
 
   /** Nigeria / Uganda: the id is the base64 of the Flutterwave transaction id or tx_ref. */
@@ -63,6 +70,6 @@ export class SlipSalesController {
   @ApiOkResponse({ type: [FoundTipDto] })
   @RateLimit({ email: { ...FIND_SLIP_LIMIT, from: { param: 'email' } } })
   findSlipNg(@Param('email') email: string, @Param('id') id: string): Promise<FoundTip[]> {
-    return this.sales.findByEmail(email, id);
+    return this.finds.findByEmail(email, id);
   }
 }

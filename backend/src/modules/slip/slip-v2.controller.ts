@@ -11,7 +11,10 @@ import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ActivePage, FinishedPage, SlipQueryService } from './slip-query.service';
 import { SlipListCache } from './slip-list-cache';
 
-/** /v2/api/slip lists (spec §7), with and without the trailing slash the spec writes (a path ending in '//' registers it; see account.controller.ts). */
+/**
+ * /v2/api/slip lists (docs/PRODUCT-RULES.md R140, R142), with and without the trailing slash they
+ * are named with (a path ending in '//' registers it; see account.controller.ts).
+ */
 @ApiTags('slip')
 @Controller('v2/api/slip')
 export class SlipV2Controller {

@@ -1,15 +1,15 @@
-/** Slip rules of spec §5 and §9 (docs/PRODUCT-RULES.md "Slips"). */
+/** Slip rules (docs/PRODUCT-RULES.md R4, R5, R6, R8, R82, "Slips"). */
 export const MIN_TIPS = 3;
 export const MAX_TIPS = 5;
 /** Total odds range, in hundredths (1.60 to 100.00). */
 export const MIN_ACCUMULATOR_HUNDREDTHS = 160;
 export const MAX_ACCUMULATOR_HUNDREDTHS = 10_000;
-/** Price range in whole Ksh (spec §9). */
+/** Price range in whole Ksh (docs/PRODUCT-RULES.md R6). */
 export const MIN_PRICE_KSH = 50;
 export const MAX_PRICE_KSH = 1000;
 /** Slips a tipster may publish per Nairobi calendar day (docs/PRODUCT-RULES.md, can-post). */
 export const MAX_SLIPS_PER_DAY = 2;
-/** Page sizes (spec §9). */
+/** Page sizes (docs/PRODUCT-RULES.md R82). */
 export const ACTIVE_PAGE_SIZE = 10;
 export const HOME_ACTIVE_SIZE = 12;
 
@@ -17,6 +17,9 @@ export const HOME_ACTIVE_SIZE = 12;
 export const PROFILE_LIST_SIZE = 20;
 export const FINISHED_PAGE_SIZE = 100;
 export const LEADERBOARD_PAGE_SIZE = 100;
-/** Settled slips a tipster needs on the overall / weekly leaderboard (docs/PRODUCT-RULES.md "Tipster statistics"). */
+/**
+ * Settled slips a tipster needs on the overall / weekly leaderboard
+ * (docs/PRODUCT-RULES.md "Tipster statistics").
+ */
 export const LEADERBOARD_MIN_SETTLED = 5;
 export const WEEKLY_MIN_SETTLED = 2;

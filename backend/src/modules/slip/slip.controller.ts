@@ -13,7 +13,7 @@ import { SlipError, SlipErrorCode } from './slip.errors';
 import { SLIP_LIMITS, SlipLimits } from './slip-limits';
 import { SlipResponse } from './slip.mapper';
 
-/** /api/slip routes owned by the slip module (spec §7). */
+/** /api/slip routes owned by the slip module (docs/PRODUCT-RULES.md R140). */
 @ApiTags('slip')
 @Controller('api/slip')
 export class SlipController {
@@ -27,8 +27,9 @@ export class SlipController {
   /**
    * POST /api/slip/create (auth) → 201 `{ message: 'Successfully Published Tips', id }`, plus
    * `access` (a fresh access token of the same session, role `tipster`) when the caller's token
-   * still said `user`: the first published slip makes them a tipster (spec §6), and the frontend
-   * stores the new token so the back office shows their slips and earnings at once.
+   * still said `user`: the first published slip makes them a tipster (docs/PRODUCT-RULES.md R55),
+   * and the frontend stores the new token so the back office shows their slips and earnings at
+   * once.
    */
   @Post('create')
   @HttpCode(201)

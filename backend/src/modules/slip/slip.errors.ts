@@ -20,7 +20,7 @@ export enum SlipErrorCode {
   BAD_EXPORT_RANGE = 'BAD_EXPORT_RANGE',
 }
 
-/** Code → HTTP status and the exact spec §5 / §8 message. */
+/** Code → HTTP status and the exact message (docs/PRODUCT-RULES.md R69, R135). */
 export const SLIP_ERRORS: Record<SlipErrorCode, ErrorSpec> = {
   [SlipErrorCode.TOO_FEW_TIPS]: { status: 400, message: "Publish at least '3' tip" },
   [SlipErrorCode.TOO_MANY_TIPS]: { status: 400, message: 'Maximum number of 5 games reached' },

@@ -7,7 +7,9 @@ import { roiOf } from '../records/domain/tipster-stats';
 import type { SlipRow, TipRow } from './slip.repository';
 import { commitmentInput } from './domain/slip-commitment';
 
-/** Tip shape (spec §3 Tip). `market_type` and `odd` only when the picks may be shown. */
+/**
+ * Tip shape (docs/PRODUCT-RULES.md R114). `market_type` and `odd` only when the picks may be shown.
+ */
 export interface TipResponse {
   home_team: string;
   away_team: string;
@@ -27,8 +29,9 @@ export interface TipResponse {
 }
 
 /**
- * Slip shape (spec §3 Slip). `price` in Ksh; `price_ng` (NGN) and `price_ug` (UGX, an addition to
- * the spec's fields) are what buy-flw and buy-flw-ug charge for it (salePrice, spec §9).
+ * Slip shape (docs/PRODUCT-RULES.md R114). `price` in Ksh; `price_ng` (NGN) and `price_ug` (UGX, an
+ * addition to the spec's fields) are what buy-flw and buy-flw-ug charge for it (salePrice,
+ * docs/PRODUCT-RULES.md R6).
  */
 export interface SlipResponse {
   id: number;
@@ -63,8 +66,8 @@ export interface MapContext {
 }
 
 /**
- * Pick gating (docs/PRODUCT-RULES.md "Slips and what a visitor may see"): a slip's picks and per-game odds
- * are shown only once it is settled, or to its own tipster.
+ * Pick gating (docs/PRODUCT-RULES.md "Slips and what a visitor may see"): a slip's picks and
+ * per-game odds are shown only once it is settled, or to its own tipster.
  */
 export const picksVisible = (slip: Pick<SlipRow, 'slipResult' | 'userId'>, isOwner: (userId: number) => boolean): boolean =>
   slip.slipResult !== null || isOwner(slip.userId);
@@ -109,8 +112,8 @@ export const tipsterRecord = (slip: Pick<SlipRow, 'tipsterWon' | 'tipsterLost' |
 
 /**
  * One slip in its public (or owner's) shape; rating on a card is the percent (cards divide by 10 themselves).
- * Provable publishing (docs/PRODUCT-RULES.md "Records and responsible gambling"): `commitment` always;
- * `salt` and `commitment_input` once the slip is finished, when its picks are public too.
+ * Provable publishing (docs/PRODUCT-RULES.md "Records and responsible gambling"): `commitment`
+ * always; `salt` and `commitment_input` once the slip is finished, when its picks are public too.
  */
 export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): SlipResponse => {
   const show = picksVisible(slip, ctx.isOwner);

@@ -24,7 +24,11 @@ import { AccountModule } from '../account/account.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { ProcessorModule } from '../processor/processor.module';
 import { SlipSalesController } from './slip-sales.controller';
-import { SlipSalesService } from './slip-sales.service';
+import { FindSlipService } from './find-slip.service';
+import { SaleShareSettlementService } from './sale-share-settlement.service';
+import { SlipBuyService } from './slip-buy.service';
+import { SlipFulfilmentService } from './slip-fulfilment.service';
+import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
 import { PremiumSlipsService } from './premium-slips.service';
 import { TransactionRunner } from '../../database/transaction-runner';
@@ -42,7 +46,8 @@ import { TransparencyModule } from '../transparency/transparency.module';
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, RecordsStatsModule, TransparencyModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
-    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, SlipSalesService, PremiumSlipsService, SlipExportService],
+    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
+    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService],
   exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

@@ -89,7 +89,10 @@ export interface PageRow {
   userId: number;
 }
 
-/** A published slip as the public export reads it (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+/**
+ * A published slip as the public export reads it
+ * (docs/PRODUCT-RULES.md "Records and responsible gambling").
+ */
 export interface ExportSlipRow {
   id: number;
   username: string;
@@ -245,10 +248,10 @@ export class SlipRepository {
   }
 
   /**
-   * The home page's Popular tab (spec §2 '/'): up to `limit` active tipster slips (jackpot slips
-   * left out), ranked by their paid sales in the 7 days before `now` (purchases of kind 'slip',
-   * status 'paid', by paid_at), then by their tipster's rating (percent, records' counters; 0 when
-   * unrated), then newest first. One statement.
+   * The home page's Popular tab (docs/PRODUCT-RULES.md R98): up to `limit` active tipster slips
+   * (jackpot slips left out), ranked by their paid sales in the 7 days before `now` (purchases of
+   * kind 'slip', status 'paid', by paid_at), then by their tipster's rating (percent, records'
+   * counters; 0 when unrated), then newest first. One statement.
    */
   async popular(limit: number, now: Date): Promise<PageRow[]> {
     const { cond } = this.listWhere('active', {});

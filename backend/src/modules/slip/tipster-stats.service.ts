@@ -26,7 +26,7 @@ interface RankedRow {
   oddsSum: number;
 }
 
-/** One leaderboard row (spec §7 /v2/api/tipster/data/). */
+/** One leaderboard row (docs/PRODUCT-RULES.md R142: /v2/api/tipster/data/). */
 export interface LeaderboardRow {
   username: string;
   profile_image: string | null;

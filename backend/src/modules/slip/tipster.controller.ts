@@ -7,7 +7,7 @@ import { Public } from '../../common/decorators/public.decorator';
 import { SlipListCache } from './slip-list-cache';
 import { LeaderboardRow, TipsterStatsService } from './tipster-stats.service';
 
-/** GET /v2/api/tipster/data/ (spec §7): the leaderboard. */
+/** GET /v2/api/tipster/data/ (docs/PRODUCT-RULES.md R142): the leaderboard. */
 @ApiTags('slip')
 @Controller('v2/api/tipster')
 export class TipsterController {

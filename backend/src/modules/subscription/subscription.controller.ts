@@ -11,7 +11,10 @@ import { SubscriptionKindView, SubscriptionService } from './subscription.servic
 /** Subscriber panel look-ups per phone (and, by the module's `ip` throttler, per client address). */
 export const SUBSCRIPTION_SLIPS_LIMIT = { limit: 20, ttlMs: 10 * 60_000 } as const;
 
-/** Spec §7 subscription rows: kinds, the STK purchase and the subscriber panel. */
+/**
+ * Subscription routes (docs/PRODUCT-RULES.md R140): kinds, the STK purchase and the subscriber
+ * panel.
+ */
 @ApiTags('subscription')
 @Public()
 @Controller('api')

@@ -10,7 +10,10 @@ export enum SubscriptionErrorCode {
   PROOF_MISSING = 'PROOF_MISSING',
 }
 
-/** Spec §5 (Kenyan phone), §8 (subscription failure: alert with the server message). */
+/**
+ * Messages (docs/PRODUCT-RULES.md R136, R69): Kenyan phone; subscription failure, whose server
+ * message the screen shows.
+ */
 export const SUBSCRIPTION_ERRORS = defineErrors<SubscriptionErrorCode>({
   [SubscriptionErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
   [SubscriptionErrorCode.INVALID_LOOKUP_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE },

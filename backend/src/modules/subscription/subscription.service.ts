@@ -14,7 +14,7 @@ import { SubscriptionError, SubscriptionErrorCode } from './subscription.errors'
 import { subscribedSql } from './subscription.sql';
 import { ProfileProviders, SubscriptionStatusProvider } from '../account/profile-providers';
 
-/** Days that mean "lifetime" (spec §9). */
+/** Days that mean "lifetime" (docs/PRODUCT-RULES.md R42). */
 export const LIFETIME_DAYS = 1000;
 
 /** A paid purchase as processor hands it to its fulfilments (processor owns the entity). */
@@ -30,7 +30,7 @@ export interface SubscriptionKindView {
 }
 
 /**
- * Subscriptions (docs/PRODUCT-RULES.md "Subscriptions"; spec §4 subscription purchase, §7): kinds, the
+ * Subscriptions (docs/PRODUCT-RULES.md "Subscriptions", R126, R140): kinds, the
  * STK purchase, activation on payment (as the 'subscription' purchase fulfilment) and the
  * subscriber's premium slips. Time is the global CLOCK (docs/ARCHITECTURE.md "Layers").
  */
@@ -53,10 +53,10 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
   }
 
   /**
-   * `subscribed` on the caller's own profile (spec §3 Profile), as a boolean SQL expression over
-   * the account's MSISDN column `msisdnColumn` that account's statement of the user row selects:
-   * whether a subscription of that phone runs now (global CLOCK). An account without a Kenyan
-   * MSISDN (NULL) holds none.
+   * `subscribed` on the caller's own profile (docs/PRODUCT-RULES.md R117), as a boolean SQL
+   * expression over the account's MSISDN column `msisdnColumn` that account's statement of the user
+   * row selects: whether a subscription of that phone runs now (global CLOCK). An account without a
+   * Kenyan MSISDN (NULL) holds none.
    */
   subscribedSql(msisdnColumn: string): string {
     return subscribedSql(msisdnColumn, `'${this.clock.now().toISOString()}'::timestamptz`);
@@ -70,10 +70,10 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
   }
 
   /**
-   * Back office `subscription-kinds` update (docs/PRODUCT-RULES.md "Back office"): price (Ksh), days, title, description of
-   * kind `type`, inside the caller's transaction. GET /api/manage/get-subscription-kind reads the
-   * table on every request (no cache), so an edit shows at once; a pending STK push keeps the
-   * amount it was started with.
+   * Back office `subscription-kinds` update (docs/PRODUCT-RULES.md "Back office"): price (Ksh),
+   * days, title, description of kind `type`, inside the caller's transaction. GET
+   * /api/manage/get-subscription-kind reads the table on every request (no cache), so an edit shows
+   * at once; a pending STK push keeps the amount it was started with.
    * @throws SubscriptionError UNKNOWN_TYPE (400) for a kind that does not exist.
    */
   async updateKind(
@@ -87,7 +87,8 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
   }
 
   /**
-   * Starts a subscription purchase: STK push for the kind's price to `phone` (spec §5 Kenyan phone).
+   * Starts a subscription purchase: STK push for the kind's price to `phone`
+   * (docs/PRODUCT-RULES.md R136).
    * @throws SubscriptionError INVALID_PHONE / UNKNOWN_TYPE (400); ProcessorError (502) when M-Pesa fails.
    */
   async subscribe(phone: unknown, type: unknown): Promise<{ message: string }> {
@@ -114,7 +115,7 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
    * Today's premium slips for an active subscriber who proves holding the phone with `code`: our
    * purchase code (in the confirmation SMS) or the M-Pesa receipt of a paid subscription of that
    * phone that has not ended (a renewal's code works from payment). Only the first word of `code`
-   * counts, trimmed and upper-cased, as on find-tip (spec §5).
+   * counts, trimmed and upper-cased, as on find-tip (docs/PRODUCT-RULES.md R72).
    * @throws SubscriptionError INVALID_LOOKUP_PHONE (400), PROOF_MISSING (400), NOT_SUBSCRIBED
    *   (404, the same for a phone without subscription and for a wrong code).
    */

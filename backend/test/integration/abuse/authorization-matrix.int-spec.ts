@@ -64,7 +64,7 @@ const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUl
  * until it is added here with its access class (and a sample request unless public/dev-only).
  */
 const ROUTES: Record<string, Row> = {
-  // Accounts (spec §7)
+  // Accounts (docs/PRODUCT-RULES.md R140)
   'POST /api/account/register': { access: 'public', sample: () => ({ url: '/api/account/register', body: {} }) },
   'POST /api/rg/code': { access: 'public', sample: () => ({ url: '/api/rg/code', body: {} }) },
   'POST /api/rg/limit': { access: 'public', sample: () => ({ url: '/api/rg/limit', body: {} }) },
@@ -88,7 +88,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/account/admin/users/{username}/ban': { access: 'admin', sample: () => ({ url: '/api/account/admin/users/nobody_here/ban' }) },
   'POST /api/account/admin/users/{username}/unban': { access: 'admin', sample: (m) => ({ url: `/api/account/admin/users/${m.banned.user.username}/unban` }) },
   'GET /media/avatars/{file}': { access: 'public', sample: () => ({ url: '/media/avatars/missing.webp' }) },
-  // Fixtures, markets, slips (spec §7)
+  // Fixtures, markets, slips (docs/PRODUCT-RULES.md R140)
   'GET /api/fixtures/search/fixture/odd/{gameId}': { access: 'public', sample: (m) => ({ url: `/api/fixtures/search/fixture/odd/${m.games[0].id}` }) },
   'POST /api/manage/search-games': { access: 'public', sample: () => ({ url: '/api/manage/search-games', body: { pattern: 'ars' } }) },
   'GET /api/home/top-games': { access: 'public', sample: () => ({ url: '/api/home/top-games' }) },
@@ -115,7 +115,7 @@ const ROUTES: Record<string, Row> = {
   'GET /api/home/finished': { access: 'public', sample: () => ({ url: '/api/home/finished' }) },
   'GET /v2/api/tipster/data': { access: 'public', sample: () => ({ url: '/v2/api/tipster/data' }) },
   'GET /v2/api/tipster/data/': { access: 'public', sample: () => ({ url: '/v2/api/tipster/data/' }) },
-  // Purchases, find-slip, jackpots, subscriptions (spec §7)
+  // Purchases, find-slip, jackpots, subscriptions (docs/PRODUCT-RULES.md R140)
   'POST /api/processor/buy': { access: 'public', sample: () => ({ url: '/api/processor/buy', body: {} }) },
   'POST /api/processor/buy-flw': { access: 'public', sample: () => ({ url: '/api/processor/buy-flw', body: {} }) },
   'POST /api/processor/buy-flw-ug': { access: 'public', sample: () => ({ url: '/api/processor/buy-flw-ug', body: {} }) },
@@ -132,7 +132,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/finance/callbacks/b2c-result/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-result/${bad}`, body: {} }), expect: all(404) },
   'POST /api/finance/callbacks/b2c-timeout/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-timeout/${bad}`, body: {} }), expect: all(404) },
   'POST /api/notifications/sms/delivery-report/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/delivery-report/${bad}`, body: {} }), expect: all(404) },
-  // Finance (spec §7): each account sees only its own money.
+  // Finance (docs/PRODUCT-RULES.md R140): each account sees only its own money.
   'GET /api/finance/pending_amount': { access: 'login', sample: () => ({ url: '/api/finance/pending_amount' }), expect: READ_WITHIN_TOKEN_LIFE },
   'POST /api/finance/withdraw_request': { access: 'login', sample: () => ({ url: '/api/finance/withdraw_request', body: { phone_number: '0711000099' } }) },
   'GET /api/finance/get_payments': { access: 'login', sample: () => ({ url: '/api/finance/get_payments' }), expect: READ_WITHIN_TOKEN_LIFE },
@@ -147,7 +147,8 @@ const ROUTES: Record<string, Row> = {
   'GET /robots.txt': { access: 'public', sample: () => ({ url: '/robots.txt' }) },
   'GET /blog/{slug}': { access: 'public', sample: (m) => ({ url: `/blog/${m.post.slug}` }) },
   'GET /buy_tip/{slipId}': { access: 'public', sample: (m) => ({ url: `/buy_tip/${m.slips.sold}` }) },
-  // Pages whose HTML carries the visitor lists inline (slow networks), and the visitor's country by IP (spec §7).
+  // Pages whose HTML carries the visitor lists inline (slow networks), and the visitor's country by
+  // IP (docs/PRODUCT-RULES.md R143).
   'GET /': { access: 'public', sample: () => ({ url: '/' }) },
   'GET /active_tips': { access: 'public', sample: () => ({ url: '/active_tips' }) },
   'GET /api/geo/country': { access: 'public', sample: () => ({ url: '/api/geo/country' }) },

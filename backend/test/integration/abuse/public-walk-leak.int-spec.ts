@@ -5,7 +5,10 @@ import { Marketplace, seedMarketplace } from './marketplace-seed';
 
 jest.setTimeout(180_000);
 
-/** Keys under which a tip carries its pick or its per-game odd (spec §3 Tip, find-slip rows, SMS-like shapes). */
+/**
+ * Keys under which a tip carries its pick or its per-game odd (docs/PRODUCT-RULES.md R114,
+ * find-slip rows, SMS-like shapes).
+ */
 const PICK_KEYS = ['market_type', 'market', 'market_id', 'm_market', 'tip', 'Tip', 'pick', 'odd', 'odds', 'prediction'];
 /** Keys under which an object names the fixture it is about. */
 const FIXTURE_KEYS = ['fixture', 'fixture_id', 'fixtureId', 'game', 'game_id', 'gameId'];

@@ -30,10 +30,11 @@ const prng = (seed: number) => () => {
 const pct = (won: number, lost: number): number => (won + lost === 0 ? 0 : Math.round((10_000 * won) / (won + lost)) / 100);
 
 /**
- * Profiles of a tipster with active and finished slips (spec §3 Profile; docs/PERFORMANCE.md): each
- * route answers in at most two SQL statements, and its body is the same bytes the profile gave
- * before it was read in one statement — the slips exactly as GET /api/slip/get/{id} renders them for
- * the same reader, the figures as counted by hand from the slips.
+ * Profiles of a tipster with active and finished slips (docs/PRODUCT-RULES.md R117;
+ * docs/PERFORMANCE.md): each route answers in at most two SQL statements, and its body is the same
+ * bytes the profile gave before it was read in one statement — the slips exactly as GET
+ * /api/slip/get/{id} renders them for the same reader, the figures as counted by hand from the
+ * slips.
  */
 describe('profiles in two SQL statements', () => {
   let t: TestContext;

@@ -9,7 +9,7 @@ describe('profiles and account details', () => {
   afterAll(() => t?.close());
 
   describe('GET /api/account/profile', () => {
-    it('answers the spec §3 shape with zeros and empty lists before the slip module lands', async () => {
+    it('answers the profile shape of docs/PRODUCT-RULES.md R117 with zeros and empty lists before the slip module lands', async () => {
       const { user, token } = await createUser(t.ds, {
         username: 'OwnProfile', email: 'own@example.com', phoneNumber: '0711222333', name: 'Kevin', city: 'Nairobi',
       });

@@ -11,10 +11,11 @@ const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
 /**
- * The money a tipster and a buyer see, computed by the server (spec §2 /dashboard, §3, §9): a
- * Ksh 50 slip sold through the Daraja sandbox gives the dashboard figures (the 60% share once,
- * no second fee), and every slip answer carries price_ng and price_ug as buy-flw and buy-flw-ug
- * charge them, at rates other than the defaults (NGN with 4 decimals, UGX not 30).
+ * The money a tipster and a buyer see, computed by the server
+ * (docs/PRODUCT-RULES.md R109, R119, R24, R25): a Ksh 50 slip sold through the Daraja sandbox gives
+ * the dashboard figures (the 60% share once, no second fee), and every slip answer carries price_ng
+ * and price_ug as buy-flw and buy-flw-ug charge them, at rates other than the defaults (NGN with 4
+ * decimals, UGX not 30).
  */
 describe('money shown to tipsters and buyers', () => {
   let t: TestContext;

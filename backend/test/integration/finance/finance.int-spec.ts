@@ -7,7 +7,7 @@ import { insertSaleShare, insertSlip, withdrawalLedger } from './finance-support
 import { expectMoneyInvariants } from '../../support/money-invariants';
 
 /**
- * /api/finance (spec §7; docs/PRODUCT-RULES.md "Money") on the real PostgreSQL: the summary from known
+ * /api/finance (docs/PRODUCT-RULES.md R140, "Money") on the real PostgreSQL: the summary from known
  * ledger rows, the payments and withdrawals lists, and withdraw requests (validation, minimum,
  * whole balance, concurrency).
  */

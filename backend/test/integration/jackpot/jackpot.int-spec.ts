@@ -14,13 +14,17 @@ jest.setTimeout(120_000);
 const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
-/** Keys of a tip as a visitor sees it before settlement (spec §3 Tip without market_type / odd). */
+/**
+ * Keys of a tip as a visitor sees it before settlement (docs/PRODUCT-RULES.md R12, R114: no
+ * market_type, no odd).
+ */
 const HIDDEN_TIP_KEYS = ['away_team', 'fixture', 'game_date', 'game_result', 'home_team', 'league', 'result'];
 
 /**
- * Jackpots (docs/PRODUCT-RULES.md "Jackpots"): JackpotService builds the jackpot slip from server-quoted odds; GET
- * /api/jackpot/get-all-jackpots answers the frontend's Jackpot shape with picks hidden until
- * settlement; jackpot slips stay out of the tipster lists and settle like any slip.
+ * Jackpots (docs/PRODUCT-RULES.md "Jackpots"): JackpotService builds the jackpot slip from
+ * server-quoted odds; GET /api/jackpot/get-all-jackpots answers the frontend's Jackpot shape with
+ * picks hidden until settlement; jackpot slips stay out of the tipster lists and settle like any
+ * slip.
  */
 describe('jackpots: creation, public list, tipster lists, settlement', () => {
   let t: TestContext;
@@ -142,7 +146,8 @@ describe('jackpots: creation, public list, tipster lists, settlement', () => {
       expect(mega).toMatchObject({ company: 'SP', type: 'MG', todaysOdd: '985.26', price: '299.00', title: 'SportPesa Mega Jackpot', description: 'This week' });
       expect(mega.slip).toMatchObject({ id: spMega, jackpot: true, accumulator: '985.26', price: 299, slip_result: null, user: { username: 'tips_desk' } });
       expect(mega.slip.tips).toHaveLength(17);
-      // Committed to its picks like any published slip (docs/PRODUCT-RULES.md "Records and responsible gambling").
+      // Committed to its picks like any published slip
+      // (docs/PRODUCT-RULES.md "Records and responsible gambling").
       expect(mega.slip.commitment).toMatch(/^[0-9a-f]{64}$/);
       expect(mega.slip).not.toHaveProperty('salt');
       for (const tip of mega.slip.tips) expect(Object.keys(tip).sort()).toEqual(HIDDEN_TIP_KEYS);

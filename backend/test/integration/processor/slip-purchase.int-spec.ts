@@ -16,9 +16,9 @@ const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 
 /**
  * Slip purchases through the Daraja, Flutterwave and Africa's Talking sandboxes with real
- * PostgreSQL and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): buy → STK (auto-accepted) → callback → payments worker → 60%
- * share pending + buyer SMS with the picks and our code in the sandbox inbox → find-slip →
- * settlement moves the share.
+ * PostgreSQL and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): buy → STK
+ * (auto-accepted) → callback → payments worker → 60% share pending + buyer SMS with the picks and
+ * our code in the sandbox inbox → find-slip → settlement moves the share.
  */
 describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
   let t: TestContext;
@@ -79,8 +79,8 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     t.request('POST', `/api/manage/find-slip/${encodeURIComponent(phone)}/${encodeURIComponent(code)}`);
   /**
    * Follows a buyer message's 'Find it again' line as the buyer would: the page it names, with
-   * the value it gives, through that page's API (spec §7: /find_tip → find-slip by phone and code,
-   * /find_tip_ng → find-slip-ng by e-mail and base64 transaction id).
+   * the value it gives, through that page's API (docs/PRODUCT-RULES.md R141: /find_tip → find-slip
+   * by phone and code, /find_tip_ng → find-slip-ng by e-mail and base64 transaction id).
    */
   const followFindLine = async (text: string, buyer: { phone?: string; email?: string }) => {
     const m = /^Find it again: (\S+) with your (phone|e-mail) and (?:code|reference) (\S+)$/m.exec(text);

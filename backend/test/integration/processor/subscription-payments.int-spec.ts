@@ -13,8 +13,9 @@ import { expectMoneyInvariants } from '../../support/money-invariants';
 
 /**
  * Subscriptions paid by M-Pesa (and Flutterwave) through the provider sandboxes, real PostgreSQL
- * and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK push → sandbox phone → callback → payments worker → subscription +
- * ledger + SMS (sent to an Africa's Talking stub, AtStub) → delivery report.
+ * and Redis (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): STK push → sandbox phone →
+ * callback → payments worker → subscription + ledger + SMS (sent to an Africa's Talking stub,
+ * AtStub) → delivery report.
  */
 describe('Subscription purchase by M-Pesa', () => {
   let t: TestContext;
@@ -128,7 +129,7 @@ describe('Subscription purchase by M-Pesa', () => {
     expect(both[1].ends_at.getTime() - both[0].ends_at.getTime()).toBe(7 * 24 * 3600 * 1000);
   });
 
-  it("shows subscribed on the account's own profile while a subscription of its phone runs (spec §3 Profile)", async () => {
+  it("shows subscribed on the account's own profile while a subscription of its phone runs (docs/PRODUCT-RULES.md R117)", async () => {
     const { phone, purchase } = await pendingPurchase('bronze');
     const { user, token: userToken } = await createUser(t.ds, { phoneNumber: phone.local });
     const { token: otherToken } = await createUser(t.ds);

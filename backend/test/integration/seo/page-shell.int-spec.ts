@@ -17,9 +17,9 @@ const bootScripts = (html: string): Boot[] =>
 
 /*
  * The HTML of the home page and /active_tips carries their first data (docs/PERFORMANCE.md,
- * "Slow networks") and every page the visitor's country by IP (spec §7). Requests are made
- * through Fastify's inject with a socket address, so request.ip is that address whatever the
- * proxy settings.
+ * "Slow networks") and every page the visitor's country by IP (docs/PRODUCT-RULES.md R143).
+ * Requests are made through Fastify's inject with a socket address, so request.ip is that address
+ * whatever the proxy settings.
  */
 describe('page HTML with boot data and the visitor country', () => {
   let t: TestContext;

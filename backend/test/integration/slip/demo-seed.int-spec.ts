@@ -66,7 +66,7 @@ describe('demo marketplace seed', () => {
     expect(bad.n).toBe(0);
   });
 
-  it('keeps every spec §5 rule on every slip', async () => {
+  it('keeps every slip rule of docs/PRODUCT-RULES.md R4, R5, R6, R8 on every slip', async () => {
     const [v] = await t.ds.query(`
       SELECT
         (SELECT count(*) FROM (SELECT slip_id FROM tip GROUP BY slip_id HAVING count(*) NOT BETWEEN 3 AND 5 OR count(DISTINCT fixture_id) <> count(*)) x)::int AS size,
@@ -80,7 +80,8 @@ describe('demo marketplace seed', () => {
       `SELECT count(*)::int AS n FROM tip t JOIN fixture_odds o ON o.fixture_id = t.fixture_id AND o.market_id = t.market_id WHERE o.odd <> t.odd`,
     );
     expect(odds[0].n).toBe(0);
-    // Every demo slip is committed to its picks like a published one (docs/PRODUCT-RULES.md "Records and responsible gambling").
+    // Every demo slip is committed to its picks like a published one
+    // (docs/PRODUCT-RULES.md "Records and responsible gambling").
     const [c] = await t.ds.query(`SELECT count(*)::int AS n, count(*) FILTER (WHERE commitment ~ '^[0-9a-f]{64}$' AND commit_salt ~ '^[0-9a-f]{64}$')::int AS committed FROM slip`);
     expect(c.committed).toBe(c.n);
   });

@@ -9,9 +9,9 @@ jest.setTimeout(120_000);
 const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
 
 /**
- * The first published slip makes a user a tipster (spec §6): the back office lets them reach
- * their own slips and earnings with the token they logged in with, and the publish answer carries
- * a fresh access token that says `tipster`.
+ * The first published slip makes a user a tipster (docs/PRODUCT-RULES.md R55): the back office lets
+ * them reach their own slips and earnings with the token they logged in with, and the publish
+ * answer carries a fresh access token that says `tipster`.
  */
 describe('First slip: a user becomes a tipster at once', () => {
   let t: TestContext;

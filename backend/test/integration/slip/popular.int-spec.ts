@@ -3,9 +3,9 @@ import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
 /**
- * The home page's Popular tab (spec §2 '/'): active slips ranked by their paid sales in the last
- * 7 days, then by the tipster's rating, then newest first — not simply the newest slips, which
- * would put brand-new unrated accounts first.
+ * The home page's Popular tab (docs/PRODUCT-RULES.md R98 '/'): active slips ranked by their paid
+ * sales in the last 7 days, then by the tipster's rating, then newest first — not simply the newest
+ * slips, which would put brand-new unrated accounts first.
  */
 describe('Popular slips: sales in the last 7 days, then the tipster rating', () => {
   let t: TestContext;

@@ -2,7 +2,10 @@ import { createUser } from '../../factories/account';
 import { SLIP_LIMITS } from '../../../src/modules/slip/slip-limits';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
-/** GET /api/slip/limits: public, cacheable, the limits the publish route enforces (spec §5; docs/PRODUCT-RULES.md "Slips"). */
+/**
+ * GET /api/slip/limits: public, cacheable, the limits the publish route enforces
+ * (docs/PRODUCT-RULES.md R9, R135, "Slips").
+ */
 describe('GET /api/slip/limits', () => {
   let t: TestContext;
 

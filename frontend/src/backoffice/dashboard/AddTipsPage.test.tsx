@@ -78,7 +78,7 @@ describe('Add tips (/dashboard/add_tips)', () => {
     });
   }, 20_000);
 
-  it('shows the success message after publishing in a snackbar that hides after 3 s (spec §9)', async () => {
+  it('shows the success message after publishing in a snackbar that hides after 3 s (docs/PRODUCT-RULES.md R129)', async () => {
     stubFetch(routes({ message: 'ok', id: 9 }));
     renderPage();
     await addGame(1);

@@ -51,10 +51,11 @@ interface PublishAnswer {
 }
 
 /**
- * /dashboard/add_tips (spec §2, §5, §8): search a game, pick a market, the served number of games (3-5), a price, publish.
- * The limits come from GET /api/slip/limits (fetched once); the form shows once they are known.
- * Success shows in a snackbar at the bottom of the viewport that hides after 3 s (spec §9), so
- * the tipster sees it next to the Publish button; errors show above the form.
+ * /dashboard/add_tips (docs/PRODUCT-RULES.md R110, R125, R135, R70): search a game, pick a market,
+ * the served number of games (3-5), a price, publish. The limits come from GET /api/slip/limits
+ * (fetched once); the form shows once they are known. Success shows in a snackbar at the bottom of
+ * the viewport that hides after 3 s (docs/PRODUCT-RULES.md R129), so the tipster sees it next to
+ * the Publish button; errors show above the form.
  */
 export const AddTipsPage = () => {
   const limits = useSlipLimits();

@@ -36,7 +36,9 @@ const ListFrame = ({ headers, count, page, numPages, onPage, children, ...card }
   </ListCard>
 );
 
-/** /dashboard/earnings: the tipster's payments, 10 a page (spec §2, §4 payment status). */
+/**
+ * /dashboard/earnings: the tipster's payments, 10 a page (docs/PRODUCT-RULES.md R82, R110, R31).
+ */
 export const EarningsPage = () => {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = usePayments(page);
@@ -64,14 +66,14 @@ export const EarningsPage = () => {
   );
 };
 
-/** Balance of a withdrawal = amount - total_paid (spec §3). */
+/** Balance of a withdrawal = amount - total_paid (docs/PRODUCT-RULES.md R119). */
 export const withdrawalBalance = (amount: string | number, totalPaid: string | number): string => {
   const a = toCents(amount);
   const p = toCents(totalPaid) ?? 0;
   return a === null ? formatKsh(null) : formatKsh((a - p) / 100);
 };
 
-/** /dashboard/withdraw: the tipster's withdrawal requests (spec §2, §4 withdrawal status). */
+/** /dashboard/withdraw: the tipster's withdrawal requests (docs/PRODUCT-RULES.md R110, R35). */
 export const WithdrawRequestsPage = () => {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useWithdrawals(page);

@@ -30,9 +30,10 @@ export interface ListCardProps {
 }
 
 /**
- * Frame of a dashboard list page (spec §2 /dashboard/earnings, /withdraw, /active_tips,
- * /finished_tips): react-admin title, heading, then a spinner, the error ('Error occurred. Try
- * again' unless the server sent a message), the empty text, or the list with its page numbers.
+ * Frame of a dashboard list page (docs/PRODUCT-RULES.md R110: /dashboard/earnings, /withdraw,
+ * /active_tips, /finished_tips): react-admin title, heading, then a spinner, the error ('Error
+ * occurred. Try again' unless the server sent a message), the empty text, or the list with its page
+ * numbers.
  */
 export const ListCard = ({ title, isPending, error, isEmpty, empty, paging, footer, children }: ListCardProps) => (
   <Card sx={{ mt: 2 }}>

@@ -55,9 +55,9 @@ const ActiveTipsList = () => {
 };
 
 /**
- * /dashboard/active_tips/{username} (spec §2, login): the logged-in user's own active slips with
- * their picks (GET /v2/api/slip/data/?account=1), 10 a page: date, price, total odds, and each
- * game with kick-off (Nairobi), league, market and odd.
+ * /dashboard/active_tips/{username} (docs/PRODUCT-RULES.md R96, R110): the logged-in user's own
+ * active slips with their picks (GET /v2/api/slip/data/?account=1), 10 a page: date, price, total
+ * odds, and each game with kick-off (Nairobi), league, market and odd.
  */
 export const OwnActiveTipsPage = () => (
   <OwnTipsRoute title="Active Tips" pathOf={PATHS.dashboardActiveTips}>
@@ -92,9 +92,9 @@ const FinishedTipsList = ({ username }: { username: string }) => {
 };
 
 /**
- * /dashboard/finished_tips/{username} (spec §2, login): the logged-in user's own settled slips
- * (GET /v2/api/slip/data/finished/?username=, 100 a page, See More follows `next`) with the slip's
- * result, and each game's pick, score and result.
+ * /dashboard/finished_tips/{username} (docs/PRODUCT-RULES.md R96, R110): the logged-in user's own
+ * settled slips (GET /v2/api/slip/data/finished/?username=, 100 a page, See More follows `next`)
+ * with the slip's result, and each game's pick, score and result.
  */
 export const OwnFinishedTipsPage = () => (
   <OwnTipsRoute title="Finished Tips" pathOf={PATHS.dashboardFinishedTips}>

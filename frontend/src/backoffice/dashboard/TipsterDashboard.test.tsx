@@ -76,7 +76,8 @@ describe('Tipster dashboard', () => {
     expect(screen.getByRole('link', { name: /Total Earnings/ })).toHaveAttribute('href', '/dashboard/earnings');
     expect(screen.getByRole('link', { name: 'Withdraw Requests' })).toHaveAttribute('href', '/dashboard/withdraw');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/account_settings');
-    // The own tips pages (spec §2 /dashboard/active_tips/{username}, /dashboard/finished_tips/{username}).
+    // The own tips pages (docs/PRODUCT-RULES.md R110: /dashboard/active_tips/{username},
+    // /dashboard/finished_tips/{username}).
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'View Latest Tips' })).toHaveAttribute(
         'href',

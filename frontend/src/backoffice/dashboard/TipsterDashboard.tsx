@@ -88,11 +88,15 @@ const Grid = ({ children }: { children: ReactNode }) => (
 /**
  * A server figure as the tile shows it. Every figure comes computed from GET
  * /api/finance/pending_amount: today's and this month's income are already the tipster's 60%
- * share (the "- 40% Fee" of the labels, spec §2), so nothing is taken off here.
+ * share (the "- 40% Fee" of the labels, docs/PRODUCT-RULES.md R25, R109), so nothing is taken off
+ * here.
  */
 const money = (value: DecimalValue | undefined, loading: boolean) => (loading ? '…' : formatKsh(value));
 
-/** The tipster dashboard (spec §2 /dashboard): finance tiles, actions, share link, withdraw dialog. */
+/**
+ * The tipster dashboard (docs/PRODUCT-RULES.md R109): finance tiles, actions, share link, withdraw
+ * dialog.
+ */
 export const TipsterDashboard = () => {
   const { permissions } = usePermissions<string | null>();
   const summary = useFinanceSummary();

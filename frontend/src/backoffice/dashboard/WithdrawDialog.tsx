@@ -26,9 +26,9 @@ interface WithdrawDialogProps {
 }
 
 /**
- * The dashboard withdraw dialog (spec §2, §5, §8): states the amount (the whole balance in whole
- * Ksh, as the server will take it), the M-Pesa number prefilled with the account's phone, then
- * POST withdraw_request.
+ * The dashboard withdraw dialog (docs/PRODUCT-RULES.md R33, R112, R128, R136): states the amount
+ * (the whole balance in whole Ksh, as the server will take it), the M-Pesa number prefilled with
+ * the account's phone, then POST withdraw_request.
  */
 export const WithdrawDialog = ({ open, amount, defaultPhone, onClose, onSuccess }: WithdrawDialogProps) => {
   const [phone, setPhone] = useState(defaultPhone);

@@ -2,7 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../api/client';
 import type { DecimalValue } from '../../lib/money';
 
-/** spec §3, Finance summary (GET /api/finance/pending_amount), Ksh decimal strings. */
+/**
+ * The finance summary (docs/PRODUCT-RULES.md R29, R119; GET /api/finance/pending_amount), Ksh
+ * decimal strings.
+ */
 export interface FinanceSummary {
   pending_amount: DecimalValue;
   account_balance: DecimalValue;
@@ -13,7 +16,7 @@ export interface FinanceSummary {
   withdrawable_amount?: DecimalValue;
 }
 
-/** spec §3, a sale share of the tipster (GET /api/finance/get_payments). */
+/** A sale share of the tipster (docs/PRODUCT-RULES.md R119; GET /api/finance/get_payments). */
 export interface PaymentRow {
   id: number;
   slip: number | string | null;
@@ -22,7 +25,7 @@ export interface PaymentRow {
   date: string;
 }
 
-/** spec §3, Withdrawal (GET /api/finance/withdrawals). */
+/** A withdrawal (docs/PRODUCT-RULES.md R119; GET /api/finance/withdrawals). */
 export interface WithdrawalRow {
   id: number;
   amount: DecimalValue;
@@ -76,10 +79,10 @@ export const useWithdrawRequest = () => {
   });
 };
 
-/** Payment status (spec §4): W pending, P paid, other unpaid. */
+/** Payment status (docs/PRODUCT-RULES.md R31): W pending, P paid, other unpaid. */
 export const paymentStatusLabel = (status: string): string =>
   status === 'W' ? 'Pending' : status === 'P' ? 'Paid' : 'Unpaid';
 
-/** Withdrawal status (spec §4): P pending, W paid, other unpaid. */
+/** Withdrawal status (docs/PRODUCT-RULES.md R35): P pending, W paid, other unpaid. */
 export const withdrawalStatusLabel = (status: string): string =>
   status === 'P' ? 'Pending' : status === 'W' ? 'Paid' : 'Unpaid';

@@ -4,7 +4,7 @@ import { IdField, MoneyField, NairobiDateField, StatusChipField, statusChoices }
 import type { StatusStyle } from '../common/format';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 
-/** Payment status of a sale share (spec §4): W pending, P paid, other unpaid. */
+/** Payment status of a sale share (docs/PRODUCT-RULES.md R31): W pending, P paid, other unpaid. */
 export const EARNING_STATUSES: Record<string, StatusStyle> = {
   W: { label: 'Pending', color: 'warning' },
   P: { label: 'Paid', color: 'success' },

@@ -27,7 +27,7 @@ const profile = {
 const change = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
-describe('login-protected routes (spec §2)', () => {
+describe('login-protected routes (docs/PRODUCT-RULES.md R96)', () => {
   it.each(['/account_settings', '/profile'])('%s redirects to / without a token cookie', async (path) => {
     stubFetch({});
     const { router } = renderRoute(path);
@@ -41,7 +41,7 @@ describe('login-protected routes (spec §2)', () => {
   });
 });
 
-describe('/account_settings (spec §2, §4, §5, §8)', () => {
+describe('/account_settings (docs/PRODUCT-RULES.md R108, R127, R131, R133, R134, R70)', () => {
   const open = async (routes: Parameters<typeof stubFetch>[0] = {}) => {
     setCookie('token', 'valid');
     const api = stubFetch({ '/api/account/profile': profile, ...routes });
@@ -128,7 +128,7 @@ describe('/account_settings (spec §2, §4, §5, §8)', () => {
   });
 });
 
-describe('/email-verification/{code} (spec §2, §8)', () => {
+describe('/email-verification/{code} (docs/PRODUCT-RULES.md R107, R70)', () => {
   it('asks to log in without a token', async () => {
     const api = stubFetch({});
     renderRoute('/email-verification/abc123');
@@ -163,7 +163,7 @@ describe('/email-verification/{code} (spec §2, §8)', () => {
   });
 });
 
-describe('/change_password/{token} (spec §5, §8)', () => {
+describe('/change_password/{token} (docs/PRODUCT-RULES.md R132, R70)', () => {
   const submit = async (password: string, confirm: string) => {
     change(document.body, 'New password', password);
     change(document.body, 'Confirm password', confirm);

@@ -58,7 +58,10 @@ const ReadOnlyRow = ({ label, value }: { label: string; value: ReactNode }) => (
   </Box>
 );
 
-/** Account data card: name and city editable; username and country read-only (spec §2). */
+/**
+ * Account data card: name and city editable; username and country read-only
+ * (docs/PRODUCT-RULES.md R108).
+ */
 const AccountDataCard = ({ profile, onSaved }: { profile: Profile; onSaved: (message: string) => void }) => {
   const [form, setForm] = useState({ name: profile.user.first_name ?? '', city: profile.profile.city ?? '' });
   const [errors, setErrors] = useState<FormErrors<'name' | 'city'>>({});
@@ -107,7 +110,7 @@ const AccountDataCard = ({ profile, onSaved }: { profile: Profile; onSaved: (mes
   );
 };
 
-/** Avatar upload: images only; success reloads the page (spec §4, §5). */
+/** Avatar upload: images only; success reloads the page (docs/PRODUCT-RULES.md R127, R134). */
 const AvatarCard = ({ profile }: { profile: Profile }) => {
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadAvatar();
@@ -142,9 +145,9 @@ const AvatarCard = ({ profile }: { profile: Profile }) => {
 const EMPTY_PASSWORDS: PasswordChangeForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Password section (spec §4): collapsed it reads 'Password Set'; the form checks 'Fill this',
- * 'Password should be 8 characters or more', 'Confirm password is not equal'; a failure shows
- * the first old_password error; success shows 'Saved'.
+ * Password section (docs/PRODUCT-RULES.md R127): collapsed it reads 'Password Set'; the form checks
+ * 'Fill this', 'Password should be 8 characters or more', 'Confirm password is not equal'; a
+ * failure shows the first old_password error; success shows 'Saved'.
  */
 const PasswordCard = ({ onSaved }: { onSaved: (message: string) => void }) => {
   const [editing, setEditing] = useState(false);
@@ -213,8 +216,8 @@ const PasswordCard = ({ onSaved }: { onSaved: (message: string) => void }) => {
 };
 
 /**
- * Phone or e-mail section (spec §4): current value, or an edit form checked by its rule.
- * The change is only recorded locally in the interface (the spec shows no server call).
+ * Phone or e-mail section (docs/PRODUCT-RULES.md R127): current value, or an edit form checked by
+ * its rule. The change is only recorded locally in the interface (the spec shows no server call).
  */
 const ContactCard = ({
   title,
@@ -311,7 +314,7 @@ const VerifyEmail = ({ verified }: { verified: boolean }) => {
   );
 };
 
-/** /account_settings (login, spec §2). */
+/** /account_settings (login: docs/PRODUCT-RULES.md R96, R108). */
 export const AccountSettingsPage = () => {
   useSeo({ title: pageTitle('Account Settings') });
   const profile = useOwnProfile();

@@ -15,9 +15,10 @@ import type { FormErrors } from '../../validation/common';
 import { validatePasswordReset, type PasswordResetForm } from '../../validation/password-reset.rules';
 
 /**
- * /change_password/{user_token} (spec §2): the password reset form ('Fill This', 'At least 8
- * characters', 'Fill this', 'This should be similar to the password'). Success: 'Password set
- * successfully.'; failure: the first server password error, else 'Invalid token. Repeat the process.'
+ * /change_password/{user_token} (docs/PRODUCT-RULES.md R111): the password reset form ('Fill This',
+ * 'At least 8 characters', 'Fill this', 'This should be similar to the password'). Success:
+ * 'Password set successfully.'; failure: the first server password error, else 'Invalid token.
+ * Repeat the process.'
  */
 export const ChangePasswordPage = () => {
   useSeo({ title: pageTitle('Set a New Password') });

@@ -15,9 +15,9 @@ import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
 /**
- * /email-verification/{code} (spec §2): verifies the e-mail on open. Logged out it says
- * 'You need to be logged in to use the email verification link'; a failure shows the server's
- * message, else 'An error occured' (spec §8).
+ * /email-verification/{code} (docs/PRODUCT-RULES.md R107): verifies the e-mail on open. Logged out
+ * it says 'You need to be logged in to use the email verification link'; a failure shows the
+ * server's message, else 'An error occured' (docs/PRODUCT-RULES.md R70).
  */
 export const EmailVerificationPage = () => {
   useSeo({ title: pageTitle('Email Verification') });

@@ -6,7 +6,10 @@ import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
 
-/** /blog: the newest published posts (GET /v2/api/manage/post/), each linking to /blog/{slug} (spec §2). */
+/**
+ * /blog: the newest published posts (GET /v2/api/manage/post/), each linking to /blog/{slug}
+ * (docs/PRODUCT-RULES.md R106).
+ */
 export const BlogListPage = () => {
   useSeo({ title: pageTitle('Blog'), description: 'Betting guides: accumulators, odds, jackpots and responsible gambling.' });
   const posts = useBlogPosts();

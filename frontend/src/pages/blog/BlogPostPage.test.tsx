@@ -13,7 +13,7 @@ const post = {
   author: 'TipsKE Team',
 };
 
-describe('/blog/{slug} (spec §2)', () => {
+describe('/blog/{slug} (docs/PRODUCT-RULES.md R106)', () => {
   it('shows title, date, author, overview, thumbnail, content and share links, with Open Graph', async () => {
     const api = stubFetch({ '/v2/api/manage/post/': { count: 1, results: [post] } });
     renderRoute('/blog/how-to-read-a-tipster-rating');

@@ -15,7 +15,7 @@ import { NotFoundPage } from '../errors/NotFoundPage';
 /** The author's display name (the site's brand when the post has none). */
 export const authorName = (author: BlogPost['author'] | null | undefined): string => author || SITE.brand;
 
-/** Share links of a post (spec §2: share links). */
+/** Share links of a post (docs/PRODUCT-RULES.md R106: share links). */
 export const shareLinks = (url: string, title: string) => {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
@@ -55,7 +55,8 @@ const PostView = ({ post }: { post: BlogPost }) => {
       <Typography sx={{ mt: 2, fontWeight: 600 }}>{post.overview}</Typography>
       <Box
         sx={{ mt: 2, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' }, lineHeight: 1.7 }}
-        // Sanitised on write by the server (docs/PRODUCT-RULES.md "Back office": sanitize-html allowlist).
+        // Sanitised on write by the server (docs/PRODUCT-RULES.md "Back office": sanitize-html
+        // allowlist).
         dangerouslySetInnerHTML={{ __html: post.content }}
       />
       <Stack direction="row" spacing={2} sx={{ mt: 4, flexWrap: 'wrap' }} aria-label="Share">
@@ -72,7 +73,10 @@ const PostView = ({ post }: { post: BlogPost }) => {
   );
 };
 
-/** /blog/{slug} (spec §2): title, date, overview, thumbnail, HTML content, author, share links. */
+/**
+ * /blog/{slug} (docs/PRODUCT-RULES.md R106): title, date, overview, thumbnail, HTML content,
+ * author, share links.
+ */
 export const BlogPostPage = () => {
   const { slug } = useParams();
   const post = useBlogPost(slug);

@@ -16,7 +16,7 @@ const slip = buildSlip({ id: 42, price: 100, price_ng: 1500, price_ug: 3700 });
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-describe('/buy_tip (spec §2, §5, §8)', () => {
+describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
   it('redirects to / without an id', async () => {
     stubFetch({});
     const { router } = renderRoute('/buy_tip');
@@ -48,7 +48,7 @@ describe('/buy_tip (spec §2, §5, §8)', () => {
     expect(api.to('/api/processor/buy')[0].body).toEqual({ phone: '254712345678', slip: 42 });
   });
 
-  it("preselects the visitor's country by IP (spec §7): a Nigerian pays in NGN by e-mail checkout", async () => {
+  it("preselects the visitor's country by IP (docs/PRODUCT-RULES.md R143): a Nigerian pays in NGN by e-mail checkout", async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,
       '/api/geo/country': { country: 'NG' },
@@ -105,7 +105,7 @@ describe('/buy_tip (spec §2, §5, §8)', () => {
   });
 });
 
-describe('/buy_tip_ng and /buy_tip_ug (spec §2, §5)', () => {
+describe('/buy_tip_ng and /buy_tip_ug (docs/PRODUCT-RULES.md R103, R138)', () => {
   it('prices in NGN and redirects to the checkout link without checking the e-mail', async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,
@@ -149,7 +149,7 @@ describe('/buy_tip_ng and /buy_tip_ug (spec §2, §5)', () => {
   });
 });
 
-describe('/find_tip (spec §5, §7, §8)', () => {
+describe('/find_tip (docs/PRODUCT-RULES.md R72, R137, R141, R70)', () => {
   const tips = [
     { Game: 'Arsenal v Chelsea', League: 'Premier League', Tip: 'HOME WIN' },
     { Game: 'Gor Mahia v Tusker', League: 'Kenyan Premier League', Tip: 'GG' },
@@ -195,7 +195,7 @@ describe('/find_tip (spec §5, §7, §8)', () => {
   });
 });
 
-describe('/find_tip_ng (spec §2, §5)', () => {
+describe('/find_tip_ng (docs/PRODUCT-RULES.md R74, R104, R137)', () => {
   it("checks 'Invalid Email' and 'Invalid transaction id'", async () => {
     stubFetch({});
     renderRoute('/find_tip_ng');

@@ -22,9 +22,9 @@ import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNot
 export const COUNTRY_NAME: Record<FlutterwaveCountry, string> = { NG: 'Nigeria', UG: 'Uganda' };
 
 /**
- * E-mail form (spec §5: no validation of the e-mail before sending): the API answers a checkout
- * link and the buyer is redirected to it; a failure shows the server's message, else
- * 'Error occured buying tip'.
+ * E-mail form (docs/PRODUCT-RULES.md R138: no validation of the e-mail before sending): the API
+ * answers a checkout link and the buyer is redirected to it; a failure shows the server's message,
+ * else 'Error occured buying tip'.
  */
 export const CheckoutForm = ({ slip, country }: { slip: Slip; country: FlutterwaveCountry }) => {
   const [email, setEmail] = useState('');
@@ -91,8 +91,8 @@ const BuyTipFlutterwavePage = ({ country }: { country: FlutterwaveCountry }) => 
   );
 };
 
-/** /buy_tip_ng/{slipId} (spec §2): Nigeria purchase by e-mail, price in NGN. */
+/** /buy_tip_ng/{slipId} (docs/PRODUCT-RULES.md R103): Nigeria purchase by e-mail, price in NGN. */
 export const BuyTipNgPage = () => <BuyTipFlutterwavePage country="NG" />;
 
-/** /buy_tip_ug/{slipId} (spec §2): Uganda purchase by e-mail, price in UGX. */
+/** /buy_tip_ug/{slipId} (docs/PRODUCT-RULES.md R103): Uganda purchase by e-mail, price in UGX. */
 export const BuyTipUgPage = () => <BuyTipFlutterwavePage country="UG" />;

@@ -51,7 +51,7 @@ const PayingFrom = ({ value, onChange }: { value: SaleCountry; onChange: (countr
 /**
  * The M-Pesa form: phone (9 or 10 digits, 'Enter a valid phone number'), then 'Request Sent'
  * and what to do on the phone; a failure shows the server's message, else
- * 'Error occured buying tip' (spec §5, §8).
+ * 'Error occured buying tip' (docs/PRODUCT-RULES.md R136, R70).
  */
 const MpesaForm = ({ slip }: { slip: Slip }) => {
   const [phone, setPhone] = useState('');
@@ -106,9 +106,9 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
 };
 
 /**
- * /buy_tip/{slipId} (spec §2): Kenyan purchase by phone (M-Pesa STK push). The country the
- * buyer pays from is preselected by their IP (spec §7); Nigeria and Uganda pay here by e-mail
- * checkout as on /buy_tip_ng and /buy_tip_ug.
+ * /buy_tip/{slipId} (docs/PRODUCT-RULES.md R103): Kenyan purchase by phone (M-Pesa STK push). The
+ * country the buyer pays from is preselected by their IP (docs/PRODUCT-RULES.md R143); Nigeria and
+ * Uganda pay here by e-mail checkout as on /buy_tip_ng and /buy_tip_ug.
  */
 export const BuyTipPage = () => {
   const { slipId } = useParams();

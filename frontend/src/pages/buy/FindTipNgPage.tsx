@@ -21,9 +21,9 @@ import {
 } from '../../validation/find-tip.rules';
 
 /**
- * /find_tip_ng (spec §2): e-mail plus transaction id ('Invalid Email', 'Invalid transaction id');
- * the id may come from ?tx_ref (the checkout's redirect), and is sent base64-encoded. Back from
- * the checkout with the e-mail remembered, the picks load at once.
+ * /find_tip_ng (docs/PRODUCT-RULES.md R104): e-mail plus transaction id ('Invalid Email', 'Invalid
+ * transaction id'); the id may come from ?tx_ref (the checkout's redirect), and is sent
+ * base64-encoded. Back from the checkout with the e-mail remembered, the picks load at once.
  */
 export const FindTipNgPage = () => {
   useSeo({

@@ -24,8 +24,9 @@ import {
 import { toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
 
 /**
- * /find_tip (spec §2): recover a bought tip by phone and the M-Pesa transaction code (spec §5:
- * 'Enter Valid Phone Number', 'Invalid transaction code'; the code's first word, upper-cased).
+ * /find_tip (docs/PRODUCT-RULES.md R104): recover a bought tip by phone and the M-Pesa transaction
+ * code (docs/PRODUCT-RULES.md R72, R137: 'Enter Valid Phone Number', 'Invalid transaction code';
+ * the code's first word, upper-cased).
  */
 export const FindTipPage = () => {
   useSeo({

@@ -6,7 +6,10 @@ import { PATHS } from '../../lib/paths';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
-/** /select-country/{slipId} (spec §2): Nigeria or Uganda, linking to the two purchase routes. */
+/**
+ * /select-country/{slipId} (docs/PRODUCT-RULES.md R103): Nigeria or Uganda, linking to the two
+ * purchase routes.
+ */
 export const SelectCountryPage = () => {
   const { slipId = '' } = useParams();
   useSeo({ title: pageTitle('Select Country'), description: 'Choose the country you pay from.' });

@@ -5,10 +5,10 @@ import Typography from '@mui/material/Typography';
 import { PATHS } from '../../lib/paths';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 
-/** Exact title and heading of the 404 page (spec §2). */
+/** Exact title and heading of the 404 page (docs/PRODUCT-RULES.md R97). */
 export const NOT_FOUND_TITLE = 'Page Not Found';
 
-/** 404 page for any unknown path (spec §2). */
+/** 404 page for any unknown path (docs/PRODUCT-RULES.md R97). */
 export const NotFoundPage = () => {
   useDocumentTitle(NOT_FOUND_TITLE);
 

@@ -54,7 +54,7 @@ const homeApi = () =>
   });
 
 describe('HomePage', () => {
-  it('shows the hero with SMS delivery, Find Tip and the accuracy claim (spec §1)', () => {
+  it('shows the hero with SMS delivery, Find Tip and the accuracy claim (docs/PRODUCT-RULES.md R93)', () => {
     homeApi();
     renderRoute('/');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/football tips/i);

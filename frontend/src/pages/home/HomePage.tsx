@@ -24,9 +24,9 @@ const HOME_DESCRIPTION =
   "Football tips from Kenya's tipsters: buy accumulator slips by M-Pesa, get the picks by SMS, follow tipster ratings, finished results and jackpot predictions.";
 
 /**
- * Home (spec §2 '/'): hero with the registration dialog and the SMS / find-tip / accuracy
- * statement; top games and free tips (refreshed every 30 s); the Popular tab; the subscription
- * panel; jackpot cards; links to the latest blog posts; the news/SEO block.
+ * Home (docs/PRODUCT-RULES.md R93, R98): hero with the registration dialog and the SMS / find-tip /
+ * accuracy statement; top games and free tips (refreshed every 30 s); the Popular tab; the
+ * subscription panel; jackpot cards; links to the latest blog posts; the news/SEO block.
  */
 export const HomePage = () => {
   useSeo({ title: HOME_TITLE, description: HOME_DESCRIPTION });

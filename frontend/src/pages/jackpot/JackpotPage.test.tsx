@@ -22,7 +22,7 @@ const jackpot = (company: 'SP' | 'BT', type: 'MG' | 'MW', id: number, games = 13
 
 const all = { data: [jackpot('SP', 'MG', 1, 17), jackpot('SP', 'MW', 2), jackpot('BT', 'MG', 3), jackpot('BT', 'MW', 4)] };
 
-describe('/jackpot (spec §2, §5, §9)', () => {
+describe('/jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', () => {
   it('shows every jackpot with 8 tips then a see-more link', async () => {
     stubFetch({ '/api/jackpot/get-all-jackpots': all });
     renderRoute('/jackpot');

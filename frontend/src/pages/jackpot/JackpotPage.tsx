@@ -15,7 +15,9 @@ import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
-/** The jackpots a /jackpot/{slug} page shows (spec §5): the selected one, or all. */
+/**
+ * The jackpots a /jackpot/{slug} page shows (docs/PRODUCT-RULES.md R139): the selected one, or all.
+ */
 export const selectJackpots = (
   jackpots: readonly Jackpot[],
   selection: JackpotSelection | null,
@@ -24,7 +26,10 @@ export const selectJackpots = (
     ? jackpots.filter((j) => j.company === selection.company && j.type === selection.type)
     : jackpots.slice();
 
-/** /jackpot and /jackpot/{slug} (spec §2): SportPesa and Betika Mega and Mid Week predictions. */
+/**
+ * /jackpot and /jackpot/{slug} (docs/PRODUCT-RULES.md R102): SportPesa and Betika Mega and Mid Week
+ * predictions.
+ */
 export const JackpotPage = () => {
   const { slug } = useParams();
   const selection = jackpotFromSlug(slug);

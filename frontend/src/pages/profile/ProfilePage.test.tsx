@@ -27,7 +27,7 @@ const profile = (username: string) => ({
   finished_tips: finished,
 });
 
-describe('/profile/{username} (spec §2, §3)', () => {
+describe('/profile/{username} (docs/PRODUCT-RULES.md R100, R117)', () => {
   it('shows the stat card, the profit chart, active tips and finished tips with See More', async () => {
     const api = stubFetch({
       '/api/account/profile/amina': profile('amina'),
@@ -123,7 +123,7 @@ describe('/profile/{username} (spec §2, §3)', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
   });
 
-  it('only logs other load failures (spec §8)', async () => {
+  it('only logs other load failures (docs/PRODUCT-RULES.md R71)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch({ '/api/account/profile/amina': json({ message: 'Down' }, 503) });
     renderRoute('/profile/amina');

@@ -29,8 +29,8 @@ import { NotFoundPage } from '../errors/NotFoundPage';
 const PROFILE_FINISHED_LIMIT = 6;
 
 /**
- * The stat card's figures (spec §3: stats = [tips, won, lost, rating] in fixed positions).
- * Profit comes from the finished slips at hand.
+ * The stat card's figures (docs/PRODUCT-RULES.md R117: stats = [tips, won, lost, rating] in fixed
+ * positions). Profit comes from the finished slips at hand.
  */
 export const profileStats = (profile: Profile, finished: readonly Slip[]): TipsterStats => {
   const [tips = 0, won = 0, lost = 0, rating = 0] = profile.stats ?? [];
@@ -144,7 +144,7 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
 export const exportUrl = (format: 'csv' | 'json', username: string): string =>
   `/api/export/slips.${format}?${new URLSearchParams({ tipster: username }).toString()}`;
 
-/** /profile/{username} (spec §2): a tipster's public profile. */
+/** /profile/{username} (docs/PRODUCT-RULES.md R100): a tipster's public profile. */
 export const TipsterProfilePage = () => {
   const { username } = useParams();
   const profile = useProfile(username);
@@ -156,7 +156,10 @@ export const TipsterProfilePage = () => {
   return <ProfileView profile={profile.data} />;
 };
 
-/** /profile (login, spec §2): the logged-in user's own profile; a 401 drops the token and leaves. */
+/**
+ * /profile (login: docs/PRODUCT-RULES.md R96, R100): the logged-in user's own profile; a 401 drops
+ * the token and leaves.
+ */
 export const OwnProfilePage = () => {
   const profile = useOwnProfile();
   useLoggedError(profile.error, 'your profile');

@@ -17,7 +17,7 @@ const subscribe = async (name: string, phone: string) => {
   return dialog;
 };
 
-describe('/subscriptions, the Subscriber Panel (spec §2, §4, §8)', () => {
+describe('/subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105, R126, R70)', () => {
   it('lists bronze, silver and gold with prices and durations', async () => {
     stubFetch({ '/api/manage/get-subscription-kind': kinds });
     renderRoute('/subscriptions');

@@ -26,8 +26,9 @@ import {
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
 /**
- * Premium slips of an active subscriber (spec §1, §2), looked up by phone and the code that
- * proves the phone is theirs: the code in our subscription SMS, or the payment's M-Pesa code.
+ * Premium slips of an active subscriber (docs/PRODUCT-RULES.md R44, R105), looked up by phone and
+ * the code that proves the phone is theirs: the code in our subscription SMS, or the payment's
+ * M-Pesa code.
  */
 const PremiumSlips = () => {
   const [form, setForm] = useState<SubscriberPanelForm>({ phone: '', code: '' });
@@ -91,7 +92,10 @@ const PremiumSlips = () => {
   );
 };
 
-/** /subscriptions (spec §2): the Subscriber Panel: kinds and purchase, premium slips by phone. */
+/**
+ * /subscriptions (docs/PRODUCT-RULES.md R105): the Subscriber Panel: kinds and purchase, premium
+ * slips by phone.
+ */
 export const SubscriptionsPage = () => {
   useSeo({
     title: pageTitle('Subscriber Panel'),

@@ -11,7 +11,9 @@ import { pageParam, withPage } from '../../lib/search-params';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
-/** The /active_tips variants (spec §2): all, ?type=top, and ?tips=1&team_a&team_b. */
+/**
+ * The /active_tips variants (docs/PRODUCT-RULES.md R99): all, ?type=top, and ?tips=1&team_a&team_b.
+ */
 export const activeTipsFilters = (params: URLSearchParams): ActiveSlipFilters => {
   const filters: ActiveSlipFilters = { page: pageParam(params) };
   if (params.get('type') === 'top') filters.top = true;
@@ -29,7 +31,10 @@ const headingOf = (filters: ActiveSlipFilters): string => {
   return filters.top ? 'Top Tips' : 'Active Tips';
 };
 
-/** Paged card list of active tips (spec §2 /active_tips). A failed page shows "Error: Can't Find Page". */
+/**
+ * Paged card list of active tips (docs/PRODUCT-RULES.md R99). A failed page shows "Error: Can't
+ * Find Page".
+ */
 export const ActiveTipsPage = () => {
   const [params, setParams] = useSearchParams();
   const filters = activeTipsFilters(params);

@@ -9,7 +9,7 @@ import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
 /**
- * Finished tips with results (spec §2: /finished_tips, /finished_tips/{username},
+ * Finished tips with results (docs/PRODUCT-RULES.md R99: /finished_tips, /finished_tips/{username},
  * /profile/finished_tips/{username}); See More follows the API's next link.
  */
 export const FinishedTipsPage = () => {

@@ -10,7 +10,7 @@ const page = (slips = [buildSlip({ id: 1 }), buildSlip({ id: 2 })], numPages = 1
   num_pages: numPages,
 });
 
-describe('/active_tips (spec §2)', () => {
+describe('/active_tips (docs/PRODUCT-RULES.md R99)', () => {
   it('shows a loading state, then the slip cards', async () => {
     stubFetch({ '/v2/api/slip/data/': page() });
     renderRoute('/active_tips');
@@ -64,7 +64,7 @@ describe('/active_tips (spec §2)', () => {
   });
 });
 
-describe('finished tips (spec §2)', () => {
+describe('finished tips (docs/PRODUCT-RULES.md R99)', () => {
   it('lists finished slips and follows next on See More', async () => {
     const api = stubFetch({
       'GET /v2/api/slip/data/finished/': {

@@ -9,7 +9,9 @@ import { pageParam, withPage } from '../../lib/search-params';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
-/** /profile/active_tips/{username} (spec §2): one tipster's active tips as cards. */
+/**
+ * /profile/active_tips/{username} (docs/PRODUCT-RULES.md R99): one tipster's active tips as cards.
+ */
 export const TipsterActiveTipsPage = () => {
   const { username = '' } = useParams();
   const [params, setParams] = useSearchParams();

@@ -11,7 +11,10 @@ import { pageParam, withPage } from '../../lib/search-params';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
-/** /active_tips/{username} (spec §2): one tipster's active tips as a table, 10 a page. */
+/**
+ * /active_tips/{username} (docs/PRODUCT-RULES.md R99): one tipster's active tips as a table, 10 a
+ * page.
+ */
 export const TipsterTipsTablePage = () => {
   const { username = '' } = useParams();
   const [params, setParams] = useSearchParams();

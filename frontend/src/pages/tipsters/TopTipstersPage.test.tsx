@@ -15,7 +15,7 @@ const row = (username: string, rating: number) => ({
   average_odds: '2.10',
 });
 
-describe('/top_tipsters (spec §2)', () => {
+describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
   it('ranks by rating descending and switches to the weekly ranking', async () => {
     const api = stubFetch({
       '/v2/api/tipster/data/?all=1&weekly=0': { results: [row('amina', 60), row('kip', 75)], next: null },
@@ -38,7 +38,7 @@ describe('/top_tipsters (spec §2)', () => {
     ]);
   });
 
-  it('only logs a load failure (spec §8)', async () => {
+  it('only logs a load failure (docs/PRODUCT-RULES.md R71)', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch({ '/v2/api/tipster/data/': json({ message: 'Down' }, 400) });
     renderRoute('/top_tipsters');

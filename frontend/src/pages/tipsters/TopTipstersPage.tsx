@@ -25,7 +25,10 @@ import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
 
-/** Rating descending (spec §2): the API sorts, this keeps the order if a page arrives unsorted. */
+/**
+ * Rating descending (docs/PRODUCT-RULES.md R101): the API sorts, this keeps the order if a page
+ * arrives unsorted.
+ */
 export const sortByRating = (rows: readonly TipsterRow[]): TipsterRow[] =>
   rows.slice().sort((a, b) => Number(b.rating) - Number(a.rating));
 
@@ -75,7 +78,10 @@ const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: str
   </Box>
 );
 
-/** /top_tipsters (spec §2): the leaderboard (a table, cards on phones); ?type=weekly shows the weekly ranking. */
+/**
+ * /top_tipsters (docs/PRODUCT-RULES.md R101): the leaderboard (a table, cards on phones);
+ * ?type=weekly shows the weekly ranking.
+ */
 export const TopTipstersPage = () => {
   const [params, setParams] = useSearchParams();
   const weekly = params.get('type') === 'weekly';

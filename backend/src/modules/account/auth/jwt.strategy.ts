@@ -6,7 +6,10 @@ import { JWT_STRATEGY, TOKEN_COOKIE } from '../../../common/guards/jwt-auth.guar
 import { AppConfig } from '../../../config/app-config';
 import { asSecretOption, hmacKey } from './jwt-keys';
 
-/** The `token` cookie (spec §3: the access token kept in a cookie), when @fastify/cookie parsed one. */
+/**
+ * The `token` cookie (docs/PRODUCT-RULES.md R121: the access token kept in a cookie), when
+ * @fastify/cookie parsed one.
+ */
 const fromTokenCookie = (req: { cookies?: Record<string, string | undefined> }): string | null => {
   const value = req?.cookies?.[TOKEN_COOKIE];
   return typeof value === 'string' && value.length > 0 ? value : null;

@@ -41,8 +41,9 @@ export const signAccessToken = (
 };
 
 /**
- * Access and refresh JWTs (docs/PRODUCT-RULES.md "Accounts"; spec §3 Credentials): access 15 minutes, refresh 30 days, each
- * with its own secret (JWT_ACCESS_SECRET, JWT_REFRESH_SECRET) so one can never pass for the other.
+ * Access and refresh JWTs (docs/PRODUCT-RULES.md "Accounts", R58, R121): access 15 minutes, refresh
+ * 30 days, each with its own secret (JWT_ACCESS_SECRET, JWT_REFRESH_SECRET) so one can never pass
+ * for the other.
  */
 @Injectable()
 export class TokenService {

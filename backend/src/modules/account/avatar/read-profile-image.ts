@@ -9,8 +9,8 @@ interface MultipartRequest {
 }
 
 /**
- * Reads the `profile_image` file of a multipart request (spec §7) into memory, at most 2 MB.
- * The declared file name and content type are ignored (checked by content later).
+ * Reads the `profile_image` file of a multipart request (docs/PRODUCT-RULES.md R141) into memory,
+ * at most 2 MB. The declared file name and content type are ignored (checked by content later).
  * @throws AccountError AVATAR_MISSING (400) without a multipart file in that field,
  *         AVATAR_TOO_LARGE (400) above 2 MB.
  */

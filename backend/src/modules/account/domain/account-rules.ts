@@ -5,9 +5,9 @@ import {
 } from '../account.constants';
 
 /**
- * Field rules of the account forms (docs/PRODUCT-RULES.md "Accounts"; spec §5, §9) as pure functions: each returns the
- * message to show under the field, or null when the value is fine. DTOs and the create-admin CLI
- * share them, so the server answers the same text everywhere.
+ * Field rules of the account forms (docs/PRODUCT-RULES.md "Accounts", R130, R131, R132, R133) as
+ * pure functions: each returns the message to show under the field, or null when the value is fine.
+ * DTOs and the create-admin CLI share them, so the server answers the same text everywhere.
  */
 export const MESSAGES = {
   required: 'This field is required.',
@@ -16,12 +16,12 @@ export const MESSAGES = {
   usernameTaken: 'A user with that username already exists.',
   email: 'Enter a valid email address',
   emailTaken: 'A user with that email already exists.',
-  /** Spec §5, phone change. */
+  /** Phone change (docs/PRODUCT-RULES.md R133). */
   phoneDigits: 'Only digits allowed',
   phoneLength: 'Phone number should have 10 digits',
-  /** Spec §5, password change. */
+  /** Password change (docs/PRODUCT-RULES.md R131). */
   passwordShort: 'Password should be 8 characters or more',
-  /** Spec §5, password reset. */
+  /** Password reset (docs/PRODUCT-RULES.md R132). */
   resetPasswordShort: 'At least 8 characters',
   passwordLong: `Password should be at most ${PASSWORD_MAX} characters`,
   nameLong: `Name should be at most ${NAME_MAX} characters`,
@@ -49,7 +49,7 @@ export const emailError = (v: unknown): string | null => {
   return s.length <= EMAIL_MAX && isEmailAddress(s) ? null : MESSAGES.email;
 };
 
-/** Registration phone: required, exactly 10 digits (spec §5, §9). */
+/** Registration phone: required, exactly 10 digits (docs/PRODUCT-RULES.md R56, R130). */
 export const registrationPhoneError = (v: unknown): string | null => {
   if (blank(v)) return MESSAGES.required;
   if (typeof v !== 'string') return MESSAGES.phoneDigits;

@@ -1,6 +1,9 @@
 import { ApiProperty, ApiPropertyOptions, getSchemaPath } from '@nestjs/swagger';
 
-/** OpenAPI shapes of the account routes (spec §7). Documentation only: account.mapper.ts builds the answers. */
+/**
+ * OpenAPI shapes of the account routes (docs/PRODUCT-RULES.md R140). Documentation only:
+ * account.mapper.ts builds the answers.
+ */
 
 /** POST /api/account/register → 201. */
 export class RegisterResponseDto {
@@ -45,7 +48,10 @@ class DashDto {
 }
 
 const STATS: ApiPropertyOptions = { type: [Number], minItems: 4, maxItems: 4, description: '[tips, won, lost, rating]' };
-/** The tipster's slips, each a spec §3 Slip (the slip module's SlipResponseDto, named by reference: account ranks below slip). */
+/**
+ * The tipster's slips, each a slip of docs/PRODUCT-RULES.md R114 (the slip module's
+ * SlipResponseDto, named by reference: account ranks below slip).
+ */
 const SLIPS: ApiPropertyOptions = { type: 'array', items: { $ref: getSchemaPath('SlipResponseDto') } };
 
 /** GET /api/account/profile (own). */
@@ -59,7 +65,10 @@ export class OwnProfileResponseDto {
   @ApiProperty(SLIPS) finished_tips: unknown[];
 }
 
-/** GET /api/account/profile/{username}. `active_tips` / `finished_tips`: slips (spec §3 Slip). */
+/**
+ * GET /api/account/profile/{username}. `active_tips` / `finished_tips`: slips
+ * (docs/PRODUCT-RULES.md R114).
+ */
 export class PublicProfileResponseDto {
   @ApiProperty({ type: ProfileUserDto }) user: ProfileUserDto;
   @ApiProperty({ type: PublicProfileDetailsDto }) profile: PublicProfileDetailsDto;

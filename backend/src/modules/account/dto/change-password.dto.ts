@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { newPasswordError, requiredTextError } from '../domain/account-rules';
 import { FieldRule } from './field-rule.decorator';
 
-/** PUT /api/account/change-password (spec §5 password change, §7). */
+/** PUT /api/account/change-password (docs/PRODUCT-RULES.md R131, R140). */
 export class ChangePasswordDto {
   @ApiProperty()
   @FieldRule(requiredTextError)

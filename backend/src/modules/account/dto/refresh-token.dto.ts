@@ -3,7 +3,7 @@ import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * POST /api/account/token/refresh and /api/account/logout: the refresh token from the body, or
- * (when absent) the `refresh` cookie the frontend keeps (spec §3 Credentials).
+ * (when absent) the `refresh` cookie the frontend keeps (docs/PRODUCT-RULES.md R121).
  */
 export class RefreshTokenDto {
   @ApiPropertyOptional()

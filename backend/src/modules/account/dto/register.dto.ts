@@ -5,7 +5,7 @@ import { countryError, emailError, newPasswordError, registrationPhoneError, use
 import { FieldRule, trimString } from './field-rule.decorator';
 import { NoToutWords } from '../../../common/content/tout-words';
 
-/** POST /api/account/register (spec §3 Registration payload; §5 rules). */
+/** POST /api/account/register (docs/PRODUCT-RULES.md R121, R130). */
 export class RegisterDto {
   @ApiProperty({ example: 'kevo_tips', description: '3-30 letters, digits, _ or .; unique ignoring case' })
   @Transform(trimString)

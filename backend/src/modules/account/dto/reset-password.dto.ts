@@ -3,7 +3,10 @@ import { Transform } from 'class-transformer';
 import { emailError, MESSAGES, newPasswordError, requiredTextError } from '../domain/account-rules';
 import { FieldRule, trimString } from './field-rule.decorator';
 
-/** POST /api/account/reset-password/ (spec §7): invalid format → 400 `{ email: ['Enter a valid email address'] }`. */
+/**
+ * POST /api/account/reset-password/ (docs/PRODUCT-RULES.md R140): invalid format → 400 `{ email:
+ * ['Enter a valid email address'] }`.
+ */
 export class ResetPasswordRequestDto {
   @ApiProperty({ example: 'kevo@example.com' })
   @Transform(trimString)
@@ -11,7 +14,7 @@ export class ResetPasswordRequestDto {
   email: string;
 }
 
-/** POST /api/account/reset-password/confirm/ (spec §5 password reset, §7). */
+/** POST /api/account/reset-password/confirm/ (docs/PRODUCT-RULES.md R132, R140). */
 export class ResetPasswordConfirmDto {
   @ApiProperty({ minLength: 8 })
   @FieldRule((v) => newPasswordError(v, MESSAGES.resetPasswordShort))

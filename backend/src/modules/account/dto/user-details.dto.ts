@@ -5,7 +5,10 @@ import { MESSAGES, optionalTextError } from '../domain/account-rules';
 import { FieldRule, trimString } from './field-rule.decorator';
 import { NoToutWords } from '../../../common/content/tout-words';
 
-/** POST /api/account/user/details (spec §7): name and city, each at most 60 characters; omitted = unchanged. */
+/**
+ * POST /api/account/user/details (docs/PRODUCT-RULES.md R140): name and city, each at most 60
+ * characters; omitted = unchanged.
+ */
 export class UserDetailsDto {
   @ApiPropertyOptional({ maxLength: NAME_MAX })
   @Transform(trimString)

@@ -3,7 +3,7 @@ import type { Role } from '../../../common/guards/auth-user';
 import type { Country } from '../account.constants';
 
 /**
- * A registered user (spec §3 Account and Profile; docs/PRODUCT-RULES.md Roles). Table `app_user` (`user` is
+ * A registered user (docs/PRODUCT-RULES.md R117, "Roles"). Table `app_user` (`user` is
  * reserved in PostgreSQL). Username and e-mail are unique ignoring case (functional unique
  * indexes); e-mails are stored lower-cased. `passwordHash` (argon2id) is never selected unless
  * asked for with `addSelect`, and never leaves the module.
@@ -15,11 +15,11 @@ export class User {
   @Column({ type: 'text' }) email: string;
   /** As entered at registration (10 digits); null for accounts made by the CLI. */
   @Column({ name: 'phone_number', type: 'text', nullable: true }) phoneNumber: string | null;
-  /** 2547XXXXXXXX when the phone normalises as Kenyan (spec §5), else null. */
+  /** 2547XXXXXXXX when the phone normalises as Kenyan (docs/PRODUCT-RULES.md R136), else null. */
   @Column({ type: 'text', nullable: true }) msisdn: string | null;
   @Column({ name: 'password_hash', type: 'text', select: false }) passwordHash: string;
   @Column({ type: 'text', default: 'user' }) role: Role;
-  /** Shown as `first_name` (spec §3 Account "name"). */
+  /** Shown as `first_name` (docs/PRODUCT-RULES.md R117: the account's name). */
   @Column({ type: 'text', default: '' }) name: string;
   @Column({ type: 'text', default: '' }) city: string;
   @Column({ type: 'char', length: 2, default: 'KE' }) country: Country;

@@ -5,7 +5,8 @@ import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**
  * `earnings` (tipster: own rows; admin: all; read-only): the tipsters' sale shares from the
- * ledger (docs/PRODUCT-RULES.md "Money"), Ksh; status W pending, P paid, other unpaid (spec §4).
+ * ledger (docs/PRODUCT-RULES.md "Money"), Ksh; status W pending, P paid, other unpaid
+ * (docs/PRODUCT-RULES.md R31).
  */
 @Injectable()
 export class EarningsResource implements BackofficeResource {

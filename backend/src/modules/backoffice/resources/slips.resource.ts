@@ -5,10 +5,10 @@ import { BackofficeResource, defineResource } from '../resource-definition';
 import { SLIP_FIELDS, toAdminSlip } from './slip-record';
 
 /**
- * `slips` (tipster, own rows; admin sees all; docs/PRODUCT-RULES.md "Back office"): the caller's published slips WITH picks
- * (fixture, market id as `market_type`, decimal odd, result), total odds, price (Ksh) and result.
- * Read-only: a published slip is locked (spec §3), so create, update and delete answer 405.
- * Another tipster's slip answers 404.
+ * `slips` (tipster, own rows; admin sees all; docs/PRODUCT-RULES.md "Back office"): the caller's
+ * published slips WITH picks (fixture, market id as `market_type`, decimal odd, result), total
+ * odds, price (Ksh) and result. Read-only: a published slip is locked (docs/PRODUCT-RULES.md R10),
+ * so create, update and delete answer 405. Another tipster's slip answers 404.
  */
 @Injectable()
 export class SlipsResource implements BackofficeResource {

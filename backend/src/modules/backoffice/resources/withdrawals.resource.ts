@@ -30,7 +30,8 @@ export const toAdminWithdrawal = (w: WithdrawalWithNames) => ({
 /**
  * `withdrawals` (tipster: own rows, read-only; admin: all). An admin's PUT {status: 'approved'}
  * starts the B2C payout, {status: 'rejected'} gives the amount back (PayoutService; audited by
- * the back office). Status P pending, W paid, F failed, R rejected (spec §4: other = unpaid).
+ * the back office). Status P pending, W paid, F failed, R rejected (docs/PRODUCT-RULES.md R35:
+ * other = unpaid).
  */
 @Injectable()
 export class WithdrawalsResource implements BackofficeResource {

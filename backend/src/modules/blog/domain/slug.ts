@@ -7,7 +7,7 @@ const LETTER_MAP: Record<string, string> = {
 };
 
 /**
- * The URL slug of a blog post title (spec §2 /blog/{slug}): transliterated to ASCII (accents
+ * The URL slug of a blog post title (docs/PRODUCT-RULES.md R106): transliterated to ASCII (accents
  * dropped, ß → ss, æ → ae, ...), '&' read as 'and', apostrophes dropped, lower-cased, every other
  * run of characters turned into one dash, no dash at either end, at most MAX_SLUG_BASE_LENGTH
  * characters (cut at a dash when possible). A title with nothing usable gives 'post'.

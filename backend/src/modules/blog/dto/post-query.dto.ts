@@ -3,8 +3,9 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /**
- * GET /v2/api/manage/post/ query (spec §7): `?slug=` picks one post; without it `?page=` pages the list.
- * A NUL character is refused before validation, for every route (common/validation/input-guards.ts).
+ * GET /v2/api/manage/post/ query (docs/PRODUCT-RULES.md R140): `?slug=` picks one post; without it
+ * `?page=` pages the list. A NUL character is refused before validation, for every route
+ * (common/validation/input-guards.ts).
  */
 export class PostQueryDto {
   @ApiPropertyOptional({ example: 'how-accumulators-work' })

@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * A blog post (spec §3 Blog post; docs/PRODUCT-RULES.md "Back office"). `content` is HTML already sanitised on write
- * (domain/sanitize-post.ts); title, overview and author are plain text. Only `published`
+ * A blog post (docs/PRODUCT-RULES.md R120, "Back office"). `content` is HTML already sanitised on
+ * write (domain/sanitize-post.ts); title, overview and author are plain text. Only `published`
  * posts are public. `slug` is unique (uq_post_slug), derived from the title.
  */
 @Entity('post')

@@ -2,9 +2,10 @@ import { Money } from '../../../common/money/money';
 import { MAX_B2C_PART_KSH, MIN_WITHDRAWAL } from '../finance.constants';
 
 /**
- * The amount a withdrawal takes from `balance` (docs/PRODUCT-RULES.md "Withdrawals": the whole balance), in whole
- * Ksh because a B2C `Amount` is a whole number (docs/PROVIDERS.md §1.8): the cents stay in the balance.
- * Null when the balance is under the Ksh 500 minimum (spec §9).
+ * The amount a withdrawal takes from `balance` (docs/PRODUCT-RULES.md "Withdrawals": the whole
+ * balance), in whole Ksh because a B2C `Amount` is a whole number (docs/PROVIDERS.md §1.8): the
+ * cents stay in the balance. Null when the balance is under the Ksh 500 minimum
+ * (docs/PRODUCT-RULES.md R32).
  */
 export const withdrawableAmount = (balance: Money): Money | null => {
   if (balance.lt(MIN_WITHDRAWAL)) return null;

@@ -1,11 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
-/** OpenAPI shapes of the finance routes (spec §3 Payment / Withdrawal, §7). Amounts in Ksh, decimal strings. */
+/**
+ * OpenAPI shapes of the finance routes (docs/PRODUCT-RULES.md R119, R140). Amounts in Ksh, decimal
+ * strings.
+ */
 
 /** POST /api/finance/withdraw_request. */
 export class WithdrawRequestDto {
-  @ApiProperty({ example: '0712345678', description: 'M-Pesa phone, 9 or 10 digits (spec §5)' })
+  @ApiProperty({ example: '0712345678', description: 'M-Pesa phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)' })
   @Allow()
   phone_number: string;
 }

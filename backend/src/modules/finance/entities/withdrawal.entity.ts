@@ -3,10 +3,10 @@ import { Money, moneyColumn } from '../../../common/money/money';
 import type { WithdrawalStatus } from '../finance.constants';
 
 /**
- * `withdrawal`: a tipster's request to be paid their whole balance by M-Pesa B2C (spec §3
- * "Withdrawal", docs/PRODUCT-RULES.md "Withdrawals"). Amount in whole Ksh; `total_paid` grows as B2C parts are
- * paid. Status (spec §4): P pending, W paid, F failed, R rejected. `approvedAt` set by an admin
- * starts the payout.
+ * `withdrawal`: a tipster's request to be paid their whole balance by M-Pesa B2C
+ * (docs/PRODUCT-RULES.md R33, R119 "Withdrawal", docs/PRODUCT-RULES.md "Withdrawals"). Amount in
+ * whole Ksh; `total_paid` grows as B2C parts are paid. Status (docs/PRODUCT-RULES.md R35): P
+ * pending, W paid, F failed, R rejected. `approvedAt` set by an admin starts the payout.
  */
 @Entity('withdrawal')
 export class Withdrawal {

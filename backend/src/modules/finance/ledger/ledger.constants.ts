@@ -19,9 +19,12 @@ export type LedgerKind = (typeof LEDGER_KIND)[keyof typeof LEDGER_KIND];
 export const LEDGER_ACCOUNT = { TIPSTER: 'tipster', PLATFORM: 'platform' } as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNT)[keyof typeof LEDGER_ACCOUNT];
 
-/** Payment status of a row (spec §4): W pending, P paid, U unpaid. */
+/** Payment status of a row (docs/PRODUCT-RULES.md R31): W pending, P paid, U unpaid. */
 export const LEDGER_STATUS = { PENDING: 'W', PAID: 'P', UNPAID: 'U' } as const;
 export type LedgerStatus = (typeof LEDGER_STATUS)[keyof typeof LEDGER_STATUS];
 
-/** The tipster's share of a slip sale, percent (spec §9: 40% platform fee). */
+/**
+ * The tipster's share of a slip sale, percent (docs/PRODUCT-RULES.md R25: 60%, the platform keeps
+ * 40%).
+ */
 export const TIPSTER_SHARE_PERCENT = 60;

@@ -1,6 +1,6 @@
 /**
- * Jackpot URL segment rule (spec §5 "Jackpot URL segment"; spec §2 /jackpot/{slug}; docs/PRODUCT-RULES.md
- * Jackpots). Pure: no framework, no I/O.
+ * Jackpot URL segment rule (docs/PRODUCT-RULES.md R46, R102, R139).
+ * Pure: no framework, no I/O.
  *
  * KEEP IN SYNC: an identical copy lives at frontend/src/lib/jackpot-slug.ts. Both copies are
  * checked by the same table of cases, backend/src/modules/jackpot/domain/jackpot-slug.cases.json
@@ -25,10 +25,10 @@ export interface JackpotSelection {
 }
 
 /**
- * Reads a /jackpot/{slug} segment (spec §5): it must have 3 or 4 dash-separated parts; a first
- * part equal to the first company's name ('sportpesa', compared ignoring case) selects SP,
- * anything else BT; a second part 'mega' selects MG, anything else MW. Any other segment
- * (missing, empty, fewer than 3 or more than 4 parts) answers null: show all jackpots.
+ * Reads a /jackpot/{slug} segment (docs/PRODUCT-RULES.md R139): it must have 3 or 4 dash-separated
+ * parts; a first part equal to the first company's name ('sportpesa', compared ignoring case)
+ * selects SP, anything else BT; a second part 'mega' selects MG, anything else MW. Any other
+ * segment (missing, empty, fewer than 3 or more than 4 parts) answers null: show all jackpots.
  * Examples: 'sportpesa-mega-jackpot' → SP/MG; 'betika-mid-week-jackpot' → BT/MW; 'jackpots' → null.
  */
 export const jackpotFromSlug = (segment: string | null | undefined): JackpotSelection | null => {
@@ -48,5 +48,8 @@ export const jackpotFromSlug = (segment: string | null | undefined): JackpotSele
 export const jackpotSlug = (company: JackpotCompany, type: JackpotType): string =>
   `${JACKPOT_COMPANY_NAMES[company]}-${type === 'MG' ? 'mega' : 'mid-week'}-jackpot`;
 
-/** The four canonical slugs, SP before BT, Mega before Mid Week (spec §2: four in total). */
+/**
+ * The four canonical slugs, SP before BT, Mega before Mid Week (docs/PRODUCT-RULES.md R46: four in
+ * total).
+ */
 export const JACKPOT_SLUGS: readonly string[] = JACKPOT_COMPANIES.flatMap((c) => JACKPOT_TYPES.map((t) => jackpotSlug(c, t)));

@@ -3,7 +3,7 @@ import { Money, moneyColumn } from '../../../common/money/money';
 import type { JackpotCompany, JackpotType } from '../domain/jackpot-slug';
 
 /**
- * One week's jackpot prediction (spec §3 Jackpot; docs/PRODUCT-RULES.md "Jackpots"): the slip an admin
+ * One week's jackpot prediction (docs/PRODUCT-RULES.md R118, "Jackpots"): the slip an admin
  * entered (a slip with `jackpot = true`), its total odds at entry and its Ksh price (kept equal to
  * the slip's price: buying a jackpot is buying its slip). Table `jackpot` (migration 1764600000000);
  * at most one current row per company and type.

@@ -6,7 +6,7 @@ import { IsOptional } from 'class-validator';
  * gambling"). Fields are checked by RgService so each error is one clear `message`.
  */
 export class RgCodeDto {
-  @ApiProperty({ example: '0712345678', description: 'Kenyan phone in any spec §5 form, or +234… / +256… / +255…' })
+  @ApiProperty({ example: '0712345678', description: 'Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…' })
   @IsOptional()
   phone?: unknown;
 }

@@ -11,24 +11,30 @@ import {
 
 /**
  * Total odds of a slip: the product of its decimal odds truncated to 2 decimals, computed on
- * integer hundredths (spec §5; docs/ARCHITECTURE.md "accumulator"). ['1.23','1.45','1.67'] → '2.97'.
- * Throws RangeError for a malformed odd.
+ * integer hundredths (docs/PRODUCT-RULES.md R5; docs/ARCHITECTURE.md "accumulator").
+ * ['1.23','1.45','1.67'] → '2.97'. Throws RangeError for a malformed odd.
  */
 export const slipAccumulator = (odds: readonly string[]): string => accumulatorOf(odds);
 
-/** True when total odds (decimal string) lie within 1.60 and 100.00 inclusive (spec §5). */
+/**
+ * True when total odds (decimal string) lie within 1.60 and 100.00 inclusive
+ * (docs/PRODUCT-RULES.md R5).
+ */
 export const accumulatorInRange = (accumulator: string): boolean => {
   const h = oddToHundredths(accumulator);
   return h >= MIN_ACCUMULATOR_HUNDREDTHS && h <= MAX_ACCUMULATOR_HUNDREDTHS;
 };
 
-/** Problem with the number of tips: 'few', 'many' or null when 3 to 5 (spec §5). */
+/**
+ * Problem with the number of tips: 'few', 'many' or null when 3 to 5
+ * (docs/PRODUCT-RULES.md R4, R135).
+ */
 export const tipCountProblem = (count: number): 'few' | 'many' | null =>
   count < MIN_TIPS ? 'few' : count > MAX_TIPS ? 'many' : null;
 
 /**
  * The price in whole Ksh when `amount` is a whole number (number or digit string) within 50 to 1000
- * (spec §5, §9), else null. Decimals, signs and other text are refused.
+ * (docs/PRODUCT-RULES.md R6), else null. Decimals, signs and other text are refused.
  */
 export const parsePriceKsh = (amount: unknown): number | null => {
   const text = typeof amount === 'number' ? String(amount) : typeof amount === 'string' ? amount.trim() : '';
@@ -43,7 +49,10 @@ export const canPostAnother = (publishedToday: number): boolean => publishedToda
 /** Slips still allowed today (never negative). */
 export const remainingToday = (publishedToday: number): number => Math.max(0, MAX_SLIPS_PER_DAY - publishedToday);
 
-/** The first repeated value of `ids`, or undefined when all differ (spec §5 'Game already in slip'). */
+/**
+ * The first repeated value of `ids`, or undefined when all differ (docs/PRODUCT-RULES.md R4, R135:
+ * 'Game already in slip').
+ */
 export const firstDuplicate = <T>(ids: readonly T[]): T | undefined => {
   const seen = new Set<T>();
   for (const id of ids) {

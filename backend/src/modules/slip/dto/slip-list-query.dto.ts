@@ -1,8 +1,8 @@
 import { Allow, IsOptional } from 'class-validator';
 
 /**
- * Query of GET /v2/api/slip/data/ and /finished/ (spec §7). Values stay strings: the service
- * parses `p` so a bad page answers 400 and a page past the end 404 'Invalid page'.
+ * Query of GET /v2/api/slip/data/ and /finished/ (docs/PRODUCT-RULES.md R142). Values stay strings:
+ * the service parses `p` so a bad page answers 400 and a page past the end 404 'Invalid page'.
  */
 export class SlipListQueryDto {
   @IsOptional() @Allow() p?: string;

@@ -2,18 +2,21 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 
 /**
- * OpenAPI shapes of the slip module's routes (spec §3 Slip / Tip, §7 calls). Documentation only:
- * the mappers (slip.mapper.ts and the services) build the answers.
+ * OpenAPI shapes of the slip module's routes (docs/PRODUCT-RULES.md R114, R141). Documentation
+ * only: the mappers (slip.mapper.ts and the services) build the answers.
  */
 
-/** Where a finished game's score came from (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
+/**
+ * Where a finished game's score came from
+ * (docs/PRODUCT-RULES.md "Records and responsible gambling").
+ */
 export class ResultSourceDto {
   @ApiProperty({ enum: ['football-data', 'api-football'] }) kind: 'football-data' | 'api-football';
   @ApiProperty({ example: 'E0-2025-26.csv 2026-04-19', description: 'football-data: file name and match date; api-football: the fixture id' })
   ref: string;
 }
 
-/** spec §3 Tip: `market_type` and `odd` only once the picks may be shown. */
+/** docs/PRODUCT-RULES.md R114: `market_type` and `odd` only once the picks may be shown. */
 export class TipResponseDto {
   @ApiProperty({ example: 'Arsenal' }) home_team: string;
   @ApiProperty({ example: 'Chelsea' }) away_team: string;
@@ -46,7 +49,10 @@ class SlipMetaDto {
   @ApiProperty({ description: 'ROI percent = profit ÷ settled × 100, 2 decimals', example: 8.63 }) roi: number;
 }
 
-/** spec §3 Slip. `price` in Ksh; `price_ng` in NGN and `price_ug` in UGX, what buy-flw and buy-flw-ug charge (salePrice, spec §9). */
+/**
+ * docs/PRODUCT-RULES.md R114. `price` in Ksh; `price_ng` in NGN and `price_ug` in UGX, what buy-flw
+ * and buy-flw-ug charge (salePrice, docs/PRODUCT-RULES.md R6).
+ */
 export class SlipResponseDto {
   @ApiProperty() id: number;
   @ApiProperty({ description: 'Ksh' }) price: number;
@@ -148,9 +154,12 @@ export class LeaderboardPageDto {
   @ApiProperty({ nullable: true, type: String }) next: string | null;
 }
 
-/** POST /api/processor/buy (spec §7): the phone (9 or 10 digits, Kenya) and the slip id. */
+/**
+ * POST /api/processor/buy (docs/PRODUCT-RULES.md R141): the phone (9 or 10 digits, Kenya) and the
+ * slip id.
+ */
 export class BuyMpesaDto {
-  @ApiProperty({ example: '0712345678', description: 'Kenyan phone, 9 or 10 digits (spec §5)', type: String })
+  @ApiProperty({ example: '0712345678', description: 'Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)', type: String })
   @Allow()
   phone: string;
 
@@ -159,7 +168,10 @@ export class BuyMpesaDto {
   slip: number;
 }
 
-/** POST /api/processor/buy-flw and buy-flw-ug (spec §7): the buyer's e-mail and the slip id. */
+/**
+ * POST /api/processor/buy-flw and buy-flw-ug (docs/PRODUCT-RULES.md R141): the buyer's e-mail and
+ * the slip id.
+ */
 export class BuyFlutterwaveDto {
   @ApiProperty({ example: 'ade@example.ng', description: 'Where the picks are e-mailed' })
   @Allow()
@@ -175,7 +187,7 @@ export class CheckoutLinkResponseDto {
   @ApiProperty({ example: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' }) link: string;
 }
 
-/** One tip of a found purchase (spec §7: tip list with Game, League, Tip). */
+/** One tip of a found purchase (docs/PRODUCT-RULES.md R141: tip list with Game, League, Tip). */
 export class FoundTipDto {
   @ApiProperty({ example: 'Arsenal v Chelsea' }) Game: string;
   @ApiProperty({ example: 'Premier League' }) League: string;
@@ -226,7 +238,10 @@ class SlipLimitMessagesDto {
   @ApiProperty({ example: "Can't Post more than 2 tips" }) daily_limit: string;
 }
 
-/** GET /api/slip/limits: the slip-building limits and their spec §5 messages (slip-limits.ts). */
+/**
+ * GET /api/slip/limits: the slip-building limits and their messages
+ * (docs/PRODUCT-RULES.md R9, R135; slip-limits.ts).
+ */
 export class SlipLimitsResponseDto {
   @ApiProperty({ example: 3, description: 'Games per slip, minimum' }) min_tips: number;
   @ApiProperty({ example: 5, description: 'Games per slip, maximum' }) max_tips: number;

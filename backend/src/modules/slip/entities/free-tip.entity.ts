@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A free tip (spec §3 Free tip; docs/PRODUCT-RULES.md: one market on one upcoming fixture, curated by admins). */
+/**
+ * A free tip (docs/PRODUCT-RULES.md R45, R116: one market on one upcoming fixture, curated by
+ * admins).
+ */
 @Entity('free_tip')
 export class FreeTip {
   @PrimaryGeneratedColumn('identity', { type: 'int', generatedIdentity: 'BY DEFAULT' }) id: number;

@@ -5,8 +5,9 @@ import { Money, moneyColumn } from '../../../common/money/money';
 export type SlipResultCode = 'W' | 'L' | 'C';
 
 /**
- * A published slip (spec §3 Slip): 3-5 tips, server-quoted total odds, a Ksh price. Locked once
- * published: never edited or deleted; only settlement writes `slipResult`, `settledAccumulator`, `settledAt`.
+ * A published slip (docs/PRODUCT-RULES.md R114): 3-5 tips, server-quoted total odds, a Ksh price.
+ * Locked once published: never edited or deleted; only settlement writes `slipResult`,
+ * `settledAccumulator`, `settledAt`.
  */
 @Entity('slip')
 export class Slip {
@@ -16,7 +17,10 @@ export class Slip {
   /** Total odds at publishing, truncated to 2 decimals ('2.97'). */
   @Column({ type: 'numeric', precision: 8, scale: 2 }) accumulator: string;
   @Column({ type: 'boolean', default: false }) jackpot: boolean;
-  /** Marked by an admin (back office `premium-slips`): shown to active subscribers (docs/PRODUCT-RULES.md "Subscriptions, premium"). */
+  /**
+   * Marked by an admin (back office `premium-slips`): shown to active subscribers
+   * (docs/PRODUCT-RULES.md "Subscriptions, premium").
+   */
   @Column({ type: 'boolean', default: false }) premium: boolean;
   @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
   /** Product of the non-void odds once settled (void legs 1.00). */
@@ -25,8 +29,9 @@ export class Slip {
   @Column({ name: 'date_created', type: 'timestamptz' }) dateCreated: Date;
   /**
    * Per-slip random salt (64 hex) and SHA-256 commitment (64 hex) of the picks, written when the slip
-   * is published (domain/slip-commitment.ts; docs/PRODUCT-RULES.md "Records and responsible gambling").
-   * The salt is revealed only once the slip is finished.
+   * is published (domain/slip-commitment.ts;
+   * docs/PRODUCT-RULES.md "Records and responsible gambling"). The salt is revealed only once the
+   * slip is finished.
    */
   @Column({ name: 'commit_salt', type: 'char', length: 64, nullable: true }) commitSalt: string | null;
   @Column({ type: 'char', length: 64, nullable: true }) commitment: string | null;

@@ -3,7 +3,10 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 /** A tip's result once its game is decided: won, lost, void. */
 export type TipResultCode = 'W' | 'L' | 'V';
 
-/** One game of a slip with its market and the odd the server quoted at publishing (spec §3 Tip). */
+/**
+ * One game of a slip with its market and the odd the server quoted at publishing
+ * (docs/PRODUCT-RULES.md R7, R114).
+ */
 /** Table `tip`; `slip_id` references slip (ON DELETE CASCADE, migration 1764400000000). */
 @Entity('tip')
 export class Tip {

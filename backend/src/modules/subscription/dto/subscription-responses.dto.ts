@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { SlipResponseDto } from '../../slip/dto/slip-responses.dto';
 
-/** OpenAPI shapes of the subscription routes (spec §7). */
+/** OpenAPI shapes of the subscription routes (docs/PRODUCT-RULES.md R140). */
 
 export class SubscriptionKindDto {
   @ApiProperty({ example: '300.00', description: 'Ksh' }) price: string;

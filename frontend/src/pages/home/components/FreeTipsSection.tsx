@@ -8,7 +8,10 @@ import { gameTimeLabel } from '../../../lib/nairobi-time';
 import { useLoggedError } from '../../../lib/useLoggedError';
 import { useDeferredQuery } from '../../../lib/useDeferredQuery';
 
-/** Free tips (spec §2 '/'), refreshed every 30 s: one market on one upcoming game each. */
+/**
+ * Free tips (docs/PRODUCT-RULES.md R45, R98), refreshed every 30 s: one market on one upcoming game
+ * each.
+ */
 export const FreeTipsSection = () => {
   const tips = useDeferredQuery(useFreeTips());
   useLoggedError(tips.error, 'free tips');

@@ -10,7 +10,10 @@ import { PATHS } from '../../../lib/paths';
 import { useLoggedError } from '../../../lib/useLoggedError';
 import { useDeferredQuery } from '../../../lib/useDeferredQuery';
 
-/** Jackpot slip cards on the home page (spec §2), 8 tips each then 'See more'. */
+/**
+ * Jackpot slip cards on the home page (docs/PRODUCT-RULES.md R47, R98), 8 tips each then 'See
+ * more'.
+ */
 export const JackpotSection = () => {
   const jackpots = useDeferredQuery(useJackpots());
   useLoggedError(jackpots.error, 'jackpots');

@@ -19,7 +19,7 @@ const MeasuredHitRate = () => {
   );
 };
 
-/** News / SEO text block at the bottom of the home page (spec §2 '/'). */
+/** News / SEO text block at the bottom of the home page (docs/PRODUCT-RULES.md R98). */
 export const SeoBlock = () => (
   <Box component="section" aria-labelledby="about-tips-title">
     <Typography id="about-tips-title" variant="h2" gutterBottom>

@@ -18,8 +18,8 @@ const TABS: readonly { value: HomeTab; label: string }[] = [
 ];
 
 /**
- * Popular tab: up to 12 active top slips (spec §2, §9); Results tab: recently finished slips.
- * A plain ARIA tablist (MUI Tabs would add weight to the first load of /).
+ * Popular tab: up to 12 active top slips (docs/PRODUCT-RULES.md R98); Results tab: recently
+ * finished slips. A plain ARIA tablist (MUI Tabs would add weight to the first load of /).
  */
 export const SlipTabsSection = () => {
   const [tab, setTab] = useState<HomeTab>('popular');

@@ -16,13 +16,14 @@ import { useDeferredQuery } from '../../../lib/useDeferredQuery';
 /** Top games listed on the home page. */
 const HOME_TOP_GAMES_LIMIT = 10;
 
-/** /active_tips filtered to one game's teams (spec §2: ?tips=1&team_a&team_b). */
+/** /active_tips filtered to one game's teams (docs/PRODUCT-RULES.md R99: ?tips=1&team_a&team_b). */
 export const gameTipsPath = (game: Pick<TopGame, 'home_team' | 'away_team'>): string =>
   `${PATHS.activeTips}?${new URLSearchParams({ tips: '1', team_a: game.home_team, team_b: game.away_team })}`;
 
 /**
- * Upcoming top games (spec §2 '/'), refreshed every 30 s: teams, league, kick-off label or
- * Live with minute and score, and how many slips carry the game. Load failures are only logged.
+ * Upcoming top games (docs/PRODUCT-RULES.md R98), refreshed every 30 s: teams, league, kick-off
+ * label or Live with minute and score, and how many slips carry the game. Load failures are only
+ * logged.
  */
 export const TopGamesSection = () => {
   const games = useDeferredQuery(useTopGames());

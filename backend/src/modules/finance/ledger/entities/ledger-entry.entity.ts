@@ -6,8 +6,8 @@ import type { LedgerAccount, LedgerKind, LedgerStatus } from '../ledger.constant
  * `ledger_entry`: append-only money movements (docs/PRODUCT-RULES.md "Money"), owned by the
  * finance module's ledger (docs/ARCHITECTURE.md "Table ownership"): only `LedgerService` writes or
  * sums it. UNIQUE (kind, purchase_id) and UNIQUE (kind, withdrawal_id) make crediting a purchase
- * or debiting a withdrawal twice impossible. `status` follows spec §4 payment status: W pending,
- * P paid, other unpaid. Amounts are Ksh, numeric(12,2).
+ * or debiting a withdrawal twice impossible. `status` follows the payment status of
+ * docs/PRODUCT-RULES.md R31: W pending, P paid, other unpaid. Amounts are Ksh, numeric(12,2).
  */
 @Entity('ledger_entry')
 export class LedgerEntry {

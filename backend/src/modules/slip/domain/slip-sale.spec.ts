@@ -1,8 +1,8 @@
-import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord } from './slip-sales.service';
+import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord } from './slip-sale';
 
 const game = (home: string, away: string) => ({ id: '1', homeTeam: home, awayTeam: away, league: 'Premier League', gameDate: new Date(), state: { phase: 'upcoming' } as never, tips: 0 });
 
-describe('find-slip code (spec §5)', () => {
+describe('find-slip code (docs/PRODUCT-RULES.md R72)', () => {
   it.each([
     ['  sjk7abc123 Confirmed. Ksh200', 'SJK7ABC123'],
     ['acdefghj', 'ACDEFGHJ'],
@@ -27,7 +27,7 @@ describe('buyer SMS', () => {
   });
 });
 
-describe('where a buyer finds the slip again (spec §2)', () => {
+describe('where a buyer finds the slip again (docs/PRODUCT-RULES.md R72, R74, R104)', () => {
   it('M-Pesa buyers: /find_tip with their phone and our code', () => {
     expect(findAgainLine({ code: 'ACDEFGHJ', email: null, txRef: null }, 'https://tips.example')).toBe(
       'Find it again: https://tips.example/find_tip with your phone and code ACDEFGHJ',

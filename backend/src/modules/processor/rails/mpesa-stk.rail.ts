@@ -1,0 +1,159 @@
+import { Injectable } from '@nestjs/common';
+import { Money } from '../../../common/money/money';
+import { JobProducer } from '../../../common/queues/job-producer.service';
+import { JOB, jobId } from '../../../common/queues/queues';
+import { AppConfig } from '../../../config/app-config';
+import { DarajaClient, parseStkCallback } from '../../../providers/daraja/daraja.client';
+import type { StkCallbackResult } from '../../../providers/daraja/daraja.types';
+import { Purchase, PurchaseKind } from '../entities/purchase.entity';
+import { ConfirmOutcome, PaymentConfirmationService, ProviderResult } from '../payment-confirmation.service';
+import { ProcessorErrorCode } from '../processor.errors';
+import { PurchaseStartService } from '../purchase-start.service';
+import type { PaymentRail } from './payment-rail';
+
+/** Path of the STK callback below PUBLIC_URL; the last segment is MPESA_CALLBACK_TOKEN. */
+export const MPESA_CALLBACK_PATH = '/api/processor/mpesa/callback';
+/** A push whose outcome is unknown (no CheckoutRequestID) is given up after this (ms). */
+export const UNKNOWN_PUSH_GIVE_UP_MS = 10 * 60_000;
+/** A purchase the query still calls "being processed" after this is closed as timed out (ms). */
+export const QUERY_GIVE_UP_MS = 30 * 60_000;
+
+/** Input of `start`: what is bought, by which phone, for how much (Ksh, whole shillings). */
+export interface MpesaPurchaseInput {
+  kind: PurchaseKind;
+  phone: string;
+  amount: Money;
+  slipId?: string | null;
+  subscriptionType?: string | null;
+  /** STK TransactionDesc, ≤ 13 characters. */
+  description: string;
+}
+
+/**
+ * The M-Pesa STK push rail (Kenya; docs/PROVIDERS.md §1.3, §1.6, §1.7): the push with our
+ * purchase code as AccountReference, the STK callback, and reconciliation by STK query.
+ */
+@Injectable()
+export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, StkCallbackResult> {
+  readonly provider = 'mpesa' as const;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly daraja: DarajaClient,
+    private readonly starts: PurchaseStartService,
+    private readonly confirmation: PaymentConfirmationService,
+    private readonly producer: JobProducer,
+  ) {}
+
+  /**
+   * Creates a pending purchase and sends the STK push for `amount`; the row is committed before
+   * the push, so a fast callback finds it (or is retried until the CheckoutRequestID is stored).
+   * @throws ProcessorError PROMPT_ALREADY_OPEN (409) while a prompt for the same phone and slip
+   *   (or subscription) is open; PAYMENT_REQUEST_FAILED (502) when Daraja refuses (purchase
+   *   failed) or the outcome is unknown (purchase kept pending and flagged; reconciliation
+   *   closes it).
+   */
+  async start(input: MpesaPurchaseInput): Promise<Purchase> {
+    const pending = { ...input, amountKsh: input.amount, provider: this.provider, stkPromptOpen: true };
+    return this.starts.start(pending, ProcessorErrorCode.PAYMENT_REQUEST_FAILED, async (purchase) => {
+      const push = await this.daraja.stkPush({
+        amountKsh: input.amount.toDecimal(),
+        msisdn: input.phone,
+        accountReference: purchase.code,
+        transactionDesc: input.description,
+        callbackUrl: `${this.config.publicUrl}${MPESA_CALLBACK_PATH}/${this.config.mpesa.callbackToken}`,
+      });
+      await this.starts.storeCheckout(purchase.id, push.checkoutRequestId, push.merchantRequestId);
+      const { checkoutRequestId, merchantRequestId } = push;
+      return { ...purchase, checkoutRequestId, merchantRequestId };
+    });
+  }
+
+  /**
+   * Applies an STK callback (docs/PROVIDERS.md §1.6) to its purchase; a paid callback for a
+   * purchase the STK query already paid without a receipt stores its receipt.
+   * @throws PurchaseNotFoundYetError (the job retries).
+   */
+  async confirm(callback: StkCallbackResult): Promise<ConfirmOutcome> {
+    const key = { checkoutRequestId: callback.checkoutRequestId };
+    return this.confirmation.apply(key, stkResult(callback));
+  }
+
+  /**
+   * Applies many STK callbacks in one transaction (the payments worker's batches;
+   * PaymentConfirmationService.applyByCheckoutIds): per callback its outcome or its job's error.
+   * @throws when the transaction fails: apply the callbacks one by one.
+   */
+  async confirmBatch(callbacks: StkCallbackResult[]): Promise<(ConfirmOutcome | Error)[]> {
+    const results = callbacks.map((cb) => ({ checkoutRequestId: cb.checkoutRequestId, result: stkResult(cb) }));
+    return this.confirmation.applyByCheckoutIds(results);
+  }
+
+  /**
+   * Reconciliation by STK query (docs/PRODUCT-RULES.md "Purchases and provider callbacks"): a
+   * known outcome is applied like a callback, with the receipt of the callback we acknowledged
+   * but have not applied yet when there is one (`receivedCallback`); a push with an unknown
+   * outcome is given up after UNKNOWN_PUSH_GIVE_UP_MS, a query still pending after
+   * QUERY_GIVE_UP_MS.
+   */
+  async reconcile(p: Purchase, ageMs: number): Promise<ConfirmOutcome> {
+    if (!p.checkoutRequestId) {
+      if (ageMs < UNKNOWN_PUSH_GIVE_UP_MS) return 'noop';
+      return this.confirmation.apply(
+        { id: p.id },
+        {
+          outcome: 'failed',
+          resultCode: 'no-checkout-id',
+          resultDesc: 'STK push outcome unknown; no CheckoutRequestID',
+        },
+      );
+    }
+    const q = await this.daraja.stkQuery(p.checkoutRequestId);
+    const result: ProviderResult | null =
+      q.status === 'done'
+        ? {
+            outcome: q.outcome,
+            resultCode: q.resultCode,
+            resultDesc: q.resultDesc,
+            ...(q.outcome === 'paid' ? await this.receivedCallback(p.checkoutRequestId) : {}),
+          }
+        : ageMs > QUERY_GIVE_UP_MS
+          ? { outcome: 'timeout', resultCode: 'query-pending', resultDesc: q.errorMessage }
+          : null;
+    return result ? this.confirmation.apply({ id: p.id }, result) : 'noop';
+  }
+
+  /**
+   * The receipt and amount of a paid STK callback we acknowledged for `checkoutRequestId` but
+   * have not applied yet (its job waits for a retry, or failed): from its `payments` job, or from
+   * `job_inbox` when Redis was down. The STK query gives neither, and a purchase paid without its
+   * receipt cannot be found by the buyer's M-Pesa code (docs/PRODUCT-RULES.md R73 find-slip).
+   * Empty when there is none or Redis does not answer.
+   */
+  private async receivedCallback(
+    checkoutRequestId: string,
+  ): Promise<Pick<ProviderResult, 'receipt' | 'paid'>> {
+    const key = jobId('mpesa', checkoutRequestId);
+    const bodies = await this.producer.receivedBodies(JOB.MPESA_CALLBACK, key);
+    for (const body of bodies) {
+      try {
+        const cb = parseStkCallback(body);
+        if (cb.outcome === 'paid' && cb.receipt) {
+          return { receipt: cb.receipt, paid: cb.amountKsh ? Money.parse(cb.amountKsh) : null };
+        }
+      } catch {
+        // not a readable callback: ignore
+      }
+    }
+    return {};
+  }
+}
+
+/** An STK callback (docs/PROVIDERS.md §1.6) as the result to apply. */
+const stkResult = (callback: StkCallbackResult): ProviderResult => ({
+  outcome: callback.outcome,
+  resultCode: callback.resultCode,
+  resultDesc: callback.resultDesc,
+  receipt: callback.receipt ?? null,
+  paid: callback.amountKsh ? Money.parse(callback.amountKsh) : null,
+});

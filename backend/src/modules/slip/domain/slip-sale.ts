@@ -1,0 +1,76 @@
+/** SMS segment budget of the buyer SMS (docs/PRODUCT-RULES.md "Messages": under 3 segments). */
+export const BUYER_SMS_MAX = 459;
+
+/** One game of a bought slip, in tip order, with its pick and odd (the buyer SMS, find-slip). */
+export interface SaleLeg {
+  /** The fixture; undefined when it is no longer known. */
+  game: { homeTeam: string; awayTeam: string; league: string } | undefined;
+  /** The market's label, e.g. 'HOME WIN'. */
+  pick: string;
+  /** Decimal odds as quoted at publishing, e.g. '2.00'. */
+  odd: string;
+}
+
+/** What the buyer texts and e-mails name of a purchase: our code, and the rail's reference. */
+export interface SaleRef {
+  /** Our 8-character purchase code. */
+  code: string;
+  /** The buyer's e-mail (Flutterwave), or null (M-Pesa). */
+  email: string | null;
+  /** Flutterwave tx_ref, or null. */
+  txRef: string | null;
+}
+
+/**
+ * The first word of a find-tip code, trimmed and upper-cased (docs/PRODUCT-RULES.md R72):
+ * '  sjk7abc123 Confirmed.' → 'SJK7ABC123'; '' when there is none.
+ */
+export const firstWord = (code: string | null | undefined): string =>
+  (code ?? '').trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+
+/**
+ * Where and with what a buyer finds a bought slip again, by the rail they paid on
+ * (docs/PRODUCT-RULES.md R72, R74, R104):
+ * - M-Pesa (Kenya, a phone on record): /find_tip with their phone and our purchase code (find-slip
+ *   matches the code or the M-Pesa receipt);
+ * - Flutterwave (Nigeria, Uganda: an e-mail, no phone): /find_tip_ng with their e-mail and the
+ *   checkout's tx_ref (find-slip-ng matches it), linked with ?tx_ref= so the page fills it in.
+ */
+export const findAgainLine = (purchase: SaleRef, site = ''): string =>
+  purchase.email && purchase.txRef
+    ? `Find it again: ${site}/find_tip_ng?tx_ref=${encodeURIComponent(purchase.txRef)}` +
+      ` with your e-mail and reference ${purchase.txRef}`
+    : `Find it again: ${site}/find_tip with your phone and code ${purchase.code}`;
+
+/**
+ * The buyer SMS, also the text of the Nigerian / Ugandan picks e-mail (docs/PRODUCT-RULES.md
+ * "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds, our purchase code and
+ * where to find it again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team
+ * names shortened when over BUYER_SMS_MAX (459) characters.
+ */
+export const buyerSms = (
+  slip: { id: number; accumulator: string },
+  legs: SaleLeg[],
+  code: string,
+  site = '',
+  findLine = findAgainLine({ code, email: null, txRef: null }, site),
+): string => {
+  const build = (max: number): string => {
+    const cut = (s: string) => (s.length > max ? s.slice(0, max) : s);
+    const lines = legs.map((l) => {
+      const game = l.game ? `${cut(l.game.homeTeam)} v ${cut(l.game.awayTeam)}` : 'Game';
+      return `${game} - ${l.pick} @${l.odd}`;
+    });
+    const total = `Total odds ${slip.accumulator}`;
+    return [`Slip ${slip.id} code ${code}`, ...lines, total, findLine].join('\n');
+  };
+  for (const max of [100, 20, 14, 10, 8]) {
+    const text = build(max);
+    if (text.length <= BUYER_SMS_MAX) return text;
+  }
+  return build(6);
+};
+
+/** The SMS to a buyer of a slip that settled cancelled (docs/PRODUCT-RULES.md "Money"). */
+export const cancelledSms = (slipId: number, code: string): string =>
+  `Slip ${slipId} (code ${code}) was cancelled: all its games were called off. No result to play.`;

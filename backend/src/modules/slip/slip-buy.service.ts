@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { salePrice } from '../../common/money/sale-prices';
+import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { isEmailAddress } from '../../common/validation/email-address';
+import { AppConfig } from '../../config/app-config';
+import { FixturesService } from '../fixtures/fixtures.service';
+import { PurchaseService } from '../processor/purchase.service';
+import { Slip } from './entities/slip.entity';
+import { SLIP_SALE_ERRORS } from './slip-sales.errors';
+import { SlipSalesRepository } from './slip-sales.repository';
+
+/** Largest slip id: `slip.id` is a PostgreSQL int. */
+const MAX_SLIP_ID = 2_147_483_647;
+
+/** True when a body field was not sent at all (absent, null or an empty string). */
+const absent = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * The buyer e-mail a Flutterwave checkout needs (docs/PROVIDERS.md §2.2 `customer.email`): an
+ * address of at most 254 characters. The web app sends whatever was typed (docs/PRODUCT-RULES.md
+ * R138: no check before sending); anything else would come back from Flutterwave as a failed
+ * payment request.
+ */
+export const checkoutEmail = (email: unknown): string | null => {
+  const s = typeof email === 'string' ? email.trim() : '';
+  return s.length <= 254 && isEmailAddress(s) ? s : null;
+};
+
+/**
+ * Slip buy (docs/PRODUCT-RULES.md "Slips and what a visitor may see", "Purchases and provider
+ * callbacks"): the buy routes check the slip is on sale and start the purchase on the rail of the
+ * buyer's country through the processor (PurchaseService).
+ */
+@Injectable()
+export class SlipBuyService {
+  constructor(
+    private readonly repo: SlipSalesRepository,
+    private readonly config: AppConfig,
+    private readonly purchases: PurchaseService,
+    private readonly fixtures: FixturesService,
+  ) {}
+
+  /**
+   * POST /api/processor/buy: STK push for the slip's Ksh price.
+   * @throws 400 'slip is required' without `slip`, 'Enter a valid phone number', 'Slip not found',
+   *   'This slip is no longer on sale'; the processor's 409, 502 and the purchase gate's 403.
+   */
+  async buyMpesa(phone: unknown, slipId: unknown): Promise<{ message: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
+    const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
+    if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
+    const slip = await this.slipOnSale(slipId);
+    await this.purchases.startMpesa({
+      kind: 'slip',
+      slipId: String(slip.id),
+      phone: msisdn,
+      amount: slip.price,
+      description: `Slip ${slip.id}`.slice(0, 13),
+    });
+    return { message: 'Request Sent' };
+  }
+
+  /**
+   * POST /api/processor/buy-flw (NGN, the slip's price_ng) and buy-flw-ug (UGX, its price_ug) →
+   * {link}; both amounts by salePrice, the rule the slip answers use.
+   * @throws 400 'slip_id is required' without `slip_id`, 'Slip not found', 'This slip is no longer
+   *   on sale', 'Invalid Email' (empty or not an address); 502 when Flutterwave refuses the
+   *   request.
+   */
+  async buyFlutterwave(
+    email: unknown,
+    slipId: unknown,
+    currency: 'NGN' | 'UGX',
+  ): Promise<{ link: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip_id');
+    const slip = await this.slipOnSale(slipId);
+    const customerEmail = checkoutEmail(email);
+    if (!customerEmail) throw SLIP_SALE_ERRORS.invalidEmail();
+    const amount = salePrice(slip.price, currency, this.config.currency);
+    const { link } = await this.purchases.startFlutterwave({
+      kind: 'slip',
+      slipId: String(slip.id),
+      email: customerEmail,
+      amount,
+      amountKsh: slip.price,
+      currency,
+      redirectUrl: `${this.config.publicUrl}/find_tip_ng`,
+      title: `Tip slip ${slip.id}`,
+    });
+    return { link };
+  }
+
+  /**
+   * The slip, when it exists and no game has kicked off (docs/PRODUCT-RULES.md "Slips and what a
+   * visitor may see").
+   */
+  private async slipOnSale(slipId: unknown): Promise<Slip> {
+    const id = Number(slipId);
+    const wellFormed = Number.isSafeInteger(id) && id > 0 && id <= MAX_SLIP_ID;
+    if (!wellFormed) throw SLIP_SALE_ERRORS.slipNotFound();
+    const slip = await this.repo.slip(id);
+    if (!slip) throw SLIP_SALE_ERRORS.slipNotFound();
+    if (slip.slipResult) throw SLIP_SALE_ERRORS.notOnSale();
+    const tips = await this.repo.tipsOfSlip(id);
+    const games = await this.fixtures.games(tips.map((t) => t.fixtureId));
+    const started = games.some((g) => g.state.phase !== 'upcoming');
+    if (games.length !== tips.length || started) throw SLIP_SALE_ERRORS.notOnSale();
+    return slip;
+  }
+}

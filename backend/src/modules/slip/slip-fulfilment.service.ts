@@ -1,0 +1,90 @@
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
+import { LedgerService } from '../finance/ledger/ledger.service';
+import { EmailOutboxService, EmailRequest } from '../notifications/email-outbox.service';
+import {
+  FulfilmentResult,
+  PaidPurchase,
+  PurchaseFulfilment,
+  PurchaseFulfilments,
+} from '../processor/purchase-fulfilments';
+import { buyerSms, findAgainLine } from './domain/slip-sale';
+import { Slip } from './entities/slip.entity';
+import { SlipLegsService } from './slip-legs.service';
+import { SlipSalesRepository } from './slip-sales.repository';
+
+/** `&`, `<` and `>` escaped, for the picks e-mail's `<pre>`. */
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Slip-purchase fulfilment (docs/PRODUCT-RULES.md "Money", "Messages"; registered with the
+ * processor as the 'slip' PurchaseFulfilment): inside the payment transaction, the tipster's 60%
+ * share (pending) and the platform's 40% fee through LedgerService, and the picks for the buyer:
+ * the SMS with our purchase code (Kenya), the e-mail through the outbox (Nigeria, Uganda).
+ */
+@Injectable()
+export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
+  constructor(
+    private readonly repo: SlipSalesRepository,
+    private readonly config: AppConfig,
+    private readonly ledger: LedgerService,
+    private readonly fulfilments: PurchaseFulfilments,
+    private readonly emails: EmailOutboxService,
+    private readonly legs: SlipLegsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.fulfilments.register('slip', this);
+  }
+
+  /** Fulfilment of one paid slip purchase, inside the payment transaction `em`. */
+  async fulfil(em: EntityManager, purchase: PaidPurchase): Promise<FulfilmentResult> {
+    return (await this.fulfilMany(em, [purchase]))[0];
+  }
+
+  /**
+   * Fulfilment of several paid slip purchases (a batch of callbacks) in the payment transaction:
+   * the slips, their tips and games read once for all, every sale share and fee in one INSERT;
+   * per purchase the buyer SMS (Kenya) and the picks e-mail (Nigeria / Uganda, through the outbox).
+   * @throws Error when a purchase's slip does not exist (the payment rolls back; the job retries).
+   */
+  async fulfilMany(em: EntityManager, purchases: PaidPurchase[]): Promise<FulfilmentResult[]> {
+    const slipIds = [...new Set(purchases.map((p) => Number(p.slipId)))];
+    const slips = new Map((await this.repo.slips(slipIds, em)).map((s) => [s.id, s]));
+    const missing = slipIds.find((id) => !slips.has(id));
+    if (missing !== undefined) throw new Error(`slip ${missing} of a paid purchase not found`);
+    const slipOf = (p: PaidPurchase): Slip => slips.get(Number(p.slipId)) as Slip;
+    // Shares are in Ksh (docs/PRODUCT-RULES.md "Money"): an NGN / UGX sale is credited on the
+    // slip's Ksh price.
+    await this.ledger.recordSaleShares(
+      em,
+      purchases.map((p) => ({
+        purchaseId: p.id,
+        amount: p.currency === 'KES' ? p.amount : slipOf(p).price,
+        tipsterUserId: slipOf(p).userId,
+      })),
+    );
+    const legs = await this.legs.legsOf(slipIds, em);
+    const site = this.config.publicUrl;
+    const results: FulfilmentResult[] = [];
+    for (const purchase of purchases) {
+      const slip = slipOf(purchase);
+      const findLine = findAgainLine(purchase, site);
+      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, site, findLine);
+      const emails: string[] = [];
+      if (purchase.email) {
+        // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider
+        // callbacks"), through the outbox in this transaction, sent after commit.
+        const html = `<pre>${escapeHtml(text)}</pre>`;
+        const subject = `Your tip slip ${slip.id}`;
+        const mail: EmailRequest = { kind: 'deliver-slip', to: purchase.email, subject, text, html };
+        emails.push(await this.emails.add(em, mail));
+      }
+      const sms = purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [];
+      results.push({ sms, emails });
+    }
+    return results;
+  }
+}
