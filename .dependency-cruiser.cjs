@@ -2,23 +2,22 @@
  * The backend's layers, checked by dependency-cruiser (`npm run lint:deps`, run by `npm test`):
  * docs/ARCHITECTURE.md "Layers" states them. An import that runs the wrong way fails the run.
  *
- * - Infrastructure (config/, common/, providers/, database/ outside seed/) never imports a feature
- *   module, the sandboxes, the worker or the app module.
+ * - Infrastructure (config/, common/, providers/, database/) never imports a feature module, the
+ *   seed, the worker's jobs module, the sandboxes, the entries or the app module.
  * - Feature modules import only modules of a lower rank (their exported services, constants and
- *   types); modules of the same rank never import each other. Finance's ledger
- *   (modules/finance/ledger) is ranked on its own, at 0: it imports no feature module, and
- *   processor, slip and subscription write their money movements through it. Records owns the
- *   tipster statistics the same way: its pure rules (modules/records/domain) at 0, importing no
- *   feature module, and its counters (modules/records/stats, table tipster_stat) at 1, so that slip
- *   updates them inside its publish and settlement transactions and joins them in its lists.
- *   The transparency log (modules/transparency) is at 0 too: slip appends each commitment to it
- *   inside its publishing transaction.
+ *   types); modules of the same rank never import each other. The ledger and the tipster
+ *   statistics are modules of their own at rank 0: they import no feature module, so processor,
+ *   slip, subscription and finance write their money movements through the ledger, and slip
+ *   updates the tipster counters inside its publish and settlement transactions. The
+ *   transparency log is at rank 0 too: slip appends each commitment to it inside its publishing
+ *   transaction.
+ * - config/ imports no other part of the backend.
  * - No feature module imports the sandboxes (they are a development tool that stands in for the
- *   providers; the app module loads them).
+ *   providers; the app module loads them) or the seed (a composition root like the app module).
  */
 const MODULE_RANKS = [
-  ['notifications', 'blog', 'fixtures', 'finance/ledger', 'records/domain', 'transparency'],
-  ['account', 'processor', 'records/stats'],
+  ['notifications', 'blog', 'fixtures', 'ledger', 'tipster-stats', 'transparency'],
+  ['account', 'processor'],
   ['slip', 'rg'],
   ['subscription', 'jackpot', 'finance', 'records'],
   ['seo'],
@@ -26,15 +25,6 @@ const MODULE_RANKS = [
 ];
 
 const rankOf = new Map(MODULE_RANKS.flatMap((names, rank) => names.map((n) => [n, rank])));
-
-/**
- * The path (below backend/src/modules/) of each ranked unit. A unit nested in a module (finance's
- * ledger, records' domain and stats) is ranked on its own, and the module's path leaves it out.
- */
-const pathOf = (name) => {
-  const nested = [...rankOf.keys()].filter((other) => other.startsWith(`${name}/`)).map((other) => other.slice(name.length + 1));
-  return nested.length ? `${name}/(?!(${nested.join('|')})/)` : `${name}/`;
-};
 
 const moduleRules = [...rankOf.entries()].flatMap(([name, rank]) => {
   const notBelow = [...rankOf.entries()].filter(([other, r]) => other !== name && r >= rank).map(([other]) => other);
@@ -44,8 +34,8 @@ const moduleRules = [...rankOf.entries()].flatMap(([name, rank]) => {
           name: `module-${name}-imports-only-lower-ranks`,
           comment: `${name} (rank ${rank}) may import only modules of a lower rank (docs/ARCHITECTURE.md "Layers")`,
           severity: 'error',
-          from: { path: `^backend/src/modules/${pathOf(name)}` },
-          to: { path: `^backend/src/modules/(${notBelow.map(pathOf).join('|')})` },
+          from: { path: `^backend/src/modules/${name}/` },
+          to: { path: `^backend/src/modules/(${notBelow.join('|')})/` },
         },
       ]
     : [];
@@ -57,8 +47,15 @@ module.exports = {
       name: 'infrastructure-imports-no-feature',
       comment: 'config, common, providers and the database layer sit below every feature module (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
-      from: { path: '^backend/src/(config|common|providers|database)/', pathNot: ['^backend/src/database/seed/', '\\.spec\\.ts$'] },
-      to: { path: '^backend/src/(modules|sandbox|worker|app\\.module|app\\.setup|main|worker)' },
+      from: { path: '^backend/src/(config|common|providers|database)/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^backend/src/(modules|seed|jobs|sandbox|app\\.module|app\\.setup|main|worker)' },
+    },
+    {
+      name: 'config-imports-only-config',
+      comment: 'the validated environment is the ground floor: every layer reads it, it reads no other layer (docs/ARCHITECTURE.md "Layers")',
+      severity: 'error',
+      from: { path: '^backend/src/config/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^backend/src/', pathNot: '^backend/src/config/' },
     },
     {
       name: 'modules-import-no-sandbox',
@@ -66,6 +63,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^backend/src/modules/' },
       to: { path: '^backend/src/sandbox/' },
+    },
+    {
+      name: 'modules-import-no-seed',
+      comment: 'the seed is a composition root over the modules; no feature module depends on it (docs/ARCHITECTURE.md "Layers")',
+      severity: 'error',
+      from: { path: '^backend/src/(modules|sandbox|jobs)/' },
+      to: { path: '^backend/src/seed/' },
     },
     {
       name: 'providers-import-no-common-rules',

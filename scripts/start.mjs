@@ -51,7 +51,7 @@ const main = async () => {
       child.on('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${file} exited with ${code}`))));
     });
   await node('database/migrate.js');
-  if (existsSync(join(ROOT, 'backend', 'dist', 'database', 'seed', 'run-seed.js'))) await node('database/seed/run-seed.js');
+  if (existsSync(join(ROOT, 'backend', 'dist', 'seed', 'run-seed.js'))) await node('seed/run-seed.js');
 
   const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
   const shutdown = async (code) => {

@@ -145,8 +145,8 @@ const browser = async () => {
   let server = null;
   try {
     if (node('database/migrate.js').status !== 0) throw new Error('migrations failed');
-    const seed = join(ROOT, 'backend', 'dist', 'database', 'seed', 'run-seed.js');
-    if (existsSync(seed) && node('database/seed/run-seed.js').status !== 0) throw new Error('the seed failed');
+    const seed = join(ROOT, 'backend', 'dist', 'seed', 'run-seed.js');
+    if (existsSync(seed) && node('seed/run-seed.js').status !== 0) throw new Error('the seed failed');
     server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base);

@@ -307,7 +307,7 @@ const main = async () => {
   const started = new Date();
   if (!process.env.BENCH_DIST) buildIfNeeded({ frontend: false });
   const notes = [];
-  for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
+  for (const step of ['database/migrate.js', 'seed/run-seed.js']) {
     const t0 = Date.now();
     const r = spawnSync(process.execPath, [join(DIST, step)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     if (r.status !== 0) throw new Error(`${step} failed (${r.status})`);

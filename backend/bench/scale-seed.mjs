@@ -48,10 +48,10 @@ const MAX_PICK_ODD = '2.50';
 
 /**
  * The tipster rules from the built app (`batchDeltas`, `ratingOf` of
- * dist/modules/records/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
+ * dist/modules/tipster-stats/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
  * seed and its check use the app's one definition instead of a copy.
  */
-const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/records/domain/tipster-stats.js'));
+const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/tipster-stats/domain/tipster-stats.js'));
 
 /** Integer hundredths as exact decimal text with 2 decimals: -305 → '-3.05'. */
 const hundredthsText = (h) => `${h < 0 ? '-' : ''}${Math.trunc(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;

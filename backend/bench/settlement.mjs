@@ -148,7 +148,7 @@ const main = async () => {
     return;
   }
   buildIfNeeded({ frontend: false });
-  for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
+  for (const step of ['database/migrate.js', 'seed/run-seed.js']) {
     const r = spawnSync(process.execPath, [join(DIST, step)], { env: env(name), stdio: 'ignore' });
     if (r.status !== 0) throw new Error(`${step} failed`);
   }

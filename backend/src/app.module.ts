@@ -22,7 +22,7 @@ import { RgModule } from './modules/rg/rg.module';
 import { RecordsModule } from './modules/records/records.module';
 import { TransparencyModule } from './modules/transparency/transparency.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
-import { WorkerModule } from './worker/worker.module';
+import { JobsModule } from './jobs/jobs.module';
 import { SandboxModule } from './sandbox/sandbox.module';
 import { ClockModule } from './common/clock/clock.module';
 import { SeoModule } from './modules/seo/seo.module';
@@ -72,7 +72,7 @@ export class AppModule {
         ...FEATURE_MODULES,
         SandboxModule.forRoot(), // provider sandboxes; 404 for /sandbox when off (always in production)
         ...(api ? [HealthModule, QueueBoardModule, SeoModule, GeoModule] : []),
-        ...(worker ? [WorkerModule] : []),
+        ...(worker ? [JobsModule] : []),
       ],
     };
   }

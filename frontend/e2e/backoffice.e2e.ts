@@ -186,7 +186,7 @@ test("an admin runs a fixture import from 'Run import' and sees the run", async 
 test('an admin flags a purchase with a reason; money shows in Ksh with 2 decimals', async ({ page }) => {
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
-  // The seed's demo M-Pesa sales (backend database/seed/finance.seed.ts).
+  // The seed's demo M-Pesa sales (backend src/seed/finance.seed.ts).
   await page.goto('/dashboard/purchases');
   const firstAmount = page.locator('tbody tr td.column-amount').first();
   await expect(firstAmount).toHaveText(/^Ksh\. [\d,]+\.\d{2}$/);

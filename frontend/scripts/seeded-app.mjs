@@ -51,7 +51,7 @@ export const startSeededApp = async () => {
     await dropDatabaseAt(db.toString()).catch(() => {});
     rmSync(snap, { recursive: true, force: true });
   };
-  if (node('database/migrate.js').status !== 0 || node('database/seed/run-seed.js').status !== 0) {
+  if (node('database/migrate.js').status !== 0 || node('seed/run-seed.js').status !== 0) {
     await cleanup();
     throw new Error('migrating or seeding the measurement database failed');
   }

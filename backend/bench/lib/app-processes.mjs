@@ -53,12 +53,12 @@ export const childPids = (pid) => {
 
 /**
  * Migrates and seeds `env.DATABASE_URL` with the build in `dist` (database/migrate.js, then
- * database/seed/run-seed.js, each skipped when the build has none), as `npm start` does.
+ * seed/run-seed.js, each skipped when the build has none), as `npm start` does.
  * Returns one "step N.N s" string per step run; throws when a step fails.
  */
 export const migrateAndSeed = (dist, env) => {
   const timings = [];
-  for (const step of ['database/migrate.js', 'database/seed/run-seed.js']) {
+  for (const step of ['database/migrate.js', 'seed/run-seed.js']) {
     if (!existsSync(join(dist, step))) continue;
     const t0 = Date.now();
     const res = spawnSync(process.execPath, [join(dist, step)], { env: { ...env, ROLE: 'api' }, stdio: ['ignore', 'ignore', 'inherit'] });

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isAbsolute, resolve } from 'path';
 import { EnvVars, parseOrigins, parseTrustProxy, ProcessRole } from './env';
-import type { SaleRates } from '../common/money/sale-prices';
+
+/** The configured exchange rates of salePrice (`AppConfig.currency`: NGN_PER_KSH, UGX_PER_KSH). */
+export interface SaleRates {
+  /** Naira per Kenyan shilling, a decimal string with at most 4 decimals ('12', '12.5'). */
+  ngnPerKsh: string;
+  /** Ugandan shillings per Kenyan shilling, a whole number (docs/PRODUCT-RULES.md R6: 30). */
+  ugxPerKsh: number;
+}
 
 /** Repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');

@@ -14,7 +14,7 @@ import { findToutWord } from '../../src/common/content/tout-words';
  */
 
 const ROOT = join(__dirname, '..', '..', '..');
-const PLACES = ['frontend/src', 'frontend/index.html', 'backend/src/database/seed', 'backend/src/modules/seo'];
+const PLACES = ['frontend/src', 'frontend/index.html', 'backend/src/seed', 'backend/src/modules/seo'];
 
 const files = (path: string): string[] =>
   statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => files(join(path, name))) : [path];

@@ -1,8 +1,8 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Money } from '../../src/common/money/money';
-import { LEDGER_KIND, TIPSTER_SHARE_PERCENT } from '../../src/modules/finance/ledger/ledger.constants';
-import { LedgerRepository } from '../../src/modules/finance/ledger/ledger.repository';
-import { LedgerService } from '../../src/modules/finance/ledger/ledger.service';
+import { LEDGER_KIND, TIPSTER_SHARE_PERCENT } from '../../src/modules/ledger/ledger.constants';
+import { LedgerRepository } from '../../src/modules/ledger/ledger.repository';
+import { LedgerService } from '../../src/modules/ledger/ledger.service';
 
 /**
  * The money invariants (docs/PRODUCT-RULES.md "Money", "Withdrawals"), checked over the whole

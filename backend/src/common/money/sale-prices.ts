@@ -1,12 +1,5 @@
+import type { SaleRates } from '../../config/app-config';
 import { Money } from './money';
-
-/** The configured exchange rates (config.currency: NGN_PER_KSH, UGX_PER_KSH). */
-export interface SaleRates {
-  /** Naira per Kenyan shilling, a decimal string with at most 4 decimals ('12', '12.5'). */
-  ngnPerKsh: string;
-  /** Ugandan shillings per Kenyan shilling, a whole number (docs/PRODUCT-RULES.md R6: 30). */
-  ugxPerKsh: number;
-}
 
 /**
  * A currency a slip is sold in: Kenya by M-Pesa, Nigeria and Uganda by Flutterwave

@@ -1,10 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { createHash } from 'crypto';
 import { Queue } from 'bullmq';
-import { In, IsNull, Repository } from 'typeorm';
-import { JobInbox } from './job-inbox.entity';
+import { JobInboxRepository } from './job-inbox.repository';
 import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, QUEUE, QueueName, REDELIVERED_JOBS } from './queues';
 
 /** How long an enqueue may take before Redis counts as unreachable (ms). */
@@ -36,7 +34,7 @@ export class JobProducer {
     @InjectQueue(QUEUE.SETTLEMENT) settlement: Queue,
     @InjectQueue(QUEUE.MAINTENANCE) maintenance: Queue,
     @InjectQueue(QUEUE.TRANSPARENCY) transparency: Queue,
-    @InjectRepository(JobInbox) private readonly inbox: Repository<JobInbox>,
+    private readonly inbox: JobInboxRepository,
   ) {
     this.queues = { payments, sms, payouts, fixtures, settlement, maintenance, transparency };
   }
@@ -109,13 +107,10 @@ export class JobProducer {
         this.redisDownUntil = Date.now() + REDIS_DOWN_RETRY_MS;
         this.logger.warn({ err: String(err), jobId }, `enqueue failed; writing to job inbox for ${REDIS_DOWN_RETRY_MS} ms`);
       }
-      const insert = this.inbox.createQueryBuilder().insert().values({ queueName: JOB_QUEUE[name], jobName: name, jobId, payload: payload as object });
-      if (redelivery) {
-        // A re-delivery puts a moved row back (its job may have failed meanwhile); a pending row keeps its place.
-        await insert.orUpdate(['payload', 'enqueued_at'], ['job_id']).execute();
-      } else {
-        await insert.orIgnore().execute();
-      }
+      const job = { queueName: JOB_QUEUE[name], jobName: name, jobId, payload };
+      // A re-delivery puts a moved row back (its job may have failed meanwhile); a pending row keeps its place.
+      if (redelivery) await this.inbox.parkDelivery(job);
+      else await this.inbox.park(job);
       return 'inbox';
     }
   }
@@ -134,7 +129,7 @@ export class JobProducer {
     } catch (err) {
       this.logger.warn({ err: String(err), jobId }, 'job not readable');
     }
-    const parked = await this.inbox.findOne({ where: { jobId, jobName: name } });
+    const parked = await this.inbox.parked(name, jobId);
     if (parked) bodies.push(parked.payload);
     return bodies;
   }
@@ -147,22 +142,17 @@ export class JobProducer {
   async drainInbox(batch = 500): Promise<number> {
     let moved = 0;
     for (;;) {
-      const rows = await this.inbox.find({ where: { enqueuedAt: IsNull() }, order: { id: 'ASC' }, take: batch });
+      const rows = await this.inbox.pending(batch);
       if (!rows.length) return moved;
       const results = await Promise.allSettled(
         rows.map((row) => (REDELIVERED_JOBS.has(row.jobName as JobName) ? this.enqueueDelivery(row.jobName as JobName, row.payload, row.jobId) : this.enqueue(row.jobName as JobName, row.payload, row.jobId))),
       );
       const done = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
-      if (done.length) await this.inbox.update({ id: In(done) }, { enqueuedAt: new Date() });
+      if (done.length) await this.inbox.markEnqueued(done);
       moved += done.length;
       const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ id: rows[i].id, error: String(r.reason) }] : []));
       if (failed.length) {
-        await this.inbox
-          .createQueryBuilder()
-          .update()
-          .set({ attempts: () => 'attempts + 1', lastError: failed[0].error.slice(0, 500) })
-          .whereInIds(failed.map((f) => f.id))
-          .execute();
+        await this.inbox.recordFailure(failed.map((f) => f.id), failed[0].error);
         return moved; // Redis still down: try again next tick
       }
       if (rows.length < batch) return moved;

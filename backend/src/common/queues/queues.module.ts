@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '../../config/app-config';
 import { redisConnectionOptions } from './redis-connection';
 import { JobInbox } from './job-inbox.entity';
+import { JobInboxRepository } from './job-inbox.repository';
 import { JobProducer } from './job-producer.service';
 import { ALL_QUEUES } from './queues';
 
@@ -21,7 +22,7 @@ import { ALL_QUEUES } from './queues';
     BullModule.registerQueue(...ALL_QUEUES.map((name) => ({ name }))),
     TypeOrmModule.forFeature([JobInbox]),
   ],
-  providers: [JobProducer],
+  providers: [JobInboxRepository, JobProducer],
   exports: [BullModule, JobProducer],
 })
 export class QueuesModule {}

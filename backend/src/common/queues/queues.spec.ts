@@ -1,13 +1,13 @@
 import { MODULE_METADATA } from '@nestjs/common/constants';
-import { WorkerModule } from '../../worker/worker.module';
-import { SCHEDULES } from '../../worker/job-schedulers';
+import { JobsModule } from '../../jobs/jobs.module';
+import { SCHEDULES } from '../../jobs/job-schedulers';
 import { JOB, JOB_QUEUE, JobName, jobId } from './queues';
 
 const PROCESSOR_METADATA = 'bullmq:processor_metadata';
 
 /** Processor classes the worker loads, with the queue each consumes and the job names it handles. */
 const workerProcessors = (): { queue: string; handles: JobName[]; name: string }[] =>
-  (Reflect.getMetadata(MODULE_METADATA.PROVIDERS, WorkerModule) as Function[])
+  (Reflect.getMetadata(MODULE_METADATA.PROVIDERS, JobsModule) as Function[])
     .filter((cls) => Reflect.getMetadata(PROCESSOR_METADATA, cls))
     .map((cls) => ({
       name: cls.name,

@@ -10,7 +10,7 @@ import { Withdrawal } from './entities/withdrawal.entity';
 import { FINANCE_CLOCK } from './finance.constants';
 import { FinanceController } from './finance.controller';
 import { FinanceService } from './finance.service';
-import { LedgerModule } from './ledger/ledger.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { PayoutService } from './payout.service';
 import { WithdrawalRepository } from './withdrawal.repository';
 

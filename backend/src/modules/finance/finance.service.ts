@@ -10,7 +10,7 @@ import { AccountService } from '../account/account.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { withdrawableAmount } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
-import { LedgerService } from './ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
 import { FinanceError, FinanceErrorCode } from './finance.errors';
@@ -77,7 +77,7 @@ export const parseFinancePage = (p: string | undefined): number => {
  * - today_earnings / month_earnings = shares (pending or paid, not unpaid) of sales made since
  *   00:00 of today / the 1st of this month, Africa/Nairobi time.
  * Withdrawing takes the whole balance (whole Ksh) in one transaction with the user's ledger account
- * locked. The sums come from finance's ledger (LedgerService).
+ * locked. The sums come from the ledger (LedgerService).
  */
 @Injectable()
 export class FinanceService {

@@ -14,7 +14,7 @@ import { payoutParts, settledStatus } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { B2C_RESULT_PATH, B2C_TIMEOUT_PATH, originatorConversationId, PAYOUT_RECONCILE_AFTER_MS, WITHDRAWAL_STATUS } from './finance.constants';
 import { FinanceError, FinanceErrorCode, PayoutNotFoundYetError, WithdrawalNotApprovedYetError } from './finance.errors';
-import { LedgerService } from './ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { WithdrawalRepository } from './withdrawal.repository';
 
 /** What applying a B2C result did. */

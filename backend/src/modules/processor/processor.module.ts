@@ -5,7 +5,7 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { DarajaClient } from '../../providers/daraja/daraja.client';
 import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.client';
 import { NotificationsModule } from '../notifications/notifications.module';
-import { LedgerModule } from '../finance/ledger/ledger.module';
+import { LedgerModule } from '../ledger/ledger.module';
 import { Purchase } from './entities/purchase.entity';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { ProcessorCallbacksController } from './processor-callbacks.controller';

@@ -5,7 +5,7 @@ import { AccountService } from '../account/account.service';
 import { USERNAME_PATTERN } from '../account/account.constants';
 import { MARKET_TYPES, marketById } from '../fixtures/domain/markets';
 import { SettledSlip, SettledSlipsRepository } from '../slip/settled-slips.repository';
-import { ratingOf } from './domain/tipster-stats';
+import { ratingOf } from '../tipster-stats/domain/tipster-stats';
 import { SlipEvents } from '../slip/slip-events';
 import {
   applySlip,

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { LedgerService } from '../finance/ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { SmsService } from '../notifications/sms/sms.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { cancelledSms } from './domain/slip-sale';

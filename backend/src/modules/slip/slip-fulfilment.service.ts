@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { LedgerService } from '../finance/ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { EmailOutboxService, EmailRequest } from '../notifications/email-outbox.service';
 import {
   FulfilmentResult,

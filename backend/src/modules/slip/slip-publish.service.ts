@@ -18,7 +18,7 @@ import {
   tipCountProblem,
 } from './domain/slip-rules';
 import { CreateSlipDto } from './dto/create-slip.dto';
-import { TipsterStatService } from '../records/stats/tipster-stat.service';
+import { TipsterStatService } from '../tipster-stats/tipster-stat.service';
 import { SlipEvents } from './slip-events';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipRepository } from './slip.repository';

@@ -6,7 +6,7 @@ import { avatarUrl } from '../account/account.mapper';
 import { AccountService } from '../account/account.service';
 import { FixturesService, GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import { ReplayClock } from '../fixtures/replay-clock.service';
-import { ratingOf } from '../records/domain/tipster-stats';
+import { ratingOf } from '../tipster-stats/domain/tipster-stats';
 import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
 import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE, PROFILE_LIST_SIZE } from './slip.constants';
@@ -166,7 +166,7 @@ export class SlipQueryService {
 
   /**
    * A tipster's profile in one statement (SlipRepository.profile): stored counters, the ratings
-   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals; records' `ratingOf` over
+   * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals; tipster-stats' `ratingOf` over
    * the counters and the period's W / L counts) and their first
    * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`), and how long
    * those cards stay as rendered (`freshForMs`, as the lists' cache keeps a page).

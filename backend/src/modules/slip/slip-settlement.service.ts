@@ -6,8 +6,8 @@ import { marketById } from '../fixtures/domain/markets';
 import { slipOutcome, tipOutcome, TipResult } from '../fixtures/domain/settlement';
 import { FixtureEvents } from '../fixtures/fixture-events';
 import { FixturesService } from '../fixtures/fixtures.service';
-import { SlipsSettledEvent } from '../records/stats/slips-settled.event';
-import { TipsterStatService } from '../records/stats/tipster-stat.service';
+import { SlipsSettledEvent } from '../tipster-stats/slips-settled.event';
+import { TipsterStatService } from '../tipster-stats/tipster-stat.service';
 import { SettlementRepository, SettlementTip } from './settlement.repository';
 import { SlipEvents, SlipSettled } from './slip-events';
 
@@ -21,9 +21,9 @@ export const SETTLE_BATCH = 1_000;
  * Settlement (docs/PRODUCT-RULES.md "Settlement"; docs/ARCHITECTURE.md, the settlement flow): a
  * slip settles when the last of its games is decided, each tip W/L/V from the real scores
  * (`tipOutcome`), the slip W/L/C with its settled accumulator (`slipOutcome`), and the tipsters'
- * counters kept by records. Slips are settled in batches of up to SETTLE_BATCH: one transaction
+ * counters (the tipster-stats module). Slips are settled in batches of up to SETTLE_BATCH: one transaction
  * locks the batch's unsettled slip rows (in id order), writes every tip and slip in set-based
- * statements, hands the batch to records as one "slips settled" event
+ * statements, hands the batch to the tipster statistics as one "slips settled" event
  * (`TipsterStatService.onSlipsSettled`, same transaction), and `slip.settled` is emitted once for
  * the batch after commit (sale shares released in one UPDATE, list caches dropped once). The
  * outcome is exactly that of settling the slips one by one (tested both ways). Idempotent: a settled slip is skipped, so a
@@ -87,7 +87,7 @@ export class SlipSettlementService implements OnModuleInit {
    * Settles the slips of `slipIds` whose games are all decided, in one transaction: lock the
    * unsettled rows (id order), read their tips and the games' results once, decide each slip with
    * the pure rules, then one UPDATE for the tips, one for the slips, and the batch as one "slips
-   * settled" event to records' tipster counters (which leave jackpot slips out). Emits
+   * settled" event to the tipster counters (which leave jackpot slips out). Emits
    * `slip.settled` for the batch after commit. Returns the settled slips' events (others are skipped).
    * @throws when a tip names an unknown market (the batch is rolled back).
    */

@@ -1,9 +1,10 @@
 import { Money } from '../../common/money/money';
-import { salePrices, type SaleRates } from '../../common/money/sale-prices';
+import { salePrices } from '../../common/money/sale-prices';
+import type { SaleRates } from '../../config/app-config';
 import type { GameView, ResultProvenance } from '../fixtures/fixtures.service';
 import type { ResultSource } from '../fixtures/domain/result-source';
 import { toGameDate } from '../fixtures/fixtures.mapper';
-import { roiOf } from '../records/domain/tipster-stats';
+import { roiOf } from '../tipster-stats/domain/tipster-stats';
 import type { SlipRow, TipRow } from './slip.repository';
 import { commitmentInput } from './domain/slip-commitment';
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
 import { closingOddSql, fixtureJoin, FixtureJsonRow, fixturesJsonSql } from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
-import { tipsterStatLeftJoin, topTipsterIdsSql } from '../records/stats/tipster-stat.sql';
+import { tipsterStatLeftJoin, topTipsterIdsSql } from '../tipster-stats/tipster-stat.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
 import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
@@ -19,7 +19,7 @@ export interface SlipRow {
   username: string;
   avatarFile: string | null;
   rating: string;
-  /** The tipster's settled (won + lost) slips and profit in units (records' counters; 0 before the first). */
+  /** The tipster's settled (won + lost) slips and profit in units (tipster-stats' counters; 0 before the first). */
   tipsterWon: number;
   tipsterLost: number;
   tipsterProfit: string;
@@ -134,7 +134,7 @@ const TIP_COLUMNS = `t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t
 
 /** What SlipRepository.profile reads for a tipster's profile. */
 export interface ProfileRows {
-  /** The records module's stored counters, zeros before the first slip. */
+  /** The tipster-stats module's stored counters, zeros before the first slip. */
   counters: { tips: number; won: number; lost: number };
   /** W and L slips settled since the month's start (mw, ml) and since the week's start (ww, wl): plain counts, the ratings are the caller's (ratingOf). */
   periods: { mw: number; ml: number; ww: number; wl: number };
@@ -250,8 +250,8 @@ export class SlipRepository {
   /**
    * The home page's Popular tab (docs/PRODUCT-RULES.md R98): up to `limit` active tipster slips
    * (jackpot slips left out), ranked by their paid sales in the 7 days before `now` (purchases of
-   * kind 'slip', status 'paid', by paid_at), then by their tipster's rating (percent, records'
-   * counters; 0 when unrated), then newest first. One statement.
+   * kind 'slip', status 'paid', by paid_at), then by their tipster's rating (percent,
+   * tipster-stats' counters; 0 when unrated), then newest first. One statement.
    */
   async popular(limit: number, now: Date): Promise<PageRow[]> {
     const { cond } = this.listWhere('active', {});
@@ -299,9 +299,9 @@ export class SlipRepository {
 
   /**
    * Everything a tipster's profile shows, in one statement whatever their number of slips
-   * (docs/PRODUCT-RULES.md "Tipster statistics"): the records module's counters (zeros before the
+   * (docs/PRODUCT-RULES.md "Tipster statistics"): the tipster-stats module's counters (zeros before the
    * first slip), the numbers of W / L slips settled since `monthStart` and since `weekStart` (data
-   * only: the ratings are computed by the caller with records' `ratingOf`), the ids of the first `limit`
+   * only: the ratings are computed by the caller with tipster-stats' `ratingOf`), the ids of the first `limit`
    * slips of the tipster's active and finished lists in list order (pageActive / pageFinished), those
    * slips and their tips as `load` reads them, and their fixtures (fixtures' `fixturesJsonSql`).
    */

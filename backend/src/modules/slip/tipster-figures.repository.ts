@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
-import { tipsterRankOrderSql, tipsterStatTable } from '../records/stats/tipster-stat.sql';
+import { tipsterRankOrderSql, tipsterStatTable } from '../tipster-stats/tipster-stat.sql';
 import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
 
 /** One leaderboard row as read: profit and odds sum as exact numeric text in units. */
@@ -29,10 +29,10 @@ export interface PeriodSlipRow {
 
 /**
  * The tipster figures slip reads (docs/PRODUCT-RULES.md "Tipster statistics"): the overall
- * leaderboard page, which reads the counters records keeps (joined through records'
+ * leaderboard page, which reads the stored counters (joined through tipster-stats'
  * tipster-stat.sql.ts; docs/ARCHITECTURE.md "Table ownership"), and the slips settled in a period
  * for the weekly ranking. Data only: no rating, profit or order of a rule is computed here (the
- * caller uses records' domain functions).
+ * caller uses tipster-stats' domain functions).
  */
 @Injectable()
 export class TipsterFiguresRepository {

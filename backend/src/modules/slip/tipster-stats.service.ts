@@ -7,7 +7,7 @@ import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { ProfileProviders, ProfileStatsProvider, TipsterProfile } from '../account/profile-providers';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
-import { averageOdds, batchDeltas, rankTipsters, ratingOf, roiOf } from '../records/domain/tipster-stats';
+import { averageOdds, batchDeltas, rankTipsters, ratingOf, roiOf } from '../tipster-stats/domain/tipster-stats';
 import { SlipQueryService, parsePage } from './slip-query.service';
 import { LEADERBOARD_PAGE_SIZE, WEEKLY_MIN_SETTLED } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
@@ -40,10 +40,10 @@ export interface LeaderboardRow {
 }
 
 /**
- * Tipster statistics as slip serves them (docs/PRODUCT-RULES.md "Tipster statistics"): the counters
- * records keeps on publish and settlement (records/stats, never recomputed from every slip), monthly
- * and weekly ratings from one tipster's slips settled this Nairobi month / ISO week, the
- * leaderboard, and the account profile's figures.
+ * Tipster statistics as slip serves them (docs/PRODUCT-RULES.md "Tipster statistics"): the
+ * counters the tipster-stats module keeps on publish and settlement (never recomputed from every
+ * slip), monthly and weekly ratings from one tipster's slips settled this Nairobi month / ISO week,
+ * the leaderboard, and the account profile's figures.
  */
 @Injectable()
 export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
@@ -126,8 +126,8 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
 
   /**
    * Weekly ranking rows `offset`…`offset + limit`: the tipster slips settled this ISO week (fixtures
-   * clock), summed per tipster by records' `batchDeltas` (tips = settled slips of the week, cancelled
-   * included), at least WEEKLY_MIN_SETTLED W/L, in records' `rankTipsters` order (rating, settled,
+   * clock), summed per tipster by tipster-stats' `batchDeltas` (tips = settled slips of the week, cancelled
+   * included), at least WEEKLY_MIN_SETTLED W/L, in tipster-stats' `rankTipsters` order (rating, settled,
    * profit, user id).
    */
   private async weeklyRows(limit: number, offset: number): Promise<RankedRow[]> {

@@ -5,7 +5,7 @@ import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
 import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
-import { LedgerService } from '../finance/ledger/ledger.service';
+import { LedgerService } from '../ledger/ledger.service';
 import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
 import { Subscription } from './entities/subscription.entity';
 import { SubscriptionKindChange, SubscriptionRepository } from './subscription.repository';

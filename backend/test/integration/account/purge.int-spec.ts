@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { getQueueToken } from '@nestjs/bullmq';
 import { AccountMaintenanceService, CREDENTIAL_RETENTION_HOURS } from '../../../src/modules/account/account-maintenance.service';
 import { JOB, QUEUE } from '../../../src/common/queues/queues';
-import { SCHEDULES } from '../../../src/worker/job-schedulers';
+import { SCHEDULES } from '../../../src/jobs/job-schedulers';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { createUser } from '../../factories/account';
 import { eventually } from '../processor/support';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { blogSeedStep, SEED_POSTS, seedBlogPosts } from '../../../src/database/seed/blog.seed';
-import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
+import { blogSeedStep, SEED_POSTS, seedBlogPosts } from '../../../src/seed/blog.seed';
+import { SEED_STEPS } from '../../../src/seed/seed-steps';
 import { Post } from '../../../src/modules/blog/entities/post.entity';
 import { createTestContext, TestContext } from '../../setup/test-app';
 

@@ -1,6 +1,6 @@
-import { DEMO_TIPSTERS } from '../../../src/database/seed/demo-marketplace.seed';
-import { financeSeedStep, seedFinance } from '../../../src/database/seed/finance.seed';
-import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
+import { DEMO_TIPSTERS } from '../../../src/seed/demo-tipsters';
+import { financeSeedStep, seedFinance } from '../../../src/seed/finance.seed';
+import { SEED_STEPS } from '../../../src/seed/seed-steps';
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { expectMoneyInvariants } from '../../support/money-invariants';

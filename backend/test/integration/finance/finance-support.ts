@@ -1,7 +1,7 @@
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
 import { Money } from '../../../src/common/money/money';
-import { TIPSTER_SHARE_PERCENT } from '../../../src/modules/finance/ledger/ledger.constants';
+import { TIPSTER_SHARE_PERCENT } from '../../../src/modules/ledger/ledger.constants';
 
 /** A slip of `userId` (price Ksh 200, not settled) to hang sale shares on. */
 export const insertSlip = async (ds: DataSource, userId: number): Promise<number> => {

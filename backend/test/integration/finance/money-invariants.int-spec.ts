@@ -1,5 +1,5 @@
 import { Money } from '../../../src/common/money/money';
-import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
+import { LedgerService } from '../../../src/modules/ledger/ledger.service';
 import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { expectMoneyInvariants } from '../../support/money-invariants';

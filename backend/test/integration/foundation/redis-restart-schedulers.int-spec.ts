@@ -5,7 +5,7 @@ import { join } from 'path';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, JOB_QUEUE, QUEUE } from '../../../src/common/queues/queues';
-import { JobSchedulers, SCHEDULES } from '../../../src/worker/job-schedulers';
+import { JobSchedulers, SCHEDULES } from '../../../src/jobs/job-schedulers';
 import { createTestContext, freePort, TestContext } from '../../setup/test-app';
 import { eventually } from '../processor/support';
 

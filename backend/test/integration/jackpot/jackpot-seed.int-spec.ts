@@ -1,5 +1,5 @@
-import { jackpotSeedStep, PLATFORM_USERNAME, seedJackpots } from '../../../src/database/seed/jackpot.seed';
-import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
+import { jackpotSeedStep, PLATFORM_USERNAME, seedJackpots } from '../../../src/seed/jackpot.seed';
+import { SEED_STEPS } from '../../../src/seed/seed-steps';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
 import { createTestContext, TestContext } from '../../setup/test-app';

@@ -2,8 +2,8 @@ import { DataSource } from 'typeorm';
 import { createUser, CreatedUser } from '../../factories/account';
 import { pinClock } from '../../factories/fixtures';
 import { publishSlip, TippableGame, tippableGames } from '../../factories/slip';
-import { premiumSeedStep, seedPremiumSlips } from '../../../src/database/seed/premium.seed';
-import { SEED_STEPS } from '../../../src/database/seed/seed-steps';
+import { premiumSeedStep, seedPremiumSlips } from '../../../src/seed/premium.seed';
+import { SEED_STEPS } from '../../../src/seed/seed-steps';
 import type { TestContext } from '../../setup/test-app';
 import { fixturesBetween, insertSlip, marketContext, NOW } from '../backoffice/market-data';
 

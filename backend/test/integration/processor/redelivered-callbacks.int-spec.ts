@@ -3,7 +3,7 @@ import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { jobId, QUEUE } from '../../../src/common/queues/queues';
 import { Money } from '../../../src/common/money/money';
 import { AppConfig } from '../../../src/config/app-config';
-import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
+import { LedgerService } from '../../../src/modules/ledger/ledger.service';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { DarajaClient } from '../../../src/providers/daraja/daraja.client';
 import { FlutterwaveClient } from '../../../src/providers/flutterwave/flutterwave.client';

@@ -2,7 +2,7 @@ import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, jobId, QUEUE } from '../../../src/common/queues/queues';
 import { Money } from '../../../src/common/money/money';
 import { AppConfig } from '../../../src/config/app-config';
-import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
+import { LedgerService } from '../../../src/modules/ledger/ledger.service';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants';
 import { createTestContext, TestContext } from '../../setup/test-app';

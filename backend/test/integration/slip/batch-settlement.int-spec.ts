@@ -1,5 +1,5 @@
 import { Money } from '../../../src/common/money/money';
-import { LedgerService } from '../../../src/modules/finance/ledger/ledger.service';
+import { LedgerService } from '../../../src/modules/ledger/ledger.service';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
 import { SlipEvents } from '../../../src/modules/slip/slip-events';

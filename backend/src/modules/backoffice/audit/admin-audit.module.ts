@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { systemClock } from '../../../common/clock/clock';
 import { AdminAudit } from './admin-audit.entity';
+import { AdminAuditRepository } from './admin-audit.repository';
 import { AdminAuditService, AUDIT_CLOCK } from './admin-audit.service';
 
 /**
@@ -10,7 +11,7 @@ import { AdminAuditService, AUDIT_CLOCK } from './admin-audit.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AdminAudit])],
-  providers: [AdminAuditService, { provide: AUDIT_CLOCK, useValue: systemClock }],
+  providers: [AdminAuditRepository, AdminAuditService, { provide: AUDIT_CLOCK, useValue: systemClock }],
   exports: [AdminAuditService],
 })
 export class AdminAuditModule {}

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { Clock } from '../../../common/clock/clock';
 import type { AuthUser } from '../../../common/guards/auth-user';
-import { AdminAudit } from './admin-audit.entity';
+import { AdminAuditRepository } from './admin-audit.repository';
 
 /** Injection token of the audit's Clock. */
 export const AUDIT_CLOCK = 'AUDIT_CLOCK';
@@ -29,23 +29,23 @@ const snapshot = (value: unknown): Record<string, unknown> | null =>
  */
 @Injectable()
 export class AdminAuditService {
-  constructor(@Inject(AUDIT_CLOCK) private readonly clock: Clock) {}
+  constructor(
+    @Inject(AUDIT_CLOCK) private readonly clock: Clock,
+    private readonly rows: AdminAuditRepository,
+  ) {}
 
-  /** Inserts one audit row through `manager` and returns it. */
-  async record(manager: EntityManager, entry: AuditEntry): Promise<AdminAudit> {
-    const repo = manager.getRepository(AdminAudit);
-    return repo.save(
-      repo.create({
-        actorId: entry.actor.id,
-        actorUsername: entry.actor.username,
-        actorRole: entry.actor.role,
-        action: entry.action,
-        resource: entry.resource,
-        recordId: entry.recordId === null ? null : String(entry.recordId),
-        before: snapshot(entry.before),
-        after: snapshot(entry.after),
-        at: this.clock.now(),
-      }),
-    );
+  /** Inserts one audit row through `manager` (AdminAuditRepository). */
+  record(manager: EntityManager, entry: AuditEntry): Promise<void> {
+    return this.rows.insert(manager, {
+      actorId: entry.actor.id,
+      actorUsername: entry.actor.username,
+      actorRole: entry.actor.role,
+      action: entry.action,
+      resource: entry.resource,
+      recordId: entry.recordId === null ? null : String(entry.recordId),
+      before: snapshot(entry.before),
+      after: snapshot(entry.after),
+      at: this.clock.now(),
+    });
   }
 }

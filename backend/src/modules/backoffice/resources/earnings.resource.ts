@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LedgerEntry } from '../../finance/ledger/entities/ledger-entry.entity';
-import { LEDGER_KIND } from '../../finance/ledger/ledger.constants';
+import { LedgerEntry } from '../../ledger/entities/ledger-entry.entity';
+import { LEDGER_KIND } from '../../ledger/ledger.constants';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**

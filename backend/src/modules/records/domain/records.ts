@@ -1,11 +1,11 @@
 import { Money } from '../../../common/money/money';
 import { oddToHundredths } from '../../../common/decimal/decimal';
-import { ratingOf, roiOf, statsDelta } from './tipster-stats';
+import { ratingOf, roiOf, statsDelta } from '../../tipster-stats/domain/tipster-stats';
 
 /**
  * The tipster records' rules (docs/PRODUCT-RULES.md "Records and responsible gambling"): pure
  * functions over integer hundredths of a unit and cents, never floats for money. The spec's
- * rating, a slip's profit and ROI have their one definition in tipster-stats.ts (`ratingOf`,
+ * rating, a slip's profit and ROI have their one definition in the tipster-stats module (`ratingOf`,
  * `statsDelta`, `roiOf`, docs/PRODUCT-RULES.md "Tipster statistics"); this file adds the leg breakdown, streaks, buyer
  * return and the trust rating.
  */

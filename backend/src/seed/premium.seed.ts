@@ -1,9 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { nairobiDayStart } from '../../common/time/nairobi';
-import { ReplayClock } from '../../modules/fixtures/replay-clock.service';
-import { PremiumSlipsService } from '../../modules/slip/premium-slips.service';
-import type { SeedStep } from './seed-steps';
+import { nairobiDayStart } from '../common/time/nairobi';
+import { ReplayClock } from '../modules/fixtures/replay-clock.service';
+import { PremiumSlipsService } from '../modules/slip/premium-slips.service';
+import type { SeedStep } from './seed-step';
 
 /** How many seeded open slips become premium. */
 export const SEED_PREMIUM_SLIPS = 3;

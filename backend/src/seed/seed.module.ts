@@ -1,11 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { FEATURE_MODULES } from '../../app.module';
-import { AppConfig } from '../../config/app-config';
-import { AppConfigModule } from '../../config/config.module';
-import { ClockModule } from '../../common/clock/clock.module';
-import { QueuesModule } from '../../common/queues/queues.module';
-import { dataSourceOptions } from '../data-source';
+import { FEATURE_MODULES } from '../app.module';
+import { AppConfig } from '../config/app-config';
+import { AppConfigModule } from '../config/config.module';
+import { ClockModule } from '../common/clock/clock.module';
+import { QueuesModule } from '../common/queues/queues.module';
+import { dataSourceOptions } from '../database/data-source';
 
 /**
  * What the seed runs in: config, the database, the clock, the queues and every feature module — no HTTP,

@@ -1,7 +1,8 @@
 import { NestFactory } from '@nestjs/core';
-import { loadEnv } from '../../config/load-env';
+import { loadEnv } from '../config/load-env';
 import { SeedModule } from './seed.module';
-import { SEED_STEPS, SeedStep } from './seed-steps';
+import type { SeedStep } from './seed-step';
+import { SEED_STEPS } from './seed-steps';
 
 /**
  * Runs the seed steps in order inside one application context (Nest logs errors and warnings
@@ -24,7 +25,7 @@ export const runSeed = async (steps: SeedStep[] = SEED_STEPS, report: (line: str
   return lines;
 };
 
-/** `npm run seed` (dist/database/seed/run-seed.js); also run by `npm start` after the migrations. */
+/** `npm run seed` (dist/seed/run-seed.js); also run by `npm start` after the migrations. */
 if (require.main === module) {
   loadEnv();
   runSeed(SEED_STEPS, (line) => console.log(line))

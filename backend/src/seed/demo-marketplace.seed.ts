@@ -2,41 +2,23 @@ import { INestApplicationContext } from '@nestjs/common';
 import { createHash, randomBytes } from 'crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
-import { fixedClock } from '../../common/clock/clock';
-import { nairobiDayKey } from '../../common/time/nairobi';
-import { AVATAR_SIZE_PX } from '../../modules/account/account.constants';
-import { PasswordHasher } from '../../modules/account/auth/password-hasher';
-import { toAvatarWebp } from '../../modules/account/avatar/avatar-image';
-import { AVATAR_STORE, AvatarStore } from '../../modules/account/avatar/avatar-storage';
-import { AdjustableClock } from '../../common/clock/adjustable-clock';
-import { FixturesService } from '../../modules/fixtures/fixtures.service';
-import { ReplayClock } from '../../modules/fixtures/replay-clock.service';
-import { TipsterStatService } from '../../modules/records/stats/tipster-stat.service';
-import { accumulatorInRange, slipAccumulator } from '../../modules/slip/domain/slip-rules';
-import { FreeTipService } from '../../modules/slip/free-tip.service';
-import { SlipPublishService } from '../../modules/slip/slip-publish.service';
-import { SlipSettlementService } from '../../modules/slip/slip-settlement.service';
-import { MAX_SLIPS_PER_DAY } from '../../modules/slip/slip.constants';
-import type { SeedStep } from './seed-steps';
-
-/** Demo tipsters (Kenyan and Nigerian names): username, display name, country, city. */
-export const DEMO_TIPSTERS: [string, string, 'KE' | 'NG', string][] = [
-  ['otieno_odds', 'Brian Otieno', 'KE', 'Kisumu'], ['wanjiku_tips', 'Grace Wanjiku', 'KE', 'Nairobi'],
-  ['kamau_bets', 'Peter Kamau', 'KE', 'Nyeri'], ['achieng.picks', 'Mercy Achieng', 'KE', 'Kisumu'],
-  ['kiprono_ke', 'Dennis Kiprono', 'KE', 'Eldoret'], ['mwangi_accas', 'James Mwangi', 'KE', 'Nakuru'],
-  ['njeri_predicts', 'Faith Njeri', 'KE', 'Thika'], ['omondi_254', 'Kevin Omondi', 'KE', 'Mombasa'],
-  ['chebet_tips', 'Sharon Chebet', 'KE', 'Kericho'], ['mutua_masters', 'Daniel Mutua', 'KE', 'Machakos'],
-  ['wafula_fc', 'Collins Wafula', 'KE', 'Bungoma'], ['nyambura_bets', 'Joy Nyambura', 'KE', 'Nairobi'],
-  ['kiptoo_odds', 'Victor Kiptoo', 'KE', 'Eldoret'], ['atieno_picks', 'Linda Atieno', 'KE', 'Homa Bay'],
-  ['karanja_x2', 'Samuel Karanja', 'KE', 'Kiambu'], ['muthoni_wins', 'Esther Muthoni', 'KE', 'Murang\'a'],
-  ['ouma_goals', 'Felix Ouma', 'KE', 'Siaya'], ['jeptoo_picks', 'Ruth Jeptoo', 'KE', 'Iten'],
-  ['ndungu_tips', 'Paul Ndung\'u', 'KE', 'Nairobi'], ['wekesa_bets', 'Allan Wekesa', 'KE', 'Kakamega'],
-  ['adebayo_odds', 'Tunde Adebayo', 'NG', 'Lagos'], ['chukwu_tips', 'Emeka Chukwu', 'NG', 'Enugu'],
-  ['okafor_picks', 'Chidi Okafor', 'NG', 'Onitsha'], ['bello_accas', 'Aminu Bello', 'NG', 'Kano'],
-  ['oluwaseun_fc', 'Seun Oluwaseun', 'NG', 'Ibadan'], ['ngozi_predicts', 'Ngozi Eze', 'NG', 'Abuja'],
-  ['ibrahim_stats', 'Musa Ibrahim', 'NG', 'Kaduna'], ['adeyemi_goals', 'Funke Adeyemi', 'NG', 'Lagos'],
-  ['obi_bankers', 'Ifeanyi Obi', 'NG', 'Port Harcourt'], ['balogun_tips', 'Kunle Balogun', 'NG', 'Abeokuta'],
-];
+import { fixedClock } from '../common/clock/clock';
+import { nairobiDayKey } from '../common/time/nairobi';
+import { AVATAR_SIZE_PX } from '../modules/account/account.constants';
+import { PasswordHasher } from '../modules/account/auth/password-hasher';
+import { toAvatarWebp } from '../modules/account/avatar/avatar-image';
+import { AVATAR_STORE, AvatarStore } from '../modules/account/avatar/avatar-storage';
+import { AdjustableClock } from '../common/clock/adjustable-clock';
+import { FixturesService } from '../modules/fixtures/fixtures.service';
+import { ReplayClock } from '../modules/fixtures/replay-clock.service';
+import { TipsterStatService } from '../modules/tipster-stats/tipster-stat.service';
+import { accumulatorInRange, slipAccumulator } from '../modules/slip/domain/slip-rules';
+import { FreeTipService } from '../modules/slip/free-tip.service';
+import { SlipPublishService } from '../modules/slip/slip-publish.service';
+import { SlipSettlementService } from '../modules/slip/slip-settlement.service';
+import { MAX_SLIPS_PER_DAY } from '../modules/slip/slip.constants';
+import { DEMO_TIPSTERS } from './demo-tipsters';
+import type { SeedStep } from './seed-step';
 
 /** Replayed days of history. */
 export const DEMO_HISTORY_DAYS = 60;

@@ -1,8 +1,8 @@
 import { INestApplicationContext } from '@nestjs/common';
-import { FixtureImportRunsService } from '../../modules/fixtures/fixture-import-runs.service';
-import { FixturesImportService } from '../../modules/fixtures/fixtures-import.service';
-import { ResultSyncService } from '../../modules/fixtures/result-sync.service';
-import type { SeedStep } from './seed-steps';
+import { FixtureImportRunsService } from '../modules/fixtures/fixture-import-runs.service';
+import { FixturesImportService } from '../modules/fixtures/fixtures-import.service';
+import { ResultSyncService } from '../modules/fixtures/result-sync.service';
+import type { SeedStep } from './seed-step';
 
 /**
  * Fixtures (docs/PRODUCT-RULES.md "Fixtures and the replay clock"): imports every file of FOOTBALL_DATA_DIR (or its URL) whose content changed

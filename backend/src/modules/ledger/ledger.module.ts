@@ -5,9 +5,9 @@ import { LedgerRepository } from './ledger.repository';
 import { LedgerService } from './ledger.service';
 
 /**
- * The ledger (docs/ARCHITECTURE.md "Layers": part of finance, ranked below every feature module
- * because it imports none): processor, slip and subscription write their money movements through
- * `LedgerService` inside their own transactions; the rest of finance reads balances from it.
+ * The ledger (docs/ARCHITECTURE.md "modules/ledger", "Layers": rank 0, it imports no feature
+ * module): processor, slip, subscription and finance write their money movements through
+ * `LedgerService` inside their own transactions; finance reads balances from it.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([LedgerEntry])],

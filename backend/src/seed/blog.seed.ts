@@ -1,9 +1,9 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { sanitizePostHtml, toPlainText } from '../../modules/blog/domain/sanitize-post';
-import { slugify } from '../../modules/blog/domain/slug';
-import { Post } from '../../modules/blog/entities/post.entity';
-import type { SeedStep } from './seed-steps';
+import { sanitizePostHtml, toPlainText } from '../modules/blog/domain/sanitize-post';
+import { slugify } from '../modules/blog/domain/slug';
+import { Post } from '../modules/blog/entities/post.entity';
+import type { SeedStep } from './seed-step';
 
 /**
  * A seed post; `daysAgo` places date_created before the seed run; `thumbnail` a site-relative

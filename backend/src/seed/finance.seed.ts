@@ -1,14 +1,14 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import { DataSource, EntityManager } from 'typeorm';
-import { Money } from '../../common/money/money';
-import { withdrawableAmount } from '../../modules/finance/domain/withdrawal-rules';
-import { originatorConversationId } from '../../modules/finance/finance.constants';
-import { LEDGER_STATUS } from '../../modules/finance/ledger/ledger.constants';
-import { LedgerService } from '../../modules/finance/ledger/ledger.service';
-import { newPurchaseCode } from '../../modules/processor/domain/purchase-code';
-import { DEMO_TIPSTERS } from './demo-marketplace.seed';
-import type { SeedStep } from './seed-steps';
+import { Money } from '../common/money/money';
+import { withdrawableAmount } from '../modules/finance/domain/withdrawal-rules';
+import { originatorConversationId } from '../modules/finance/finance.constants';
+import { LEDGER_STATUS } from '../modules/ledger/ledger.constants';
+import { LedgerService } from '../modules/ledger/ledger.service';
+import { newPurchaseCode } from '../modules/processor/domain/purchase-code';
+import { DEMO_TIPSTERS } from './demo-tipsters';
+import type { SeedStep } from './seed-step';
 
 /** How many Kenyan demo tipsters get sales, and how many of those a paid withdrawal. */
 export const SEED_FINANCE_TIPSTERS = 6;

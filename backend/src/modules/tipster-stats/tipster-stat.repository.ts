@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { CountersChange } from '../domain/tipster-stats';
+import type { CountersChange } from './domain/tipster-stats';
 
 /** A tipster's stored counters (table `tipster_stat`). */
 export interface TipsterCounters {
@@ -11,8 +11,8 @@ export interface TipsterCounters {
 }
 
 /**
- * The SQL of table `tipster_stat` (docs/ARCHITECTURE.md "Table ownership": the records module owns
- * it; slip's joins go through tipster-stat.sql.ts). The rating is never computed here:
+ * The SQL of table `tipster_stat` (docs/ARCHITECTURE.md "Table ownership": the tipster-stats module
+ * owns it; slip's joins go through tipster-stat.sql.ts). The rating is never computed here:
  * `tipster_stat.rating` is written as given, from `ratingOf` (docs/PRODUCT-RULES.md "Tipster statistics").
  */
 @Injectable()

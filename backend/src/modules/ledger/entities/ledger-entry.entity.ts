@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { Money, moneyColumn } from '../../../../common/money/money';
+import { Money, moneyColumn } from '../../../common/money/money';
 import type { LedgerAccount, LedgerKind, LedgerStatus } from '../ledger.constants';
 
 /**

@@ -1,6 +1,6 @@
 import { TransactionRunner } from '../../../src/database/transaction-runner';
-import type { SettledSlipFigures } from '../../../src/modules/records/domain/tipster-stats';
-import { TipsterStatService } from '../../../src/modules/records/stats/tipster-stat.service';
+import type { SettledSlipFigures } from '../../../src/modules/tipster-stats/domain/tipster-stats';
+import { TipsterStatService } from '../../../src/modules/tipster-stats/tipster-stat.service';
 import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
@@ -15,11 +15,11 @@ const slip = (userId: number, result: 'W' | 'L' | 'C', settled: string, accumula
 });
 
 /**
- * Records consumes the "slips settled" event (docs/PRODUCT-RULES.md "Tipster statistics";
+ * The tipster statistics consume the "slips settled" event (docs/PRODUCT-RULES.md "Tipster statistics";
  * docs/ARCHITECTURE.md "Layers"): the counters change inside the caller's transaction (rolled back
  * with it), jackpot slips count for no tipster, and the stored rating is that of the new totals.
  */
-describe('TipsterStatService (records/stats)', () => {
+describe('TipsterStatService (tipster-stats)', () => {
   let t: TestContext;
   let stats: TipsterStatService;
   let tx: TransactionRunner;

@@ -1,5 +1,5 @@
 /**
- * SQL fragments over the records module's `tipster_stat` table for slip's list queries and
+ * SQL fragments over the tipster-stats module's `tipster_stat` table for slip's list queries and
  * leaderboard (docs/ARCHITECTURE.md "Table ownership"): only the owner's code names its table, and
  * a join stays one statement. Aliases and column expressions are the caller's SQL text, never user
  * input. Columns other modules may read: user_id, tips, won, lost, rating, profit, odds_sum.

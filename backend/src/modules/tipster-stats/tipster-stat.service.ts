@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { batchDeltas, countersChanges } from '../domain/tipster-stats';
+import { batchDeltas, countersChanges } from './domain/tipster-stats';
 import { SlipsSettledEvent } from './slips-settled.event';
 import { TipsterCounters, TipsterStatRepository } from './tipster-stat.repository';
 
 /**
  * The tipsters' stored counters (docs/PRODUCT-RULES.md "Tipster statistics"; table `tipster_stat`,
- * owned by records): kept by publish and settlement inside the caller's transaction, never
- * recomputed from every slip. The figures' rules are records/domain/tipster-stats.ts.
+ * owned by the tipster-stats module): kept by publish and settlement inside the caller's transaction, never
+ * recomputed from every slip. The figures' rules are tipster-stats/domain/tipster-stats.ts.
  */
 @Injectable()
 export class TipsterStatService {

@@ -1,4 +1,4 @@
-import type { SettledSlipFigures } from '../domain/tipster-stats';
+import type { SettledSlipFigures } from './domain/tipster-stats';
 
 /**
  * "Slips settled": one settlement batch as the tipster statistics consume it (docs/ARCHITECTURE.md

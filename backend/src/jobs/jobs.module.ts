@@ -26,4 +26,4 @@ import { TransparencyProcessor } from '../modules/transparency/transparency.proc
   imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule],
   providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, TransparencyProcessor, SlipLogBackfill, JobSchedulers],
 })
-export class WorkerModule {}
+export class JobsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Money } from '../../../common/money/money';
+import { Money } from '../../common/money/money';
 import { LEDGER_ACCOUNT, LEDGER_KIND, LEDGER_STATUS, LedgerStatus, TIPSTER_SHARE_PERCENT } from './ledger.constants';
 import { LedgerRepository, LedgerRowInput } from './ledger.repository';
 

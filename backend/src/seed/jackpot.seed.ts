@@ -1,13 +1,13 @@
 import { INestApplicationContext } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import { DataSource } from 'typeorm';
-import { PasswordHasher } from '../../modules/account/auth/password-hasher';
-import { ReplayClock } from '../../modules/fixtures/replay-clock.service';
-import { JackpotCompany, JackpotType } from '../../modules/jackpot/domain/jackpot-slug';
-import { jackpotOddsFit } from '../../modules/jackpot/domain/jackpot-rules';
-import { JackpotService } from '../../modules/jackpot/jackpot.service';
-import { slipAccumulator } from '../../modules/slip/domain/slip-rules';
-import type { SeedStep } from './seed-steps';
+import { PasswordHasher } from '../modules/account/auth/password-hasher';
+import { ReplayClock } from '../modules/fixtures/replay-clock.service';
+import { JackpotCompany, JackpotType } from '../modules/jackpot/domain/jackpot-slug';
+import { jackpotOddsFit } from '../modules/jackpot/domain/jackpot-rules';
+import { JackpotService } from '../modules/jackpot/jackpot.service';
+import { slipAccumulator } from '../modules/slip/domain/slip-rules';
+import type { SeedStep } from './seed-step';
 
 /** The platform account owning the seeded jackpot slips (role admin, no usable password). */
 export const PLATFORM_USERNAME = 'platform';
