@@ -8,13 +8,15 @@
  *   types); modules of the same rank never import each other. The ledger and the tipster
  *   statistics are modules of their own at rank 0: they import no feature module, so processor,
  *   slip, subscription and finance write their money movements through the ledger, and slip
- *   updates the tipster counters inside its publish and settlement transactions.
+ *   updates the tipster counters inside its publish and settlement transactions. The
+ *   transparency log is at rank 0 too: slip appends each commitment to it inside its publishing
+ *   transaction.
  * - config/ imports no other part of the backend.
  * - No feature module imports the sandboxes (they are a development tool that stands in for the
  *   providers; the app module loads them) or the seed (a composition root like the app module).
  */
 const MODULE_RANKS = [
-  ['notifications', 'blog', 'fixtures', 'ledger', 'tipster-stats'],
+  ['notifications', 'blog', 'fixtures', 'ledger', 'tipster-stats', 'transparency'],
   ['account', 'processor'],
   ['slip', 'rg'],
   ['subscription', 'jackpot', 'finance', 'records'],

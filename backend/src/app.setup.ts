@@ -22,6 +22,7 @@ import { protectQueueBoard } from './common/queues/queue-board.auth';
 import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './modules/seo/frontend-static';
 import { PageShellService } from './modules/seo/page-shell.service';
 import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
+import { registerTsaSandboxBodies } from './sandbox/tsa/tsa-sandbox.controller';
 
 /** Where the built frontend lives (`npm run build -w frontend`). */
 export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
@@ -47,7 +48,10 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   await app.register(fastifyCookie);
   protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret);
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-  if (config.sandboxEnabled) registerS3SandboxBodies(app.getHttpAdapter().getInstance());
+  if (config.sandboxEnabled) {
+    registerS3SandboxBodies(app.getHttpAdapter().getInstance());
+    registerTsaSandboxBodies(app.getHttpAdapter().getInstance());
+  }
   // Credentialed cross-origin calls only from our own origins (CORS_ORIGINS, else PUBLIC_URL).
   app.enableCors({ origin: config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
   // Visitors' hot GETs answered before Nest middleware (docs/PRODUCT-RULES.md "Lists and caches"); registered before the routes.

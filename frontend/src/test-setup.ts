@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 const clearCookies = (): void => {
+  if (typeof document === 'undefined') return; // a test file in the node environment
   for (const part of document.cookie.split(';')) {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; path=/; max-age=0`;

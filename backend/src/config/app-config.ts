@@ -101,6 +101,10 @@ export class AppConfig {
   get apiFootball(): { key: string | null; baseUrl: string } {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
   }
+  /** The transparency log (docs/PRODUCT-RULES.md "Transparency log"): signing key and the RFC 3161 TSA (empty TSA_URL: the sandbox). */
+  get transparencyLog(): { signingKey: string; tsaUrl: string } {
+    return { signingKey: this.env.LOG_SIGNING_KEY, tsaUrl: this.env.TSA_URL || `${this.env.PUBLIC_URL}/sandbox/tsa` };
+  }
   get mail(): { smtpUrl: string; from: string } { return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM }; }
   /** The rates of salePrice (docs/PRODUCT-RULES.md R6): NGN_PER_KSH, UGX_PER_KSH. */
   get currency(): SaleRates {

@@ -1,6 +1,6 @@
 import { PRODUCTION_ENV } from '../../test/setup/production-env';
 import { AppConfig } from './app-config';
-import { parseTrustProxy, publicUrlPortWarning, validateEnv } from './env';
+import { DEV_LOG_SIGNING_KEY, parseTrustProxy, publicUrlPortWarning, validateEnv } from './env';
 
 /** The configuration error message of `env`, or '' when it is accepted. */
 const problemsOf = (env: Record<string, string>): string => {
@@ -60,6 +60,9 @@ describe('validateEnv', () => {
     ['FLW_SECRET_KEY', 'FLWSECK_TEST-0123456789abcdef-X'],
     ['AT_USERNAME', 'sandbox'],
     ['AT_API_KEY', 'sandbox-at-api-key'],
+    ['LOG_SIGNING_KEY', DEV_LOG_SIGNING_KEY],
+    ['TSA_URL', ''],
+    ['TSA_URL', 'https://tips.example/sandbox/tsa'],
   ])('refuses %s=%s in production, naming the variable', (name, value) => {
     const message = problemsOf({ ...PRODUCTION_ENV, [name]: value });
     expect(message).toMatch(new RegExp(`^  - ${name}: `, 'm'));

@@ -25,6 +25,8 @@ export type ProcessRole = (typeof ROLES)[number];
 
 /** Dev-only secrets: refused when NODE_ENV=production (see validateEnv). */
 export const DEV_SECRET_PREFIX = 'dev-only-';
+/** The transparency log's development signing key (public in the repository): refused in production. */
+export const DEV_LOG_SIGNING_KEY = 'PRIVATE+KEY+localhost/tipske-log+cc63115c+AfrzthbG4tr0eyWnUArwq9X/gF6azJx9/7Pj50aTz8mv';
 
 /** Safaricom's public Daraja test passkey (shortcode 174379): a sandbox credential. */
 export const DARAJA_SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
@@ -124,6 +126,16 @@ export class EnvVars {
   /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers need. */
   @Transform(toBool) @IsBoolean() S3_FORCE_PATH_STYLE = true;
 
+  /**
+   * The transparency log's Ed25519 signing key in Go's note format,
+   * `PRIVATE+KEY+<origin>+<key id>+<base64 key>` (docs/PRODUCT-RULES.md "Transparency log"); its
+   * name is the checkpoints' origin. The default is a development key, refused in production.
+   */
+  @Matches(/^PRIVATE\+KEY\+[^+\s]+\+[0-9a-f]{8}\+[A-Za-z0-9+/]+={0,2}$/, { message: 'LOG_SIGNING_KEY must be PRIVATE+KEY+<origin>+<key id>+<base64 key>' })
+  LOG_SIGNING_KEY = DEV_LOG_SIGNING_KEY;
+  /** RFC 3161 time-stamping authority; empty = this server's sandbox at PUBLIC_URL/sandbox/tsa (refused in production). */
+  @ValidateIf((_, v) => v !== '') @Matches(/^https?:\/\/\S+$/, { message: 'TSA_URL must be an http(s) URL or empty' }) TSA_URL = '';
+
   /** Naira per Kenyan shilling: price_ng and the buy-flw charge (salePrice; docs/PRODUCT-RULES.md, Money). */
   @Matches(/^\d+(\.\d{1,4})?$/) NGN_PER_KSH = '12';
   /**
@@ -159,6 +171,9 @@ export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
       problems.push('S3_ENDPOINT: points at a sandbox; use the bucket\'s live endpoint in production');
     }
     if (env.SANDBOX_AUTO_ACCEPT) problems.push('SANDBOX_AUTO_ACCEPT: must be off in production');
+    if (env.LOG_SIGNING_KEY === DEV_LOG_SIGNING_KEY) problems.push('LOG_SIGNING_KEY: is the development key; set the log\'s own key in production');
+    if (!env.TSA_URL) problems.push('TSA_URL: must be a time-stamping authority\'s URL in production (sandboxes are off)');
+    else if (isSandboxUrl(env.TSA_URL)) problems.push('TSA_URL: points at a sandbox; use a real time-stamping authority in production');
     problems.push(...sandboxCredentials(env).map((key) => `${key}: is the sandbox's value; set the live one in production`));
   }
   const trust = parseTrustProxy(env.TRUST_PROXY);

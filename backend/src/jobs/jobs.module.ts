@@ -6,6 +6,7 @@ import { JobSchedulers } from './job-schedulers';
 import { SlipModule } from '../modules/slip/slip.module';
 import { RecordsModule } from '../modules/records/records.module';
 import { SettlementProcessor } from '../modules/slip/settlement.processor';
+import { SlipLogBackfill } from '../modules/slip/slip-log-backfill';
 import { ProcessorModule } from '../modules/processor/processor.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { SmsProcessor } from '../modules/notifications/sms/sms.processor';
@@ -13,6 +14,8 @@ import { AccountModule } from '../modules/account/account.module';
 import { MaintenanceProcessor } from '../modules/account/account-maintenance.processor';
 import { FinanceModule } from '../modules/finance/finance.module';
 import { PayoutsProcessor } from '../modules/finance/payouts.processor';
+import { TransparencyModule } from '../modules/transparency/transparency.module';
+import { TransparencyProcessor } from '../modules/transparency/transparency.processor';
 
 /**
  * What only the worker role loads: one BullMQ processor per queue (in its owning module's folder)
@@ -20,7 +23,7 @@ import { PayoutsProcessor } from '../modules/finance/payouts.processor';
  * @nestjs/schedule timer — ScheduleModule comes with NotificationsModule).
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule],
-  providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, JobSchedulers],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule],
+  providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, TransparencyProcessor, SlipLogBackfill, JobSchedulers],
 })
 export class JobsModule {}

@@ -23,6 +23,8 @@ import { S3SandboxController } from './s3/s3-sandbox.controller';
 import { S3ObjectRepository } from './s3/s3-object.repository';
 import { S3SandboxService } from './s3/s3-sandbox.service';
 import { SandboxOffController } from './sandbox-off.controller';
+import { TsaSandboxController } from './tsa/tsa-sandbox.controller';
+import { TsaSandboxService } from './tsa/tsa-sandbox.service';
 import { parseSandboxSettings, SandboxSettings } from './sandbox.settings';
 
 /**
@@ -52,6 +54,7 @@ export class SandboxModule {
         PhoneController,
         SandboxApiController,
         S3SandboxController,
+        TsaSandboxController,
       ],
       providers: [
         { provide: SandboxSettings, useValue: settings },
@@ -69,6 +72,7 @@ export class SandboxModule {
         SandboxSweeper,
         S3SandboxService,
         S3ObjectRepository,
+        TsaSandboxService,
         TransactionRunner,
       ],
     };

@@ -563,6 +563,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/log/checkpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_checkpoint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/leaves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_leaves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/proof/consistency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_consistency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/proof/inclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_inclusion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_publicKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/tree-head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_treeHead"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/log/tree-heads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TransparencyController_treeHeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/manage/find-slip-ng/{email}/{id}": {
         parameters: {
             query?: never;
@@ -1344,6 +1456,12 @@ export interface components {
             /** @description Legs without closing odds */
             without_closing: number;
         };
+        ConsistencyProofDto: {
+            first: number;
+            /** @description RFC 6962 consistency proof, base64 (empty when first is 0 or equals second) */
+            hashes: string[];
+            second: number;
+        };
         CreateSlipDto: Record<string, never>;
         DashDto: {
             rating: number;
@@ -1390,10 +1508,19 @@ export interface components {
              * @example 3.61
              */
             accumulator: string;
+            /** @description SHA-256 commitment made at publishing, 64 hex */
+            commitment: string | null;
             /** @description Earliest kick-off of its games, Nairobi ISO */
             first_kickoff: string | null;
             id: number;
             legs: components["schemas"]["ExportLegDto"][] | null;
+            /** @description The slip's leaf index in the transparency log (/api/log), null while not logged */
+            log_index: number | null;
+            /**
+             * @description Path of its inclusion proof against the first signed, time-stamped tree head containing it
+             * @example /api/log/proof/inclusion?index=17
+             */
+            log_proof: string | null;
             /**
              * @description Ksh
              * @example 100
@@ -1490,6 +1617,18 @@ export interface components {
             body: string;
             from: string;
         };
+        InclusionProofDto: {
+            /** @description RFC 6962 audit path, leaf to root, base64 */
+            hashes: string[];
+            leaf: string;
+            /** @description SHA-256(0x00 || leaf), base64 */
+            leaf_hash: string;
+            leaf_index: number;
+            slip_id: number;
+            /** @description The signed tree head of tree_size, when one is stored (always without ?size=: the first head containing the leaf) */
+            tree_head: components["schemas"]["TreeHeadDto"] | null;
+            tree_size: number;
+        };
         JackpotDto: {
             /**
              * @description SP (SportPesa) or BT (Betika)
@@ -1581,6 +1720,41 @@ export interface components {
             profit_units: number;
             void: number;
             won: number;
+        };
+        LogLeafDto: {
+            /** @example 0 */
+            index: number;
+            /**
+             * @description The leaf: v1|slip:<slip id>|commitment:<the slip's SHA-256 commitment, 64 hex>
+             * @example v1|slip:4521|commitment:3f1c…
+             */
+            leaf: string;
+            /** @example 4521 */
+            slip_id: number;
+        };
+        LogLeavesDto: {
+            /** @description End (exclusive) of the leaves answered: at most start + 1000 and the log size */
+            end: number;
+            leaves: components["schemas"]["LogLeafDto"][];
+            start: number;
+        };
+        LogPublicKeyDto: {
+            /** @enum {string} */
+            algorithm: "Ed25519";
+            /**
+             * @description Key id: the first 4 bytes of SHA-256(origin || "\n" || 0x01 || public key), hex
+             * @example cc63115c
+             */
+            key_id: string;
+            /**
+             * @description The checkpoints' origin line and the signature's key name
+             * @example localhost/tipske-log
+             */
+            origin: string;
+            /** @description The raw 32-byte Ed25519 public key, base64 */
+            public_key: string;
+            /** @description Verifier key in Go's note format, <origin>+<key id>+<base64(0x01 || public key)> */
+            verifier_key: string;
         };
         MarketDto: {
             id: number;
@@ -2185,6 +2359,37 @@ export interface components {
         };
         TopGamesResponseDto: {
             games: components["schemas"]["TopGameDto"][];
+        };
+        TreeHeadDto: {
+            /**
+             * @description C2SP checkpoint as a signed note: origin, tree size and base64 root lines, a blank line, then "— <origin> <base64(key id || Ed25519 signature)>"
+             * @example localhost/tipske-log
+             *     1234
+             *     XcnaeacGWamtVZy3Ad7ZoqudgjqtL0lgz+Nw7/RgQyg=
+             *
+             *     — localhost/tipske-log zGMRXM…
+             */
+            checkpoint: string;
+            /** @description RFC 6962 root hash of the first tree_size leaves, base64 */
+            root_hash: string;
+            /** @description When the head was signed, ISO UTC */
+            signed_at: string;
+            /** @description null until the TSA has answered (the next run tries again) */
+            timestamp: components["schemas"]["TreeHeadTimestampDto"] | null;
+            /** @example 1234 */
+            tree_size: number;
+        };
+        TreeHeadSizesDto: {
+            /** @description Sizes of the stored tree heads, newest first, at most 100 */
+            sizes: number[];
+        };
+        TreeHeadTimestampDto: {
+            /** @description The TSA's genTime, ISO UTC */
+            gen_time: string | null;
+            /** @description RFC 3161 TimeStampToken (DER CMS ContentInfo), base64; its message imprint is SHA-256 of `checkpoint` */
+            token: string;
+            /** @description The TSA that issued the token */
+            tsa_url: string | null;
         };
         TrustRatingDto: {
             /** @example /how-ratings-work */
@@ -2852,7 +3057,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV, RFC 4180: slip_id,tipster,published_at,first_kickoff,price_ksh,accumulator,status,leg,fixture,home_team,away_team,market_id,market_type,market,quoted_odd,closing_odd,result,score */
+            /** @description CSV, RFC 4180: slip_id,tipster,published_at,first_kickoff,price_ksh,accumulator,status,leg,fixture,home_team,away_team,market_id,market_type,market,quoted_odd,closing_odd,result,score,commitment,log_index */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3273,6 +3478,219 @@ export interface operations {
                 };
             };
             /** @description { message } for an unknown company or type, a bad before or a limit outside 1-50 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransparencyController_checkpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The newest checkpoint, a C2SP signed note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description {message}: no tree head signed yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransparencyController_leaves: {
+        parameters: {
+            query: {
+                /** @description End leaf index (exclusive); cut to start + 1000 and to the log size */
+                end: string;
+                /** @description First leaf index */
+                start: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogLeavesDto"];
+                };
+            };
+            /** @description {message}: missing or not whole numbers, end not above start, start not below the log size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransparencyController_consistency: {
+        parameters: {
+            query: {
+                /** @description The earlier tree size */
+                first: string;
+                /** @description The later tree size, at most the log size */
+                second: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsistencyProofDto"];
+                };
+            };
+            /** @description {message}: missing or not whole numbers, first above second, second above the log size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransparencyController_inclusion: {
+        parameters: {
+            query?: {
+                /** @description Leaf index (give index or slip) */
+                index?: string;
+                /** @description Tree size; default the first signed tree head that contains the leaf (the earliest time-stamped) */
+                size?: string;
+                /** @description Slip id (give index or slip) */
+                slip?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InclusionProofDto"];
+                };
+            };
+            /** @description {message}: bad or missing parameters, index not below size or the log size, size above the log size */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description {message}: slip not in the log, or not yet under a signed tree head */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransparencyController_publicKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogPublicKeyDto"];
+                };
+            };
+        };
+    };
+    TransparencyController_treeHead: {
+        parameters: {
+            query?: {
+                /** @description Tree size of a stored head; default the newest */
+                size?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeHeadDto"];
+                };
+            };
+            /** @description {message}: size is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description {message}: no tree head of that size (or none yet) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TransparencyController_treeHeads: {
+        parameters: {
+            query?: {
+                /** @description Only sizes below this one */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeHeadSizesDto"];
+                };
+            };
+            /** @description {message}: before is not a whole number */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -33,9 +33,10 @@ export class JobProducer {
     @InjectQueue(QUEUE.FIXTURES) fixtures: Queue,
     @InjectQueue(QUEUE.SETTLEMENT) settlement: Queue,
     @InjectQueue(QUEUE.MAINTENANCE) maintenance: Queue,
+    @InjectQueue(QUEUE.TRANSPARENCY) transparency: Queue,
     private readonly inbox: JobInboxRepository,
   ) {
-    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance };
+    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance, transparency };
   }
 
   queue(name: QueueName): Queue {

@@ -11,6 +11,8 @@ export const QUEUE = {
   SETTLEMENT: 'settlement',
   /** Housekeeping on a schedule (purging expired credentials). */
   MAINTENANCE: 'maintenance',
+  /** The transparency log's signed tree heads (the transparency module's own queue). */
+  TRANSPARENCY: 'transparency',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const ALL_QUEUES: QueueName[] = Object.values(QUEUE);
@@ -42,6 +44,8 @@ export const JOB = {
   RECONCILE_PAYOUTS: 'reconcile-payouts',
   /** maintenance (scheduled): delete expired login sessions, reset tokens and verification codes (AccountMaintenanceService). */
   PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
+  /** transparency (scheduled): sign a tree head when the log grew and time-stamp heads without a token (TreeHeadService). */
+  SIGN_TREE_HEAD: 'sign-tree-head',
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -60,6 +64,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.B2C_RESULT]: QUEUE.PAYOUTS,
   [JOB.RECONCILE_PAYOUTS]: QUEUE.PAYOUTS,
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
+  [JOB.SIGN_TREE_HEAD]: QUEUE.TRANSPARENCY,
 };
 
 /**

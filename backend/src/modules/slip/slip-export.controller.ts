@@ -27,7 +27,7 @@ export class SlipExportController {
   @Get('slips.csv')
   @ApiProduces('text/csv')
   @ApiOkResponse({
-    description: 'CSV, RFC 4180: slip_id,tipster,published_at,first_kickoff,price_ksh,accumulator,status,leg,fixture,home_team,away_team,market_id,market_type,market,quoted_odd,closing_odd,result,score',
+    description: 'CSV, RFC 4180: slip_id,tipster,published_at,first_kickoff,price_ksh,accumulator,status,leg,fixture,home_team,away_team,market_id,market_type,market,quoted_odd,closing_odd,result,score,commitment,log_index',
     content: { 'text/csv': { schema: { type: 'string' } } },
   })
   @ApiBadRequestResponse({ description: '{message}: from/to not YYYY-MM-DD, or from after to' })

@@ -5,7 +5,7 @@ import { AccountService } from '../account/account.service';
 import { marketById } from '../fixtures/domain/markets';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { toGameDate } from '../fixtures/fixtures.mapper';
-import { EXPORT_CSV_COLUMNS, csvField, exportCsvLines, ExportSlip, exportRange, exportStatus } from './domain/slip-export';
+import { EXPORT_CSV_COLUMNS, csvField, exportCsvLines, ExportSlip, exportRange, exportStatus, logProofPath } from './domain/slip-export';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { ExportFilter, SlipRepository } from './slip.repository';
 
@@ -90,6 +90,9 @@ export class SlipExportService {
                 };
               })
             : null,
+          commitment: s.commitment,
+          log_index: s.logIndex === null ? null : Number(s.logIndex),
+          log_proof: logProofPath(s.logIndex === null ? null : Number(s.logIndex)),
         };
       }
       const last = slips[slips.length - 1];

@@ -170,6 +170,15 @@ export class SlipPublishService {
     return this.slips.seal(em, slipId);
   }
 
+  /**
+   * Appends the commitments of slips committed before the transparency log existed, oldest
+   * published first (SlipRepository.appendUnlogged; docs/PRODUCT-RULES.md "Transparency log").
+   * Returns how many were appended.
+   */
+  appendUnloggedToLog(): Promise<number> {
+    return this.slips.appendUnlogged();
+  }
+
   private publishedToday(userId: number, em?: EntityManager): Promise<number> {
     return this.slips.publishedSince(userId, nairobiDayStart(this.clock.now()), em);
   }

@@ -39,10 +39,11 @@ import { TipsterStatsModule } from '../tipster-stats/tipster-stats.module';
 import { SettledSlipsRepository } from './settled-slips.repository';
 import { SlipExportController } from './slip-export.controller';
 import { SlipExportService } from './slip-export.service';
+import { TransparencyModule } from '../transparency/transparency.module';
 
 /** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are TipsterStatsModule's). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule],
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule, TransparencyModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,

@@ -9,6 +9,8 @@ import { Slip, type SlipResultCode } from './entities/slip.entity';
 import { Tip, type TipResultCode } from './entities/tip.entity';
 import { LEADERBOARD_MIN_SETTLED } from './slip.constants';
 import { newCommitmentSalt, slipCommitment } from './domain/slip-commitment';
+import { logLeafLeftJoin, notLoggedSql } from '../transparency/transparency-leaf.sql';
+import { TransparencyLogService } from '../transparency/transparency-log.service';
 
 /** A slip row with what its card shows of the tipster. */
 export interface SlipRow {
@@ -102,6 +104,10 @@ export interface ExportSlipRow {
   firstFixture: string | null;
   /** Keyset position: date_created as exact UTC text. */
   at: string;
+  /** SHA-256 commitment of the picks (64 hex), null only for rows written outside publishing. */
+  commitment: string | null;
+  /** Index of the slip's leaf in the transparency log (decimal text), null while not logged. */
+  logIndex: string | null;
 }
 
 /** Filter of the export: one tipster and/or publish time in [from, to). */
@@ -162,7 +168,10 @@ const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UT
  */
 @Injectable()
 export class SlipRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly log: TransparencyLogService,
+  ) {}
 
   /**
    * WHERE clause of list `kind` under `f` (finished lists take `userId` only), with its parameters.
@@ -384,9 +393,10 @@ export class SlipRepository {
     const slips: ExportSlipRow[] = await this.ds.query(
       `SELECT s.id, u.username, s.price_ksh::text AS price, s.accumulator::text AS accumulator, s.slip_result AS "slipResult",
               s.date_created AS "dateCreated", ${UTC_TEXT('s.date_created')} AS at,
+              s.commitment, tl.leaf_index::text AS "logIndex",
               (SELECT t.fixture_id::text FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id
                 ORDER BY fx.kickoff, t.position LIMIT 1) AS "firstFixture"
-         FROM slip s ${appUserJoin('u', 's.user_id')}
+         FROM slip s ${appUserJoin('u', 's.user_id')} ${logLeafLeftJoin('tl', 's.id')}
         WHERE ${where.join(' AND ')}
         ORDER BY s.date_created, s.id
         LIMIT ${Number(limit)}`,
@@ -458,7 +468,9 @@ export class SlipRepository {
   /**
    * Commits slip `slipId` to its stored picks (a fresh salt and slipCommitment) in the caller's
    * transaction, from the tips as stored (odds with 2 decimals, as the API shows them); also for
-   * slips whose tips another module writes (jackpot slips). A slip already committed keeps its commitment.
+   * slips whose tips another module writes (jackpot slips). A slip already committed keeps its
+   * commitment. A new commitment is appended to the transparency log in the same transaction
+   * (docs/PRODUCT-RULES.md "Transparency log"), so the slip and its leaf commit together.
    */
   async seal(em: EntityManager, slipId: number): Promise<void> {
     const tips: Pick<Tip, 'fixtureId' | 'marketId' | 'odd'>[] = await em.query(
@@ -466,10 +478,32 @@ export class SlipRepository {
       [slipId],
     );
     const salt = newCommitmentSalt();
-    await em.query(`UPDATE slip SET commit_salt = $2, commitment = $3 WHERE id = $1 AND commitment IS NULL`, [
+    const commitment = slipCommitment(slipId, tips, salt);
+    // pg answers an UPDATE through query() as [rows, count].
+    const [, updated] = (await em.query(`UPDATE slip SET commit_salt = $2, commitment = $3 WHERE id = $1 AND commitment IS NULL`, [
       slipId,
       salt,
-      slipCommitment(slipId, tips, salt),
-    ]);
+      commitment,
+    ])) as [unknown, number];
+    if (updated) await this.log.appendSlips(em, [{ slipId, commitment }]);
   }
+
+  /**
+   * Appends every committed slip that is not in the transparency log yet (slips committed before
+   * the log existed), oldest published first (date_created, id), in one transaction holding the
+   * log's lock; several processes doing it at once append each slip once. Returns how many.
+   */
+  async appendUnlogged(): Promise<number> {
+    const sql = `SELECT s.id AS "slipId", s.commitment FROM slip s
+                  WHERE s.commitment IS NOT NULL AND ${notLoggedSql('s.id')} ORDER BY s.date_created, s.id`;
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM (${sql}) x`);
+    if (!n) return 0;
+    return this.ds.transaction(async (em) => {
+      await this.log.lock(em);
+      const rows: { slipId: number; commitment: string }[] = await em.query(sql);
+      if (rows.length) await this.log.appendSlips(em, rows);
+      return rows.length;
+    });
+  }
+
 }

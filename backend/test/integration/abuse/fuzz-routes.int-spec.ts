@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { INVALID_VALUE_MESSAGE } from '../../../src/common/filters/database-errors';
 import { AppConfig } from '../../../src/config/app-config';
 import { ResourceRegistry } from '../../../src/modules/backoffice/resource-registry';
+import { TransparencyLogService } from '../../../src/modules/transparency/transparency-log.service';
+import { TreeHeadService } from '../../../src/modules/transparency/tree-head.service';
 import { createUser, CreatedUser, DEFAULT_PASSWORD } from '../../factories/account';
 import type { TestResponse } from '../../setup/test-app';
 import { ApiOperation, leakedInternals, nestRoutes, openApiOperations, send } from './abuse-support';
@@ -119,6 +121,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
       }),
     );
     const slipIds = Object.values(m.slips).map(String);
+    // A signed tree head, so the /api/log proof routes answer with data too.
+    await m.t.get(TreeHeadService).run();
+    const logSize = (await m.t.get(TransparencyLogService).latestHead()).tree_size;
     const [pending] = await m.t.ds.query(`SELECT checkout_request_id FROM purchase WHERE checkout_request_id IS NOT NULL LIMIT 1`);
     valid = {
       username: ['amani_tips', 'baraka_tips', 'nobody_here'],
@@ -163,6 +168,14 @@ describe('fuzz: every route of the OpenAPI document', () => {
       content: ['<p>Decimal odds.</p>'],
       target: ['daraja.stkpush', 'flutterwave.payments'],
       count: ['1'],
+      // The transparency log's query parameters (GET /api/log/...).
+      index: ['0', '1', String(logSize - 1), String(logSize)],
+      size: [String(logSize), '1', String(logSize + 1)],
+      first: ['0', '1', String(logSize)],
+      second: [String(logSize), '2'],
+      start: ['0', String(logSize - 1)],
+      end: [String(logSize), '1000'],
+      before: [String(logSize), '1'],
     };
     bodyFields = {
       '/api/slip/create': ['tips', 'amount'],

@@ -134,7 +134,10 @@ describe('public export of published slips (streamed CSV and JSON)', () => {
     const saleRows = body.filter((r) => r[col('slip_id')] === String(onSale));
     expect(saleRows).toHaveLength(1);
     expect(saleRows[0][col('status')]).toBe('on_sale');
-    expect(saleRows[0].slice(col('leg'))).toEqual(Array(11).fill(''));
+    expect(saleRows[0].slice(col('leg'), col('commitment'))).toEqual(Array(11).fill(''));
+    // Every row closes with the slip's commitment and its transparency-log index.
+    expect(saleRows[0][col('commitment')]).toMatch(/^[0-9a-f]{64}$/);
+    expect(saleRows[0][col('log_index')]).toMatch(/^\d+$/);
     const legRows = body.filter((r) => finished.map(String).includes(r[col('slip_id')]));
     expect(legRows).toHaveLength(9);
     for (const r of legRows) expect(r[col('quoted_odd')]).toBe('1.90');

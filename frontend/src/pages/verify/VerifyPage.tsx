@@ -13,8 +13,13 @@ import { PageHeader } from '../../components/PageHeader';
 import { pageTitle } from '../../lib/site';
 import { verifySlip, type Verification } from '../../lib/slip-commitment';
 import { useSeo } from '../../lib/useSeo';
+import { LogCheck } from './LogCheck';
 
-type Outcome = { slipId: number; result: Verification } | { slipId: number; error: string };
+type Outcome = { slipId: number; result: Verification; firstKickoff: string | null } | { slipId: number; error: string };
+
+/** The earliest kick-off among a slip's games (ISO), or null when none is given. */
+const firstKickoffOf = (slip: Slip): string | null =>
+  slip.tips.map((t) => t.game_date).filter((d): d is string => !!d).sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
 
 const Mono = ({ children }: { children: string }) => (
   <Box component="code" sx={{ display: 'block', wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 13 }}>
@@ -26,7 +31,8 @@ const Mono = ({ children }: { children: string }) => (
  * /verify (docs/PRODUCT-RULES.md "Records and responsible gambling"): anyone enters a slip id (or
  * arrives with ?slip=), the page fetches the slip, rebuilds the canonical form of its picks in the
  * browser and compares its SHA-256 with the commitment made at publishing. A slip on sale shows its
- * commitment only: the picks are revealed after the last game.
+ * commitment only: the picks are revealed after the last game. Either way the commitment is then
+ * checked against the public transparency log (LogCheck).
  */
 export const VerifyPage = () => {
   useSeo({
@@ -45,8 +51,8 @@ export const VerifyPage = () => {
     let live = true;
     api
       .get<Slip>(`/api/slip/get/${slipId}`)
-      .then(verifySlip)
-      .then((result) => live && setOutcome({ slipId, result }))
+      .then(async (slip) => ({ result: await verifySlip(slip), firstKickoff: firstKickoffOf(slip) }))
+      .then(({ result, firstKickoff }) => live && setOutcome({ slipId, result, firstKickoff }))
       .catch((err: unknown) =>
         live && setOutcome({ slipId, error: err instanceof ApiError && err.status === 404 ? 'No slip with this id.' : 'Could not load the slip. Try again.' }),
       );
@@ -87,6 +93,9 @@ export const VerifyPage = () => {
         </Paper>
         {outcome && 'error' in outcome && <Alert severity="error">{outcome.error}</Alert>}
         {outcome && 'result' in outcome && <Result slipId={outcome.slipId} v={outcome.result} />}
+        {outcome && 'result' in outcome && outcome.result.commitment && (
+          <LogCheck slipId={outcome.slipId} commitment={outcome.result.commitment} firstKickoff={outcome.firstKickoff} />
+        )}
       </Stack>
     </>
   );

@@ -1,4 +1,4 @@
-import { csvField, EXPORT_CSV_COLUMNS, exportCsvLines, exportRange, exportStatus, ExportSlip } from './slip-export';
+import { csvField, EXPORT_CSV_COLUMNS, exportCsvLines, exportRange, exportStatus, ExportSlip, logProofPath } from './slip-export';
 
 describe('export range (Nairobi days, inclusive)', () => {
   it.each([
@@ -40,19 +40,24 @@ describe('export CSV', () => {
       { fixture: '11', home_team: 'Arsenal', away_team: 'Chelsea', market_id: 1, market_type: '1X2', market: 'HOME WIN', quoted_odd: '1.90', closing_odd: null, result: 'W', score: '2-1' },
       { fixture: '12', home_team: 'Leeds, United', away_team: 'Spurs', market_id: 4, market_type: 'OU', market: 'OVER 2.5', quoted_odd: '1.90', closing_odd: '1.80', result: 'W', score: '3-0' },
     ],
+    commitment: 'c'.repeat(64), log_index: 17, log_proof: logProofPath(17),
   };
 
   it('one row per leg of a finished slip, with the header order', () => {
-    expect(EXPORT_CSV_COLUMNS).toHaveLength(18);
+    expect(EXPORT_CSV_COLUMNS).toHaveLength(20);
+    expect(slip.log_proof).toBe('/api/log/proof/inclusion?index=17');
     expect(exportCsvLines(slip)).toBe(
-      '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,won,1,11,Arsenal,Chelsea,1,1X2,HOME WIN,1.90,,W,2-1\r\n' +
-        '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,won,2,12,"Leeds, United",Spurs,4,OU,OVER 2.5,1.90,1.80,W,3-0\r\n',
+      '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,won,1,11,Arsenal,Chelsea,1,1X2,HOME WIN,1.90,,W,2-1,cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc,17\r\n' +
+        '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,won,2,12,"Leeds, United",Spurs,4,OU,OVER 2.5,1.90,1.80,W,3-0,cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc,17\r\n',
     );
   });
 
   it('a slip on sale is one row without any leg column', () => {
+    expect(exportCsvLines({ ...slip, status: 'on_sale', legs: null, commitment: null, log_index: null, log_proof: logProofPath(null) })).toBe(
+      '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,on_sale,,,,,,,,,,,,,\r\n',
+    );
     expect(exportCsvLines({ ...slip, status: 'on_sale', legs: null })).toBe(
-      '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,on_sale,,,,,,,,,,,\r\n',
+      '5,otieno_tips,2026-04-19T10:00:00+03:00,2026-04-19T17:00:00+03:00,100,3.61,on_sale,,,,,,,,,,,,cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc,17\r\n',
     );
   });
 

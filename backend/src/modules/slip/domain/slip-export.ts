@@ -30,7 +30,20 @@ export interface ExportSlip {
   accumulator: string;
   status: 'on_sale' | 'won' | 'lost' | 'cancelled';
   legs: ExportLeg[] | null;
+  /** The SHA-256 commitment made at publishing (64 hex), null for a slip without one. */
+  commitment: string | null;
+  /**
+   * The slip's leaf index in the transparency log (docs/PRODUCT-RULES.md "Transparency log"),
+   * null while not logged; its proof is at `log_proof`.
+   */
+  log_index: number | null;
+  /** Path of the slip's inclusion proof: `/api/log/proof/inclusion?index=<log_index>`, null while not logged. */
+  log_proof: string | null;
 }
+
+/** The export's path of the inclusion proof of leaf `logIndex` (null → null). */
+export const logProofPath = (logIndex: number | null): string | null =>
+  logIndex === null ? null : `/api/log/proof/inclusion?index=${logIndex}`;
 
 /** Status of a slip from its stored result (W, L, C or null on sale). */
 export const exportStatus = (slipResult: string | null): ExportSlip['status'] =>
@@ -59,10 +72,11 @@ export const exportRange = (from?: string, to?: string): { from: Date | null; to
   return { from: start, to: end ? new Date(end.getTime() + 24 * 3600_000) : null };
 };
 
-/** CSV columns, one row per leg (a slip on sale: one row, leg columns empty). */
+/** CSV columns, one row per leg (a slip on sale: one row, leg columns empty); the slip's commitment and log index close each row. */
 export const EXPORT_CSV_COLUMNS = [
   'slip_id', 'tipster', 'published_at', 'first_kickoff', 'price_ksh', 'accumulator', 'status',
   'leg', 'fixture', 'home_team', 'away_team', 'market_id', 'market_type', 'market', 'quoted_odd', 'closing_odd', 'result', 'score',
+  'commitment', 'log_index',
 ] as const;
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled; null → empty. */
@@ -78,5 +92,5 @@ export const exportCsvLines = (s: ExportSlip): string => {
   const legs: (string | number | null)[][] = s.legs?.length
     ? s.legs.map((l, i) => [i + 1, l.fixture, l.home_team, l.away_team, l.market_id, l.market_type, l.market, l.quoted_odd, l.closing_odd, l.result, l.score])
     : [Array(11).fill(null)];
-  return legs.map((leg) => [...head, ...leg].map(csvField).join(',') + '\r\n').join('');
+  return legs.map((leg) => [...head, ...leg, s.commitment, s.log_index].map(csvField).join(',') + '\r\n').join('');
 };

@@ -234,6 +234,11 @@ export class ExportSlipDto {
   @ApiProperty({ example: '3.61', description: 'Quoted total decimal odds' }) accumulator: string;
   @ApiProperty({ enum: ['on_sale', 'won', 'lost', 'cancelled'] }) status: string;
   @ApiProperty({ type: [ExportLegDto], nullable: true }) legs: ExportLegDto[] | null;
+  @ApiProperty({ nullable: true, type: String, description: 'SHA-256 commitment made at publishing, 64 hex' }) commitment: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: "The slip's leaf index in the transparency log (/api/log), null while not logged" })
+  log_index: number | null;
+  @ApiProperty({ nullable: true, type: String, example: '/api/log/proof/inclusion?index=17', description: 'Path of its inclusion proof against the first signed, time-stamped tree head containing it' })
+  log_proof: string | null;
 }
 
 class SlipLimitMessagesDto {
