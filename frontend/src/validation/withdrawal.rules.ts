@@ -9,7 +9,7 @@ export const WITHDRAWAL_MESSAGES = {
 } as const;
 
 /**
- * The dialog opens only with a balance of at least Ksh 500 (docs/PRODUCT-RULES.md R128, R146), as
+ * The dialog opens only with a balance of at least Ksh 500 (docs/PRODUCT-RULES.md R128, R153), as
  * the server says it (the finance summary's `can_withdraw`); else the alert (docs/PRODUCT-RULES.md
  * R70). The browser compares no amount.
  */

@@ -23,7 +23,7 @@ import { FinanceError, FinanceErrorCode } from './finance.errors';
  * `withdrawable_amount` (an addition to the spec's fields) is what a withdraw request would take
  * now — the whole balance in whole Ksh — or '0.00' under the Ksh 500 minimum; `can_withdraw`
  * (another addition) says whether the balance reaches that minimum, so the dashboard opens the
- * withdraw dialog on the server's word (docs/PRODUCT-RULES.md R146).
+ * withdraw dialog on the server's word (docs/PRODUCT-RULES.md R153).
  */
 export interface FinanceSummary {
   pending_amount: string;
@@ -51,7 +51,7 @@ export interface PaymentRow {
 /**
  * One withdrawal (docs/PRODUCT-RULES.md R119, R35): status P pending, W paid, other unpaid.
  * `balance` (an addition to the spec's fields) is the withdrawal's balance, amount − total_paid
- * (docs/PRODUCT-RULES.md R146), computed here so the dashboard shows it as it is.
+ * (docs/PRODUCT-RULES.md R153), computed here so the dashboard shows it as it is.
  */
 export interface WithdrawalRow {
   id: number;

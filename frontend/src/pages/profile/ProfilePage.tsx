@@ -29,7 +29,7 @@ const PROFILE_FINISHED_LIMIT = 6;
 /**
  * The stat card's figures, every one the server's: the profile's `stats` ([tips, won, lost, rating]
  * in fixed positions, docs/PRODUCT-RULES.md R117) and the tipster's all-time profit,
- * `figures.profit`, from the same counters as won and lost (docs/PRODUCT-RULES.md R145).
+ * `figures.profit`, from the same counters as won and lost (docs/PRODUCT-RULES.md R152).
  */
 export const profileStats = (profile: Profile): TipsterStats => {
   const [tips = 0, won = 0, lost = 0, rating = 0] = profile.stats ?? [];
