@@ -11,7 +11,8 @@ import { finishedSlip, getJson, slipsOnSale, uniqueEmail, uniqueKenyanPhone, typ
  * Phones (docs/PRODUCT-RULES.md "Public web app"): at 360×740 and 390×844 no page of the site
  * scrolls sideways — every public route and every back-office page of a tipster with the seed's
  * slips and sales — the leaderboard shows each tipster's rating, profit and ROI, and the profile's
- * stat values are shown whole. Screenshots of the list pages at 360 px go to the test's output
+ * stat values are shown whole, its profit the tipster's all-time figure (the records endpoint's,
+ * whatever the number of finished slips) at 360 px. Screenshots of the list pages at 360 px go to the test's output
  * folder (test-results) for a look by eye.
  */
 
@@ -219,6 +220,16 @@ for (const viewport of VIEWPORTS) {
       expect(cut, 'stat values cut off').toEqual([]);
       for (const dd of await stats.all()) await expect(dd).not.toHaveText(/…/);
       if (viewport.width === 360) {
+        // The card's profit is the tipster's all-time figure: the records endpoint's, as the Record section below shows it.
+        const record = await getJson<{ settled: number; profit_units: number; roi: number }>(request, `/api/records/tipster/${encodeURIComponent(tipster)}`);
+        const finished = await getJson<{ count: number }>(request, `/v2/api/slip/data/finished/?username=${encodeURIComponent(tipster)}`);
+        const signed = `${record.profit_units > 0 ? '+' : ''}${record.profit_units.toFixed(2)}`;
+        const profit = page.locator('dl[aria-label="Tipster statistics"]').locator('dt', { hasText: 'Profit' }).locator('xpath=following-sibling::dd[1]');
+        await expect(profit, `${tipster}: ${record.settled} settled of ${finished.count} finished slips`).toHaveText(signed);
+        await expect(profit).toBeInViewport();
+        const recordProfit = page.getByLabel('Record summary').locator('dt', { hasText: /^Profit$/ }).locator('xpath=following-sibling::dd[1]');
+        await expect(recordProfit).toHaveText(`${signed} units`);
+        await expect(page.getByTestId('profit-chart')).toHaveAttribute('aria-label', new RegExp(`^Profit over time: ${signed.replace('+', '\\+')} units after ${record.settled} settled tips`));
         await screenshot(page, 'profile-360');
         await page.goto(`/active_tips/${encodeURIComponent(tipster)}`);
         await settled(page);

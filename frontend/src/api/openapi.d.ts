@@ -995,6 +995,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/slip/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipController_quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox": {
         parameters: {
             query?: never;
@@ -1527,6 +1543,8 @@ export interface components {
         };
         FinanceSummaryDto: {
             account_balance: string;
+            /** @description Whether the balance reaches the Ksh 500 withdrawal minimum (the withdraw dialog opens only then) */
+            can_withdraw: boolean;
             month_earnings: string;
             /** @example 120.00 */
             pending_amount: string;
@@ -1797,6 +1815,7 @@ export interface components {
         OwnProfileResponseDto: {
             active_tips: components["schemas"]["SlipResponseDto"][];
             dash: components["schemas"]["DashDto"];
+            figures: components["schemas"]["ProfileFiguresDto"];
             finished_tips: components["schemas"]["SlipResponseDto"][];
             profile: components["schemas"]["OwnProfileDetailsDto"];
             /** @description [tips, won, lost, rating] */
@@ -1834,9 +1853,45 @@ export interface components {
             count: number;
             results: components["schemas"]["PublicPostDto"][];
         };
+        ProfileFiguresDto: {
+            /**
+             * @description Mean total odds of the settled slips, 2 decimals
+             * @example 3.12
+             */
+            average_odds: number;
+            /**
+             * @description Profit in units, 1 unit staked per settled slip (W: settled accumulator − 1, L: −1), all time, 2 decimals
+             * @example 12.5
+             */
+            profit: number;
+            /** @description The profit curve over the latest 100 settled slips, oldest first: each point the all-time cumulative profit after that slip, the last equal to profit */
+            profit_series: components["schemas"]["ProfitPointDto"][];
+            /**
+             * @description ROI percent: profit / settled × 100, 2 decimals
+             * @example 8.33
+             */
+            roi: number;
+            /**
+             * @description Settled slips: won + lost (cancelled slips excluded), all time
+             * @example 150
+             */
+            settled: number;
+        };
         ProfileUserDto: {
             first_name: string;
             username: string;
+        };
+        ProfitPointDto: {
+            /**
+             * @description When the slip settled (ISO-8601)
+             * @example 2026-11-22T15:04:05.000Z
+             */
+            date: string;
+            /**
+             * @description The tipster's cumulative profit after this slip, units (1 staked per slip), 2 decimals
+             * @example 12.5
+             */
+            profit: number;
         };
         PromptAnswerDto: {
             /** @description false: do not send the callback (reconciliation tests) */
@@ -1892,6 +1947,7 @@ export interface components {
         PublicProfileResponseDto: {
             active_tips: components["schemas"]["SlipResponseDto"][];
             dash: components["schemas"]["DashDto"];
+            figures: components["schemas"]["ProfileFiguresDto"];
             finished_tips: components["schemas"]["SlipResponseDto"][];
             profile: components["schemas"]["PublicProfileDetailsDto"];
             /** @description [tips, won, lost, rating] */
@@ -1905,6 +1961,27 @@ export interface components {
             id: number;
             /** @example Successfully Published Tips */
             message: string;
+        };
+        QuotedTipDto: {
+            /** @description Fixture id */
+            game: number;
+            /** @description Market id */
+            market: number;
+            /**
+             * @description The fixture's current odd for the market, as publishing would quote it
+             * @example 1.85
+             */
+            odd: string;
+        };
+        QuoteSlipDto: {
+            /** @description 1 to 5 tips, each game at most once */
+            tips?: components["schemas"]["QuoteTipDto"][];
+        };
+        QuoteTipDto: {
+            /** @description Fixture id */
+            game: number;
+            /** @description Market id */
+            market: number;
         };
         RefreshTokenDto: {
             refresh?: string;
@@ -2111,6 +2188,16 @@ export interface components {
             roi: number;
             /** @description The tipster's settled (won + lost) slips */
             settled: number;
+        };
+        SlipQuoteResponseDto: {
+            /**
+             * @description Total odds: product of the quoted odds truncated to 2 decimals
+             * @example 4.32
+             */
+            accumulator: string;
+            /** @description Whether the total odds lie within the publishable range (1.60 to 100.00) */
+            accumulator_in_range: boolean;
+            tips: components["schemas"]["QuotedTipDto"][];
         };
         SlipResponseDto: {
             /**
@@ -2343,6 +2430,11 @@ export interface components {
         };
         WithdrawalRowDto: {
             amount: string;
+            /**
+             * @description Balance of the withdrawal: amount − total_paid, Ksh
+             * @example 0.00
+             */
+            balance: string;
             date: string;
             id: number;
             /** @example 254712345678 */
@@ -4051,6 +4143,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MarketsResponseDto"];
+                };
+            };
+        };
+    };
+    SlipController_quote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuoteSlipDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SlipQuoteResponseDto"];
                 };
             };
         };

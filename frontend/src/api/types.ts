@@ -5,7 +5,7 @@ import type { components } from './openapi';
  * docs/PRODUCT-RULES.md), as names over the types generated from the API's OpenAPI document
  * (openapi.d.ts, `npm run api:types`; docs/CONTRIBUTING.md "API types"). A shape wrong here is
  * fixed in the backend's DTO, not in this file. Decimals arrive as JSON numbers (prices, ratings)
- * or numeric strings (odds, '4.52'): lib/money formats both.
+ * or numeric strings (odds, '4.52'): lib/money formats both, and the browser computes none of them.
  */
 type Schemas = components['schemas'];
 
@@ -52,6 +52,18 @@ export type PublicProfile = Schemas['PublicProfileResponseDto'];
  * positions.
  */
 export type Profile = OwnProfile | PublicProfile;
+
+/**
+ * A profile's all-time figures as the server computed them (docs/PRODUCT-RULES.md "Tipster
+ * statistics"): settled slips, profit, ROI, average odds and the profit curve.
+ */
+export type ProfileFigures = Schemas['ProfileFiguresDto'];
+
+/** One point of the profit curve: the cumulative profit (units) after a slip settled at `date`. */
+export type ProfitPoint = Schemas['ProfitPointDto'];
+
+/** POST /api/slip/quote: the server's odds and total odds of a slip being built. */
+export type SlipQuote = Schemas['SlipQuoteResponseDto'];
 
 /** A leaderboard row (GET /v2/api/tipster/data/, docs/PRODUCT-RULES.md "Lists and caches"). */
 export type TipsterRow = Schemas['LeaderboardRowDto'];

@@ -55,4 +55,9 @@ describe('ProfitChart y-axis labels', () => {
     expect(svg.getAttribute('width')).toBe('100%');
     expect(svg.style.maxWidth).toBe('');
   });
+
+  it("says in its label how many slips the tipster settled, which may be more than the curve's points", () => {
+    const { getByRole } = render(<ProfitChart points={series([-1, 1.5])} settled={150} />);
+    expect(getByRole('img', { name: /^Profit over time: \+1\.50 units after 150 settled tips/ })).toBeInTheDocument();
+  });
 });

@@ -1,8 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ProfitPoint } from '../api/types';
+import { formatProfit } from '../lib/figures';
 import { nairobiDate } from '../lib/nairobi-time';
-import { formatProfit, type ProfitPoint } from '../lib/profit';
 
 /** Width used until the card has been measured (and in tests without layout), px. */
 export const DEFAULT_CHART_WIDTH = 320;
@@ -110,10 +111,13 @@ const useWidth = (fallback: number) => {
 
 /**
  * A tipster's cumulative profit over time (units, 1 staked per slip), as a small SVG line chart as
- * wide as its card: no chart library on the public pages. The y labels sit inside the SVG at its
- * left edge with the plot to their right (chartLayout). Screen readers get a summary in the label.
+ * wide as its card: no chart library on the public pages. `points` is the server's curve (the
+ * profile's figures.profit_series: the latest settled slips, each the all-time cumulative profit,
+ * the last equal to the profile's profit) and `settled` the tipster's settled slips; the chart
+ * draws them as they are. The y labels sit inside the SVG at its left edge with the plot to their
+ * right (chartLayout). Screen readers get a summary in the label.
  */
-export const ProfitChart = ({ points }: { points: readonly ProfitPoint[] }) => {
+export const ProfitChart = ({ points, settled = points.length }: { points: readonly ProfitPoint[]; settled?: number }) => {
   const { ref, width } = useWidth(DEFAULT_CHART_WIDTH);
   const labelRefs = useRef<(SVGTextElement | null)[]>([]);
   const [measured, setMeasured] = useState<Record<string, number>>({});
@@ -139,7 +143,7 @@ export const ProfitChart = ({ points }: { points: readonly ProfitPoint[] }) => {
     );
   }
   const last = points[points.length - 1];
-  const summary = `Profit over time: ${formatProfit(last.profit)} units after ${points.length} settled tips, from ${nairobiDate(points[0].date)} to ${nairobiDate(last.date)}`;
+  const summary = `Profit over time: ${formatProfit(last.profit)} units after ${settled} settled tips, from ${nairobiDate(points[0].date)} to ${nairobiDate(last.date)}`;
   const color = last.profit >= 0 ? '#22c55e' : '#ef4444';
   return (
     <Box ref={ref} sx={{ width: '100%' }}>

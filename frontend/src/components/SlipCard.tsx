@@ -16,7 +16,7 @@ import {
 } from '../lib/nairobi-time';
 import { cardRating, formatOdds, resultOddsLabel, resultState, type ResultState } from '../lib/odds';
 import { PATHS } from '../lib/paths';
-import { formatProfit } from '../lib/profit';
+import { formatProfit } from '../lib/figures';
 import { buyPath, slipPriceLabel, type SaleCountry } from '../lib/sale-country';
 import { isFinished, isOnSale, slipMeta } from '../lib/slip';
 import { Pill } from './Pill';

@@ -3,13 +3,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { DecimalValue } from '../lib/money';
 import { percentRating } from '../lib/odds';
-import { formatProfit } from '../lib/profit';
+import { formatProfit } from '../lib/figures';
 
 export interface TipsterStats {
   tips: number;
   won: number;
   lost: number;
-  /** Units, 1 staked per slip. */
+  /** Units, 1 staked per slip, all time, as the server computed it (the profile's figures.profit). */
   profit: number;
   /** Percent. */
   rating: DecimalValue;

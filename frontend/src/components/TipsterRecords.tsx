@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { type RecordBreakdown, type TipsterRecord, TRUST_MIN_SETTLED, useTipsterRecord } from '../api/records';
+import { formatProfit } from '../lib/figures';
 import { SectionHeading } from './SectionHeading';
 import { FigureList } from './FigureList';
 
@@ -22,7 +23,15 @@ import { FigureList } from './FigureList';
 const DEFAULT_STAKE = 100;
 const MAX_STAKE = 1_000_000;
 
-const signed = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(2)}`;
+/**
+ * The stake typed in the field as whole Ksh when it is one the route accepts (1 to MAX_STAKE,
+ * digits only), else null: what is typed is checked, not computed with; the server checks it again.
+ */
+const typedStake = (text: string): number | null => {
+  if (!/^\d{1,7}$/.test(text)) return null;
+  const whole = Number(text);
+  return whole >= 1 && whole <= MAX_STAKE ? whole : null;
+};
 const ksh = (amount: string): string => `Ksh ${amount}`;
 
 /** The figures of one breakdown row, labelled (cards on phones, cells on wider screens). */
@@ -32,7 +41,7 @@ const FIGURES: { label: string; value: (r: RecordBreakdown) => string }[] = [
   { label: 'Lost', value: (r) => String(r.lost) },
   { label: 'Void', value: (r) => String(r.void) },
   { label: 'Hit rate', value: (r) => `${r.hit_rate.toFixed(2)}%` },
-  { label: 'Profit (units)', value: (r) => signed(r.profit_units) },
+  { label: 'Profit (units)', value: (r) => formatProfit(r.profit_units) },
 ];
 
 /**
@@ -104,7 +113,7 @@ const Figures = ({ label, items }: { label: string; items: [string, string][] })
 
 const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord; stakeText: string; setStakeText: (s: string) => void }) => {
   const b = record.buyer_return;
-  const stakeOk = /^\d{1,7}$/.test(stakeText) && Number(stakeText) >= 1 && Number(stakeText) <= MAX_STAKE;
+  const stakeOk = typedStake(stakeText) !== null;
   const current = record.streaks.current;
   return (
     <Stack spacing={3}>
@@ -118,7 +127,7 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
               'Trust rating',
               record.trust_rating.value === null ? `needs ${TRUST_MIN_SETTLED} settled slips` : `${record.trust_rating.value.toFixed(2)}%`,
             ],
-            ['Profit', `${signed(record.profit_units)} units`],
+            ['Profit', `${formatProfit(record.profit_units)} units`],
             ['ROI', `${record.roi.toFixed(2)}%`],
           ]}
         />
@@ -201,7 +210,8 @@ export const TipsterRecords = ({ username }: { username: string }) => {
   const record = useTipsterRecord(username, stake);
   const onStake = (text: string) => {
     setStakeText(text);
-    if (/^\d{1,7}$/.test(text) && Number(text) >= 1 && Number(text) <= MAX_STAKE) setStake(Number(text));
+    const typed = typedStake(text);
+    if (typed !== null) setStake(typed);
   };
   if (!record.data) return null;
   return (

@@ -9,7 +9,6 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const REGISTRATION_PHONE_LENGTH = 10;
 export const KENYA_COUNTRY_CODE = '254';
 export const LIFETIME_SUBSCRIPTION_DAYS = 1000;
-export const MIN_WITHDRAWAL_KSH = 500;
 export const GAME_SEARCH_LIMIT = 20;
 export const HOME_ACTIVE_TIPS_LIMIT = 12;
 export const JACKPOT_CARD_TIPS_LIMIT = 8;

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatKsh,
-  formatNgn,
-  formatUgx,
-  roundMoney,
-  toCents,
-} from './money';
+import { formatKsh, formatNgn, formatUgx, twoDecimals } from './money';
 
-describe('toCents', () => {
-  it('parses numeric strings without float error', () => {
-    expect(toCents('200.00')).toBe(20000);
-    expect(toCents('1.005')).toBe(101);
-    expect(toCents('-12.344')).toBe(-1234);
-    expect(toCents(99.99)).toBe(9999);
+describe('twoDecimals', () => {
+  it('writes a server decimal with 2 decimals from its digits', () => {
+    expect(twoDecimals('200.00')).toBe('200.00');
+    expect(twoDecimals('1234567.5')).toBe('1,234,567.50');
+    expect(twoDecimals(617.28)).toBe('617.28');
+    expect(twoDecimals(50)).toBe('50.00');
+    expect(twoDecimals('-12.3')).toBe('-12.30');
+    expect(twoDecimals('0012.30')).toBe('12.30');
+    expect(twoDecimals('2.3', false)).toBe('2.30');
+    expect(twoDecimals('1500', false)).toBe('1500.00');
   });
 
-  it('returns null for non-decimals', () => {
-    expect(toCents('abc')).toBeNull();
-    expect(toCents('')).toBeNull();
-    expect(toCents(null)).toBeNull();
-    expect(toCents(Number.NaN)).toBeNull();
+  it('writes nothing the server does not send: more than 2 decimals, text, exponents, missing values', () => {
+    expect(twoDecimals('123.456')).toBeNull();
+    expect(twoDecimals('abc')).toBeNull();
+    expect(twoDecimals('')).toBeNull();
+    expect(twoDecimals(1e21)).toBeNull();
+    expect(twoDecimals(Number.NaN)).toBeNull();
+    expect(twoDecimals(null)).toBeNull();
+    expect(twoDecimals(undefined)).toBeNull();
   });
 });
 
@@ -27,7 +28,7 @@ describe('formatKsh', () => {
   it('shows Ksh with 2 decimals and thousands separators', () => {
     expect(formatKsh(50)).toBe('Ksh. 50.00');
     expect(formatKsh('1500')).toBe('Ksh. 1,500.00');
-    expect(formatKsh('123.456')).toBe('Ksh. 123.46');
+    expect(formatKsh('123.45')).toBe('Ksh. 123.45');
   });
 
   it('shows a dash for a missing amount', () => {
@@ -39,11 +40,5 @@ describe('other currencies', () => {
   it('formats NGN and UGX', () => {
     expect(formatNgn('3500')).toBe('NGN 3,500.00');
     expect(formatUgx(1500)).toBe('UGX 1,500.00');
-  });
-});
-
-describe('roundMoney', () => {
-  it('rounds to two decimals', () => {
-    expect(roundMoney('10.125')).toBe(10.13);
   });
 });

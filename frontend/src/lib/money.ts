@@ -1,44 +1,27 @@
 /** A decimal amount as the API sends it: a JSON number or a numeric string such as "200.00". */
 export type DecimalValue = number | string;
 
+/** A plain decimal with at most 2 decimals, as the server writes amounts and odds. */
+const SERVER_DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
+
 /**
- * Integer cents of an amount, rounded half away from zero on the third decimal.
- * Strings are parsed digit by digit so "1.005" is 101 cents (no binary float error).
- * Returns null for anything that is not a finite decimal.
+ * A server decimal (amount or odd, at most 2 decimals) written with exactly 2 decimals, digits
+ * grouped by thousands when `grouped`: '1500' → '1,500.00', 617.5 → '617.50'. Written from the
+ * digits the server sent: nothing is parsed into a number, rounded or computed (the server does
+ * every money and odds rule, docs/PRODUCT-RULES.md "Money"). Null for anything else.
  */
-export const toCents = (value: DecimalValue | null | undefined): number | null => {
+export const twoDecimals = (value: DecimalValue | null | undefined, grouped = true): string | null => {
   if (value === null || value === undefined) return null;
-  const text =
-    typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(6) : '') : value.trim();
-  const match = /^([-+]?)(\d*)(?:\.(\d*))?$/.exec(text);
-  if (!match || (match[2] === '' && (match[3] ?? '') === '')) return null;
-  const sign = match[1] === '-' ? -1 : 1;
-  const whole = Number(match[2] || '0');
-  const fraction = (match[3] ?? '').padEnd(3, '0');
-  let cents = whole * 100 + Number(fraction.slice(0, 2));
-  if (Number(fraction[2]) >= 5) cents += 1;
-  return sign * cents;
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const match = SERVER_DECIMAL.exec(text);
+  if (!match) return null;
+  const [, sign, whole, fraction = ''] = match;
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  return `${sign}${grouped ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : digits}.${fraction.padEnd(2, '0')}`;
 };
 
-/**
- * Amount rounded to 2 decimals as a number (docs/PRODUCT-RULES.md R24: amounts rounded to two
- * decimals).
- */
-export const roundMoney = (value: DecimalValue): number => {
-  const cents = toCents(value);
-  return cents === null ? Number.NaN : cents / 100;
-};
-
-const twoDecimals = new Intl.NumberFormat('en-KE', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-const formatAmount = (prefix: string, value: DecimalValue | null | undefined): string => {
-  const cents = toCents(value);
-  if (cents === null) return `${prefix} -`;
-  return `${prefix} ${twoDecimals.format(cents / 100)}`;
-};
+const formatAmount = (prefix: string, value: DecimalValue | null | undefined): string =>
+  `${prefix} ${twoDecimals(value) ?? '-'}`;
 
 /** Ksh amount with 2 decimals, e.g. formatKsh('1500') === 'Ksh. 1,500.00'. */
 export const formatKsh = (value: DecimalValue | null | undefined): string =>

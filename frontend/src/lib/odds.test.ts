@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accumulatorOdds,
   cardRating,
   formatOdds,
   percentRating,
   resultOddsLabel,
   resultState,
 } from './odds';
-
-describe('accumulatorOdds', () => {
-  it('multiplies and truncates to 2 decimals', () => {
-    // 1.55 * 1.33 * 2.1 = 4.329015 -> 4.32 (truncated, not rounded)
-    expect(accumulatorOdds([1.55, 1.33, 2.1])).toBe(4.32);
-    expect(accumulatorOdds(['1.99', '1.99', '1.99'])).toBe(7.88);
-  });
-
-  it('is exact for large products', () => {
-    expect(accumulatorOdds([10, 10, 10, 10, 10])).toBe(100000);
-  });
-
-  it('returns null for empty or invalid input', () => {
-    expect(accumulatorOdds([])).toBeNull();
-    expect(accumulatorOdds(['x', 2])).toBeNull();
-  });
-});
 
 describe('result display', () => {
   it('maps W, L and anything else', () => {
@@ -41,7 +23,9 @@ describe('result display', () => {
 
   it('formats odds', () => {
     expect(formatOdds('2.3')).toBe('2.30');
+    expect(formatOdds('1234.5')).toBe('1234.50');
     expect(formatOdds(null)).toBe('-');
+    expect(formatOdds('')).toBe('-');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { DecimalValue } from './money';
+import { twoDecimals, type DecimalValue } from './money';
 
 /**
  * How a slip or tip result is shown (docs/PRODUCT-RULES.md R122): W won, L lost, anything else
@@ -6,38 +6,11 @@ import type { DecimalValue } from './money';
  */
 export type ResultState = 'won' | 'lost' | 'cancelled';
 
-/** Odds as integer hundredths, truncated (2.349 -> 234); null when not a positive decimal. */
-const toHundredths = (value: DecimalValue): bigint | null => {
-  const text =
-    typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(6) : '') : value.trim();
-  const match = /^(\d+)(?:\.(\d*))?$/.exec(text);
-  if (!match) return null;
-  return BigInt(match[1]) * 100n + BigInt((match[2] ?? '').padEnd(2, '0').slice(0, 2));
-};
-
 /**
- * Total odds of a slip: the product of decimal odds truncated (not rounded) to 2 decimals
- * (docs/PRODUCT-RULES.md R5, docs/ARCHITECTURE.md). Exact: computed on integer hundredths with
- * BigInt. Returns null for an empty list or an invalid odd.
+ * Decimal odds as the server quoted them, with 2 decimals, e.g. '2.35'; '-' when missing. The
+ * total odds of a slip (its `accumulator`) come computed: the browser multiplies no odds.
  */
-export const accumulatorOdds = (odds: readonly DecimalValue[]): number | null => {
-  if (odds.length === 0) return null;
-  let product = 1n;
-  for (const odd of odds) {
-    const hundredths = toHundredths(odd);
-    if (hundredths === null) return null;
-    product *= hundredths;
-  }
-  const scale = 100n ** BigInt(odds.length - 1);
-  return Number(product / scale) / 100;
-};
-
-/** Decimal odds with 2 decimals, e.g. '2.35'; '-' when missing. */
-export const formatOdds = (value: DecimalValue | null | undefined): string => {
-  if (value === null || value === undefined || value === '') return '-';
-  const number = Number(value);
-  return Number.isFinite(number) ? number.toFixed(2) : '-';
-};
+export const formatOdds = (value: DecimalValue | null | undefined): string => twoDecimals(value, false) ?? '-';
 
 /** W -> won, L -> lost, anything else -> cancelled (docs/PRODUCT-RULES.md R122). */
 export const resultState = (result: string | null | undefined): ResultState => {

@@ -1,5 +1,4 @@
 import type { Slip } from '../api/types';
-import { accumulatorOdds } from './odds';
 
 /** The tipster data of a slip card (docs/PRODUCT-RULES.md R114: `meta`). */
 export const slipMeta = (slip: Slip) => slip.meta;
@@ -17,17 +16,3 @@ export const firstKickOff = (slip: Slip): number =>
  */
 export const isOnSale = (slip: Slip, now: Date = new Date()): boolean =>
   !isFinished(slip) && slip.tips.length > 0 && firstKickOff(slip) > now.getTime();
-
-/**
- * Settled odds of a won slip (docs/PRODUCT-RULES.md): void tips count as 1.00, so the product of the
- * winning tips' odds; the slip's accumulator when tip results or odds are missing.
- */
-export const settledAccumulator = (slip: Slip): number => {
-  const hasTipResults = slip.tips.every((tip) => tip.result && tip.odd !== undefined && tip.odd !== null);
-  if (hasTipResults) {
-    const won = slip.tips.filter((tip) => tip.result === 'W').map((tip) => tip.odd ?? 1);
-    const product = won.length > 0 ? accumulatorOdds(won) : 1;
-    if (product !== null) return product;
-  }
-  return Number(slip.accumulator);
-};

@@ -22,29 +22,29 @@ describe('slip building rules (docs/PRODUCT-RULES.md R135)', () => {
     expect(priceFieldError(L, '1000')).toBeNull();
   });
 
-  it('publishes 3 to 5 tips, total odds 1.6 to 100 (truncated), price 50 to 1000', () => {
-    expect(publishError(L, ['1.5', '1.5'], 50)).toBe("Publish at least '3' tip");
-    expect(publishError(L, ['1.1', '1.1', '1.1'], 50)).toBe(M.total_odds);
+  it("publishes 3 to 5 tips, total odds in range as the server's quote says, price 50 to 1000", () => {
+    expect(publishError(L, 2, true, '50')).toBe("Publish at least '3' tip");
+    expect(publishError(L, 6, true, '50')).toBe('Maximum number of 5 games reached');
+    expect(publishError(L, 3, false, '50')).toBe(M.total_odds);
     expect(M.total_odds).toBe(
       'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0',
     );
-    expect(publishError(L, ['5', '5', '5'], 50)).toBe(M.total_odds);
-    expect(publishError(L, ['1.2', '1.2', '1.1'], 50)).toBe(M.total_odds); // 1.584 -> 1.58
-    expect(publishError(L, ['1.2', '1.2', '1.12'], 50)).toBeNull(); // 1.6128 -> 1.61
+    expect(publishError(L, 3, true, '50')).toBeNull();
+    // The quote not known yet: publishing itself answers for the total odds.
+    expect(publishError(L, 3, undefined, '50')).toBeNull();
   });
 
   it('follows other served limits', () => {
     const other = buildSlipLimits({ min_tips: 2, max_tips: 2, max_total_odds: '3.00', max_price_ksh: 200 });
     expect(addGameError(other, [1, 2], 3)).toBe(other.messages.too_many_tips);
-    expect(publishError(other, ['1.5', '1.5'], 50)).toBeNull();
-    expect(publishError(other, ['2', '2'], 50)).toBe(other.messages.total_odds);
-    expect(publishError(other, ['1.5', '1.5'], 201)).toBe(other.messages.price_range);
+    expect(publishError(other, 2, true, '50')).toBeNull();
+    expect(publishError(other, 2, false, '50')).toBe(other.messages.total_odds);
+    expect(publishError(other, 2, true, '201')).toBe(other.messages.price_range);
   });
 
   it('accepts the limits and checks the price range', () => {
-    expect(publishError(L, ['2', '2', '25'], 50)).toBeNull(); // exactly 100
-    expect(publishError(L, ['1.2', '1.2', '1.2'], 49)).toBe('Price range Ksh. [50-1000]');
-    expect(publishError(L, ['1.2', '1.2', '1.2'], 1000)).toBeNull();
+    expect(publishError(L, 3, true, '49')).toBe('Price range Ksh. [50-1000]');
+    expect(publishError(L, 3, true, '1000')).toBeNull();
   });
 
   it('builds the publish failure message (docs/PRODUCT-RULES.md R70)', () => {
@@ -56,12 +56,12 @@ describe('slip building rules (docs/PRODUCT-RULES.md R135)', () => {
 });
 
 describe('withdrawal rules (docs/PRODUCT-RULES.md R128, R136, R70)', () => {
-  it('needs a balance of at least Ksh 500', () => {
-    expect(withdrawBalanceError('499.99')).toBe(WITHDRAWAL_MESSAGES.minimumBalance);
-    expect(withdrawBalanceError(null)).toBe(
+  it("opens the dialog only on the server's word that the balance reaches Ksh 500", () => {
+    expect(withdrawBalanceError(false)).toBe(WITHDRAWAL_MESSAGES.minimumBalance);
+    expect(withdrawBalanceError(undefined)).toBe(
       'Minimum withdrawal amount is Ksh. 500. Account Balance should be at least Ksh. 500',
     );
-    expect(withdrawBalanceError('500.00')).toBeNull();
+    expect(withdrawBalanceError(true)).toBeNull();
     expect(withdrawPhoneError('123')).toBe('Enter a valid phone number');
   });
 });

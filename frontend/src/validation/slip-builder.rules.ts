@@ -1,6 +1,4 @@
 import type { SlipLimits } from '../api/types';
-import type { DecimalValue } from '../lib/money';
-import { accumulatorOdds } from '../lib/odds';
 import type { RuleResult } from './common';
 
 /**
@@ -33,16 +31,20 @@ export const priceFieldError = (limits: SlipLimits, price: string): RuleResult =
 };
 
 /**
- * Publishing: `min_tips` to `max_tips` tips, total odds (product truncated to 2 decimals) within
- * the served range, price (Ksh) within the served range, all inclusive. First failing rule's message.
+ * Publishing: `min_tips` to `max_tips` tips, total odds within the served range as the server's
+ * quote says (POST /api/slip/quote `accumulator_in_range`; undefined while it is not known, and
+ * publishing checks again), the typed price (whole Ksh) within the served range, all inclusive.
+ * First failing rule's message. The browser multiplies no odds.
  */
-export const publishError = (limits: SlipLimits, odds: readonly DecimalValue[], price: DecimalValue): RuleResult => {
-  if (odds.length < limits.min_tips) return limits.messages.too_few_tips;
-  if (odds.length > limits.max_tips) return limits.messages.too_many_tips;
-  const total = accumulatorOdds(odds);
-  if (total === null || total < Number(limits.min_total_odds) || total > Number(limits.max_total_odds)) {
-    return limits.messages.total_odds;
-  }
+export const publishError = (
+  limits: SlipLimits,
+  tipCount: number,
+  accumulatorInRange: boolean | undefined,
+  price: string,
+): RuleResult => {
+  if (tipCount < limits.min_tips) return limits.messages.too_few_tips;
+  if (tipCount > limits.max_tips) return limits.messages.too_many_tips;
+  if (accumulatorInRange === false) return limits.messages.total_odds;
   const amount = Number(price);
   if (!Number.isFinite(amount) || amount < limits.min_price_ksh || amount > limits.max_price_ksh) {
     return limits.messages.price_range;

@@ -1,5 +1,3 @@
-import { MIN_WITHDRAWAL_KSH } from '../lib/constants';
-import { toCents, type DecimalValue } from '../lib/money';
 import type { RuleResult } from './common';
 import { purchasePhoneError } from './kenyan-phone.rules';
 
@@ -11,13 +9,12 @@ export const WITHDRAWAL_MESSAGES = {
 } as const;
 
 /**
- * The dialog opens only with a balance of at least Ksh 500; else the alert
- * (docs/PRODUCT-RULES.md R128, R70).
+ * The dialog opens only with a balance of at least Ksh 500 (docs/PRODUCT-RULES.md R128, R153), as
+ * the server says it (the finance summary's `can_withdraw`); else the alert (docs/PRODUCT-RULES.md
+ * R70). The browser compares no amount.
  */
-export const withdrawBalanceError = (balance: DecimalValue | null | undefined): RuleResult => {
-  const cents = toCents(balance);
-  return cents !== null && cents >= MIN_WITHDRAWAL_KSH * 100 ? null : WITHDRAWAL_MESSAGES.minimumBalance;
-};
+export const withdrawBalanceError = (canWithdraw: boolean | null | undefined): RuleResult =>
+  canWithdraw === true ? null : WITHDRAWAL_MESSAGES.minimumBalance;
 
 /** The M-Pesa number: 'Enter a valid phone number' (docs/PRODUCT-RULES.md R136). */
 export const withdrawPhoneError = purchasePhoneError;

@@ -7,7 +7,10 @@ const user = {
   avatarFile: 'f.webp', emailVerifiedAt: new Date(), bannedAt: null,
 } as unknown as User;
 const parts = {
-  stats: { tips: 9, won: 5, lost: 2, rating: 71.43, monthlyRating: 60, weekRating: 50 },
+  stats: {
+    tips: 9, won: 5, lost: 2, rating: 71.43, monthlyRating: 60, weekRating: 50,
+    settled: 7, profit: 1.5, roi: 21.43, averageOdds: 2.9, profitSeries: [{ date: '2026-11-22T09:00:00.000Z', profit: 1.5 }],
+  },
   slips: { active: [{ id: 1 }], finished: [] },
   subscribed: true,
   imageUrl: 'http://x/media/avatars/f.webp',
@@ -26,6 +29,7 @@ describe('toOwnProfile', () => {
       dash: { rating: 71.43 },
       active_tips: [{ id: 1 }],
       finished_tips: [],
+      figures: { settled: 7, profit: 1.5, roi: 21.43, average_odds: 2.9, profit_series: [{ date: '2026-11-22T09:00:00.000Z', profit: 1.5 }] },
     });
   });
 

@@ -20,6 +20,22 @@ export interface OwnProfileResponse {
   dash: { rating: number };
   active_tips: unknown[];
   finished_tips: unknown[];
+  /** An addition to the spec's fields: the figures the stat card and the profit chart show, as the server computed them. */
+  figures: ProfileFigures;
+}
+
+/**
+ * A tipster's all-time figures on a profile (docs/PRODUCT-RULES.md "Tipster statistics"): settled
+ * (won + lost) slips, profit in units, ROI and average odds, and the profit curve of the latest
+ * settled slips (oldest first, each point the cumulative profit after that slip; the last equals
+ * `profit`).
+ */
+export interface ProfileFigures {
+  settled: number;
+  profit: number;
+  roi: number;
+  average_odds: number;
+  profit_series: { date: string; profit: number }[];
 }
 
 /** GET /api/account/profile/{username}: the same without e-mail and phone number. */
@@ -31,6 +47,7 @@ export interface PublicProfileResponse {
   dash: OwnProfileResponse['dash'];
   active_tips: unknown[];
   finished_tips: unknown[];
+  figures: ProfileFigures;
 }
 
 /** Absolute URL of an avatar file, or null without one. */
@@ -65,6 +82,13 @@ export const toOwnProfile = (user: User, parts: ProfileParts): OwnProfileRespons
   dash: { rating: parts.stats.rating },
   active_tips: parts.slips.active,
   finished_tips: parts.slips.finished,
+  figures: {
+    settled: parts.stats.settled,
+    profit: parts.stats.profit,
+    roi: parts.stats.roi,
+    average_odds: parts.stats.averageOdds,
+    profit_series: parts.stats.profitSeries,
+  },
 });
 
 /** Builds the public profile: the owner's shape minus e-mail and phone number. */

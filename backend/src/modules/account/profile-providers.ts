@@ -1,8 +1,17 @@
 import { Injectable } from '@nestjs/common';
 
+/** One point of a tipster's profit curve: the cumulative profit (units, 2 decimals) after a slip settled at `date` (ISO-8601). */
+export interface ProfitCurvePoint {
+  date: string;
+  profit: number;
+}
+
 /**
- * A tipster's figures (docs/PRODUCT-RULES.md, Tipster statistics): counts of published / won / lost slips and
- * ratings as percents (0-100, 2 decimals): overall, this Nairobi month and this ISO week.
+ * A tipster's figures (docs/PRODUCT-RULES.md, Tipster statistics): counts of published / won / lost slips,
+ * ratings as percents (0-100, 2 decimals): overall, this Nairobi month and this ISO week; and the
+ * all-time settled (W + L) slips, profit (units, 1 staked per slip), ROI (percent), average odds
+ * and the profit curve of the latest settled slips, ending on `profit`. All computed by the
+ * server from the stored counters (the provider's business: the account module only shows them).
  */
 export interface TipsterStats {
   tips: number;
@@ -11,6 +20,11 @@ export interface TipsterStats {
   rating: number;
   monthlyRating: number;
   weekRating: number;
+  settled: number;
+  profit: number;
+  roi: number;
+  averageOdds: number;
+  profitSeries: ProfitCurvePoint[];
 }
 
 /** The slip lists shown on a profile, already in their public (or owner's) response shape. */
@@ -48,7 +62,7 @@ export interface SubscriptionStatusProvider {
 /** Figures until the slip module registers its provider: zeros and empty lists (docs/PRODUCT-RULES.md "Accounts"). */
 export const EMPTY_STATS_PROVIDER: ProfileStatsProvider = {
   profile: async () => ({
-    stats: { tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0 },
+    stats: { tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0, settled: 0, profit: 0, roi: 0, averageOdds: 0, profitSeries: [] },
     slips: { active: [], finished: [] },
   }),
 };

@@ -21,7 +21,9 @@ import { FinanceError, FinanceErrorCode } from './finance.errors';
  * Every sale figure is already the tipster's 60% share: the dashboard's "Today's Income - 40% Fee"
  * and "Monthly Income - 40% Fee" tiles show today_earnings and month_earnings as they are.
  * `withdrawable_amount` (an addition to the spec's fields) is what a withdraw request would take
- * now — the whole balance in whole Ksh — or '0.00' under the Ksh 500 minimum.
+ * now — the whole balance in whole Ksh — or '0.00' under the Ksh 500 minimum; `can_withdraw`
+ * (another addition) says whether the balance reaches that minimum, so the dashboard opens the
+ * withdraw dialog on the server's word (docs/PRODUCT-RULES.md R153).
  */
 export interface FinanceSummary {
   pending_amount: string;
@@ -30,6 +32,7 @@ export interface FinanceSummary {
   today_earnings: string;
   month_earnings: string;
   withdrawable_amount: string;
+  can_withdraw: boolean;
 }
 
 /**
@@ -45,7 +48,11 @@ export interface PaymentRow {
   date: string;
 }
 
-/** One withdrawal (docs/PRODUCT-RULES.md R119, R35): status P pending, W paid, other unpaid. */
+/**
+ * One withdrawal (docs/PRODUCT-RULES.md R119, R35): status P pending, W paid, other unpaid.
+ * `balance` (an addition to the spec's fields) is the withdrawal's balance, amount − total_paid
+ * (docs/PRODUCT-RULES.md R153), computed here so the dashboard shows it as it is.
+ */
 export interface WithdrawalRow {
   id: number;
   amount: string;
@@ -54,6 +61,7 @@ export interface WithdrawalRow {
   phone_number: string;
   date: string;
   total_paid: string;
+  balance: string;
 }
 
 /** A page of a finance list: `next` is the absolute URL of the next page or null. */
@@ -98,13 +106,15 @@ export class FinanceService {
   async summary(userId: number): Promise<FinanceSummary> {
     const now = this.clock.now();
     const sums = await this.ledger.tipsterSums(userId, nairobiDayStart(now), nairobiMonthStart(now), now);
+    const withdrawable = withdrawableAmount(sums.balance);
     return {
       pending_amount: sums.pending.toDecimal(),
       account_balance: sums.balance.toDecimal(),
       total_earnings: sums.earned.toDecimal(),
       today_earnings: sums.today.toDecimal(),
       month_earnings: sums.month.toDecimal(),
-      withdrawable_amount: (withdrawableAmount(sums.balance) ?? Money.ZERO).toDecimal(),
+      withdrawable_amount: (withdrawable ?? Money.ZERO).toDecimal(),
+      can_withdraw: withdrawable !== null,
     };
   }
 
@@ -181,4 +191,5 @@ export const toWithdrawalRow = (w: Withdrawal): WithdrawalRow => ({
   phone_number: w.phoneNumber,
   date: w.createdAt.toISOString(),
   total_paid: w.totalPaid.toDecimal(),
+  balance: w.amount.sub(w.totalPaid).toDecimal(),
 });

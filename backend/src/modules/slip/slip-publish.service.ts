@@ -29,6 +29,20 @@ export interface CanPost {
   remaining: number;
 }
 
+/**
+ * Answer of POST /api/slip/quote: the odds the server would quote for the tips now and their total
+ * odds (docs/PRODUCT-RULES.md "Slips and what a visitor may see"), so the slip builder shows the
+ * server's figure and computes none.
+ */
+export interface SlipQuote {
+  /** Product of the quoted odds truncated to 2 decimals (slipAccumulator), e.g. '4.32'. */
+  accumulator: string;
+  /** Whether `accumulator` lies within the publishable range (accumulatorInRange: 1.60 to 100.00). */
+  accumulator_in_range: boolean;
+  /** Each tip as quoted, in the order given: fixture id, market id and the decimal odd. */
+  tips: { game: number; market: number; odd: string }[];
+}
+
 const ID = /^[1-9]\d{0,17}$/;
 
 /**
@@ -69,26 +83,10 @@ export class SlipPublishService {
     const problem = tipCountProblem(tips.length);
     if (problem === 'few') throw new SlipError(SlipErrorCode.TOO_FEW_TIPS, { game: null });
     if (problem === 'many') throw new SlipError(SlipErrorCode.TOO_MANY_TIPS, { game: null });
-    const selections = tips.map((t) => {
-      const game = t && typeof t === 'object' ? String(t.game ?? '') : '';
-      const market = t && typeof t === 'object' ? Number(t.market) : NaN;
-      if (!ID.test(game) || !Number.isSafeInteger(market) || market <= 0) {
-        throw new SlipError(SlipErrorCode.BAD_TIP, { game: null });
-      }
-      return { fixtureId: game, marketId: market };
-    });
-    const duplicate = firstDuplicate(selections.map((s) => s.fixtureId));
-    if (duplicate !== undefined) {
-      const [game] = await this.fixtures.games([duplicate]);
-      throw new SlipError(SlipErrorCode.DUPLICATE_GAME, { game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate });
-    }
+    const selections = await this.selections(tips);
     const priceKsh = parsePriceKsh(body.amount);
     if (priceKsh === null) throw new SlipError(SlipErrorCode.PRICE_OUT_OF_RANGE, { game: null });
-    const quotes = await this.fixtures.quote(selections).catch((err: unknown) => {
-      // Started, unknown, unpriced or not offered: the fixtures module names the game.
-      if (err instanceof FixturesError) throw new SlipError(SlipErrorCode.GAME_UNAVAILABLE, { game: err.extra.game ?? null }, err.message);
-      throw err;
-    });
+    const quotes = await this.quoteOdds(selections);
     const accumulator = slipAccumulator(quotes.map((q) => q.odd));
     if (!accumulatorInRange(accumulator)) throw new SlipError(SlipErrorCode.ACCUMULATOR_OUT_OF_RANGE, { game: null });
 
@@ -109,6 +107,58 @@ export class SlipPublishService {
     });
     await this.events.emitPublished(id);
     return { id };
+  }
+
+  /**
+   * Quotes a slip being built (POST /api/slip/quote): the odds of `body.tips` as publishing would
+   * quote them now and their total odds, with whether that total may be published. Any number of
+   * tips from 1 to the maximum (the builder shows the total as games are added); the price, the
+   * daily limit and the minimum number of tips are publishing's checks, not the quote's.
+   * @throws SlipError (400 `{error, game}`) TOO_FEW_TIPS without a tip, TOO_MANY_TIPS, BAD_TIP,
+   *   DUPLICATE_GAME, GAME_UNAVAILABLE naming the game, as publish does.
+   */
+  async quote(body: Pick<CreateSlipDto, 'tips'>): Promise<SlipQuote> {
+    const tips = Array.isArray(body.tips) ? body.tips : [];
+    if (tips.length === 0) throw new SlipError(SlipErrorCode.TOO_FEW_TIPS, { game: null });
+    if (tipCountProblem(tips.length) === 'many') throw new SlipError(SlipErrorCode.TOO_MANY_TIPS, { game: null });
+    const quotes = await this.quoteOdds(await this.selections(tips));
+    const accumulator = slipAccumulator(quotes.map((q) => q.odd));
+    return {
+      accumulator,
+      accumulator_in_range: accumulatorInRange(accumulator),
+      tips: quotes.map((q) => ({ game: Number(q.game.id), market: q.market.id, odd: q.odd })),
+    };
+  }
+
+  /**
+   * The fixture and market ids of `tips` as sent, each game at most once.
+   * @throws SlipError BAD_TIP for a malformed tip, DUPLICATE_GAME naming a repeated game.
+   */
+  private async selections(tips: unknown[]): Promise<{ fixtureId: string; marketId: number }[]> {
+    const selections = tips.map((t) => {
+      const tip = t && typeof t === 'object' ? (t as { game?: unknown; market?: unknown }) : null;
+      const game = tip ? String(tip.game ?? '') : '';
+      const market = tip ? Number(tip.market) : NaN;
+      if (!ID.test(game) || !Number.isSafeInteger(market) || market <= 0) {
+        throw new SlipError(SlipErrorCode.BAD_TIP, { game: null });
+      }
+      return { fixtureId: game, marketId: market };
+    });
+    const duplicate = firstDuplicate(selections.map((s) => s.fixtureId));
+    if (duplicate !== undefined) {
+      const [game] = await this.fixtures.games([duplicate]);
+      throw new SlipError(SlipErrorCode.DUPLICATE_GAME, { game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate });
+    }
+    return selections;
+  }
+
+  /** The fixtures module's quotes of `selections`. @throws SlipError GAME_UNAVAILABLE with its reason, naming the game. */
+  private quoteOdds(selections: { fixtureId: string; marketId: number }[]): Promise<Quote[]> {
+    return this.fixtures.quote(selections).catch((err: unknown) => {
+      // Started, unknown, unpriced or not offered: the fixtures module names the game.
+      if (err instanceof FixturesError) throw new SlipError(SlipErrorCode.GAME_UNAVAILABLE, { game: err.extra.game ?? null }, err.message);
+      throw err;
+    });
   }
 
   /**

@@ -9,7 +9,7 @@ import { ReplayClock } from '../fixtures/replay-clock.service';
 import { ratingOf } from '../tipster-stats/domain/tipster-stats';
 import { unchangedForMs } from './domain/list-freshness';
 import { SlipListQueryDto } from './dto/slip-list-query.dto';
-import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE, PROFILE_LIST_SIZE } from './slip.constants';
+import { ACTIVE_PAGE_SIZE, FINISHED_PAGE_SIZE, HOME_ACTIVE_SIZE, PROFILE_LIST_SIZE, PROFIT_SERIES_SIZE } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { SlipResponse, toSlipResponse } from './slip.mapper';
 import { ActiveFilter, PageRow, ProfileRows, SlipRepository, SlipRow, TipRow } from './slip.repository';
@@ -165,7 +165,8 @@ export class SlipQueryService {
   }
 
   /**
-   * A tipster's profile in one statement (SlipRepository.profile): stored counters, the ratings
+   * A tipster's profile in one statement (SlipRepository.profile): stored counters and sums, the
+   * last PROFIT_SERIES_SIZE settled W / L slips (the profit curve's), the ratings
    * (overall, since `monthStart`, since `weekStart`; percent, 2 decimals; tipster-stats' `ratingOf` over
    * the counters and the period's W / L counts) and their first
    * PROFILE_LIST_SIZE active and finished slips, picks only for the owner (`owner`), and how long
@@ -177,7 +178,7 @@ export class SlipQueryService {
     monthStart: Date,
     weekStart: Date,
   ): Promise<
-    Pick<ProfileRows, 'counters'> & {
+    Pick<ProfileRows, 'counters' | 'sums' | 'series'> & {
       ratings: { rating: number; monthly: number; week: number };
       active: SlipResponse[];
       finished: SlipResponse[];
@@ -185,13 +186,15 @@ export class SlipQueryService {
       freshForMs: number;
     }
   > {
-    const rows = await this.repo.profile(userId, monthStart, weekStart, PROFILE_LIST_SIZE);
+    const rows = await this.repo.profile(userId, monthStart, weekStart, PROFILE_LIST_SIZE, PROFIT_SERIES_SIZE);
     const { games, sources } = await this.fixtures.fromRows(rows.fixtures);
     const byId = new Map(rows.slips.map((s) => [s.id, s]));
     const inOrder = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
     const render = this.renderer(rows.tips, games, sources, owner ? { id: userId } : undefined);
     return {
       counters: rows.counters,
+      sums: rows.sums,
+      series: rows.series,
       ratings: {
         rating: ratingOf(rows.counters.won, rows.counters.lost),
         monthly: ratingOf(rows.periods.mw, rows.periods.ml),

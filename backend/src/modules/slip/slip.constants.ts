@@ -15,6 +15,11 @@ export const HOME_ACTIVE_SIZE = 12;
 
 /** Active and finished slips shown on a tipster's profile, each (GET /api/account/profile). */
 export const PROFILE_LIST_SIZE = 20;
+/**
+ * Settled W / L slips the profile's profit curve draws, the latest (docs/PRODUCT-RULES.md "Tipster
+ * statistics"): the curve ends on the tipster's all-time profit whatever the number left out.
+ */
+export const PROFIT_SERIES_SIZE = 100;
 export const FINISHED_PAGE_SIZE = 100;
 export const LEADERBOARD_PAGE_SIZE = 100;
 /**

@@ -1,12 +1,19 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { CanPostResponseDto, FreeTipsResponseDto, PublishedSlipResponseDto, SlipLimitsResponseDto, SlipResponseDto } from './dto/slip-responses.dto';
+import {
+  CanPostResponseDto,
+  FreeTipsResponseDto,
+  PublishedSlipResponseDto,
+  SlipLimitsResponseDto,
+  SlipQuoteResponseDto,
+  SlipResponseDto,
+} from './dto/slip-responses.dto';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AccountService } from '../account/account.service';
-import { CreateSlipDto } from './dto/create-slip.dto';
-import { CanPost, SlipPublishService } from './slip-publish.service';
+import { CreateSlipDto, QuoteSlipDto } from './dto/create-slip.dto';
+import { CanPost, SlipPublishService, SlipQuote } from './slip-publish.service';
 import { SlipQueryService } from './slip-query.service';
 import { FreeTipResponse, FreeTipService } from './free-tip.service';
 import { SlipError, SlipErrorCode } from './slip.errors';
@@ -38,6 +45,19 @@ export class SlipController {
     const { id } = await this.publisher.publish(user.id, body);
     if (user.role !== 'user') return { message: 'Successfully Published Tips', id };
     return { message: 'Successfully Published Tips', id, access: await this.accounts.renewAccessToken(user) };
+  }
+
+  /**
+   * POST /api/slip/quote (auth) `{ tips: [{game, market}] }` → 200 `{ accumulator, accumulator_in_range,
+   * tips }`: the odds and total odds publishing would quote now (the slip builder shows them); 400
+   * `{error, game}` as POST /api/slip/create for a malformed, repeated or unavailable tip. A read
+   * that stores nothing: like can-post it trusts the access token for its life (publishing checks a ban).
+   */
+  @Post('quote')
+  @HttpCode(200)
+  @ApiOkResponse({ type: SlipQuoteResponseDto })
+  quote(@Body() body: QuoteSlipDto): Promise<SlipQuote> {
+    return this.publisher.quote(body);
   }
 
   /** GET /api/slip/can-post (auth) → `{ can_post, remaining }`. */

@@ -136,6 +136,13 @@ const TIP_COLUMNS = `t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t
 export interface ProfileRows {
   /** The tipster-stats module's stored counters, zeros before the first slip. */
   counters: { tips: number; won: number; lost: number };
+  /** The stored profit and odds sums (units, exact decimal text; '0' before the first settled slip). */
+  sums: { profit: string; oddsSum: string };
+  /**
+   * The tipster's last `seriesSize` settled W / L slips (jackpot slips left out), oldest first:
+   * what the profile's profit curve is drawn from (tipster-stats' profitSeries, anchored at `sums.profit`).
+   */
+  series: { slipResult: 'W' | 'L'; settledAccumulator: string; settledAt: string }[];
   /** W and L slips settled since the month's start (mw, ml) and since the week's start (ww, wl): plain counts, the ratings are the caller's (ratingOf). */
   periods: { mw: number; ml: number; ww: number; wl: number };
   /** Ids of the first slips of the active and finished lists, in list order. */
@@ -300,12 +307,14 @@ export class SlipRepository {
   /**
    * Everything a tipster's profile shows, in one statement whatever their number of slips
    * (docs/PRODUCT-RULES.md "Tipster statistics"): the tipster-stats module's counters (zeros before the
-   * first slip), the numbers of W / L slips settled since `monthStart` and since `weekStart` (data
-   * only: the ratings are computed by the caller with tipster-stats' `ratingOf`), the ids of the first `limit`
+   * first slip; the profit and odds sums as stored), the numbers of W / L slips settled since
+   * `monthStart` and since `weekStart`, the last `seriesSize` settled W / L slips (data only: the
+   * ratings and the profit curve are computed by the caller with tipster-stats' `ratingOf` and
+   * `profitSeries`), the ids of the first `limit`
    * slips of the tipster's active and finished lists in list order (pageActive / pageFinished), those
    * slips and their tips as `load` reads them, and their fixtures (fixtures' `fixturesJsonSql`).
    */
-  async profile(userId: number, monthStart: Date, weekStart: Date, limit: number): Promise<ProfileRows> {
+  async profile(userId: number, monthStart: Date, weekStart: Date, limit: number, seriesSize: number): Promise<ProfileRows> {
     const active = this.listWhere('active', { userId });
     const finished = this.listWhere('finished', { userId });
     const list = (kind: SlipListKind, cond: string) =>
@@ -322,7 +331,14 @@ export class SlipRepository {
                          count(*) FILTER (WHERE slip_result = 'L' AND settled_at >= $3)::int AS wl
                     FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL AND settled_at >= least($2::timestamptz, $3::timestamptz))
        SELECT coalesce(st.tips, 0)::int AS tips, coalesce(st.won, 0)::int AS won, coalesce(st.lost, 0)::int AS lost,
+              coalesce(st.profit, 0)::text AS profit, coalesce(st.odds_sum, 0)::text AS "oddsSum",
               p.mw, p.ml, p.ww, p.wl,
+              (SELECT coalesce(json_agg(r ORDER BY r."settledAt", r.id), '[]'::json)
+                 FROM (SELECT s.id, s.slip_result AS "slipResult", s.settled_accumulator::text AS "settledAccumulator",
+                              s.settled_at AS "settledAt"
+                         FROM slip s
+                        WHERE s.user_id = $1 AND s.slip_result IS NOT NULL AND s.slip_result <> 'C' AND NOT s.jackpot
+                        ORDER BY s.settled_at DESC, s.id DESC LIMIT ${Number(seriesSize)}) r) AS series,
               (SELECT coalesce(json_agg(a.id ORDER BY a.rn), '[]'::json) FROM a) AS "activeIds",
               (SELECT coalesce(json_agg(f.id ORDER BY f.rn), '[]'::json) FROM f) AS "finishedIds",
               (SELECT coalesce(json_agg(r), '[]'::json) FROM (${SLIP_ROWS} WHERE s.id IN (SELECT id FROM ids)) r) AS "slipRows",
@@ -339,6 +355,11 @@ export class SlipRepository {
     }));
     return {
       counters: { tips: row.tips, won: row.won, lost: row.lost },
+      sums: { profit: row.profit, oddsSum: row.oddsSum },
+      series: (row.series as (ProfileRows['series'][number] & { id: number })[]).map(({ id: _id, settledAt, ...p }) => ({
+        ...p,
+        settledAt: new Date(settledAt).toISOString(),
+      })),
       periods: { mw: row.mw, ml: row.ml, ww: row.ww, wl: row.wl },
       activeIds: row.activeIds,
       finishedIds: row.finishedIds,

@@ -7,7 +7,16 @@ import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { ProfileProviders, ProfileStatsProvider, TipsterProfile } from '../account/profile-providers';
 import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
-import { averageOdds, batchDeltas, rankTipsters, ratingOf, roiOf } from '../tipster-stats/domain/tipster-stats';
+import {
+  averageOdds,
+  batchDeltas,
+  profitSeries,
+  rankTipsters,
+  ratingOf,
+  roiOf,
+  tipsterFigures,
+  unitsToHundredths,
+} from '../tipster-stats/domain/tipster-stats';
 import { SlipQueryService, parsePage } from './slip-query.service';
 import { LEADERBOARD_PAGE_SIZE, WEEKLY_MIN_SETTLED } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
@@ -65,14 +74,25 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
 
   /**
    * Profile of `userId`: tips, won, lost, rating, monthly and week rating (percent, 2 decimals; this
-   * Nairobi month and ISO week on the fixtures clock) and the active and finished lists, picks only
-   * for the owner. One SQL statement (SlipQueryService.profile) on a miss of the in-process
-   * ProfileCache, which keeps it with the lists' lifetime rules (dropped on publish and settlement).
+   * Nairobi month and ISO week on the fixtures clock), the all-time settled slips, profit, ROI and
+   * average odds from the stored counters (tipster-stats' `tipsterFigures`), the profit curve of the latest
+   * settled slips anchored at that profit (tipster-stats' `profitSeries`), and the active and finished
+   * lists, picks only for the owner. One SQL statement (SlipQueryService.profile) on a miss of the
+   * in-process ProfileCache, which keeps it with the lists' lifetime rules (dropped on publish and
+   * settlement).
    */
   profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile> {
     return this.profiles.get(`${userId}:${viewer.owner ? 'owner' : 'public'}`, async () => {
       const now = this.clock.now();
       const p = await this.query.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
+      const profitHundredths = unitsToHundredths(p.sums.profit);
+      const figures = tipsterFigures({
+        won: p.counters.won,
+        lost: p.counters.lost,
+        profitHundredths,
+        oddsHundredths: unitsToHundredths(p.sums.oddsSum),
+      });
+      const series = p.series.map((s) => ({ result: s.slipResult, settledAccumulator: s.settledAccumulator, settledAt: s.settledAt }));
       const stats = {
         tips: p.counters.tips,
         won: p.counters.won,
@@ -80,6 +100,8 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
         rating: p.ratings.rating,
         monthlyRating: p.ratings.monthly,
         weekRating: p.ratings.week,
+        ...figures,
+        profitSeries: profitSeries(profitHundredths, series),
       };
       return { value: { stats, slips: { active: p.active, finished: p.finished } }, freshForMs: p.freshForMs };
     });

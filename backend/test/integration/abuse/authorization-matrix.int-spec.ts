@@ -95,6 +95,7 @@ const ROUTES: Record<string, Row> = {
   'GET /api/slip/markets': { access: 'public', sample: () => ({ url: '/api/slip/markets' }) },
   'GET /api/slip/limits': { access: 'public', sample: () => ({ url: '/api/slip/limits' }) },
   'POST /api/slip/create': { access: 'login', sample: () => ({ url: '/api/slip/create', body: {} }) },
+  'POST /api/slip/quote': { access: 'login', sample: () => ({ url: '/api/slip/quote', body: {} }), expect: READ_WITHIN_TOKEN_LIFE },
   'GET /api/slip/can-post': { access: 'login', sample: () => ({ url: '/api/slip/can-post' }), expect: READ_WITHIN_TOKEN_LIFE },
   'GET /api/slip/get/{id}': { access: 'public', sample: (m) => ({ url: `/api/slip/get/${m.slips.sold}` }) },
   'GET /api/slip/free': { access: 'public', sample: () => ({ url: '/api/slip/free' }) },

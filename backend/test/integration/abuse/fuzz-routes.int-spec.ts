@@ -179,6 +179,7 @@ describe('fuzz: every route of the OpenAPI document', () => {
     };
     bodyFields = {
       '/api/slip/create': ['tips', 'amount'],
+      '/api/slip/quote': ['tips'],
       '/api/processor/buy': ['phone', 'slip'],
       '/api/processor/buy-flw': ['email', 'slip_id'],
       '/api/processor/buy-flw-ug': ['email', 'slip_id'],

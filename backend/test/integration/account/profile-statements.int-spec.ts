@@ -29,6 +29,12 @@ const prng = (seed: number) => () => {
 /** The test's own rating: 100 × won / (won + lost), 2 decimals, 0 without a settled slip. */
 const pct = (won: number, lost: number): number => (won + lost === 0 ? 0 : Math.round((10_000 * won) / (won + lost)) / 100);
 
+/** '2.97' → 297 (the test's own parsing of a positive decimal odd). */
+const hundredths = (odd: string): number => {
+  const [i, f = ''] = odd.split('.');
+  return Number(i) * 100 + Number(f.padEnd(2, '0'));
+};
+
 /**
  * Profiles of a tipster with active and finished slips (docs/PRODUCT-RULES.md R117;
  * docs/PERFORMANCE.md): each route answers in at most two SQL statements, and its body is the same
@@ -112,6 +118,18 @@ describe('profiles in two SQL statements', () => {
     const now = new Date(end);
     const [st] = await t.ds.query(`SELECT tips, won, lost FROM tipster_stat WHERE user_id = $1`, [id]);
     const rating = pct(st.won, st.lost);
+    // The figures by hand over every settled W / L slip in settlement order: W adds settled accumulator − 1, L −1.
+    const decided: { slip_result: 'W' | 'L'; acc: string; odds: string; settled_at: Date }[] = await t.ds.query(
+      `SELECT slip_result, settled_accumulator::text AS acc, accumulator::text AS odds, settled_at FROM slip
+        WHERE user_id = $1 AND NOT jackpot AND slip_result IN ('W', 'L') ORDER BY settled_at, id`,
+      [id],
+    );
+    let cumulative = 0;
+    const curve = decided.map((s) => {
+      cumulative += s.slip_result === 'W' ? hundredths(s.acc) - 100 : -100;
+      return { date: new Date(s.settled_at).toISOString(), profit: cumulative / 100 };
+    });
+    const oddsSum = decided.reduce((sum, s) => sum + hundredths(s.odds), 0);
     const monthly = pct(since(nairobiMonthStart(now), 'W'), since(nairobiMonthStart(now), 'L'));
     const week = pct(since(isoWeekStart(now), 'W'), since(isoWeekStart(now), 'L'));
     const profile = {
@@ -131,6 +149,13 @@ describe('profiles in two SQL statements', () => {
       dash: { rating },
       active_tips: await render(active),
       finished_tips: await render(finished),
+      figures: {
+        settled: decided.length,
+        profit: cumulative / 100,
+        roi: decided.length ? Math.round((cumulative * 100) / decided.length) / 100 : 0,
+        average_odds: decided.length ? Math.round(oddsSum / decided.length) / 100 : 0,
+        profit_series: curve.slice(-100),
+      },
     });
   };
 

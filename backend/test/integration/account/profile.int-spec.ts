@@ -31,6 +31,7 @@ describe('profiles and account details', () => {
         dash: { rating: 0 },
         active_tips: [],
         finished_tips: [],
+        figures: { settled: 0, profit: 0, roi: 0, average_odds: 0, profit_series: [] },
       });
       expect(user.id).toBeGreaterThan(0);
       expectNoSecrets(res.body);
@@ -83,7 +84,10 @@ describe('profiles and account details', () => {
         profile: async (id, viewer) =>
           id === user.id
             ? {
-                stats: { tips: 12, won: 7, lost: 3, rating: 70, monthlyRating: 66.67, weekRating: 50 },
+                stats: {
+                  tips: 12, won: 7, lost: 3, rating: 70, monthlyRating: 66.67, weekRating: 50,
+                  settled: 10, profit: -2.35, roi: -23.5, averageOdds: 2.41, profitSeries: [{ date: '2026-11-22T09:00:00.000Z', profit: -2.35 }],
+                },
                 slips: { active: [{ id: 1, owner: viewer.owner }], finished: [{ id: 2 }] },
               }
             : previous.profile(id, viewer),
@@ -96,6 +100,9 @@ describe('profiles and account details', () => {
         expect(res.body.dash).toEqual({ rating: 70 });
         expect(res.body.active_tips).toEqual([{ id: 1, owner: false }]);
         expect(res.body.finished_tips).toEqual([{ id: 2 }]);
+        expect(res.body.figures).toEqual({
+          settled: 10, profit: -2.35, roi: -23.5, average_odds: 2.41, profit_series: [{ date: '2026-11-22T09:00:00.000Z', profit: -2.35 }],
+        });
       } finally {
         providers.useStats(previous);
       }

@@ -99,6 +99,7 @@ describe('money shown to tipsters and buyers', () => {
       today_earnings: '30.00',
       month_earnings: '30.00',
       withdrawable_amount: '0.00',
+      can_withdraw: false,
     });
   });
 });

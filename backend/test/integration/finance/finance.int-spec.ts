@@ -54,6 +54,7 @@ describe('finance: summary, payments, withdraw request', () => {
       today_earnings: '150.60',
       month_earnings: '840.60',
       withdrawable_amount: '1020.00',
+      can_withdraw: true,
     });
     expect((await summary(other.token)).body).toMatchObject({ account_balance: '999.00', today_earnings: '999.00', pending_amount: '0.00' });
   });
@@ -62,6 +63,7 @@ describe('finance: summary, payments, withdraw request', () => {
     const user = await createUser(t.ds);
     expect((await summary(user.token)).body).toEqual({
       pending_amount: '0.00', account_balance: '0.00', total_earnings: '0.00', today_earnings: '0.00', month_earnings: '0.00', withdrawable_amount: '0.00',
+      can_withdraw: false,
     });
     expect((await t.request('GET', '/api/finance/pending_amount')).status).toBe(401);
     expect((await t.request('POST', '/api/finance/withdraw_request', { body: { phone_number: '0712345678' } })).status).toBe(401);
@@ -80,6 +82,8 @@ describe('finance: summary, payments, withdraw request', () => {
     const tipster = await tipsterWithBalance('499.99');
     // A pending share does not count: only what is paid into the balance.
     await insertSaleShare(t.ds, tipster.user.id, await insertSlip(t.ds, tipster.user.id), '800.00', 'W');
+    // The dashboard opens no withdraw dialog: the server says so.
+    expect((await summary(tipster.token)).body).toMatchObject({ account_balance: '499.99', withdrawable_amount: '0.00', can_withdraw: false });
     expect(await withdraw(tipster.token, '0712345678')).toMatchObject({
       status: 400,
       body: { message: 'Minimum withdrawal amount is Ksh. 500. Account Balance should be at least Ksh. 500' },
@@ -90,15 +94,15 @@ describe('finance: summary, payments, withdraw request', () => {
   it('withdraws the whole balance (whole Ksh) to the normalised number; the balance is then the cents, a second request refused', async () => {
     const tipster = await tipsterWithBalance('1250.40');
     // The dashboard's withdraw dialog states this amount before the request (server-computed).
-    expect((await summary(tipster.token)).body.withdrawable_amount).toBe('1250.00');
+    expect((await summary(tipster.token)).body).toMatchObject({ withdrawable_amount: '1250.00', can_withdraw: true });
     const res = await withdraw(tipster.token, '712345678');
     expect(res).toMatchObject({
       status: 200,
-      body: { withdrawal: { amount: '1250.00', status: 'P', phone_number: '254712345678', total_paid: '0.00' } },
+      body: { withdrawal: { amount: '1250.00', status: 'P', phone_number: '254712345678', total_paid: '0.00', balance: '1250.00' } },
     });
     const id = res.body.withdrawal.id;
     expect(await withdrawalLedger(t.ds, id)).toEqual([{ kind: 'withdrawal', amount: '-1250.00' }]);
-    expect((await summary(tipster.token)).body).toMatchObject({ account_balance: '0.40', total_earnings: '1250.40', withdrawable_amount: '0.00' });
+    expect((await summary(tipster.token)).body).toMatchObject({ account_balance: '0.40', total_earnings: '1250.40', withdrawable_amount: '0.00', can_withdraw: false });
     expect((await withdraw(tipster.token, '0712345678')).status).toBe(400);
 
     const list = await t.request('GET', '/api/finance/withdrawals', { token: tipster.token });

@@ -61,7 +61,7 @@ describe('withdrawal payouts by B2C', () => {
     expect(await withdrawalLedger(t.ds, id)).toEqual([{ kind: 'withdrawal', amount: '-1250.00' }]);
     expect(await balance(tipster)).toBe('0.00');
     const listed = await t.request('GET', '/api/finance/withdrawals', { token: tipster.token });
-    expect(listed.body.withdrawals[0]).toMatchObject({ id, status: 'W', total_paid: '1250.00' });
+    expect(listed.body.withdrawals[0]).toMatchObject({ id, status: 'W', total_paid: '1250.00', balance: '0.00' });
     const [audit] = await t.ds.query(`SELECT action, resource, record_id, actor_id FROM admin_audit WHERE resource = 'withdrawals' AND record_id = $1`, [String(id)]);
     expect(audit).toEqual({ action: 'update', resource: 'withdrawals', record_id: String(id), actor_id: admin.user.id });
 
@@ -87,7 +87,7 @@ describe('withdrawal payouts by B2C', () => {
     expect(await withdrawalLedger(t.ds, id)).toEqual([{ kind: 'withdrawal', amount: '-700.00' }, { kind: 'withdrawal_reversal', amount: '700.00' }]);
     expect(await balance(tipster)).toBe('700.00');
     const listed = await t.request('GET', '/api/finance/withdrawals', { token: tipster.token });
-    expect(listed.body.withdrawals[0]).toMatchObject({ id, status: 'F', total_paid: '0.00' });
+    expect(listed.body.withdrawals[0]).toMatchObject({ id, status: 'F', total_paid: '0.00', balance: '700.00' });
   });
 
   it('applies the same failure Result sent 5 times once: one credit back', async () => {

@@ -8,7 +8,8 @@ import { nairobiClock, nairobiDate } from '../../lib/nairobi-time';
 
 /**
  * An amount with 2 decimals in its currency: Ksh ('Ksh. 1,500.00', the default and for 'KES'),
- * 'NGN 617.28' or 'UGX 1,850.00'; '' for a missing value. Never float arithmetic (lib/money toCents).
+ * 'NGN 617.28' or 'UGX 1,850.00'; '' for a missing value. Written from the server's digits (lib/money
+ * twoDecimals): nothing is computed.
  */
 export const formatMoney = (value: DecimalValue | null | undefined, currency: unknown = 'KES'): string => {
   if (value === null || value === undefined || value === '') return '';

@@ -3,7 +3,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { DataProvider } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 import { getCookie, setCookie } from '../../lib/cookies';
-import { buildSlipLimits, json, stubFetch } from '../../test-fetch';
+import { buildSlipLimits, json, stubFetch, type StubbedRequest } from '../../test-fetch';
 import { fakeJwt } from '../../test-utils';
 import { BackofficeApp } from '../BackofficeApp';
 
@@ -22,7 +22,18 @@ const games = [1, 2, 3].map((id) => ({
   league: 'Premier League',
 }));
 
-const routes = (create: unknown, limits = buildSlipLimits()) => ({
+/** The server's quote of the tips sent: its own figures, by number of tips (the page multiplies nothing). */
+const QUOTED: Record<number, { accumulator: string; accumulator_in_range: boolean }> = {
+  1: { accumulator: '1.50', accumulator_in_range: false },
+  2: { accumulator: '2.25', accumulator_in_range: true },
+  3: { accumulator: '4.50', accumulator_in_range: true },
+};
+const quoteOf = (quoted = QUOTED) => (req: StubbedRequest) => {
+  const tips = (req.body as { tips: { game: number; market: number }[] }).tips;
+  return { ...quoted[tips.length], tips: tips.map((tip) => ({ ...tip, odd: '1.50' })) };
+};
+
+const routes = (create: unknown, limits = buildSlipLimits(), quote = quoteOf()) => ({
   '/api/slip/limits': limits,
   '/api/slip/markets': { markets: [{ id: 1, type: '1X2', value: 'HOME WIN', odds_key: 'home_win' }, { id: 4, type: 'OU', value: 'OVER 2.5', odds_key: 'over_2_5' }] },
   '/api/slip/can-post': { can_post: true, remaining: 2 },
@@ -30,6 +41,7 @@ const routes = (create: unknown, limits = buildSlipLimits()) => ({
   '/api/fixtures/search/fixture/odd/1': { result: { home_win: '1.50', over_2_5: '1.90' } },
   '/api/fixtures/search/fixture/odd/2': { result: { home_win: '1.50' } },
   '/api/fixtures/search/fixture/odd/3': { result: { home_win: '2.00' } },
+  'POST /api/slip/quote': quote,
   'POST /api/slip/create': create,
 });
 
@@ -67,15 +79,32 @@ describe('Add tips (/dashboard/add_tips)', () => {
 
     await addGame(2);
     await addGame(3);
-    expect(screen.getByText('Total odds: 4.50')).toBeInTheDocument();
+    expect(await screen.findByTestId('total-odds')).toHaveTextContent('4.50');
+    expect(fetchStub.to('/api/slip/quote').at(-1)?.body).toEqual({ tips: [1, 2, 3].map((game) => ({ game, market: 1 })) });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Game started Home 2 vs Away 2')).toBeInTheDocument();
     expect(fetchStub.to('/api/slip/create')[0]?.body).toEqual({
       published: true,
       tips: [1, 2, 3].map((game) => ({ game, market: 1 })),
       tip_id: null,
-      amount: 50,
+      amount: '50',
     });
+  }, 20_000);
+
+  it("shows the server's total odds as games are added and refuses a total out of range on its word", async () => {
+    const quoted = { ...QUOTED, 3: { accumulator: '120.50', accumulator_in_range: false } };
+    const fetchStub = stubFetch(routes({ message: 'ok', id: 9 }, buildSlipLimits(), quoteOf(quoted)));
+    renderPage();
+    expect(await screen.findByTestId('total-odds')).toHaveTextContent('-');
+    await addGame(1);
+    expect(await screen.findByTestId('total-odds')).toHaveTextContent('1.50');
+    await addGame(2);
+    await waitFor(() => expect(screen.getByTestId('total-odds')).toHaveTextContent('2.25'));
+    await addGame(3);
+    await waitFor(() => expect(screen.getByTestId('total-odds')).toHaveTextContent('120.50'));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect(await screen.findByText(buildSlipLimits().messages.total_odds)).toBeInTheDocument();
+    expect(fetchStub.to('/api/slip/create')).toHaveLength(0);
   }, 20_000);
 
   it('shows the success message after publishing in a snackbar that hides after 3 s (docs/PRODUCT-RULES.md R129)', async () => {

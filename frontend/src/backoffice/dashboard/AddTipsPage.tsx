@@ -21,9 +21,8 @@ import { api, ApiError } from '../../api/client';
 import { SuccessSnackbar } from '../../components/SuccessSnackbar';
 import { storeCredentials } from '../../lib/auth';
 import { useMarkets, useSlipLimits } from '../../api/slips';
-import type { Market, SlipLimits } from '../../api/types';
+import type { Market, SlipLimits, SlipQuote } from '../../api/types';
 import { DASHBOARD_MESSAGES, MESSAGES, publishFailureMessage } from '../../lib/messages';
-import { accumulatorOdds } from '../../lib/odds';
 import { addGameError, priceFieldError, publishError } from '../../validation/slip-builder.rules';
 
 /** A fixture of POST /api/manage/search-games. */
@@ -103,13 +102,22 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
       ),
     enabled: selected !== null,
   });
+  const tips = picks.map((pick) => ({ game: pick.game.id, market: pick.market.id }));
+  // The total odds as the server quotes them (the browser multiplies no odds).
+  const quote = useQuery({
+    queryKey: ['slip', 'quote', tips],
+    queryFn: () => api.post<SlipQuote>('/api/slip/quote', { tips }),
+    enabled: tips.length > 0,
+    retry: false,
+  });
   const publish = useMutation({
     mutationFn: () =>
       api.post<PublishAnswer>('/api/slip/create', {
         published: true,
-        tips: picks.map((pick) => ({ game: pick.game.id, market: pick.market.id })),
+        tips,
         tip_id: null,
-        amount: Number(price),
+        // The price as typed, in whole Ksh: the server reads and checks it.
+        amount: price.trim(),
       }),
     onSuccess: (answer) => {
       setPicks([]);
@@ -173,15 +181,11 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
   };
 
   const priceError = priceFieldError(limits, price);
-  const total = accumulatorOdds(picks.map((pick) => pick.odd));
+  const total = tips.length === 0 ? '-' : quote.isError ? '-' : (quote.data?.accumulator ?? '…');
   const blocked = canPost.data?.can_post === false;
 
   const submitPublish = () => {
-    const error = priceError ?? publishError(
-      limits,
-      picks.map((pick) => pick.odd),
-      price,
-    );
+    const error = priceError ?? publishError(limits, picks.length, quote.data?.accumulator_in_range, price);
     if (error) {
       setMessage({ severity: 'error', text: error });
       return;
@@ -280,7 +284,7 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
           ))}
         </List>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Total odds: {total === null ? '-' : total.toFixed(2)}
+          Total odds: <span data-testid="total-odds">{total}</span>
         </Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField

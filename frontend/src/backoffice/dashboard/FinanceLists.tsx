@@ -4,7 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatKsh, toCents } from '../../lib/money';
+import { formatKsh } from '../../lib/money';
 import { ListCard, type ListCardProps } from './ListCard';
 import { paymentStatusLabel, usePayments, useWithdrawals, withdrawalStatusLabel } from './finance';
 
@@ -66,13 +66,6 @@ export const EarningsPage = () => {
   );
 };
 
-/** Balance of a withdrawal = amount - total_paid (docs/PRODUCT-RULES.md R119). */
-export const withdrawalBalance = (amount: string | number, totalPaid: string | number): string => {
-  const a = toCents(amount);
-  const p = toCents(totalPaid) ?? 0;
-  return a === null ? formatKsh(null) : formatKsh((a - p) / 100);
-};
-
 /** /dashboard/withdraw: the tipster's withdrawal requests (docs/PRODUCT-RULES.md R110, R35). */
 export const WithdrawRequestsPage = () => {
   const [page, setPage] = useState(1);
@@ -93,7 +86,7 @@ export const WithdrawRequestsPage = () => {
         <TableRow key={row.id}>
           <TableCell>{formatKsh(row.amount)}</TableCell>
           <TableCell>{formatKsh(row.total_paid)}</TableCell>
-          <TableCell>{withdrawalBalance(row.amount, row.total_paid)}</TableCell>
+          <TableCell>{formatKsh(row.balance)}</TableCell>
           <TableCell>{row.phone_number}</TableCell>
           <TableCell>{withdrawalStatusLabel(row.status)}</TableCell>
           <TableCell>{formatDate(row.date)}</TableCell>

@@ -22,7 +22,10 @@ const emptyProvider = {
   deleteMany: vi.fn(),
 } as unknown as DataProvider;
 
-/** The server's figures: today's and this month's income are already the tipster's 60% share. */
+/**
+ * The server's figures: today's and this month's income are already the tipster's 60% share, and
+ * `can_withdraw` is the server's word on the Ksh 500 minimum (here: a whole amount to take).
+ */
 const summary = (balance: string, withdrawable = '0.00') => ({
   pending_amount: '120.00',
   account_balance: balance,
@@ -30,6 +33,7 @@ const summary = (balance: string, withdrawable = '0.00') => ({
   today_earnings: '100.00',
   month_earnings: '1000.00',
   withdrawable_amount: withdrawable,
+  can_withdraw: withdrawable !== '0.00',
 });
 
 const profile = {
@@ -64,7 +68,7 @@ const tile = (label: string) => screen.findByTestId(`tile-${label}`);
 describe('Tipster dashboard', () => {
   it('shows the finance figures, the rating and the share link', async () => {
     signInAs('tipster');
-    stubFetch({ '/api/finance/pending_amount': summary('800.00'), '/api/account/profile': profile });
+    stubFetch({ '/api/finance/pending_amount': summary('800.00', '800.00'), '/api/account/profile': profile });
     renderAt('/dashboard');
     await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'));
     expect(await tile('Pending Payments')).toHaveTextContent('Ksh. 120.00');
@@ -96,7 +100,7 @@ describe('Tipster dashboard', () => {
     expect(screen.getByText('Your slips, earnings and withdrawals are in the menu.')).toBeInTheDocument();
   });
 
-  it('alerts the minimum balance and opens no dialog under Ksh 500', async () => {
+  it('alerts the minimum balance and opens no dialog while the server says the balance is under Ksh 500', async () => {
     signInAs('tipster');
     stubFetch({ '/api/finance/pending_amount': summary('499.99'), '/api/account/profile': profile });
     renderAt('/dashboard');
@@ -161,7 +165,7 @@ describe('Tipster dashboard', () => {
   it('falls back to the generic error when the server sends no message', async () => {
     signInAs('tipster');
     stubFetch({
-      '/api/finance/pending_amount': summary('800.00'),
+      '/api/finance/pending_amount': summary('800.00', '800.00'),
       '/api/account/profile': profile,
       'POST /api/finance/withdraw_request': new Response('', { status: 500 }),
     });
@@ -198,13 +202,13 @@ describe('Tipster finance lists', () => {
     expect(fetchStub.to('/api/finance/get_payments')[0]?.path).toBe('/api/finance/get_payments?p=1');
   });
 
-  it('lists withdrawals at /dashboard/withdraw with the balance and withdrawal statuses', async () => {
+  it("lists withdrawals at /dashboard/withdraw with the server's balance of each and the withdrawal statuses", async () => {
     signInAs('tipster');
     stubFetch({
       '/api/finance/withdrawals': {
         withdrawals: [
-          { id: 1, amount: '900.00', status: 'P', phone_number: '254712345678', date: '2026-05-01T08:00:00Z', total_paid: '400.00' },
-          { id: 2, amount: '700.00', status: 'W', phone_number: '254712345678', date: '2026-05-01T08:00:00Z', total_paid: '700.00' },
+          { id: 1, amount: '900.00', status: 'P', phone_number: '254712345678', date: '2026-05-01T08:00:00Z', total_paid: '400.00', balance: '500.00' },
+          { id: 2, amount: '700.00', status: 'W', phone_number: '254712345678', date: '2026-05-01T08:00:00Z', total_paid: '700.00', balance: '0.00' },
         ],
         next: null,
         num_pages: 1,

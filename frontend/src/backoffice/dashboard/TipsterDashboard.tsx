@@ -111,7 +111,7 @@ export const TipsterDashboard = () => {
   const loading = summary.isPending;
 
   const withdrawCash = () => {
-    const error = withdrawBalanceError(finance?.account_balance);
+    const error = withdrawBalanceError(finance?.can_withdraw);
     if (error) {
       setAlert({ severity: 'error', text: error });
       return;

@@ -14,6 +14,8 @@ export interface FinanceSummary {
   month_earnings: DecimalValue;
   /** What a withdraw request takes now: the whole balance in whole Ksh ('0.00' under Ksh 500). */
   withdrawable_amount?: DecimalValue;
+  /** Whether the balance reaches the Ksh 500 minimum: the withdraw dialog opens only then (the server's word). */
+  can_withdraw?: boolean;
 }
 
 /** A sale share of the tipster (docs/PRODUCT-RULES.md R119; GET /api/finance/get_payments). */
@@ -33,6 +35,8 @@ export interface WithdrawalRow {
   phone_number: string;
   date: string;
   total_paid: DecimalValue;
+  /** The withdrawal's balance, amount − total_paid, as the server computed it. */
+  balance: DecimalValue;
 }
 
 export type FinancePage<K extends string, Row> = { [key in K]: Row[] } & {

@@ -7,8 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useOwnProfile, useProfile } from '../../api/account';
 import { ApiError } from '../../api/client';
-import { useFinishedSlips } from '../../api/slips';
-import type { Profile, Slip } from '../../api/types';
+import type { Profile } from '../../api/types';
 import { ProfitChart } from '../../components/ProfitChart';
 import { EmptyState, LoadingState } from '../../components/QueryStatus';
 import { SectionHeading } from '../../components/SectionHeading';
@@ -19,7 +18,6 @@ import { TipsterRecords } from '../../components/TipsterRecords';
 import { isLoggedIn } from '../../lib/auth';
 import { percentRating } from '../../lib/odds';
 import { PATHS } from '../../lib/paths';
-import { profitSeries, totalProfit } from '../../lib/profit';
 import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
@@ -29,13 +27,13 @@ import { NotFoundPage } from '../errors/NotFoundPage';
 const PROFILE_FINISHED_LIMIT = 6;
 
 /**
- * The stat card's figures (docs/PRODUCT-RULES.md R117: stats = [tips, won, lost, rating] in fixed
- * positions). Profit comes from the finished slips at hand.
+ * The stat card's figures, every one the server's: the profile's `stats` ([tips, won, lost, rating]
+ * in fixed positions, docs/PRODUCT-RULES.md R117) and the tipster's all-time profit,
+ * `figures.profit`, from the same counters as won and lost (docs/PRODUCT-RULES.md R152).
  */
-export const profileStats = (profile: Profile, finished: readonly Slip[]): TipsterStats => {
+export const profileStats = (profile: Profile): TipsterStats => {
   const [tips = 0, won = 0, lost = 0, rating = 0] = profile.stats ?? [];
-  const profit = totalProfit(finished);
-  return { tips: Number(tips), won: Number(won), lost: Number(lost), rating, profit };
+  return { tips, won, lost, rating, profit: profile.figures.profit };
 };
 
 const ProfileView = ({ profile }: { profile: Profile }) => {
@@ -44,13 +42,9 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
     title: pageTitle(`${username} - Tipster Profile`),
     description: `${username}'s football tips: rating ${percentRating(profile.stats?.[3])}, active tips and finished results.`,
   });
-  const finishedQuery = useFinishedSlips(username);
-  const finished = finishedQuery.data?.pages[0]?.results ?? profile.finished_tips ?? [];
-  const stats = profileStats(profile, finished);
-  const shownFinished = (profile.finished_tips?.length ? profile.finished_tips : finished).slice(
-    0,
-    PROFILE_FINISHED_LIMIT,
-  );
+  const stats = profileStats(profile);
+  const curve = profile.figures.profit_series;
+  const shownFinished = (profile.finished_tips ?? []).slice(0, PROFILE_FINISHED_LIMIT);
 
   return (
     <Stack spacing={4}>
@@ -80,9 +74,12 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
         <SectionHeading id="profit-title">Profit over time</SectionHeading>
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-            Units won or lost, 1 unit staked on each settled slip.
+            Units won or lost, 1 unit staked on each settled slip
+            {curve.length < profile.figures.settled
+              ? ` (all ${profile.figures.settled}; the chart shows the latest ${curve.length}).`
+              : '.'}
           </Typography>
-          <ProfitChart points={profitSeries(finished)} />
+          <ProfitChart points={curve} settled={profile.figures.settled} />
         </Paper>
       </Box>
 
@@ -108,8 +105,6 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
         <SectionHeading id="finished-title">Finished Tips</SectionHeading>
         {shownFinished.length ? (
           <SlipGrid slips={shownFinished} />
-        ) : finishedQuery.isPending ? (
-          <LoadingState label="Loading finished tips" />
         ) : (
           <EmptyState>No finished tips yet.</EmptyState>
         )}

@@ -10,15 +10,15 @@ const row = (username: string, rating: number) => ({
   won: 12,
   lost: 8,
   rating,
-  profit: '3.20',
-  roi: '16.00',
-  average_odds: '2.10',
+  profit: 3.2,
+  roi: 16,
+  average_odds: 2.1,
 });
 
 describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
-  it('ranks by rating descending and switches to the weekly ranking', async () => {
+  it("shows the server's ranking in its order, figures as sent, and switches to the weekly ranking", async () => {
     const api = stubFetch({
-      '/v2/api/tipster/data/?all=1&weekly=0': { results: [row('amina', 60), row('kip', 75)], next: null },
+      '/v2/api/tipster/data/?all=1&weekly=0': { results: [row('kip', 75), row('amina', 60)], next: null },
       '/v2/api/tipster/data/?all=1&weekly=1': { results: [row('otieno', 80)], next: null },
     });
     const { router } = renderRoute('/top_tipsters');
@@ -27,6 +27,7 @@ describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
     expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['kip', 'amina']);
     expect(rows[0]).toHaveTextContent('75.00%');
     expect(rows[0]).toHaveTextContent('+3.20');
+    expect(rows[0]).toHaveTextContent('16.00%');
     expect(within(rows[0]).getByRole('link', { name: 'kip' })).toHaveAttribute('href', '/profile/kip');
 
     fireEvent.click(screen.getByRole('button', { name: 'This Week' }));

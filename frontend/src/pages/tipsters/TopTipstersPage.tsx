@@ -20,20 +20,14 @@ import { EmptyState, LoadingState } from '../../components/QueryStatus';
 import { TipsterAvatar } from '../../components/TipsterAvatar';
 import { formatOdds, percentRating } from '../../lib/odds';
 import { PATHS } from '../../lib/paths';
-import { formatProfit } from '../../lib/profit';
+import { formatProfit } from '../../lib/figures';
 import { pageTitle } from '../../lib/site';
 import { useLoggedError } from '../../lib/useLoggedError';
 import { useSeo } from '../../lib/useSeo';
 
-/**
- * Rating descending (docs/PRODUCT-RULES.md R101): the API sorts, this keeps the order if a page
- * arrives unsorted.
- */
-export const sortByRating = (rows: readonly TipsterRow[]): TipsterRow[] =>
-  rows.slice().sort((a, b) => Number(b.rating) - Number(a.rating));
-
-const optional = (value: unknown, format: (value: number) => string): string =>
-  value === null || value === undefined || value === '' ? '-' : format(Number(value));
+/** A server figure written by `format`, '-' when the row has none. */
+const optional = (value: number | null | undefined, format: (value: number) => string): string =>
+  value === null || value === undefined ? '-' : format(value);
 
 const roiLabel = (row: TipsterRow): string => optional(row.roi, (value) => `${value.toFixed(2)}%`);
 
@@ -117,7 +111,7 @@ export const TopTipstersPage = () => {
       ) : leaderboard.data.results.length === 0 ? (
         <EmptyState>No ranked tipsters yet.</EmptyState>
       ) : phone ? (
-        <RankingCards rows={sortByRating(leaderboard.data.results)} label={weekly ? 'Weekly ranking' : 'Ranking'} />
+        <RankingCards rows={leaderboard.data.results} label={weekly ? 'Weekly ranking' : 'Ranking'} />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={weekly ? 'Weekly ranking' : 'Ranking'}>
@@ -139,7 +133,7 @@ export const TopTipstersPage = () => {
               </TableRow>
             </TableHead>
             <TableBody>
-              {sortByRating(leaderboard.data.results).map((row, index) => (
+              {leaderboard.data.results.map((row, index) => (
                 <TableRow key={row.username}>
                   <TableCell>{index + 1}</TableCell>
                   <TableCell>

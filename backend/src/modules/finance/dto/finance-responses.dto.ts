@@ -22,6 +22,8 @@ export class FinanceSummaryDto {
   @ApiProperty() month_earnings: string;
   @ApiProperty({ example: '1250.00', description: "What a withdraw request takes now: the whole balance in whole Ksh, '0.00' under Ksh 500" })
   withdrawable_amount: string;
+  @ApiProperty({ description: 'Whether the balance reaches the Ksh 500 withdrawal minimum (the withdraw dialog opens only then)' })
+  can_withdraw: boolean;
 }
 
 class PaymentRowDto {
@@ -39,6 +41,7 @@ export class WithdrawalRowDto {
   @ApiProperty({ example: '254712345678' }) phone_number: string;
   @ApiProperty() date: string;
   @ApiProperty() total_paid: string;
+  @ApiProperty({ example: '0.00', description: 'Balance of the withdrawal: amount − total_paid, Ksh' }) balance: string;
 }
 
 /** POST /api/finance/withdraw_request → 200. */

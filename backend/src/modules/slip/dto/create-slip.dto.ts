@@ -1,3 +1,4 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsArray, IsOptional } from 'class-validator';
 
 /** One tip of POST /api/slip/create: a fixture id and a market id (docs/PRODUCT-RULES.md R141). */
@@ -17,4 +18,21 @@ export class CreateSlipDto {
   @IsOptional() @IsArray() tips?: CreateSlipTipInput[];
   @IsOptional() @Allow() tip_id?: unknown;
   @IsOptional() @Allow() amount?: unknown;
+}
+
+/**
+ * Body of POST /api/slip/quote: `{ tips: [{game, market}] }` as for POST /api/slip/create; shapes
+ * are checked by the service so every failure answers `{ error, game }`.
+ */
+export class QuoteSlipDto {
+  @ApiPropertyOptional({ type: () => [QuoteTipDto], description: '1 to 5 tips, each game at most once' })
+  @IsOptional()
+  @IsArray()
+  tips?: CreateSlipTipInput[];
+}
+
+/** One tip of a quote as documented (OpenAPI only: the service checks the shapes). */
+class QuoteTipDto {
+  @ApiProperty({ description: 'Fixture id' }) game: number;
+  @ApiProperty({ description: 'Market id' }) market: number;
 }

@@ -88,6 +88,19 @@ export class PublishedSlipResponseDto {
 }
 
 /** GET /api/slip/can-post. */
+class QuotedTipDto {
+  @ApiProperty({ description: 'Fixture id' }) game: number;
+  @ApiProperty({ description: 'Market id' }) market: number;
+  @ApiProperty({ example: '1.85', description: "The fixture's current odd for the market, as publishing would quote it" }) odd: string;
+}
+
+/** POST /api/slip/quote: the server's total odds of a slip being built (the builder computes none). */
+export class SlipQuoteResponseDto {
+  @ApiProperty({ example: '4.32', description: 'Total odds: product of the quoted odds truncated to 2 decimals' }) accumulator: string;
+  @ApiProperty({ description: 'Whether the total odds lie within the publishable range (1.60 to 100.00)' }) accumulator_in_range: boolean;
+  @ApiProperty({ type: [QuotedTipDto] }) tips: QuotedTipDto[];
+}
+
 export class CanPostResponseDto {
   @ApiProperty() can_post: boolean;
   @ApiProperty({ description: 'Slips still allowed this Nairobi day' }) remaining: number;

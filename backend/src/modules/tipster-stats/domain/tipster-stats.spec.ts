@@ -1,4 +1,19 @@
-import { averageOdds, batchDeltas, countersChanges, rankTipsters, ratingOf, roiOf, SettledSlipFigures, slipProfit, StatsDelta, statsDelta } from './tipster-stats';
+import {
+  averageOdds,
+  batchDeltas,
+  countersChanges,
+  profitSeries,
+  rankTipsters,
+  ratingOf,
+  roiOf,
+  SeriesSlip,
+  SettledSlipFigures,
+  slipProfit,
+  StatsDelta,
+  statsDelta,
+  tipsterFigures,
+  unitsToHundredths,
+} from './tipster-stats';
 
 /** won, lost → rating, at the rounding edges (the one definition: every rating shown is computed by ratingOf). */
 const RATING_TABLE: [won: number, lost: number, rating: number][] = [
@@ -126,6 +141,51 @@ describe('tipster statistics', () => {
       expect(rankTipsters(new Map([[5, d(2, 1, 182)]]), 2)).toEqual([
         { userId: 5, won: 2, lost: 1, cancelled: 0, profitHundredths: 182, oddsHundredths: 0, settled: 3, rating: 66.67 },
       ]);
+    });
+  });
+
+  describe('stored figures (unitsToHundredths, tipsterFigures)', () => {
+    it.each<[string, number]>([
+      ['0', 0],
+      ['0.00', 0],
+      ['12.34', 1234],
+      ['-3.50', -350],
+      ['-0.01', -1],
+      ['150.1', 15010],
+      ['99999999.99', 9_999_999_999],
+    ])('reads the stored units %s as %i hundredths', (text, hundredths) => {
+      expect(unitsToHundredths(text)).toBe(hundredths);
+    });
+    it.each(['', 'abc', '1.234', '1e3', '--1'])('refuses %p', (text) => {
+      expect(() => unitsToHundredths(text)).toThrow(RangeError);
+    });
+    it.each<[string, { won: number; lost: number; profitHundredths: number; oddsHundredths: number }, ReturnType<typeof tipsterFigures>]>([
+      ['no settled slip', { won: 0, lost: 0, profitHundredths: 0, oddsHundredths: 0 }, { settled: 0, profit: 0, roi: 0, averageOdds: 0 }],
+      ['2 won 1 lost', { won: 2, lost: 1, profitHundredths: 197, oddsHundredths: 1085 }, { settled: 3, profit: 1.97, roi: 65.67, averageOdds: 3.62 }],
+      ['all lost', { won: 0, lost: 4, profitHundredths: -400, oddsHundredths: 1000 }, { settled: 4, profit: -4, roi: -100, averageOdds: 2.5 }],
+      ['150 slips', { won: 60, lost: 90, profitHundredths: 3012, oddsHundredths: 45_150 }, { settled: 150, profit: 30.12, roi: 20.08, averageOdds: 3.01 }],
+    ])('%s', (_name, counters, figures) => {
+      expect(tipsterFigures(counters)).toEqual(figures);
+    });
+  });
+
+  describe('the profit curve (profitSeries)', () => {
+    const w = (acc: string, at: string): SeriesSlip => ({ result: 'W', settledAccumulator: acc, settledAt: at });
+    const l = (at: string): SeriesSlip => ({ result: 'L', settledAccumulator: '4.00', settledAt: at });
+    it.each<[string, number, SeriesSlip[], [string, number][]]>([
+      ['no slip', 0, [], []],
+      ['every slip in the window: starts from 0', 97, [w('3.00', 'a'), l('b'), l('c'), w('1.97', 'd')], [['a', 2], ['b', 1], ['c', 0], ['d', 0.97]]],
+      ['earlier slips left out: ends on the stored total', 1250, [l('x'), w('2.50', 'y')], [['x', 11], ['y', 12.5]]],
+      ['a losing history', -700, [l('p'), l('q')], [['p', -6], ['q', -7]]],
+      ['a void leg settles at its settled accumulator', 85, [w('1.85', 'v')], [['v', 0.85]]],
+      ['exact to the hundredth over many slips', 1, Array.from({ length: 100 }, (_, i) => w('1.01', `s${i}`)), Array.from({ length: 100 }, (_, i) => [`s${i}`, (i - 98) / 100] as [string, number])],
+    ])('%s', (_name, total, recent, points) => {
+      const series = profitSeries(total, recent);
+      expect(series.map((p) => [p.date, p.profit])).toEqual(points);
+      if (series.length) expect(series[series.length - 1].profit).toBe(total / 100);
+    });
+    it('throws on a malformed settled accumulator', () => {
+      expect(() => profitSeries(0, [w('x', 'a')])).toThrow(RangeError);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { oddToHundredths } from '../../../common/decimal/decimal';
+import { oddToHundredths, toScaled } from '../../../common/decimal/decimal';
 
 /** What one settled slip adds to its tipster's counters (docs/PRODUCT-RULES.md, Tipster statistics). */
 export interface StatsDelta {
@@ -42,6 +42,74 @@ export const roiOf = (profit: number, settled: number): number =>
 /** Average total odds of settled (W/L) slips, 2 decimals; 0 with none. */
 export const averageOdds = (oddsSum: number, settled: number): number =>
   settled === 0 ? 0 : Math.round((oddsSum / settled) * 100) / 100;
+
+/**
+ * Integer hundredths of a stored units figure (`tipster_stat.profit` / `odds_sum` read as text,
+ * e.g. '-3.50' → -350), exactly (no float parsing).
+ * @throws RangeError for text that is not a decimal with at most 2 decimals.
+ */
+export const unitsToHundredths = (units: string): number => {
+  const scaled = toScaled(units, 2);
+  if (scaled === null) throw new RangeError(`not a units figure with at most 2 decimals: '${units}'`);
+  return Number(scaled);
+};
+
+/** A tipster's figures as profiles and cards show them (docs/PRODUCT-RULES.md "Tipster statistics"). */
+export interface TipsterFigures {
+  /** Settled W and L slips (won + lost). */
+  settled: number;
+  /** Units, 1 staked per slip, 2 decimals. */
+  profit: number;
+  /** Percent, 2 decimals (roiOf). */
+  roi: number;
+  /** Mean total odds of the settled slips, 2 decimals (averageOdds). */
+  averageOdds: number;
+}
+
+/**
+ * The figures of stored counters: won / lost slips and the profit and odds sums in hundredths
+ * (`batchDeltas` summed over every settled slip). Jackpot slips are never in the counters.
+ */
+export const tipsterFigures = (c: { won: number; lost: number; profitHundredths: number; oddsHundredths: number }): TipsterFigures => {
+  const settled = c.won + c.lost;
+  const profit = c.profitHundredths / 100;
+  return { settled, profit, roi: roiOf(profit, settled), averageOdds: averageOdds(c.oddsHundredths / 100, settled) };
+};
+
+/** One settled W or L slip of a profit curve (decimal odds as text, e.g. '3.45'). */
+export interface SeriesSlip {
+  result: 'W' | 'L';
+  /** Settled accumulator (voided legs at 1.00). */
+  settledAccumulator: string;
+  /** When it settled, ISO-8601. */
+  settledAt: string;
+}
+
+/** One point of a tipster's profit curve. */
+export interface ProfitPoint {
+  /** When the slip settled, ISO-8601. */
+  date: string;
+  /** The tipster's cumulative profit after this slip, over every slip settled before it: units, 2 decimals. */
+  profit: number;
+}
+
+/**
+ * The cumulative profit curve (docs/PRODUCT-RULES.md "Tipster statistics") over `recent`, the
+ * tipster's last settled W / L slips in settlement order (oldest first), anchored at their
+ * all-time profit `totalHundredths` (the stored counter): the last point is that total, and each
+ * earlier point the total less the profits (`statsDelta`) of the slips after it, so the curve ends
+ * on the figure the profile shows however many earlier slips it leaves out. Exact on integer
+ * hundredths; [] without a slip.
+ * @throws RangeError for a malformed settled accumulator.
+ */
+export const profitSeries = (totalHundredths: number, recent: readonly SeriesSlip[]): ProfitPoint[] => {
+  const deltas = recent.map((s) => statsDelta(s.result, s.settledAccumulator, s.settledAccumulator).profitHundredths);
+  let running = deltas.reduce((total, d) => total - d, totalHundredths);
+  return recent.map((s, i) => {
+    running += deltas[i];
+    return { date: s.settledAt, profit: running / 100 };
+  });
+};
 
 /** One settled slip as the tipster statistics count it (decimal odds as text, e.g. '3.45'). */
 export interface SettledSlipFigures {
