@@ -1,3 +1,4 @@
+import { QUEUE } from '../../../src/common/queues/queues';
 import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 
@@ -16,11 +17,14 @@ describe('Bull Board at /admin/queues', () => {
     expect((await t.request('GET', '/admin/queues/api/queues', { token })).status).toBe(403);
   });
 
-  it('shows every queue (payments, sms, payouts, fixtures, maintenance) to an admin, by bearer token or by the token cookie', async () => {
+  it('shows every queue the app declares (payments, sms, payouts, fixtures, settlement, maintenance, transparency) to an admin, by bearer token or by the token cookie', async () => {
     const { token } = await createUser(t.ds, { role: 'admin' });
     const res = await t.request('GET', '/admin/queues/api/queues', { token });
     expect(res.status).toBe(200);
-    expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['fixtures', 'maintenance', 'payments', 'payouts', 'settlement', 'sms']);
+    expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(
+      ['fixtures', 'maintenance', 'payments', 'payouts', 'settlement', 'sms', 'transparency'],
+    );
+    expect(Object.values(QUEUE).sort()).toEqual(res.body.queues.map((q: { name: string }) => q.name).sort());
     const page = await t.request('GET', '/admin/queues', { headers: { cookie: `token=${token}` } });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<html');
