@@ -133,6 +133,15 @@ const SLIP_ROWS = `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file
 const TIP_COLUMNS = `t.slip_id AS "slipId", t.fixture_id::text AS "fixtureId", t.market_id AS "marketId", t.odd::text AS odd, t.result`;
 
 /** What SlipRepository.profile reads for a tipster's profile. */
+/** One row of the profile query's series JSON (the settled accumulator is null on slips settled before it was stored). */
+interface SeriesRow {
+  id: number;
+  slipResult: 'W' | 'L';
+  settledAccumulator: string | null;
+  accumulator: string;
+  settledAt: string;
+}
+
 export interface ProfileRows {
   /** The tipster-stats module's stored counters, zeros before the first slip. */
   counters: { tips: number; won: number; lost: number };
@@ -335,7 +344,7 @@ export class SlipRepository {
               p.mw, p.ml, p.ww, p.wl,
               (SELECT coalesce(json_agg(r ORDER BY r."settledAt", r.id), '[]'::json)
                  FROM (SELECT s.id, s.slip_result AS "slipResult", s.settled_accumulator::text AS "settledAccumulator",
-                              s.settled_at AS "settledAt"
+                              s.accumulator::text AS accumulator, s.settled_at AS "settledAt"
                          FROM slip s
                         WHERE s.user_id = $1 AND s.slip_result IS NOT NULL AND s.slip_result <> 'C' AND NOT s.jackpot
                         ORDER BY s.settled_at DESC, s.id DESC LIMIT ${Number(seriesSize)}) r) AS series,
@@ -356,8 +365,10 @@ export class SlipRepository {
     return {
       counters: { tips: row.tips, won: row.won, lost: row.lost },
       sums: { profit: row.profit, oddsSum: row.oddsSum },
-      series: (row.series as (ProfileRows['series'][number] & { id: number })[]).map(({ id: _id, settledAt, ...p }) => ({
-        ...p,
+      // A slip settled before the settled accumulator was stored counts at its accumulator, as the weekly ranking counts it.
+      series: (row.series as SeriesRow[]).map(({ slipResult, settledAccumulator, accumulator, settledAt }) => ({
+        slipResult,
+        settledAccumulator: settledAccumulator ?? accumulator,
         settledAt: new Date(settledAt).toISOString(),
       })),
       periods: { mw: row.mw, ml: row.ml, ww: row.ww, wl: row.wl },
