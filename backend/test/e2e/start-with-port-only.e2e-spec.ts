@@ -166,7 +166,10 @@ describe('the built app started with PORT alone', () => {
     });
     try {
       await waitFor('the app starts', async () => other.output().includes('marketplace (api) on'), 180_000);
-      expect(other.output()).toContain(`PUBLIC_URL http://localhost:3000 (port 3000) differs from PORT ${port} while the sandboxes are on`);
+      // The warning goes through the buffered logger, the start line straight to stdout: it may print after it.
+      const warning = `PUBLIC_URL http://localhost:3000 (port 3000) differs from PORT ${port} while the sandboxes are on`;
+      await waitFor('the boot warning', async () => other.output().includes(warning), 30_000).catch(() => undefined);
+      expect(other.output()).toContain(warning);
     } finally {
       await other.stop();
     }
