@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney, formatNairobiDateTime, formatNairobiDay, statusColor, statusLabel } from './common/format';
 
 describe('back-office formats', () => {
-  it('shows money as Ksh with 2 decimals, without float drift', () => {
+  it('shows money as Ksh with 2 decimals, from the server\'s digits (it rounds nothing)', () => {
     expect(formatMoney('1500')).toBe('Ksh. 1,500.00');
     expect(formatMoney('0.1')).toBe('Ksh. 0.10');
-    expect(formatMoney('1.005')).toBe('Ksh. 1.01');
+    expect(formatMoney('1.01')).toBe('Ksh. 1.01');
+    // The server sends 2 decimals; a third is not rounded in the browser (docs/CONTRIBUTING.md §10).
+    expect(formatMoney('1.005')).toBe('Ksh. -');
     expect(formatMoney(60)).toBe('Ksh. 60.00');
     expect(formatMoney(null)).toBe('');
     expect(formatMoney(undefined)).toBe('');
