@@ -8,7 +8,7 @@ import { SIGN_TREE_HEAD_EVERY_MS } from '../modules/transparency/transparency.co
 /** Periodic work as BullMQ job schedulers: one key per schedule, so N workers still run it once per tick. */
 export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'drain-inbox', job: JOB.DRAIN_INBOX, everyMs: 30_000 },
-  { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 60_000 },
+  { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 30_000 },
   { key: 'requeue-sms', job: JOB.REQUEUE_SMS, everyMs: 60_000 },
   { key: 'reconcile-payouts', job: JOB.RECONCILE_PAYOUTS, everyMs: 5 * 60_000 },
   { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },

@@ -6,7 +6,7 @@ import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
 import type { ConfirmOutcome } from './payment-confirmation.service';
 import { PurchaseLookupRepository } from './purchase-lookup.repository';
-import { PurchaseReconciliationService, RECONCILE_AFTER_MS } from './purchase-reconciliation.service';
+import { PurchaseReconciliationService } from './purchase-reconciliation.service';
 import { PurchaseReviewInput, PurchaseReviewService } from './purchase-review.service';
 import { FlutterwavePurchaseInput, FlutterwaveRail } from './rails/flutterwave.rail';
 import { MpesaPurchaseInput, MpesaStkRail } from './rails/mpesa-stk.rail';
@@ -64,8 +64,11 @@ export class PurchaseService {
     return this.reconciliation.reconcileAll();
   }
 
-  /** Reconciliation of the M-Pesa purchases pending over `olderThanMs` (ms); changed count. */
-  reconcileStk(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
+  /**
+   * Reconciliation of the M-Pesa purchases pending over `olderThanMs` (ms; default
+   * MPESA_QUERY_AFTER_SECONDS, docs/PRODUCT-RULES.md R190) and due for a query (R191); changed count.
+   */
+  reconcileStk(olderThanMs?: number, limit = 100): Promise<number> {
     return this.reconciliation.reconcile('mpesa', olderThanMs, limit);
   }
 

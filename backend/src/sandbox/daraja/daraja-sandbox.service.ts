@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Clock, systemClock } from '../../common/clock/clock';
@@ -383,7 +384,7 @@ export class DarajaSandboxService {
           }),
         ),
       },
-      { drop: !sendCallback },
+      { drop: !sendCallback || this.losesCallback() },
     );
     this.logger.debug(`STK ${stk.checkout_request_id} ${resolution}`);
     return {
@@ -408,6 +409,12 @@ export class DarajaSandboxService {
       createdAt: iso(stk.created_at) as string,
       expiresAt: iso(stk.expires_at) as string,
     };
+  }
+
+  /** Whether this STK callback is "lost" (SANDBOX_STK_CALLBACK_LOSS_PERCENT; docs/PROVIDERS.md §1.11). */
+  private losesCallback(): boolean {
+    const percent = this.settings.stkCallbackLossPercent;
+    return percent > 0 && randomInt(100) < percent;
   }
 
   private credentials(): { shortcode: string; passkey: string } {

@@ -36,6 +36,10 @@ export interface MpesaPurchaseInput {
 @Injectable()
 export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, StkCallbackResult> {
   readonly provider = 'mpesa' as const;
+  /** First STK query this long after the push (MPESA_QUERY_AFTER_SECONDS; docs/PRODUCT-RULES.md R190). */
+  readonly reconcileAfterMs: number;
+  /** A purchase the query still calls "being processed" is closed as timed out at this age (R192). */
+  readonly reconcileExpiresAfterMs = QUERY_GIVE_UP_MS;
 
   constructor(
     private readonly config: AppConfig,
@@ -43,7 +47,9 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
     private readonly starts: PurchaseStartService,
     private readonly confirmation: PaymentConfirmationService,
     private readonly producer: JobProducer,
-  ) {}
+  ) {
+    this.reconcileAfterMs = config.mpesa.queryAfterMs;
+  }
 
   /**
    * Creates a pending purchase and sends the STK push for `amount`; the row is committed before
@@ -117,7 +123,7 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
             resultDesc: q.resultDesc,
             ...(q.outcome === 'paid' ? await this.receivedCallback(p.checkoutRequestId) : {}),
           }
-        : ageMs > QUERY_GIVE_UP_MS
+        : ageMs >= QUERY_GIVE_UP_MS
           ? { outcome: 'timeout', resultCode: 'query-pending', resultDesc: q.errorMessage }
           : null;
     return result ? this.confirmation.apply({ id: p.id }, result) : 'noop';
