@@ -332,6 +332,45 @@ describe(DarajaClient.name, () => {
       expect(sent.Password).toBe(stkPassword('174379', SANDBOX_PASSKEY, '20251114103512'));
     });
 
+    it('sends exactly the four documented fields (§1.7 request, literal)', async () => {
+      stub.on(`POST ${DARAJA_PATHS.stkQuery}`, QUERY_DONE('0'));
+      await client().stkQuery('ws_CO_14112025103512345712345678');
+      expect(JSON.parse(stub.calls(DARAJA_PATHS.stkQuery)[0].body)).toEqual({
+        BusinessShortCode: 174379,
+        Password: Buffer.from(`174379${SANDBOX_PASSKEY}20251114103512`).toString('base64'),
+        Timestamp: '20251114103512',
+        CheckoutRequestID: 'ws_CO_14112025103512345712345678',
+      });
+    });
+
+    it.each([
+      ['0', 'The service request is processed successfully.', 'paid'],
+      ['1032', 'Request cancelled by user', 'cancelled'],
+      ['1037', 'DS timeout user cannot be reached', 'timeout'],
+      ['2001', 'The initiator information is invalid.', 'failed'],
+      ['1', 'The balance is insufficient for the transaction.', 'failed'],
+      ['1019', 'Transaction has expired.', 'failed'],
+    ])('reads the documented answer with ResultCode "%s" (%s) as %s', async (code, desc, outcome) => {
+      stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
+        body: {
+          ResponseCode: '0',
+          ResponseDescription: 'The service request has been accepted successsfully',
+          MerchantRequestID: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
+          CheckoutRequestID: 'ws_CO_14112025103512345712345678',
+          ResultCode: code,
+          ResultDesc: desc,
+        },
+      });
+      await expect(client().stkQuery(CHECKOUT_ID)).resolves.toEqual({
+        status: 'done',
+        resultCode: code,
+        resultDesc: desc,
+        outcome,
+        merchantRequestId: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
+        checkoutRequestId: 'ws_CO_14112025103512345712345678',
+      });
+    });
+
     it('answers pending while the transaction is being processed, without retrying', async () => {
       stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
         status: 500,
