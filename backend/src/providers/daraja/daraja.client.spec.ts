@@ -13,6 +13,7 @@ import {
   darajaTimestamp,
   parseB2cResult,
   parseStkCallback,
+  parseTransactionStatusResult,
   stkPassword,
 } from './daraja.client';
 import { DarajaClientOptions, StkPushInput } from './daraja.types';
@@ -421,6 +422,63 @@ describe(DarajaClient.name, () => {
     });
   });
 
+  describe('transactionStatus (§1.9)', () => {
+    const QUESTION = {
+      transactionId: 'TKE4H7Q2ZP',
+      originatorConversationId: 'purchase-4521-status',
+      resultUrl: 'https://tips.example.co.ke/api/processor/transaction-status/result/3f9c0b7e',
+      queueTimeoutUrl: 'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
+      remarks: 'Purchase status',
+    };
+
+    it('sends the documented body and reads the synchronous acknowledgement', async () => {
+      stub.on(`POST ${DARAJA_PATHS.transactionStatus}`, {
+        body: {
+          OriginatorConversationID: 'purchase-4521-status',
+          ConversationID: 'AG_20251114_2010325b025970fbc403',
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
+      });
+      await expect(client().transactionStatus(QUESTION)).resolves.toEqual({
+        conversationId: 'AG_20251114_2010325b025970fbc403',
+        originatorConversationId: 'purchase-4521-status',
+        responseDescription: 'Accept the service request successfully.',
+      });
+      const [call] = stub.calls(DARAJA_PATHS.transactionStatus);
+      expect(call.headers.authorization).toBe('Bearer token-1');
+      expect(JSON.parse(call.body)).toEqual({
+        Initiator: 'tipsapi',
+        SecurityCredential: 'Q3JlZA==',
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: 'TKE4H7Q2ZP',
+        OriginatorConversationID: 'purchase-4521-status',
+        PartyA: 174379,
+        IdentifierType: '4',
+        ResultURL: 'https://tips.example.co.ke/api/processor/transaction-status/result/3f9c0b7e',
+        QueueTimeOutURL: 'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
+        Remarks: 'Purchase status',
+      });
+    });
+
+    it('refuses bad input before sending, and a missing initiator', async () => {
+      await expect(client().transactionStatus({ ...QUESTION, transactionId: 'TK-1' })).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(client().transactionStatus({ ...QUESTION, remarks: 'x' })).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(client({ initiatorName: undefined }).transactionStatus(QUESTION)).rejects.toBeInstanceOf(ProviderInputError);
+      expect(stub.calls(DARAJA_PATHS.transactionStatus)).toHaveLength(0);
+    });
+
+    it('retries a 503 (a question is idempotent) and reports a gateway rejection', async () => {
+      stub.sequence(
+        `POST ${DARAJA_PATHS.transactionStatus}`,
+        { status: 503, body: 'busy' },
+        { status: 400, body: { requestId: 'r', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid TransactionID' } },
+      );
+      await expect(client().transactionStatus(QUESTION)).rejects.toMatchObject({ name: 'ProviderHttpError', providerCode: '400.002.02' });
+      expect(stub.calls(DARAJA_PATHS.transactionStatus)).toHaveLength(2);
+    });
+  });
+
   describe('b2cPayment (§1.8)', () => {
     const B2C = {
       originatorConversationId: 'wd-000481',
@@ -696,5 +754,82 @@ describe('parseB2cResult (§1.8)', () => {
     );
     const { TransactionID: _id, ResultParameters: _p, ...paidWithoutId } = RESULT;
     expect(() => parseB2cResult({ Result: paidWithoutId })).toThrow(/TransactionID/);
+  });
+});
+
+describe('parseTransactionStatusResult (§1.9)', () => {
+  // The Result envelope Safaricom posts to ResultURL for an STK payment to a PayBill.
+  const COMPLETED = {
+    Result: {
+      ResultType: 0,
+      ResultCode: 0,
+      ResultDesc: 'The service request is processed successfully.',
+      OriginatorConversationID: 'purchase-4521-status',
+      ConversationID: 'AG_20251114_2010325b025970fbc403',
+      TransactionID: 'TKE4H7Q2ZQ',
+      ResultParameters: {
+        ResultParameter: [
+          { Key: 'DebitPartyName', Value: '254712345678 - JANE WANJIRU' },
+          { Key: 'CreditPartyName', Value: '174379 - TIPSKE MARKETPLACE' },
+          { Key: 'OriginatorConversationID', Value: 'purchase-4521-status' },
+          { Key: 'InitiatedTime', Value: 20251114103540 },
+          { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+          { Key: 'DebitPartyCharges' },
+          { Key: 'TransactionReason' },
+          { Key: 'ReasonType', Value: 'Pay Bill Online' },
+          { Key: 'TransactionStatus', Value: 'Completed' },
+          { Key: 'FinalisedTime', Value: 20251114103541 },
+          { Key: 'Amount', Value: 100 },
+          { Key: 'ConversationID', Value: 'AG_20251114_2010325b025970fbc403' },
+          { Key: 'ReceiptNo', Value: 'TKE4H7Q2ZP' },
+        ],
+      },
+      ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+    },
+  };
+
+  it('reads a completed payment', () => {
+    expect(parseTransactionStatusResult(COMPLETED)).toEqual({
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      originatorConversationId: 'purchase-4521-status',
+      conversationId: 'AG_20251114_2010325b025970fbc403',
+      completed: true,
+      transactionStatus: 'Completed',
+      receipt: 'TKE4H7Q2ZP',
+      amountKsh: '100.00',
+      reasonType: 'Pay Bill Online',
+      debitPartyName: '254712345678 - JANE WANJIRU',
+      finalisedAt: '20251114103541',
+    });
+  });
+
+  it('a question answered with another TransactionStatus, or refused, is not completed', () => {
+    const params = COMPLETED.Result.ResultParameters.ResultParameter.map((p) => (p.Key === 'TransactionStatus' ? { ...p, Value: 'Failed' } : p));
+    expect(parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: params } } })).toMatchObject({ completed: false, transactionStatus: 'Failed' });
+    const refused = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        OriginatorConversationID: 'purchase-4521-status',
+        ConversationID: 'AG_20251114_2010325b025970fbc404',
+        TransactionID: 'TKE4H7Q2ZR',
+      },
+    };
+    expect(parseTransactionStatusResult(refused)).toEqual({
+      resultCode: '2001',
+      resultDesc: 'The initiator information is invalid.',
+      originatorConversationId: 'purchase-4521-status',
+      conversationId: 'AG_20251114_2010325b025970fbc404',
+      completed: false,
+    });
+  });
+
+  it('rejects other shapes', () => {
+    expect(() => parseTransactionStatusResult({})).toThrow(ProviderCallbackError);
+    expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ConversationID: 5 } })).toThrow(/ConversationID/);
+    const noReceipt = COMPLETED.Result.ResultParameters.ResultParameter.filter((p) => p.Key !== 'ReceiptNo');
+    expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: noReceipt } } })).toThrow(/ReceiptNo/);
   });
 });

@@ -219,3 +219,55 @@ export interface B2cResult {
   /** `B2CRecipientIsRegisteredCustomer`: `'Y'` / `'N'`. */
   recipientIsRegisteredCustomer?: string;
 }
+
+/**
+ * Input of `DarajaClient.transactionStatus` (§1.9): the status of an M-Pesa transaction we hold a
+ * receipt for (an STK payment whose callback we acknowledged but whose result we could not apply).
+ */
+export interface TransactionStatusInput {
+  /** `TransactionID`: the M-Pesa receipt asked about, e.g. `TKE4H7Q2ZP`. */
+  transactionId: string;
+  /** Our id for this question, sent as `OriginatorConversationID` and echoed in the Result. */
+  originatorConversationId: string;
+  /** `ResultURL`: receives the `Result` (parse with `parseTransactionStatusResult`). */
+  resultUrl: string;
+  /** `QueueTimeOutURL`: no answer in time; ask again later. */
+  queueTimeoutUrl: string;
+  /** `Remarks`, 2–100 chars. */
+  remarks: string;
+  /** `Occasion`, 1–100 chars, optional. */
+  occasion?: string;
+}
+
+/** Synchronous Transaction Status answer: the question is queued, the answer comes by `Result` (§1.9). */
+export interface TransactionStatusAccepted {
+  conversationId: string;
+  originatorConversationId: string;
+  responseDescription: string;
+}
+
+/**
+ * Parsed Transaction Status `Result` (§1.9). `ResultCode` 0 means the question was answered, not
+ * that the money moved: that is `TransactionStatus` (`Completed`), hence `completed`.
+ */
+export interface TransactionStatusResult {
+  /** `String(ResultCode)` of the question. */
+  resultCode: string;
+  resultDesc: string;
+  originatorConversationId: string;
+  conversationId: string;
+  /** True only for ResultCode 0 with `TransactionStatus` `Completed`. */
+  completed: boolean;
+  /** `TransactionStatus` as sent, e.g. `Completed`, `Failed`, `Cancelled`, `Expired`. */
+  transactionStatus?: string;
+  /** `ReceiptNo`: the M-Pesa receipt of the transaction. */
+  receipt?: string;
+  /** `Amount`, Ksh with 2 decimals. */
+  amountKsh?: string;
+  /** `ReasonType`, e.g. `Pay Bill Online` for an STK payment to a PayBill. */
+  reasonType?: string;
+  /** `DebitPartyName`: `"<MSISDN> - <NAME>"` of the payer. */
+  debitPartyName?: string;
+  /** `FinalisedTime`, `YYYYMMDDHHmmss` Kenyan time, as digits. */
+  finalisedAt?: string;
+}
