@@ -70,12 +70,14 @@ export const FAULT_TARGETS = [
   'daraja.stkpush',
   'daraja.stkquery',
   'daraja.b2c',
+  'daraja.transactionstatus',
   'flutterwave.payments',
   'flutterwave.verify',
   'africastalking.messaging',
   's3.objects',
   'callback.daraja.stk',
   'callback.daraja.b2c',
+  'callback.daraja.status',
   'callback.flutterwave.webhook',
   'callback.africastalking.delivery-report',
 ] as const;
@@ -85,6 +87,7 @@ export type FaultTarget = (typeof FAULT_TARGETS)[number];
 export const OUTBOUND_KIND = {
   STK_CALLBACK: 'callback.daraja.stk',
   B2C_RESULT: 'callback.daraja.b2c',
+  STATUS_RESULT: 'callback.daraja.status',
   FLW_WEBHOOK: 'callback.flutterwave.webhook',
   AT_DELIVERY_REPORT: 'callback.africastalking.delivery-report',
 } as const satisfies Record<string, FaultTarget>;

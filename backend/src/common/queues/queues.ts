@@ -30,8 +30,10 @@ export const JOB = {
   MPESA_CALLBACK: 'mpesa-callback',
   /** payments: a Flutterwave charge webhook (jobId `flw-<tx_ref>`). */
   FLUTTERWAVE_WEBHOOK: 'flutterwave-webhook',
-  /** payments (scheduled): STK query / Flutterwave verify for purchases pending over 2 minutes. */
+  /** payments (scheduled): STK query / Flutterwave verify for purchases pending past their grace period (docs/PRODUCT-RULES.md R190). */
   RECONCILE_STK: 'reconcile-stk',
+  /** payments: a Daraja Transaction Status Result about a purchase (jobId `ts-<OriginatorConversationID>`; R194). */
+  TRANSACTION_STATUS_RESULT: 'transaction-status-result',
   /** sms: send one sms_outbox row through Africa's Talking (jobId `sms-<id>`). */
   DELIVER_SMS: 'deliver-sms',
   /** sms (scheduled): re-enqueue outbox rows whose enqueue after commit was lost (Redis down). */
@@ -58,6 +60,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.MPESA_CALLBACK]: QUEUE.PAYMENTS,
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
+  [JOB.TRANSACTION_STATUS_RESULT]: QUEUE.PAYMENTS,
   [JOB.DELIVER_SMS]: QUEUE.SMS,
   [JOB.REQUEUE_SMS]: QUEUE.SMS,
   [JOB.B2C_WITHDRAWAL]: QUEUE.PAYOUTS,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { Money } from '../../common/money/money';
-import type { StkCallbackResult } from '../../providers/daraja/daraja.types';
+import type { StkCallbackResult, TransactionStatusResult } from '../../providers/daraja/daraja.types';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
 import type { ConfirmOutcome } from './payment-confirmation.service';
@@ -52,6 +52,11 @@ export class PurchaseService {
   /** The `mpesa-callback` jobs, a batch in one transaction: see MpesaStkRail.confirmBatch. */
   confirmMpesaBatch(callbacks: StkCallbackResult[]): Promise<(ConfirmOutcome | Error)[]> {
     return this.mpesa.confirmBatch(callbacks);
+  }
+
+  /** The `transaction-status-result` job: see MpesaStkRail.confirmTransactionStatus. */
+  confirmTransactionStatus(result: TransactionStatusResult): Promise<ConfirmOutcome> {
+    return this.mpesa.confirmTransactionStatus(result);
   }
 
   /** The `flutterwave-webhook` job and find-slip-ng: see FlutterwaveRail.confirm. */

@@ -1,6 +1,7 @@
+import { UnrecoverableError } from 'bullmq';
 import { Money } from '../../../src/common/money/money';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
-import { JOB } from '../../../src/common/queues/queues';
+import { JOB, jobId, QUEUE } from '../../../src/common/queues/queues';
 import { AppConfig } from '../../../src/config/app-config';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
 import { DarajaClient } from '../../../src/providers/daraja/daraja.client';
@@ -24,6 +25,8 @@ describe('STK status query: a lost callback settled from the provider', () => {
   let t: TestContext;
   let slipId: number;
   let seq = 0;
+  /** While true, applying an STK callback fails for good (its job ends failed, the callback acknowledged but not applied). */
+  let callbacksFail = false;
   const run = String(Date.now()).slice(-5);
   const nextMsisdn = (): string => `2547${run}${String(++seq).padStart(3, '0')}`;
 
@@ -35,6 +38,14 @@ describe('STK status query: a lost callback settled from the provider', () => {
     });
     const tipster = await createUser(t.ds, { username: `query_tipster_${run}` });
     slipId = await insertSlip(t.ds, tipster.user.id);
+    const purchases = t.get(PurchaseService);
+    for (const method of ['confirmMpesa', 'confirmMpesaBatch'] as const) {
+      const real = (purchases[method] as (...a: unknown[]) => Promise<unknown>).bind(purchases);
+      jest.spyOn(purchases, method).mockImplementation((async (...args: unknown[]) => {
+        if (callbacksFail) throw new UnrecoverableError('connect ECONNREFUSED 127.0.0.1:5432 (last attempt)');
+        return real(...args);
+      }) as never);
+    }
   });
   // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
   afterEach(() => expectMoneyInvariants(t.ds));
@@ -198,5 +209,66 @@ describe('STK status query: a lost callback settled from the provider', () => {
       expect(await ledger(p.id)).toHaveLength(2);
       expect(await picksSms(p.msisdn)).toBe(1);
     }
+  });
+
+  it('at the expiry, a paid callback we could not apply is settled by Transaction Status (R194), the sandbox posting the Result', async () => {
+    const p = await startPurchase();
+    const accepted = await answer(p, 'accept');
+    // Daraja's callback reaches us but cannot be applied (its job fails for good).
+    callbacksFail = true;
+    try {
+      expect(await postCallback(stkCallbackBody(p.checkoutRequestId, 0, 200, accepted.receipt, p.msisdn))).toMatchObject({ status: 200 });
+      const payments = t.get(JobProducer).queue(QUEUE.PAYMENTS);
+      await eventually(async () => (await payments.getJob(jobId('mpesa', p.checkoutRequestId)))?.isFailed(), 20_000);
+    } finally {
+      callbacksFail = false;
+    }
+    // The STK query still says "being processed" at the expiry.
+    const daraja = t.get(DarajaClient);
+    const query = jest.spyOn(daraja, 'stkQuery').mockResolvedValue({ status: 'pending', errorMessage: 'The transaction is being processed' });
+    const status = jest.spyOn(daraja, 'transactionStatus');
+    try {
+      await age(p.id, 31 * 60);
+      await t.get(PurchaseService).reconcileStk();
+      expect(status).toHaveBeenCalledWith(expect.objectContaining({ transactionId: accepted.receipt, originatorConversationId: `purchase-${p.id}-ts-0` }));
+    } finally {
+      query.mockRestore();
+      status.mockRestore();
+    }
+    const paid = await eventually(async () => ((await row(p.id)).status === 'paid' ? row(p.id) : null), 30_000);
+    expect(paid).toMatchObject({ receipt: accepted.receipt, result_code: '0', result_desc: 'Transaction Status: Completed' });
+    expect(await ledger(p.id)).toHaveLength(2);
+    expect(await picksSms(p.msisdn)).toBe(1);
+  });
+
+  it('a Transaction Status Result other than Completed fails the purchase and flags it for review; a wrong token is 404', async () => {
+    const p = await startPurchase();
+    const token = t.get(AppConfig).mpesa.callbackToken;
+    const result = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: 'The service request is processed successfully.',
+        OriginatorConversationID: `purchase-${p.id}-ts-3`,
+        ConversationID: 'AG_20261205_2010325b025970fbc403',
+        TransactionID: 'TKE4H7Q2ZQ',
+        ResultParameters: {
+          ResultParameter: [
+            { Key: 'ReasonType', Value: 'Pay Bill Online' },
+            { Key: 'TransactionStatus', Value: 'Failed' },
+            { Key: 'Amount', Value: 200 },
+            { Key: 'ReceiptNo', Value: 'TKE4H7Q2ZP' },
+          ],
+        },
+        ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+      },
+    };
+    expect((await t.request('POST', `/api/processor/status-result/not-the-token`, { body: result })).status).toBe(404);
+    expect((await t.request('POST', `/api/processor/status-result/${token}`, { body: { Result: {} } })).status).toBe(400);
+    expect(await t.request('POST', `/api/processor/status-result/${token}`, { body: result })).toMatchObject({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
+    expect((await t.request('POST', `/api/processor/status-result/${token}/timeout`, { body: {} })).status).toBe(200);
+    const failed = await eventually(async () => ((await row(p.id)).status !== 'pending' ? one(`SELECT status, result_code, review_reason FROM purchase WHERE id = $1`, [p.id]) : null), 30_000);
+    expect(failed).toEqual({ status: 'failed', result_code: 'ts-0', review_reason: 'Transaction Status answered 0 Failed for a paid callback' });
+    expect(await ledger(p.id)).toEqual([]);
   });
 });
