@@ -9,7 +9,7 @@ import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { expectMoneyInvariants } from '../../support/money-invariants';
 import { insertSlip } from '../finance/finance-support';
-import { eventually, purchasesOf, sandboxDeliveries, stkCallbackBody } from './support';
+import { eventually, jobsFinished, purchasesOf, sandboxDeliveries, stkCallbackBody } from './support';
 
 jest.setTimeout(120_000);
 
@@ -241,7 +241,7 @@ describe('STK status query: a lost callback settled from the provider', () => {
     expect(await picksSms(p.msisdn)).toBe(1);
   });
 
-  it('a Transaction Status Result other than Completed fails the purchase and flags it for review; a wrong token is 404', async () => {
+  it('a Transaction Status Result other than Completed fails the purchase and flags it for review; a refused question changes nothing; a wrong token is 404', async () => {
     const p = await startPurchase();
     const token = t.get(AppConfig).mpesa.callbackToken;
     const result = {
@@ -265,10 +265,15 @@ describe('STK status query: a lost callback settled from the provider', () => {
     };
     expect((await t.request('POST', `/api/processor/status-result/not-the-token`, { body: result })).status).toBe(404);
     expect((await t.request('POST', `/api/processor/status-result/${token}`, { body: { Result: {} } })).status).toBe(400);
+    // A question M-Pesa refused (2001: our initiator) changes nothing.
+    const refused = { Result: { ResultType: 0, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', OriginatorConversationID: `purchase-${p.id}-ts-2`, ConversationID: 'AG_20261205_2010325b025970fbc402', TransactionID: 'TKE4H7Q2ZR' } };
+    expect(await t.request('POST', `/api/processor/status-result/${token}`, { body: refused })).toMatchObject({ status: 200, body: { ResultCode: 0 } });
+    await jobsFinished(t, QUEUE.PAYMENTS, [jobId('ts', `purchase-${p.id}-ts-2`)]);
+    expect((await row(p.id)).status).toBe('pending');
     expect(await t.request('POST', `/api/processor/status-result/${token}`, { body: result })).toMatchObject({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
     expect((await t.request('POST', `/api/processor/status-result/${token}/timeout`, { body: {} })).status).toBe(200);
     const failed = await eventually(async () => ((await row(p.id)).status !== 'pending' ? one(`SELECT status, result_code, review_reason FROM purchase WHERE id = $1`, [p.id]) : null), 30_000);
-    expect(failed).toEqual({ status: 'failed', result_code: 'ts-0', review_reason: 'Transaction Status answered 0 Failed for a paid callback' });
+    expect(failed).toEqual({ status: 'failed', result_code: 'ts-not-completed', review_reason: 'Transaction Status answered Failed for a paid callback' });
     expect(await ledger(p.id)).toEqual([]);
   });
 });

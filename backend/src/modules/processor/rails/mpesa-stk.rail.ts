@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Money } from '../../../common/money/money';
 import { JobProducer } from '../../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../../common/queues/queues';
@@ -40,6 +40,7 @@ export interface MpesaPurchaseInput {
  */
 @Injectable()
 export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, StkCallbackResult> {
+  private readonly logger = new Logger(MpesaStkRail.name);
   readonly provider = 'mpesa' as const;
   /** First STK query this long after the push (MPESA_QUERY_AFTER_SECONDS; docs/PRODUCT-RULES.md R190). */
   readonly reconcileAfterMs: number;
@@ -141,20 +142,25 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
   /**
    * Applies a Transaction Status Result about a purchase (docs/PRODUCT-RULES.md R194): `Completed`
    * pays it with the receipt and amount M-Pesa gives (through PaymentConfirmationService, so a
-   * purchase already settled is a no-op); any other answer flags it for review (failed, nothing
-   * credited), since we hold a paid callback for it. A Result that names no purchase of ours is
-   * ignored.
+   * purchase already settled is a no-op); another `TransactionStatus` flags it for review (failed,
+   * nothing credited), since we hold a paid callback for it. A question M-Pesa refused (ResultCode
+   * other than 0, e.g. 2001 our initiator) changes nothing: the next due pass asks again. A Result
+   * that names no purchase of ours is ignored.
    */
   async confirmTransactionStatus(r: TransactionStatusResult): Promise<ConfirmOutcome> {
     const id = /^purchase-(\d+)-ts-\d+$/.exec(r.originatorConversationId)?.[1];
     if (!id) return 'noop';
+    if (r.resultCode !== '0') {
+      this.logger.warn({ purchaseId: id, resultCode: r.resultCode, resultDesc: r.resultDesc }, 'Transaction Status question refused');
+      return 'noop';
+    }
     const resultDesc = `Transaction Status: ${r.transactionStatus ?? r.resultDesc}`;
     if (r.completed) {
       const paid = r.amountKsh ? Money.parse(r.amountKsh) : null;
       return this.confirmation.apply({ id }, { outcome: 'paid', resultCode: '0', resultDesc, receipt: r.receipt ?? null, paid });
     }
-    const reason = `Transaction Status answered ${r.resultCode} ${r.transactionStatus ?? r.resultDesc} for a paid callback`;
-    return this.confirmation.apply({ id }, { outcome: 'failed', resultCode: `ts-${r.resultCode}`, resultDesc }, undefined, reason);
+    const reason = `Transaction Status answered ${r.transactionStatus ?? 'no status'} for a paid callback`;
+    return this.confirmation.apply({ id }, { outcome: 'failed', resultCode: 'ts-not-completed', resultDesc }, undefined, reason);
   }
 
   /**
