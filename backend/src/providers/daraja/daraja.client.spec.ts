@@ -11,6 +11,7 @@ import {
   DARAJA_PATHS,
   DarajaClient,
   darajaTimestamp,
+  parseAccountBalanceResult,
   parseB2cResult,
   parseStkCallback,
   parseTransactionStatusResult,
@@ -479,6 +480,44 @@ describe(DarajaClient.name, () => {
     });
   });
 
+  describe('accountBalance (§1.12)', () => {
+    const QUESTION = {
+      resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+      queueTimeoutUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+      remarks: 'B2C float',
+    };
+
+    it('sends the documented body for our B2C shortcode and reads the acknowledgement', async () => {
+      stub.on(`POST ${DARAJA_PATHS.accountBalance}`, {
+        body: {
+          OriginatorConversationID: '515-5258779-3',
+          ConversationID: 'AG_20251114_00004e48cf7e3533f581',
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
+      });
+      await expect(client().accountBalance(QUESTION)).resolves.toEqual({
+        conversationId: 'AG_20251114_00004e48cf7e3533f581',
+        originatorConversationId: '515-5258779-3',
+      });
+      expect(JSON.parse(stub.calls(DARAJA_PATHS.accountBalance)[0].body)).toEqual({
+        Initiator: 'tipsapi',
+        SecurityCredential: 'Q3JlZA==',
+        CommandID: 'AccountBalance',
+        PartyA: 600992,
+        IdentifierType: '4',
+        Remarks: 'B2C float',
+        QueueTimeOutURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+        ResultURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+      });
+    });
+
+    it('refuses to ask without a B2C set-up', async () => {
+      await expect(client({ b2cShortcode: undefined }).accountBalance(QUESTION)).rejects.toBeInstanceOf(ProviderInputError);
+      expect(stub.calls(DARAJA_PATHS.accountBalance)).toHaveLength(0);
+    });
+  });
+
   describe('b2cPayment (§1.8)', () => {
     const B2C = {
       originatorConversationId: 'wd-000481',
@@ -831,5 +870,44 @@ describe('parseTransactionStatusResult (§1.9)', () => {
     expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ConversationID: 5 } })).toThrow(/ConversationID/);
     const noReceipt = COMPLETED.Result.ResultParameters.ResultParameter.filter((p) => p.Key !== 'ReceiptNo');
     expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: noReceipt } } })).toThrow(/ReceiptNo/);
+  });
+});
+
+describe('parseAccountBalanceResult (§1.12)', () => {
+  const RESULT = {
+    Result: {
+      ResultType: 0,
+      ResultCode: 0,
+      ResultDesc: 'The service request is processed successfully.',
+      OriginatorConversationID: '515-5258779-3',
+      ConversationID: 'AG_20251114_00004e48cf7e3533f581',
+      TransactionID: 'OAR0000000',
+      ResultParameters: {
+        ResultParameter: [
+          {
+            Key: 'AccountBalance',
+            Value:
+              'Working Account|KES|46713.00|46713.00|0.00|0.00&Float Account|KES|0.00|0.00|0.00|0.00&Utility Account|KES|49217.00|49217.00|0.00|0.00&Charges Paid Account|KES|-220.00|-220.00|0.00|0.00&Organization Settlement Account|KES|0.00|0.00|0.00|0.00',
+          },
+          { Key: 'BOCompletedTime', Value: 20251114125710 },
+        ],
+      },
+      ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit' } },
+    },
+  };
+
+  it('reads every account, the utility account included', () => {
+    const parsed = parseAccountBalanceResult(RESULT);
+    expect(parsed).toMatchObject({ resultCode: '0', originatorConversationId: '515-5258779-3', completedAt: '20251114125710' });
+    expect(parsed.accounts).toHaveLength(5);
+    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({ name: 'Utility Account', currency: 'KES', currentKsh: '49217.00', availableKsh: '49217.00' });
+    expect(parsed.accounts.find((a) => a.name === 'Charges Paid Account')?.availableKsh).toBe('-220.00');
+  });
+
+  it('a refused question lists no account; a malformed list is rejected', () => {
+    const refused = { Result: { ...RESULT.Result, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', ResultParameters: undefined } };
+    expect(parseAccountBalanceResult(refused)).toMatchObject({ resultCode: '2001', accounts: [] });
+    const bad = { Result: { ...RESULT.Result, ResultParameters: { ResultParameter: { Key: 'AccountBalance', Value: 'Utility Account|KES|lots' } } } };
+    expect(() => parseAccountBalanceResult(bad)).toThrow(ProviderCallbackError);
   });
 });

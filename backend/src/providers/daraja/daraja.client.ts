@@ -21,10 +21,14 @@ import {
 } from '../common/http';
 import { ShapeReader, shapeReader } from '../common/shape';
 import {
+  AccountBalanceAccepted,
+  AccountBalanceInput,
+  AccountBalanceResult,
   B2cPaymentInput,
   B2cPaymentResult,
   B2cResult,
   DARAJA_ERROR,
+  DarajaAccountBalance,
   DarajaClientOptions,
   StkCallbackResult,
   StkOutcome,
@@ -41,13 +45,14 @@ const PROVIDER = 'daraja';
 const MSISDN = /^254[17]\d{8}$/;
 const SHORTCODE = /^\d{5,7}$/;
 
-/** Paths of the Daraja APIs we call (docs/PROVIDERS.md §1.2, §1.3, §1.7, §1.8, §1.9). */
+/** Paths of the Daraja APIs we call (docs/PROVIDERS.md §1.2, §1.3, §1.7, §1.8, §1.9, §1.12). */
 export const DARAJA_PATHS = {
   token: '/oauth/v1/generate',
   stkPush: '/mpesa/stkpush/v1/processrequest',
   stkQuery: '/mpesa/stkpushquery/v1/query',
   b2c: '/mpesa/b2c/v3/paymentrequest',
   transactionStatus: '/mpesa/transactionstatus/v1/query',
+  accountBalance: '/mpesa/accountbalance/v1/query',
 } as const;
 
 /**
@@ -359,6 +364,51 @@ export class DarajaClient {
     };
   }
 
+  /**
+   * Asks the balances of our B2C shortcode (Account Balance, §1.12): initiator credentials,
+   * `PartyA` = `b2cShortcode`, `IdentifierType` 4. Accepted means queued: the balances arrive at
+   * `resultUrl` (`parseAccountBalanceResult`). A question, so retried on network errors,
+   * timeouts and 5xx.
+   * @throws ProviderInputError when B2C is not configured or a URL is not http(s).
+   * @throws ProviderHttpError (and subclasses), timeout and network errors.
+   */
+  async accountBalance(input: AccountBalanceInput): Promise<AccountBalanceAccepted> {
+    const { b2cShortcode, initiatorName, securityCredential } = this.options;
+    if (!b2cShortcode || !SHORTCODE.test(b2cShortcode)) {
+      throw new ProviderInputError(PROVIDER, 'b2cShortcode', 'must be configured (5–7 digits)');
+    }
+    if (!initiatorName)
+      throw new ProviderInputError(PROVIDER, 'initiatorName', 'must be configured');
+    if (!securityCredential)
+      throw new ProviderInputError(PROVIDER, 'securityCredential', 'must be configured');
+    if (!/^.{2,100}$/u.test(input.remarks)) {
+      throw new ProviderInputError(PROVIDER, 'remarks', 'must be 2–100 characters');
+    }
+    checkUrl(input.resultUrl, 'resultUrl');
+    checkUrl(input.queueTimeoutUrl, 'queueTimeoutUrl');
+    const res = await this.post(
+      DARAJA_PATHS.accountBalance,
+      {
+        Initiator: initiatorName,
+        SecurityCredential: securityCredential,
+        CommandID: 'AccountBalance',
+        PartyA: Number(b2cShortcode),
+        IdentifierType: '4',
+        Remarks: input.remarks,
+        QueueTimeOutURL: input.queueTimeoutUrl,
+        ResultURL: input.resultUrl,
+      },
+      'idempotent',
+    );
+    if (!isSuccess(res)) throw darajaError(res);
+    const answer = this.acceptedAnswer(res);
+    const read = responseReader(res);
+    return {
+      conversationId: read.string(answer.ConversationID, 'ConversationID'),
+      originatorConversationId: read.optionalString(answer.OriginatorConversationID, 'OriginatorConversationID') ?? '',
+    };
+  }
+
   /** POST with the bearer token; renews the token once and repeats once when it is refused. */
   private async post(path: string, body: unknown, retry: RetryPolicy): Promise<HttpResponse> {
     const send = (token: string): Promise<HttpResponse> =>
@@ -635,7 +685,59 @@ export const parseTransactionStatusResult = (body: unknown): TransactionStatusRe
   return parsed;
 };
 
+/**
+ * Validates and reads an Account Balance `Result` (§1.12): the B2C envelope; the
+ * `AccountBalance` parameter lists accounts joined by `&`, each `name|currency|current|available|…`
+ * (amounts become Ksh with 2 decimals, negative allowed).
+ * @throws ProviderCallbackError for any other shape.
+ */
+export const parseAccountBalanceResult = (body: unknown): AccountBalanceResult => {
+  const read = callbackReader();
+  const result = read.record(read.record(body, 'body').Result, 'Result');
+  const at = (name: string): string => `Result.${name}`;
+  const params = new Map<string, unknown>();
+  if (result.ResultParameters !== undefined && result.ResultParameters !== null) {
+    const raw = read.record(result.ResultParameters, at('ResultParameters')).ResultParameter;
+    (Array.isArray(raw) ? raw : [raw]).forEach((item, i) => {
+      const entry = read.record(item, `${at('ResultParameters.ResultParameter')}[${i}]`);
+      params.set(read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`), entry.Value);
+    });
+  }
+  const resultCode = read.code(result.ResultCode, at('ResultCode'));
+  const accounts: DarajaAccountBalance[] = [];
+  const listed = params.get('AccountBalance');
+  if (resultCode === '0' && listed !== undefined && listed !== null) {
+    const text = read.string(listed, at('ResultParameters.AccountBalance'));
+    for (const account of text.split('&').filter((a) => a.trim())) {
+      const [name, currency, current, available] = account.split('|').map((f) => f.trim());
+      const currentKsh = signedKsh(current);
+      const availableKsh = signedKsh(available);
+      if (!name || !currency || currentKsh === null || availableKsh === null) {
+        read.fail(at('ResultParameters.AccountBalance'), 'expected name|currency|current|available per account');
+      }
+      accounts.push({ name, currency, currentKsh: currentKsh as string, availableKsh: availableKsh as string });
+    }
+  }
+  const completedAt = digitsOf(params.get('BOCompletedTime'));
+  return {
+    resultCode,
+    resultDesc: read.optionalString(result.ResultDesc, at('ResultDesc')) ?? '',
+    originatorConversationId: read.string(result.OriginatorConversationID, at('OriginatorConversationID')),
+    conversationId: read.string(result.ConversationID, at('ConversationID')),
+    accounts,
+    ...(completedAt === undefined ? {} : { completedAt }),
+  };
+};
+
 // ----- helpers -----
+
+/** `'-220.00'` / `'49217'` → Ksh with 2 decimals (sign kept); null when not an amount. */
+const signedKsh = (value: string | undefined): string | null => {
+  if (value === undefined || !/^-?\d+(\.\d+)?$/.test(value)) return null;
+  const negative = value.startsWith('-');
+  const amount = toDecimalString(negative ? value.slice(1) : value, 2);
+  return amount === null ? null : `${negative ? '-' : ''}${amount}`;
+};
 
 /** Whole Ksh within [min, max] as a JSON-safe integer (whole shillings, never a float). */
 const wholeKsh = (value: string | number, field: string, min: bigint, max: bigint): number => {

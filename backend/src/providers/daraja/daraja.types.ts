@@ -271,3 +271,43 @@ export interface TransactionStatusResult {
   /** `FinalisedTime`, `YYYYMMDDHHmmss` Kenyan time, as digits. */
   finalisedAt?: string;
 }
+
+/** Input of `DarajaClient.accountBalance` (§1.12): where Daraja posts the `Result`. */
+export interface AccountBalanceInput {
+  /** `ResultURL`: receives the `Result` (parse with `parseAccountBalanceResult`). */
+  resultUrl: string;
+  /** `QueueTimeOutURL`: no answer in time; ask again later. */
+  queueTimeoutUrl: string;
+  /** `Remarks`, 2–100 chars. */
+  remarks: string;
+}
+
+/** Synchronous Account Balance answer: queued; the balances come by `Result` (§1.12). */
+export interface AccountBalanceAccepted {
+  conversationId: string;
+  originatorConversationId: string;
+}
+
+/** One account of the `AccountBalance` parameter (§1.12): `name|currency|current|available|…`. */
+export interface DarajaAccountBalance {
+  /** e.g. `Utility Account` (B2C pays from it), `Working Account`, `Charges Paid Account`. */
+  name: string;
+  currency: string;
+  /** Ksh with 2 decimals, may be negative. */
+  currentKsh: string;
+  /** Ksh with 2 decimals, may be negative. */
+  availableKsh: string;
+}
+
+/** Parsed Account Balance `Result` (§1.12). */
+export interface AccountBalanceResult {
+  /** `String(ResultCode)`: `"0"` = the balances are given. */
+  resultCode: string;
+  resultDesc: string;
+  originatorConversationId: string;
+  conversationId: string;
+  /** Every account listed (empty unless ResultCode 0). */
+  accounts: DarajaAccountBalance[];
+  /** `BOCompletedTime`, `YYYYMMDDHHmmss` Kenyan time, as digits. */
+  completedAt?: string;
+}
