@@ -71,6 +71,7 @@ export const FAULT_TARGETS = [
   'daraja.stkquery',
   'daraja.b2c',
   'daraja.transactionstatus',
+  'daraja.accountbalance',
   'flutterwave.payments',
   'flutterwave.verify',
   'africastalking.messaging',
@@ -78,6 +79,7 @@ export const FAULT_TARGETS = [
   'callback.daraja.stk',
   'callback.daraja.b2c',
   'callback.daraja.status',
+  'callback.daraja.balance',
   'callback.flutterwave.webhook',
   'callback.africastalking.delivery-report',
 ] as const;
@@ -88,6 +90,7 @@ export const OUTBOUND_KIND = {
   STK_CALLBACK: 'callback.daraja.stk',
   B2C_RESULT: 'callback.daraja.b2c',
   STATUS_RESULT: 'callback.daraja.status',
+  BALANCE_RESULT: 'callback.daraja.balance',
   FLW_WEBHOOK: 'callback.flutterwave.webhook',
   AT_DELIVERY_REPORT: 'callback.africastalking.delivery-report',
 } as const satisfies Record<string, FaultTarget>;

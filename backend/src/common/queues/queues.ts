@@ -44,6 +44,10 @@ export const JOB = {
   B2C_RESULT: 'b2c-result',
   /** payouts (scheduled): re-run the payout job of approved withdrawals whose B2C request never got an answer. */
   RECONCILE_PAYOUTS: 'reconcile-payouts',
+  /** payouts (scheduled): ask Daraja's Account Balance for the B2C float (docs/PRODUCT-RULES.md R195). */
+  CHECK_B2C_FLOAT: 'check-b2c-float',
+  /** payouts: a Daraja Account Balance Result (jobId `balance-<ConversationID>`). */
+  ACCOUNT_BALANCE_RESULT: 'account-balance-result',
   /** maintenance (scheduled): delete expired login sessions, reset tokens and verification codes (AccountMaintenanceService). */
   PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
   /** transparency (scheduled): sign a tree head when the log grew and time-stamp heads without a token (TreeHeadService). */
@@ -66,6 +70,8 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.B2C_WITHDRAWAL]: QUEUE.PAYOUTS,
   [JOB.B2C_RESULT]: QUEUE.PAYOUTS,
   [JOB.RECONCILE_PAYOUTS]: QUEUE.PAYOUTS,
+  [JOB.CHECK_B2C_FLOAT]: QUEUE.PAYOUTS,
+  [JOB.ACCOUNT_BALANCE_RESULT]: QUEUE.PAYOUTS,
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
   [JOB.SIGN_TREE_HEAD]: QUEUE.TRANSPARENCY,
 };

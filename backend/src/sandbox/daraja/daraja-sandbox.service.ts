@@ -34,6 +34,8 @@ import {
   stkResult,
   transactionDate,
   transactionStatusResultBody,
+  accountBalanceResultBody,
+  validateAccountBalance,
   validateB2c,
   validateStkPush,
   validateStkQuery,
@@ -190,6 +192,43 @@ export class DarajaSandboxService {
       kind: OUTBOUND_KIND.STATUS_RESULT,
       reference: originator,
       url: q.resultUrl,
+      contentType: 'application/json',
+      body: JSON.stringify(result),
+    });
+    this.outbound.notify();
+    return answer(200, {
+      OriginatorConversationID: originator,
+      ConversationID: conversation,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
+
+  /**
+   * `POST /mpesa/accountbalance/v1/query` (§1.12): synchronous acknowledgement, then the `Result`
+   * (the Utility Account holding SANDBOX_B2C_FLOAT_KSH; 2001 for a wrong initiator) posted to
+   * ResultURL at once.
+   */
+  async accountBalance(authorization: string | undefined, body: unknown): Promise<ProviderAnswer> {
+    const refused = await this.checkBearer(authorization, 'daraja.accountbalance');
+    if (refused) return refused;
+    const checked = validateAccountBalance(body);
+    if (!checked.ok) return this.reject(checked.rejection);
+    const now = this.clock.now();
+    const conversation = conversationId(now);
+    const originator = `sandbox-${conversation.slice(-12)}`;
+    const { initiatorName, securityCredential } = this.config.mpesa;
+    const result = accountBalanceResultBody({
+      originatorConversationId: originator,
+      conversationId: conversation,
+      initiatorValid: checked.value.initiatorName === initiatorName && checked.value.securityCredential === securityCredential,
+      utilityKsh: this.settings.b2cFloatKsh,
+      at: now,
+    });
+    await this.outbound.enqueue(this.repo.dataSource.manager, {
+      kind: OUTBOUND_KIND.BALANCE_RESULT,
+      reference: conversation,
+      url: checked.value.resultUrl,
       contentType: 'application/json',
       body: JSON.stringify(result),
     });
@@ -466,7 +505,7 @@ export class DarajaSandboxService {
   /** Bearer check (§1.11: unknown or expired token → `404.001.03`), then an injected fault. */
   private async checkBearer(
     authorization: string | undefined,
-    target: 'daraja.stkpush' | 'daraja.stkquery' | 'daraja.b2c' | 'daraja.transactionstatus',
+    target: 'daraja.stkpush' | 'daraja.stkquery' | 'daraja.b2c' | 'daraja.transactionstatus' | 'daraja.accountbalance',
   ): Promise<ProviderAnswer | null> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match || !(await this.isTokenValid(match[1]))) return this.reject(DARAJA_REJECTIONS.invalidToken);

@@ -502,3 +502,65 @@ export const transactionStatusResultBody = (q: {
   result.ReferenceData = { ReferenceItem: { Key: 'Occasion' } };
   return { Result: result };
 };
+
+/** A valid Account Balance question (§1.12), normalised. */
+export interface AccountBalanceRequest {
+  initiatorName: string;
+  securityCredential: string;
+  resultUrl: string;
+}
+
+/** Validates an Account Balance body (§1.12): CommandID, the initiator fields and the URLs. */
+export const validateAccountBalance = (body: unknown): Checked<AccountBalanceRequest> => {
+  if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('Initiator'));
+  if (body.CommandID !== 'AccountBalance') return reject(DARAJA_REJECTIONS.invalid('CommandID'));
+  for (const field of ['Initiator', 'SecurityCredential'] as const) {
+    if (typeof body[field] !== 'string' || !(body[field] as string).trim()) return reject(DARAJA_REJECTIONS.invalid(field));
+  }
+  for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
+    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string)) return reject(DARAJA_REJECTIONS.invalid(field));
+  }
+  return { ok: true, value: { initiatorName: body.Initiator as string, securityCredential: body.SecurityCredential as string, resultUrl: body.ResultURL as string } };
+};
+
+/**
+ * The Account Balance `Result` (§1.12): the accounts of the shortcode as
+ * `name|KES|current|available|0.00|0.00` joined by `&`, the Utility Account holding `utilityKsh`
+ * (whole Ksh); with a wrong initiator, ResultCode 2001 and no parameters.
+ */
+export const accountBalanceResultBody = (q: {
+  originatorConversationId: string;
+  conversationId: string;
+  initiatorValid: boolean;
+  utilityKsh: number;
+  at: Date;
+}): Record<string, unknown> => {
+  const result: Record<string, unknown> = {
+    ResultType: 0,
+    ResultCode: q.initiatorValid ? 0 : 2001,
+    ResultDesc: q.initiatorValid ? DARAJA_RESULTS.SUCCESS.desc : 'The initiator information is invalid.',
+    OriginatorConversationID: q.originatorConversationId,
+    ConversationID: q.conversationId,
+    TransactionID: 'OAR0000000',
+  };
+  if (q.initiatorValid) {
+    const account = (name: string, ksh: string) => `${name}|KES|${ksh}|${ksh}|0.00|0.00`;
+    result.ResultParameters = {
+      ResultParameter: [
+        {
+          Key: 'AccountBalance',
+          Value: [
+            account('Working Account', '0.00'),
+            account('Float Account', '0.00'),
+            account('Utility Account', `${q.utilityKsh}.00`),
+            account('Charges Paid Account', '0.00'),
+            account('Organization Settlement Account', '0.00'),
+          ].join('&'),
+        },
+        { Key: 'BOCompletedTime', Value: Number(formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss')) },
+      ],
+    };
+  }
+  result.ReferenceData = { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit' } };
+  return { Result: result };
+};
