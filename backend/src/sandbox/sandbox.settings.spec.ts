@@ -11,6 +11,7 @@ describe('parseSandboxSettings', () => {
       b2cResultDelayMs: 2_000,
       callbackAttempts: 4,
       stkCallbackLossPercent: 0,
+      b2cFloatKsh: 1_000_000,
       flutterwaveWebhookUrl: 'http://localhost:3000/api/processor/flutterwave/webhook',
       atDeliveryReportUrl: 'http://localhost:3000/api/notifications/sms/delivery-report/dev-only-at-callback-token',
       atReportStatuses: ['Submitted', 'Success'],

@@ -1,5 +1,6 @@
-import { parseB2cResult, parseStkCallback, parseTransactionStatusResult, stkPassword } from '../../../providers/daraja/daraja.client';
+import { parseAccountBalanceResult, parseB2cResult, parseStkCallback, parseTransactionStatusResult, stkPassword } from '../../../providers/daraja/daraja.client';
 import {
+  accountBalanceResultBody,
   b2cOutcome,
   b2cResultBody,
   expectedPassword,
@@ -11,6 +12,7 @@ import {
   validateStkPush,
   validateStkQuery,
   validateTransactionStatus,
+  validateAccountBalance,
 } from './daraja-rules';
 
 const creds = { shortcode: '174379', passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919' };
@@ -231,5 +233,33 @@ describe('Transaction Status (§1.9)', () => {
       debitPartyName: '254712345678 - SANDBOX CUSTOMER',
     });
     expect(parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: false }))).toMatchObject({ resultCode: '2001', completed: false });
+  });
+});
+
+describe('Account Balance (§1.12)', () => {
+  const question = (overrides: Record<string, unknown> = {}) => ({
+    Initiator: 'testapi',
+    SecurityCredential: 'sandbox-security-credential',
+    CommandID: 'AccountBalance',
+    PartyA: 600992,
+    IdentifierType: '4',
+    Remarks: 'B2C float',
+    QueueTimeOutURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+    ResultURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+    ...overrides,
+  });
+
+  it('validates the question', () => {
+    expect(validateAccountBalance(question())).toMatchObject({ ok: true, value: { initiatorName: 'testapi', resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e' } });
+    expect(validateAccountBalance(question({ CommandID: 'TransactionStatusQuery' }))).toMatchObject({ ok: false });
+    expect(validateAccountBalance(question({ QueueTimeOutURL: 'nope' }))).toMatchObject({ ok: false });
+  });
+
+  it('reports the Utility Account, which our parser reads back; 2001 for a wrong initiator', () => {
+    const base = { originatorConversationId: 'sandbox-1', conversationId: 'AG_20261205_0000777ab7d848b9e721', utilityKsh: 5000, at: new Date('2026-12-05T07:35:41Z') };
+    const parsed = parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: true }));
+    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({ name: 'Utility Account', currency: 'KES', currentKsh: '5000.00', availableKsh: '5000.00' });
+    expect(parsed.completedAt).toBe('20261205103541');
+    expect(parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: false }))).toMatchObject({ resultCode: '2001', accounts: [] });
   });
 });
