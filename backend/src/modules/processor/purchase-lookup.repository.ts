@@ -55,6 +55,19 @@ export class PurchaseLookupRepository {
     return row ? Number(row.slip_id) : null;
   }
 
+  /**
+   * The latest `limit` paid slip purchases by `msisdn` (2547XXXXXXXX), newest first, in one query
+   * (the USSD menu's "Find my tips").
+   */
+  async recentPaidSlipPurchases(msisdn: string, limit: number): Promise<PaidSlipPurchase[]> {
+    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] = await this.ds.query(
+      `SELECT id::text, slip_id::text, phone, code FROM purchase
+        WHERE kind = 'slip' AND status = 'paid' AND phone = $1 ORDER BY id DESC LIMIT $2`,
+      [msisdn, limit],
+    );
+    return rows.map((r) => ({ id: r.id, slipId: Number(r.slip_id), phone: r.phone, code: r.code }));
+  }
+
   /** The latest slip purchase by e-mail `mail` (lower case) whose tx_ref or Flutterwave transaction id is `id`. */
   async slipPurchaseByEmail(mail: string, id: string): Promise<SlipPurchaseRef | null> {
     return this.ds.manager
