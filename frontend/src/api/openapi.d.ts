@@ -1011,6 +1011,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ussd/africastalking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox": {
         parameters: {
             query?: never;
@@ -2232,6 +2248,11 @@ export interface components {
             slip_result: "W" | "L" | "C" | null;
             tips: components["schemas"]["TipResponseDto"][];
             user: components["schemas"]["SlipUserDto"];
+            /**
+             * @description Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)
+             * @example 422
+             */
+            ussd_code: string;
         };
         SlipUserDto: {
             username: string;
@@ -2409,6 +2430,24 @@ export interface components {
             first_name: string;
             /** @example Saved */
             message: string;
+        };
+        UssdRequestDto: {
+            /**
+             * @description Safaricom 63902, Airtel 63903
+             * @example 63902
+             */
+            networkCode?: string;
+            /** @example +254711082123 */
+            phoneNumber: string;
+            /** @example *384*123# */
+            serviceCode: string;
+            /** @example ATUid_8ab2f0c1e7d34b6e */
+            sessionId: string;
+            /**
+             * @description The answers so far joined by '*'; empty on the first request
+             * @example 1*2
+             */
+            text: string;
         };
         VerificationSentResponseDto: {
             email: string;
@@ -4167,6 +4206,40 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SlipQuoteResponseDto"];
                 };
+            };
+        };
+    };
+    UssdController_answer: {
+        parameters: {
+            query?: {
+                /** @description USSD_CALLBACK_KEY */
+                key?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdRequestDto"];
+            };
+        };
+        responses: {
+            /** @description CON … (menu goes on) or END … (session ends), at most 182 characters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Wrong or missing key, or an address outside USSD_ALLOWED_IPS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
