@@ -4,11 +4,10 @@ import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { AppConfig } from '../../config/app-config';
 import { UssdCallbackGuard } from './ussd-callback.guard';
+import { USSD_CALLBACK_PATH } from './ussd.constants';
 import { UssdMenuService } from './ussd-menu.service';
 import { USSD_MESSAGES } from './ussd.messages';
 
-/** Path of the USSD callback (docs/PROVIDERS.md "Africa's Talking USSD"). */
-export const USSD_CALLBACK_PATH = '/api/ussd/africastalking';
 
 /** Africa's Talking's USSD request body (form-encoded). */
 export class UssdRequestDto {

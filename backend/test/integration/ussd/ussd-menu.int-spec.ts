@@ -200,6 +200,27 @@ describe('USSD menu (Africa\'s Talking)', () => {
     expect(res.text).toMatch(/^(CON|END) \S/);
   });
 
+  it('the sandbox USSD phone dials the service code and walks the menu through the real endpoint', async () => {
+    const msisdn = nextPhone();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const pad = await t.request('GET', `/sandbox/ussd/${msisdn}`);
+    expect(pad.status).toBe(200);
+    expect(pad.text).toContain('value="*384*123#"');
+    const wrong = await t.request('POST', `/sandbox/ussd/${msisdn}/dial`, { headers: form, body: 'code=%2A100%23' });
+    expect(wrong.text).toContain('UNKNOWN APPLICATION');
+    const first = await t.request('POST', `/sandbox/ussd/${msisdn}/dial`, { headers: form, body: 'code=%2A384%2A123%23' });
+    expect(first.text).toContain('1 Today&#39;s top slips');
+    const sessionId = (/name="sessionId" value="([^"]+)"/.exec(first.text) as RegExpExecArray)[1];
+    const rg = await t.request('POST', `/sandbox/ussd/${msisdn}/answer`, { headers: form, body: `sessionId=${sessionId}&text=&answer=4` });
+    expect(rg.text).toContain('Betting limits');
+    expect(rg.text).toContain('name="text" value="4"');
+    const back = await t.request('POST', `/sandbox/ussd/${msisdn}/answer`, { headers: form, body: `sessionId=${sessionId}&text=4&answer=0` });
+    expect(back.text).toContain('2 Find my tips');
+    const end = await t.request('POST', `/sandbox/ussd/${msisdn}/answer`, { headers: form, body: `sessionId=${sessionId}&text=4*0&answer=0` });
+    expect(end.text).toContain('Dial *384*123#: 1 top slips');
+    expect(end.text).toContain('Session ended.');
+  });
+
   it.each([
     ['no phoneNumber', 'sessionId=ATUid_x&serviceCode=%2A384%2A123%23&text='],
     ['a foreign phoneNumber', 'sessionId=ATUid_x&serviceCode=%2A384%2A123%23&phoneNumber=%2B2348031234567&text='],
