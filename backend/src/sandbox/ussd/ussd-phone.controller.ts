@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiConsumes, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../common/decorators/public.decorator';
 import { ApiHtmlPage } from '../../common/openapi/api-shapes';
@@ -16,6 +16,18 @@ const field = (body: unknown, name: string, max: number): string => {
   const v = isObject(body) ? body[name] : undefined;
   return typeof v === 'string' ? v.slice(0, max) : '';
 };
+
+/** The dial pad's form. */
+class UssdDialFormDto {
+  @ApiProperty({ example: '*384*123#' }) code: string;
+}
+
+/** One answer's form: the session and the answers before it. */
+class UssdAnswerFormDto {
+  @ApiProperty({ example: 'ATUid_0f3a…' }) sessionId: string;
+  @ApiProperty({ example: '1', description: "The answers so far joined by '*'" }) text: string;
+  @ApiProperty({ example: '2' }) answer: string;
+}
 
 /**
  * The sandbox USSD phone (docs/PROVIDERS.md "Africa's Talking USSD", simulator):
@@ -40,6 +52,7 @@ export class UssdPhoneController {
   @Post(':msisdn/dial')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: UssdDialFormDto })
   @ApiHtmlPage('The first screen of the session')
   async dial(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const key = this.kenyan(msisdn);
@@ -55,6 +68,7 @@ export class UssdPhoneController {
   @Post(':msisdn/answer')
   @HttpCode(200)
   @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: UssdAnswerFormDto })
   @ApiHtmlPage('The next screen of the session')
   async answer(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const key = this.kenyan(msisdn);
