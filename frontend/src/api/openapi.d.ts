@@ -2479,6 +2479,21 @@ export interface components {
             /** @example Saved */
             message: string;
         };
+        UssdAnswerFormDto: {
+            /** @example 2 */
+            answer: string;
+            /** @example ATUid_0f3a… */
+            sessionId: string;
+            /**
+             * @description The answers so far joined by '*'
+             * @example 1
+             */
+            text: string;
+        };
+        UssdDialFormDto: {
+            /** @example *384*123# */
+            code: string;
+        };
         UssdRequestDto: {
             /**
              * @description Safaricom 63902, Airtel 63903
@@ -4632,7 +4647,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdAnswerFormDto"];
+            };
+        };
         responses: {
             /** @description The next screen of the session */
             200: {
@@ -4654,7 +4673,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdDialFormDto"];
+            };
+        };
         responses: {
             /** @description The first screen of the session */
             200: {
