@@ -5,7 +5,10 @@ import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factorie
 import { sql } from '../../setup/test-db';
 import { createTestContext, TestContext, TestResponse } from '../../setup/test-app';
 import { expectMoneyInvariants } from '../../support/money-invariants';
-import { eventually, purchasesOf } from '../processor/support';
+import { eventually, jobsFinished, purchasesOf } from '../processor/support';
+import { JobProducer } from '../../../src/common/queues/job-producer.service';
+import { QUEUE } from '../../../src/common/queues/queues';
+import { ussdPushJobId } from '../../../src/modules/ussd/ussd-buy.service';
 
 jest.setTimeout(120_000);
 
@@ -114,13 +117,15 @@ describe('USSD menu (Africa\'s Talking)', () => {
     await eventually(async () => (await inbox(msisdn)).filter((m) => m.body.startsWith(`Slip ${slip200} code`)).length === 2 || null, 20_000);
   });
 
-  it('re-sent END of one session pushes once; a second session finds the prompt open', async () => {
+  it('sends one prompt for a session whose last request Africa\'s Talking repeats', async () => {
     const msisdn = nextPhone();
     const s = newSession();
     await screen(msisdn, '1*1', s);
     await screen(msisdn, '1*1*1', s);
     await screen(msisdn, '1*1*1', s);
-    await eventually(async () => ((await purchasesOf(t.ds, msisdn)).length ? true : null), 20_000);
+    await jobsFinished(t, QUEUE.USSD, [ussdPushJobId(s)], 30_000);
+    const job = await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s));
+    expect(job?.returnvalue).toEqual({ outcome: 'sent' });
     expect((await purchasesOf(t.ds, msisdn)).length).toBe(1);
   });
 
