@@ -5,7 +5,8 @@ import { DomainError } from '../../common/errors/domain-error';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
-import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
+import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
+import { OPEN_PROMPT_MS, STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
 import { RgService } from '../rg/rg.service';
 import { SlipBuyService } from '../slip/slip-buy.service';
 import { USSD_MESSAGES as M } from './ussd.messages';
@@ -31,8 +32,8 @@ export const isUssdPushPayload = (p: unknown): p is UssdPushPayload => {
 
 /**
  * Buying a slip in the USSD menu (docs/PRODUCT-RULES.md R173-R175): the last screen promises the
- * prompt only after the checks the web buy makes (on sale, the responsible-gambling gate, the
- * per-phone STK limit); the STK push itself is a job sent USSD_PUSH_DELAY_MS after the session
+ * prompt only after the checks the web buy makes (on sale, the responsible-gambling gate, no
+ * prompt for this phone and slip still open, the per-phone STK limit); the STK push itself is a job sent USSD_PUSH_DELAY_MS after the session
  * ended (a prompt sent while it is open fails with 1001), through the web's purchase path
  * (SlipBuyService.buyMpesa: the same gate and one open prompt per phone and slip).
  */
@@ -46,6 +47,7 @@ export class UssdBuyService {
     private readonly producer: JobProducer,
     @InjectThrottlerStorage() private readonly limits: ThrottlerStorage,
     private readonly config: AppConfig,
+    private readonly lookup: PurchaseLookupRepository,
   ) {}
 
   /** The END screen of a confirmed buy of slip `slipId` by `msisdn`; enqueues the push when it promises one. */
@@ -57,6 +59,7 @@ export class UssdBuyService {
     if (!slip) return M.notOnSale();
     const refusal = await this.rg.refusalFor(msisdn, slip.price);
     if (refusal) return M.refused(refusal);
+    if (await this.lookup.slipPromptOpen(msisdn, slip.id, OPEN_PROMPT_MS)) return M.promptOpen();
     const { limit, ttlMs } = STK_PUSH_RATE_LIMITS.phone;
     const hit = await this.limits.increment(`ussd-stk-${msisdn}`, ttlMs, limit, ttlMs, 'phone');
     if (hit.isBlocked) return M.tooManyPrompts(Math.max(1, Math.ceil(hit.timeToBlockExpire / 60)));

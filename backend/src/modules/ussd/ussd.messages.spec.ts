@@ -21,6 +21,7 @@ const screens: [string, string][] = [
   ['willPrompt', M.willPrompt(1000)],
   ['notOnSale', M.notOnSale()],
   ...refusals.map((r, i): [string, string] => [`refused ${i}`, M.refused(r)]),
+  ['promptOpen', M.promptOpen()],
   ['tooManyPrompts', M.tooManyPrompts(600)],
   ['myTips', M.myTips(Array(5).fill({ slipId: 2_147_483_647, code: 'ABCD1234' }))],
   ['noTips', M.noTips()],

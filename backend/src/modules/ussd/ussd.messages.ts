@@ -43,6 +43,7 @@ export const USSD_MESSAGES = {
     `END You will get an M-Pesa prompt for Ksh ${priceKsh}. Enter your PIN to pay. The tips come by SMS.`,
   notOnSale: (): string => 'END This slip is no longer on sale.',
   refused: (reason: string): string => `END ${cut(reason, USSD_SCREEN_MAX - 4)}`,
+  promptOpen: (): string => 'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
   tooManyPrompts: (minutes: number): string =>
     `END Too many payment requests for this phone. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 

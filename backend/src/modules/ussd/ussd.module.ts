@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ProcessorModule } from '../processor/processor.module';
 import { RgModule } from '../rg/rg.module';
 import { SlipModule } from '../slip/slip.module';
 import { UssdBuyService } from './ussd-buy.service';
@@ -11,7 +12,7 @@ import { UssdController } from './ussd.controller';
  * rg and processor modules' services; its `ussd` queue's processor loads with the worker.
  */
 @Module({
-  imports: [SlipModule, RgModule],
+  imports: [SlipModule, RgModule, ProcessorModule],
   controllers: [UssdController],
   providers: [UssdMenuService, UssdBuyService, UssdCallbackGuard],
   exports: [UssdBuyService],

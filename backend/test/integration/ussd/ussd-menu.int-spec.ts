@@ -44,6 +44,8 @@ describe('USSD menu (Africa\'s Talking)', () => {
         REPLAY_ANCHOR: '2026-04-20',
         SANDBOX_AUTO_ACCEPT: '1',
         SANDBOX_AT_REPORT_DELAY_MS: '50',
+        // A prompt stays open a while before the sandbox accepts it (the open-prompt test).
+        SANDBOX_AUTO_ACCEPT_DELAY_MS: '8000',
         USSD_CALLBACK_KEY: KEY,
         USSD_PUSH_DELAY_MS: String(PUSH_DELAY_MS),
       },
@@ -127,6 +129,17 @@ describe('USSD menu (Africa\'s Talking)', () => {
     const job = await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s));
     expect(job?.returnvalue).toEqual({ outcome: 'sent' });
     expect((await purchasesOf(t.ds, msisdn)).length).toBe(1);
+  });
+
+  it('ends with "already on your phone" while a prompt for the slip is open (a web buy just sent it)', async () => {
+    const msisdn = nextPhone();
+    const web = await t.request('POST', '/api/processor/buy', { body: { phone: `0${msisdn.slice(3)}`, slip: slip200 } });
+    expect(web.body).toEqual({ message: 'Request Sent' });
+    const s = newSession();
+    expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*1`, s)).toBe(
+      'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
+    );
+    expect(await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s))).toBeUndefined();
   });
 
   it('buys by slip code; a code with a wrong check digit is asked again', async () => {
