@@ -1,3 +1,4 @@
+import { getStorageToken, ThrottlerStorage } from '@nestjs/throttler';
 import { ussdCodeOf } from '../../../src/modules/slip/domain/ussd-code';
 import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
@@ -140,6 +141,14 @@ describe('USSD menu (Africa\'s Talking)', () => {
       'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
     );
     expect(await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s))).toBeUndefined();
+  });
+
+  it('ends with the per-phone STK limit once the phone had 5 prompts from the menu in 10 minutes', async () => {
+    const msisdn = nextPhone();
+    const storage: ThrottlerStorage = t.app.get(getStorageToken());
+    for (let i = 0; i < 5; i++) await storage.increment(`ussd-stk-${msisdn}`, 600_000, 5, 600_000, 'phone');
+    expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*1`, newSession())).toBe('END Too many payment requests for this phone. Try again in 10 minutes.');
+    expect(await purchasesOf(t.ds, msisdn)).toEqual([]);
   });
 
   it('buys by slip code; a code with a wrong check digit is asked again', async () => {
