@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { createHash } from 'crypto';
 import { DomainError } from '../../common/errors/domain-error';
+import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
@@ -27,7 +28,7 @@ export const ussdPushJobId = (sessionId: string): string =>
 /** Checks a payload read back from Redis. */
 export const isUssdPushPayload = (p: unknown): p is UssdPushPayload => {
   const o = p as Partial<UssdPushPayload> | null;
-  return !!o && typeof o.msisdn === 'string' && /^2547\d{8}$|^2541\d{8}$/.test(o.msisdn) && Number.isSafeInteger(o.slipId) && typeof o.sessionId === 'string';
+  return !!o && typeof o.msisdn === 'string' && toKenyanMsisdn(o.msisdn) === o.msisdn && Number.isSafeInteger(o.slipId) && typeof o.sessionId === 'string';
 };
 
 /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DomainError } from '../../common/errors/domain-error';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { toNairobiIso } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
@@ -109,7 +110,10 @@ export class UssdMenuService {
   }
 
   private async slipByCode(slipId: number): Promise<string> {
-    const slip = await this.slips.one(slipId, undefined).catch(() => null);
+    const slip = await this.slips.one(slipId, undefined).catch((err: unknown) => {
+      if (err instanceof DomainError && err.status < 500) return null;
+      throw err;
+    });
     return slip && slip.slip_result === null ? M.confirm(toLine(slip)) : M.notOnSale();
   }
 
