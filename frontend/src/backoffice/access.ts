@@ -47,6 +47,7 @@ export const RESOURCE_ACCESS: readonly ResourceAccess[] = [
   { name: 'purchases', label: 'Purchases', roles: ['admin'], update: ADMIN_ONLY },
   { name: 'sms-messages', label: 'SMS messages', roles: ['admin'], update: ADMIN_ONLY },
   { name: 'rg-limits', label: 'Spending limits', roles: ['admin'] },
+  { name: 'unmatched-payments', label: 'Unmatched payments', roles: ['admin'] },
   { name: 'audit-log', label: 'Audit log', roles: ['admin'] },
 ];
 

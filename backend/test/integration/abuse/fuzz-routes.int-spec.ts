@@ -138,6 +138,15 @@ describe('fuzz: every route of the OpenAPI document', () => {
       checkoutRequestId: [String(pending?.checkout_request_id ?? 'ws_CO_1'), 'ws_CO_unknown'],
       action: ['accept', 'decline', 'cancel', 'pay', 'fail', 'timeout'],
       conversationId: ['AG_20261123_unknown'],
+      // Daraja C2B bodies (docs/PROVIDERS.md "Daraja C2B").
+      TransactionType: ['Pay Bill'],
+      TransID: ['RKTQDM7W6S', 'RKTQDM7W6T'],
+      TransTime: ['20191122063845'],
+      TransAmount: ['10', '50.00', '200'],
+      BusinessShortCode: ['600984', '600000'],
+      BillRefNumber: [m.sales.mpesa.code, 'INVOICE008'],
+      MSISDN: ['25470****149'],
+      FirstName: ['John'],
       token: [config.mpesa.callbackToken, config.africasTalking.callbackToken, 'wrong-token'],
       file: ['missing.webp'],
       slug: [m.post.slug],
@@ -183,6 +192,10 @@ describe('fuzz: every route of the OpenAPI document', () => {
       '/api/processor/buy': ['phone', 'slip'],
       '/api/processor/buy-flw': ['email', 'slip_id'],
       '/api/processor/buy-flw-ug': ['email', 'slip_id'],
+      '/api/processor/buy-paybill': ['phone', 'slip'],
+      // Daraja C2B validation and confirmation (docs/PROVIDERS.md "Daraja C2B"), reached with the real token too.
+      '/api/processor/c2b/validation/{token}': ['TransactionType', 'TransID', 'TransTime', 'TransAmount', 'BusinessShortCode', 'BillRefNumber', 'InvoiceNumber', 'OrgAccountBalance', 'ThirdPartyTransID', 'MSISDN', 'FirstName'],
+      '/api/processor/c2b/confirmation/{token}': ['TransactionType', 'TransID', 'TransTime', 'TransAmount', 'BusinessShortCode', 'BillRefNumber', 'InvoiceNumber', 'OrgAccountBalance', 'ThirdPartyTransID', 'MSISDN', 'FirstName'],
       '/api/finance/withdraw_request': ['phone_number'],
       '/sandbox/api/faults': ['target', 'count', 'status'],
     };
