@@ -7,6 +7,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *   expires;
  * - `unmatched_payment`: money a C2B confirmation brought that paid nothing, once per TransID
  *   (UNIQUE), kept for refund.
+ * - `sandbox_c2b_url`: the Daraja sandbox's registered C2B URLs per short code.
  * The payment's TransID is stored as `purchase.receipt`, already UNIQUE.
  */
 export class C2bPaybill1765800000020 implements MigrationInterface {
@@ -38,10 +39,20 @@ export class C2bPaybill1765800000020 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX ix_unmatched_payment_created ON unmatched_payment (created_at)`);
+    await q.query(`
+      CREATE TABLE sandbox_c2b_url (
+        short_code text PRIMARY KEY,
+        response_type text NOT NULL,
+        confirmation_url text NOT NULL,
+        validation_url text NOT NULL,
+        version text NOT NULL,
+        registered_at timestamptz NOT NULL DEFAULT now()
+      )`);
   }
 
   /** Paybill purchases already made are kept: the old CHECK comes back NOT VALID for them. */
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE sandbox_c2b_url`);
     await q.query(`DROP TABLE unmatched_payment`);
     await q.query(`DROP TABLE c2b_reference`);
     await q.query(`ALTER TABLE purchase DROP CONSTRAINT ck_purchase_provider`);
