@@ -176,6 +176,8 @@ const ROUTES: Record<string, Row> = {
       'POST /sandbox/api/daraja/stk/{checkoutRequestId}/resend-callback', 'GET /sandbox/api/daraja/b2c/{conversationId}',
       'POST /sandbox/api/flutterwave/transactions/{id}/resend-webhook', 'PUT /sandbox/s3/{bucket}/*', 'GET /sandbox/s3/{bucket}/*', 'DELETE /sandbox/s3/{bucket}/*',
       'POST /sandbox/tsa', 'GET /sandbox/tsa/certificate',
+      // Daraja C2B in the sandbox (docs/PROVIDERS.md "Daraja C2B").
+      'POST /sandbox/daraja/mpesa/c2b/{version}/registerurl', 'POST /sandbox/phone/{msisdn}/paybill', 'POST /sandbox/api/phones/{msisdn}/paybill',
       'ALL /sandbox', 'ALL /sandbox/*',
     ].map((k) => [k, { access: 'dev-only' } as Row]),
   ),
