@@ -10,8 +10,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * - `sandbox_c2b_url`: the Daraja sandbox's registered C2B URLs per short code.
  * The payment's TransID is stored as `purchase.receipt`, already UNIQUE.
  */
-export class C2bPaybill1765800000020 implements MigrationInterface {
-  name = 'C2bPaybill1765800000020';
+export class C2bPaybill1765820000000 implements MigrationInterface {
+  name = 'C2bPaybill1765820000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE purchase DROP CONSTRAINT ck_purchase_provider`);
