@@ -98,6 +98,10 @@ export class AppConfig {
     const e = this.env;
     return { baseUrl: e.AT_BASE_URL || this.sandboxUrl('africastalking'), username: e.AT_USERNAME, apiKey: e.AT_API_KEY, senderId: e.AT_SENDER_ID, callbackToken: e.AT_CALLBACK_TOKEN };
   }
+  /** Seconds a picks SMS may go without a `Success` report before it is re-sent (docs/PRODUCT-RULES.md R220). */
+  get picksSmsDeliveryTimeoutMs(): number {
+    return this.env.PICKS_SMS_DELIVERY_TIMEOUT_SECONDS * 1000;
+  }
   get apiFootball(): { key: string | null; baseUrl: string } {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
   }
