@@ -46,6 +46,7 @@ export const RESOURCE_ACCESS: readonly ResourceAccess[] = [
   { name: 'subscription-kinds', label: 'Subscription kinds', roles: ['admin'], update: ADMIN_ONLY },
   { name: 'purchases', label: 'Purchases', roles: ['admin'], update: ADMIN_ONLY },
   { name: 'sms-messages', label: 'SMS messages', roles: ['admin'], update: ADMIN_ONLY },
+  { name: 'deliveries', label: 'Picks deliveries', roles: ['admin'] },
   { name: 'rg-limits', label: 'Spending limits', roles: ['admin'] },
   { name: 'audit-log', label: 'Audit log', roles: ['admin'] },
 ];

@@ -6,6 +6,7 @@ import { premiumSlips } from './premium-slips';
 import { purchases } from './purchases';
 import { slips } from './slips';
 import { smsMessages } from './sms-messages';
+import { deliveries } from './deliveries';
 import { rgLimits } from './rg-limits';
 import { withdrawals } from './withdrawals';
 import { fixtureImports } from './fixture-imports';
@@ -41,6 +42,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   'premium-slips': premiumSlips,
   purchases,
   'sms-messages': smsMessages,
+  deliveries,
   'rg-limits': rgLimits,
   'subscription-kinds': subscriptionKinds,
   'audit-log': auditLog,
