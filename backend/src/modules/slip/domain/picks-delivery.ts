@@ -128,12 +128,12 @@ export const stateAfter = (step: PicksDeliveryStep): PicksDeliveryState | null =
 export const MY_TIPS_PATH = '/my-tips';
 
 /**
- * The short "read your picks without SMS" text (R223), at most 160 GSM characters for a usual
- * site: the purchase code and the page to find the slip again (`findLine`: /find_tip with phone
- * and code, or /find_tip_ng for a Flutterwave purchase), and the buyer history page.
+ * The short "read your picks without SMS" text (R223), one SMS (160 GSM characters) for a site
+ * origin of up to 38 characters: /find_tip with the buyer's phone and our purchase code, and the
+ * buyer history page.
  */
 export const fallbackSms = (slipId: number, code: string, site: string): string =>
-  `Slip ${slipId}: our SMS with your picks did not arrive. Read them at ${site}/find_tip with your phone and code ${code}, or ${site}${MY_TIPS_PATH}`;
+  `Slip ${slipId}: picks SMS not delivered. Read them at ${site}/find_tip (phone + code ${code}) or ${site}${MY_TIPS_PATH}`;
 
 /** `&`, `<` and `>` escaped, for an e-mail's `<pre>`. */
 const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
