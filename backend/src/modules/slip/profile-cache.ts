@@ -6,7 +6,7 @@ export const PROFILE_CACHE_SIZE = 256;
 interface Entry<T> {
   value: Promise<T>;
   generation: number;
-  /** Process-clock epoch ms after which the entry is read again; set once its value is known. */
+  /** Epoch ms (application clock) after which the entry is read again; set once its value is known. */
   until: number;
 }
 
@@ -22,7 +22,8 @@ export class ProfileCache<T> {
 
   constructor(
     private readonly generation: () => number,
-    private readonly now: () => number = Date.now,
+    /** The application's clock in epoch ms (token CLOCK), so a pinned or advanced clock expires entries. */
+    private readonly now: () => number,
   ) {}
 
   /** The value of `key`, else `load()`'s, kept for its `freshForMs` (clamped). */
