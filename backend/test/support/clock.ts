@@ -1,9 +1,10 @@
+import type { Type } from '@nestjs/common';
 import { AdjustableClock } from '../../src/common/clock/adjustable-clock';
 import { fixedClock } from '../../src/common/clock/clock';
 
 /** Anything that can hand out the application's providers: a TestContext (`t`), or a Nest app / module ref. */
 export interface ClockHolder {
-  get<T>(token: new (...args: never[]) => T): T;
+  get<T>(token: Type<T>): T;
 }
 
 const clockOf = (holder: ClockHolder): AdjustableClock => holder.get(AdjustableClock);

@@ -20,7 +20,8 @@ describe('eventually', () => {
   });
 
   it('names what it waited for and the last value on timeout', async () => {
-    await expect(eventually(async () => ({ status: 'pending' }) && false, { timeoutMs: 20, intervalMs: 5, what: 'the row' })).rejects.toThrow(
+    const row = { status: 'pending' };
+    await expect(eventually(async () => row.status === 'paid' && row, { timeoutMs: 20, intervalMs: 5, what: 'the row' })).rejects.toThrow(
       /eventually: the row not met within 20 ms \(\d+ attempts\); last value: false/,
     );
   });

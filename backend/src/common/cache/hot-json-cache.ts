@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { randomUUID } from 'crypto';
-import type { Clock } from '../clock/clock';
+import { type Clock, freshAt } from '../clock/clock';
 import { redisConnectionOptions } from '../queues/redis-connection';
 import { BoundedMap } from './bounded-map';
 import { registerCacheStats } from './cache-stats';
@@ -176,12 +176,12 @@ export class HotJsonCache {
   async json<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<JsonBytes<T>> {
     const entry = this.local.get(name);
     const now = this.clock.now().getTime();
-    if (entry && entry.freshUntil > now) {
+    if (entry && freshAt(now, entry.freshUntil, this.maxTtlMs)) {
       this.counts.localHits += 1;
       return entry.body;
     }
     const pending = this.refresh(name, load);
-    if (entry && now - entry.freshUntil < this.ttlMs) {
+    if (entry && now >= entry.freshUntil && now - entry.freshUntil < this.ttlMs) {
       this.counts.staleHits += 1;
       pending.catch(() => undefined);
       return entry.body;
@@ -238,9 +238,9 @@ export class HotJsonCache {
         const raw = await this.client.getBuffer(key);
         const hit = raw ? decodeRedisEntry(raw) : null;
         const now = this.clock.now().getTime();
-        if (hit && hit.freshUntil > now) {
+        if (hit && freshAt(now, hit.freshUntil, this.maxTtlMs)) {
           body = hit.body;
-          freshUntil = Math.min(hit.freshUntil, now + this.maxTtlMs);
+          freshUntil = hit.freshUntil;
           this.counts.redisHits += 1;
         }
       } catch (err) {

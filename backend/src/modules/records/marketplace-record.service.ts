@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, type Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { ratingOf } from '../tipster-stats/domain/tipster-stats';
 import { RecordsRepository } from './records.repository';
 
@@ -34,7 +34,7 @@ export class MarketplaceRecordService {
    */
   async marketplace(): Promise<MarketplaceRecord> {
     const now = this.clock.now().getTime();
-    if (this.cached && this.cached.until > now) return this.cached.value;
+    if (this.cached && freshAt(now, this.cached.until, MARKETPLACE_TTL_MS)) return this.cached.value;
     const t = await this.repo.marketplaceTotals();
     const value = { settled: t.won + t.lost, won: t.won, lost: t.lost, void: t.cancelled, hit_rate: ratingOf(t.won, t.lost) };
     this.cached = { value, until: now + MARKETPLACE_TTL_MS };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CLOCK, type Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { saleCountryOfIp } from '../../common/geo/visitor-country';
 import { bootApiUrls, bootKey, injectBootScript, renderBootScript } from './page-boot';
 import { SeoService } from './seo.service';
@@ -97,9 +97,9 @@ export class PageShellService {
   private answer(url: string): Promise<string | null> {
     const now = this.clock.now().getTime();
     const hit = this.answers.get(url);
-    if (hit && now - hit.at < BOOT_DATA_TTL_MS) return Promise.resolve(hit.json);
+    if (hit && freshAt(now, hit.at + BOOT_DATA_TTL_MS, BOOT_DATA_TTL_MS)) return Promise.resolve(hit.json);
     const next = this.load(url);
-    return hit && now - hit.at < BOOT_DATA_STALE_MS ? Promise.resolve(hit.json) : next;
+    return hit && freshAt(now, hit.at + BOOT_DATA_STALE_MS, BOOT_DATA_STALE_MS) ? Promise.resolve(hit.json) : next;
   }
 
   /** Requests `url` (once at a time) and remembers its answer. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { AppConfig, REPO_ROOT } from '../../config/app-config';
-import { CLOCK, type Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { AccountService } from '../account/account.service';
 import { BlogService } from '../blog/blog.service';
@@ -132,7 +132,7 @@ export class SeoService {
    * slip). Generated at most once per SITEMAP_TTL_MS per process.
    */
   async sitemap(now: Date = this.clock.now()): Promise<string> {
-    if (this.sitemapCache && this.sitemapCache.expires > now.getTime()) return this.sitemapCache.xml;
+    if (this.sitemapCache && freshAt(now.getTime(), this.sitemapCache.expires, SITEMAP_TTL_MS)) return this.sitemapCache.xml;
     const [posts, activity, newest] = await Promise.all([this.blog.publishedSlugs(), this.slips.tipsterActivity(), this.slips.newestAt()]);
     const names = await this.accounts.activeUsernames(activity.map((a) => a.userId));
     // The busiest tipsters (most slips; ties by username), banned accounts left out.

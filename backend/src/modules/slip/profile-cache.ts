@@ -1,3 +1,4 @@
+import { freshAt } from '../../common/clock/clock';
 import { LIST_CACHE_MAX_TTL_S, LIST_CACHE_TTL_S } from './slip-list-cache';
 
 /** Profiles kept in one process at most (the least recently stored dropped first). */
@@ -30,7 +31,7 @@ export class ProfileCache<T> {
   get(key: string, load: () => Promise<{ value: T; freshForMs: number }>): Promise<T> {
     const generation = this.generation();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && hit.until > this.now()) return hit.value;
+    if (hit && hit.generation === generation && (hit.until === Infinity || freshAt(this.now(), hit.until, LIST_CACHE_MAX_TTL_S * 1000))) return hit.value;
     const entry: Entry<T> = { value: Promise.resolve(undefined as T), generation, until: Infinity };
     entry.value = load().then(
       ({ value, freshForMs }) => {

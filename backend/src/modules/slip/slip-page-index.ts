@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { BoundedMap } from '../../common/cache/bounded-map';
 import { registerCacheStats } from '../../common/cache/cache-stats';
-import { CLOCK, type Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { SlipListCache } from './slip-list-cache';
 import { ActiveFilter, ListKey, PageRow, PageStart, SlipListKind, SlipRepository } from './slip.repository';
 
@@ -128,7 +128,7 @@ export class SlipPageIndex {
     const generation = this.lists.generation;
     const now = this.clock.now().getTime();
     const cached = this.entries.get(key);
-    if (cached && cached.generation === generation && now - cached.builtAt < PAGE_INDEX_MAX_AGE_MS) {
+    if (cached && cached.generation === generation && freshAt(now, cached.builtAt + PAGE_INDEX_MAX_AGE_MS, PAGE_INDEX_MAX_AGE_MS)) {
       this.counts.reuses += 1;
       return cached;
     }
