@@ -121,7 +121,7 @@ export class PurchaseLookupRepository {
     }[] = await this.ds.query(
       `SELECT id::text, kind, slip_id::text, subscription_type, amount::text, currency, status, created_at, paid_at FROM purchase
         WHERE (phone = $1 OR rg_phone = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
-        ORDER BY id DESC LIMIT $3`,
+        ORDER BY purchase.id DESC LIMIT $3`,
       [phone, beforeId, limit],
     );
     return rows.map((r) => ({
