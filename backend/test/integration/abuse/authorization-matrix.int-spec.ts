@@ -136,6 +136,9 @@ const ROUTES: Record<string, Row> = {
   'POST /api/finance/callbacks/b2c-result/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-result/${bad}`, body: {} }), expect: all(404) },
   'POST /api/finance/callbacks/b2c-timeout/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-timeout/${bad}`, body: {} }), expect: all(404) },
   'POST /api/notifications/sms/delivery-report/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/delivery-report/${bad}`, body: {} }), expect: all(404) },
+  'POST /api/notifications/sms/inbound/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/inbound/${bad}`, body: {} }), expect: all(404) },
+  // The unsubscribe link (docs/PRODUCT-RULES.md R234): the signed token is the credential, no login.
+  'GET /api/notifications/unsubscribe': { access: 'public', sample: () => ({ url: '/api/notifications/unsubscribe?token=bad' }) },
   // Finance (docs/PRODUCT-RULES.md R140): each account sees only its own money.
   'GET /api/finance/pending_amount': { access: 'login', sample: () => ({ url: '/api/finance/pending_amount' }), expect: READ_WITHIN_TOKEN_LIFE },
   'POST /api/finance/withdraw_request': { access: 'login', sample: () => ({ url: '/api/finance/withdraw_request', body: { phone_number: '0711000099' } }) },

@@ -177,6 +177,13 @@ describe('fuzz: every route of the OpenAPI document', () => {
       start: ['0', String(logSize - 1)],
       end: [String(logSize), '1000'],
       before: [String(logSize), '1'],
+      // Incoming SMS fields (docs/PROVIDERS.md §3.7).
+      from: ['+254711082300', '+2348031234567'],
+      to: ['22384'],
+      text: ['STOP', 'stop all', 'hello'],
+      date: ['2026-12-05 08:30:00'],
+      linkId: ['SampleLinkId123'],
+      networkCode: ['63902', '99999'],
     };
     // A live buyer-history code of the M-Pesa buyer, so GET /api/buyer/purchases answers with data too.
     await m.t.get(PhoneCodeService).send(m.sales.mpesa.phone, 'buyer');
@@ -190,6 +197,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
       '/api/processor/buy-flw-ug': ['email', 'slip_id'],
       '/api/finance/withdraw_request': ['phone_number'],
       '/sandbox/api/faults': ['target', 'count', 'status'],
+      // Africa's Talking incoming SMS (docs/PROVIDERS.md §3.7), form fields.
+      '/api/notifications/sms/inbound/{token}': ['from', 'to', 'text', 'date', 'id', 'linkId', 'networkCode'],
     };
   });
   afterAll(() => m?.close());
