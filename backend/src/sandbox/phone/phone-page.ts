@@ -14,6 +14,8 @@ export const PHONE_NOTICES: Readonly<Record<string, string>> = {
   accepted: 'Payment sent. Your M-PESA confirmation SMS is in the inbox below.',
   declined: 'Payment request cancelled.',
   wrong_pin: 'Wrong PIN entered: the payment failed.',
+  opted_out: 'STOP sent: this phone gets no more marketing SMS.',
+  replied: 'Reply sent.',
 };
 
 const time = (iso: string): string => {
@@ -89,6 +91,12 @@ ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '
 <section id="prompts">${renderPrompts(view)}</section>
 <h2>Messages</h2>
 <section id="inbox">${renderInbox(view)}</section>
+<h2>Reply</h2>
+<form class="card" method="post" action="/sandbox/phone/${escapeUrlSegment(view.msisdn)}/reply">
+<label>Text <input name="text" maxlength="459" required value="STOP" aria-label="Reply text"></label>
+<div class="buttons"><button type="submit">Send reply</button></div>
+<p class="muted">Replying STOP, STOP ALL or UNSUBSCRIBE opts this phone out of marketing SMS.</p>
+</form>
 ${REFRESH_SCRIPT}`,
     { head: '<noscript><meta http-equiv="refresh" content="2"></noscript>' },
   );

@@ -173,7 +173,7 @@ const ROUTES: Record<string, Row> = {
       'POST /sandbox/daraja/mpesa/stkpushquery/v1/query', 'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest', 'POST /sandbox/daraja/mpesa/b2c/v1/paymentrequest',
       'POST /sandbox/flutterwave/v3/payments', 'GET /sandbox/flutterwave/v3/transactions/verify_by_reference', 'GET /sandbox/flutterwave/v3/transactions/{id}/verify',
       'GET /sandbox/flutterwave/pay/{token}', 'POST /sandbox/flutterwave/pay/{token}/{action}', 'POST /sandbox/africastalking/version1/messaging',
-      'GET /sandbox', 'GET /sandbox/phone', 'GET /sandbox/phone/{msisdn}', 'POST /sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}',
+      'GET /sandbox', 'GET /sandbox/phone', 'GET /sandbox/phone/{msisdn}', 'POST /sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}', 'POST /sandbox/phone/{msisdn}/reply',
       'GET /sandbox/api/phones/{msisdn}', 'POST /sandbox/api/phones/{msisdn}/prompts/{checkoutRequestId}/{action}', 'GET /sandbox/api/deliveries',
       'GET /sandbox/api/faults', 'POST /sandbox/api/faults', 'DELETE /sandbox/api/faults', 'GET /sandbox/api/daraja/stk/{checkoutRequestId}',
       'POST /sandbox/api/daraja/stk/{checkoutRequestId}/resend-callback', 'GET /sandbox/api/daraja/b2c/{conversationId}',

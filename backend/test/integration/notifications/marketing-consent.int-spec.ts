@@ -113,3 +113,25 @@ describe('marketing consent', () => {
     expect((await t.request('GET', '/api/notifications/unsubscribe')).status).toBe(400);
   });
 });
+
+describe('the sandbox phone replies STOP', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await createTestContext({ role: 'api', listen: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('posts the reply as an Africa\'s Talking incoming message and opts the phone out (docs/PRODUCT-RULES.md R233)', async () => {
+    await t.get(MarketingConsentService).optIn({ channel: 'sms', to: PHONE }, 'Send me offers by SMS', 'checkout');
+    const res = await t.request('POST', `/sandbox/phone/${PHONE}/reply`, { headers: FORM, body: 'text=STOP' });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe(`/sandbox/phone/${PHONE}?done=opted_out`);
+    expect(await t.get(MarketingConsentService).canSendMarketing(PHONE, 'sms')).toBe(false);
+    const page = await t.request('GET', `/sandbox/phone/${PHONE}?done=opted_out`);
+    expect(page.text).toContain('STOP sent: this phone gets no more marketing SMS.');
+    expect(page.text).toContain(`action="/sandbox/phone/${PHONE}/reply"`);
+    expect((await t.request('POST', `/sandbox/phone/${PHONE}/reply`, { headers: FORM, body: 'text=' })).status).toBe(404);
+  });
+});
