@@ -787,6 +787,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UnsubscribeController_unsubscribe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/processor/buy": {
         parameters: {
             query?: never;
@@ -1229,6 +1245,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["PhoneController_answerFromPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/phone/{msisdn}/reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PhoneController_replyFromPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2489,6 +2521,12 @@ export interface components {
              * @example 48.78
              */
             value: number | null;
+        };
+        UnsubscribeResultDto: {
+            /** @enum {string} */
+            channel: "sms" | "email";
+            /** @example You will receive no more marketing messages on this channel */
+            message: string;
         };
         UserDetailsDto: {
             city?: string;
@@ -3948,6 +3986,28 @@ export interface operations {
             };
         };
     };
+    UnsubscribeController_unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the link */
+                token: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResultDto"];
+                };
+            };
+        };
+    };
     SlipSalesController_buy: {
         parameters: {
             query?: never;
@@ -4609,6 +4669,26 @@ export interface operations {
                 "application/x-www-form-urlencoded": components["schemas"]["PromptAnswerDto"];
             };
         };
+        responses: {
+            /** @description Back to the phone page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PhoneController_replyFromPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Back to the phone page */
             303: {
