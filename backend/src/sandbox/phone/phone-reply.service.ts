@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { AppConfig } from '../../config/app-config';
 import { atInboundSmsPath } from '../../modules/notifications/consent/consent.constants';
 import { atMessageId } from '../common/ids';
 import { AT_DEFAULT_SENDER } from '../sandbox.constants';
 import { SandboxError, SandboxErrorCode } from '../sandbox.errors';
 import { phoneKey } from './domain/phone-key';
+
+/** The phone page's reply form (docs/PRODUCT-RULES.md R233). */
+export class PhoneReplyDto {
+  @ApiProperty({ example: 'STOP', maxLength: 459 }) text: string;
+}
 
 /** Longest reply the sandbox phone sends (one concatenated SMS). */
 const MAX_REPLY = 459;

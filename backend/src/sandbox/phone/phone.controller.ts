@@ -10,7 +10,7 @@ import { PromptAction, PromptAnswer } from '../daraja/daraja-sandbox.service';
 import { SandboxError, SandboxErrorCode } from '../sandbox.errors';
 import { PHONE_NOTICES, PhoneView, renderErrorPage, renderPhonePage } from './phone-page';
 import { PhoneService } from './phone.service';
-import { PhoneReplyService } from './phone-reply.service';
+import { PhoneReplyDto, PhoneReplyService } from './phone-reply.service';
 import { renderIndexPage } from './sandbox-index.page';
 
 const ACTIONS: readonly PromptAction[] = ['accept', 'decline', 'wrong-pin'];
@@ -98,6 +98,7 @@ export class PhoneController {
    */
   @Post('phone/:msisdn/reply')
   @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: PhoneReplyDto })
   @ApiResponse({ status: 303, description: 'Back to the phone page' })
   async replyFromPage(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     try {
