@@ -1966,6 +1966,10 @@ export interface components {
             num_pages: number;
             payments: components["schemas"]["PaymentRowDto"][];
         };
+        PhoneReplyDto: {
+            /** @example STOP */
+            text: string;
+        };
         PhoneViewDto: {
             messages: components["schemas"]["InboxMessageDto"][];
             msisdn: string;
@@ -4688,7 +4692,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PhoneReplyDto"];
+            };
+        };
         responses: {
             /** @description Back to the phone page */
             303: {
