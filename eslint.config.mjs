@@ -48,7 +48,10 @@ export default defineConfig(
       '@typescript-eslint/return-await': ['error', 'in-try-catch'],
       // Throw and reject with Error objects only: a stack trace and a message for the logs.
       // Route loaders throw react-router's `redirect()` Response, which is how its loaders redirect.
-      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'lib', name: 'Response' }] },
+      ],
       '@typescript-eslint/prefer-promise-reject-errors': 'error',
       // An async executor's throw escapes the promise it builds.
       'no-async-promise-executor': 'error',
