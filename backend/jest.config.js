@@ -1,5 +1,6 @@
 /**
- * Jest projects (docs/CONTRIBUTING.md §9): `unit` = *.spec.ts next to the source (no I/O) and test/repo (checks over the repository's files);
+ * Jest projects (docs/CONTRIBUTING.md §9): `unit` = *.spec.ts next to the source (no I/O), test/repo (checks over the repository's files)
+ * and test/support (the tests' own helpers);
  * `integration` = test/integration and test/e2e against the real PostgreSQL and Redis,
  * each file on its own database cloned from a migrated template (test/setup/global-setup.ts).
  */
@@ -22,7 +23,7 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/repo/**/*.spec.ts'],
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/repo/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'],
     },
     {
       displayName: 'integration',

@@ -11,6 +11,7 @@ import { Logger } from 'nestjs-pino';
 import { join } from 'path';
 import { AppModule } from './app.module';
 import { registerVisitorFastPath } from './common/cache/visitor-response-cache';
+import { CLOCK, type Clock } from './common/clock/clock';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { validationPipeOptions } from './common/validation/validation-options';
 import { registerInputGuards } from './common/validation/input-guards';
@@ -56,6 +57,7 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   app.enableCors({ origin: config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
   // Visitors' hot GETs answered before Nest middleware (docs/PRODUCT-RULES.md "Lists and caches"); registered before the routes.
   registerVisitorFastPath(app.getHttpAdapter().getInstance(), (source) => app.get(source, { strict: false }), {
+    clock: app.get<Clock>(CLOCK),
     onRequest: (hook) => adapter.setOnRequestHook(hook),
   });
   registerInputGuards(app); // JSON depth / UTF-8 at parse time, NUL anywhere: 400

@@ -2,12 +2,13 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { dirname, join } from 'path';
 import { DataSource } from 'typeorm';
-import { fixedClock } from '../../src/common/clock/clock';
 import { REPO_ROOT } from '../../src/config/app-config';
-import { AdjustableClock } from '../../src/common/clock/adjustable-clock';
 import { FixturesImportService, ImportReport } from '../../src/modules/fixtures/fixtures-import.service';
 import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import type { TestContext } from '../setup/test-app';
+import { pinClock } from '../support/clock';
+
+export { pinClock };
 
 /** The shipped football data (data/football). */
 export const SHIPPED_DATA_DIR = join(REPO_ROOT, 'data', 'football');
@@ -24,9 +25,6 @@ export const dataDirWith = (files: string[]): { dir: string; remove(): void } =>
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 };
-
-/** Pins the fixtures module's clock (replay clock, result sync, reads) at `iso` (e.g. '2026-11-24T22:30:00+03:00'). */
-export const pinClock = (t: TestContext, iso: string): void => t.get(AdjustableClock).set(fixedClock(iso));
 
 /**
  * Pins the clock at `now` and shows REPLAY_ANCHOR (default 2026-04-20) on Nairobi day `startDay`,

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { randomUUID } from 'crypto';
+import { type Clock, freshAt } from '../clock/clock';
 import { redisConnectionOptions } from '../queues/redis-connection';
 import { BoundedMap } from './bounded-map';
 import { registerCacheStats } from './cache-stats';
@@ -17,7 +18,10 @@ export interface HotJsonCacheOptions {
   redisUrl: string;
   /** Key namespace, e.g. `<REDIS_PREFIX>:slips`: entries `<ns>:list:<name>`, index `<ns>:lists`, channel `<ns>:invalidate`. */
   namespace: string;
-  /** Seconds an entry is served (Redis expiry; the in-process copy lives what is left of it). */
+  /**
+   * Seconds an entry is served, by `clock`: its fresh-until instant is stored with it (in process
+   * and in Redis), the Redis expiry only collects garbage.
+   */
   ttlSeconds: number;
   /** Longest lifetime a loader may ask for with `timedJson` (seconds; default `ttlSeconds`). */
   maxTtlSeconds?: number;
@@ -27,13 +31,35 @@ export interface HotJsonCacheOptions {
   maxLocalBytes?: number;
   /** Logger context. */
   name: string;
+  /** The application's clock (token CLOCK): "now" of every freshness decision, so a pinned or advanced clock expires entries. */
+  clock: Clock;
 }
 
 interface LocalEntry {
   body: Buffer;
-  /** Epoch ms until which the entry is fresh. */
+  /** Epoch ms (by the cache's clock) until which the entry is fresh. */
   freshUntil: number;
 }
+
+/**
+ * A Redis entry: `@<freshUntil epoch ms>\n` then the JSON bytes (JSON never starts with '@'), so
+ * every process judges freshness by the application's clock, not by the key's Redis TTL.
+ */
+const REDIS_ENTRY_MARK = 0x40; // '@'
+
+/** The Redis value of `body` fresh until `freshUntil` (epoch ms). */
+export const encodeRedisEntry = (body: Buffer, freshUntil: number): Buffer =>
+  Buffer.concat([Buffer.from(`@${Math.round(freshUntil)}\n`), body]);
+
+/** `{ body, freshUntil }` of a Redis value written by encodeRedisEntry, or null for anything else (an older format: a miss). */
+export const decodeRedisEntry = (raw: Buffer): { body: Buffer; freshUntil: number } | null => {
+  if (raw.length < 3 || raw[0] !== REDIS_ENTRY_MARK) return null;
+  const end = raw.indexOf(0x0a);
+  if (end < 2 || end > 20) return null;
+  const freshUntil = Number(raw.subarray(1, end).toString('latin1'));
+  if (!Number.isSafeInteger(freshUntil)) return null;
+  return { body: raw.subarray(end + 1), freshUntil };
+};
 
 /**
  * What a loader returns to give its entry its own lifetime: `value` is kept `ttlMs`, clamped
@@ -54,11 +80,11 @@ export const timedJson = <T>(value: T, ttlMs: number): TimedJson<T> => new Timed
 const DEFAULT_MAX_LOCAL_ENTRIES = 5_000;
 const DEFAULT_MAX_LOCAL_BYTES = 64 * 1024 * 1024;
 
-/** Until when each body a HotJsonCache handed out is fresh (epoch ms), for copies made of it downstream. */
+/** Until when each body a HotJsonCache handed out is fresh (epoch ms by the application's clock), for copies made of it downstream. */
 const freshness = new WeakMap<Buffer, number>();
 
 /**
- * Epoch ms until which `body` — JSON bytes returned by a HotJsonCache — is fresh (its entry's TTL),
+ * Epoch ms (application clock) until which `body` — JSON bytes returned by a HotJsonCache — is fresh (its entry's TTL),
  * or undefined for any other Buffer. The visitors' fast path keeps its copy of an answer no longer.
  */
 export const freshUntilOf = (body: Buffer): number | undefined => freshness.get(body);
@@ -66,7 +92,10 @@ export const freshUntilOf = (body: Buffer): number | undefined => freshness.get(
 /**
  * Cache of public responses as pre-serialised JSON bytes (docs/ARCHITECTURE.md "Speed"), in two tiers:
  * - in process: a hit costs a Map lookup, no Redis round trip, no JSON.parse / JSON.stringify;
- * - Redis (`SET … PX ttl`): the same bytes for every replica, so one query serves them all.
+ * - Redis: the same bytes for every replica, so one query serves them all, stored with their
+ *   fresh-until instant (encodeRedisEntry); the key's expiry (`PX ttl`) only collects garbage.
+ * Freshness is judged by the application's clock (`opts.clock`, docs/ARCHITECTURE.md "One clock"):
+ * tests expire entries by advancing it.
  * A miss loads once per key and process (concurrent requests share the load); an entry that
  * expired less than one TTL ago is served while it reloads in the background (stale-while-
  * revalidate), so a slow query never stalls every connection at expiry.
@@ -88,9 +117,11 @@ export class HotJsonCache {
   private lastWarnAt = 0;
   /** Answers from the process (fresh, stale while reloading), from Redis, and loads (queries). */
   private readonly counts = { localHits: 0, staleHits: 0, redisHits: 0, loads: 0 };
+  private readonly clock: Clock;
 
   constructor(private readonly opts: HotJsonCacheOptions) {
     this.logger = new Logger(opts.name);
+    this.clock = opts.clock;
     this.ttlMs = opts.ttlSeconds * 1000;
     this.maxTtlMs = Math.max(this.ttlMs, (opts.maxTtlSeconds ?? opts.ttlSeconds) * 1000);
     this.local = new BoundedMap<string, LocalEntry>(
@@ -144,13 +175,13 @@ export class HotJsonCache {
    */
   async json<T>(name: string, load: () => Promise<T | TimedJson<T>>): Promise<JsonBytes<T>> {
     const entry = this.local.get(name);
-    const now = Date.now();
-    if (entry && entry.freshUntil > now) {
+    const now = this.clock.now().getTime();
+    if (entry && freshAt(now, entry.freshUntil, this.maxTtlMs)) {
       this.counts.localHits += 1;
       return entry.body;
     }
     const pending = this.refresh(name, load);
-    if (entry && now - entry.freshUntil < this.ttlMs) {
+    if (entry && now >= entry.freshUntil && now - entry.freshUntil < this.ttlMs) {
       this.counts.staleHits += 1;
       pending.catch(() => undefined);
       return entry.body;
@@ -201,14 +232,16 @@ export class HotJsonCache {
     const key = `${this.opts.namespace}:list:${name}`;
     const current = (async () => {
       let body: Buffer | null = null;
-      let ttlMs = this.ttlMs;
+      let freshUntil = 0;
       try {
         await this.connect();
-        const [hit, pttl] = await Promise.all([this.client.getBuffer(key), this.client.pttl(key)]);
-        if (hit) {
-          body = hit;
+        const raw = await this.client.getBuffer(key);
+        const hit = raw ? decodeRedisEntry(raw) : null;
+        const now = this.clock.now().getTime();
+        if (hit && freshAt(now, hit.freshUntil, this.maxTtlMs)) {
+          body = hit.body;
+          freshUntil = hit.freshUntil;
           this.counts.redisHits += 1;
-          if (pttl > 0) ttlMs = Math.min(pttl, this.maxTtlMs);
         }
       } catch (err) {
         this.warn(err);
@@ -217,11 +250,12 @@ export class HotJsonCache {
         this.counts.loads += 1;
         const loaded = await load();
         const value = loaded instanceof TimedJson ? loaded.value : loaded;
-        if (loaded instanceof TimedJson) ttlMs = Math.round(Math.min(this.maxTtlMs, Math.max(this.ttlMs, loaded.ttlMs)));
+        const ttlMs = loaded instanceof TimedJson ? Math.round(Math.min(this.maxTtlMs, Math.max(this.ttlMs, loaded.ttlMs))) : this.ttlMs;
         body = Buffer.from(JSON.stringify(value));
-        if (generation === this.generation) await this.store(key, body, ttlMs);
+        freshUntil = this.clock.now().getTime() + ttlMs;
+        if (generation === this.generation) await this.store(key, body, freshUntil, ttlMs);
       }
-      if (generation === this.generation) this.remember(name, body, ttlMs);
+      if (generation === this.generation) this.remember(name, body, freshUntil);
       return body;
     })().finally(() => {
       if (this.inflight.get(name) === current) this.inflight.delete(name);
@@ -230,17 +264,17 @@ export class HotJsonCache {
     return current;
   }
 
-  private async store(key: string, body: Buffer, ttlMs: number): Promise<void> {
+  /** Stores `body` fresh until `freshUntil` (clock ms); Redis drops the key `ttlMs` of real time later (garbage collection). */
+  private async store(key: string, body: Buffer, freshUntil: number, ttlMs: number): Promise<void> {
     const index = `${this.opts.namespace}:lists`;
     try {
-      await this.client.multi().set(key, body, 'PX', ttlMs).sadd(index, key).expire(index, 3600).exec();
+      await this.client.multi().set(key, encodeRedisEntry(body, freshUntil), 'PX', ttlMs).sadd(index, key).expire(index, 3600).exec();
     } catch (err) {
       this.warn(err);
     }
   }
 
-  private remember(name: string, body: Buffer, ttlMs: number): void {
-    const freshUntil = Date.now() + ttlMs;
+  private remember(name: string, body: Buffer, freshUntil: number): void {
     freshness.set(body, freshUntil);
     this.local.set(name, { body, freshUntil });
   }

@@ -7,7 +7,7 @@ describe('VisitorResponseCache', () => {
   let cache: VisitorResponseCache;
   beforeEach(() => {
     now = 1_000_000;
-    cache = new VisitorResponseCache(ANONYMOUS_URL_TTL_MS, ANONYMOUS_URL_MAX, () => now);
+    cache = new VisitorResponseCache(() => now, ANONYMOUS_URL_TTL_MS, ANONYMOUS_URL_MAX);
   });
 
   it('answers a URL for ANONYMOUS_URL_TTL_MS, then no more', () => {
@@ -52,7 +52,7 @@ describe('VisitorResponseCache', () => {
   });
 
   it('counts hits and misses, and bounds the bytes it keeps', () => {
-    const small = new VisitorResponseCache(ANONYMOUS_URL_TTL_MS, 100, () => now, 10);
+    const small = new VisitorResponseCache(() => now, ANONYMOUS_URL_TTL_MS, 100, 10);
     small.set('/a', entry('12345'));
     small.set('/b', entry('12345'));
     small.set('/c', entry('12345'));

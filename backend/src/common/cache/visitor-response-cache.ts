@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock/clock';
 import { TOKEN_COOKIE } from '../guards/jwt-auth.guard';
 import { BoundedMap } from './bounded-map';
 import { registerCacheStats } from './cache-stats';
@@ -42,7 +43,7 @@ export interface VisitorEntry {
   /** The reply's headers among KEPT_HEADERS (cache-control, vary), as the normal path set them. */
   headers: Record<string, string>;
   tag: number | string;
-  /** Epoch ms until which the copy answers. */
+  /** Epoch ms (application clock) until which the copy answers. */
   until: number;
 }
 
@@ -60,10 +61,11 @@ export class VisitorResponseCache {
   /** Visitors' GETs on fast-path routes answered from a copy, and those that went to the handler. */
   private readonly counts = { hits: 0, misses: 0 };
 
+  /** @param now the application's clock in epoch ms (token CLOCK): copies expire when it passes their `until`. */
   constructor(
+    private readonly now: () => number,
     private readonly ttlMs = ANONYMOUS_URL_TTL_MS,
     max = ANONYMOUS_URL_MAX,
-    private readonly now: () => number = Date.now,
     maxBytes = ANONYMOUS_BYTES_MAX,
   ) {
     this.byUrl = new BoundedMap<string, VisitorEntry>(max, maxBytes, (e) => e.body.length);
@@ -138,12 +140,13 @@ export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, do
  * @param onRequest where the hook goes: the Nest adapter's `setOnRequestHook` (runs before its
  *   CORS hook and Nest middleware) in the app; `fastify.addHook('onRequest', …)` when omitted.
  * @param resolve gives the provider of a VisitorTagSource class (e.g. `app.get(token, { strict: false })`).
+ * @param clock the application's clock (token CLOCK): a copy lives by it, like the HotJsonCache entry it came from.
  * @returns the cache, for tests.
  */
 export const registerVisitorFastPath = (
   fastify: FastifyInstance,
   resolve: (source: Type<VisitorTagSource>) => VisitorTagSource,
-  { cache = new VisitorResponseCache(), onRequest }: { cache?: VisitorResponseCache; onRequest?: OnRequestSlot } = {},
+  { clock, cache = new VisitorResponseCache(() => clock.now().getTime()), onRequest }: { clock: Clock; cache?: VisitorResponseCache; onRequest?: OnRequestSlot },
 ): VisitorResponseCache => {
   registerCacheStats('VisitorResponseCache', () => cache.stats());
   const sources = new Map<Type<VisitorTagSource>, VisitorTagSource>();

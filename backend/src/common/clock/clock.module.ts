@@ -3,9 +3,9 @@ import { AdjustableClock } from './adjustable-clock';
 import { CLOCK } from './clock';
 
 /**
- * The application's clock as a global provider: inject `CLOCK` (a Clock) or `AdjustableClock`
- * (to pin it); both are the same instance. Modules' own tokens (FIXTURES_CLOCK, FINANCE_CLOCK)
- * are aliases of it.
+ * The application's one clock as a global provider, bound once here (docs/ARCHITECTURE.md "One clock"):
+ * inject `CLOCK` (a Clock) to read "now", or `AdjustableClock` to pin it; both are the same instance.
+ * Modules never bind a clock of their own.
  */
 @Global()
 @Module({

@@ -24,6 +24,13 @@ export const fixedClock = (iso: string): Clock => {
 };
 
 /**
+ * True while `now` is before `until` and `until` is at most `lifetimeMs` ahead of it (epoch ms of
+ * the application clock): a cache entry is fresh, and a clock pinned or moved back never stretches
+ * an entry's lifetime past `lifetimeMs`.
+ */
+export const freshAt = (now: number, until: number, lifetimeMs: number): boolean => now < until && until - now <= lifetimeMs;
+
+/**
  * Injection token of the application's one Clock (an AdjustableClock, provided by the global
  * ClockModule): every module that reads "now" injects it, so tests, benchmarks and the demo pin
  * time for all of them at once.

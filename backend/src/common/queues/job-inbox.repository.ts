@@ -54,7 +54,7 @@ export class JobInboxRepository {
 
   /** Marks the rows `ids` as moved to their queues (now). */
   async markEnqueued(ids: string[]): Promise<void> {
-    await this.inbox.update({ id: In(ids) }, { enqueuedAt: new Date() });
+    await this.inbox.update({ id: In(ids) }, { enqueuedAt: () => 'now()' }); // the database's time: a record, not a rule
   }
 
   /** Counts one more failed move for the rows `ids`, keeping `error` (cut to 500 characters). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock } from '../../common/clock/clock';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AppConfig } from '../../config/app-config';
 import { TransactionRunner } from '../../database/transaction-runner';
@@ -7,7 +7,6 @@ import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { PASSWORD_RESET_TTL_MS } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { AccountRepository } from './account.repository';
-import { ACCOUNT_CLOCK } from './account.tokens';
 import { CredentialsRepository } from './credentials.repository';
 import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
@@ -36,7 +35,7 @@ export class AccountPasswordService {
     private readonly sessions: SessionService,
     private readonly outbox: EmailOutboxService,
     private readonly config: AppConfig,
-    @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly loginLock: LoginLockService,
   ) {}
 

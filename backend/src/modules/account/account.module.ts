@@ -3,7 +3,6 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { systemClock } from '../../common/clock/clock';
 import { JwtAuthGuard } from '../../common/guards/jwt-auth.guard';
 import { RateLimitModule } from '../../common/guards/rate-limit.module';
 import { RolesGuard } from '../../common/guards/roles.guard';
@@ -18,7 +17,6 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountRepository } from './account.repository';
 import { CredentialsRepository } from './credentials.repository';
 import { AccountService } from './account.service';
-import { ACCOUNT_CLOCK } from './account.tokens';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
@@ -54,7 +52,6 @@ import { ProfileProviders } from './profile-providers';
   providers: [
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
-    { provide: ACCOUNT_CLOCK, useValue: systemClock },
     {
       provide: AVATAR_STORE,
       inject: [AppConfig],

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock } from '../../common/clock/clock';
 import type { AuthUser } from '../../common/guards/auth-user';
 import { AppConfig } from '../../config/app-config';
 import { TransactionRunner } from '../../database/transaction-runner';
@@ -7,7 +7,6 @@ import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { EMAIL_VERIFICATION_TTL_MS } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { AccountRepository } from './account.repository';
-import { ACCOUNT_CLOCK } from './account.tokens';
 import { CredentialsRepository } from './credentials.repository';
 import { emailVerificationEmail } from './domain/account-emails';
 import { hashSecretToken, looksLikeSecretToken, newSecretToken } from './domain/secret-token';
@@ -27,7 +26,7 @@ export class EmailVerificationService {
     private readonly credentials: CredentialsRepository,
     private readonly outbox: EmailOutboxService,
     private readonly config: AppConfig,
-    @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**

@@ -10,5 +10,3 @@ export const MAX_OVERVIEW_LENGTH = 1000;
 export const MAX_AUTHOR_LENGTH = 100;
 export const MAX_CONTENT_LENGTH = 200_000;
 export const MAX_URL_LENGTH = 2000;
-/** Injection token of the blog module's Clock. */
-export const BLOG_CLOCK = 'BLOG_CLOCK';

@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { systemClock } from '../../common/clock/clock';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { BLOG_CLOCK } from './blog.constants';
 import { BlogController } from './blog.controller';
 import { BlogRepository } from './blog.repository';
 import { BlogService } from './blog.service';
@@ -16,7 +14,7 @@ import { Post } from './entities/post.entity';
 @Module({
   imports: [TypeOrmModule.forFeature([Post])],
   controllers: [BlogController],
-  providers: [BlogService, BlogRepository, TransactionRunner, { provide: BLOG_CLOCK, useValue: systemClock }],
+  providers: [BlogService, BlogRepository, TransactionRunner],
   exports: [BlogService],
 })
 export class BlogModule {}

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { Clock } from '../../common/clock/clock';
+import { CLOCK, type Clock } from '../../common/clock/clock';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { BLOG_CLOCK } from './blog.constants';
 import { BlogError, BlogErrorCode } from './blog.errors';
 import { BlogRepository } from './blog.repository';
 import { isSafeImageUrl, sanitizePostHtml, toPlainText } from './domain/sanitize-post';
@@ -41,7 +40,7 @@ export class BlogService {
   constructor(
     private readonly repo: BlogRepository,
     private readonly tx: TransactionRunner,
-    @Inject(BLOG_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The published post with `slug`, or null (unknown and unpublished look the same). */

@@ -28,8 +28,5 @@ export const B2C_TIMEOUT_PATH = '/api/finance/callbacks/b2c-timeout';
 /** Our OriginatorConversationID of part `part` of withdrawal `id` (docs/PROVIDERS.md §1.8: the withdrawal id, so a retry never pays twice). */
 export const originatorConversationId = (withdrawalId: string, part: number): string => `withdrawal-${withdrawalId}-${part}`;
 
-/** Injection token of the Clock finance reads ("today" and "this month" of the summary): an alias of the application's CLOCK. */
-export const FINANCE_CLOCK = 'FINANCE_CLOCK';
-
 /** An approved withdrawal whose B2C request got no answer this long is sent again by `reconcile-payouts`. */
 export const PAYOUT_RECONCILE_AFTER_MS = 5 * 60_000;

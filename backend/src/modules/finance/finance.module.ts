@@ -1,13 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
-import { CLOCK } from '../../common/clock/clock';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { ProcessorModule } from '../processor/processor.module';
 import { B2cCallbacksController } from './b2c-callbacks.controller';
 import { B2cPayout } from './entities/b2c-payout.entity';
 import { Withdrawal } from './entities/withdrawal.entity';
-import { FINANCE_CLOCK } from './finance.constants';
 import { FinanceController } from './finance.controller';
 import { FinanceService } from './finance.service';
 import { LedgerModule } from '../ledger/ledger.module';
@@ -22,7 +20,7 @@ import { WithdrawalRepository } from './withdrawal.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
+  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService],
   exports: [FinanceService, PayoutService, LedgerModule],
 })
 export class FinanceModule {}

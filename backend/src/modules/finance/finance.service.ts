@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock/clock';
+import { CLOCK, Clock } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { nairobiDayStart, nairobiMonthStart } from '../../common/time/nairobi';
@@ -12,7 +12,7 @@ import { withdrawableAmount } from './domain/withdrawal-rules';
 import { Withdrawal } from './entities/withdrawal.entity';
 import { LedgerService } from '../ledger/ledger.service';
 import { WithdrawalRepository } from './withdrawal.repository';
-import { FINANCE_CLOCK, PAYMENTS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
+import { PAYMENTS_PAGE_SIZE, WITHDRAWALS_PAGE_SIZE } from './finance.constants';
 import { FinanceError, FinanceErrorCode } from './finance.errors';
 
 /**
@@ -93,7 +93,7 @@ export class FinanceService {
     private readonly tx: TransactionRunner,
     private readonly withdrawalsRepo: WithdrawalRepository,
     private readonly config: AppConfig,
-    @Inject(FINANCE_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly accounts: AccountService,
     private readonly ledger: LedgerService,
     private readonly purchaseLookup: PurchaseLookupRepository,

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock/clock';
+import { CLOCK, Clock } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { isoWeekStart, nairobiDayKey } from '../../common/time/nairobi';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
-import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { FixturesError } from '../fixtures/fixtures.errors';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
@@ -64,7 +63,7 @@ export class JackpotService {
     private readonly jackpotSlips: JackpotSlipsRepository,
     private readonly accounts: AccountService,
     private readonly purchaseLookup: PurchaseLookupRepository,
-    @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**

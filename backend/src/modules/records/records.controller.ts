@@ -2,20 +2,24 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/public.decorator';
 import { MarketplaceRecordDto, TipsterRecordDto } from './dto/records-responses.dto';
-import { MarketplaceRecord, RecordsService, TipsterRecord } from './records.service';
+import { MarketplaceRecord, MarketplaceRecordService } from './marketplace-record.service';
+import { RecordsService, TipsterRecord } from './records.service';
 
 /** Public tipster records (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
 @ApiTags('records')
 @Controller('api/records')
 export class RecordsController {
-  constructor(private readonly records: RecordsService) {}
+  constructor(
+    private readonly records: RecordsService,
+    private readonly marketplaceRecord: MarketplaceRecordService,
+  ) {}
 
   /** `GET /api/records/marketplace`: settled slips of every tipster and the measured hit rate. */
   @Public()
   @Get('marketplace')
   @ApiOkResponse({ type: MarketplaceRecordDto })
   marketplace(): Promise<MarketplaceRecord> {
-    return this.records.marketplace();
+    return this.marketplaceRecord.marketplace();
   }
 
   /** `GET /api/records/tipster/{username}[?stake=100]`; 404 `{message}` for an unknown user, 400 for a bad stake. */

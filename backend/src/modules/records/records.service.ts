@@ -5,7 +5,6 @@ import { AccountService } from '../account/account.service';
 import { USERNAME_PATTERN } from '../account/account.constants';
 import { MARKET_TYPES, marketById } from '../fixtures/domain/markets';
 import { SettledSlip, SettledSlipsRepository } from '../slip/settled-slips.repository';
-import { ratingOf } from '../tipster-stats/domain/tipster-stats';
 import { SlipEvents } from '../slip/slip-events';
 import {
   applySlip,
@@ -62,24 +61,10 @@ const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks
  * emits, records listens), so a read is two statements whatever the number of slips. Recording is
  * idempotent: each slip is claimed once in `record_slip`, in the transaction that adds it.
  */
-/** The marketplace's settled slips and measured hit rate (percent, 2 decimals). */
-export interface MarketplaceRecord {
-  settled: number;
-  won: number;
-  lost: number;
-  void: number;
-  hit_rate: number;
-}
-
-/** How long a process reuses the marketplace figures (ms): they change only at settlement. */
-export const MARKETPLACE_TTL_MS = 60_000;
-
 @Injectable()
 export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RecordsService.name);
   private bootCatchUp: Promise<unknown> | null = null;
-
-  private marketplaceCache: { value: MarketplaceRecord; until: number } | null = null;
 
   constructor(
     private readonly tx: TransactionRunner,
@@ -199,20 +184,6 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
       markets,
       leagues,
     };
-  }
-
-  /**
-   * `GET /api/records/marketplace`: the measured hit rate of every settled slip of the marketplace
-   * (won ÷ (won + lost), ratingOf), shown beside the spec's "accuracy of up to 95%" line. Read at
-   * most once per MARKETPLACE_TTL_MS per process.
-   */
-  async marketplace(): Promise<MarketplaceRecord> {
-    const now = Date.now();
-    if (this.marketplaceCache && this.marketplaceCache.until > now) return this.marketplaceCache.value;
-    const t = await this.repo.marketplaceTotals();
-    const value = { settled: t.won + t.lost, won: t.won, lost: t.lost, void: t.cancelled, hit_rate: ratingOf(t.won, t.lost) };
-    this.marketplaceCache = { value, until: now + MARKETPLACE_TTL_MS };
-    return value;
   }
 
   /** The state after one more settled slip: counters, streaks and buyer-return sums. */

@@ -2,6 +2,7 @@ import type { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { BOOT_DATA_STALE_MS, BOOT_DATA_TTL_MS, BOOT_DATA_WAIT_MS, PageShellService } from './page-shell.service';
 import type { SeoService } from './seo.service';
+import { systemClock } from '../../common/clock/clock';
 
 const INDEX = '<html><body><div id="root"></div></body></html>';
 
@@ -14,7 +15,7 @@ const shellWith = (answer: (url: string) => Promise<string>) => {
   }));
   const adapterHost = { httpAdapter: { getInstance: () => ({ inject }) } } as unknown as HttpAdapterHost;
   const seo = { spaIndex: () => INDEX } as unknown as SeoService;
-  return { shell: new PageShellService(adapterHost, seo), inject };
+  return { shell: new PageShellService(adapterHost, seo, systemClock), inject };
 };
 
 const request = (url: string) => ({ url, ip: '127.0.0.1' }) as FastifyRequest;

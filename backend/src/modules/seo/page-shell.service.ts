@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { saleCountryOfIp } from '../../common/geo/visitor-country';
 import { bootApiUrls, bootKey, injectBootScript, renderBootScript } from './page-boot';
 import { SeoService } from './seo.service';
@@ -27,7 +28,7 @@ export const PAGE_CACHE_CONTROL = 'private, no-cache';
 interface CachedAnswer {
   /** The JSON text, or null when the API did not answer 200 with JSON. */
   json: string | null;
-  /** Epoch ms when requested. */
+  /** Epoch ms (application clock) when requested. */
   at: number;
 }
 
@@ -51,6 +52,7 @@ export class PageShellService {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly seo: SeoService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** `html` (default: the plain index.html) with the boot script for `request`'s page and client IP. */
@@ -93,18 +95,18 @@ export class PageShellService {
    * then, up to BOOT_DATA_STALE_MS, given at once while the next one loads.
    */
   private answer(url: string): Promise<string | null> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const hit = this.answers.get(url);
-    if (hit && now - hit.at < BOOT_DATA_TTL_MS) return Promise.resolve(hit.json);
+    if (hit && freshAt(now, hit.at + BOOT_DATA_TTL_MS, BOOT_DATA_TTL_MS)) return Promise.resolve(hit.json);
     const next = this.load(url);
-    return hit && now - hit.at < BOOT_DATA_STALE_MS ? Promise.resolve(hit.json) : next;
+    return hit && freshAt(now, hit.at + BOOT_DATA_STALE_MS, BOOT_DATA_STALE_MS) ? Promise.resolve(hit.json) : next;
   }
 
   /** Requests `url` (once at a time) and remembers its answer. */
   private load(url: string): Promise<string | null> {
     const running = this.loading.get(url);
     if (running) return running;
-    const at = Date.now();
+    const at = this.clock.now().getTime();
     const load = this.fastify
       .inject({ method: 'GET', url, headers: { accept: 'application/json' } })
       .then((res) => (res.statusCode === 200 && /json/.test(String(res.headers['content-type'])) ? res.payload : null))

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { AppConfig, REPO_ROOT } from '../../config/app-config';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { AccountService } from '../account/account.service';
 import { BlogService } from '../blog/blog.service';
@@ -68,6 +69,7 @@ export class SeoService {
     private readonly blog: BlogService,
     private readonly slips: SlipPreviewsRepository,
     private readonly accounts: AccountService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The built frontend/dist/index.html (read once), or a bare shell when the frontend is not built. */
@@ -129,8 +131,8 @@ export class SeoService {
    * (lastmod = last edit) and the profiles of tipsters who published slips (lastmod = newest
    * slip). Generated at most once per SITEMAP_TTL_MS per process.
    */
-  async sitemap(now = new Date()): Promise<string> {
-    if (this.sitemapCache && this.sitemapCache.expires > now.getTime()) return this.sitemapCache.xml;
+  async sitemap(now: Date = this.clock.now()): Promise<string> {
+    if (this.sitemapCache && freshAt(now.getTime(), this.sitemapCache.expires, SITEMAP_TTL_MS)) return this.sitemapCache.xml;
     const [posts, activity, newest] = await Promise.all([this.blog.publishedSlugs(), this.slips.tipsterActivity(), this.slips.newestAt()]);
     const names = await this.accounts.activeUsernames(activity.map((a) => a.userId));
     // The busiest tipsters (most slips; ties by username), banned accounts left out.

@@ -1,3 +1,4 @@
+import { freshAt } from '../../common/clock/clock';
 import { LIST_CACHE_MAX_TTL_S, LIST_CACHE_TTL_S } from './slip-list-cache';
 
 /** Profiles kept in one process at most (the least recently stored dropped first). */
@@ -6,7 +7,7 @@ export const PROFILE_CACHE_SIZE = 256;
 interface Entry<T> {
   value: Promise<T>;
   generation: number;
-  /** Process-clock epoch ms after which the entry is read again; set once its value is known. */
+  /** Epoch ms (application clock) after which the entry is read again; set once its value is known. */
   until: number;
 }
 
@@ -22,14 +23,15 @@ export class ProfileCache<T> {
 
   constructor(
     private readonly generation: () => number,
-    private readonly now: () => number = Date.now,
+    /** The application's clock in epoch ms (token CLOCK), so a pinned or advanced clock expires entries. */
+    private readonly now: () => number,
   ) {}
 
   /** The value of `key`, else `load()`'s, kept for its `freshForMs` (clamped). */
   get(key: string, load: () => Promise<{ value: T; freshForMs: number }>): Promise<T> {
     const generation = this.generation();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && hit.until > this.now()) return hit.value;
+    if (hit && hit.generation === generation && (hit.until === Infinity || freshAt(this.now(), hit.until, LIST_CACHE_MAX_TTL_S * 1000))) return hit.value;
     const entry: Entry<T> = { value: Promise.resolve(undefined as T), generation, until: Infinity };
     entry.value = load().then(
       ({ value, freshForMs }) => {

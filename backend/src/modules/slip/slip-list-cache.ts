@@ -1,4 +1,5 @@
-import { Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common/clock/clock';
 import { HotJsonCache, JsonBytes, TimedJson } from '../../common/cache/hot-json-cache';
 import { VisitorTagSource } from '../../common/cache/visitor-response-cache';
 import { AppConfig } from '../../config/app-config';
@@ -32,6 +33,7 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
     config: AppConfig,
     private readonly events: SlipEvents,
     private readonly topGames: TopGamesCache,
+    @Inject(CLOCK) clock: Clock,
   ) {
     this.cache = new HotJsonCache({
       redisUrl: config.redis.url,
@@ -39,6 +41,7 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
       ttlSeconds: LIST_CACHE_TTL_S,
       maxTtlSeconds: LIST_CACHE_MAX_TTL_S,
       name: SlipListCache.name,
+      clock,
     });
   }
 

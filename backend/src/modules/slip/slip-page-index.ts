@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { BoundedMap } from '../../common/cache/bounded-map';
 import { registerCacheStats } from '../../common/cache/cache-stats';
+import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { SlipListCache } from './slip-list-cache';
 import { ActiveFilter, ListKey, PageRow, PageStart, SlipListKind, SlipRepository } from './slip.repository';
 
@@ -24,6 +25,7 @@ export interface SlipPage {
 
 interface IndexEntry {
   generation: number;
+  /** Epoch ms (application clock) when built. */
   builtAt: number;
   total: Promise<number>;
   /** Last key of pages 1, 2, … found so far at this generation (a prefix of the list's page ends). */
@@ -60,6 +62,7 @@ export class SlipPageIndex {
   constructor(
     private readonly repo: SlipRepository,
     private readonly lists: SlipListCache,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     registerCacheStats(SlipPageIndex.name, () => ({ ...this.counts, entries: this.entries.size }));
   }
@@ -123,9 +126,9 @@ export class SlipPageIndex {
   private entry(kind: SlipListKind, filter: ActiveFilter, size: number): IndexEntry {
     const key = JSON.stringify([kind, size, filter.userId ?? null, filter.homeTeam ?? null, filter.awayTeam ?? null, filter.top === true]);
     const generation = this.lists.generation;
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const cached = this.entries.get(key);
-    if (cached && cached.generation === generation && now - cached.builtAt < PAGE_INDEX_MAX_AGE_MS) {
+    if (cached && cached.generation === generation && freshAt(now, cached.builtAt + PAGE_INDEX_MAX_AGE_MS, PAGE_INDEX_MAX_AGE_MS)) {
       this.counts.reuses += 1;
       return cached;
     }

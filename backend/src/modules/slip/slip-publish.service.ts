@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { Clock } from '../../common/clock/clock';
+import { CLOCK, Clock } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
 import { nairobiDayStart } from '../../common/time/nairobi';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { FixturesError } from '../fixtures/fixtures.errors';
 import { AccountService } from '../account/account.service';
 import { FixturesService, Quote } from '../fixtures/fixtures.service';
@@ -57,7 +56,7 @@ export class SlipPublishService {
     private readonly slips: SlipRepository,
     private readonly stats: TipsterStatService,
     private readonly fixtures: FixturesService,
-    @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly events: SlipEvents,
     private readonly accounts: AccountService,
   ) {}

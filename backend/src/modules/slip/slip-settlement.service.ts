@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { Clock } from '../../common/clock/clock';
+import { CLOCK, Clock } from '../../common/clock/clock';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import { marketById } from '../fixtures/domain/markets';
 import { slipOutcome, tipOutcome, TipResult } from '../fixtures/domain/settlement';
 import { FixtureEvents } from '../fixtures/fixture-events';
@@ -45,7 +44,7 @@ export class SlipSettlementService implements OnModuleInit {
     private readonly fixtures: FixturesService,
     private readonly fixtureEvents: FixtureEvents,
     private readonly events: SlipEvents,
-    @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {

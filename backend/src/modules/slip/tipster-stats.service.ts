@@ -1,12 +1,11 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { JsonBytes } from '../../common/cache/hot-json-cache';
-import { Clock } from '../../common/clock/clock';
+import { CLOCK, Clock } from '../../common/clock/clock';
 import { isoWeekStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
 import { ProfileProviders, ProfileStatsProvider, TipsterProfile } from '../account/profile-providers';
-import { FIXTURES_CLOCK } from '../fixtures/fixtures.constants';
 import {
   averageOdds,
   batchDeltas,
@@ -61,12 +60,15 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
     private readonly providers: ProfileProviders,
     private readonly query: SlipQueryService,
     private readonly config: AppConfig,
-    @Inject(FIXTURES_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly cache: SlipListCache,
   ) {}
 
   /** Profiles already read (ProfileCache), dropped with the lists' generation. */
-  private readonly profiles = new ProfileCache<TipsterProfile>(() => this.cache.generation);
+  private readonly profiles = new ProfileCache<TipsterProfile>(
+    () => this.cache.generation,
+    () => this.clock.now().getTime(),
+  );
 
   onModuleInit(): void {
     this.providers.useStats(this);

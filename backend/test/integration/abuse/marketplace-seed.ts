@@ -85,7 +85,7 @@ export const seedMarketplace = async (env: Record<string, string> = {}): Promise
       eventually(async () => {
         const [p] = await t.ds.query(`SELECT * FROM purchase WHERE ${where} = $1 AND status = 'paid'`, [value]);
         return p;
-      }, 30_000);
+      }, { timeoutMs: 30_000 });
 
     // M-Pesa sale of A's slip (STK auto-accepted by the Daraja sandbox, paid by the worker).
     const buy = await t.request('POST', '/api/processor/buy', { body: { phone: '0722000101', slip: slips.sold } });
@@ -101,7 +101,7 @@ export const seedMarketplace = async (env: Record<string, string> = {}): Promise
     const sub = await t.request('POST', '/api/processor/subscribe', { body: { phone: '0722000202', type: 'silver', days: 30 } });
     if (sub.status !== 200) throw new Error(`subscribe: ${sub.status} ${sub.text}`);
     const sp = await paid('phone', '254722000202');
-    await eventually(async () => (await t.ds.query(`SELECT 1 FROM subscription WHERE phone = '254722000202'`)).length > 0, 30_000);
+    await eventually(async () => (await t.ds.query(`SELECT 1 FROM subscription WHERE phone = '254722000202'`)).length > 0, { timeoutMs: 30_000 });
 
     // Tipster A: a settled (paid-out-able) share, then a withdrawal request of the balance.
     const [share] = await t.ds.query(

@@ -1,5 +1,6 @@
 import { randomInt } from 'crypto';
 import type { TestContext, TestResponse } from '../../setup/test-app';
+import { eventually } from '../../support/eventually';
 
 /**
  * A fresh client address per call site, so one test's requests do not use up another's rate
@@ -43,15 +44,15 @@ export interface Mail {
 }
 
 /** Waits (up to 10 s) for `count` messages to `to` in the sandbox mailbox; newest first. */
-export const waitForMail = async (t: TestContext, to: string, count = 1): Promise<Mail[]> => {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const res = await t.request<Mail[]>('GET', `/sandbox/api/mail?to=${encodeURIComponent(to)}`);
-    if (res.status === 200 && res.body.length >= count) return res.body;
-    if (Date.now() > end) throw new Error(`no mail to ${to} (status ${res.status}, ${JSON.stringify(res.body)})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+export const waitForMail = (t: TestContext, to: string, count = 1): Promise<Mail[]> =>
+  eventually(
+    async () => {
+      const res = await t.request<Mail[]>('GET', `/sandbox/api/mail?to=${encodeURIComponent(to)}`);
+      if (res.status === 200 && res.body.length >= count) return res.body;
+      throw new Error(`mailbox: status ${res.status}, ${JSON.stringify(res.body)}`); // shown on timeout as the last error
+    },
+    { timeoutMs: 10_000, intervalMs: 50, what: `${count} mail(s) to ${to}` },
+  );
 
 /** The last path segment after `/${page}/` in a mail's text (the token of a link). */
 export const tokenFromLink = (text: string, page: 'change_password' | 'email-verification'): string => {

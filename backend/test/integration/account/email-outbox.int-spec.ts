@@ -4,6 +4,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { createUser } from '../../factories/account';
 import { EmailOutboxService } from '../../../src/modules/notifications/email-outbox.service';
 import { req } from './account-helpers';
+import { eventually } from '../../support/eventually';
 
 /** A minimal SMTP server (no TLS, no auth) that records every message it accepts. */
 class TinySmtp {
@@ -62,16 +63,6 @@ class TinySmtp {
   }
 }
 
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
-
 describe('e-mail outbox over real SMTP (nodemailer)', () => {
   let t: TestContext;
   const smtp = new TinySmtp();
@@ -87,15 +78,15 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
   it('delivers a reset e-mail by SMTP after commit and clears the stored bodies', async () => {
     const { user } = await createUser(t.ds);
     expect((await req(t, 'POST', '/api/account/reset-password/', { body: { email: user.email } })).status).toBe(200);
-    const msg = await waitFor(async () => smtp.messages.find((m) => m.to.some((r) => r.includes(user.email))));
+    const msg = await eventually(async () => smtp.messages.find((m) => m.to.some((r) => r.includes(user.email))), { timeoutMs: 10_000, intervalMs: 50 });
     expect(msg.from).toContain('no-reply@tips.test');
     expect(msg.data).toContain('Subject: Reset your password');
     expect(msg.data).toMatch(/change_password\//);
 
-    const row = await waitFor(async () => {
+    const row = await eventually(async () => {
       const [r] = await sql(t.db.url, `SELECT * FROM email_outbox WHERE to_address = $1`, [user.email]);
       return r?.status === 'sent' ? r : undefined;
-    });
+    }, { timeoutMs: 10_000, intervalMs: 50 });
     expect(row).toMatchObject({ kind: 'password-reset', transport: 'smtp', attempts: 1, text_body: null, html_body: null });
   });
 
@@ -104,10 +95,10 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
     await smtp.stop();
     const { user } = await createUser(t.ds);
     await req(t, 'POST', '/api/account/reset-password/', { body: { email: user.email } });
-    const failed = await waitFor(async () => {
+    const failed = await eventually(async () => {
       const [r] = await sql(t.db.url, `SELECT *, next_attempt_at > now() AS later FROM email_outbox WHERE to_address = $1`, [user.email]);
       return r?.status === 'failed' ? r : undefined;
-    });
+    }, { timeoutMs: 10_000, intervalMs: 50 });
     expect(failed).toMatchObject({ attempts: 1, later: true });
     expect(failed.last_error).toBeTruthy();
     expect(failed.text_body).toContain('change_password/');
@@ -148,10 +139,10 @@ describe('sandbox mailbox (SMTP_URL=sandbox)', () => {
   it('lists delivered messages as JSON filtered by recipient, and as a page', async () => {
     const { user, token } = await createUser(t.ds, { username: 'MailboxUser' });
     await req(t, 'GET', '/api/account/send-email-verification-code', { token });
-    const list = await waitFor(async () => {
+    const list = await eventually(async () => {
       const r = await t.request('GET', `/sandbox/api/mail?to=${encodeURIComponent(user.email.toUpperCase())}`);
       return r.body.length ? r.body : undefined;
-    });
+    }, { timeoutMs: 10_000, intervalMs: 50 });
     expect(list[0]).toMatchObject({ to: user.email, subject: 'Verify your email address', kind: 'email-verification', from: expect.any(String) });
     expect((await t.request('GET', '/sandbox/api/mail?to=nobody@example.com')).body).toEqual([]);
     const page = await t.request('GET', `/sandbox/mail?to=${encodeURIComponent(user.email)}`);

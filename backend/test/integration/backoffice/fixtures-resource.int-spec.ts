@@ -106,7 +106,7 @@ describe('Back office: fixtures and fixture-imports', () => {
       const done = await eventually(async () => {
         const r = await t.request('GET', `/api/backoffice/fixture-imports/${res.body.id}`, { token: admin.token });
         return r.body.status === 'done' ? r.body : null;
-      }, 60_000, 200);
+      }, { timeoutMs: 60_000, intervalMs: 200 });
       expect(done.report.totals).toMatchObject({ rows: 760, malformed: 0 });
       expect(done.finished_at).toEqual(expect.any(String));
     });

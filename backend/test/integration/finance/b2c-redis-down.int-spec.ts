@@ -73,8 +73,8 @@ describe('payouts with Redis down: job inbox, then drained', () => {
     up = await createTestContext({ role: 'all', listen: true, env: { DATABASE_URL: down.db.url, SANDBOX_B2C_RESULT_DELAY_MS: '300' } });
     const ctx = up;
     await ctx.get(JobProducer).enqueue(JOB.DRAIN_INBOX, {}, 'drain-payouts-after-outage');
-    expect(await eventually(async () => ((await withdrawal(ctx, resultId)).status === 'W' ? withdrawal(ctx, resultId) : null), 20_000)).toEqual({ status: 'W', total_paid: '700.00' });
-    expect(await eventually(async () => ((await withdrawal(ctx, approvedId)).status === 'W' ? withdrawal(ctx, approvedId) : null), 20_000)).toEqual({ status: 'W', total_paid: '1000.00' });
+    expect(await eventually(async () => ((await withdrawal(ctx, resultId)).status === 'W' ? withdrawal(ctx, resultId) : null), { timeoutMs: 20_000 })).toEqual({ status: 'W', total_paid: '700.00' });
+    expect(await eventually(async () => ((await withdrawal(ctx, approvedId)).status === 'W' ? withdrawal(ctx, approvedId) : null), { timeoutMs: 20_000 })).toEqual({ status: 'W', total_paid: '1000.00' });
     for (const id of [approvedId, resultId]) expect(await withdrawalLedger(ctx.ds, id)).toHaveLength(1);
     expect(await ctx.ds.query(`SELECT count(*)::int n FROM b2c_payout WHERE withdrawal_id = $1`, [approvedId])).toEqual([{ n: 1 }]);
   });

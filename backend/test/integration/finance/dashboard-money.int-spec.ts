@@ -82,7 +82,7 @@ describe('money shown to tipsters and buyers', () => {
     const purchase = await eventually(async () => {
       const [p] = await purchasesOf(t.ds, msisdn);
       return p?.status === 'paid' ? p : null;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
     const [share] = await t.ds.query(`SELECT amount::text FROM ledger_entry WHERE purchase_id = $1 AND kind = 'sale_share'`, [purchase.id]);
     expect(share.amount).toBe('30.00');
     // The app's clock is pinned at NOW (the replay needs a fixed day) while PostgreSQL stamps the

@@ -1,10 +1,8 @@
-import { fixedClock } from '../../../src/common/clock/clock';
-import { FINANCE_CLOCK } from '../../../src/modules/finance/finance.constants';
-import type { AdjustableClock } from '../../../src/common/clock/adjustable-clock';
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { insertSaleShare, insertSlip, withdrawalLedger } from './finance-support';
 import { expectMoneyInvariants } from '../../support/money-invariants';
+import { pinClock } from '../../support/clock';
 
 /**
  * /api/finance (docs/PRODUCT-RULES.md R140, "Money") on the real PostgreSQL: the summary from known
@@ -17,7 +15,7 @@ describe('finance: summary, payments, withdraw request', () => {
 
   beforeAll(async () => {
     t = await createTestContext();
-    t.get<AdjustableClock>(FINANCE_CLOCK).set(fixedClock(NOW));
+    pinClock(t, NOW);
   });
   // Every scenario leaves the money consistent (docs/PRODUCT-RULES.md "Money").
   afterEach(() => expectMoneyInvariants(t.ds));

@@ -43,7 +43,7 @@ describe('withdrawal payouts by B2C', () => {
   const withdrawal = async (id: number) => (await t.ds.query(`SELECT status, amount::text, total_paid::text, approved_by, failure_reason FROM withdrawal WHERE id = $1`, [id]))[0];
   const parts = (id: number) => t.ds.query(`SELECT part, status, amount::text, originator_conversation_id, conversation_id, transaction_id, result_code FROM b2c_payout WHERE withdrawal_id = $1 ORDER BY part`, [id]);
   const balance = async (tipster: CreatedUser) => (await t.request('GET', '/api/finance/pending_amount', { token: tipster.token })).body.account_balance;
-  const settled = (id: number, status: string) => eventually(async () => ((await withdrawal(id)).status === status ? withdrawal(id) : null), 20_000);
+  const settled = (id: number, status: string) => eventually(async () => ((await withdrawal(id)).status === status ? withdrawal(id) : null), { timeoutMs: 20_000 });
   const postResult = (body: unknown) => t.request('POST', `/api/finance/callbacks/b2c-result/${token}`, { body });
 
   it('approve → B2C → Result → paid (W) with total_paid; the audit records the decision', async () => {

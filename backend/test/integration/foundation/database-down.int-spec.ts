@@ -2,6 +2,7 @@ import { AddressInfo, createServer, Server, Socket } from 'net';
 import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S } from '../../../src/common/filters/all-exceptions.filter';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { TEST_PG_URL } from '../../setup/test-env';
+import { eventually } from '../../support/eventually';
 
 /**
  * A TCP proxy to the shared PostgreSQL that the test can take down and bring back: "down" stops
@@ -103,12 +104,13 @@ describe('routes while PostgreSQL is unreachable', () => {
 
   it('serves again once PostgreSQL is back', async () => {
     await link.up();
-    const end = Date.now() + 20_000;
-    let status = 0;
-    while (Date.now() < end && status !== 200) {
-      status = (await t.request('GET', '/api/manage/get-subscription-kind')).status;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
-    }
+    const status = await eventually(
+      async () => {
+        const res = await t.request('GET', '/api/manage/get-subscription-kind');
+        return res.status === 200 ? res.status : null;
+      },
+      { timeoutMs: 20_000, what: 'GET /api/manage/get-subscription-kind to answer 200' },
+    );
     expect(status).toBe(200);
   });
 });

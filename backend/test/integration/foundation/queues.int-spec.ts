@@ -6,16 +6,7 @@ import { JobInbox } from '../../../src/common/queues/job-inbox.entity';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { JOB, QUEUE } from '../../../src/common/queues/queues';
 import { createTestContext, TestContext } from '../../setup/test-app';
-
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+import { eventually } from '../../support/eventually';
 
 describe('BullMQ on the real Redis, processed by the worker (ROLE=all)', () => {
   let t: TestContext;
@@ -34,20 +25,20 @@ describe('BullMQ on the real Redis, processed by the worker (ROLE=all)', () => {
     await t.get(JobProducer).enqueue(JOB.DRAIN_INBOX, {}, 'drain-now-1');
 
     const payments = t.get<Queue>(getQueueToken(QUEUE.PAYMENTS));
-    await waitFor(async () => {
+    await eventually(async () => {
       const job = await payments.getJob('drain-now-1');
       return job && (await job.getState()) === 'completed' ? job : undefined;
-    });
+    }, { timeoutMs: 20_000 });
     // Read again once completed: a job object fetched while it was still active has no return value.
     const done = (await payments.getJob('drain-now-1'))!;
     // The scheduler's first drain may have moved the row before ours ran: either way it moved once.
     expect(done.returnvalue).toEqual({ moved: expect.any(Number) });
-    const row = await waitFor(async () => {
+    const row = await eventually(async () => {
       const r = await inbox.findOneByOrFail({ jobId: 'inbox-parked-1' });
       return r.enqueuedAt ? r : undefined;
-    });
+    }, { timeoutMs: 20_000 });
     expect(row.attempts).toBe(0);
-    await waitFor(async () => (await payments.getJob('inbox-parked-1'))?.isCompleted());
+    await eventually(async () => (await payments.getJob('inbox-parked-1'))?.isCompleted(), { timeoutMs: 20_000 });
   });
 
   it('refuses a job id containing a colon', async () => {

@@ -61,7 +61,7 @@ describe('buying a jackpot slip', () => {
     const purchase = await eventually(async () => {
       const [p] = await purchasesOf(t.ds, msisdn);
       return p?.status === 'paid' ? p : null;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
     expect(purchase).toMatchObject({ kind: 'slip', slip_id: String(slipId), amount: '99.00' });
     const ledger = await t.ds.query(`SELECT kind, amount::text, status, user_id FROM ledger_entry WHERE purchase_id = $1 ORDER BY kind`, [purchase.id]);
     // The slip's owner (the admin account) holds the 60% share like any slip's tipster.
@@ -72,7 +72,7 @@ describe('buying a jackpot slip', () => {
     const sms = await eventually(async () => {
       const inbox = (await t.request('GET', `/sandbox/api/phones/${msisdn}`)).body.messages as { body: string }[];
       return inbox.find((m) => m.body.startsWith('Slip '));
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
     expect(sms.body).toContain(`Slip ${slipId}`);
     expect(sms.body.match(/ - HOME WIN @1\.30/g)).toHaveLength(13);
     // 1.3^13 = 30.28 (truncated)

@@ -214,7 +214,7 @@ describe('provider callback replays (fast-check schedules)', () => {
         // Redis is back: the inbox is drained (the worker's timer does it too, within 30 s).
         redisDownFor = new Set();
         (producer as unknown as { redisDownUntil: number }).redisDownUntil = 0;
-        await eventually(async () => (await producer.drainInbox()) >= 0 && (await count(`SELECT count(*) n FROM job_inbox WHERE enqueued_at IS NULL`, [])) === 0, 30_000, 100);
+        await eventually(async () => (await producer.drainInbox()) >= 0 && (await count(`SELECT count(*) n FROM job_inbox WHERE enqueued_at IS NULL`, [])) === 0, { timeoutMs: 30_000, intervalMs: 100 });
 
         // Every effect happens; jobs waiting for a retry after an injected error run now rather than after their backoff.
         await eventually(async () => {
@@ -227,7 +227,7 @@ describe('provider callback replays (fast-check schedules)', () => {
           const wd = await one(`SELECT status FROM withdrawal WHERE id = $1`, [w.withdrawalId]);
           const sms = await one(`SELECT status FROM sms_outbox WHERE id = $1`, [w.smsId]);
           return statuses.map((r: { status: string }) => r.status).join() === 'paid,cancelled,paid' && wd.status === 'W' && sms.status === 'delivered';
-        }, 60_000, 100);
+        }, { timeoutMs: 60_000, intervalMs: 100 });
 
         // Exactly one of each effect.
         for (const p of [w.paid, w.flw]) {

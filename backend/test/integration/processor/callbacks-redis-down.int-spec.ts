@@ -118,11 +118,11 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
     // The worker's scheduler drains at boot and every 30 s; a drain of our own does not wait for it.
     await ctx.get(JobProducer).enqueue(JOB.DRAIN_INBOX, {}, 'drain-after-outage');
 
-    await eventually(async () => (await inboxRows(ctx)).every((r: { enqueued_at: Date | null }) => r.enqueued_at !== null), 20_000);
+    await eventually(async () => (await inboxRows(ctx)).every((r: { enqueued_at: Date | null }) => r.enqueued_at !== null), { timeoutMs: 20_000 });
     const purchases = await eventually(async () => {
       const rows = await ctx.ds.query(`SELECT id, status, receipt, flw_transaction_id FROM purchase WHERE id IN ($1, $2) ORDER BY id`, [mpesaPurchaseId, flw.purchaseId]);
       return rows.every((r: { status: string }) => r.status === 'paid') ? rows : null;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
     expect(purchases).toEqual([
       { id: mpesaPurchaseId, status: 'paid', receipt: 'TKRD7Q2ZP1', flw_transaction_id: null },
       { id: flw.purchaseId, status: 'paid', receipt: null, flw_transaction_id: String(flw.transactionId) },
@@ -135,11 +135,11 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
     });
     expect(again.status).toBe(200);
     const payments = ctx.get<Queue>(getQueueToken(QUEUE.PAYMENTS));
-    await eventually(async () => (await payments.getJob('drain-again'))?.isCompleted(), 20_000);
+    await eventually(async () => (await payments.getJob('drain-again'))?.isCompleted(), { timeoutMs: 20_000 });
     await eventually(async () => {
       const c = await payments.getJobCounts('waiting', 'active');
       return c.waiting + c.active === 0;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
 
     for (const [id, phone] of [[mpesaPurchaseId, MPESA_PHONE], [flw.purchaseId, FLW_PHONE]]) {
       expect(await count(ctx, `SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [id])).toBe(1);

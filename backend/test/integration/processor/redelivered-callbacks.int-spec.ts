@@ -70,8 +70,8 @@ describe('re-delivered payment callbacks', () => {
     return { id: id as string, phone, checkoutRequestId };
   };
   const purchase = async (id: string) => (await t.ds.query(`SELECT status, receipt FROM purchase WHERE id = $1`, [id]))[0];
-  const paidPurchase = (id: string) => eventually(async () => ((await purchase(id)).status === 'paid' ? purchase(id) : null), 20_000);
-  const failedAtLeastOnce = (key: string) => eventually(async () => ((await payments().getJob(key))?.attemptsMade ?? 0) >= 1, 20_000);
+  const paidPurchase = (id: string) => eventually(async () => ((await purchase(id)).status === 'paid' ? purchase(id) : null), { timeoutMs: 20_000 });
+  const failedAtLeastOnce = (key: string) => eventually(async () => ((await payments().getJob(key))?.attemptsMade ?? 0) >= 1, { timeoutMs: 20_000 });
 
   it('applies the re-delivery of a callback whose job used up its retries during a database outage', async () => {
     const p = await pendingPurchase();
@@ -89,7 +89,7 @@ describe('re-delivered payment callbacks', () => {
       // A longer outage: the job's last attempt fails too, and it is kept as failed.
       dbFault = 'exhausted';
       await (await payments().getJob(key))!.promote().catch(() => undefined);
-      await eventually(async () => (await payments().getJob(key))?.isFailed(), 20_000);
+      await eventually(async () => (await payments().getJob(key))?.isFailed(), { timeoutMs: 20_000 });
     } finally {
       dbFault = null;
     }
@@ -129,7 +129,7 @@ describe('re-delivered payment callbacks', () => {
     }
     expect(await purchase(p.id)).toEqual({ status: 'paid', receipt: null });
     expect((await postCallback(stkCallbackBody(p.checkoutRequestId, 0, 200, 'TKRDLV0003', p.phone))).status).toBe(200);
-    await eventually(async () => (await purchase(p.id)).receipt === 'TKRDLV0003', 20_000);
+    await eventually(async () => (await purchase(p.id)).receipt === 'TKRDLV0003', { timeoutMs: 20_000 });
     expect(Number((await t.ds.query(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [p.id]))[0].n)).toBe(1);
     expect(Number((await t.ds.query(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [p.id]))[0].n)).toBe(1);
   });
@@ -172,7 +172,7 @@ describe('re-delivered payment callbacks', () => {
       expect(await post()).toMatchObject({ status: 200, body: { status: 'success' } });
       // The job has run once and verified (finished, or waiting for a retry).
       const verify = t.get(FlutterwaveClient).verifyTransaction as jest.Mock;
-      await eventually(async () => verify.mock.calls.length > 0 && ['completed', 'failed', 'delayed'].includes(String(await (await payments().getJob(key))?.getState())), 20_000);
+      await eventually(async () => verify.mock.calls.length > 0 && ['completed', 'failed', 'delayed'].includes(String(await (await payments().getJob(key))?.getState())), { timeoutMs: 20_000 });
     } finally {
       verifyEmpty = false;
     }

@@ -72,9 +72,9 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     eventually(async () => {
       const [p] = await purchasesOf(t.ds, msisdn);
       return p?.status === 'paid' ? p : null;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
   const buyerSms = (msisdn: string) =>
-    eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith('Slip ')), 20_000);
+    eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith('Slip ')), { timeoutMs: 20_000 });
   const findSlip = (phone: string, code: string) =>
     t.request('POST', `/api/manage/find-slip/${encodeURIComponent(phone)}/${encodeURIComponent(code)}`);
   /**
@@ -169,7 +169,7 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     for (let i = 0; i < 5; i++) expect((await t.request('POST', `/api/processor/mpesa/callback/${token}`, { body })).status).toBe(200);
     const purchase = await paidPurchase(phone.msisdn);
     // The sandbox's own (auto-accepted) callback arrives as well; every copy shares one job.
-    await eventually(async () => (await sandboxDeliveries(t, pending.checkout_request_id)).some((d) => d.state === 'delivered'), 20_000);
+    await eventually(async () => (await sandboxDeliveries(t, pending.checkout_request_id)).some((d) => d.state === 'delivered'), { timeoutMs: 20_000 });
     await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', pending.checkout_request_id)]);
     expect(await ledger(purchase.id)).toEqual([
       { kind: 'platform_fee', amount: '60.00', status: 'P' },
@@ -199,7 +199,7 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     await events.emitSettled(e);
     await events.emitSettled(e);
     expect((await ledger(purchase.id)).find((r: { kind: string }) => r.kind === 'sale_share')).toMatchObject({ status: 'U' });
-    await eventually(async () => (await inbox(phone.msisdn)).some((m) => m.body.includes('was cancelled')), 20_000);
+    await eventually(async () => (await inbox(phone.msisdn)).some((m) => m.body.includes('was cancelled')), { timeoutMs: 20_000 });
     // Every SMS is written to the outbox before it is sent: one row is all there will ever be.
     expect(await t.ds.query(`SELECT status FROM sms_outbox WHERE to_msisdn = $1 AND body LIKE '%was cancelled%'`, [phone.msisdn])).toHaveLength(1);
     expect((await inbox(phone.msisdn)).filter((m) => m.body.includes('was cancelled'))).toHaveLength(1);
@@ -227,7 +227,7 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     const mail = await eventually(async () => {
       const [row] = await t.ds.query(`SELECT kind, status, text_body AS text FROM email_outbox WHERE to_address = $1`, [email]);
       return row?.status === 'sent' ? row : undefined;
-    }, 5_000);
+    }, { timeoutMs: 5_000 });
     expect(mail).toMatchObject({ kind: 'deliver-slip', text: expect.stringContaining(`${games[0].name} - HOME WIN @2.00`) });
     // The e-mail sends a buyer without a phone to /find_tip_ng with a value that works there.
     const again = await followFindLine(mail.text, { email });
@@ -298,7 +298,7 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     const mail = await eventually(async () => {
       const [row] = await t.ds.query(`SELECT text_body AS text FROM email_outbox WHERE to_address = $1 AND kind = 'deliver-slip'`, [email]);
       return row;
-    }, 10_000);
+    }, { timeoutMs: 10_000 });
     expect(mail.text).not.toMatch(/with your phone/);
     const again = await followFindLine(mail.text, { email });
     expect(again.page).toBe('/find_tip_ng');

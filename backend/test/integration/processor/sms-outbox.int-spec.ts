@@ -32,7 +32,7 @@ describe('SMS outbox', () => {
     eventually(async () => {
       const r = await row(id);
       return r.status === status ? r : null;
-    }, timeoutMs);
+    }, { timeoutMs });
 
   it('sends after failing twice with 500 (backoff), then is delivered', async () => {
     at.failNext(2, 500);

@@ -24,7 +24,7 @@ describe("SMS outbox through the Africa's Talking sandbox", () => {
     const row = await eventually(async () => {
       const [r] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]);
       return r.status === 'delivered' ? r : null;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
     expect(row).toMatchObject({ attempts: 3, provider_message_id: expect.stringMatching(/^ATXid_/), delivery_status: 'Success' });
     const inbox = (await t.request('GET', '/sandbox/api/phones/254712000888')).body.messages;
     expect(inbox.filter((m: { body: string }) => m.body === 'Through the sandbox')).toHaveLength(1);

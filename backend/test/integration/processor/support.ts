@@ -2,20 +2,10 @@ import { DataSource } from 'typeorm';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { QueueName } from '../../../src/common/queues/queues';
 import type { TestContext } from '../../setup/test-app';
+import { eventually } from '../../support/eventually';
 
-/** Waits `ms` milliseconds. */
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it returns a truthy value or `timeoutMs` passes. */
-export const eventually = async <T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, stepMs = 50): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(stepMs);
-  }
-};
+/** The tests' one wait-for-a-condition helper (backend/test/support/eventually.ts), for the files that import it from here. */
+export { eventually };
 
 /**
  * Waits until every BullMQ job `ids` of `queue` has run to its end (completed, or failed with no
@@ -30,7 +20,7 @@ export const jobsFinished = async (t: TestContext, queue: QueueName, ids: string
       if (state !== 'completed' && state !== 'failed') return false;
     }
     return true;
-  }, timeoutMs);
+  }, { timeoutMs });
 };
 
 /** The callbacks the provider sandboxes queued with `reference`: sent, still to send, or given up. */

@@ -60,7 +60,7 @@ describe('responsible gambling: codes, daily caps, self-exclusion', () => {
     eventually(async () => {
       const [row] = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'rg-code' ORDER BY id DESC LIMIT 1`, [msisdn]);
       return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
-    }, 10_000);
+    }, { timeoutMs: 10_000 });
   const freshCode = async (phone: { local: string; msisdn: string }): Promise<string> => {
     expect((await post('/api/rg/code', { phone: phone.local })).body).toEqual({ message: 'Code sent' });
     return codeSentTo(phone.msisdn);

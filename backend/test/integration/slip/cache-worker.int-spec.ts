@@ -8,18 +8,9 @@ import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
 import { publishSlip, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(120_000);
-
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, ms = 20_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('slip list cache and the settle-slips job (ROLE=all)', () => {
   let t: TestContext;
@@ -63,10 +54,10 @@ describe('slip list cache and the settle-slips job (ROLE=all)', () => {
     const fixtures = t.get<Queue>(getQueueToken(QUEUE.FIXTURES));
     expect((await fixtures.getJobSchedulers()).map((s) => s.key)).not.toContain('settle-slips');
     await t.get(JobProducer).enqueue(JOB.SETTLE_SLIPS, {}, 'test-settle-1');
-    const job = await waitFor(async () => {
+    const job = await eventually(async () => {
       const j = await queue.getJob('test-settle-1');
       return j?.finishedOn ? j : undefined;
-    });
+    }, { timeoutMs: 20_000, what: 'the settle-slips job to finish' });
     expect(job.failedReason).toBeUndefined();
     expect(job.returnvalue).toEqual({ settled: 0 });
   });

@@ -1,16 +1,23 @@
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
-import { freshUntilOf, HotJsonCache } from '../../../src/common/cache/hot-json-cache';
+import { decodeRedisEntry, freshUntilOf, HotJsonCache } from '../../../src/common/cache/hot-json-cache';
+import type { Clock } from '../../../src/common/clock/clock';
 import { TEST_REDIS_URL } from '../../setup/test-env';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(30_000);
 
-/** The list cache's engine against the real Redis: one load per miss, bytes as stored, invalidation across processes. */
+/**
+ * The list cache's engine against the real Redis: one load per miss, bytes as stored, invalidation
+ * across processes, freshness by the application's clock (here one pinned clock the tests advance).
+ */
 describe('HotJsonCache (slip lists, top games)', () => {
   const namespace = `test-hot-${randomBytes(4).toString('hex')}`;
   const open: HotJsonCache[] = [];
+  let nowMs = Date.parse('2026-11-23T12:00:00+03:00');
+  const clock: Clock = { now: () => new Date(nowMs) };
   const make = async (ttlSeconds = 5): Promise<HotJsonCache> => {
-    const c = new HotJsonCache({ redisUrl: TEST_REDIS_URL, namespace, ttlSeconds, name: 'test' });
+    const c = new HotJsonCache({ redisUrl: TEST_REDIS_URL, namespace, ttlSeconds, name: 'test', clock });
     await c.listen();
     open.push(c);
     return c;
@@ -42,28 +49,22 @@ describe('HotJsonCache (slip lists, top games)', () => {
     expect((await b.json('shared', async () => ({ v: 2 }))).toString()).toBe('{"v":1}');
     await b.clear();
     // a hears b's clear through pub/sub (its in-process copy would otherwise live 5 s).
-    const end = Date.now() + 2000;
-    let seen = '';
-    while (Date.now() < end) {
-      seen = (await a.json('shared', async () => ({ v: 3 }))).toString();
-      if (seen !== '{"v":1}') break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    const seen = await eventually(
+      async () => {
+        const body = (await a.json('shared', async () => ({ v: 3 }))).toString();
+        return body !== '{"v":1}' && body;
+      },
+      { timeoutMs: 5000, intervalMs: 20, what: "b's clear() to reach a" },
+    );
     expect(seen).toBe('{"v":3}');
   });
 
   it('serves an entry that just expired while it reloads, then the new value', async () => {
-    // An entry is served stale for one TTL after it expires: 2 s leaves a busy machine room to
-    // make the next call inside that window once Redis has expired the key (polled, no fixed wait).
+    // An entry is served stale for one TTL after it expires (by the clock: its Redis copy says
+    // when it stops being fresh, whatever the key's Redis expiry).
     const cache = await make(2);
     await cache.json('swr', async () => ({ v: 'old' }));
-    const redis = new Redis(TEST_REDIS_URL);
-    try {
-      const end = Date.now() + 10_000;
-      while ((await redis.exists(`${namespace}:list:swr`)) && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-    } finally {
-      redis.disconnect();
-    }
+    nowMs += 2_000;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     const stale = await cache.json('swr', async () => {
@@ -76,13 +77,14 @@ describe('HotJsonCache (slip lists, top games)', () => {
     // second load ('other') while the first is under way. Polled: on a busy machine the store
     // (a Redis MULTI) can take longer than any fixed wait.
     const seen = new Set<string>();
-    const end = Date.now() + 5000;
-    let value = '';
-    while (Date.now() < end && value !== '{"v":"new"}') {
-      value = (await cache.json('swr', async () => ({ v: 'other' }))).toString();
-      seen.add(value);
-      if (value !== '{"v":"new"}') await new Promise((r) => setTimeout(r, 20));
-    }
+    const value = await eventually(
+      async () => {
+        const body = (await cache.json('swr', async () => ({ v: 'other' }))).toString();
+        seen.add(body);
+        return body === '{"v":"new"}' && body;
+      },
+      { timeoutMs: 5000, intervalMs: 20, what: 'the reloaded value' },
+    );
     expect(value).toBe('{"v":"new"}');
     expect([...seen].every((v) => v === '{"v":"old"}' || v === '{"v":"new"}')).toBe(true);
   });
@@ -90,7 +92,7 @@ describe('HotJsonCache (slip lists, top games)', () => {
   it('keeps 701 pages in process (no thrash of a deep-page crawl), counts its hits, and ties each body to its entry\'s freshness', async () => {
     const cache = await make(60); // long enough for both passes on a busy machine
     const names = Array.from({ length: 701 }, (_, i) => `page:${200 + i}`);
-    const start = Date.now();
+    const start = nowMs;
     for (const name of names) await cache.json(name, async () => ({ page: name, filler: 'x'.repeat(10_000) }));
     const before = cache.stats();
     let loads = 0;
@@ -101,7 +103,7 @@ describe('HotJsonCache (slip lists, top games)', () => {
       });
       const until = freshUntilOf(body);
       expect(until).toBeGreaterThan(start);
-      expect(until).toBeLessThanOrEqual(Date.now() + 60_000);
+      expect(until).toBeLessThanOrEqual(nowMs + 60_000);
     }
     expect(loads).toBe(0);
     const after = cache.stats();
@@ -109,5 +111,26 @@ describe('HotJsonCache (slip lists, top games)', () => {
     expect(after.entries).toBe(701);
     expect(after.bytes).toBeGreaterThan(701 * 10_000);
     expect(freshUntilOf(Buffer.from('{}'))).toBeUndefined();
+  });
+
+  it('keeps each entry\'s fresh-until in Redis: another process reloads it once the clock passes that, though the key lives on', async () => {
+    const a = await make(5);
+    const b = await make(5);
+    await a.json('until', async () => ({ v: 'first' }));
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      const raw = await redis.getBuffer(`${namespace}:list:until`);
+      expect(decodeRedisEntry(raw!)).toEqual({ body: Buffer.from('{"v":"first"}'), freshUntil: nowMs + 5_000 });
+      expect((await b.json('until', async () => ({ v: 'b' }))).toString()).toBe('{"v":"first"}'); // from Redis
+      nowMs += 10_001; // past fresh-until and its stale window, long before Redis expires the key
+      const c = await make(5);
+      expect((await c.json('until', async () => ({ v: 'second' }))).toString()).toBe('{"v":"second"}');
+      expect((await b.json('until', async () => ({ v: 'third' }))).toString()).toBe('{"v":"second"}'); // b's copy expired; c's entry from Redis
+      // A value without fresh-until (written before it was stored) is a miss.
+      await redis.set(`${namespace}:list:legacy`, '{"v":"legacy"}', 'PX', 5_000);
+      expect((await c.json('legacy', async () => ({ v: 'loaded' }))).toString()).toBe('{"v":"loaded"}');
+    } finally {
+      redis.disconnect();
+    }
   });
 });

@@ -10,21 +10,12 @@ import { createUser, CreatedUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
 import { publishSlip, TippableGame, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
+import { eventually } from '../../support/eventually';
 
 jest.setTimeout(180_000);
 
 const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
-
-const waitFor = async <T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 15_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 /**
  * Two api processes on one database and Redis ("replicas" A and B, each its own Nest app with its
@@ -101,7 +92,7 @@ describe('slip list counts across api replicas', () => {
   it('shows a slip published on replica B on A: 11 open slips, two pages', async () => {
     const tipster = await createUser(a.ds);
     const published = await onB(SlipPublishService).publish(tipster.user.id, { tips: later.map((g) => ({ game: g.id, market: 4 })), amount: 100 });
-    await waitFor(aAgrees, 'replica A to show the publish');
+    await eventually(aAgrees, { timeoutMs: 15_000, intervalMs: 50, what: 'replica A to show the publish' });
     const p1 = await a.request('GET', '/v2/api/slip/data/?p=1', { token: reader.token });
     expect(p1.body.num_pages).toBe(2);
     expect(p1.body.results[0].id).toBe(published.id);
@@ -113,7 +104,7 @@ describe('slip list counts across api replicas', () => {
     onB(AdjustableClock).set(fixedClock(lastEnd.toISOString()));
     await onB(ResultSyncService).syncResults();
     expect(await truth()).toMatchObject({ open: 1, settled: 10 });
-    await waitFor(aAgrees, 'replica A to show the settlement');
+    await eventually(aAgrees, { timeoutMs: 15_000, intervalMs: 50, what: 'replica A to show the settlement' });
     const fin = await a.request('GET', '/v2/api/slip/data/finished/?p=1', { token: reader.token });
     expect(fin.body).toMatchObject({ count: 10, num_pages: 1 });
     expect((await a.request('GET', '/v2/api/slip/data/?p=2')).status).toBe(404);

@@ -9,6 +9,7 @@ import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factor
 import { publishSlip, setOdd, tippableGames } from '../../factories/slip';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { TEST_REDIS_URL } from '../../setup/test-env';
+import { advanceClock } from '../../support/clock';
 
 jest.setTimeout(120_000);
 
@@ -27,8 +28,6 @@ const ROUTES = [
 ];
 /** Headers a hit must repeat as the handler's answer had them. */
 const SAME_HEADERS = ['content-type', 'content-length', 'cache-control', 'vary', 'access-control-allow-origin'];
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The visitors' fast path (registerVisitorFastPath): a visitor's URL answered while its
@@ -66,7 +65,7 @@ describe('visitors\' fast path', () => {
     await t?.close();
     data?.remove();
   });
-  beforeEach(() => sleep(ANONYMOUS_URL_TTL_MS)); // no copy left by the previous test
+  beforeEach(() => advanceClock(t, ANONYMOUS_URL_TTL_MS)); // no copy left by the previous test (the copies live by the pinned clock)
 
   it.each(ROUTES)('answers %s again with the same bytes and headers, without the handler; cross-origin takes the normal path with CORS', async (url) => {
     const first = await raw(url);
@@ -122,16 +121,17 @@ describe('visitors\' fast path', () => {
   });
 
   it('answers from the copy while the cache entry it came from is fresh, then runs the handler again', async () => {
-    // Top games: cached TOP_GAMES_CACHE_TTL_S, in the pinned clock's minute.
+    // Top games: cached TOP_GAMES_CACHE_TTL_S, in the pinned clock's minute; a fresh entry to start from.
     const url = '/api/home/top-games';
+    await t.get(TopGamesCache).clear();
     const first = await raw(url);
     const before = loads();
     // Past ANONYMOUS_URL_TTL_MS yet inside the cache entry's TTL: still the copy (a page visited
     // every few seconds keeps being answered without Nest).
-    await sleep(ANONYMOUS_URL_TTL_MS + 200);
+    advanceClock(t, ANONYMOUS_URL_TTL_MS + 200);
     await raw(url);
     expect(loads()).toBe(before);
-    await sleep(TOP_GAMES_CACHE_TTL_S * 1000);
+    advanceClock(t, TOP_GAMES_CACHE_TTL_S * 1000);
     const later = await raw(url);
     expect(loads()).toBe(before + 1);
     expect(later.rawPayload.equals(first.rawPayload)).toBe(true);

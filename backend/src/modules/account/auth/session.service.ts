@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { EntityManager } from 'typeorm';
-import type { Clock } from '../../../common/clock/clock';
+import { CLOCK, type Clock } from '../../../common/clock/clock';
 import { TransactionRunner } from '../../../database/transaction-runner';
 import { AccountRepository } from '../account.repository';
-import { ACCOUNT_CLOCK } from '../account.tokens';
 import { AccountError, AccountErrorCode } from '../account.errors';
 import { CredentialsRepository } from '../credentials.repository';
 import { hashSecretToken, sameDigest } from '../domain/secret-token';
@@ -42,7 +41,7 @@ export class SessionService {
     private readonly users: AccountRepository,
     private readonly credentials: CredentialsRepository,
     private readonly tokens: TokenService,
-    @Inject(ACCOUNT_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Starts a session for `user` inside the caller's transaction; returns its first token pair. */

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { KeyObject, randomUUID } from 'crypto';
 import type { AccessTokenClaims, Role } from '../../../common/guards/auth-user';
+import { CLOCK, type Clock, systemClock } from '../../../common/clock/clock';
 import { AppConfig } from '../../../config/app-config';
 import { asSecretOption, hmacKey } from './jwt-keys';
 
@@ -51,7 +52,12 @@ export class TokenService {
   private readonly accessKey: KeyObject;
   private readonly refreshKey: KeyObject;
 
-  constructor(private readonly jwt: JwtService, private readonly config: AppConfig) {
+  /** @param clock the application's clock (token CLOCK): refresh tokens are issued and checked by it, like their sessions. */
+  constructor(
+    private readonly jwt: JwtService,
+    private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock = systemClock,
+  ) {
     this.accessKey = hmacKey(config.jwt.accessSecret);
     this.refreshKey = hmacKey(config.jwt.refreshSecret);
   }
@@ -76,7 +82,9 @@ export class TokenService {
   verifyRefresh(token: string): (RefreshTokenClaims & { userId: number }) | null {
     if (typeof token !== 'string' || token.length > 2048) return null;
     try {
-      const c = this.jwt.verify<RefreshTokenClaims>(token, { publicKey: asSecretOption(this.refreshKey), algorithms: ['HS256'] });
+      const c = this.jwt.verify<RefreshTokenClaims>(token, {
+        publicKey: asSecretOption(this.refreshKey), algorithms: ['HS256'], clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
+      });
       const userId = Number(c.sub);
       if (c.typ !== 'refresh' || !UUID.test(String(c.sid)) || !Number.isInteger(c.gen) || !Number.isSafeInteger(userId)) return null;
       return { ...c, userId };

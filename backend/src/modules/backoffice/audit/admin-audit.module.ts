@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { systemClock } from '../../../common/clock/clock';
 import { AdminAudit } from './admin-audit.entity';
 import { AdminAuditRepository } from './admin-audit.repository';
-import { AdminAuditService, AUDIT_CLOCK } from './admin-audit.service';
+import { AdminAuditService } from './admin-audit.service';
 
 /**
  * The admin audit trail on its own, with no feature-module imports, so any module (account bans,
@@ -11,7 +10,7 @@ import { AdminAuditService, AUDIT_CLOCK } from './admin-audit.service';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([AdminAudit])],
-  providers: [AdminAuditRepository, AdminAuditService, { provide: AUDIT_CLOCK, useValue: systemClock }],
+  providers: [AdminAuditRepository, AdminAuditService],
   exports: [AdminAuditService],
 })
 export class AdminAuditModule {}

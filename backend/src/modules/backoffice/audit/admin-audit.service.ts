@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { Clock } from '../../../common/clock/clock';
+import { CLOCK, type Clock } from '../../../common/clock/clock';
 import type { AuthUser } from '../../../common/guards/auth-user';
 import { AdminAuditRepository } from './admin-audit.repository';
-
-/** Injection token of the audit's Clock. */
-export const AUDIT_CLOCK = 'AUDIT_CLOCK';
 
 /** What one audit row says. `before`/`after` are the record as the back office serialises it. */
 export interface AuditEntry {
@@ -30,7 +27,7 @@ const snapshot = (value: unknown): Record<string, unknown> | null =>
 @Injectable()
 export class AdminAuditService {
   constructor(
-    @Inject(AUDIT_CLOCK) private readonly clock: Clock,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly rows: AdminAuditRepository,
   ) {}
 

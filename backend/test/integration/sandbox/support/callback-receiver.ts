@@ -88,16 +88,5 @@ export class CallbackReceiver {
 /** A JSON body's field, for matching. */
 export const jsonOf = (r: ReceivedCallback): any => JSON.parse(r.body);
 
-/** Waits `ms` milliseconds. */
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls `probe` until it returns a truthy value or `timeoutMs` passes. */
-export const eventually = async <T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000, stepMs = 50): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await sleep(stepMs);
-  }
-};
+/** The tests' one wait-for-a-condition helper (backend/test/support/eventually.ts), for the files that import it from here. */
+export { eventually } from '../../../support/eventually';
