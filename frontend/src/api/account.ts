@@ -3,7 +3,7 @@ import { clearToken, getToken, REFRESH_COOKIE } from '../lib/auth';
 import { getCookie } from '../lib/cookies';
 import { api, ApiError } from './client';
 import { accountKeys } from './query-keys';
-import type { FieldErrors, LoginResponse, OwnProfile, Profile, RegisterResponse } from './types';
+import type { FieldErrors, OwnProfile } from './types';
 
 /** First message of a field in an account error body ({ email: ['...'] }), or null. */
 export const fieldError = (error: unknown, field: string): string | null => {
@@ -19,7 +19,7 @@ export const fieldError = (error: unknown, field: string): string | null => {
  */
 export const fetchOwnProfile = async (): Promise<OwnProfile> => {
   try {
-    return await api.get<OwnProfile>('/api/account/profile');
+    return await api.get('/api/account/profile');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) clearToken();
     throw error;
@@ -40,9 +40,7 @@ export const useProfile = (username: string | undefined) =>
   useQuery({
     queryKey: accountKeys.profile(username ?? ''),
     queryFn: () =>
-      api.get<Profile>(`/api/account/profile/${encodeURIComponent(username ?? '')}`, {
-        auth: false,
-      }),
+      api.get('/api/account/profile/{username}', { path: { username: username ?? '' }, auth: false }),
     enabled: !!username,
   });
 
@@ -55,7 +53,7 @@ export interface LoginInput {
 export const useLogin = () =>
   useMutation({
     mutationFn: (input: LoginInput) =>
-      api.post<LoginResponse>('/api/account/email-login', input, { auth: false }),
+      api.post('/api/account/email-login', input, { auth: false }),
   });
 
 /** The registration payload (docs/PRODUCT-RULES.md R121, R56: plus the country). */
@@ -71,21 +69,21 @@ export interface RegisterInput {
 export const useRegister = () =>
   useMutation({
     mutationFn: (input: RegisterInput) =>
-      api.post<RegisterResponse>('/api/account/register', input, { auth: false }),
+      api.post('/api/account/register', input, { auth: false }),
   });
 
 /** POST /api/account/reset-password/ { email }. */
 export const useRequestPasswordReset = () =>
   useMutation({
     mutationFn: (email: string) =>
-      api.post<{ message?: string }>('/api/account/reset-password/', { email }, { auth: false }),
+      api.post('/api/account/reset-password/', { email }, { auth: false }),
   });
 
 /** POST /api/account/reset-password/confirm/ { password, token }. */
 export const useConfirmPasswordReset = () =>
   useMutation({
     mutationFn: (input: { password: string; token: string }) =>
-      api.post<{ message?: string }>('/api/account/reset-password/confirm/', input, {
+      api.post('/api/account/reset-password/confirm/', input, {
         auth: false,
       }),
   });
@@ -94,14 +92,14 @@ export const useConfirmPasswordReset = () =>
 export const useChangePassword = () =>
   useMutation({
     mutationFn: (input: { old_password: string; new_password: string }) =>
-      api.put<{ message?: string }>('/api/account/change-password', input),
+      api.put('/api/account/change-password', input),
   });
 
 /** POST /api/account/user/details { name, city } (auth). */
 export const useUpdateDetails = () =>
   useMutation({
     mutationFn: (input: { name: string; city: string }) =>
-      api.post<{ message?: string }>('/api/account/user/details', input),
+      api.post('/api/account/user/details', input),
   });
 
 /** POST /api/account/user/avatar, multipart `profile_image` (auth). */
@@ -117,14 +115,12 @@ export const useUploadAvatar = () => useMutation({ mutationFn: uploadAvatar });
 export const useSendVerificationEmail = () =>
   useMutation({
     mutationFn: () =>
-      api.get<{ message: string; email: string }>('/api/account/send-email-verification-code'),
+      api.get('/api/account/send-email-verification-code'),
   });
 
 /** POST /api/account/verify-email-verification/{code} (auth) -> { message }. */
 export const verifyEmail = (code: string) =>
-  api.post<{ message: string }>(
-    `/api/account/verify-email-verification/${encodeURIComponent(code)}`,
-  );
+  api.post('/api/account/verify-email-verification/{code}', undefined, { path: { code } });
 
 /** POST /api/account/logout: revokes the refresh token server-side (best effort). */
 export const revokeSession = async (): Promise<void> => {

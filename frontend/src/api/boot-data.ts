@@ -1,4 +1,4 @@
-import { withQuery, type QueryParams } from './client';
+import { withQuery, type ApiPath, type ApiResponse, type QueryParams } from './client';
 
 /**
  * The page's first data, inlined by the server in the HTML it sends (docs/PERFORMANCE.md, "Slow
@@ -62,8 +62,8 @@ export const takeBootResponse = <T>(path: string, query?: QueryParams): T | unde
  * and marked as fetched at time 0, so it is stale and refetched as soon as the page mounts
  * (the HTML may have come from the browser's cache; the lists change with every sale).
  */
-export const bootInitialData = <T>(path: string, query?: QueryParams) => ({
-  initialData: () => takeBootResponse<T>(path, query),
+export const bootInitialData = <P extends ApiPath<'get'>>(path: P, query?: QueryParams) => ({
+  initialData: () => takeBootResponse<ApiResponse<P>>(path, query),
   initialDataUpdatedAt: 0,
 });
 

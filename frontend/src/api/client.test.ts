@@ -23,7 +23,7 @@ afterEach(() => {
 describe('apiRequest', () => {
   it('parses a JSON answer', async () => {
     fetchMock.mockResolvedValue(json({ markets: [{ id: 1 }] }));
-    await expect(api.get<{ markets: { id: number }[] }>('/api/slip/markets')).resolves.toEqual({
+    await expect(api.get('/api/slip/markets')).resolves.toEqual({
       markets: [{ id: 1 }],
     });
     expect(lastRequest().init.method).toBe('GET');
@@ -72,6 +72,16 @@ describe('apiRequest', () => {
     expect(lastRequest().url).toBe('/v2/api/slip/data/?p=2&top=1');
     await apiRequest('/v2/api/tipster/data/?all=1', { query: { weekly: 1 } });
     expect(lastRequest().url).toBe('/v2/api/tipster/data/?all=1&weekly=1');
+  });
+
+  it("fills a path template's parameters, URL-encoded, or requests the server's link as is", async () => {
+    fetchMock.mockImplementation(async () => json({}));
+    await api.get('/api/slip/get/{id}', { path: { id: '7/8' } });
+    expect(lastRequest().url).toBe('/api/slip/get/7%2F8');
+    await api.post('/api/manage/find-slip/{phone}/{code}', undefined, { path: { phone: '254712345678', code: 'SJK 7' } });
+    expect(lastRequest().url).toBe('/api/manage/find-slip/254712345678/SJK%207');
+    await api.get('/v2/api/slip/data/finished/', { href: '/v2/api/slip/data/finished/?p=2' });
+    expect(lastRequest().url).toBe('/v2/api/slip/data/finished/?p=2');
   });
 
   it('resolves undefined for an empty answer', async () => {

@@ -1,3 +1,4 @@
+import type { paths } from './openapi';
 import { getToken, REFRESH_COOKIE, storeCredentials } from '../lib/auth';
 import { getCookie, removeCookie } from '../lib/cookies';
 
@@ -105,15 +106,15 @@ const refreshAccessToken = (): Promise<boolean> => {
 
 /**
  * Calls the API at `path` (same origin, e.g. '/api/slip/markets') and resolves with the parsed
- * JSON answer typed as T (undefined for an empty answer). Sends the `token` cookie as
- * `Authorization: Bearer` (docs/PRODUCT-RULES.md R54); an expired token is refreshed once with the
- * refresh cookie and the call repeated. Throws ApiError on a non-2xx status; network failures
- * reject with the fetch TypeError.
+ * JSON answer (undefined for an empty answer), untyped: callers use `api`, typed by the OpenAPI
+ * document. Sends the `token` cookie as `Authorization: Bearer` (docs/PRODUCT-RULES.md R54); an
+ * expired token is refreshed once with the refresh cookie and the call repeated. Throws ApiError on
+ * a non-2xx status; network failures reject with the fetch TypeError.
  */
-export const apiRequest = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
-  send<T>(path, options, true);
+export const apiRequest = async (path: string, options: RequestOptions = {}): Promise<unknown> =>
+  send(path, options, true);
 
-const send = async <T>(path: string, options: RequestOptions, mayRefresh: boolean): Promise<T> => {
+const send = async (path: string, options: RequestOptions, mayRefresh: boolean): Promise<unknown> => {
   const { method = 'GET', body, query, signal, auth = true } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth ? getToken() : null;
@@ -129,23 +130,87 @@ const send = async <T>(path: string, options: RequestOptions, mayRefresh: boolea
 
   const response = await fetch(withQuery(path, query), { method, headers, body: payload, signal });
   if (response.status === 401 && token && mayRefresh && (await refreshAccessToken())) {
-    return send<T>(path, options, false);
+    return send(path, options, false);
   }
   const parsed = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, parsed, messageOf(parsed));
-  return parsed as T;
+  return parsed;
 };
 
-/** Shorthands over apiRequest. */
+/** The HTTP methods the API's routes answer (the operation keys of openapi.d.ts `paths`). */
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+/** The document's paths (templates such as '/api/slip/get/{id}') that answer `M`. */
+export type ApiPath<M extends HttpMethod = 'get'> = {
+  [P in keyof paths]: paths[P][M] extends undefined ? never : P;
+}[keyof paths];
+
+/** The document's operation for `M` on `P`. */
+export type ApiOperation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type Responses<O> = O extends { responses: infer R } ? R : never;
+
+/**
+ * The JSON answer of `M` on `P` as the OpenAPI document declares it (its 2xx response; undefined
+ * when it declares no body), e.g. `ApiResponse<'/api/slip/get/{id}'>` is the slip.
+ */
+export type ApiResponse<P extends ApiPath<M>, M extends HttpMethod = 'get'> = JsonContent<
+  Responses<ApiOperation<P, M>>[Extract<keyof Responses<ApiOperation<P, M>>, SuccessStatus>]
+>;
+
+/** Options of one typed call: the path's `{name}` values when its template has any. */
+export interface CallOptions extends Omit<RequestOptions, 'method' | 'body'> {
+  /**
+   * A link the server sent for this path (a `next` page URL, made same-origin): requested as is
+   * instead of the template; the answer has the path's type.
+   */
+  href?: string;
+}
+
+type CallArgs<O> = O extends { parameters: { path: infer Params } }
+  ? [options: CallOptions & { path: Params }]
+  : [options?: CallOptions & { path?: undefined }];
+
+type CallArgsAny = [options?: CallOptions & { path?: unknown }];
+
+/** `template` with each `{name}` replaced by its value, URL-encoded. */
+export const fillPath = (template: string, params: Record<string, string | number> | undefined): string =>
+  template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} of ${template}`);
+    return encodeURIComponent(String(value));
+  });
+
+const call = (
+  method: RequestOptions['method'],
+  path: string,
+  body: unknown,
+  options: CallArgsAny[0],
+): Promise<unknown> => {
+  const { path: params, href, ...rest } = options ?? {};
+  return apiRequest(href ?? fillPath(path, params as Record<string, string | number> | undefined), { ...rest, method, body });
+};
+
+/**
+ * The API's routes typed by path from the OpenAPI document (openapi.d.ts, `npm run api:types`;
+ * docs/CONTRIBUTING.md "API types"): `api.get('/api/slip/get/{id}', { path: { id } })` resolves
+ * with `ApiResponse<'/api/slip/get/{id}'>`. No caller writes a response type: a wrong shape is
+ * fixed in the backend's DTO. Request bodies are sent as given (JSON, or FormData as multipart):
+ * many of the document's request schemas are still loose.
+ */
 export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <P extends ApiPath<'get'>>(path: P, ...args: CallArgs<ApiOperation<P, 'get'>>) =>
+    call('GET', path, undefined, args[0]) as Promise<ApiResponse<P, 'get'>>,
+  post: <P extends ApiPath<'post'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'post'>>) =>
+    call('POST', path, body, args[0]) as Promise<ApiResponse<P, 'post'>>,
+  put: <P extends ApiPath<'put'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'put'>>) =>
+    call('PUT', path, body, args[0]) as Promise<ApiResponse<P, 'put'>>,
+  patch: <P extends ApiPath<'patch'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'patch'>>) =>
+    call('PATCH', path, body, args[0]) as Promise<ApiResponse<P, 'patch'>>,
+  delete: <P extends ApiPath<'delete'>>(path: P, ...args: CallArgs<ApiOperation<P, 'delete'>>) =>
+    call('DELETE', path, undefined, args[0]) as Promise<ApiResponse<P, 'delete'>>,
 };
 
 /**

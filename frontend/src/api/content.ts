@@ -1,13 +1,12 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from './client';
 import { blogKeys, jackpotKeys } from './query-keys';
-import type { BlogPost, Jackpot, JackpotHistoryPage } from './types';
 
 /** GET /api/jackpot/get-all-jackpots -> { data }. */
 export const useJackpots = () =>
   useQuery({
     queryKey: jackpotKeys.all(),
-    queryFn: () => api.get<{ data: Jackpot[] }>('/api/jackpot/get-all-jackpots'),
+    queryFn: () => api.get('/api/jackpot/get-all-jackpots'),
     select: (data) => data.data ?? [],
   });
 
@@ -20,7 +19,7 @@ export const useJackpotHistory = () =>
     queryKey: jackpotKeys.history(),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam }) =>
-      api.get<JackpotHistoryPage>(JACKPOT_HISTORY_PATH, { query: { before: pageParam ?? undefined } }),
+      api.get(JACKPOT_HISTORY_PATH, { query: { before: pageParam ?? undefined } }),
     getNextPageParam: (lastPage) => lastPage.next_before ?? undefined,
   });
 
@@ -29,7 +28,7 @@ export const useBlogPost = (slug: string | undefined) =>
   useQuery({
     queryKey: blogKeys.post(slug ?? ''),
     queryFn: () =>
-      api.get<{ count: number; results: BlogPost[] }>('/v2/api/manage/post/', {
+      api.get('/v2/api/manage/post/', {
         query: { slug },
       }),
     select: (data) => data.results?.[0] ?? null,
@@ -40,5 +39,5 @@ export const useBlogPost = (slug: string | undefined) =>
 export const useBlogPosts = (page = 1) =>
   useQuery({
     queryKey: blogKeys.page(page),
-    queryFn: () => api.get<{ count: number; results: BlogPost[] }>('/v2/api/manage/post/', { query: { page: String(page) } }),
+    queryFn: () => api.get('/v2/api/manage/post/', { query: { page: String(page) } }),
   });

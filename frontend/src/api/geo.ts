@@ -18,7 +18,7 @@ export const VISITOR_COUNTRY_PATH = '/api/geo/country';
 export const useVisitorCountry = (): SaleCountry => {
   const query = useQuery({
     queryKey: geoKeys.country(),
-    queryFn: () => api.get<{ country: string }>(VISITOR_COUNTRY_PATH),
+    queryFn: () => api.get(VISITOR_COUNTRY_PATH),
     initialData: () => {
       const country = bootCountry();
       return country ? { country } : undefined;

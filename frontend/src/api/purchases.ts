@@ -1,28 +1,28 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { api, fillPath } from './client';
 import { subscriptionKeys } from './query-keys';
-import type { FoundTip, Slip, SubscriptionKinds } from './types';
+import type { FoundTip, Slip } from './types';
 
 /** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
 export const useBuySlip = () =>
   useMutation({
     mutationFn: (input: { phone: string; slip: number }) =>
-      api.post<{ message?: string }>('/api/processor/buy', input),
+      api.post('/api/processor/buy', input),
   });
 
 /** Nigeria (NGN) and Uganda (UGX) checkout through the card/wallet provider. */
 export type FlutterwaveCountry = 'NG' | 'UG';
 
-export const FLUTTERWAVE_BUY_PATHS: Record<FlutterwaveCountry, string> = {
+export const FLUTTERWAVE_BUY_PATHS = {
   NG: '/api/processor/buy-flw',
   UG: '/api/processor/buy-flw-ug',
-};
+} as const satisfies Record<FlutterwaveCountry, string>;
 
 /** POST buy-flw / buy-flw-ug { email, slip_id } -> { link } (the checkout the buyer is sent to). */
 export const useBuySlipFlutterwave = (country: FlutterwaveCountry) =>
   useMutation({
     mutationFn: (input: { email: string; slip_id: number }) =>
-      api.post<{ link: string }>(FLUTTERWAVE_BUY_PATHS[country], input),
+      api.post(FLUTTERWAVE_BUY_PATHS[country], input),
   });
 
 /** A find-slip answer as a list: the API may send the list itself or wrap it. */
@@ -38,30 +38,34 @@ export const foundTipsOf = (body: unknown): FoundTip[] => {
 };
 
 /** POST /api/manage/find-slip/{phone}/{code}: the tips of a paid Kenyan purchase. */
-export const findSlipPath = (msisdn: string, code: string): string =>
-  `/api/manage/find-slip/${encodeURIComponent(msisdn)}/${encodeURIComponent(code)}`;
+export const FIND_SLIP_PATH = '/api/manage/find-slip/{phone}/{code}';
+
+/** The find-slip URL of a phone (MSISDN 254...) and its M-Pesa or SMS code. */
+export const findSlipPath = (msisdn: string, code: string): string => fillPath(FIND_SLIP_PATH, { phone: msisdn, code });
 
 export const useFindSlip = () =>
   useMutation({
     mutationFn: async (input: { msisdn: string; code: string }) =>
-      foundTipsOf(await api.post<unknown>(findSlipPath(input.msisdn, input.code))),
+      foundTipsOf(await api.post(FIND_SLIP_PATH, undefined, { path: { phone: input.msisdn, code: input.code } })),
   });
 
 /** POST /api/manage/find-slip-ng/{email}/{base64 id}. */
-export const findSlipNgPath = (email: string, encodedId: string): string =>
-  `/api/manage/find-slip-ng/${encodeURIComponent(email)}/${encodeURIComponent(encodedId)}`;
+export const FIND_SLIP_NG_PATH = '/api/manage/find-slip-ng/{email}/{id}';
+
+/** The find-slip URL of a Nigerian purchase: the buyer's e-mail and the slip id in base64. */
+export const findSlipNgPath = (email: string, encodedId: string): string => fillPath(FIND_SLIP_NG_PATH, { email, id: encodedId });
 
 export const useFindSlipNg = () =>
   useMutation({
     mutationFn: async (input: { email: string; encodedId: string }) =>
-      foundTipsOf(await api.post<unknown>(findSlipNgPath(input.email, input.encodedId))),
+      foundTipsOf(await api.post(FIND_SLIP_NG_PATH, undefined, { path: { email: input.email, id: input.encodedId } })),
   });
 
 /** GET /api/manage/get-subscription-kind -> { gold, bronze, silver }. */
 export const useSubscriptionKinds = () =>
   useQuery({
     queryKey: subscriptionKeys.kinds(),
-    queryFn: () => api.get<SubscriptionKinds>('/api/manage/get-subscription-kind'),
+    queryFn: () => api.get('/api/manage/get-subscription-kind'),
     staleTime: 5 * 60_000,
   });
 
@@ -69,7 +73,7 @@ export const useSubscriptionKinds = () =>
 export const useSubscribe = () =>
   useMutation({
     mutationFn: (input: { phone: string; type: string; days: number }) =>
-      api.post<{ message?: string }>('/api/processor/subscribe', input),
+      api.post('/api/processor/subscribe', input),
   });
 
 /**
@@ -79,9 +83,7 @@ export const useSubscribe = () =>
  */
 export const fetchSubscriptionSlips = async (msisdn: string, code: string): Promise<Slip[]> =>
   (
-    await api.get<{ data: Slip[] }>(
-      `/api/manage/get-subscription-slips/${encodeURIComponent(msisdn)}?code=${encodeURIComponent(code)}`,
-    )
+    await api.get('/api/manage/get-subscription-slips/{phone}', { path: { phone: msisdn }, query: { code } })
   ).data ?? [];
 
 export const useSubscriptionSlips = () =>

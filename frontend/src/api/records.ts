@@ -13,7 +13,7 @@ export type TipsterRecord = components['schemas']['TipsterRecordDto'];
 export const TRUST_MIN_SETTLED = 30;
 
 export const fetchTipsterRecord = (username: string, stake: number): Promise<TipsterRecord> =>
-  api.get<TipsterRecord>(`/api/records/tipster/${encodeURIComponent(username)}`, { query: { stake }, auth: false });
+  api.get('/api/records/tipster/{username}', { path: { username }, query: { stake }, auth: false });
 
 /** The tipster's record with the buyer return at `stake` whole Ksh; the previous answer stays shown while a new stake loads. */
 export const useTipsterRecord = (username: string, stake: number) =>
@@ -30,6 +30,6 @@ export type MarketplaceRecord = components['schemas']['MarketplaceRecordDto'];
 export const useMarketplaceRecord = () =>
   useQuery({
     queryKey: recordKeys.marketplace(),
-    queryFn: () => api.get<MarketplaceRecord>('/api/records/marketplace', { auth: false }),
+    queryFn: () => api.get('/api/records/marketplace', { auth: false }),
     staleTime: 5 * 60_000,
   });

@@ -3,7 +3,7 @@ import { HOME_REFRESH_INTERVAL_MS } from '../lib/constants';
 import { bootInitialData } from './boot-data';
 import { api, type QueryParams } from './client';
 import { homeKeys, slipKeys, type ActiveSlipFilters } from './query-keys';
-import type { FinishedSlipPage, FreeTip, Market, Slip, SlipLimits, SlipPage, TopGame } from './types';
+import type { SlipPage } from './types';
 
 export const SLIP_DATA_PATH = '/v2/api/slip/data/';
 export const FINISHED_SLIPS_PATH = '/v2/api/slip/data/finished/';
@@ -19,7 +19,7 @@ export const activeSlipsQuery = (filters: ActiveSlipFilters): QueryParams => ({
 
 /** A page of active slips: the /active_tips variants and a tipster's active tips. */
 export const fetchActiveSlips = (filters: ActiveSlipFilters): Promise<SlipPage> =>
-  api.get<SlipPage>(SLIP_DATA_PATH, { query: activeSlipsQuery(filters) });
+  api.get(SLIP_DATA_PATH, { query: activeSlipsQuery(filters) });
 
 /** A page of active slips; the page's inlined answer (boot data) first when the server sent one. */
 export const useActiveSlips = (filters: ActiveSlipFilters, enabled = true) =>
@@ -28,7 +28,7 @@ export const useActiveSlips = (filters: ActiveSlipFilters, enabled = true) =>
     queryFn: () => fetchActiveSlips(filters),
     placeholderData: keepPreviousData,
     enabled,
-    ...bootInitialData<SlipPage>(SLIP_DATA_PATH, activeSlipsQuery(filters)),
+    ...bootInitialData(SLIP_DATA_PATH, activeSlipsQuery(filters)),
   });
 
 /** The logged-in tipster's own active slips, with picks (?account=1, auth), 10 a page. */
@@ -36,7 +36,7 @@ export const useOwnSlips = (page: number, enabled = true) =>
   useQuery({
     queryKey: slipKeys.own(page),
     queryFn: () =>
-      api.get<SlipPage>(SLIP_DATA_PATH, {
+      api.get(SLIP_DATA_PATH, {
         query: { account: 1, p: page > 1 ? page : undefined },
       }),
     placeholderData: keepPreviousData,
@@ -52,15 +52,15 @@ const POPULAR_QUERY = { home: 1 };
 export const usePopularSlips = () =>
   useQuery({
     queryKey: slipKeys.popular(),
-    queryFn: () => api.get<SlipPage>(SLIP_DATA_PATH, { query: POPULAR_QUERY }),
-    ...bootInitialData<SlipPage>(SLIP_DATA_PATH, POPULAR_QUERY),
+    queryFn: () => api.get(SLIP_DATA_PATH, { query: POPULAR_QUERY }),
+    ...bootInitialData(SLIP_DATA_PATH, POPULAR_QUERY),
   });
 
 /** GET /api/home/finished: recent finished slips for the home page. */
 export const useHomeFinishedSlips = (enabled = true) =>
   useQuery({
     queryKey: slipKeys.homeFinished(),
-    queryFn: () => api.get<{ slips: Slip[] }>('/api/home/finished'),
+    queryFn: () => api.get('/api/home/finished'),
     select: (data) => data.slips,
     enabled,
   });
@@ -85,8 +85,8 @@ export const useFinishedSlips = (username?: string) =>
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
       pageParam
-        ? api.get<FinishedSlipPage>(followLink(pageParam))
-        : api.get<FinishedSlipPage>(FINISHED_SLIPS_PATH, { query: { username } }),
+        ? api.get(FINISHED_SLIPS_PATH, { href: followLink(pageParam) })
+        : api.get(FINISHED_SLIPS_PATH, { query: { username } }),
     getNextPageParam: (lastPage) => lastPage.next ?? undefined,
   });
 
@@ -94,7 +94,7 @@ export const useFinishedSlips = (username?: string) =>
 export const useSlip = (id: string | undefined) =>
   useQuery({
     queryKey: slipKeys.detail(id ?? ''),
-    queryFn: () => api.get<Slip>(`/api/slip/get/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => api.get('/api/slip/get/{id}', { path: { id: id ?? '' } }),
     enabled: !!id,
   });
 
@@ -107,10 +107,10 @@ const TOP_GAMES_PATH = '/api/home/top-games';
 export const useFreeTips = () =>
   useQuery({
     queryKey: slipKeys.free(),
-    queryFn: () => api.get<{ data: FreeTip[] }>(FREE_TIPS_PATH),
+    queryFn: () => api.get(FREE_TIPS_PATH),
     select: (data) => data.data,
     refetchInterval: HOME_REFRESH_INTERVAL_MS,
-    ...bootInitialData<{ data: FreeTip[] }>(FREE_TIPS_PATH),
+    ...bootInitialData(FREE_TIPS_PATH),
   });
 
 /**
@@ -120,10 +120,10 @@ export const useFreeTips = () =>
 export const useTopGames = () =>
   useQuery({
     queryKey: homeKeys.topGames(),
-    queryFn: () => api.get<{ games: TopGame[] }>(TOP_GAMES_PATH),
+    queryFn: () => api.get(TOP_GAMES_PATH),
     select: (data) => data.games,
     refetchInterval: HOME_REFRESH_INTERVAL_MS,
-    ...bootInitialData<{ games: TopGame[] }>(TOP_GAMES_PATH),
+    ...bootInitialData(TOP_GAMES_PATH),
   });
 
 /**
@@ -134,7 +134,7 @@ export const useTopGames = () =>
 export const useSlipLimits = () =>
   useQuery({
     queryKey: slipKeys.limits(),
-    queryFn: () => api.get<SlipLimits>('/api/slip/limits'),
+    queryFn: () => api.get('/api/slip/limits'),
     staleTime: Infinity,
     gcTime: Infinity,
   });
@@ -143,7 +143,7 @@ export const useSlipLimits = () =>
 export const useMarkets = (enabled = true) =>
   useQuery({
     queryKey: slipKeys.markets(),
-    queryFn: () => api.get<{ markets: Market[] }>('/api/slip/markets'),
+    queryFn: () => api.get('/api/slip/markets'),
     select: (data) => new Map(data.markets.map((market) => [market.id, market])),
     staleTime: Infinity,
     enabled,

@@ -10,7 +10,7 @@ export const TIPSTER_DATA_PATH = '/v2/api/tipster/data/';
  * descending.
  */
 export const fetchLeaderboard = (weekly: boolean): Promise<TipsterPage> =>
-  api.get<TipsterPage>(TIPSTER_DATA_PATH, { query: { all: 1, weekly: weekly ? 1 : 0 } });
+  api.get(TIPSTER_DATA_PATH, { query: { all: 1, weekly: weekly ? 1 : 0 } });
 
 export const useLeaderboard = (weekly: boolean) =>
   useQuery({ queryKey: tipsterKeys.leaderboard(weekly), queryFn: () => fetchLeaderboard(weekly) });

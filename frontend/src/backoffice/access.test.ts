@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessOf, canAccessResource, RESOURCE_ACCESS, resourcesForRole } from './access';
+import { accessFromAllowlist, accessOf, canAccessResource, RESOURCE_ACCESS, resourcesForRole } from './access';
 
 describe('roles', () => {
   it('gives a tipster only slips, earnings and withdrawals, an admin everything, others nothing', () => {
@@ -27,5 +27,21 @@ describe('roles', () => {
     expect(canAccessResource(accessOf('slips'), 'tipster', 'resend')).toBe(false);
     expect(canAccessResource(accessOf('posts'), 'tipster', 'list')).toBe(false);
     expect(canAccessResource(accessOf('nothing'), 'admin', 'list')).toBe(false);
+  });
+
+  it('takes roles and verbs from the served allowlist, the label from the menu', () => {
+    expect(accessFromAllowlist({ name: 'withdrawals', roles: ['tipster'], create: null, update: ['status'], delete: false })).toEqual({
+      name: 'withdrawals',
+      label: 'Withdrawals',
+      roles: ['tipster'],
+      update: ['admin'],
+    });
+    expect(accessFromAllowlist({ name: 'payout-batches', roles: ['admin'], create: ['x'], update: null, delete: true })).toEqual({
+      name: 'payout-batches',
+      label: 'Payout batches',
+      roles: ['admin'],
+      create: ['admin'],
+      delete: ['admin'],
+    });
   });
 });

@@ -1,8 +1,12 @@
+import allowlists from './allowlist.json';
+
 /**
  * Who may open which back-office resource and use which verb: the menu, the routes and
  * `authProvider.canAccess` read this table without loading any screen. Names, roles and verbs are
- * checked against the allowlists the API serves (allowlist.json, allowlist.test.tsx); the fields
- * are the screens' JSX columns, checked there too (docs/CONTRIBUTING.md §12 C).
+ * those of the allowlists the API serves (GET /api/backoffice/resources, the backend's
+ * `defineResource`), read from their copy allowlist.json, which the backend's integration test
+ * keeps equal to what the API serves; only the menu labels and order are the frontend's. The
+ * fields are the screens' JSX columns, checked in allowlist.test.tsx (docs/CONTRIBUTING.md §12 C).
  */
 
 /** Roles of an access token's `role` claim (docs/PRODUCT-RULES.md, Roles). */
@@ -28,27 +32,62 @@ export interface ResourceAccess {
 /** react-admin access actions (canAccess `action`). */
 export type AccessAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | string;
 
+/**
+ * Who may write: the administrators. The allowlist says which verbs a resource has; a tipster
+ * reads their withdrawals, only an admin approves or rejects them (PUT {status}), and the server
+ * checks every write.
+ */
 const ADMIN_ONLY: VerbRoles = ['admin'];
 
+/** Menu labels, in menu order (not in the allowlist). A served resource missing here comes last, named after its URL segment. */
+const MENU_LABELS: Readonly<Record<string, string>> = {
+  slips: 'Slips',
+  earnings: 'Earnings',
+  withdrawals: 'Withdrawals',
+  users: 'Users',
+  posts: 'Posts',
+  jackpots: 'Jackpots',
+  fixtures: 'Fixtures',
+  'fixture-imports': 'Fixture imports',
+  'free-tips': 'Free tips',
+  'premium-slips': 'Premium slips',
+  'subscription-kinds': 'Subscription kinds',
+  purchases: 'Purchases',
+  'sms-messages': 'SMS messages',
+  'rg-limits': 'Spending limits',
+  'audit-log': 'Audit log',
+};
+
+const BACKOFFICE_ROLES: readonly BackofficeRole[] = ['user', 'tipster', 'admin'];
+const MENU_ORDER = Object.keys(MENU_LABELS);
+const menuRank = (name: string): number => {
+  const rank = MENU_ORDER.indexOf(name);
+  return rank < 0 ? MENU_ORDER.length : rank;
+};
+
+/** The served allowlist's part the access table needs. */
+interface ServedAccess {
+  name: string;
+  roles: readonly string[];
+  create: readonly string[] | null;
+  update: readonly string[] | null;
+  delete: boolean;
+}
+
+/** One served allowlist as a menu entry: its roles, and its verbs for administrators. */
+export const accessFromAllowlist = (served: ServedAccess): ResourceAccess => ({
+  name: served.name,
+  label: MENU_LABELS[served.name] ?? served.name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+  roles: BACKOFFICE_ROLES.filter((role) => served.roles.includes(role)),
+  ...(served.create ? { create: ADMIN_ONLY } : {}),
+  ...(served.update ? { update: ADMIN_ONLY } : {}),
+  ...(served.delete ? { delete: ADMIN_ONLY } : {}),
+});
+
 /** Every back-office resource the backend serves, in menu order. */
-export const RESOURCE_ACCESS: readonly ResourceAccess[] = [
-  { name: 'slips', label: 'Slips', roles: ['tipster'] },
-  { name: 'earnings', label: 'Earnings', roles: ['tipster'] },
-  // A tipster reads their withdrawals; only an admin approves or rejects (PUT {status}).
-  { name: 'withdrawals', label: 'Withdrawals', roles: ['tipster'], update: ADMIN_ONLY },
-  { name: 'users', label: 'Users', roles: ['admin'], update: ADMIN_ONLY },
-  { name: 'posts', label: 'Posts', roles: ['admin'], create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
-  { name: 'jackpots', label: 'Jackpots', roles: ['admin'], create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
-  { name: 'fixtures', label: 'Fixtures', roles: ['admin'] },
-  { name: 'fixture-imports', label: 'Fixture imports', roles: ['admin'], create: ADMIN_ONLY },
-  { name: 'free-tips', label: 'Free tips', roles: ['admin'], create: ADMIN_ONLY, update: ADMIN_ONLY, delete: ADMIN_ONLY },
-  { name: 'premium-slips', label: 'Premium slips', roles: ['admin'], update: ADMIN_ONLY },
-  { name: 'subscription-kinds', label: 'Subscription kinds', roles: ['admin'], update: ADMIN_ONLY },
-  { name: 'purchases', label: 'Purchases', roles: ['admin'], update: ADMIN_ONLY },
-  { name: 'sms-messages', label: 'SMS messages', roles: ['admin'], update: ADMIN_ONLY },
-  { name: 'rg-limits', label: 'Spending limits', roles: ['admin'] },
-  { name: 'audit-log', label: 'Audit log', roles: ['admin'] },
-];
+export const RESOURCE_ACCESS: readonly ResourceAccess[] = (allowlists as readonly ServedAccess[])
+  .map(accessFromAllowlist)
+  .sort((a, b) => menuRank(a.name) - menuRank(b.name));
 
 /** Access of a resource by name, or undefined. */
 export const accessOf = (name: string | undefined): ResourceAccess | undefined =>

@@ -5,12 +5,6 @@ import { decodeJwtPayload, isJwtExpired, type AccessTokenClaims } from '../lib/j
 import { PATHS } from '../lib/paths';
 import { accessOf, canAccessResource } from './access';
 
-/** Answer of POST /api/account/email-login (docs/PRODUCT-RULES.md R141). */
-export interface EmailLoginResponse {
-  access: string;
-  refresh?: string;
-}
-
 /** What react-admin's login form sends; our login is by e-mail (`username` accepted as the e-mail). */
 export interface BackofficeLoginParams {
   email?: string;
@@ -42,7 +36,7 @@ const currentClaims = (): AccessTokenClaims | null => {
 export const authProvider: AuthProvider = {
   login: async ({ email, username, password }: BackofficeLoginParams) => {
     try {
-      const { access, refresh } = await api.post<EmailLoginResponse>(
+      const { access, refresh } = await api.post(
         '/api/account/email-login',
         { email: email ?? username, password },
         { auth: false },

@@ -21,18 +21,13 @@ import { api, ApiError } from '../../api/client';
 import { SuccessSnackbar } from '../../components/SuccessSnackbar';
 import { storeCredentials } from '../../lib/auth';
 import { useMarkets, useSlipLimits } from '../../api/slips';
-import type { Market, SlipLimits, SlipQuote } from '../../api/types';
+import type { components } from '../../api/openapi';
+import type { Market, SlipLimits } from '../../api/types';
 import { DASHBOARD_MESSAGES, MESSAGES, publishFailureMessage } from '../../lib/messages';
 import { addGameError, priceFieldError, publishError } from '../../validation/slip-builder.rules';
 
-/** A fixture of POST /api/manage/search-games. */
-export interface SearchGame {
-  id: number | string;
-  home_team: string;
-  away_team: string;
-  game_date: string;
-  league: string;
-}
+/** A fixture of POST /api/manage/search-games (generated from the API's GameSearchResultDto). */
+export type SearchGame = components['schemas']['GameSearchResultDto'];
 
 interface Pick {
   game: SearchGame;
@@ -41,13 +36,6 @@ interface Pick {
 }
 
 const gameName = (game: SearchGame) => `${game.home_team} vs ${game.away_team}`;
-
-/** Answer of POST /api/slip/create; `access` comes with a user's first slip (their token now says tipster). */
-interface PublishAnswer {
-  message: string;
-  id: number;
-  access?: string;
-}
 
 /**
  * /dashboard/add_tips (docs/PRODUCT-RULES.md R110, R125, R135, R70): search a game, pick a market,
@@ -88,31 +76,29 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
   const markets: Market[] = [...(useMarkets().data?.values() ?? [])];
   const canPost = useQuery({
     queryKey: ['slip', 'can-post'],
-    queryFn: () => api.get<{ can_post: boolean; remaining: number }>('/api/slip/can-post'),
+    queryFn: () => api.get('/api/slip/can-post'),
   });
   const search = useMutation({
-    mutationFn: (text: string) => api.post<{ games: SearchGame[] }>('/api/manage/search-games', { pattern: text }),
+    mutationFn: (text: string) => api.post('/api/manage/search-games', { pattern: text }),
     onSuccess: (answer) => setGames(answer.games),
   });
   const odds = useQuery({
     queryKey: ['fixtures', 'odds', selected?.id],
     queryFn: () =>
-      api.get<{ result: Record<string, string> }>(
-        `/api/fixtures/search/fixture/odd/${encodeURIComponent(String(selected?.id))}`,
-      ),
+      api.get('/api/fixtures/search/fixture/odd/{gameId}', { path: { gameId: String(selected?.id) } }),
     enabled: selected !== null,
   });
   const tips = picks.map((pick) => ({ game: pick.game.id, market: pick.market.id }));
   // The total odds as the server quotes them (the browser multiplies no odds).
   const quote = useQuery({
     queryKey: ['slip', 'quote', tips],
-    queryFn: () => api.post<SlipQuote>('/api/slip/quote', { tips }),
+    queryFn: () => api.post('/api/slip/quote', { tips }),
     enabled: tips.length > 0,
     retry: false,
   });
   const publish = useMutation({
     mutationFn: () =>
-      api.post<PublishAnswer>('/api/slip/create', {
+      api.post('/api/slip/create', {
         published: true,
         tips,
         tip_id: null,

@@ -1,49 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client';
-import type { DecimalValue } from '../../lib/money';
+import type { components } from '../../api/openapi';
 
 /**
  * The finance summary (docs/PRODUCT-RULES.md R29, R119; GET /api/finance/pending_amount), Ksh
- * decimal strings.
+ * decimal strings; generated from the API's FinanceSummaryDto.
  */
-export interface FinanceSummary {
-  pending_amount: DecimalValue;
-  account_balance: DecimalValue;
-  total_earnings: DecimalValue;
-  today_earnings: DecimalValue;
-  month_earnings: DecimalValue;
-  /** What a withdraw request takes now: the whole balance in whole Ksh ('0.00' under Ksh 500). */
-  withdrawable_amount?: DecimalValue;
-  /** Whether the balance reaches the Ksh 500 minimum: the withdraw dialog opens only then (the server's word). */
-  can_withdraw?: boolean;
-}
+export type FinanceSummary = components['schemas']['FinanceSummaryDto'];
 
 /** A sale share of the tipster (docs/PRODUCT-RULES.md R119; GET /api/finance/get_payments). */
-export interface PaymentRow {
-  id: number;
-  slip: number | string | null;
-  amount: DecimalValue;
-  status: string;
-  date: string;
-}
+export type PaymentRow = components['schemas']['PaymentRowDto'];
 
 /** A withdrawal (docs/PRODUCT-RULES.md R119; GET /api/finance/withdrawals). */
-export interface WithdrawalRow {
-  id: number;
-  amount: DecimalValue;
-  status: string;
-  phone_number: string;
-  date: string;
-  total_paid: DecimalValue;
-  /** The withdrawal's balance, amount − total_paid, as the server computed it. */
-  balance: DecimalValue;
-}
-
-export type FinancePage<K extends string, Row> = { [key in K]: Row[] } & {
-  next: number | string | null;
-  num_pages: number;
-  count: number;
-};
+export type WithdrawalRow = components['schemas']['WithdrawalRowDto'];
 
 export const financeKeys = {
   all: ['finance'] as const,
@@ -55,13 +24,13 @@ export const financeKeys = {
 export const useFinanceSummary = () =>
   useQuery({
     queryKey: financeKeys.summary(),
-    queryFn: () => api.get<FinanceSummary>('/api/finance/pending_amount'),
+    queryFn: () => api.get('/api/finance/pending_amount'),
   });
 
 export const usePayments = (page: number) =>
   useQuery({
     queryKey: financeKeys.payments(page),
-    queryFn: () => api.get<FinancePage<'payments', PaymentRow>>('/api/finance/get_payments', { query: { p: page } }),
+    queryFn: () => api.get('/api/finance/get_payments', { query: { p: page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -69,7 +38,7 @@ export const useWithdrawals = (page: number) =>
   useQuery({
     queryKey: financeKeys.withdrawals(page),
     queryFn: () =>
-      api.get<FinancePage<'withdrawals', WithdrawalRow>>('/api/finance/withdrawals', { query: { p: page } }),
+      api.get('/api/finance/withdrawals', { query: { p: page } }),
     placeholderData: keepPreviousData,
   });
 
@@ -78,7 +47,7 @@ export const useWithdrawRequest = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (phoneNumber: string) =>
-      api.post<{ message?: string }>('/api/finance/withdraw_request', { phone_number: phoneNumber }),
+      api.post('/api/finance/withdraw_request', { phone_number: phoneNumber }),
     onSuccess: () => client.invalidateQueries({ queryKey: financeKeys.all }),
   });
 };

@@ -1,27 +1,16 @@
-import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { errorMessage } from '../../api/client';
 import { useFindSlip } from '../../api/purchases';
 import { FoundTipsList } from '../../components/FoundTipsList';
 import { PageHeader } from '../../components/PageHeader';
+import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 import { UssdHint } from '../../components/UssdHint';
 import { MESSAGES } from '../../lib/messages';
 import { PATHS } from '../../lib/paths';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
-import type { FormErrors } from '../../validation/common';
-import {
-  normaliseTransactionCode,
-  validateFindTip,
-  type FindTipForm,
-} from '../../validation/find-tip.rules';
-import { toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
+import { validateFindTip } from '../../validation/find-tip.rules';
 
 /**
  * /find_tip (docs/PRODUCT-RULES.md R104): recover a bought tip by phone and the M-Pesa transaction
@@ -34,17 +23,7 @@ export const FindTipPage = () => {
     description:
       'Find a tip you bought again: enter your phone number and the M-Pesa code from the confirmation SMS.',
   });
-  const [form, setForm] = useState<FindTipForm>({ phone: '', code: '' });
-  const [errors, setErrors] = useState<FormErrors<keyof FindTipForm>>({});
   const find = useFindSlip();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateFindTip(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    find.mutate({ msisdn: toKenyanMsisdn(form.phone), code: normaliseTransactionCode(form.code) });
-  };
 
   return (
     <>
@@ -52,45 +31,22 @@ export const FindTipPage = () => {
         Bought a tip? Enter the phone number you paid with and the M-Pesa code from the
         confirmation SMS (or the purchase code in our SMS) to see your picks.
       </PageHeader>
-      <Paper
-        variant="outlined"
-        component="form"
-        onSubmit={submit}
-        noValidate
-        sx={{ p: 2, maxWidth: 520 }}
+      <PhoneCodeForm
+        validate={validateFindTip}
+        onSubmit={(values) => find.mutate(values)}
+        pending={find.isPending}
+        error={find.isError ? errorMessage(find.error, MESSAGES.tryAgain) : null}
+        phoneLabel="Phone number"
+        phoneAutoComplete="tel-national"
+        codeLabel="Transaction code"
+        codePlaceholder="SJK7ABC123"
+        submitLabel="Find Tip"
+        submitSize="large"
       >
-        <Stack spacing={2}>
-          {find.isError ? (
-            <Alert severity="error">{errorMessage(find.error, MESSAGES.tryAgain)}</Alert>
-          ) : null}
-          <TextField
-            label="Phone number"
-            type="tel"
-            placeholder="0712345678"
-            autoComplete="tel-national"
-            value={form.phone}
-            onChange={(event) => setForm({ ...form, phone: event.target.value })}
-            error={!!errors.phone}
-            helperText={errors.phone}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            label="Transaction code"
-            placeholder="SJK7ABC123"
-            value={form.code}
-            onChange={(event) => setForm({ ...form, code: event.target.value })}
-            error={!!errors.code}
-            helperText={errors.code}
-            slotProps={{ htmlInput: { autoCapitalize: 'characters' } }}
-          />
-          <Button type="submit" variant="contained" size="large" loading={find.isPending}>
-            Find Tip
-          </Button>
-          <Link component={RouterLink} to={PATHS.findTipNg} variant="body2">
-            Paid from Nigeria or Uganda? Find your tip with your e-mail
-          </Link>
-        </Stack>
-      </Paper>
+        <Link component={RouterLink} to={PATHS.findTipNg} variant="body2">
+          Paid from Nigeria or Uganda? Find your tip with your e-mail
+        </Link>
+      </PhoneCodeForm>
       {find.isSuccess ? <FoundTipsList tips={find.data} /> : null}
       <UssdHint />
     </>

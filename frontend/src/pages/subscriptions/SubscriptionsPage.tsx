@@ -1,13 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { errorMessage } from '../../api/client';
 import { useSubscriptionSlips } from '../../api/purchases';
 import { PageHeader } from '../../components/PageHeader';
+import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 import { EmptyState } from '../../components/QueryStatus';
 import { SectionHeading } from '../../components/SectionHeading';
 import { SlipCard } from '../../components/SlipCard';
@@ -16,13 +12,7 @@ import { UssdHint } from '../../components/UssdHint';
 import { MESSAGES } from '../../lib/messages';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
-import type { FormErrors } from '../../validation/common';
-import { normaliseTransactionCode } from '../../validation/find-tip.rules';
-import { toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
-import {
-  validateSubscriberPanel,
-  type SubscriberPanelForm,
-} from '../../validation/subscriber-panel.rules';
+import { validateSubscriberPanel } from '../../validation/subscriber-panel.rules';
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
 /**
@@ -31,52 +21,22 @@ import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNot
  * M-Pesa code.
  */
 const PremiumSlips = () => {
-  const [form, setForm] = useState<SubscriberPanelForm>({ phone: '', code: '' });
-  const [errors, setErrors] = useState<FormErrors<keyof SubscriberPanelForm>>({});
   const slips = useSubscriptionSlips();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateSubscriberPanel(form);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    slips.mutate({ msisdn: toKenyanMsisdn(form.phone), code: normaliseTransactionCode(form.code) });
-  };
 
   return (
     <>
-      <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2, maxWidth: 520 }}>
-        <Stack spacing={2}>
-          {slips.isError ? (
-            <Alert severity="error">{errorMessage(slips.error, MESSAGES.tryAgain)}</Alert>
-          ) : null}
-          <TextField
-            label="Subscribed phone number"
-            type="tel"
-            placeholder="0712345678"
-            value={form.phone}
-            onChange={(event) => setForm({ ...form, phone: event.target.value })}
-            error={!!errors.phone}
-            helperText={errors.phone}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-          />
-          <TextField
-            label="Code from your subscription SMS"
-            placeholder="ACDEFGHJ"
-            value={form.code}
-            onChange={(event) => setForm({ ...form, code: event.target.value })}
-            error={!!errors.code}
-            helperText={
-              errors.code ??
-              'The code at the end of our subscription SMS, or the M-Pesa code of your payment.'
-            }
-            slotProps={{ htmlInput: { autoCapitalize: 'characters', autoComplete: 'off', spellCheck: false } }}
-          />
-          <Button type="submit" variant="contained" loading={slips.isPending}>
-            View Premium Tips
-          </Button>
-        </Stack>
-      </Paper>
+      <PhoneCodeForm
+        validate={validateSubscriberPanel}
+        onSubmit={(values) => slips.mutate(values)}
+        pending={slips.isPending}
+        error={slips.isError ? errorMessage(slips.error, MESSAGES.tryAgain) : null}
+        phoneLabel="Subscribed phone number"
+        codeLabel="Code from your subscription SMS"
+        codePlaceholder="ACDEFGHJ"
+        codeHint="The code at the end of our subscription SMS, or the M-Pesa code of your payment."
+        codeInput={{ autoComplete: 'off', spellCheck: false }}
+        submitLabel="View Premium Tips"
+      />
       {slips.isSuccess ? (
         slips.data.length === 0 ? (
           <EmptyState>No premium tips yet today. Check again later.</EmptyState>

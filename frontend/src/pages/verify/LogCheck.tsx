@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { api, ApiError } from '../../api/client';
-import type { components } from '../../api/openapi';
 import { nairobiClock, nairobiDate } from '../../lib/nairobi-time';
 import { checkLogEvidence, type LogCheck as Check } from '../../lib/transparency-log';
 
@@ -23,8 +22,8 @@ export const LogCheck = ({ slipId, commitment, firstKickoff }: { slipId: number;
     let live = true;
     setOutcome(null);
     Promise.all([
-      api.get<components['schemas']['InclusionProofDto']>(`/api/log/proof/inclusion?slip=${slipId}`),
-      api.get<components['schemas']['LogPublicKeyDto']>('/api/log/public-key'),
+      api.get('/api/log/proof/inclusion', { query: { slip: slipId } }),
+      api.get('/api/log/public-key'),
     ])
       .then(([proof, key]) => checkLogEvidence(slipId, commitment, { proof, key }, firstKickoff ? new Date(firstKickoff) : null).then((r) => ({ ...r, index: proof.leaf_index, size: proof.tree_size })))
       .then((r) => live && setOutcome(r))

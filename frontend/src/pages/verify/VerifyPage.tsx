@@ -50,7 +50,7 @@ export const VerifyPage = () => {
     const slipId = Number(fromUrl);
     let live = true;
     api
-      .get<Slip>(`/api/slip/get/${slipId}`)
+      .get('/api/slip/get/{id}', { path: { id: String(slipId) } })
       .then(async (slip) => ({ result: await verifySlip(slip), firstKickoff: firstKickoffOf(slip) }))
       .then(({ result, firstKickoff }) => live && setOutcome({ slipId, result, firstKickoff }))
       .catch((err: unknown) =>
