@@ -19,6 +19,7 @@ import { ProcessorModule } from './modules/processor/processor.module';
 import { SlipModule } from './modules/slip/slip.module';
 import { SubscriptionModule } from './modules/subscription/subscription.module';
 import { RgModule } from './modules/rg/rg.module';
+import { BuyerModule } from './modules/buyer/buyer.module';
 import { RecordsModule } from './modules/records/records.module';
 import { TransparencyModule } from './modules/transparency/transparency.module';
 import { QueueBoardModule } from './common/queues/queue-board.module';
@@ -31,7 +32,7 @@ import { GeoModule } from './common/geo/geo.module';
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule,
+  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule,
 ];
 
 /**

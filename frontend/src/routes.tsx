@@ -70,6 +70,7 @@ const findTip = () => import('./pages/buy/FindTipPage');
 const findTipNg = () => import('./pages/buy/FindTipNgPage');
 const subscriptions = () => import('./pages/subscriptions/SubscriptionsPage');
 const responsibleGambling = () => import('./pages/rg/ResponsibleGamblingPage');
+const myTips = () => import('./pages/buyer/MyTipsPage');
 const blog = () => import('./pages/blog/BlogPostPage');
 const blogList = () => import('./pages/blog/BlogListPage');
 const verification = () => import('./pages/account/EmailVerificationPage');
@@ -126,6 +127,7 @@ export const routes: RouteObject[] = [
           { path: 'find_tip_ng', element: lazyPage(findTipNg, 'FindTipNgPage') },
           { path: 'subscriptions', element: lazyPage(subscriptions, 'SubscriptionsPage') },
           { path: 'responsible-gambling', element: lazyPage(responsibleGambling, 'ResponsibleGamblingPage') },
+          { path: 'my-tips', element: lazyPage(myTips, 'MyTipsPage') },
           { path: 'blog', element: lazyPage(blogList, 'BlogListPage') },
           { path: 'blog/:slug', element: lazyPage(blog, 'BlogPostPage') },
           { path: 'email-verification/:code', element: lazyPage(verification, 'EmailVerificationPage') },

@@ -25,7 +25,7 @@ const KNOWN_LARGE: Record<string, { dependencies: number }> = {
   'finance/payout.service.ts#PayoutService': { dependencies: 7 },
   // Jackpots: its rows, fixtures, slip queries and rows, accounts, purchases, clock.
   'jackpot/jackpot.service.ts#JackpotService': { dependencies: 8 },
-  // Spend caps, self-exclusion and their SMS codes; registers the purchase gate.
+  // Spend caps and self-exclusion (their SMS codes through PhoneCodeService); registers the purchase gate.
   'rg/rg.service.ts#RgService': { dependencies: 7 },
   // Publishing: slips, fixtures' odds, tipster counters, events, accounts, clock.
   'slip/slip-publish.service.ts#SlipPublishService': { dependencies: 7 },

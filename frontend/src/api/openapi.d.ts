@@ -323,6 +323,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/buyer/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["BuyerController_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BuyerController_purchases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/export/slips.csv": {
         parameters: {
             query?: never;
@@ -1378,6 +1410,64 @@ export interface components {
             profit_units: number;
             void: number;
             won: number;
+        };
+        BuyerCodeDto: {
+            /**
+             * @description Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        BuyerPurchaseDto: {
+            /**
+             * @description Africa/Nairobi time
+             * @example 2026-11-23T12:00:00+03:00
+             */
+            created_at: string;
+            /**
+             * @example KES
+             * @enum {string}
+             */
+            currency: "KES" | "NGN" | "UGX";
+            /**
+             * @description purchase id
+             * @example 1042
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "slip" | "subscription";
+            /**
+             * @description Africa/Nairobi time; null unless paid
+             * @example 2026-11-23T12:00:30+03:00
+             */
+            paid_at: string | null;
+            /**
+             * @description what was charged, in currency
+             * @example 150.00
+             */
+            price: string;
+            /**
+             * @description the slip's result once settled
+             * @enum {string|null}
+             */
+            result: "W" | "L" | "C" | null;
+            /** @description picks (market_type, odd) only when paid, or once the slip is settled */
+            slip: components["schemas"]["SlipResponseDto"] | null;
+            slip_id: number | null;
+            /**
+             * @description 'refunded' is reserved for the money-back feature: nothing produces it yet
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "failed" | "refunded";
+            /** @description the subscription kind bought */
+            subscription_type: string | null;
+            /** @description the slip's tipster (username) */
+            tipster: string | null;
+        };
+        BuyerPurchasesPageDto: {
+            data: components["schemas"]["BuyerPurchaseDto"][];
+            /** @description the `before` of the next page; null on the last page */
+            next: string | null;
         };
         BuyerReturnDto: {
             /**
@@ -3037,6 +3127,55 @@ export interface operations {
                         /** @description Body fields PUT accepts; null: 405 */
                         update: string[] | null;
                     }[];
+                };
+            };
+        };
+    };
+    BuyerController_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyerCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    BuyerController_purchases: {
+        parameters: {
+            query: {
+                /** @description the `next` of the previous page */
+                before?: unknown;
+                /** @description the 6-digit code of POST /api/buyer/code (good for 10 minutes, for every page) */
+                code: unknown;
+                /** @description the phone the code was sent to */
+                phone: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerPurchasesPageDto"];
                 };
             };
         };

@@ -51,6 +51,11 @@ export const jackpotKeys = {
   history: () => ['jackpots', 'history'] as const,
 };
 
+/** A buyer's history, per phone and code (docs/PRODUCT-RULES.md R161). */
+export const buyerKeys = {
+  purchases: (phone: string, code: string) => ['buyer', 'purchases', phone, code] as const,
+};
+
 export const subscriptionKeys = {
   kinds: () => ['subscriptions', 'kinds'] as const,
   slips: (msisdn: string) => ['subscriptions', 'slips', msisdn] as const,

@@ -34,5 +34,6 @@ export const FOOTER_TIPS_NAV: readonly NavItem[] = [
   { label: 'Top Tipsters', to: PATHS.topTipsters },
   { label: 'Jackpot Predictions', to: PATHS.jackpot },
   { label: 'Find Tip', to: PATHS.findTip },
+  { label: 'My tips', to: PATHS.myTips },
   { label: 'Subscriptions', to: PATHS.subscriptions },
 ];

@@ -29,6 +29,8 @@ export const PATHS = {
   findTipNg: '/find_tip_ng',
   subscriptions: '/subscriptions',
   responsibleGambling: '/responsible-gambling',
+  /** A buyer's purchases by phone and SMS code (docs/PRODUCT-RULES.md R165). */
+  myTips: '/my-tips',
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${segment(slug)}`,
   emailVerification: (code: string) => `/email-verification/${segment(code)}`,

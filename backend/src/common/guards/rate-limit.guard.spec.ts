@@ -11,11 +11,14 @@ describe('rateLimitTracker', () => {
     expect(rateLimitTracker('device', { cookies: { device: 'AAAAAAAAAAAAAAAAAAAAAA' } })).toBe('device:AAAAAAAAAAAAAAAAAAAAAA');
   });
 
-  it('reads a phone as MSISDN from the body or a route parameter', () => {
+  it('reads a phone as MSISDN from the body, a route parameter or a query parameter', () => {
     expect(rateLimitTracker('phone', { body: { phone: '0712 345 678' } })).toBe('phone:254712345678');
     expect(rateLimitTracker('phone', { body: { phone: 712345678 } })).toBe('phone:254712345678');
     expect(rateLimitTracker('phone', { body: { phone_number: '0712345678' } }, { body: 'phone_number' })).toBe('phone:254712345678');
     expect(rateLimitTracker('phone', { params: { phone: '%2B254712345678' } }, { param: 'phone' })).toBe('phone:254712345678');
+    expect(rateLimitTracker('phone', { query: { phone: '+254712345678' } }, { query: 'phone' })).toBe('phone:254712345678');
+    // A repeated query parameter (an array) is not a phone: not counted by this key (the address limit still is).
+    expect(rateLimitTracker('phone', { query: { phone: ['0712345678', '0712345679'] } }, { query: 'phone' })).toBe('');
     // Not a Kenyan number: counted as written (without spaces), so a malformed one cannot dodge the limit.
     expect(rateLimitTracker('phone', { body: { phone: '07 12' } })).toBe('phone:0712');
   });

@@ -34,8 +34,8 @@ export interface RateLimitRule {
   limit: number;
   ttlMs: number;
   blockMs?: number;
-  /** Where `email` / `phone` is read: a body field (default `email` / `phone`) or a route parameter. */
-  from?: { body: string } | { param: string };
+  /** Where `email` / `phone` is read: a body field (default `email` / `phone`), a route parameter or a query parameter. */
+  from?: { body: string } | { param: string } | { query: string };
   /** The 429 message, given the seconds until the block ends (default RATE_LIMITED_MESSAGE). */
   message?: (retryAfterSeconds: number) => string;
 }
@@ -45,6 +45,7 @@ interface TrackedRequest {
   ip?: string;
   body?: unknown;
   params?: Record<string, unknown>;
+  query?: unknown;
   cookies?: Record<string, string | undefined>;
   user?: AuthUser;
 }
@@ -59,12 +60,14 @@ const safeDecode = (s: string): string => {
   }
 };
 
-/** The raw value of `field` from the rule's source: a body field or a route parameter. */
+/** The raw value of `field` from the rule's source: a body field, a route parameter or a query parameter (already decoded). */
 const valueOf = (req: TrackedRequest, field: string, from?: RateLimitRule['from']): string => {
   const raw =
     from && 'param' in from
       ? req.params?.[from.param]
-      : (req.body as Record<string, unknown> | undefined)?.[from && 'body' in from ? from.body : field];
+      : from && 'query' in from
+        ? (req.query as Record<string, unknown> | undefined)?.[from.query]
+        : (req.body as Record<string, unknown> | undefined)?.[from && 'body' in from ? from.body : field];
   if (typeof raw === 'number' && field === 'phone') return String(raw); // the buy form may send digits as a number
   if (typeof raw !== 'string') return '';
   return (from && 'param' in from ? safeDecode(raw) : raw).trim().slice(0, 320);

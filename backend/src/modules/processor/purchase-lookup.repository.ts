@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
-import { Purchase } from './entities/purchase.entity';
+import { Purchase, PurchaseKind, PurchaseStatus } from './entities/purchase.entity';
 
 /** A paid slip purchase as settlement needs it: who to text, with which code. */
 export interface PaidSlipPurchase {
@@ -10,6 +10,20 @@ export interface PaidSlipPurchase {
   slipId: number;
   phone: string | null;
   code: string;
+}
+
+/** One purchase of a phone, as the buyer's history lists it (docs/PRODUCT-RULES.md R161). */
+export interface PhonePurchase {
+  id: string;
+  kind: PurchaseKind;
+  slipId: number | null;
+  subscriptionType: string | null;
+  /** What was charged, in `currency` (KES, NGN or UGX). */
+  amount: Money;
+  currency: string;
+  status: PurchaseStatus;
+  createdAt: Date;
+  paidAt: Date | null;
 }
 
 /** A slip purchase found by the buyer's e-mail (find-slip-ng). */
@@ -93,6 +107,34 @@ export class PurchaseLookupRepository {
       [purchaseIds, word],
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * The purchases of `phone` (international digits): paid on M-Pesa from it, or counted against it
+   * (`rg_phone`: the phone of the account behind a Flutterwave e-mail), newest first (by id), only
+   * those with an id below `beforeId` when given, at most `limit`.
+   */
+  async purchasesOfPhone(phone: string, beforeId: string | null, limit: number): Promise<PhonePurchase[]> {
+    const rows: {
+      id: string; kind: PurchaseKind; slip_id: string | null; subscription_type: string | null; amount: string; currency: string;
+      status: PurchaseStatus; created_at: Date; paid_at: Date | null;
+    }[] = await this.ds.query(
+      `SELECT id::text, kind, slip_id::text, subscription_type, amount::text, currency, status, created_at, paid_at FROM purchase
+        WHERE (phone = $1 OR rg_phone = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
+        ORDER BY purchase.id DESC LIMIT $3`,
+      [phone, beforeId, limit],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      slipId: r.slip_id === null ? null : Number(r.slip_id),
+      subscriptionType: r.subscription_type,
+      amount: Money.parse(r.amount),
+      currency: r.currency,
+      status: r.status,
+      createdAt: r.created_at,
+      paidAt: r.paid_at,
+    }));
   }
 
   /** Ksh (amount_ksh) of `rgPhone`'s purchases pending or paid, created since `from`, in `em`'s transaction. */

@@ -5,13 +5,15 @@ import type { StkCallbackResult } from '../../providers/daraja/daraja.types';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
 import type { ConfirmOutcome } from './payment-confirmation.service';
-import { PurchaseLookupRepository } from './purchase-lookup.repository';
+import { PhonePurchase, PurchaseLookupRepository } from './purchase-lookup.repository';
 import { PurchaseReconciliationService, RECONCILE_AFTER_MS } from './purchase-reconciliation.service';
 import { PurchaseReviewInput, PurchaseReviewService } from './purchase-review.service';
 import { FlutterwavePurchaseInput, FlutterwaveRail } from './rails/flutterwave.rail';
 import { MpesaPurchaseInput, MpesaStkRail } from './rails/mpesa-stk.rail';
 
 export type { ConfirmOutcome } from './payment-confirmation.service';
+export type { PhonePurchase } from './purchase-lookup.repository';
+export type { PurchaseStatus } from './entities/purchase.entity';
 export type { FlutterwavePurchaseInput } from './rails/flutterwave.rail';
 export type { MpesaPurchaseInput } from './rails/mpesa-stk.rail';
 
@@ -85,6 +87,15 @@ export class PurchaseService {
   async paidWithProof(purchaseIds: string[], word: string): Promise<string[]> {
     if (!purchaseIds.length || !word) return [];
     return this.lookup.paidWithProof(purchaseIds, word);
+  }
+
+  /**
+   * A buyer's history (docs/PRODUCT-RULES.md R161): the purchases of `phone` (international
+   * digits, M-Pesa phone or the account phone behind a Flutterwave e-mail), newest first, below
+   * purchase id `beforeId` when given, at most `limit`.
+   */
+  purchasesOfPhone(phone: string, beforeId: string | null, limit: number): Promise<PhonePurchase[]> {
+    return this.lookup.purchasesOfPhone(phone, beforeId, limit);
   }
 
   /**

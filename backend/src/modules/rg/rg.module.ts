@@ -8,16 +8,18 @@ import { RgLimit } from './entities/rg-limit.entity';
 import { RgController } from './rg.controller';
 import { RgRepository } from './rg.repository';
 import { RgService } from './rg.service';
+import { PhoneCodeService } from './phone-code.service';
 
 /**
  * Responsible gambling (docs/ARCHITECTURE.md "modules/rg"): per-phone daily spend caps and
  * self-exclusion, proven by one-time SMS codes, enforced on every purchase as the processor's
- * purchase gate (PurchaseGates).
+ * purchase gate (PurchaseGates). PhoneCodeService (exported) sends and checks the codes, also for
+ * the buyer's history (docs/PRODUCT-RULES.md R160).
  */
 @Module({
   imports: [TypeOrmModule.forFeature([RgLimit]), AccountModule, NotificationsModule, ProcessorModule],
   controllers: [RgController],
-  providers: [TransactionRunner, RgRepository, RgService],
-  exports: [RgService, TypeOrmModule],
+  providers: [TransactionRunner, RgRepository, PhoneCodeService, RgService],
+  exports: [RgService, PhoneCodeService, TypeOrmModule],
 })
 export class RgModule {}

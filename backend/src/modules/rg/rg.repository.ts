@@ -4,6 +4,12 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
 import { NO_LIMITS, RgState } from './domain/rg-rules';
 
+/**
+ * What a one-time code proves the phone for (docs/PRODUCT-RULES.md R160): the responsible-gambling
+ * controls, or reading the phone's purchases (a buyer's history).
+ */
+export type CodePurpose = 'rg' | 'buyer';
+
 /** A stored one-time code. */
 export interface RgCodeRow {
   id: string;
@@ -52,16 +58,23 @@ export class RgRepository {
     );
   }
 
-  /** Stores a new code for `phone`. */
-  async insertCode(phone: string, codeHash: string, expiresAt: Date, createdAt: Date): Promise<void> {
-    await this.ds.query(`INSERT INTO rg_code (phone, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)`, [phone, codeHash, expiresAt, createdAt]);
+  /** Stores a new code of `purpose` for `phone`. */
+  async insertCode(phone: string, purpose: CodePurpose, codeHash: string, expiresAt: Date, createdAt: Date): Promise<void> {
+    await this.ds.query(`INSERT INTO rg_code (phone, purpose, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`, [
+      phone,
+      purpose,
+      codeHash,
+      expiresAt,
+      createdAt,
+    ]);
   }
 
-  /** The newest code sent to `phone` (used or not), or null. */
-  async latestCode(phone: string, em: EntityManager = this.ds.manager): Promise<(RgCodeRow & { usedAt: Date | null }) | null> {
+  /** The newest code of `purpose` sent to `phone` (used or not), or null. */
+  async latestCode(phone: string, purpose: CodePurpose, em: EntityManager = this.ds.manager): Promise<(RgCodeRow & { usedAt: Date | null }) | null> {
     const [row] = (await em.query(
-      `SELECT id::text, code_hash, attempts, expires_at, created_at, used_at FROM rg_code WHERE phone = $1 ORDER BY created_at DESC, id DESC LIMIT 1`,
-      [phone],
+      `SELECT id::text, code_hash, attempts, expires_at, created_at, used_at FROM rg_code
+        WHERE phone = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [phone, purpose],
     )) as { id: string; code_hash: string; attempts: number; expires_at: Date; created_at: Date; used_at: Date | null }[];
     return row ? { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: row.expires_at, createdAt: row.created_at, usedAt: row.used_at } : null;
   }

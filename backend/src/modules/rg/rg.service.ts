@@ -1,19 +1,16 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { createHash, randomInt, timingSafeEqual } from 'crypto';
 import { EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '../../common/clock/clock';
 import { Money } from '../../common/money/money';
-import { toRgPhone } from '../../common/msisdn/msisdn';
 import { nairobiDayStart } from '../../common/time/nairobi';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
-import { SmsService } from '../notifications/sms/sms.service';
 import { BuyerAtStart, PurchaseGate, PurchaseGates } from '../processor/purchase-gates';
 import { PurchaseService } from '../processor/purchase.service';
 import {
-  capInForce, EXCLUSION_PERIODS, ExclusionPeriod, MAX_DAILY_CAP_KSH, purchaseRefusal, RG_CODE_MAX_ATTEMPTS, RG_CODE_RESEND_MS,
-  RG_CODE_TTL_MS, RgState, withDailyCap, withSelfExclusion,
+  capInForce, EXCLUSION_PERIODS, ExclusionPeriod, MAX_DAILY_CAP_KSH, purchaseRefusal, RgState, withDailyCap, withSelfExclusion,
 } from './domain/rg-rules';
+import { PhoneCodeService } from './phone-code.service';
 import { PurchaseRefusedError, RgError, RgErrorCode } from './rg.errors';
 import { RgRepository } from './rg.repository';
 
@@ -26,8 +23,6 @@ export interface RgView {
   excluded_until: string | null;
 }
 
-const hashCode = (phone: string, code: string): string => createHash('sha256').update(`${phone}:${code}`).digest('hex');
-
 /**
  * Responsible gambling by phone (docs/PRODUCT-RULES.md "Records and responsible gambling"): one-time
  * SMS codes prove holding the phone; with one a phone sets a daily spend cap or excludes itself;
@@ -39,7 +34,7 @@ export class RgService implements PurchaseGate, OnModuleInit {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly repo: RgRepository,
-    private readonly sms: SmsService,
+    private readonly codes: PhoneCodeService,
     private readonly accounts: AccountService,
     private readonly purchases: PurchaseService,
     private readonly gates: PurchaseGates,
@@ -51,18 +46,11 @@ export class RgService implements PurchaseGate, OnModuleInit {
   }
 
   /**
-   * POST /api/rg/code: texts a 6-digit code valid RG_CODE_TTL_MS to `phone`.
+   * POST /api/rg/code: texts a 6-digit code valid RG_CODE_TTL_MS to `phone` (PhoneCodeService, purpose `rg`).
    * @throws RgError INVALID_PHONE (400), CODE_TOO_SOON (429) within RG_CODE_RESEND_MS of the last code.
    */
-  async sendCode(phoneInput: unknown): Promise<{ message: string }> {
-    const phone = this.phone(phoneInput);
-    const now = this.clock.now();
-    const last = await this.repo.latestCode(phone);
-    if (last && now.getTime() - last.createdAt.getTime() < RG_CODE_RESEND_MS) throw new RgError(RgErrorCode.CODE_TOO_SOON);
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repo.insertCode(phone, hashCode(phone, code), new Date(now.getTime() + RG_CODE_TTL_MS), now);
-    await this.sms.queue(phone, `Your code for betting limits: ${code}. It expires in 10 minutes. 18+ only. Gambling is addictive, play responsibly.`, 'rg-code');
-    return { message: 'Code sent' };
+  sendCode(phoneInput: unknown): Promise<{ message: string }> {
+    return this.codes.send(phoneInput, 'rg');
   }
 
   /**
@@ -107,31 +95,20 @@ export class RgService implements PurchaseGate, OnModuleInit {
   }
 
   private phone(input: unknown): string {
-    const phone = typeof input === 'string' || typeof input === 'number' ? toRgPhone(String(input)) : null;
-    if (!phone) throw new RgError(RgErrorCode.INVALID_PHONE);
-    return phone;
+    return this.codes.phone(input);
   }
 
   /**
-   * Checks `code` against the newest unused, unexpired code of `phone` and, in one transaction
-   * with the phone locked, uses it up and stores `change(state)`. A wrong guess is counted
-   * (RG_CODE_MAX_ATTEMPTS, then the code is dead).
+   * Checks `code` against the newest unused, unexpired `rg` code of `phone` (PhoneCodeService.check:
+   * a wrong guess is counted, RG_CODE_MAX_ATTEMPTS, then the code is dead) and, in one transaction
+   * with the phone locked, uses it up and stores `change(state)`.
    */
   private async withCode(phone: string, code: unknown, change: (state: RgState, now: Date) => RgState): Promise<RgView> {
-    const guess = typeof code === 'string' || typeof code === 'number' ? String(code).trim() : '';
+    const codeId = await this.codes.check(phone, code, 'rg');
     const now = this.clock.now();
-    const last = await this.repo.latestCode(phone);
-    const live = last && !last.usedAt && last.expiresAt.getTime() > now.getTime() && last.attempts < RG_CODE_MAX_ATTEMPTS;
-    if (!live) throw new RgError(RgErrorCode.INVALID_CODE);
-    const expected = Buffer.from(last.codeHash, 'hex');
-    const given = Buffer.from(hashCode(phone, guess), 'hex');
-    if (!/^\d{6}$/.test(guess) || !timingSafeEqual(expected, given)) {
-      await this.repo.countWrongGuess(last.id);
-      throw new RgError(RgErrorCode.INVALID_CODE);
-    }
     return this.tx.run(async (em) => {
       await this.repo.lockPhone(em, phone);
-      if (!(await this.repo.markUsed(em, last.id, now))) throw new RgError(RgErrorCode.INVALID_CODE);
+      if (!(await this.repo.markUsed(em, codeId, now))) throw new RgError(RgErrorCode.INVALID_CODE);
       const next = change(await this.repo.state(em, phone), now);
       await this.repo.save(em, phone, next);
       return view(phone, next, now);

@@ -9,7 +9,7 @@ import {
   PurchaseFulfilment,
   PurchaseFulfilments,
 } from '../processor/purchase-fulfilments';
-import { buyerSms, findAgainLine } from './domain/slip-sale';
+import { buyerSms, findAgainLine, historyLine } from './domain/slip-sale';
 import { Slip } from './entities/slip.entity';
 import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
@@ -72,7 +72,8 @@ export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
     for (const purchase of purchases) {
       const slip = slipOf(purchase);
       const findLine = findAgainLine(purchase, site);
-      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, site, findLine);
+      // A phone buyer (M-Pesa) is also pointed to /my-tips (docs/PRODUCT-RULES.md R164).
+      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, site, findLine, purchase.email ? undefined : historyLine(site));
       const emails: string[] = [];
       if (purchase.email) {
         // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider

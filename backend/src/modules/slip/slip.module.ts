@@ -31,6 +31,7 @@ import { SlipFulfilmentService } from './slip-fulfilment.service';
 import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
 import { PremiumSlipsService } from './premium-slips.service';
+import { BoughtSlipsService } from './bought-slips.service';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { FreeTipRepository } from './free-tip.repository';
 import { SettlementRepository } from './settlement.repository';
@@ -47,7 +48,7 @@ import { TransparencyModule } from '../transparency/transparency.module';
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
-    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService],
-  exports: [JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService],
+  exports: [BoughtSlipsService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

@@ -3,13 +3,14 @@ import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MessageResponse } from '../../common/openapi/api-shapes';
 import { SubscriptionKindsResponseDto, SubscriptionSlipsResponseDto } from './dto/subscription-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
+import { PHONE_LOOKUP_LIMIT } from '../../common/guards/rate-limit.constants';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
 import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
 import { SubscribeDto } from './dto/subscribe.dto';
 import { SubscriptionKindView, SubscriptionService } from './subscription.service';
 
 /** Subscriber panel look-ups per phone (and, by the module's `ip` throttler, per client address). */
-export const SUBSCRIPTION_SLIPS_LIMIT = { limit: 20, ttlMs: 10 * 60_000 } as const;
+export const SUBSCRIPTION_SLIPS_LIMIT = PHONE_LOOKUP_LIMIT;
 
 /**
  * Subscription routes (docs/PRODUCT-RULES.md R140): kinds, the STK purchase and the subscriber

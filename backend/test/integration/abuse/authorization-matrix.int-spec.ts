@@ -69,6 +69,9 @@ const ROUTES: Record<string, Row> = {
   'POST /api/rg/code': { access: 'public', sample: () => ({ url: '/api/rg/code', body: {} }) },
   'POST /api/rg/limit': { access: 'public', sample: () => ({ url: '/api/rg/limit', body: {} }) },
   'POST /api/rg/self-exclusion': { access: 'public', sample: () => ({ url: '/api/rg/self-exclusion', body: {} }) },
+  // A buyer's history (docs/PRODUCT-RULES.md R160-R162): holding the phone (an SMS code) is the proof, never a login.
+  'POST /api/buyer/code': { access: 'public', sample: () => ({ url: '/api/buyer/code', body: {} }) },
+  'GET /api/buyer/purchases': { access: 'public', sample: () => ({ url: '/api/buyer/purchases?phone=0722000999&code=000000' }) },
   'POST /api/account/email-login': { access: 'public', sample: () => ({ url: '/api/account/email-login', body: {} }) },
   'POST /api/account/token/refresh': { access: 'public', sample: () => ({ url: '/api/account/token/refresh', body: {} }) },
   'POST /api/account/logout': { access: 'public', sample: () => ({ url: '/api/account/logout', body: { refresh: 'x.y.z' } }) },

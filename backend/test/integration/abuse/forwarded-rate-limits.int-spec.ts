@@ -2,6 +2,7 @@ import { randomInt } from 'crypto';
 import { RATE_LIMIT_PER_IP } from '../../../src/common/guards/rate-limit.constants';
 import { RATE_LIMITED_MESSAGE } from '../../../src/common/guards/rate-limit.guard';
 import { RATE_LIMITS } from '../../../src/modules/account/account.constants';
+import { BUYER_CODE_RATE_LIMITS, BUYER_PURCHASES_RATE_LIMITS } from '../../../src/modules/buyer/buyer.controller';
 import { STK_PUSH_RATE_LIMITS } from '../../../src/modules/processor/stk-push.limits';
 import { FIND_SLIP_LIMIT } from '../../../src/modules/slip/slip-sales.controller';
 import { SUBSCRIPTION_SLIPS_LIMIT } from '../../../src/modules/subscription/subscription.controller';
@@ -37,7 +38,7 @@ interface AbuseCase {
  * Rate limits under rotating X-Forwarded-For: with TRUST_PROXY unset (the default) the header is
  * not the client's address, so a client cannot walk past the per-address limits by making up a
  * new one per request. One table of routes: login, register, find-slip, find-slip-ng,
- * get-subscription-slips, buy and subscribe.
+ * get-subscription-slips, a buyer's history, buy and subscribe.
  */
 describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => {
   let t: TestContext;
@@ -86,6 +87,21 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
       name: 'get-subscription-slips: guessed phones',
       allowed: perAddress,
       attempt: () => ({ method: 'GET', url: `/api/manage/get-subscription-slips/${randomPhone()}?code=ACDEFGHJ` }),
+    },
+    {
+      name: 'buyer purchases: one phone, guessed codes',
+      allowed: BUYER_PURCHASES_RATE_LIMITS.phone.limit,
+      attempt: (i) => ({ method: 'GET', url: `/api/buyer/purchases?phone=0712000005&code=${String(i).padStart(6, '0')}` }),
+    },
+    {
+      name: 'buyer purchases: guessed phones',
+      allowed: perAddress,
+      attempt: () => ({ method: 'GET', url: `/api/buyer/purchases?phone=${randomPhone()}&code=123456` }),
+    },
+    {
+      name: 'buyer code: SMS codes to many phones',
+      allowed: Math.min(perAddress, BUYER_CODE_RATE_LIMITS.address.limit),
+      attempt: () => ({ method: 'POST', url: '/api/buyer/code', body: { phone: randomPhone() } }),
     },
     {
       name: 'buy: STK pushes to one phone',

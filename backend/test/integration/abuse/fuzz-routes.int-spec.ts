@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { INVALID_VALUE_MESSAGE } from '../../../src/common/filters/database-errors';
 import { AppConfig } from '../../../src/config/app-config';
 import { ResourceRegistry } from '../../../src/modules/backoffice/resource-registry';
+import { PhoneCodeService } from '../../../src/modules/rg/phone-code.service';
 import { TransparencyLogService } from '../../../src/modules/transparency/transparency-log.service';
 import { TreeHeadService } from '../../../src/modules/transparency/tree-head.service';
 import { createUser, CreatedUser, DEFAULT_PASSWORD } from '../../factories/account';
@@ -177,6 +178,10 @@ describe('fuzz: every route of the OpenAPI document', () => {
       end: [String(logSize), '1000'],
       before: [String(logSize), '1'],
     };
+    // A live buyer-history code of the M-Pesa buyer, so GET /api/buyer/purchases answers with data too.
+    await m.t.get(PhoneCodeService).send(m.sales.mpesa.phone, 'buyer');
+    const [codeSms] = await m.t.ds.query(`SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'buyer-code' ORDER BY id DESC LIMIT 1`, [m.sales.mpesa.msisdn]);
+    valid.code.push((/(\d{6})/.exec(codeSms.body) as RegExpExecArray)[1]);
     bodyFields = {
       '/api/slip/create': ['tips', 'amount'],
       '/api/slip/quote': ['tips'],

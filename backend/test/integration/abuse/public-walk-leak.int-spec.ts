@@ -135,6 +135,8 @@ describe('public walk: nothing secret reaches a visitor', () => {
       '/v2/api/tipster/data/': ['', '?all=1&weekly=1'],
       '/v2/api/manage/post': ['', '?page=1', `?slug=${m.post.slug}`],
       '/v2/api/manage/post/': [''],
+      // A buyer's history with the buyer's phone but no code of theirs (docs/PRODUCT-RULES.md R160).
+      '/api/buyer/purchases': ['', `?phone=${m.sales.mpesa.phone}&code=000000`, `?phone=${m.sales.mpesa.msisdn}&code=${m.sales.mpesa.code}`],
     };
     const routes = nestRoutes(m.t).filter((r) => r.isPublic && (r.method === 'GET' || r.method === 'ALL') && !DEV_ONLY.test(r.path));
     const urls = new Set<string>();

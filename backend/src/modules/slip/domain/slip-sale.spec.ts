@@ -1,4 +1,4 @@
-import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord } from './slip-sale';
+import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord, historyLine } from './slip-sale';
 
 const game = (home: string, away: string) => ({ id: '1', homeTeam: home, awayTeam: away, league: 'Premier League', gameDate: new Date(), state: { phase: 'upcoming' } as never, tips: 0 });
 
@@ -24,6 +24,32 @@ describe('buyer SMS', () => {
     const long = 'Borussia Monchengladbach Reserves';
     const legs = Array.from({ length: 5 }, () => ({ game: game(long, long), pick: 'OVER 2.5', odd: '12.50' }));
     expect(buyerSms({ id: 123456, accumulator: '99.99' }, legs, 'ACDEFGHJ').length).toBeLessThanOrEqual(BUYER_SMS_MAX);
+  });
+});
+
+describe('the my-tips line (docs/PRODUCT-RULES.md R164)', () => {
+  const site = 'https://tips.example';
+  const long = 'Borussia Monchengladbach Reserves';
+  const legsOf = (n: number, name: string) => Array.from({ length: n }, () => ({ game: game(name, name), pick: 'OVER 2.5', odd: '12.50' }));
+
+  it('closes a short SMS', () => {
+    const text = buyerSms({ id: 12, accumulator: '8.00' }, legsOf(1, 'Arsenal'), 'ACDEFGHJ', site, undefined, historyLine(site));
+    expect(text.split('\n').at(-1)).toBe('All your tips: https://tips.example/my-tips');
+    expect(text).toContain('Arsenal v Arsenal - OVER 2.5 @12.50');
+  });
+
+  it('stays within 459 characters with five long-named games and a long site address', () => {
+    const longSite = `https://${'a'.repeat(40)}.example`;
+    const text = buyerSms({ id: 123456, accumulator: '99.99' }, legsOf(5, long), 'ACDEFGHJ', longSite, undefined, historyLine(longSite));
+    expect(text.length).toBeLessThanOrEqual(BUYER_SMS_MAX);
+    expect(text).toContain(`${longSite}/my-tips`);
+  });
+
+  it('is left out when even shortened names leave no room for it', () => {
+    const hugeSite = `https://${'a'.repeat(150)}.example`;
+    const text = buyerSms({ id: 123456, accumulator: '99.99' }, legsOf(5, long), 'ACDEFGHJ', hugeSite, undefined, historyLine(hugeSite));
+    expect(text).not.toContain('/my-tips');
+    expect(text).toContain('/find_tip');
   });
 });
 

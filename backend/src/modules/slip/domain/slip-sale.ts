@@ -42,11 +42,16 @@ export const findAgainLine = (purchase: SaleRef, site = ''): string =>
       ` with your e-mail and reference ${purchase.txRef}`
     : `Find it again: ${site}/find_tip with your phone and code ${purchase.code}`;
 
+/** The line pointing a phone buyer to all their purchases (docs/PRODUCT-RULES.md R164). */
+export const historyLine = (site = ''): string => `All your tips: ${site}/my-tips`;
+
 /**
  * The buyer SMS, also the text of the Nigerian / Ugandan picks e-mail (docs/PRODUCT-RULES.md
  * "Messages"): slip id, each game 'Home v Away - PICK @odd', total odds, our purchase code and
  * where to find it again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team
- * names shortened when over BUYER_SMS_MAX (459) characters.
+ * names shortened when over BUYER_SMS_MAX (459) characters. `extraLine` (the my-tips line of
+ * R164) closes the text when the whole still fits BUYER_SMS_MAX, names shortened as usual; else
+ * it is left out.
  */
 export const buyerSms = (
   slip: { id: number; accumulator: string },
@@ -54,21 +59,24 @@ export const buyerSms = (
   code: string,
   site = '',
   findLine = findAgainLine({ code, email: null, txRef: null }, site),
+  extraLine?: string,
 ): string => {
-  const build = (max: number): string => {
+  const build = (max: number, extra: string[]): string => {
     const cut = (s: string) => (s.length > max ? s.slice(0, max) : s);
     const lines = legs.map((l) => {
       const game = l.game ? `${cut(l.game.homeTeam)} v ${cut(l.game.awayTeam)}` : 'Game';
       return `${game} - ${l.pick} @${l.odd}`;
     });
     const total = `Total odds ${slip.accumulator}`;
-    return [`Slip ${slip.id} code ${code}`, ...lines, total, findLine].join('\n');
+    return [`Slip ${slip.id} code ${code}`, ...lines, total, findLine, ...extra].join('\n');
   };
-  for (const max of [100, 20, 14, 10, 8]) {
-    const text = build(max);
-    if (text.length <= BUYER_SMS_MAX) return text;
+  for (const extra of extraLine ? [[extraLine], []] : [[]]) {
+    for (const max of [100, 20, 14, 10, 8]) {
+      const text = build(max, extra);
+      if (text.length <= BUYER_SMS_MAX) return text;
+    }
   }
-  return build(6);
+  return build(6, []);
 };
 
 /** The SMS to a buyer of a slip that settled cancelled (docs/PRODUCT-RULES.md "Money"). */
