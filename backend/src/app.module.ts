@@ -28,11 +28,12 @@ import { SandboxModule } from './sandbox/sandbox.module';
 import { ClockModule } from './common/clock/clock.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { GeoModule } from './common/geo/geo.module';
+import { UssdModule } from './modules/ussd/ussd.module';
 
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule,
+  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule, UssdModule,
 ];
 
 /**

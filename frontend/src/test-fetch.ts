@@ -99,6 +99,7 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   user: { username: 'kipchoge' },
   meta: { rating: 72.5, profile_image: null, settled: 40, profit: 3.45, roi: 8.63 },
   commitment: null,
+  ussd_code: '422',
   ...overrides,
 });
 

@@ -8,6 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_TWITTER_URL?: string;
   readonly VITE_TELEGRAM_URL?: string;
   readonly VITE_USSD_PROMO_CODE?: string;
+  readonly VITE_USSD_CODE?: string;
 }
 
 interface ImportMeta {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { isAbsolute, resolve } from 'path';
-import { EnvVars, parseOrigins, parseTrustProxy, ProcessRole } from './env';
+import { EnvVars, parseIpList, parseOrigins, parseTrustProxy, ProcessRole } from './env';
 
 /** The configured exchange rates of salePrice (`AppConfig.currency`: NGN_PER_KSH, UGX_PER_KSH). */
 export interface SaleRates {
@@ -97,6 +97,19 @@ export class AppConfig {
   get africasTalking() {
     const e = this.env;
     return { baseUrl: e.AT_BASE_URL || this.sandboxUrl('africastalking'), username: e.AT_USERNAME, apiKey: e.AT_API_KEY, senderId: e.AT_SENDER_ID, callbackToken: e.AT_CALLBACK_TOKEN };
+  }
+  /**
+   * Africa's Talking USSD (docs/PROVIDERS.md "Africa's Talking USSD"): the callback key (null: not
+   * checked), the allowed source addresses ([]: any), the dialled code, the push delay (ms).
+   */
+  get ussd(): { callbackKey: string | null; allowedIps: string[]; serviceCode: string; pushDelayMs: number } {
+    const ips = parseIpList(this.env.USSD_ALLOWED_IPS);
+    return {
+      callbackKey: this.env.USSD_CALLBACK_KEY || null,
+      allowedIps: Array.isArray(ips) ? ips : [],
+      serviceCode: this.env.USSD_SERVICE_CODE,
+      pushDelayMs: this.env.USSD_PUSH_DELAY_MS,
+    };
   }
   get apiFootball(): { key: string | null; baseUrl: string } {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };

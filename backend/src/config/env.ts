@@ -105,6 +105,19 @@ export class EnvVars {
   @IsString() @MinLength(1) AT_SENDER_ID = 'TIPSKE';
   @Matches(/^[A-Za-z0-9_-]{16,}$/) AT_CALLBACK_TOKEN = 'dev-only-at-callback-token';
 
+  /**
+   * Africa's Talking USSD (docs/PROVIDERS.md "Africa's Talking USSD"). The callback URL carries
+   * `?key=<USSD_CALLBACK_KEY>`; empty = no key (then USSD_ALLOWED_IPS must be set).
+   */
+  @ValidateIf((_, v) => v !== '') @Matches(/^[A-Za-z0-9_-]{16,}$/, { message: 'USSD_CALLBACK_KEY must be 16+ characters of A-Z a-z 0-9 _ - or empty' })
+  USSD_CALLBACK_KEY = `${DEV_SECRET_PREFIX}ussd-callback-key`;
+  /** Addresses AT's USSD gateway calls from (comma-separated IPs or CIDRs); empty = any address. */
+  @IsString() USSD_ALLOWED_IPS = '';
+  /** The service code buyers dial (the sandbox's shared code by default). */
+  @Matches(/^\*\d{2,4}(\*\d{1,6}){0,3}#$/, { message: 'USSD_SERVICE_CODE must look like *384*123#' }) USSD_SERVICE_CODE = '*384*123#';
+  /** Delay between the USSD session's END and its STK push (ms): a prompt sent while the session is open fails (1001). */
+  @Transform(toInt) @IsInt() @Min(0) @Max(120_000) USSD_PUSH_DELAY_MS = 5000;
+
   /** API-Football v3; empty key = fixtures come from the CSV files. */
   @IsOptional() @IsString() API_FOOTBALL_KEY = '';
   @Matches(/^https?:\/\/\S+$/) API_FOOTBALL_BASE_URL = 'https://v3.football.api-sports.io';
@@ -156,7 +169,7 @@ export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
     (e) => `${e.property}: ${Object.values(e.constraints ?? {}).join('; ')}`,
   );
   if (env.NODE_ENV === 'production') {
-    for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'MPESA_CALLBACK_TOKEN', 'FLW_SECRET_HASH', 'AT_CALLBACK_TOKEN'] as const) {
+    for (const key of ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'MPESA_CALLBACK_TOKEN', 'FLW_SECRET_HASH', 'AT_CALLBACK_TOKEN', 'USSD_CALLBACK_KEY'] as const) {
       if (env[key].startsWith(DEV_SECRET_PREFIX)) problems.push(`${key}: must be set to a real secret in production`);
     }
     if (env.AVATAR_STORAGE === 's3' && env.S3_SECRET_ACCESS_KEY.startsWith(DEV_SECRET_PREFIX)) {
@@ -176,6 +189,9 @@ export const validateEnv = (raw: Record<string, unknown>): EnvVars => {
     else if (isSandboxUrl(env.TSA_URL)) problems.push('TSA_URL: points at a sandbox; use a real time-stamping authority in production');
     problems.push(...sandboxCredentials(env).map((key) => `${key}: is the sandbox's value; set the live one in production`));
   }
+  const ussdIps = parseIpList(env.USSD_ALLOWED_IPS);
+  if (typeof ussdIps === 'string') problems.push(`USSD_ALLOWED_IPS: ${ussdIps}`);
+  else if (!env.USSD_CALLBACK_KEY && !ussdIps.length) problems.push('USSD_CALLBACK_KEY: set it, or USSD_ALLOWED_IPS (the USSD callback must be authenticated)');
   const trust = parseTrustProxy(env.TRUST_PROXY);
   if (typeof trust === 'string') problems.push(`TRUST_PROXY: ${trust}`);
   const origins = parseOrigins(env.CORS_ORIGINS);
@@ -290,4 +306,20 @@ export const publicUrlPortWarning = (env: Pick<EnvVars, 'NODE_ENV' | 'PORT' | 'P
   return `PUBLIC_URL ${env.PUBLIC_URL} (port ${port}) differs from PORT ${env.PORT} while the sandboxes are on: ` +
     'M-Pesa, Flutterwave and SMS calls go to PUBLIC_URL/sandbox and links in SMS, e-mail and the sitemap point there. ' +
     `Unset PUBLIC_URL (it defaults to ${defaultPublicUrl(env.PORT)}) or make its port ${env.PORT}.`;
+};
+
+/**
+ * USSD_ALLOWED_IPS as a list of IPs and CIDRs (`196.201.214.0/24`). Empty → []. Returns the
+ * problem as a string when an entry is neither.
+ */
+export const parseIpList = (text: string): string[] | string => {
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || rest.length) return `'${entry.slice(0, 60)}' is not an IP address or a CIDR range`;
+  }
+  return entries;
 };

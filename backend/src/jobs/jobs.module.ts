@@ -16,6 +16,8 @@ import { FinanceModule } from '../modules/finance/finance.module';
 import { PayoutsProcessor } from '../modules/finance/payouts.processor';
 import { TransparencyModule } from '../modules/transparency/transparency.module';
 import { TransparencyProcessor } from '../modules/transparency/transparency.processor';
+import { UssdModule } from '../modules/ussd/ussd.module';
+import { UssdProcessor } from '../modules/ussd/ussd.processor';
 
 /**
  * What only the worker role loads: one BullMQ processor per queue (in its owning module's folder)
@@ -23,7 +25,7 @@ import { TransparencyProcessor } from '../modules/transparency/transparency.proc
  * @nestjs/schedule timer — ScheduleModule comes with NotificationsModule).
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule],
-  providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, TransparencyProcessor, SlipLogBackfill, JobSchedulers],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule, UssdModule],
+  providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, TransparencyProcessor, UssdProcessor, SlipLogBackfill, JobSchedulers],
 })
 export class JobsModule {}

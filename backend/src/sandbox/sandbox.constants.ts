@@ -89,3 +89,4 @@ export const OUTBOUND_KIND = {
   AT_DELIVERY_REPORT: 'callback.africastalking.delivery-report',
 } as const satisfies Record<string, FaultTarget>;
 export type OutboundKind = (typeof OUTBOUND_KIND)[keyof typeof OUTBOUND_KIND];
+export { USSD_CALLBACK_PATH } from '../modules/ussd/ussd.constants';

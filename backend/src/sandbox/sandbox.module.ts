@@ -26,6 +26,8 @@ import { SandboxOffController } from './sandbox-off.controller';
 import { TsaSandboxController } from './tsa/tsa-sandbox.controller';
 import { TsaSandboxService } from './tsa/tsa-sandbox.service';
 import { parseSandboxSettings, SandboxSettings } from './sandbox.settings';
+import { UssdPhoneController } from './ussd/ussd-phone.controller';
+import { UssdPhoneService } from './ussd/ussd-phone.service';
 
 /**
  * Provider sandboxes (docs/ARCHITECTURE.md, "Providers and sandboxes"): Daraja, Flutterwave
@@ -55,6 +57,7 @@ export class SandboxModule {
         SandboxApiController,
         S3SandboxController,
         TsaSandboxController,
+        UssdPhoneController,
       ],
       providers: [
         { provide: SandboxSettings, useValue: settings },
@@ -74,6 +77,7 @@ export class SandboxModule {
         S3ObjectRepository,
         TsaSandboxService,
         TransactionRunner,
+        UssdPhoneService,
       ],
     };
   }

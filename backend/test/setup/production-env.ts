@@ -11,6 +11,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   MPESA_CALLBACK_TOKEN: 'prod-stk-callback-token-0123456789',
   FLW_SECRET_HASH: 'prod-flw-webhook-hash-0123456789',
   AT_CALLBACK_TOKEN: 'prod-at-callback-token-0123456789',
+  USSD_CALLBACK_KEY: 'prod-ussd-callback-key-0123456789',
   MPESA_BASE_URL: 'https://api.safaricom.co.ke',
   FLW_BASE_URL: 'https://api.flutterwave.com',
   AT_BASE_URL: 'https://api.africastalking.com',

@@ -28,6 +28,8 @@ export interface ApiSlip {
   slip_result: string | null;
   tips: ApiSlipGame[];
   user: { username: string };
+  /** The code to buy it by in the USSD menu (docs/PRODUCT-RULES.md R176). */
+  ussd_code: string;
 }
 
 /** A page of GET /v2/api/slip/data/ (and /finished/). */

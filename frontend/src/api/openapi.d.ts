@@ -1043,6 +1043,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ussd/africastalking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox": {
         parameters: {
             query?: never;
@@ -1229,6 +1245,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["PhoneController_answerFromPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ussd/{msisdn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UssdPhoneController_dialPad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ussd/{msisdn}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdPhoneController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ussd/{msisdn}/dial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdPhoneController_dial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2322,6 +2386,11 @@ export interface components {
             slip_result: "W" | "L" | "C" | null;
             tips: components["schemas"]["TipResponseDto"][];
             user: components["schemas"]["SlipUserDto"];
+            /**
+             * @description Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)
+             * @example 422
+             */
+            ussd_code: string;
         };
         SlipUserDto: {
             username: string;
@@ -2499,6 +2568,39 @@ export interface components {
             first_name: string;
             /** @example Saved */
             message: string;
+        };
+        UssdAnswerFormDto: {
+            /** @example 2 */
+            answer: string;
+            /** @example ATUid_0f3a… */
+            sessionId: string;
+            /**
+             * @description The answers so far joined by '*'
+             * @example 1
+             */
+            text: string;
+        };
+        UssdDialFormDto: {
+            /** @example *384*123# */
+            code: string;
+        };
+        UssdRequestDto: {
+            /**
+             * @description Safaricom 63902, Airtel 63903
+             * @example 63902
+             */
+            networkCode?: string;
+            /** @example +254711082123 */
+            phoneNumber: string;
+            /** @example *384*123# */
+            serviceCode: string;
+            /** @example ATUid_8ab2f0c1e7d34b6e */
+            sessionId: string;
+            /**
+             * @description The answers so far joined by '*'; empty on the first request
+             * @example 1*2
+             */
+            text: string;
         };
         VerificationSentResponseDto: {
             email: string;
@@ -4309,6 +4411,40 @@ export interface operations {
             };
         };
     };
+    UssdController_answer: {
+        parameters: {
+            query?: {
+                /** @description USSD_CALLBACK_KEY */
+                key?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdRequestDto"];
+            };
+        };
+        responses: {
+            /** @description CON … (menu goes on) or END … (session ends), at most 182 characters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Wrong or missing key, or an address outside USSD_ALLOWED_IPS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     PhoneController_index: {
         parameters: {
             query?: never;
@@ -4616,6 +4752,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    UssdPhoneController_dialPad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox USSD phone: dial the service code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    UssdPhoneController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdAnswerFormDto"];
+            };
+        };
+        responses: {
+            /** @description The next screen of the session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    UssdPhoneController_dial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdDialFormDto"];
+            };
+        };
+        responses: {
+            /** @description The first screen of the session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };

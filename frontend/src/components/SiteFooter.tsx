@@ -39,6 +39,13 @@ export const SiteFooter = () => {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
             Football tip slips from Kenya&apos;s tipsters. Pay by M-Pesa and get the picks by SMS.
           </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="ussd-hint">
+            No smartphone? Dial{' '}
+            <Link href={`tel:${SITE.ussdCode.replace(/#/g, '%23')}`} sx={{ fontWeight: 700 }}>
+              {SITE.ussdCode}
+            </Link>{' '}
+            to buy tips from any phone.
+          </Typography>
         </Grid>
 
         <Grid size={{ xs: 6, md: 4 }} component="nav" aria-label="Footer">

@@ -137,4 +137,10 @@ describe('SlipCard', () => {
     expect(screen.getByTestId('commitment')).toHaveTextContent('Commitment abababababab…');
     expect(screen.getByRole('link', { name: 'How this proves the picks cannot change' })).toHaveAttribute('href', '/verify?slip=7');
   });
+
+  it('a slip on sale shows its USSD code with the service code (docs/PRODUCT-RULES.md R176)', () => {
+    stubFetch({});
+    renderWithProviders(<SlipCard slip={{ ...openSlip, ussd_code: '75' }} now={NOW} />);
+    expect(screen.getByTestId('ussd-code')).toHaveTextContent('Any phone: dial *384*123#, choose 3 and enter code 75');
+  });
 });

@@ -16,6 +16,7 @@ import {
 } from '../lib/nairobi-time';
 import { cardRating, formatOdds, resultOddsLabel, resultState, type ResultState } from '../lib/odds';
 import { PATHS } from '../lib/paths';
+import { SITE } from '../lib/site';
 import { formatProfit } from '../lib/figures';
 import { buyPath, slipPriceLabel, type SaleCountry } from '../lib/sale-country';
 import { isFinished, isOnSale, slipMeta } from '../lib/slip';
@@ -224,6 +225,12 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
         </Box>
       </Stack>
       <CommitmentLine slip={slip} finished={finished} />
+      {!finished && slip.ussd_code ? (
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 1.5, pb: 1 }} data-testid="ussd-code">
+          Any phone: dial {SITE.ussdCode}, choose 3 and enter code{' '}
+          <Box component="strong" sx={{ color: 'text.primary' }}>{slip.ussd_code}</Box>
+        </Typography>
+      ) : null}
       {!hideBuy && !finished ? (
         <Box sx={{ px: 1.5, pb: 1.5 }}>
           {onSale ? (

@@ -13,6 +13,11 @@ export const SITE = {
    * (docs/PRODUCT-RULES.md R93).
    */
   ussdPromoCode: env.VITE_USSD_PROMO_CODE ?? '*456*9*5#',
+  /**
+   * Our own USSD service code, where tips are bought without a browser (docs/PRODUCT-RULES.md
+   * R179; the backend's USSD_SERVICE_CODE).
+   */
+  ussdCode: env.VITE_USSD_CODE ?? '*384*123#',
   social: [
     { name: 'Facebook', url: env.VITE_FACEBOOK_URL ?? 'https://www.facebook.com/tipske' },
     { name: 'X (Twitter)', url: env.VITE_TWITTER_URL ?? 'https://x.com/tipske' },

@@ -34,9 +34,10 @@ export class JobProducer {
     @InjectQueue(QUEUE.SETTLEMENT) settlement: Queue,
     @InjectQueue(QUEUE.MAINTENANCE) maintenance: Queue,
     @InjectQueue(QUEUE.TRANSPARENCY) transparency: Queue,
+    @InjectQueue(QUEUE.USSD) ussd: Queue,
     private readonly inbox: JobInboxRepository,
   ) {
-    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance, transparency };
+    this.queues = { payments, sms, payouts, fixtures, settlement, maintenance, transparency, ussd };
   }
 
   queue(name: QueueName): Queue {

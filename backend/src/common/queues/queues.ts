@@ -13,6 +13,8 @@ export const QUEUE = {
   MAINTENANCE: 'maintenance',
   /** The transparency log's signed tree heads (the transparency module's own queue). */
   TRANSPARENCY: 'transparency',
+  /** STK pushes of purchases confirmed in the USSD menu, sent after the session ended (the ussd module's own queue). */
+  USSD: 'ussd',
 } as const;
 export type QueueName = (typeof QUEUE)[keyof typeof QUEUE];
 export const ALL_QUEUES: QueueName[] = Object.values(QUEUE);
@@ -46,6 +48,8 @@ export const JOB = {
   PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
   /** transparency (scheduled): sign a tree head when the log grew and time-stamp heads without a token (TreeHeadService). */
   SIGN_TREE_HEAD: 'sign-tree-head',
+  /** ussd (delayed USSD_PUSH_DELAY_MS): the STK push of a slip bought in the USSD menu (jobId `ussd-<sessionId>`). */
+  USSD_STK_PUSH: 'ussd-stk-push',
 } as const;
 export type JobName = (typeof JOB)[keyof typeof JOB];
 
@@ -65,6 +69,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.RECONCILE_PAYOUTS]: QUEUE.PAYOUTS,
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
   [JOB.SIGN_TREE_HEAD]: QUEUE.TRANSPARENCY,
+  [JOB.USSD_STK_PUSH]: QUEUE.USSD,
 };
 
 /**

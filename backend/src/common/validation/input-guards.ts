@@ -88,6 +88,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
  * Call once on the new application, before `init()` (Nest's default parsers are then skipped;
  * the raw body of either type is kept as `request.rawBody` for webhook signatures).
  */
+/**
+ * Routes whose handler reads NUL characters itself instead of the 400 above: the USSD callback
+ * answers any `text` with a screen (docs/PRODUCT-RULES.md R171) and stores none of it.
+ */
+export const NUL_TOLERANT_ROUTES: ReadonlySet<string> = new Set(['/api/ussd/africastalking']);
+
 export const registerInputGuards = (app: NestFastifyApplication): void => {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const { bodyLimit, onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
@@ -108,6 +114,7 @@ export const registerInputGuards = (app: NestFastifyApplication): void => {
   });
 
   fastify.addHook('preValidation', async (request: FastifyRequest) => {
+    if (request.method === 'POST' && NUL_TOLERANT_ROUTES.has(request.routeOptions.url ?? '')) return;
     const field = findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
     if (field !== undefined) throw new BadRequestException({ message: `Invalid ${field}`, [field]: [NUL_MESSAGE] });
   });

@@ -69,6 +69,33 @@ export class PurchaseLookupRepository {
     return row ? Number(row.slip_id) : null;
   }
 
+  /**
+   * The latest `limit` paid slip purchases by `msisdn` (2547XXXXXXXX), newest first, in one query
+   * (the USSD menu's "Find my tips").
+   */
+  async recentPaidSlipPurchases(msisdn: string, limit: number): Promise<PaidSlipPurchase[]> {
+    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] = await this.ds.query(
+      `SELECT id::text, slip_id::text, phone, code FROM purchase
+        WHERE kind = 'slip' AND status = 'paid' AND phone = $1 ORDER BY id DESC LIMIT $2`,
+      [msisdn, limit],
+    );
+    return rows.map((r) => ({ id: r.id, slipId: Number(r.slip_id), phone: r.phone, code: r.code }));
+  }
+
+  /**
+   * Whether `msisdn` has an STK prompt for slip `slipId` still open (pending, prompt open, younger
+   * than `openMs`): the start of another would be refused (PROMPT_ALREADY_OPEN).
+   */
+  async slipPromptOpen(msisdn: string, slipId: number, openMs: number): Promise<boolean> {
+    const [row] = await this.ds.query(
+      `SELECT 1 FROM purchase
+        WHERE kind = 'slip' AND phone = $1 AND slip_id = $2 AND status = 'pending' AND stk_prompt_open
+          AND created_at > now() - make_interval(secs => $3) LIMIT 1`,
+      [msisdn, slipId, openMs / 1000],
+    );
+    return row !== undefined;
+  }
+
   /** The latest slip purchase by e-mail `mail` (lower case) whose tx_ref or Flutterwave transaction id is `id`. */
   async slipPurchaseByEmail(mail: string, id: string): Promise<SlipPurchaseRef | null> {
     return this.ds.manager

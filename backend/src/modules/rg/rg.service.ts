@@ -94,6 +94,22 @@ export class RgService implements PurchaseGate, OnModuleInit {
     return phone;
   }
 
+  /**
+   * What the purchase gate would answer now for `msisdn` buying at `amountKsh`, without starting a
+   * purchase: the refusal message (PurchaseRefusedError's), or null when it would admit. The USSD
+   * menu asks before it promises a payment prompt (docs/PRODUCT-RULES.md R173); the push itself
+   * passes the gate again.
+   */
+  async refusalFor(msisdn: string, amountKsh: Money): Promise<string | null> {
+    try {
+      await this.tx.run((em) => this.admit(em, { phone: msisdn, email: null, amountKsh }));
+      return null;
+    } catch (err) {
+      if (err instanceof PurchaseRefusedError) return err.message;
+      throw err;
+    }
+  }
+
   private phone(input: unknown): string {
     return this.codes.phone(input);
   }

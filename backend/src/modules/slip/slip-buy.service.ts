@@ -92,6 +92,15 @@ export class SlipBuyService {
   }
 
   /**
+   * The slip when it is on sale (see slipOnSale): the USSD menu asks before it promises a payment
+   * prompt (docs/PRODUCT-RULES.md R173).
+   * @throws 400 'Slip not found', 'This slip is no longer on sale'.
+   */
+  onSale(slipId: number): Promise<Slip> {
+    return this.slipOnSale(slipId);
+  }
+
+  /**
    * The slip, when it exists and no game has kicked off (docs/PRODUCT-RULES.md "Slips and what a
    * visitor may see").
    */

@@ -7,6 +7,7 @@ import { toGameDate } from '../fixtures/fixtures.mapper';
 import { roiOf } from '../tipster-stats/domain/tipster-stats';
 import type { SlipRow, TipRow } from './slip.repository';
 import { commitmentInput } from './domain/slip-commitment';
+import { ussdCodeOf } from './domain/ussd-code';
 
 /**
  * Tip shape (docs/PRODUCT-RULES.md R114). `market_type` and `odd` only when the picks may be shown.
@@ -52,6 +53,8 @@ export interface SlipResponse {
   salt?: string;
   /** The canonical string the commitment hashes (commitmentInput), only once the slip is finished. */
   commitment_input?: string;
+  /** The code to buy it by in the USSD menu: the id and a Luhn check digit (docs/PRODUCT-RULES.md R176). */
+  ussd_code: string;
 }
 
 /** What the mapper needs besides the rows. */
@@ -134,5 +137,6 @@ export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): 
     meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile), ...tipsterRecord(slip) },
     commitment: slip.commitment,
     ...(settled && slip.commitSalt ? { salt: slip.commitSalt, commitment_input: commitmentInput(slip.id, tips, slip.commitSalt) } : {}),
+    ussd_code: ussdCodeOf(slip.id),
   };
 };

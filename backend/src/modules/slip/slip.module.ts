@@ -40,6 +40,7 @@ import { TipsterStatsModule } from '../tipster-stats/tipster-stats.module';
 import { SettledSlipsRepository } from './settled-slips.repository';
 import { SlipExportController } from './slip-export.controller';
 import { SlipExportService } from './slip-export.service';
+import { SlipPicksResendService } from './slip-picks-resend.service';
 import { TransparencyModule } from '../transparency/transparency.module';
 
 /** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are TipsterStatsModule's). */
@@ -48,7 +49,7 @@ import { TransparencyModule } from '../transparency/transparency.module';
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
-    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService],
-  exports: [BoughtSlipsService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService],
+  exports: [BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
 })
 export class SlipModule {}

@@ -82,7 +82,7 @@ export const renderPhonePage = (view: PhoneView, opts: { notice?: string; error?
   page(
     `Phone ${view.msisdn}`,
     `<h1>+${escapeHtml(view.msisdn)}</h1>
-<p class="muted">Sandbox phone · <a href="/sandbox">all sandbox phones and checkouts</a></p>
+<p class="muted">Sandbox phone · <a href="/sandbox">all sandbox phones and checkouts</a> · <a href="/sandbox/ussd/${escapeUrlSegment(view.msisdn)}">USSD</a></p>
 ${opts.notice ? `<p class="notice">${escapeHtml(opts.notice)}</p>` : ''}
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
 <h2>M-PESA requests</h2>

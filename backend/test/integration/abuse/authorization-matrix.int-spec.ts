@@ -136,6 +136,8 @@ const ROUTES: Record<string, Row> = {
   'POST /api/finance/callbacks/b2c-result/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-result/${bad}`, body: {} }), expect: all(404) },
   'POST /api/finance/callbacks/b2c-timeout/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-timeout/${bad}`, body: {} }), expect: all(404) },
   'POST /api/notifications/sms/delivery-report/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/delivery-report/${bad}`, body: {} }), expect: all(404) },
+  // USSD: the key is a query parameter (docs/PROVIDERS.md "Africa's Talking USSD"); a wrong one is 403, whoever signs in.
+  'POST /api/ussd/africastalking': { access: 'secret', sample: () => ({ url: `/api/ussd/africastalking?key=${bad}`, body: { sessionId: 'ATUid_1', phoneNumber: '+254711082123', text: '' } }), expect: all(403) },
   // Finance (docs/PRODUCT-RULES.md R140): each account sees only its own money.
   'GET /api/finance/pending_amount': { access: 'login', sample: () => ({ url: '/api/finance/pending_amount' }), expect: READ_WITHIN_TOKEN_LIFE },
   'POST /api/finance/withdraw_request': { access: 'login', sample: () => ({ url: '/api/finance/withdraw_request', body: { phone_number: '0711000099' } }) },
@@ -175,7 +177,7 @@ const ROUTES: Record<string, Row> = {
       'GET /sandbox/api/faults', 'POST /sandbox/api/faults', 'DELETE /sandbox/api/faults', 'GET /sandbox/api/daraja/stk/{checkoutRequestId}',
       'POST /sandbox/api/daraja/stk/{checkoutRequestId}/resend-callback', 'GET /sandbox/api/daraja/b2c/{conversationId}',
       'POST /sandbox/api/flutterwave/transactions/{id}/resend-webhook', 'PUT /sandbox/s3/{bucket}/*', 'GET /sandbox/s3/{bucket}/*', 'DELETE /sandbox/s3/{bucket}/*',
-      'POST /sandbox/tsa', 'GET /sandbox/tsa/certificate',
+      'POST /sandbox/tsa', 'GET /sandbox/tsa/certificate', 'GET /sandbox/ussd/{msisdn}', 'POST /sandbox/ussd/{msisdn}/dial', 'POST /sandbox/ussd/{msisdn}/answer',
       'ALL /sandbox', 'ALL /sandbox/*',
     ].map((k) => [k, { access: 'dev-only' } as Row]),
   ),

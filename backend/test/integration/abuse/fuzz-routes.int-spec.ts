@@ -10,6 +10,7 @@ import { createUser, CreatedUser, DEFAULT_PASSWORD } from '../../factories/accou
 import type { TestResponse } from '../../setup/test-app';
 import { ApiOperation, leakedInternals, nestRoutes, openApiOperations, send } from './abuse-support';
 import { Marketplace, seedMarketplace } from './marketplace-seed';
+import { ussdCodeOf } from '../../../src/modules/slip/domain/ussd-code';
 
 /**
  * Cases per run: FUZZ_RUNS (default 2,500: about two minutes on a busy 2-core machine);
@@ -99,6 +100,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
   let bodyFields: Record<string, string[]>;
   let resourceFields: Record<string, { body: string[]; list: string[] }>;
   const tooLarge = Buffer.alloc(1_100_000, 0x20);
+  /** USSD_CALLBACK_KEY: the USSD callback's `?key=` is given right often enough to reach the menu. */
+  let ussdKey = '';
 
   beforeAll(async () => {
     m = await seedMarketplace();
@@ -177,11 +180,18 @@ describe('fuzz: every route of the OpenAPI document', () => {
       start: ['0', String(logSize - 1)],
       end: [String(logSize), '1000'],
       before: [String(logSize), '1'],
+      // Africa's Talking's USSD form fields (POST /api/ussd/africastalking; docs/PROVIDERS.md "Africa's Talking USSD").
+      sessionId: ['ATUid_fuzz_1', 'ATUid_fuzz_2'],
+      serviceCode: ['*384*123#'],
+      phoneNumber: ['+254722000999', `+${m.sales.mpesa.msisdn}`, '+2348031234567'],
+      networkCode: ['63902', '99999'],
+      text: ['', '1', '1*1', '1*1*1', '1*9*9*0', '2', '2*1', '3', `3*${ussdCodeOf(m.slips.unsold)}`, `3*${ussdCodeOf(m.slips.unsold)}*1`, '4*1*100', '4*2*1*123456', '0', '*'.repeat(40)],
     };
     // A live buyer-history code of the M-Pesa buyer, so GET /api/buyer/purchases answers with data too.
     await m.t.get(PhoneCodeService).send(m.sales.mpesa.phone, 'buyer');
     const [codeSms] = await m.t.ds.query(`SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'buyer-code' ORDER BY id DESC LIMIT 1`, [m.sales.mpesa.msisdn]);
     valid.code.push((/(\d{6})/.exec(codeSms.body) as RegExpExecArray)[1]);
+    ussdKey = config.ussd.callbackKey ?? '';
     bodyFields = {
       '/api/slip/create': ['tips', 'amount'],
       '/api/slip/quote': ['tips'],
@@ -190,6 +200,7 @@ describe('fuzz: every route of the OpenAPI document', () => {
       '/api/processor/buy-flw-ug': ['email', 'slip_id'],
       '/api/finance/withdraw_request': ['phone_number'],
       '/sandbox/api/faults': ['target', 'count', 'status'],
+      '/api/ussd/africastalking': ['sessionId', 'serviceCode', 'phoneNumber', 'networkCode', 'text'],
     };
   });
   afterAll(() => m?.close());
@@ -229,7 +240,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
       { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...keys, 'sort', 'filter'), fc.constantFrom(...RAW)).map(([k, r]) => `${k}=${r}`) },
       { weight: 1, arbitrary: fc.constantFrom('&', '=', '==', 'a', '%FF=1', 'p[]=1', 'p=1&p=2', 'filter=1&filter=2', '__proto__=1', 'constructor[prototype][x]=1') },
     );
-    return fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 3, arbitrary: fc.array(pair, { minLength: 1, maxLength: 4 }).map((p) => `?${p.join('&')}`) });
+    const query = fc.oneof({ weight: 2, arbitrary: fc.constant('') }, { weight: 3, arbitrary: fc.array(pair, { minLength: 1, maxLength: 4 }).map((p) => `?${p.join('&')}`) });
+    if (!op.queryParams.includes('key')) return query;
+    return fc.oneof({ weight: 3, arbitrary: query.map((q) => `${q ? `${q}&` : '?'}key=${enc(ussdKey)}`) }, { weight: 1, arbitrary: query });
   };
 
   /** The body: an object over the route's fields (valid, wrong type, missing, extra) or a hostile payload. */

@@ -81,7 +81,7 @@ describe('public walk: nothing secret reaches a visitor', () => {
     settledFixtures = new Set(settled.map((r: { fixture: string }) => r.fixture));
 
     const env = validateEnv(process.env) as unknown as Record<string, unknown>;
-    const configSecrets = ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'MPESA_CONSUMER_SECRET', 'MPESA_PASSKEY', 'MPESA_CALLBACK_TOKEN', 'FLW_SECRET_KEY', 'FLW_SECRET_HASH', 'AT_API_KEY', 'AT_CALLBACK_TOKEN', 'S3_SECRET_ACCESS_KEY']
+    const configSecrets = ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'MPESA_CONSUMER_SECRET', 'MPESA_PASSKEY', 'MPESA_CALLBACK_TOKEN', 'FLW_SECRET_KEY', 'FLW_SECRET_HASH', 'AT_API_KEY', 'AT_CALLBACK_TOKEN', 'USSD_CALLBACK_KEY', 'S3_SECRET_ACCESS_KEY']
       .map((k) => env[k])
       .filter((v): v is string => typeof v === 'string' && v.length >= 8);
     const people = [m.admin, m.tipster, m.otherTipster, m.settledTipster, m.user, m.banned];

@@ -17,12 +17,12 @@ describe('Bull Board at /admin/queues', () => {
     expect((await t.request('GET', '/admin/queues/api/queues', { token })).status).toBe(403);
   });
 
-  it('shows every queue the app declares (payments, sms, payouts, fixtures, settlement, maintenance, transparency) to an admin, by bearer token or by the token cookie', async () => {
+  it('shows every queue the app declares (payments, sms, payouts, fixtures, settlement, maintenance, transparency, ussd) to an admin, by bearer token or by the token cookie', async () => {
     const { token } = await createUser(t.ds, { role: 'admin' });
     const res = await t.request('GET', '/admin/queues/api/queues', { token });
     expect(res.status).toBe(200);
     expect(res.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(
-      ['fixtures', 'maintenance', 'payments', 'payouts', 'settlement', 'sms', 'transparency'],
+      ['fixtures', 'maintenance', 'payments', 'payouts', 'settlement', 'sms', 'transparency', 'ussd'],
     );
     expect(Object.values(QUEUE).sort()).toEqual(res.body.queues.map((q: { name: string }) => q.name).sort());
     const page = await t.request('GET', '/admin/queues', { headers: { cookie: `token=${token}` } });

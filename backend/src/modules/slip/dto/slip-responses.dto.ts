@@ -78,6 +78,8 @@ export class SlipResponseDto {
     description: 'The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id',
   })
   commitment_input?: string;
+  @ApiProperty({ example: '422', description: 'Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)' })
+  ussd_code: string;
 }
 
 /** POST /api/slip/create → 201. */

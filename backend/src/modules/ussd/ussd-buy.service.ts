@@ -1,0 +1,87 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
+import { createHash } from 'crypto';
+import { DomainError } from '../../common/errors/domain-error';
+import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
+import { JobProducer } from '../../common/queues/job-producer.service';
+import { JOB, jobId } from '../../common/queues/queues';
+import { AppConfig } from '../../config/app-config';
+import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
+import { OPEN_PROMPT_MS, STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
+import { RgService } from '../rg/rg.service';
+import { SlipBuyService } from '../slip/slip-buy.service';
+import { USSD_MESSAGES as M } from './ussd.messages';
+
+/** Payload of the `ussd-stk-push` job: who pays for which slip, from which USSD session. */
+export interface UssdPushPayload {
+  /** 2547XXXXXXXX, the phone that dialled. */
+  msisdn: string;
+  slipId: number;
+  /** AT's sessionId (for the logs). */
+  sessionId: string;
+}
+
+/** The job id of a session's push: one push per USSD session, whatever AT re-sends (docs/PRODUCT-RULES.md R174). */
+export const ussdPushJobId = (sessionId: string): string =>
+  jobId('ussd', createHash('sha256').update(sessionId).digest('hex').slice(0, 32));
+
+/** Checks a payload read back from Redis. */
+export const isUssdPushPayload = (p: unknown): p is UssdPushPayload => {
+  const o = p as Partial<UssdPushPayload> | null;
+  return !!o && typeof o.msisdn === 'string' && toKenyanMsisdn(o.msisdn) === o.msisdn && Number.isSafeInteger(o.slipId) && typeof o.sessionId === 'string';
+};
+
+/**
+ * Buying a slip in the USSD menu (docs/PRODUCT-RULES.md R173-R175): the last screen promises the
+ * prompt only after the checks the web buy makes (on sale, the responsible-gambling gate, no
+ * prompt for this phone and slip still open, the per-phone STK limit); the STK push itself is a job sent USSD_PUSH_DELAY_MS after the session
+ * ended (a prompt sent while it is open fails with 1001), through the web's purchase path
+ * (SlipBuyService.buyMpesa: the same gate and one open prompt per phone and slip).
+ */
+@Injectable()
+export class UssdBuyService {
+  private readonly logger = new Logger(UssdBuyService.name);
+
+  constructor(
+    private readonly buys: SlipBuyService,
+    private readonly rg: RgService,
+    private readonly producer: JobProducer,
+    @InjectThrottlerStorage() private readonly limits: ThrottlerStorage,
+    private readonly config: AppConfig,
+    private readonly lookup: PurchaseLookupRepository,
+  ) {}
+
+  /** The END screen of a confirmed buy of slip `slipId` by `msisdn`; enqueues the push when it promises one. */
+  async confirm(sessionId: string, msisdn: string, slipId: number): Promise<string> {
+    const slip = await this.buys.onSale(slipId).catch((err: unknown) => {
+      if (err instanceof DomainError && err.status < 500) return null;
+      throw err;
+    });
+    if (!slip) return M.notOnSale();
+    const refusal = await this.rg.refusalFor(msisdn, slip.price);
+    if (refusal) return M.refused(refusal);
+    if (await this.lookup.slipPromptOpen(msisdn, slip.id, OPEN_PROMPT_MS)) return M.promptOpen();
+    const { limit, ttlMs } = STK_PUSH_RATE_LIMITS.phone;
+    const hit = await this.limits.increment(`ussd-stk-${msisdn}`, ttlMs, limit, ttlMs, 'phone');
+    if (hit.isBlocked) return M.tooManyPrompts(Math.max(1, Math.ceil(hit.timeToBlockExpire / 60)));
+    const payload: UssdPushPayload = { msisdn, slipId: slip.id, sessionId };
+    await this.producer.enqueue(JOB.USSD_STK_PUSH, payload, ussdPushJobId(sessionId), { delay: this.config.ussd.pushDelayMs });
+    return M.willPrompt(slip.price.cents / 100);
+  }
+
+  /**
+   * The `ussd-stk-push` job: the web's M-Pesa buy for the dialling phone. A refusal (no longer on
+   * sale, the gate, a prompt already open, Daraja refusing) is final and logged: the job is not
+   * retried, so no second prompt follows. Other errors throw (the job retries).
+   */
+  async push(payload: UssdPushPayload): Promise<'sent' | 'refused'> {
+    try {
+      await this.buys.buyMpesa(payload.msisdn, payload.slipId);
+      return 'sent';
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      this.logger.warn({ slipId: payload.slipId, sessionId: payload.sessionId, status: err.status, reason: err.message }, 'ussd stk push refused');
+      return 'refused';
+    }
+  }
+}
