@@ -91,6 +91,14 @@ export class AppConfig {
       initiatorName: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL,
     };
   }
+  /** Daraja C2B, the paybill rail (docs/PROVIDERS.md "Daraja C2B"); its callbacks use MPESA_CALLBACK_TOKEN. */
+  get mpesaC2b() {
+    const e = this.env;
+    return {
+      paybill: e.MPESA_PAYBILL, registerVersion: e.MPESA_C2B_REGISTER_VERSION,
+      responseType: e.MPESA_C2B_RESPONSE_TYPE, validation: e.MPESA_C2B_VALIDATION,
+    };
+  }
   get flutterwave() {
     return { baseUrl: this.env.FLW_BASE_URL || this.sandboxUrl('flutterwave'), secretKey: this.env.FLW_SECRET_KEY, secretHash: this.env.FLW_SECRET_HASH };
   }

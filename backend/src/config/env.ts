@@ -90,6 +90,14 @@ export class EnvVars {
   @Matches(/^\d{5,7}$/) MPESA_B2C_SHORTCODE = '600992';
   @IsString() @MinLength(1) MPESA_INITIATOR_NAME = 'testapi';
   @IsString() @MinLength(1) MPESA_SECURITY_CREDENTIAL = 'sandbox-security-credential';
+  /** Paybill (Daraja C2B) business number buyers pay to (docs/PROVIDERS.md "Daraja C2B"); the sandbox's by default. */
+  @Matches(/^\d{5,7}$/) MPESA_PAYBILL = '600984';
+  /** Register URL endpoint version for `c2b:register` (Safaricom's documents disagree: v1 or v2). */
+  @IsIn(['v1', 'v2']) MPESA_C2B_REGISTER_VERSION: 'v1' | 'v2' = 'v2';
+  /** What Daraja does with a payment when our ValidationURL does not answer. */
+  @IsIn(['Completed', 'Cancelled']) MPESA_C2B_RESPONSE_TYPE: 'Completed' | 'Cancelled' = 'Completed';
+  /** True once Safaricom enabled external validation for MPESA_PAYBILL (the sandbox then sends it too). */
+  @Transform(toBool) @IsBoolean() MPESA_C2B_VALIDATION = false;
 
   /** Flutterwave v3 (Nigeria NGN, Uganda UGX). */
   /** Empty = this server's sandbox at PUBLIC_URL/sandbox/flutterwave (refused in production). */

@@ -76,6 +76,7 @@ export const FAULT_TARGETS = [
   's3.objects',
   'callback.daraja.stk',
   'callback.daraja.b2c',
+  'callback.daraja.c2b',
   'callback.flutterwave.webhook',
   'callback.africastalking.delivery-report',
 ] as const;
@@ -85,6 +86,7 @@ export type FaultTarget = (typeof FAULT_TARGETS)[number];
 export const OUTBOUND_KIND = {
   STK_CALLBACK: 'callback.daraja.stk',
   B2C_RESULT: 'callback.daraja.b2c',
+  C2B_CONFIRMATION: 'callback.daraja.c2b',
   FLW_WEBHOOK: 'callback.flutterwave.webhook',
   AT_DELIVERY_REPORT: 'callback.africastalking.delivery-report',
 } as const satisfies Record<string, FaultTarget>;

@@ -14,6 +14,7 @@ export enum SandboxErrorCode {
   CHECKOUT_CLOSED = 'CHECKOUT_CLOSED',
   TRANSACTION_NOT_FOUND = 'TRANSACTION_NOT_FOUND',
   INVALID_FAULT = 'INVALID_FAULT',
+  INVALID_PAY_BILL = 'INVALID_PAY_BILL',
 }
 
 export const SANDBOX_ERRORS = defineErrors<SandboxErrorCode>({
@@ -23,6 +24,7 @@ export const SANDBOX_ERRORS = defineErrors<SandboxErrorCode>({
     message: 'Enter a phone number: 2547XXXXXXXX, 07XXXXXXXX or an international number',
   },
   [SandboxErrorCode.INVALID_PIN]: { status: 400, message: 'Enter your 4-digit M-PESA PIN' },
+  [SandboxErrorCode.INVALID_PAY_BILL]: { status: 400, message: 'Enter the business number (5-7 digits), the account number and a whole amount in Ksh' },
   [SandboxErrorCode.PROMPT_NOT_FOUND]: { status: 404, message: 'No such payment prompt on this phone' },
   [SandboxErrorCode.PROMPT_ANSWERED]: { status: 409, message: 'This payment prompt is no longer pending' },
   [SandboxErrorCode.CHECKOUT_NOT_FOUND]: { status: 404, message: 'No such checkout' },

@@ -6,6 +6,9 @@ import { SandboxAdminService } from './admin/sandbox-admin.service';
 import { SandboxApiController } from './admin/sandbox-api.controller';
 import { AfricasTalkingSandboxController } from './africastalking/africastalking-sandbox.controller';
 import { AfricasTalkingSandboxService } from './africastalking/africastalking-sandbox.service';
+import { C2bSandboxController } from './daraja/c2b/c2b-sandbox.controller';
+import { C2bSandboxRepository } from './daraja/c2b/c2b-sandbox.repository';
+import { C2bSandboxService } from './daraja/c2b/c2b-sandbox.service';
 import { DarajaSandboxController } from './daraja/daraja-sandbox.controller';
 import { DarajaSandboxRepository } from './daraja/daraja-sandbox.repository';
 import { DarajaSandboxService } from './daraja/daraja-sandbox.service';
@@ -51,6 +54,7 @@ export class SandboxModule {
       module: SandboxModule,
       controllers: [
         DarajaSandboxController,
+        C2bSandboxController,
         FlutterwaveSandboxController,
         AfricasTalkingSandboxController,
         PhoneController,
@@ -67,6 +71,8 @@ export class SandboxModule {
         SmsInboxRepository,
         DarajaSandboxRepository,
         DarajaSandboxService,
+        C2bSandboxRepository,
+        C2bSandboxService,
         FlutterwaveSandboxRepository,
         FlutterwaveSandboxService,
         AfricasTalkingSandboxService,

@@ -835,6 +835,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/processor/buy-paybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_buyPaybill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/processor/subscribe": {
         parameters: {
             query?: never;
@@ -1187,6 +1203,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/api/phones/{msisdn}/paybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["C2bSandboxController_payBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/api/phones/{msisdn}/prompts/{checkoutRequestId}/{action}": {
         parameters: {
             query?: never;
@@ -1229,6 +1261,22 @@ export interface paths {
         get: operations["PhoneController_phonePage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/phone/{msisdn}/paybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["C2bSandboxController_payFromPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1577,6 +1625,18 @@ export interface components {
         BuyMpesaDto: {
             /**
              * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
+             * @example 0712345678
+             */
+            phone: string;
+            /**
+             * @description Slip id
+             * @example 42
+             */
+            slip: number;
+        };
+        BuyPaybillDto: {
+            /**
+             * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136); the picks are sent to it
              * @example 0712345678
              */
             phone: string;
@@ -1981,6 +2041,63 @@ export interface components {
             email: string;
             first_name: string;
             username: string;
+        };
+        PayBillDto: {
+            /**
+             * @description Account number
+             * @example ACD3FG7K
+             */
+            account: string;
+            /**
+             * @description Whole Ksh
+             * @example 50
+             */
+            amount: string;
+            /**
+             * @description Business number
+             * @example 600984
+             */
+            business: string;
+            /**
+             * @description Any 4 digits
+             * @example 1234
+             */
+            pin?: string;
+        };
+        PaybillReferenceResponseDto: {
+            /**
+             * @description Account number: the reference bound to this phone and slip
+             * @example ACD3FG7K
+             */
+            account: string;
+            /**
+             * @description Ksh to pay, exactly (2 decimals)
+             * @example 50.00
+             */
+            amount: string;
+            /**
+             * @description The reference is refused after this instant (24 h)
+             * @example 2026-06-02T09:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description Business number (MPESA_PAYBILL)
+             * @example 600984
+             */
+            paybill: string;
+        };
+        PayBillResultDto: {
+            /**
+             * @description The validation answer's ResultCode
+             * @example 0
+             */
+            resultCode: string;
+            /** @example Accepted */
+            resultDesc: string;
+            /** @enum {string} */
+            status: "paid" | "refused";
+            /** @example RKTQDM7W6S */
+            transId: string;
         };
         PaymentRowDto: {
             amount: string;
@@ -4119,6 +4236,29 @@ export interface operations {
             };
         };
     };
+    SlipSalesController_buyPaybill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyPaybillDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaybillReferenceResponseDto"];
+                };
+            };
+        };
+    };
     SubscriptionController_subscribe: {
         parameters: {
             query?: never;
@@ -4655,6 +4795,31 @@ export interface operations {
             };
         };
     };
+    C2bSandboxController_payBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayBillDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayBillResultDto"];
+                };
+            };
+        };
+    };
     PhoneController_answer: {
         parameters: {
             query?: never;
@@ -4726,6 +4891,30 @@ export interface operations {
                 content: {
                     "text/html": string;
                 };
+            };
+        };
+    };
+    C2bSandboxController_payFromPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PayBillDto"];
+            };
+        };
+        responses: {
+            /** @description Back to the phone page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -1,13 +1,23 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, fillPath } from './client';
 import { subscriptionKeys } from './query-keys';
-import type { FoundTip, Slip } from './types';
+import type { FoundTip, PaybillReference, Slip } from './types';
 
 /** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
 export const useBuySlip = () =>
   useMutation({
     mutationFn: (input: { phone: string; slip: number }) =>
       api.post('/api/processor/buy', input),
+  });
+
+/**
+ * POST /api/processor/buy-paybill { phone, slip } -> { paybill, account, amount, expires_at }: the
+ * M-Pesa paybill reference bound to this phone and slip for 24 h (docs/PRODUCT-RULES.md R200).
+ */
+export const useBuySlipPaybill = () =>
+  useMutation({
+    mutationFn: (input: { phone: string; slip: number }) =>
+      api.post<PaybillReference>('/api/processor/buy-paybill', input),
   });
 
 /** Nigeria (NGN) and Uganda (UGX) checkout through the card/wallet provider. */

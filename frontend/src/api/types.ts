@@ -38,6 +38,9 @@ export type Market = Schemas['MarketDto'];
 /** A top game (docs/PRODUCT-RULES.md R116). `tips`: number of slips with this game. */
 export type TopGame = Schemas['TopGameDto'];
 
+/** The M-Pesa paybill reference to pay a slip with (docs/PRODUCT-RULES.md R200). */
+export type PaybillReference = Schemas['PaybillReferenceResponseDto'];
+
 /** A free tip (docs/PRODUCT-RULES.md R116). */
 export type FreeTip = Schemas['FreeTipDto'];
 

@@ -55,6 +55,7 @@ const MENU_LABELS: Readonly<Record<string, string>> = {
   purchases: 'Purchases',
   'sms-messages': 'SMS messages',
   'rg-limits': 'Spending limits',
+  'unmatched-payments': 'Unmatched payments',
   'audit-log': 'Audit log',
 };
 

@@ -7,6 +7,7 @@ import { purchases } from './purchases';
 import { slips } from './slips';
 import { smsMessages } from './sms-messages';
 import { rgLimits } from './rg-limits';
+import { unmatchedPayments } from './unmatched-payments';
 import { withdrawals } from './withdrawals';
 import { fixtureImports } from './fixture-imports';
 import { fixtures } from './fixtures';
@@ -42,6 +43,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   purchases,
   'sms-messages': smsMessages,
   'rg-limits': rgLimits,
+  'unmatched-payments': unmatchedPayments,
   'subscription-kinds': subscriptionKinds,
   'audit-log': auditLog,
 };

@@ -32,6 +32,8 @@ export const JOB = {
   MPESA_CALLBACK: 'mpesa-callback',
   /** payments: a Flutterwave charge webhook (jobId `flw-<tx_ref>`). */
   FLUTTERWAVE_WEBHOOK: 'flutterwave-webhook',
+  /** payments: a Daraja C2B (paybill) confirmation (jobId `c2b-<TransID>`). */
+  C2B_CONFIRMATION: 'c2b-confirmation',
   /** payments (scheduled): STK query / Flutterwave verify for purchases pending over 2 minutes. */
   RECONCILE_STK: 'reconcile-stk',
   /** sms: send one sms_outbox row through Africa's Talking (jobId `sms-<id>`). */
@@ -61,6 +63,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.SETTLE_SLIPS]: QUEUE.SETTLEMENT,
   [JOB.MPESA_CALLBACK]: QUEUE.PAYMENTS,
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
+  [JOB.C2B_CONFIRMATION]: QUEUE.PAYMENTS,
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
   [JOB.DELIVER_SMS]: QUEUE.SMS,
   [JOB.REQUEUE_SMS]: QUEUE.SMS,
@@ -77,7 +80,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
  * body or waiting for a retry is applied anyway (JobProducer.enqueueDelivery; docs/RELIABILITY.md
  * "Re-delivered callbacks").
  */
-export const REDELIVERED_JOBS: ReadonlySet<JobName> = new Set([JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.B2C_RESULT]);
+export const REDELIVERED_JOBS: ReadonlySet<JobName> = new Set([JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.B2C_RESULT]);
 
 /**
  * Producer defaults (docs/CONTRIBUTING.md §8): retries with exponential backoff; failed jobs kept for Bull

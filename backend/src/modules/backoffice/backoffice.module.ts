@@ -31,12 +31,14 @@ import { WithdrawalsResource } from './resources/withdrawals.resource';
 import { PostsResource } from './resources/posts.resource';
 import { RgModule } from '../rg/rg.module';
 import { JackpotsResource } from './resources/jackpots.resource';
+import { UnmatchedPaymentsResource } from './resources/unmatched-payments.resource';
 import { RgLimitsResource } from './resources/rg-limits.resource';
 
 /** Every back-office resource provider. Add a resource: one file in resources/ and one entry here (README.md). */
 const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, EarningsResource, WithdrawalsResource,
   UsersResource, FixturesResource, FixtureImportsResource, SubscriptionKindsResource, FreeTipsResource,
   PremiumSlipsResource, PurchasesResource, SmsMessagesResource, SlipsResource, RgLimitsResource,
+  UnmatchedPaymentsResource,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { Job, UnrecoverableError } from 'bullmq';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, JobName, QUEUE, STALLED_JOB_RECOVERY } from '../../common/queues/queues';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
+import { parseC2bPayment } from '../../providers/daraja/daraja-c2b';
 import { parseStkCallback } from '../../providers/daraja/daraja.client';
 import { parseWebhook } from '../../providers/flutterwave/flutterwave.client';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
@@ -30,7 +31,7 @@ export const PAYMENTS_CONCURRENCY = 64;
 /** Consumer of the `payments` queue: one service call per job name (docs/CONTRIBUTING.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class PaymentsProcessor extends WorkerHost {
-  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.RECONCILE_STK];
+  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.RECONCILE_STK];
   constructor(
     private readonly producer: JobProducer,
     private readonly purchases: PurchaseService,
@@ -47,6 +48,8 @@ export class PaymentsProcessor extends WorkerHost {
         return { outcome: await this.mpesaBatches.submit(parseOrFail(parseStkCallback, job.data)) };
       case JOB.FLUTTERWAVE_WEBHOOK:
         return { outcome: await this.purchases.confirmFlutterwave(parseOrFail(parseWebhook, job.data)) };
+      case JOB.C2B_CONFIRMATION:
+        return { outcome: await this.purchases.confirmC2b(parseOrFail(parseC2bPayment, job.data)) };
       case JOB.RECONCILE_STK:
         return this.purchases.reconcileAll();
       default:

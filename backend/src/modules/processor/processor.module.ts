@@ -20,13 +20,18 @@ import { PurchaseService } from './purchase.service';
 import { PurchaseRepository } from './purchase.repository';
 import { FlutterwaveRail } from './rails/flutterwave.rail';
 import { MpesaStkRail } from './rails/mpesa-stk.rail';
+import { C2bCallbacksController } from './rails/c2b/c2b-callbacks.controller';
+import { C2bReference } from './rails/c2b/c2b-reference.entity';
+import { C2bRail } from './rails/c2b/c2b.rail';
+import { C2bRepository } from './rails/c2b/c2b.repository';
+import { UnmatchedPayment } from './entities/unmatched-payment.entity';
 import { AnyPaymentRail, PaymentRails } from './rails/payment-rail';
 
 /**
  * The payment rails, in reconciliation order: a new rail (docs/CONTRIBUTING.md "Add a payment
  * rail") is a provider of this module and one more entry here.
  */
-const RAILS = [MpesaStkRail, FlutterwaveRail];
+const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
 
 /**
  * Processor module (docs/ARCHITECTURE.md, "modules/processor"): purchases, the payment rails,
@@ -37,8 +42,8 @@ const RAILS = [MpesaStkRail, FlutterwaveRail];
  * queue) is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Purchase]), NotificationsModule, LedgerModule],
-  controllers: [ProcessorCallbacksController],
+  imports: [TypeOrmModule.forFeature([Purchase, C2bReference, UnmatchedPayment]), NotificationsModule, LedgerModule],
+  controllers: [ProcessorCallbacksController, C2bCallbacksController],
   providers: [
     TransactionRunner,
     PurchaseRepository,
@@ -53,6 +58,7 @@ const RAILS = [MpesaStkRail, FlutterwaveRail];
     PurchaseGates,
     MpesaCallbackBatcher,
     PurchaseLookupRepository,
+    C2bRepository,
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { Money } from '../../common/money/money';
+import type { C2bPayment, C2bValidationAnswer } from '../../providers/daraja/daraja-c2b';
 import type { StkCallbackResult } from '../../providers/daraja/daraja.types';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
@@ -8,12 +9,14 @@ import type { ConfirmOutcome } from './payment-confirmation.service';
 import { PhonePurchase, PurchaseLookupRepository } from './purchase-lookup.repository';
 import { PurchaseReconciliationService, RECONCILE_AFTER_MS } from './purchase-reconciliation.service';
 import { PurchaseReviewInput, PurchaseReviewService } from './purchase-review.service';
+import { C2bPurchaseInput, C2bRail, C2bReferenceIssued } from './rails/c2b/c2b.rail';
 import { FlutterwavePurchaseInput, FlutterwaveRail } from './rails/flutterwave.rail';
 import { MpesaPurchaseInput, MpesaStkRail } from './rails/mpesa-stk.rail';
 
 export type { ConfirmOutcome } from './payment-confirmation.service';
 export type { PhonePurchase } from './purchase-lookup.repository';
 export type { PurchaseStatus } from './entities/purchase.entity';
+export type { C2bPurchaseInput, C2bReferenceIssued } from './rails/c2b/c2b.rail';
 export type { FlutterwavePurchaseInput } from './rails/flutterwave.rail';
 export type { MpesaPurchaseInput } from './rails/mpesa-stk.rail';
 
@@ -31,6 +34,7 @@ export class PurchaseService {
   constructor(
     private readonly mpesa: MpesaStkRail,
     private readonly flutterwave: FlutterwaveRail,
+    private readonly c2b: C2bRail,
     private readonly reconciliation: PurchaseReconciliationService,
     private readonly review: PurchaseReviewService,
     private readonly lookup: PurchaseLookupRepository,
@@ -44,6 +48,21 @@ export class PurchaseService {
   /** Flutterwave purchase start → the hosted payment link: see FlutterwaveRail.start (502, 403). */
   startFlutterwave(input: FlutterwavePurchaseInput): Promise<{ purchase: Purchase; link: string }> {
     return this.flutterwave.start(input);
+  }
+
+  /** Paybill reference for a purchase (Daraja C2B): see C2bRail.start (the gate's 403, 502). */
+  startC2b(input: C2bPurchaseInput): Promise<C2bReferenceIssued> {
+    return this.c2b.start(input);
+  }
+
+  /** Daraja's C2B validation request, answered at once: see C2bRail.validate. */
+  validateC2b(payment: C2bPayment): Promise<C2bValidationAnswer> {
+    return this.c2b.validate(payment);
+  }
+
+  /** The `c2b-confirmation` job: see C2bRail.confirm. */
+  confirmC2b(payment: C2bPayment): Promise<ConfirmOutcome> {
+    return this.c2b.confirm(payment);
   }
 
   /** The `mpesa-callback` job, one callback: see MpesaStkRail.confirm. */

@@ -62,6 +62,23 @@ export class SlipBuyService {
   }
 
   /**
+   * POST /api/processor/buy-paybill: the M-Pesa paybill reference for the slip's Ksh price, bound
+   * to the phone (docs/PRODUCT-RULES.md R200).
+   * @throws the same 400s as buyMpesa; the purchase gate's 403; the processor's 502.
+   */
+  async buyPaybill(
+    phone: unknown,
+    slipId: unknown,
+  ): Promise<{ paybill: string; account: string; amount: string; expires_at: string }> {
+    if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
+    const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
+    if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
+    const slip = await this.slipOnSale(slipId);
+    const ref = await this.purchases.startC2b({ kind: 'slip', slipId: String(slip.id), phone: msisdn, amount: slip.price });
+    return { paybill: ref.paybill, account: ref.account, amount: ref.amount.toDecimal(), expires_at: ref.expiresAt.toISOString() };
+  }
+
+  /**
    * POST /api/processor/buy-flw (NGN, the slip's price_ng) and buy-flw-ug (UGX, its price_ug) →
    * {link}; both amounts by salePrice, the rule the slip answers use.
    * @throws 400 'slip_id is required' without `slip_id`, 'Slip not found', 'This slip is no longer

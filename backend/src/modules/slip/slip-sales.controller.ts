@@ -5,6 +5,7 @@ import { BuyFlutterwaveDto, BuyMpesaDto, CheckoutLinkResponseDto, FoundTipDto } 
 import { Public } from '../../common/decorators/public.decorator';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
 import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
+import { BuyPaybillDto, PaybillReferenceResponseDto } from './dto/paybill.dto';
 import { FindSlipService, FoundTip } from './find-slip.service';
 import { SlipBuyService } from './slip-buy.service';
 
@@ -37,6 +38,18 @@ export class SlipSalesController {
   @ApiOkResponse({ type: MessageResponse })
   buy(@Body() body: BuyMpesaDto): Promise<{ message: string }> {
     return this.buys.buyMpesa(body?.phone, body?.slip);
+  }
+
+  /**
+   * {phone, slip} → the M-Pesa paybill reference {paybill, account, amount, expires_at}
+   * (docs/PRODUCT-RULES.md R200): the same gates as buy; asking again answers the same reference.
+   */
+  @Post('processor/buy-paybill')
+  @RateLimit(STK_PUSH_RATE_LIMITS)
+  @HttpCode(200)
+  @ApiOkResponse({ type: PaybillReferenceResponseDto })
+  buyPaybill(@Body() body: BuyPaybillDto): Promise<PaybillReferenceResponseDto> {
+    return this.buys.buyPaybill(body?.phone, body?.slip);
   }
 
   /** Nigeria: {email, slip_id} → {link} (NGN at price_ng). */

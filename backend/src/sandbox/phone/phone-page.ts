@@ -1,5 +1,6 @@
 import { escapeHtml, escapeUrlSegment, groupThousands, page } from '../common/html';
 import { PromptView } from '../daraja/daraja-sandbox.service';
+import { renderPayBillForm } from '../daraja/c2b/pay-bill-form';
 import { InboxMessage } from './sms-inbox.repository';
 
 /** What the phone shows: its pending STK prompts and its SMS inbox (newest first). */
@@ -14,6 +15,8 @@ export const PHONE_NOTICES: Readonly<Record<string, string>> = {
   accepted: 'Payment sent. Your M-PESA confirmation SMS is in the inbox below.',
   declined: 'Payment request cancelled.',
   wrong_pin: 'Wrong PIN entered: the payment failed.',
+  paybill_paid: 'Pay bill sent. Your M-PESA confirmation SMS is in the inbox below.',
+  paybill_refused: 'Pay bill refused by the business: nothing was taken. See the SMS below.',
 };
 
 const time = (iso: string): string => {
@@ -87,6 +90,7 @@ ${opts.notice ? `<p class="notice">${escapeHtml(opts.notice)}</p>` : ''}
 ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : ''}
 <h2>M-PESA requests</h2>
 <section id="prompts">${renderPrompts(view)}</section>
+${renderPayBillForm(view.msisdn)}
 <h2>Messages</h2>
 <section id="inbox">${renderInbox(view)}</section>
 ${REFRESH_SCRIPT}`,

@@ -123,6 +123,7 @@ const ROUTES: Record<string, Row> = {
   'POST /api/processor/buy': { access: 'public', sample: () => ({ url: '/api/processor/buy', body: {} }) },
   'POST /api/processor/buy-flw': { access: 'public', sample: () => ({ url: '/api/processor/buy-flw', body: {} }) },
   'POST /api/processor/buy-flw-ug': { access: 'public', sample: () => ({ url: '/api/processor/buy-flw-ug', body: {} }) },
+  'POST /api/processor/buy-paybill': { access: 'public', sample: () => ({ url: '/api/processor/buy-paybill', body: {} }) },
   'POST /api/manage/find-slip/{phone}/{code}': { access: 'public', sample: () => ({ url: '/api/manage/find-slip/0722000999/WRONGCODE1' }) },
   'POST /api/manage/find-slip-ng/{email}/{id}': { access: 'public', sample: () => ({ url: '/api/manage/find-slip-ng/nobody%40example.ng/MTIzNDU' }) },
   'GET /api/jackpot/get-all-jackpots': { access: 'public', sample: () => ({ url: '/api/jackpot/get-all-jackpots' }) },
@@ -132,6 +133,8 @@ const ROUTES: Record<string, Row> = {
   'GET /api/manage/get-subscription-slips/{phone}': { access: 'public', sample: () => ({ url: '/api/manage/get-subscription-slips/0722000999' }) },
   // Provider callbacks: the secret is the credential.
   'POST /api/processor/mpesa/callback/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/mpesa/callback/${bad}`, body: {} }), expect: all(404) },
+  'POST /api/processor/c2b/validation/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/c2b/validation/${bad}`, body: {} }), expect: all(403) },
+  'POST /api/processor/c2b/confirmation/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/c2b/confirmation/${bad}`, body: {} }), expect: all(403) },
   'POST /api/processor/flutterwave/webhook': { access: 'secret', sample: () => ({ url: '/api/processor/flutterwave/webhook', headers: { 'verif-hash': bad }, body: { event: 'charge.completed' } }), expect: all(401) },
   'POST /api/finance/callbacks/b2c-result/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-result/${bad}`, body: {} }), expect: all(404) },
   'POST /api/finance/callbacks/b2c-timeout/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-timeout/${bad}`, body: {} }), expect: all(404) },
@@ -178,6 +181,8 @@ const ROUTES: Record<string, Row> = {
       'POST /sandbox/api/daraja/stk/{checkoutRequestId}/resend-callback', 'GET /sandbox/api/daraja/b2c/{conversationId}',
       'POST /sandbox/api/flutterwave/transactions/{id}/resend-webhook', 'PUT /sandbox/s3/{bucket}/*', 'GET /sandbox/s3/{bucket}/*', 'DELETE /sandbox/s3/{bucket}/*',
       'POST /sandbox/tsa', 'GET /sandbox/tsa/certificate', 'GET /sandbox/ussd/{msisdn}', 'POST /sandbox/ussd/{msisdn}/dial', 'POST /sandbox/ussd/{msisdn}/answer',
+      // Daraja C2B in the sandbox (docs/PROVIDERS.md "Daraja C2B").
+      'POST /sandbox/daraja/mpesa/c2b/{version}/registerurl', 'POST /sandbox/phone/{msisdn}/paybill', 'POST /sandbox/api/phones/{msisdn}/paybill',
       'ALL /sandbox', 'ALL /sandbox/*',
     ].map((k) => [k, { access: 'dev-only' } as Row]),
   ),
@@ -207,6 +212,7 @@ const BACKOFFICE: Record<string, ResourceAccess> = {
   purchases: { access: 'admin' },
   slips: { access: 'tipster', ownRecord: (m) => m.slips.sold, expect: { update: { other: 405, owner: 405, admin: 405 }, delete: { other: 405, owner: 405, admin: 405 } } },
   'rg-limits': { access: 'admin' },
+  'unmatched-payments': { access: 'admin' },
   'sms-messages': { access: 'admin' },
   'subscription-kinds': { access: 'admin' },
   users: { access: 'admin' },

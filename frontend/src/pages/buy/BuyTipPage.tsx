@@ -27,6 +27,7 @@ import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 import { purchasePhoneError, toKenyanMsisdn } from '../../validation/kenyan-phone.rules';
 import { CheckoutForm } from './BuyTipFlutterwavePage';
+import { PaybillOption } from './PaybillOption';
 import { SlipToBuy } from './SlipToBuy';
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
@@ -129,7 +130,16 @@ export const BuyTipPage = () => {
       </PageHeader>
       <PayingFrom value={country} onChange={setCountry} />
       <SlipToBuy slipId={slipId} country={country}>
-        {(slip) => (country === 'KE' ? <MpesaForm slip={slip} /> : <CheckoutForm key={country} slip={slip} country={country} />)}
+        {(slip) =>
+          country === 'KE' ? (
+            <>
+              <MpesaForm slip={slip} />
+              <PaybillOption slip={slip} />
+            </>
+          ) : (
+            <CheckoutForm key={country} slip={slip} country={country} />
+          )
+        }
       </SlipToBuy>
       <ResponsibleGamblingNote />
       {country === 'KE' ? <UssdHint /> : null}

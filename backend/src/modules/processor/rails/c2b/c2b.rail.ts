@@ -1,0 +1,132 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock, CLOCK } from '../../../../common/clock/clock';
+import { Money } from '../../../../common/money/money';
+import { AppConfig } from '../../../../config/app-config';
+import type { C2bPayment, C2bValidationAnswer } from '../../../../providers/daraja/daraja-c2b';
+import { matchC2bConfirmation, validateC2b } from '../../domain/c2b-payment';
+import type { Purchase, PurchaseKind } from '../../entities/purchase.entity';
+import { ConfirmOutcome, PaymentConfirmationService } from '../../payment-confirmation.service';
+import { ProcessorErrorCode } from '../../processor.errors';
+import { PurchaseStartService } from '../../purchase-start.service';
+import type { PaymentRail } from '../payment-rail';
+import { C2bRepository } from './c2b.repository';
+
+/** How long a paybill reference is accepted (docs/PRODUCT-RULES.md R200). */
+export const C2B_REFERENCE_TTL_MS = 24 * 60 * 60_000;
+/**
+ * Paths of the C2B callbacks below PUBLIC_URL; the last segment is MPESA_CALLBACK_TOKEN. No
+ * word Daraja refuses in a registered URL (docs/PROVIDERS.md §1.10).
+ */
+export const C2B_VALIDATION_PATH = '/api/processor/c2b/validation';
+export const C2B_CONFIRMATION_PATH = '/api/processor/c2b/confirmation';
+
+/** Input of `start`: what is bought, by which phone, for how much (Ksh, whole shillings). */
+export interface C2bPurchaseInput {
+  kind: PurchaseKind;
+  phone: string;
+  amount: Money;
+  slipId?: string | null;
+  subscriptionType?: string | null;
+}
+
+/** A paybill reference issued: pay `amount` Ksh to `paybill` with account number `account` before `expiresAt`. */
+export interface C2bReferenceIssued {
+  purchaseId: string;
+  paybill: string;
+  account: string;
+  amount: Money;
+  expiresAt: Date;
+}
+
+/**
+ * The M-Pesa paybill rail (Daraja C2B; docs/PROVIDERS.md "Daraja C2B", docs/PRODUCT-RULES.md
+ * R200-R204): `start` issues the reference (our purchase code) and asks nothing of Daraja;
+ * `validate` answers Daraja's validation request; `confirm` applies a confirmation through
+ * PaymentConfirmationService, or records the money as unmatched; `reconcile` closes a reference
+ * that expired unpaid.
+ */
+@Injectable()
+export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued, C2bPayment> {
+  readonly provider = 'c2b' as const;
+  private readonly logger = new Logger(C2bRail.name);
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly starts: PurchaseStartService,
+    private readonly confirmation: PaymentConfirmationService,
+    private readonly repo: C2bRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Issues the paybill reference for (phone, slip or subscription) at `amount`: the open one when
+   * there is one (docs/PRODUCT-RULES.md R200), else a new pending `c2b` purchase through the
+   * purchase gate, bound for C2B_REFERENCE_TTL_MS.
+   * @throws the purchase gate's 403; ProcessorError PAYMENT_REQUEST_FAILED (502) when the
+   *   reference cannot be stored.
+   */
+  async start(input: C2bPurchaseInput): Promise<C2bReferenceIssued> {
+    const paybill = this.config.mpesaC2b.paybill;
+    const open = await this.repo.openReference(input.phone, input.kind, input.slipId ?? null, this.clock.now());
+    if (open && open.amount.equals(input.amount)) return { ...open, paybill };
+    const pending = { ...input, amountKsh: input.amount, provider: this.provider, stkPromptOpen: false };
+    return this.starts.start(pending, ProcessorErrorCode.PAYMENT_REQUEST_FAILED, async (purchase: Purchase) => {
+      const expiresAt = new Date(this.clock.now().getTime() + C2B_REFERENCE_TTL_MS);
+      await this.repo.insertReference(purchase.id, expiresAt);
+      return { purchaseId: purchase.id, paybill, account: purchase.code, amount: purchase.amount, expiresAt };
+    });
+  }
+
+  /**
+   * Daraja's validation request (docs/PRODUCT-RULES.md R201): reads only, moves no money.
+   * @returns `{ResultCode: "0", ResultDesc: "Accepted"}` or the rejection with its C2B code.
+   */
+  async validate(payment: C2bPayment): Promise<C2bValidationAnswer> {
+    const ref = await this.repo.byAccount(payment.billRefNumber);
+    const answer = validateC2b(ref, Money.parse(payment.amountKsh), payment.businessShortCode, this.config.mpesaC2b.paybill, this.clock.now());
+    if (answer.ResultCode !== '0') {
+      this.logger.log({ transId: payment.transId, account: payment.billRefNumber, code: answer.ResultCode }, 'C2B payment refused at validation');
+    }
+    return answer;
+  }
+
+  /**
+   * A C2B confirmation (docs/PRODUCT-RULES.md R202, R203): pays the reference's pending purchase
+   * (receipt = TransID, UNIQUE) through PaymentConfirmationService, ignores a repeated TransID, and
+   * records any other money in `unmatched_payment` (once per TransID). A purchase that left
+   * `pending` between the read and the payment transaction is matched again.
+   * @returns 'paid', 'flagged' for money recorded as unmatched, 'noop' for a repeat.
+   */
+  async confirm(payment: C2bPayment): Promise<ConfirmOutcome> {
+    const paid = Money.parse(payment.amountKsh);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const ref = await this.repo.byAccount(payment.billRefNumber);
+      const match = matchC2bConfirmation(ref, paid, payment.transId, this.clock.now());
+      if (match.action === 'duplicate') return 'noop';
+      if (match.action === 'unmatched') {
+        const recorded = await this.repo.recordUnmatched(payment, match.reason, ref?.purchaseId ?? null);
+        if (recorded) this.logger.warn({ transId: payment.transId, reason: match.reason }, 'C2B payment unmatched: kept for refund');
+        return recorded ? 'flagged' : 'noop';
+      }
+      const outcome = await this.confirmation.apply(
+        { id: ref!.purchaseId },
+        { outcome: 'paid', resultCode: '0', resultDesc: 'C2B confirmation', receipt: payment.transId, paid },
+      );
+      if (outcome !== 'noop') return outcome;
+    }
+    return 'noop';
+  }
+
+  /**
+   * Reconciliation (docs/PRODUCT-RULES.md R204): a reference past its expiry closes its purchase
+   * as timed out; nothing is asked of Daraja (a paybill payment comes by confirmation only).
+   */
+  async reconcile(p: Purchase): Promise<ConfirmOutcome> {
+    const expiresAt = await this.repo.expiryOf(p.id);
+    if (expiresAt && this.clock.now().getTime() <= expiresAt.getTime()) return 'noop';
+    return this.confirmation.apply(
+      { id: p.id },
+      { outcome: 'timeout', resultCode: 'c2b-expired', resultDesc: 'Paybill reference expired unpaid' },
+    );
+  }
+}
