@@ -89,6 +89,7 @@ export class AppConfig {
       shortcode: e.MPESA_SHORTCODE, passkey: e.MPESA_PASSKEY, transactionType: e.MPESA_TRANSACTION_TYPE,
       callbackToken: e.MPESA_CALLBACK_TOKEN, b2cShortcode: e.MPESA_B2C_SHORTCODE,
       initiatorName: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL,
+      queryAfterMs: e.MPESA_QUERY_AFTER_SECONDS * 1000,
     };
   }
   /** Daraja C2B, the paybill rail (docs/PROVIDERS.md "Daraja C2B"); its callbacks use MPESA_CALLBACK_TOKEN. */
@@ -98,6 +99,10 @@ export class AppConfig {
       paybill: e.MPESA_PAYBILL, registerVersion: e.MPESA_C2B_REGISTER_VERSION,
       responseType: e.MPESA_C2B_RESPONSE_TYPE, validation: e.MPESA_C2B_VALIDATION,
     };
+  }
+  /** Backoff of reconciliation (docs/PRODUCT-RULES.md R191): first retry wait (ms, doubled) and attempts before the expiry. */
+  get reconcile() {
+    return { retryMs: this.env.RECONCILE_RETRY_SECONDS * 1000, maxAttempts: this.env.RECONCILE_MAX_ATTEMPTS };
   }
   get flutterwave() {
     return { baseUrl: this.env.FLW_BASE_URL || this.sandboxUrl('flutterwave'), secretKey: this.env.FLW_SECRET_KEY, secretHash: this.env.FLW_SECRET_HASH };

@@ -98,6 +98,15 @@ export class EnvVars {
   @IsIn(['Completed', 'Cancelled']) MPESA_C2B_RESPONSE_TYPE: 'Completed' | 'Cancelled' = 'Completed';
   /** True once Safaricom enabled external validation for MPESA_PAYBILL (the sandbox then sends it too). */
   @Transform(toBool) @IsBoolean() MPESA_C2B_VALIDATION = false;
+  /**
+   * Reconciliation by STK query (docs/PRODUCT-RULES.md R190-R192): a pending M-Pesa purchase is
+   * first asked about this many seconds after its STK push (Daraja: ~60-90 s with no callback).
+   */
+  @Transform(toInt) @IsInt() @Min(30) @Max(3600) MPESA_QUERY_AFTER_SECONDS = 90;
+  /** First wait (s) before asking again about a purchase still pending; doubled per attempt, at most 10 minutes. */
+  @Transform(toInt) @IsInt() @Min(5) @Max(600) RECONCILE_RETRY_SECONDS = 30;
+  /** Attempts before reconciliation stops asking until the purchase's expiry (30 minutes after the push). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(50) RECONCILE_MAX_ATTEMPTS = 6;
 
   /** Flutterwave v3 (Nigeria NGN, Uganda UGX). */
   /** Empty = this server's sandbox at PUBLIC_URL/sandbox/flutterwave (refused in production). */

@@ -4,13 +4,15 @@ import { JobProducer } from '../common/queues/job-producer.service';
 import { ALL_QUEUES, JOB, JOB_QUEUE, JobName, QueueName } from '../common/queues/queues';
 import { IMPORT_FIXTURES_EVERY_MS, SYNC_RESULTS_EVERY_MS } from '../modules/fixtures/fixtures.constants';
 import { SIGN_TREE_HEAD_EVERY_MS } from '../modules/transparency/transparency.constants';
+import { CHECK_B2C_FLOAT_EVERY_MS } from '../modules/finance/finance.constants';
 
 /** Periodic work as BullMQ job schedulers: one key per schedule, so N workers still run it once per tick. */
 export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'drain-inbox', job: JOB.DRAIN_INBOX, everyMs: 30_000 },
-  { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 60_000 },
+  { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 30_000 },
   { key: 'requeue-sms', job: JOB.REQUEUE_SMS, everyMs: 60_000 },
   { key: 'reconcile-payouts', job: JOB.RECONCILE_PAYOUTS, everyMs: 5 * 60_000 },
+  { key: 'check-b2c-float', job: JOB.CHECK_B2C_FLOAT, everyMs: CHECK_B2C_FLOAT_EVERY_MS },
   { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },
   { key: 'settle-slips', job: JOB.SETTLE_SLIPS, everyMs: 5 * 60_000 },
   { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },

@@ -70,6 +70,8 @@ export const FAULT_TARGETS = [
   'daraja.stkpush',
   'daraja.stkquery',
   'daraja.b2c',
+  'daraja.transactionstatus',
+  'daraja.accountbalance',
   'flutterwave.payments',
   'flutterwave.verify',
   'africastalking.messaging',
@@ -77,6 +79,8 @@ export const FAULT_TARGETS = [
   'callback.daraja.stk',
   'callback.daraja.b2c',
   'callback.daraja.c2b',
+  'callback.daraja.status',
+  'callback.daraja.balance',
   'callback.flutterwave.webhook',
   'callback.africastalking.delivery-report',
 ] as const;
@@ -87,6 +91,8 @@ export const OUTBOUND_KIND = {
   STK_CALLBACK: 'callback.daraja.stk',
   B2C_RESULT: 'callback.daraja.b2c',
   C2B_CONFIRMATION: 'callback.daraja.c2b',
+  STATUS_RESULT: 'callback.daraja.status',
+  BALANCE_RESULT: 'callback.daraja.balance',
   FLW_WEBHOOK: 'callback.flutterwave.webhook',
   AT_DELIVERY_REPORT: 'callback.africastalking.delivery-report',
 } as const satisfies Record<string, FaultTarget>;

@@ -10,6 +10,8 @@ describe('parseSandboxSettings', () => {
       autoAcceptDelayMs: 2_000,
       b2cResultDelayMs: 2_000,
       callbackAttempts: 4,
+      stkCallbackLossPercent: 0,
+      b2cFloatKsh: 1_000_000,
       flutterwaveWebhookUrl: 'http://localhost:3000/api/processor/flutterwave/webhook',
       atDeliveryReportUrl: 'http://localhost:3000/api/notifications/sms/delivery-report/dev-only-at-callback-token',
       atReportStatuses: ['Submitted', 'Success'],
@@ -28,6 +30,8 @@ describe('parseSandboxSettings', () => {
     );
     expect(s).toMatchObject({ stkTimeoutMs: 1500, autoAccept: true, flutterwaveWebhookUrl: 'http://127.0.0.1:9/hook', atReportStatuses: ['Success'], callbackAttempts: 2 });
     expect(parseSandboxSettings({ SANDBOX_AT_REPORT_STATUSES: '' }, base).atReportStatuses).toEqual([]);
+    expect(parseSandboxSettings({ SANDBOX_STK_CALLBACK_LOSS_PERCENT: '100' }, base).stkCallbackLossPercent).toBe(100);
+    expect(() => parseSandboxSettings({ SANDBOX_STK_CALLBACK_LOSS_PERCENT: '101' }, base)).toThrow(/SANDBOX_STK_CALLBACK_LOSS_PERCENT/);
   });
 
   it('names every bad variable', () => {

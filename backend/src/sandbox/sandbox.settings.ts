@@ -10,8 +10,16 @@ export class SandboxSettings {
   stkTimeoutMs = 60_000;
   /** SANDBOX_AUTO_ACCEPT (config/env.ts): every STK push is accepted after `autoAcceptDelayMs`. */
   autoAccept = false;
+  /**
+   * SANDBOX_STK_CALLBACK_LOSS_PERCENT: this share (0-100) of STK callbacks is "lost": recorded as
+   * given up and never sent, as when Daraja's callback never arrives, so reconciliation by STK
+   * query (docs/RELIABILITY.md "A lost STK callback") has something to recover. Default 0.
+   */
+  stkCallbackLossPercent = 0;
   /** SANDBOX_AUTO_ACCEPT_DELAY_MS: default 2 000. */
   autoAcceptDelayMs = 2_000;
+  /** SANDBOX_B2C_FLOAT_KSH: the Utility Account balance (whole Ksh) Account Balance reports. Default 1 000 000. */
+  b2cFloatKsh = 1_000_000;
   /** SANDBOX_B2C_RESULT_DELAY_MS: the B2C result reaches ResultURL this long after the request. Default 2 000. */
   b2cResultDelayMs = 2_000;
   /** SANDBOX_SWEEP_INTERVAL_MS: how often deadlines and due callbacks are looked for. Default 250. */
@@ -45,7 +53,9 @@ export interface SandboxSettingsBase {
 const INT_KNOBS = {
   SANDBOX_STK_TIMEOUT_MS: ['stkTimeoutMs', 100, 3_600_000],
   SANDBOX_AUTO_ACCEPT_DELAY_MS: ['autoAcceptDelayMs', 0, 600_000],
+  SANDBOX_STK_CALLBACK_LOSS_PERCENT: ['stkCallbackLossPercent', 0, 100],
   SANDBOX_B2C_RESULT_DELAY_MS: ['b2cResultDelayMs', 0, 600_000],
+  SANDBOX_B2C_FLOAT_KSH: ['b2cFloatKsh', 0, 1_000_000_000],
   SANDBOX_SWEEP_INTERVAL_MS: ['sweepIntervalMs', 10, 60_000],
   SANDBOX_CALLBACK_ATTEMPTS: ['callbackAttempts', 1, 20],
   SANDBOX_CALLBACK_RETRY_MS: ['callbackRetryMs', 10, 3_600_000],

@@ -34,8 +34,10 @@ export const JOB = {
   FLUTTERWAVE_WEBHOOK: 'flutterwave-webhook',
   /** payments: a Daraja C2B (paybill) confirmation (jobId `c2b-<TransID>`). */
   C2B_CONFIRMATION: 'c2b-confirmation',
-  /** payments (scheduled): STK query / Flutterwave verify for purchases pending over 2 minutes. */
+  /** payments (scheduled): STK query / Flutterwave verify for purchases pending past their grace period (docs/PRODUCT-RULES.md R190). */
   RECONCILE_STK: 'reconcile-stk',
+  /** payments: a Daraja Transaction Status Result about a purchase (jobId `ts-<OriginatorConversationID>`; R194). */
+  TRANSACTION_STATUS_RESULT: 'transaction-status-result',
   /** sms: send one sms_outbox row through Africa's Talking (jobId `sms-<id>`). */
   DELIVER_SMS: 'deliver-sms',
   /** sms (scheduled): re-enqueue outbox rows whose enqueue after commit was lost (Redis down). */
@@ -46,6 +48,10 @@ export const JOB = {
   B2C_RESULT: 'b2c-result',
   /** payouts (scheduled): re-run the payout job of approved withdrawals whose B2C request never got an answer. */
   RECONCILE_PAYOUTS: 'reconcile-payouts',
+  /** payouts (scheduled): ask Daraja's Account Balance for the B2C float (docs/PRODUCT-RULES.md R195). */
+  CHECK_B2C_FLOAT: 'check-b2c-float',
+  /** payouts: a Daraja Account Balance Result (jobId `balance-<ConversationID>`). */
+  ACCOUNT_BALANCE_RESULT: 'account-balance-result',
   /** maintenance (scheduled): delete expired login sessions, reset tokens and verification codes (AccountMaintenanceService). */
   PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
   /** transparency (scheduled): sign a tree head when the log grew and time-stamp heads without a token (TreeHeadService). */
@@ -65,11 +71,14 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
   [JOB.C2B_CONFIRMATION]: QUEUE.PAYMENTS,
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
+  [JOB.TRANSACTION_STATUS_RESULT]: QUEUE.PAYMENTS,
   [JOB.DELIVER_SMS]: QUEUE.SMS,
   [JOB.REQUEUE_SMS]: QUEUE.SMS,
   [JOB.B2C_WITHDRAWAL]: QUEUE.PAYOUTS,
   [JOB.B2C_RESULT]: QUEUE.PAYOUTS,
   [JOB.RECONCILE_PAYOUTS]: QUEUE.PAYOUTS,
+  [JOB.CHECK_B2C_FLOAT]: QUEUE.PAYOUTS,
+  [JOB.ACCOUNT_BALANCE_RESULT]: QUEUE.PAYOUTS,
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
   [JOB.SIGN_TREE_HEAD]: QUEUE.TRANSPARENCY,
   [JOB.USSD_STK_PUSH]: QUEUE.USSD,

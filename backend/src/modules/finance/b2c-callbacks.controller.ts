@@ -5,7 +5,7 @@ import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
-import { DARAJA_CALLBACK_ACK, parseB2cResult } from '../../providers/daraja/daraja.client';
+import { DARAJA_CALLBACK_ACK, parseAccountBalanceResult, parseB2cResult } from '../../providers/daraja/daraja.client';
 import { sameSecret } from '../../common/security/same-secret';
 
 /**
@@ -38,6 +38,30 @@ export class B2cCallbacksController {
       throw err;
     }
     await this.producer.enqueueDurable(JOB.B2C_RESULT, body, key);
+    return DARAJA_CALLBACK_ACK;
+  }
+
+  /** Account Balance Result (§1.12; docs/PRODUCT-RULES.md R195). Bad shape → 400. */
+  @Post('balance-result/:token')
+  @HttpCode(200)
+  async balanceResult(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
+    if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
+    let key: string;
+    try {
+      key = jobId('balance', parseAccountBalanceResult(body).conversationId);
+    } catch (err) {
+      if (err instanceof ProviderCallbackError) throw new BadRequestException(err.message);
+      throw err;
+    }
+    await this.producer.enqueueDurable(JOB.ACCOUNT_BALANCE_RESULT, body, key);
+    return DARAJA_CALLBACK_ACK;
+  }
+
+  /** Account Balance queue time-out (§1.12): only acknowledged; the next `check-b2c-float` tick asks again. */
+  @Post('balance-result/:token/timeout')
+  @HttpCode(200)
+  balanceTimeout(@Param('token') token: string): typeof DARAJA_CALLBACK_ACK {
+    if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
     return DARAJA_CALLBACK_ACK;
   }
 

@@ -30,3 +30,9 @@ export const originatorConversationId = (withdrawalId: string, part: number): st
 
 /** An approved withdrawal whose B2C request got no answer this long is sent again by `reconcile-payouts`. */
 export const PAYOUT_RECONCILE_AFTER_MS = 5 * 60_000;
+
+/** Paths of the Account Balance callbacks below PUBLIC_URL (docs/PROVIDERS.md §1.12); then MPESA_CALLBACK_TOKEN, and `/timeout` for QueueTimeOutURL. */
+export const BALANCE_RESULT_PATH = '/api/finance/callbacks/balance-result';
+
+/** How often the `check-b2c-float` schedule asks Daraja for the B2C float (docs/PRODUCT-RULES.md R195), in ms. */
+export const CHECK_B2C_FLOAT_EVERY_MS = 10 * 60_000;

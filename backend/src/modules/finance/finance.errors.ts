@@ -37,3 +37,5 @@ export class FinanceError extends DomainError<FinanceErrorCode> {
 export class PayoutNotFoundYetError extends Error {}
 /** The payout job ran before the admin's approval committed: thrown so the job is retried. */
 export class WithdrawalNotApprovedYetError extends Error {}
+/** A payout the last fresh B2C float report cannot cover (docs/PRODUCT-RULES.md R195): thrown so the job is retried later. */
+export class FloatTooLowError extends Error {}

@@ -11,6 +11,8 @@ import { FinanceService } from './finance.service';
 import { LedgerModule } from '../ledger/ledger.module';
 import { PayoutService } from './payout.service';
 import { WithdrawalRepository } from './withdrawal.repository';
+import { B2cFloatRepository } from './b2c-float.repository';
+import { B2cFloatService } from './b2c-float.service';
 
 /**
  * Finance module (docs/ARCHITECTURE.md, "modules/finance"): the tipster's balance and earnings read
@@ -20,7 +22,7 @@ import { WithdrawalRepository } from './withdrawal.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService],
-  exports: [FinanceService, PayoutService, LedgerModule],
+  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService, B2cFloatRepository, B2cFloatService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
+  exports: [FinanceService, PayoutService, B2cFloatService, LedgerModule],
 })
 export class FinanceModule {}

@@ -4,7 +4,7 @@ import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, JobName, QUEUE, STALLED_JOB_RECOVERY } from '../../common/queues/queues';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { parseC2bPayment } from '../../providers/daraja/daraja-c2b';
-import { parseStkCallback } from '../../providers/daraja/daraja.client';
+import { parseStkCallback, parseTransactionStatusResult } from '../../providers/daraja/daraja.client';
 import { parseWebhook } from '../../providers/flutterwave/flutterwave.client';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { PurchaseService } from './purchase.service';
@@ -31,7 +31,7 @@ export const PAYMENTS_CONCURRENCY = 64;
 /** Consumer of the `payments` queue: one service call per job name (docs/CONTRIBUTING.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class PaymentsProcessor extends WorkerHost {
-  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.RECONCILE_STK];
+  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.RECONCILE_STK, JOB.TRANSACTION_STATUS_RESULT];
   constructor(
     private readonly producer: JobProducer,
     private readonly purchases: PurchaseService,
@@ -52,6 +52,8 @@ export class PaymentsProcessor extends WorkerHost {
         return { outcome: await this.purchases.confirmC2b(parseOrFail(parseC2bPayment, job.data)) };
       case JOB.RECONCILE_STK:
         return this.purchases.reconcileAll();
+      case JOB.TRANSACTION_STATUS_RESULT:
+        return { outcome: await this.purchases.confirmTransactionStatus(parseOrFail(parseTransactionStatusResult, job.data)) };
       default:
         throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.PAYMENTS}`);
     }

@@ -5,7 +5,7 @@ import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
-import { DARAJA_CALLBACK_ACK, parseStkCallback } from '../../providers/daraja/daraja.client';
+import { DARAJA_CALLBACK_ACK, parseStkCallback, parseTransactionStatusResult } from '../../providers/daraja/daraja.client';
 import { parseWebhook, verifyWebhookSignature } from '../../providers/flutterwave/flutterwave.client';
 import { sameSecret } from '../../common/security/same-secret';
 
@@ -36,6 +36,36 @@ export class ProcessorCallbacksController {
       throw err;
     }
     await this.producer.enqueueDurable(JOB.MPESA_CALLBACK, body, jobId('mpesa', checkoutRequestId));
+    return DARAJA_CALLBACK_ACK;
+  }
+
+  /**
+   * Daraja Transaction Status Result (docs/PROVIDERS.md §1.9; docs/PRODUCT-RULES.md R194), queued
+   * under its OriginatorConversationID. Wrong token → 404; a body that is not a Result → 400.
+   */
+  @Post('status-result/:token')
+  @HttpCode(200)
+  async transactionStatusResult(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
+    if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
+    let originator: string;
+    try {
+      originator = parseTransactionStatusResult(body).originatorConversationId;
+    } catch (err) {
+      if (err instanceof ProviderCallbackError) throw new BadRequestException(err.message);
+      throw err;
+    }
+    await this.producer.enqueueDurable(JOB.TRANSACTION_STATUS_RESULT, body, jobId('ts', originator));
+    return DARAJA_CALLBACK_ACK;
+  }
+
+  /**
+   * Daraja's QueueTimeOutURL of a Transaction Status question (§1.9): no answer in time. Only
+   * acknowledged: reconciliation asks again at its next due pass. Wrong token → 404.
+   */
+  @Post('status-result/:token/timeout')
+  @HttpCode(200)
+  transactionStatusTimeout(@Param('token') token: string): typeof DARAJA_CALLBACK_ACK {
+    if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
     return DARAJA_CALLBACK_ACK;
   }
 

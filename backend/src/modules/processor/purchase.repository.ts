@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, LessThan } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { PaymentProvider, Purchase, PurchaseKind } from './entities/purchase.entity';
 
 /** The columns a decided result writes to a purchase row. */
@@ -115,13 +115,24 @@ export class PurchaseRepository {
     await em.update(Purchase, { id }, { flwTransactionId });
   }
 
-  /** Purchases of `provider` still pending, created before `before`, in id order, at most `limit`. */
-  async pendingBefore(provider: PaymentProvider, before: Date, limit: number): Promise<Purchase[]> {
-    return this.ds.manager.find(Purchase, {
-      where: { status: 'pending', provider, createdAt: LessThan(before) },
-      order: { id: 'ASC' },
-      take: limit,
-    });
+  /**
+   * Purchases of `provider` still pending, created before `before`, whose next reconciliation is
+   * due at `now` (never asked, or `next_reconcile_at` ≤ now; docs/PRODUCT-RULES.md R191), in id
+   * order, at most `limit`.
+   */
+  async dueForReconcile(provider: PaymentProvider, before: Date, now: Date, limit: number): Promise<Purchase[]> {
+    return this.ds.manager
+      .createQueryBuilder(Purchase, 'p')
+      .where(`p.status = 'pending' AND p.provider = :provider AND p.createdAt < :before`, { provider, before })
+      .andWhere('(p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :now)', { now })
+      .orderBy('p.id', 'ASC')
+      .limit(limit)
+      .getMany();
+  }
+
+  /** Records a reconciliation question that left purchase `id` pending, and when to ask next (only while it is pending). */
+  async scheduleReconcile(id: string, attempts: number, nextAt: Date): Promise<void> {
+    await this.ds.manager.update(Purchase, { id, status: 'pending' }, { reconcileAttempts: attempts, nextReconcileAt: nextAt });
   }
 
   /** The purchase with Flutterwave tx_ref `txRef`, or null. */

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { Money } from '../../common/money/money';
 import type { C2bPayment, C2bValidationAnswer } from '../../providers/daraja/daraja-c2b';
-import type { StkCallbackResult } from '../../providers/daraja/daraja.types';
+import type { StkCallbackResult, TransactionStatusResult } from '../../providers/daraja/daraja.types';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
 import type { ConfirmOutcome } from './payment-confirmation.service';
 import { PhonePurchase, PurchaseLookupRepository } from './purchase-lookup.repository';
-import { PurchaseReconciliationService, RECONCILE_AFTER_MS } from './purchase-reconciliation.service';
+import { PurchaseReconciliationService } from './purchase-reconciliation.service';
 import { PurchaseReviewInput, PurchaseReviewService } from './purchase-review.service';
 import { C2bPurchaseInput, C2bRail, C2bReferenceIssued } from './rails/c2b/c2b.rail';
 import { FlutterwavePurchaseInput, FlutterwaveRail } from './rails/flutterwave.rail';
@@ -75,6 +75,11 @@ export class PurchaseService {
     return this.mpesa.confirmBatch(callbacks);
   }
 
+  /** The `transaction-status-result` job: see MpesaStkRail.confirmTransactionStatus. */
+  confirmTransactionStatus(result: TransactionStatusResult): Promise<ConfirmOutcome> {
+    return this.mpesa.confirmTransactionStatus(result);
+  }
+
   /** The `flutterwave-webhook` job and find-slip-ng: see FlutterwaveRail.confirm. */
   confirmFlutterwave(webhook: FlutterwaveWebhook): Promise<ConfirmOutcome> {
     return this.flutterwave.confirm(webhook);
@@ -85,8 +90,11 @@ export class PurchaseService {
     return this.reconciliation.reconcileAll();
   }
 
-  /** Reconciliation of the M-Pesa purchases pending over `olderThanMs` (ms); changed count. */
-  reconcileStk(olderThanMs = RECONCILE_AFTER_MS, limit = 100): Promise<number> {
+  /**
+   * Reconciliation of the M-Pesa purchases pending over `olderThanMs` (ms; default
+   * MPESA_QUERY_AFTER_SECONDS, docs/PRODUCT-RULES.md R190) and due for a query (R191); changed count.
+   */
+  reconcileStk(olderThanMs?: number, limit = 100): Promise<number> {
     return this.reconciliation.reconcile('mpesa', olderThanMs, limit);
   }
 

@@ -11,8 +11,10 @@ import {
   DARAJA_PATHS,
   DarajaClient,
   darajaTimestamp,
+  parseAccountBalanceResult,
   parseB2cResult,
   parseStkCallback,
+  parseTransactionStatusResult,
   stkPassword,
 } from './daraja.client';
 import { DarajaClientOptions, StkPushInput } from './daraja.types';
@@ -332,6 +334,45 @@ describe(DarajaClient.name, () => {
       expect(sent.Password).toBe(stkPassword('174379', SANDBOX_PASSKEY, '20251114103512'));
     });
 
+    it('sends exactly the four documented fields (§1.7 request, literal)', async () => {
+      stub.on(`POST ${DARAJA_PATHS.stkQuery}`, QUERY_DONE('0'));
+      await client().stkQuery('ws_CO_14112025103512345712345678');
+      expect(JSON.parse(stub.calls(DARAJA_PATHS.stkQuery)[0].body)).toEqual({
+        BusinessShortCode: 174379,
+        Password: Buffer.from(`174379${SANDBOX_PASSKEY}20251114103512`).toString('base64'),
+        Timestamp: '20251114103512',
+        CheckoutRequestID: 'ws_CO_14112025103512345712345678',
+      });
+    });
+
+    it.each([
+      ['0', 'The service request is processed successfully.', 'paid'],
+      ['1032', 'Request cancelled by user', 'cancelled'],
+      ['1037', 'DS timeout user cannot be reached', 'timeout'],
+      ['2001', 'The initiator information is invalid.', 'failed'],
+      ['1', 'The balance is insufficient for the transaction.', 'failed'],
+      ['1019', 'Transaction has expired.', 'failed'],
+    ])('reads the documented answer with ResultCode "%s" (%s) as %s', async (code, desc, outcome) => {
+      stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
+        body: {
+          ResponseCode: '0',
+          ResponseDescription: 'The service request has been accepted successsfully',
+          MerchantRequestID: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
+          CheckoutRequestID: 'ws_CO_14112025103512345712345678',
+          ResultCode: code,
+          ResultDesc: desc,
+        },
+      });
+      await expect(client().stkQuery(CHECKOUT_ID)).resolves.toEqual({
+        status: 'done',
+        resultCode: code,
+        resultDesc: desc,
+        outcome,
+        merchantRequestId: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
+        checkoutRequestId: 'ws_CO_14112025103512345712345678',
+      });
+    });
+
     it('answers pending while the transaction is being processed, without retrying', async () => {
       stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
         status: 500,
@@ -379,6 +420,101 @@ describe(DarajaClient.name, () => {
         client({ retries: 1, timeoutMs: 100 }).stkQuery(CHECKOUT_ID),
       ).rejects.toBeInstanceOf(ProviderTimeoutError);
       expect(stub.calls(DARAJA_PATHS.stkQuery)).toHaveLength(2);
+    });
+  });
+
+  describe('transactionStatus (§1.9)', () => {
+    const QUESTION = {
+      transactionId: 'TKE4H7Q2ZP',
+      originatorConversationId: 'purchase-4521-status',
+      resultUrl: 'https://tips.example.co.ke/api/processor/transaction-status/result/3f9c0b7e',
+      queueTimeoutUrl: 'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
+      remarks: 'Purchase status',
+    };
+
+    it('sends the documented body and reads the synchronous acknowledgement', async () => {
+      stub.on(`POST ${DARAJA_PATHS.transactionStatus}`, {
+        body: {
+          OriginatorConversationID: 'purchase-4521-status',
+          ConversationID: 'AG_20251114_2010325b025970fbc403',
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
+      });
+      await expect(client().transactionStatus(QUESTION)).resolves.toEqual({
+        conversationId: 'AG_20251114_2010325b025970fbc403',
+        originatorConversationId: 'purchase-4521-status',
+        responseDescription: 'Accept the service request successfully.',
+      });
+      const [call] = stub.calls(DARAJA_PATHS.transactionStatus);
+      expect(call.headers.authorization).toBe('Bearer token-1');
+      expect(JSON.parse(call.body)).toEqual({
+        Initiator: 'tipsapi',
+        SecurityCredential: 'Q3JlZA==',
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: 'TKE4H7Q2ZP',
+        OriginatorConversationID: 'purchase-4521-status',
+        PartyA: 174379,
+        IdentifierType: '4',
+        ResultURL: 'https://tips.example.co.ke/api/processor/transaction-status/result/3f9c0b7e',
+        QueueTimeOutURL: 'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
+        Remarks: 'Purchase status',
+      });
+    });
+
+    it('refuses bad input before sending, and a missing initiator', async () => {
+      await expect(client().transactionStatus({ ...QUESTION, transactionId: 'TK-1' })).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(client().transactionStatus({ ...QUESTION, remarks: 'x' })).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(client({ initiatorName: undefined }).transactionStatus(QUESTION)).rejects.toBeInstanceOf(ProviderInputError);
+      expect(stub.calls(DARAJA_PATHS.transactionStatus)).toHaveLength(0);
+    });
+
+    it('retries a 503 (a question is idempotent) and reports a gateway rejection', async () => {
+      stub.sequence(
+        `POST ${DARAJA_PATHS.transactionStatus}`,
+        { status: 503, body: 'busy' },
+        { status: 400, body: { requestId: 'r', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid TransactionID' } },
+      );
+      await expect(client().transactionStatus(QUESTION)).rejects.toMatchObject({ name: 'ProviderHttpError', providerCode: '400.002.02' });
+      expect(stub.calls(DARAJA_PATHS.transactionStatus)).toHaveLength(2);
+    });
+  });
+
+  describe('accountBalance (§1.12)', () => {
+    const QUESTION = {
+      resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+      queueTimeoutUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+      remarks: 'B2C float',
+    };
+
+    it('sends the documented body for our B2C shortcode and reads the acknowledgement', async () => {
+      stub.on(`POST ${DARAJA_PATHS.accountBalance}`, {
+        body: {
+          OriginatorConversationID: '515-5258779-3',
+          ConversationID: 'AG_20251114_00004e48cf7e3533f581',
+          ResponseCode: '0',
+          ResponseDescription: 'Accept the service request successfully.',
+        },
+      });
+      await expect(client().accountBalance(QUESTION)).resolves.toEqual({
+        conversationId: 'AG_20251114_00004e48cf7e3533f581',
+        originatorConversationId: '515-5258779-3',
+      });
+      expect(JSON.parse(stub.calls(DARAJA_PATHS.accountBalance)[0].body)).toEqual({
+        Initiator: 'tipsapi',
+        SecurityCredential: 'Q3JlZA==',
+        CommandID: 'AccountBalance',
+        PartyA: 600992,
+        IdentifierType: '4',
+        Remarks: 'B2C float',
+        QueueTimeOutURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+        ResultURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+      });
+    });
+
+    it('refuses to ask without a B2C set-up', async () => {
+      await expect(client({ b2cShortcode: undefined }).accountBalance(QUESTION)).rejects.toBeInstanceOf(ProviderInputError);
+      expect(stub.calls(DARAJA_PATHS.accountBalance)).toHaveLength(0);
     });
   });
 
@@ -657,5 +793,121 @@ describe('parseB2cResult (§1.8)', () => {
     );
     const { TransactionID: _id, ResultParameters: _p, ...paidWithoutId } = RESULT;
     expect(() => parseB2cResult({ Result: paidWithoutId })).toThrow(/TransactionID/);
+  });
+});
+
+describe('parseTransactionStatusResult (§1.9)', () => {
+  // The Result envelope Safaricom posts to ResultURL for an STK payment to a PayBill.
+  const COMPLETED = {
+    Result: {
+      ResultType: 0,
+      ResultCode: 0,
+      ResultDesc: 'The service request is processed successfully.',
+      OriginatorConversationID: 'purchase-4521-status',
+      ConversationID: 'AG_20251114_2010325b025970fbc403',
+      TransactionID: 'TKE4H7Q2ZQ',
+      ResultParameters: {
+        ResultParameter: [
+          { Key: 'DebitPartyName', Value: '254712345678 - JANE WANJIRU' },
+          { Key: 'CreditPartyName', Value: '174379 - TIPSKE MARKETPLACE' },
+          { Key: 'OriginatorConversationID', Value: 'purchase-4521-status' },
+          { Key: 'InitiatedTime', Value: 20251114103540 },
+          { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+          { Key: 'DebitPartyCharges' },
+          { Key: 'TransactionReason' },
+          { Key: 'ReasonType', Value: 'Pay Bill Online' },
+          { Key: 'TransactionStatus', Value: 'Completed' },
+          { Key: 'FinalisedTime', Value: 20251114103541 },
+          { Key: 'Amount', Value: 100 },
+          { Key: 'ConversationID', Value: 'AG_20251114_2010325b025970fbc403' },
+          { Key: 'ReceiptNo', Value: 'TKE4H7Q2ZP' },
+        ],
+      },
+      ReferenceData: { ReferenceItem: { Key: 'Occasion' } },
+    },
+  };
+
+  it('reads a completed payment', () => {
+    expect(parseTransactionStatusResult(COMPLETED)).toEqual({
+      resultCode: '0',
+      resultDesc: 'The service request is processed successfully.',
+      originatorConversationId: 'purchase-4521-status',
+      conversationId: 'AG_20251114_2010325b025970fbc403',
+      completed: true,
+      transactionStatus: 'Completed',
+      receipt: 'TKE4H7Q2ZP',
+      amountKsh: '100.00',
+      reasonType: 'Pay Bill Online',
+      debitPartyName: '254712345678 - JANE WANJIRU',
+      finalisedAt: '20251114103541',
+    });
+  });
+
+  it('a question answered with another TransactionStatus, or refused, is not completed', () => {
+    const params = COMPLETED.Result.ResultParameters.ResultParameter.map((p) => (p.Key === 'TransactionStatus' ? { ...p, Value: 'Failed' } : p));
+    expect(parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: params } } })).toMatchObject({ completed: false, transactionStatus: 'Failed' });
+    const refused = {
+      Result: {
+        ResultType: 0,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        OriginatorConversationID: 'purchase-4521-status',
+        ConversationID: 'AG_20251114_2010325b025970fbc404',
+        TransactionID: 'TKE4H7Q2ZR',
+      },
+    };
+    expect(parseTransactionStatusResult(refused)).toEqual({
+      resultCode: '2001',
+      resultDesc: 'The initiator information is invalid.',
+      originatorConversationId: 'purchase-4521-status',
+      conversationId: 'AG_20251114_2010325b025970fbc404',
+      completed: false,
+    });
+  });
+
+  it('rejects other shapes', () => {
+    expect(() => parseTransactionStatusResult({})).toThrow(ProviderCallbackError);
+    expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ConversationID: 5 } })).toThrow(/ConversationID/);
+    const noReceipt = COMPLETED.Result.ResultParameters.ResultParameter.filter((p) => p.Key !== 'ReceiptNo');
+    expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: noReceipt } } })).toThrow(/ReceiptNo/);
+  });
+});
+
+describe('parseAccountBalanceResult (§1.12)', () => {
+  const RESULT = {
+    Result: {
+      ResultType: 0,
+      ResultCode: 0,
+      ResultDesc: 'The service request is processed successfully.',
+      OriginatorConversationID: '515-5258779-3',
+      ConversationID: 'AG_20251114_00004e48cf7e3533f581',
+      TransactionID: 'OAR0000000',
+      ResultParameters: {
+        ResultParameter: [
+          {
+            Key: 'AccountBalance',
+            Value:
+              'Working Account|KES|46713.00|46713.00|0.00|0.00&Float Account|KES|0.00|0.00|0.00|0.00&Utility Account|KES|49217.00|49217.00|0.00|0.00&Charges Paid Account|KES|-220.00|-220.00|0.00|0.00&Organization Settlement Account|KES|0.00|0.00|0.00|0.00',
+          },
+          { Key: 'BOCompletedTime', Value: 20251114125710 },
+        ],
+      },
+      ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit' } },
+    },
+  };
+
+  it('reads every account, the utility account included', () => {
+    const parsed = parseAccountBalanceResult(RESULT);
+    expect(parsed).toMatchObject({ resultCode: '0', originatorConversationId: '515-5258779-3', completedAt: '20251114125710' });
+    expect(parsed.accounts).toHaveLength(5);
+    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({ name: 'Utility Account', currency: 'KES', currentKsh: '49217.00', availableKsh: '49217.00' });
+    expect(parsed.accounts.find((a) => a.name === 'Charges Paid Account')?.availableKsh).toBe('-220.00');
+  });
+
+  it('a refused question lists no account; a malformed list is rejected', () => {
+    const refused = { Result: { ...RESULT.Result, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', ResultParameters: undefined } };
+    expect(parseAccountBalanceResult(refused)).toMatchObject({ resultCode: '2001', accounts: [] });
+    const bad = { Result: { ...RESULT.Result, ResultParameters: { ResultParameter: { Key: 'AccountBalance', Value: 'Utility Account|KES|lots' } } } };
+    expect(() => parseAccountBalanceResult(bad)).toThrow(ProviderCallbackError);
   });
 });

@@ -21,10 +21,14 @@ import {
 } from '../common/http';
 import { ShapeReader, shapeReader } from '../common/shape';
 import {
+  AccountBalanceAccepted,
+  AccountBalanceInput,
+  AccountBalanceResult,
   B2cPaymentInput,
   B2cPaymentResult,
   B2cResult,
   DARAJA_ERROR,
+  DarajaAccountBalance,
   DarajaClientOptions,
   StkCallbackResult,
   StkOutcome,
@@ -32,18 +36,23 @@ import {
   StkPushResult,
   StkPushWire,
   StkQueryResult,
+  TransactionStatusAccepted,
+  TransactionStatusInput,
+  TransactionStatusResult,
 } from './daraja.types';
 
 const PROVIDER = 'daraja';
 const MSISDN = /^254[17]\d{8}$/;
 const SHORTCODE = /^\d{5,7}$/;
 
-/** Paths of the Daraja APIs we call (docs/PROVIDERS.md §1.2, §1.3, §1.7, §1.8). */
+/** Paths of the Daraja APIs we call (docs/PROVIDERS.md §1.2, §1.3, §1.7, §1.8, §1.9, §1.12). */
 export const DARAJA_PATHS = {
   token: '/oauth/v1/generate',
   stkPush: '/mpesa/stkpush/v1/processrequest',
   stkQuery: '/mpesa/stkpushquery/v1/query',
   b2c: '/mpesa/b2c/v3/paymentrequest',
+  transactionStatus: '/mpesa/transactionstatus/v1/query',
+  accountBalance: '/mpesa/accountbalance/v1/query',
 } as const;
 
 /**
@@ -296,6 +305,110 @@ export class DarajaClient {
     };
   }
 
+  /**
+   * Asks the status of an M-Pesa transaction by its receipt (Transaction Status, §1.9), with our
+   * initiator credentials and `PartyA` = the STK shortcode (`IdentifierType` 4, organisation
+   * shortcode). Accepted means queued: the answer arrives at `resultUrl`
+   * (`parseTransactionStatusResult`). A question changes nothing at M-Pesa, so it is retried on
+   * network errors, timeouts and 5xx.
+   * @throws ProviderInputError when the initiator is not configured or an input breaks §1.9's rules.
+   * @throws ProviderHttpError (and subclasses), timeout and network errors.
+   */
+  async transactionStatus(input: TransactionStatusInput): Promise<TransactionStatusAccepted> {
+    const { initiatorName, securityCredential, shortcode } = this.options;
+    if (!initiatorName)
+      throw new ProviderInputError(PROVIDER, 'initiatorName', 'must be configured');
+    if (!securityCredential)
+      throw new ProviderInputError(PROVIDER, 'securityCredential', 'must be configured');
+    if (!/^[A-Za-z0-9]{6,20}$/.test(input.transactionId)) {
+      throw new ProviderInputError(PROVIDER, 'transactionId', 'must be an M-Pesa receipt (6–20 letters or digits)');
+    }
+    if (!/^[\x21-\x7e]{1,100}$/.test(input.originatorConversationId)) {
+      throw new ProviderInputError(PROVIDER, 'originatorConversationId', 'must be 1–100 printable characters');
+    }
+    if (!/^.{2,100}$/u.test(input.remarks)) {
+      throw new ProviderInputError(PROVIDER, 'remarks', 'must be 2–100 characters');
+    }
+    if (input.occasion !== undefined && !/^.{1,100}$/u.test(input.occasion)) {
+      throw new ProviderInputError(PROVIDER, 'occasion', 'must be 1–100 characters');
+    }
+    checkUrl(input.resultUrl, 'resultUrl');
+    checkUrl(input.queueTimeoutUrl, 'queueTimeoutUrl');
+    const res = await this.post(
+      DARAJA_PATHS.transactionStatus,
+      {
+        Initiator: initiatorName,
+        SecurityCredential: securityCredential,
+        CommandID: 'TransactionStatusQuery',
+        TransactionID: input.transactionId,
+        OriginatorConversationID: input.originatorConversationId,
+        PartyA: Number(shortcode),
+        IdentifierType: '4',
+        ResultURL: input.resultUrl,
+        QueueTimeOutURL: input.queueTimeoutUrl,
+        Remarks: input.remarks,
+        ...(input.occasion === undefined ? {} : { Occasion: input.occasion }),
+      },
+      'idempotent',
+    );
+    if (!isSuccess(res)) throw darajaError(res);
+    const answer = this.acceptedAnswer(res);
+    const read = responseReader(res);
+    return {
+      conversationId: read.string(answer.ConversationID, 'ConversationID'),
+      originatorConversationId:
+        read.optionalString(answer.OriginatorConversationID, 'OriginatorConversationID') ??
+        input.originatorConversationId,
+      responseDescription:
+        read.optionalString(answer.ResponseDescription, 'ResponseDescription') ?? '',
+    };
+  }
+
+  /**
+   * Asks the balances of our B2C shortcode (Account Balance, §1.12): initiator credentials,
+   * `PartyA` = `b2cShortcode`, `IdentifierType` 4. Accepted means queued: the balances arrive at
+   * `resultUrl` (`parseAccountBalanceResult`). A question, so retried on network errors,
+   * timeouts and 5xx.
+   * @throws ProviderInputError when B2C is not configured or a URL is not http(s).
+   * @throws ProviderHttpError (and subclasses), timeout and network errors.
+   */
+  async accountBalance(input: AccountBalanceInput): Promise<AccountBalanceAccepted> {
+    const { b2cShortcode, initiatorName, securityCredential } = this.options;
+    if (!b2cShortcode || !SHORTCODE.test(b2cShortcode)) {
+      throw new ProviderInputError(PROVIDER, 'b2cShortcode', 'must be configured (5–7 digits)');
+    }
+    if (!initiatorName)
+      throw new ProviderInputError(PROVIDER, 'initiatorName', 'must be configured');
+    if (!securityCredential)
+      throw new ProviderInputError(PROVIDER, 'securityCredential', 'must be configured');
+    if (!/^.{2,100}$/u.test(input.remarks)) {
+      throw new ProviderInputError(PROVIDER, 'remarks', 'must be 2–100 characters');
+    }
+    checkUrl(input.resultUrl, 'resultUrl');
+    checkUrl(input.queueTimeoutUrl, 'queueTimeoutUrl');
+    const res = await this.post(
+      DARAJA_PATHS.accountBalance,
+      {
+        Initiator: initiatorName,
+        SecurityCredential: securityCredential,
+        CommandID: 'AccountBalance',
+        PartyA: Number(b2cShortcode),
+        IdentifierType: '4',
+        Remarks: input.remarks,
+        QueueTimeOutURL: input.queueTimeoutUrl,
+        ResultURL: input.resultUrl,
+      },
+      'idempotent',
+    );
+    if (!isSuccess(res)) throw darajaError(res);
+    const answer = this.acceptedAnswer(res);
+    const read = responseReader(res);
+    return {
+      conversationId: read.string(answer.ConversationID, 'ConversationID'),
+      originatorConversationId: read.optionalString(answer.OriginatorConversationID, 'OriginatorConversationID') ?? '',
+    };
+  }
+
   /** POST with the bearer token; renews the token once and repeats once when it is refused. */
   private async post(path: string, body: unknown, retry: RetryPolicy): Promise<HttpResponse> {
     const send = (token: string): Promise<HttpResponse> =>
@@ -523,7 +636,108 @@ export const parseB2cResult = (body: unknown): B2cResult => {
   return parsed;
 };
 
+/**
+ * Validates and reads a Transaction Status `Result` posted to `ResultURL` (§1.9): the same
+ * envelope as B2C (`Result` with `ResultParameters.ResultParameter` as `{Key, Value}` items, a
+ * list or a single item). `completed` only when `ResultCode` is 0 and `TransactionStatus` is
+ * `Completed`; `Amount` becomes Ksh with 2 decimals.
+ * @throws ProviderCallbackError for any other shape.
+ */
+export const parseTransactionStatusResult = (body: unknown): TransactionStatusResult => {
+  const read = callbackReader();
+  const result = read.record(read.record(body, 'body').Result, 'Result');
+  const at = (name: string): string => `Result.${name}`;
+  const resultCode = read.code(result.ResultCode, at('ResultCode'));
+  const params = new Map<string, unknown>();
+  if (result.ResultParameters !== undefined && result.ResultParameters !== null) {
+    const raw = read.record(result.ResultParameters, at('ResultParameters')).ResultParameter;
+    (Array.isArray(raw) ? raw : [raw]).forEach((item, i) => {
+      const entry = read.record(item, `${at('ResultParameters.ResultParameter')}[${i}]`);
+      params.set(read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`), entry.Value);
+    });
+  }
+  const text = (key: string): string | undefined => {
+    const value = params.get(key);
+    return typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined;
+  };
+  const amountValue = params.get('Amount');
+  const amountKsh =
+    amountValue === undefined || amountValue === null || amountValue === ''
+      ? undefined
+      : (toDecimalString(amountValue, 2) ?? read.fail(at('ResultParameters.Amount'), 'expected an amount'));
+  const transactionStatus = text('TransactionStatus');
+  const parsed: TransactionStatusResult = {
+    resultCode,
+    resultDesc: read.optionalString(result.ResultDesc, at('ResultDesc')) ?? '',
+    originatorConversationId: read.string(result.OriginatorConversationID, at('OriginatorConversationID')),
+    conversationId: read.string(result.ConversationID, at('ConversationID')),
+    completed: resultCode === '0' && transactionStatus?.toLowerCase() === 'completed',
+    transactionStatus,
+    receipt: text('ReceiptNo'),
+    amountKsh,
+    reasonType: text('ReasonType'),
+    debitPartyName: text('DebitPartyName'),
+    finalisedAt: digitsOf(params.get('FinalisedTime')),
+  };
+  if (parsed.completed && !parsed.receipt) read.fail(at('ResultParameters.ReceiptNo'), 'a completed transaction needs ReceiptNo');
+  for (const key of Object.keys(parsed) as (keyof TransactionStatusResult)[])
+    if (parsed[key] === undefined) delete parsed[key];
+  return parsed;
+};
+
+/**
+ * Validates and reads an Account Balance `Result` (§1.12): the B2C envelope; the
+ * `AccountBalance` parameter lists accounts joined by `&`, each `name|currency|current|available|…`
+ * (amounts become Ksh with 2 decimals, negative allowed).
+ * @throws ProviderCallbackError for any other shape.
+ */
+export const parseAccountBalanceResult = (body: unknown): AccountBalanceResult => {
+  const read = callbackReader();
+  const result = read.record(read.record(body, 'body').Result, 'Result');
+  const at = (name: string): string => `Result.${name}`;
+  const params = new Map<string, unknown>();
+  if (result.ResultParameters !== undefined && result.ResultParameters !== null) {
+    const raw = read.record(result.ResultParameters, at('ResultParameters')).ResultParameter;
+    (Array.isArray(raw) ? raw : [raw]).forEach((item, i) => {
+      const entry = read.record(item, `${at('ResultParameters.ResultParameter')}[${i}]`);
+      params.set(read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`), entry.Value);
+    });
+  }
+  const resultCode = read.code(result.ResultCode, at('ResultCode'));
+  const accounts: DarajaAccountBalance[] = [];
+  const listed = params.get('AccountBalance');
+  if (resultCode === '0' && listed !== undefined && listed !== null) {
+    const text = read.string(listed, at('ResultParameters.AccountBalance'));
+    for (const account of text.split('&').filter((a) => a.trim())) {
+      const [name, currency, current, available] = account.split('|').map((f) => f.trim());
+      const currentKsh = signedKsh(current);
+      const availableKsh = signedKsh(available);
+      if (!name || !currency || currentKsh === null || availableKsh === null) {
+        read.fail(at('ResultParameters.AccountBalance'), 'expected name|currency|current|available per account');
+      }
+      accounts.push({ name, currency, currentKsh: currentKsh as string, availableKsh: availableKsh as string });
+    }
+  }
+  const completedAt = digitsOf(params.get('BOCompletedTime'));
+  return {
+    resultCode,
+    resultDesc: read.optionalString(result.ResultDesc, at('ResultDesc')) ?? '',
+    originatorConversationId: read.string(result.OriginatorConversationID, at('OriginatorConversationID')),
+    conversationId: read.string(result.ConversationID, at('ConversationID')),
+    accounts,
+    ...(completedAt === undefined ? {} : { completedAt }),
+  };
+};
+
 // ----- helpers -----
+
+/** `'-220.00'` / `'49217'` → Ksh with 2 decimals (sign kept); null when not an amount. */
+const signedKsh = (value: string | undefined): string | null => {
+  if (value === undefined || !/^-?\d+(\.\d+)?$/.test(value)) return null;
+  const negative = value.startsWith('-');
+  const amount = toDecimalString(negative ? value.slice(1) : value, 2);
+  return amount === null ? null : `${negative ? '-' : ''}${amount}`;
+};
 
 /** Whole Ksh within [min, max] as a JSON-safe integer (whole shillings, never a float). */
 const wholeKsh = (value: string | number, field: string, min: bigint, max: bigint): number => {

@@ -219,3 +219,95 @@ export interface B2cResult {
   /** `B2CRecipientIsRegisteredCustomer`: `'Y'` / `'N'`. */
   recipientIsRegisteredCustomer?: string;
 }
+
+/**
+ * Input of `DarajaClient.transactionStatus` (§1.9): the status of an M-Pesa transaction we hold a
+ * receipt for (an STK payment whose callback we acknowledged but whose result we could not apply).
+ */
+export interface TransactionStatusInput {
+  /** `TransactionID`: the M-Pesa receipt asked about, e.g. `TKE4H7Q2ZP`. */
+  transactionId: string;
+  /** Our id for this question, sent as `OriginatorConversationID` and echoed in the Result. */
+  originatorConversationId: string;
+  /** `ResultURL`: receives the `Result` (parse with `parseTransactionStatusResult`). */
+  resultUrl: string;
+  /** `QueueTimeOutURL`: no answer in time; ask again later. */
+  queueTimeoutUrl: string;
+  /** `Remarks`, 2–100 chars. */
+  remarks: string;
+  /** `Occasion`, 1–100 chars, optional. */
+  occasion?: string;
+}
+
+/** Synchronous Transaction Status answer: the question is queued, the answer comes by `Result` (§1.9). */
+export interface TransactionStatusAccepted {
+  conversationId: string;
+  originatorConversationId: string;
+  responseDescription: string;
+}
+
+/**
+ * Parsed Transaction Status `Result` (§1.9). `ResultCode` 0 means the question was answered, not
+ * that the money moved: that is `TransactionStatus` (`Completed`), hence `completed`.
+ */
+export interface TransactionStatusResult {
+  /** `String(ResultCode)` of the question. */
+  resultCode: string;
+  resultDesc: string;
+  originatorConversationId: string;
+  conversationId: string;
+  /** True only for ResultCode 0 with `TransactionStatus` `Completed`. */
+  completed: boolean;
+  /** `TransactionStatus` as sent, e.g. `Completed`, `Failed`, `Cancelled`, `Expired`. */
+  transactionStatus?: string;
+  /** `ReceiptNo`: the M-Pesa receipt of the transaction. */
+  receipt?: string;
+  /** `Amount`, Ksh with 2 decimals. */
+  amountKsh?: string;
+  /** `ReasonType`, e.g. `Pay Bill Online` for an STK payment to a PayBill. */
+  reasonType?: string;
+  /** `DebitPartyName`: `"<MSISDN> - <NAME>"` of the payer. */
+  debitPartyName?: string;
+  /** `FinalisedTime`, `YYYYMMDDHHmmss` Kenyan time, as digits. */
+  finalisedAt?: string;
+}
+
+/** Input of `DarajaClient.accountBalance` (§1.12): where Daraja posts the `Result`. */
+export interface AccountBalanceInput {
+  /** `ResultURL`: receives the `Result` (parse with `parseAccountBalanceResult`). */
+  resultUrl: string;
+  /** `QueueTimeOutURL`: no answer in time; ask again later. */
+  queueTimeoutUrl: string;
+  /** `Remarks`, 2–100 chars. */
+  remarks: string;
+}
+
+/** Synchronous Account Balance answer: queued; the balances come by `Result` (§1.12). */
+export interface AccountBalanceAccepted {
+  conversationId: string;
+  originatorConversationId: string;
+}
+
+/** One account of the `AccountBalance` parameter (§1.12): `name|currency|current|available|…`. */
+export interface DarajaAccountBalance {
+  /** e.g. `Utility Account` (B2C pays from it), `Working Account`, `Charges Paid Account`. */
+  name: string;
+  currency: string;
+  /** Ksh with 2 decimals, may be negative. */
+  currentKsh: string;
+  /** Ksh with 2 decimals, may be negative. */
+  availableKsh: string;
+}
+
+/** Parsed Account Balance `Result` (§1.12). */
+export interface AccountBalanceResult {
+  /** `String(ResultCode)`: `"0"` = the balances are given. */
+  resultCode: string;
+  resultDesc: string;
+  originatorConversationId: string;
+  conversationId: string;
+  /** Every account listed (empty unless ResultCode 0). */
+  accounts: DarajaAccountBalance[];
+  /** `BOCompletedTime`, `YYYYMMDDHHmmss` Kenyan time, as digits. */
+  completedAt?: string;
+}

@@ -33,6 +33,24 @@ export class DarajaSandboxController {
     return sendAnswer(reply, await this.daraja.stkPush(authorization, body));
   }
 
+  @Post('mpesa/accountbalance/v1/query')
+  async accountBalance(
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return sendAnswer(reply, await this.daraja.accountBalance(authorization, body));
+  }
+
+  @Post('mpesa/transactionstatus/v1/query')
+  async transactionStatus(
+    @Headers('authorization') authorization: string | undefined,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return sendAnswer(reply, await this.daraja.transactionStatus(authorization, body));
+  }
+
   @Post('mpesa/stkpushquery/v1/query')
   async stkQuery(
     @Headers('authorization') authorization: string | undefined,

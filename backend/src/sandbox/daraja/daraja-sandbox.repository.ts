@@ -101,6 +101,12 @@ export class DarajaSandboxRepository {
     return rows[0] ?? null;
   }
 
+  /** The accepted prompt whose M-Pesa receipt is `receipt`, or null (Transaction Status, §1.9). */
+  async findStkByReceipt(receipt: string): Promise<StkRow | null> {
+    const rows = await query<StkRow>(this.ds, `SELECT * FROM sandbox_stk_request WHERE receipt = $1`, [receipt]);
+    return rows[0] ?? null;
+  }
+
   /** Locks one prompt for the transaction `db`. */
   async lockStk(db: Sql, checkoutRequestId: string): Promise<StkRow | null> {
     const rows = await query<StkRow>(db, `SELECT * FROM sandbox_stk_request WHERE checkout_request_id = $1 FOR UPDATE`, [

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Clock, systemClock } from '../../common/clock/clock';
@@ -32,9 +33,13 @@ import {
   StkResolution,
   stkResult,
   transactionDate,
+  transactionStatusResultBody,
+  accountBalanceResultBody,
+  validateAccountBalance,
   validateB2c,
   validateStkPush,
   validateStkQuery,
+  validateTransactionStatus,
 } from './domain/daraja-rules';
 
 /** Seconds a sandbox access token lives (§1.2: 3599, sent as a string). */
@@ -157,6 +162,83 @@ export class DarajaSandboxService {
       200,
       stkQueryBody({ merchantRequestId: stk.merchant_request_id, checkoutRequestId: stk.checkout_request_id, resolution: stk.status }),
     );
+  }
+
+  /**
+   * `POST /mpesa/transactionstatus/v1/query` (§1.9) about an STK payment's receipt: synchronous
+   * acknowledgement, then the `Result` (`Completed`, or 2001 for a wrong initiator) posted to
+   * ResultURL at once; an unknown receipt is refused with `400.002.02`.
+   */
+  async transactionStatus(authorization: string | undefined, body: unknown): Promise<ProviderAnswer> {
+    const refused = await this.checkBearer(authorization, 'daraja.transactionstatus');
+    if (refused) return refused;
+    const checked = validateTransactionStatus(body);
+    if (!checked.ok) return this.reject(checked.rejection);
+    const q = checked.value;
+    const stk = await this.repo.findStkByReceipt(q.transactionId);
+    if (!stk?.receipt) return this.reject(DARAJA_REJECTIONS.invalid('TransactionID'));
+    const now = this.clock.now();
+    const conversation = conversationId(now);
+    const originator = q.originatorConversationId ?? `sandbox-${conversation.slice(-12)}`;
+    const { initiatorName, securityCredential } = this.config.mpesa;
+    const result = transactionStatusResultBody({
+      originatorConversationId: originator,
+      conversationId: conversation,
+      initiatorValid: q.initiatorName === initiatorName && q.securityCredential === securityCredential,
+      stk: { receipt: stk.receipt, amountKsh: stk.amount_ksh, msisdn: stk.msisdn, shortcode: stk.business_short_code, transactionDate: stk.transaction_date },
+      at: now,
+    });
+    await this.outbound.enqueue(this.repo.dataSource.manager, {
+      kind: OUTBOUND_KIND.STATUS_RESULT,
+      reference: originator,
+      url: q.resultUrl,
+      contentType: 'application/json',
+      body: JSON.stringify(result),
+    });
+    this.outbound.notify();
+    return answer(200, {
+      OriginatorConversationID: originator,
+      ConversationID: conversation,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
+  }
+
+  /**
+   * `POST /mpesa/accountbalance/v1/query` (§1.12): synchronous acknowledgement, then the `Result`
+   * (the Utility Account holding SANDBOX_B2C_FLOAT_KSH; 2001 for a wrong initiator) posted to
+   * ResultURL at once.
+   */
+  async accountBalance(authorization: string | undefined, body: unknown): Promise<ProviderAnswer> {
+    const refused = await this.checkBearer(authorization, 'daraja.accountbalance');
+    if (refused) return refused;
+    const checked = validateAccountBalance(body);
+    if (!checked.ok) return this.reject(checked.rejection);
+    const now = this.clock.now();
+    const conversation = conversationId(now);
+    const originator = `sandbox-${conversation.slice(-12)}`;
+    const { initiatorName, securityCredential } = this.config.mpesa;
+    const result = accountBalanceResultBody({
+      originatorConversationId: originator,
+      conversationId: conversation,
+      initiatorValid: checked.value.initiatorName === initiatorName && checked.value.securityCredential === securityCredential,
+      utilityKsh: this.settings.b2cFloatKsh,
+      at: now,
+    });
+    await this.outbound.enqueue(this.repo.dataSource.manager, {
+      kind: OUTBOUND_KIND.BALANCE_RESULT,
+      reference: conversation,
+      url: checked.value.resultUrl,
+      contentType: 'application/json',
+      body: JSON.stringify(result),
+    });
+    this.outbound.notify();
+    return answer(200, {
+      OriginatorConversationID: originator,
+      ConversationID: conversation,
+      ResponseCode: '0',
+      ResponseDescription: 'Accept the service request successfully.',
+    });
   }
 
   /**
@@ -383,7 +465,7 @@ export class DarajaSandboxService {
           }),
         ),
       },
-      { drop: !sendCallback },
+      { drop: !sendCallback || this.losesCallback() },
     );
     this.logger.debug(`STK ${stk.checkout_request_id} ${resolution}`);
     return {
@@ -410,12 +492,21 @@ export class DarajaSandboxService {
     };
   }
 
+  /** Whether this STK callback is "lost" (SANDBOX_STK_CALLBACK_LOSS_PERCENT; docs/PROVIDERS.md §1.11). */
+  private losesCallback(): boolean {
+    const percent = this.settings.stkCallbackLossPercent;
+    return percent > 0 && randomInt(100) < percent;
+  }
+
   private credentials(): { shortcode: string; passkey: string } {
     return { shortcode: this.config.mpesa.shortcode, passkey: this.config.mpesa.passkey };
   }
 
   /** Bearer check (§1.11: unknown or expired token → `404.001.03`), then an injected fault. */
-  private async checkBearer(authorization: string | undefined, target: 'daraja.stkpush' | 'daraja.stkquery' | 'daraja.b2c'): Promise<ProviderAnswer | null> {
+  private async checkBearer(
+    authorization: string | undefined,
+    target: 'daraja.stkpush' | 'daraja.stkquery' | 'daraja.b2c' | 'daraja.transactionstatus' | 'daraja.accountbalance',
+  ): Promise<ProviderAnswer | null> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match || !(await this.isTokenValid(match[1]))) return this.reject(DARAJA_REJECTIONS.invalidToken);
     const fault = await this.faults.consume(target);

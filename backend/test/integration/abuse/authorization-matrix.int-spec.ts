@@ -135,8 +135,12 @@ const ROUTES: Record<string, Row> = {
   'POST /api/processor/mpesa/callback/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/mpesa/callback/${bad}`, body: {} }), expect: all(404) },
   'POST /api/processor/c2b/validation/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/c2b/validation/${bad}`, body: {} }), expect: all(403) },
   'POST /api/processor/c2b/confirmation/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/c2b/confirmation/${bad}`, body: {} }), expect: all(403) },
+  'POST /api/processor/status-result/{token}': { access: 'secret', sample: () => ({ url: `/api/processor/status-result/${bad}`, body: {} }), expect: all(404) },
+  'POST /api/processor/status-result/{token}/timeout': { access: 'secret', sample: () => ({ url: `/api/processor/status-result/${bad}/timeout`, body: {} }), expect: all(404) },
   'POST /api/processor/flutterwave/webhook': { access: 'secret', sample: () => ({ url: '/api/processor/flutterwave/webhook', headers: { 'verif-hash': bad }, body: { event: 'charge.completed' } }), expect: all(401) },
   'POST /api/finance/callbacks/b2c-result/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-result/${bad}`, body: {} }), expect: all(404) },
+  'POST /api/finance/callbacks/balance-result/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/balance-result/${bad}`, body: {} }), expect: all(404) },
+  'POST /api/finance/callbacks/balance-result/{token}/timeout': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/balance-result/${bad}/timeout`, body: {} }), expect: all(404) },
   'POST /api/finance/callbacks/b2c-timeout/{token}': { access: 'secret', sample: () => ({ url: `/api/finance/callbacks/b2c-timeout/${bad}`, body: {} }), expect: all(404) },
   'POST /api/notifications/sms/delivery-report/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/delivery-report/${bad}`, body: {} }), expect: all(404) },
   // USSD: the key is a query parameter (docs/PROVIDERS.md "Africa's Talking USSD"); a wrong one is 403, whoever signs in.
@@ -172,7 +176,7 @@ const ROUTES: Record<string, Row> = {
   ...Object.fromEntries(
     [
       'GET /sandbox/api/mail', 'GET /sandbox/mail', 'GET /sandbox/daraja/oauth/v1/generate', 'POST /sandbox/daraja/mpesa/stkpush/v1/processrequest',
-      'POST /sandbox/daraja/mpesa/stkpushquery/v1/query', 'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest', 'POST /sandbox/daraja/mpesa/b2c/v1/paymentrequest',
+      'POST /sandbox/daraja/mpesa/stkpushquery/v1/query', 'POST /sandbox/daraja/mpesa/transactionstatus/v1/query', 'POST /sandbox/daraja/mpesa/accountbalance/v1/query', 'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest', 'POST /sandbox/daraja/mpesa/b2c/v1/paymentrequest',
       'POST /sandbox/flutterwave/v3/payments', 'GET /sandbox/flutterwave/v3/transactions/verify_by_reference', 'GET /sandbox/flutterwave/v3/transactions/{id}/verify',
       'GET /sandbox/flutterwave/pay/{token}', 'POST /sandbox/flutterwave/pay/{token}/{action}', 'POST /sandbox/africastalking/version1/messaging',
       'GET /sandbox', 'GET /sandbox/phone', 'GET /sandbox/phone/{msisdn}', 'POST /sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}',

@@ -30,6 +30,9 @@ describe('withdrawal payouts by B2C', () => {
   afterEach(() => expectMoneyInvariants(t.ds));
   afterAll(() => t?.close());
   afterEach(() => t.request('DELETE', '/sandbox/api/faults'));
+  // The literal Results report a B2C float (B2CUtilityAccountAvailableFunds 98,750) that would hold a
+  // later, larger payout (docs/PRODUCT-RULES.md R195): each scenario starts with no float report.
+  afterEach(() => t.ds.query(`DELETE FROM b2c_float`));
 
   /** A tipster with `paid` Ksh in the balance who has asked to withdraw it to `phone`; returns the withdrawal id. */
   const requested = async (paid: string, phone = '0712345678'): Promise<{ tipster: CreatedUser; id: number }> => {

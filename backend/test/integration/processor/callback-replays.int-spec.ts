@@ -6,6 +6,8 @@ import { AppConfig } from '../../../src/config/app-config';
 import { PayoutService } from '../../../src/modules/finance/payout.service';
 import { SmsService } from '../../../src/modules/notifications/sms/sms.service';
 import { PurchaseService } from '../../../src/modules/processor/purchase.service';
+import { DarajaClient } from '../../../src/providers/daraja/daraja.client';
+import type { StkQueryResult } from '../../../src/providers/daraja/daraja.types';
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants';
 import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
@@ -19,8 +21,12 @@ jest.setTimeout(Math.max(180_000, RUNS * 20_000));
 
 /** What each callback's deliveries look like in one schedule. */
 interface Schedule {
-  /** Copies of each provider callback: STK paid, STK cancelled, Flutterwave webhook, B2C Result, AT reports (Submitted, Success). */
-  copies: { stkPaid: number; stkCancelled: number; flw: number; b2c: number; atSubmitted: number; atSuccess: number };
+  /**
+   * Copies of each provider callback: STK paid, STK cancelled, Flutterwave webhook, B2C Result, AT
+   * reports (Submitted, Success); and reconciliation passes whose STK query answers for both STK
+   * purchases (0 and 1032, the callback lost or not yet applied: docs/PRODUCT-RULES.md R193).
+   */
+  copies: { stkPaid: number; stkCancelled: number; flw: number; b2c: number; atSubmitted: number; atSuccess: number; stkQuery: number };
   /** Sort keys: the order in which the deliveries start (all run concurrently). */
   order: number[];
   /** How many applies (payments worker, payouts worker, delivery-report route) fail with a PostgreSQL connection error first. */
@@ -37,6 +43,7 @@ const schedule: fc.Arbitrary<Schedule> = fc
     b2c: fc.integer({ min: 1, max: 10 }),
     atSubmitted: fc.integer({ min: 1, max: 10 }),
     atSuccess: fc.integer({ min: 1, max: 10 }),
+    stkQuery: fc.integer({ min: 0, max: 4 }),
   })
   .chain((copies) => {
     const total = Object.values(copies).reduce((a, b) => a + b, 0);
@@ -50,8 +57,8 @@ const schedule: fc.Arbitrary<Schedule> = fc
 
 /**
  * Replays of every provider callback (docs/RELIABILITY.md, "Replays"): the STK callback (paid and
- * cancelled), the Flutterwave webhook, the B2C Result and the Africa's Talking delivery reports,
- * each delivered 1–10 times, shuffled and concurrent, some while Redis is down (parked in
+ * cancelled) raced by 0-4 reconciliation passes whose STK query answers for the same purchases,
+ * the Flutterwave webhook, the B2C Result and the Africa's Talking delivery reports, each delivered 1–10 times, shuffled and concurrent, some while Redis is down (parked in
  * job_inbox, drained later), with the first applies failing as if PostgreSQL dropped the
  * connection (the provider re-sends a 5xx; jobs retry). Each schedule must end with exactly one
  * effect per callback: one payment, one ledger row, one subscription, one buyer SMS; the
@@ -66,6 +73,8 @@ describe('provider callback replays (fast-check schedules)', () => {
   /** One line per schedule run, printed at the end. */
   const runs: string[] = [];
   const seed = SEED ?? Date.now() ^ (Math.random() * 0x100000000);
+  /** What Daraja's STK query answers per CheckoutRequestID (the schedules' purchases); others go to the sandbox. */
+  const queryAnswers = new Map<string, StkQueryResult>();
 
   beforeAll(async () => {
     t = await createTestContext({
@@ -92,6 +101,9 @@ describe('provider callback replays (fast-check schedules)', () => {
     faulty(t.get(PayoutService), 'applyResult');
     faulty(t.get(SmsService), 'applyDeliveryReports');
     faulty(t.get(SmsService), 'applyDeliveryReport');
+    const daraja = t.get(DarajaClient);
+    const stkQuery = daraja.stkQuery.bind(daraja);
+    jest.spyOn(daraja, 'stkQuery').mockImplementation(async (id) => queryAnswers.get(id) ?? stkQuery(id));
     // Redis down for chosen deliveries: their enqueue fails and they go to job_inbox.
     const producer = t.get(JobProducer);
     const enqueueDelivery = producer.enqueueDelivery.bind(producer);
@@ -120,15 +132,21 @@ describe('provider callback replays (fast-check schedules)', () => {
     const phone = (i: number) => `2547${String(30_000_000 + k * 10 + i)}`;
     const stk = async (i: number) => {
       const checkoutRequestId = `ws_CO_replay${Date.now()}_${k}_${i}`;
+      // Pushed 2 minutes ago: past the grace period, so a reconciliation pass asks Daraja about it.
       const { id } = await one(
-        `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, checkout_request_id, code)
-         VALUES ('subscription', 'bronze', $1, 200, 'mpesa', $2, $3) RETURNING id::text`,
+        `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, checkout_request_id, code, created_at)
+         VALUES ('subscription', 'bronze', $1, 200, 'mpesa', $2, $3, now() - interval '2 minutes') RETURNING id::text`,
         [phone(i), checkoutRequestId, `RPL${String(k).padStart(4, '0')}${i}`],
       );
       return { id: id as string, phone: phone(i), checkoutRequestId };
     };
     const paid = await stk(1);
     const cancelled = await stk(2);
+    const done = (checkoutRequestId: string, resultCode: string, resultDesc: string): StkQueryResult => ({
+      status: 'done', resultCode, resultDesc, outcome: resultCode === '0' ? 'paid' : 'cancelled', checkoutRequestId,
+    });
+    queryAnswers.set(paid.checkoutRequestId, done(paid.checkoutRequestId, '0', 'The service request is processed successfully.'));
+    queryAnswers.set(cancelled.checkoutRequestId, done(cancelled.checkoutRequestId, '1032', 'Request cancelled by user'));
     const { purchase: flw, link } = await t.get(PurchaseService).startFlutterwave({
       kind: 'subscription',
       subscriptionType: 'bronze',
@@ -185,8 +203,10 @@ describe('provider callback replays (fast-check schedules)', () => {
           ['b2c', async () => (await t.request('POST', b2cPath, { body: b2c })).status, b2c],
           ['atSubmitted', async () => (await t.request('POST', atPath, { body: report('Submitted'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status, null],
           ['atSuccess', async () => (await t.request('POST', atPath, { body: report('Success'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status, null],
+          // A reconciliation pass (the reconcile-stk job's work): its STK query answers race the callbacks.
+          ['stkQuery', async () => (await t.get(PurchaseService).reconcileStk(), 200), null],
         ];
-        const kindOf = new Map(kinds.map(([kind, send]) => [send, ({ stkPaid: 'P', stkCancelled: 'C', flw: 'F', b2c: 'B', atSubmitted: 's', atSuccess: 'S' } as const)[kind]]));
+        const kindOf = new Map(kinds.map(([kind, send]) => [send, ({ stkPaid: 'P', stkCancelled: 'C', flw: 'F', b2c: 'B', atSubmitted: 's', atSuccess: 'S', stkQuery: 'Q' } as const)[kind]]));
         const deliveries = kinds.flatMap(([kind, send, payload]) => Array.from({ length: s.copies[kind] }, () => ({ send, payload })));
         const ordered = deliveries.map((d, i) => ({ ...d, key: s.order[i], down: s.redisDown[i] })).sort((a, b) => a.key - b.key);
         pgFaultsLeft = s.pgFaults;
@@ -196,7 +216,7 @@ describe('provider callback replays (fast-check schedules)', () => {
         applied.deliveries += ordered.length;
         const c = s.copies;
         runs.push(
-          `#${applied.schedules}: stk paid ×${c.stkPaid}, stk cancelled ×${c.stkCancelled}, flw ×${c.flw}, b2c ×${c.b2c}, AT Submitted ×${c.atSubmitted} Success ×${c.atSuccess}; ` +
+          `#${applied.schedules}: stk paid ×${c.stkPaid}, stk cancelled ×${c.stkCancelled}, flw ×${c.flw}, b2c ×${c.b2c}, AT Submitted ×${c.atSubmitted} Success ×${c.atSuccess}, STK query passes ×${c.stkQuery}; ` +
             `${ordered.length} deliveries, ${s.pgFaults} PostgreSQL errors, Redis down for ${redisDownFor.size} bodies; order ${ordered.map((d) => kindOf.get(d.send)).join('')}`,
         );
         // All at once, in the shuffled order; a 5xx is sent again, as the providers do.
@@ -226,6 +246,9 @@ describe('provider callback replays (fast-check schedules)', () => {
           const statuses = await t.ds.query(`SELECT status FROM purchase WHERE id IN ($1, $2, $3) ORDER BY id`, [w.paid.id, w.cancelled.id, w.flw.id]);
           const wd = await one(`SELECT status FROM withdrawal WHERE id = $1`, [w.withdrawalId]);
           const sms = await one(`SELECT status FROM sms_outbox WHERE id = $1`, [w.smsId]);
+          // A payment the query applied first gets its receipt when the callback's job runs.
+          const { receipt } = await one(`SELECT receipt FROM purchase WHERE id = $1`, [w.paid.id]);
+          if (!receipt) return false;
           return statuses.map((r: { status: string }) => r.status).join() === 'paid,cancelled,paid' && wd.status === 'W' && sms.status === 'delivered';
         }, { timeoutMs: 60_000, intervalMs: 100 });
 

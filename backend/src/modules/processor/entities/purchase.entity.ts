@@ -57,6 +57,10 @@ export class Purchase {
   @Column({ name: 'review_note', type: 'text', nullable: true }) reviewNote: string | null;
   @Column({ name: 'reviewed_by', type: 'text', nullable: true }) reviewedBy: string | null;
   @Column({ name: 'reviewed_at', type: 'timestamptz', nullable: true }) reviewedAt: Date | null;
+  /** How many times reconciliation asked the provider and the purchase stayed pending (R191). */
+  @Column({ name: 'reconcile_attempts', type: 'integer', default: 0 }) reconcileAttempts: number;
+  /** When reconciliation may ask the provider again (R191); null = once the grace period is over (R190). */
+  @Column({ name: 'next_reconcile_at', type: 'timestamptz', nullable: true }) nextReconcileAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;

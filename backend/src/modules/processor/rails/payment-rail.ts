@@ -21,6 +21,18 @@ export interface PaymentRail<Start = never, Started = unknown, Callback = never>
   readonly provider: PaymentProvider;
 
   /**
+   * Grace period (ms after the purchase was created) before reconciliation first asks the
+   * provider (docs/PRODUCT-RULES.md R190); default RECONCILE_AFTER_MS.
+   */
+  readonly reconcileAfterMs?: number;
+
+  /**
+   * Age (ms) at which `reconcile` closes a purchase the provider still calls pending: once
+   * RECONCILE_MAX_ATTEMPTS questions are used up, the next one waits for it (R191). Unset = no cap.
+   */
+  readonly reconcileExpiresAfterMs?: number;
+
+  /**
    * Opens a pending purchase and asks the provider for payment (a rail that needs no provider,
    * such as a voucher covering the price, applies its paid result here, in the same way).
    * @throws the purchase gate's 403, ProcessorError (409 prompt open, 502 request failed).

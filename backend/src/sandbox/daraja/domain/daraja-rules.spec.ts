@@ -1,14 +1,18 @@
-import { parseB2cResult, parseStkCallback, stkPassword } from '../../../providers/daraja/daraja.client';
+import { parseAccountBalanceResult, parseB2cResult, parseStkCallback, parseTransactionStatusResult, stkPassword } from '../../../providers/daraja/daraja.client';
 import {
+  accountBalanceResultBody,
   b2cOutcome,
   b2cResultBody,
   expectedPassword,
   stkCallbackBody,
   stkConfirmationSms,
   stkQueryBody,
+  transactionStatusResultBody,
   validateB2c,
   validateStkPush,
   validateStkQuery,
+  validateTransactionStatus,
+  validateAccountBalance,
 } from './daraja-rules';
 
 const creds = { shortcode: '174379', passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919' };
@@ -183,5 +187,79 @@ describe('B2C', () => {
       completedAt: '14.11.2025 10:52:07',
     });
     expect(parseB2cResult(b2cResultBody({ ...done, resultCode: 2040, resultDesc: 'no' }))).toMatchObject({ paid: false, resultCode: '2040' });
+  });
+});
+
+describe('Transaction Status (§1.9)', () => {
+  const question = (overrides: Record<string, unknown> = {}) => ({
+    Initiator: 'testapi',
+    SecurityCredential: 'sandbox-security-credential',
+    CommandID: 'TransactionStatusQuery',
+    TransactionID: 'TKE4H7Q2ZP',
+    OriginatorConversationID: 'purchase-12-ts-6',
+    PartyA: 174379,
+    IdentifierType: '4',
+    ResultURL: 'https://tips.example.co.ke/api/processor/status-result/3f9c0b7e',
+    QueueTimeOutURL: 'https://tips.example.co.ke/api/processor/status-result/3f9c0b7e/timeout',
+    Remarks: 'Purchase status',
+    ...overrides,
+  });
+
+  it('validates the question', () => {
+    expect(validateTransactionStatus(question())).toEqual({
+      ok: true,
+      value: {
+        transactionId: 'TKE4H7Q2ZP',
+        originatorConversationId: 'purchase-12-ts-6',
+        initiatorName: 'testapi',
+        securityCredential: 'sandbox-security-credential',
+        resultUrl: 'https://tips.example.co.ke/api/processor/status-result/3f9c0b7e',
+      },
+    });
+    expect(validateTransactionStatus(question({ CommandID: 'AccountBalance' }))).toMatchObject({ ok: false, rejection: { errorCode: '400.002.02' } });
+    expect(validateTransactionStatus(question({ TransactionID: '' }))).toMatchObject({ ok: false });
+    expect(validateTransactionStatus(question({ ResultURL: 'ftp://x' }))).toMatchObject({ ok: false });
+  });
+
+  it('answers Completed with the payment, which our parser reads back; 2001 for a wrong initiator', () => {
+    const stk = { receipt: 'TKE4H7Q2ZP', amountKsh: '200.00', msisdn: '254712345678', shortcode: '174379', transactionDate: '20261205103541' };
+    const base = { originatorConversationId: 'purchase-12-ts-6', conversationId: 'AG_20261205_0000777ab7d848b9e721', stk, at: new Date('2026-12-05T07:35:41Z') };
+    expect(parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: true }))).toMatchObject({
+      resultCode: '0',
+      completed: true,
+      receipt: 'TKE4H7Q2ZP',
+      amountKsh: '200.00',
+      finalisedAt: '20261205103541',
+      debitPartyName: '254712345678 - SANDBOX CUSTOMER',
+    });
+    expect(parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: false }))).toMatchObject({ resultCode: '2001', completed: false });
+  });
+});
+
+describe('Account Balance (§1.12)', () => {
+  const question = (overrides: Record<string, unknown> = {}) => ({
+    Initiator: 'testapi',
+    SecurityCredential: 'sandbox-security-credential',
+    CommandID: 'AccountBalance',
+    PartyA: 600992,
+    IdentifierType: '4',
+    Remarks: 'B2C float',
+    QueueTimeOutURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+    ResultURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+    ...overrides,
+  });
+
+  it('validates the question', () => {
+    expect(validateAccountBalance(question())).toMatchObject({ ok: true, value: { initiatorName: 'testapi', resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e' } });
+    expect(validateAccountBalance(question({ CommandID: 'TransactionStatusQuery' }))).toMatchObject({ ok: false });
+    expect(validateAccountBalance(question({ QueueTimeOutURL: 'nope' }))).toMatchObject({ ok: false });
+  });
+
+  it('reports the Utility Account, which our parser reads back; 2001 for a wrong initiator', () => {
+    const base = { originatorConversationId: 'sandbox-1', conversationId: 'AG_20261205_0000777ab7d848b9e721', utilityKsh: 5000, at: new Date('2026-12-05T07:35:41Z') };
+    const parsed = parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: true }));
+    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({ name: 'Utility Account', currency: 'KES', currentKsh: '5000.00', availableKsh: '5000.00' });
+    expect(parsed.completedAt).toBe('20261205103541');
+    expect(parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: false }))).toMatchObject({ resultCode: '2001', accounts: [] });
   });
 });

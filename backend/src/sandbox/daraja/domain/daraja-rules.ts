@@ -423,3 +423,144 @@ export const stkPromptText = (input: { amountKsh: string; merchant: string; acco
 
 /** `YYYYMMDDHHmmss` in Nairobi time (`TransactionDate`, §1.6). */
 export const transactionDate = (at: Date): string => formatInTimeZone(at, NAIROBI_TZ, 'yyyyMMddHHmmss');
+
+/** A valid Transaction Status question (§1.9), normalised. */
+export interface TransactionStatusRequest {
+  /** The M-Pesa receipt asked about. */
+  transactionId: string;
+  originatorConversationId: string | null;
+  initiatorName: string;
+  securityCredential: string;
+  resultUrl: string;
+}
+
+/** Validates a Transaction Status body (§1.9): CommandID, TransactionID, the URLs and the initiator fields. */
+export const validateTransactionStatus = (body: unknown): Checked<TransactionStatusRequest> => {
+  if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('Initiator'));
+  if (body.CommandID !== 'TransactionStatusQuery') return reject(DARAJA_REJECTIONS.invalid('CommandID'));
+  const id = body.TransactionID;
+  if (typeof id !== 'string' || !/^[A-Za-z0-9]{6,20}$/.test(id.trim())) return reject(DARAJA_REJECTIONS.invalid('TransactionID'));
+  for (const field of ['Initiator', 'SecurityCredential'] as const) {
+    if (typeof body[field] !== 'string' || !(body[field] as string).trim()) return reject(DARAJA_REJECTIONS.invalid(field));
+  }
+  for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
+    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string)) return reject(DARAJA_REJECTIONS.invalid(field));
+  }
+  const originator = typeof body.OriginatorConversationID === 'string' && body.OriginatorConversationID.trim() ? body.OriginatorConversationID.trim() : null;
+  return {
+    ok: true,
+    value: {
+      transactionId: id.trim(),
+      originatorConversationId: originator,
+      initiatorName: body.Initiator as string,
+      securityCredential: body.SecurityCredential as string,
+      resultUrl: body.ResultURL as string,
+    },
+  };
+};
+
+/**
+ * The Transaction Status `Result` (§1.9) about an accepted STK payment the sandbox holds: status
+ * `Completed` with its receipt, amount and payer; with a wrong initiator, ResultCode 2001 and no
+ * parameters, as B2C answers.
+ */
+export const transactionStatusResultBody = (q: {
+  originatorConversationId: string;
+  conversationId: string;
+  initiatorValid: boolean;
+  stk: { receipt: string; amountKsh: string; msisdn: string; shortcode: string; transactionDate: string | null };
+  at: Date;
+}): Record<string, unknown> => {
+  const result: Record<string, unknown> = {
+    ResultType: 0,
+    ResultCode: q.initiatorValid ? 0 : 2001,
+    ResultDesc: q.initiatorValid ? DARAJA_RESULTS.SUCCESS.desc : 'The initiator information is invalid.',
+    OriginatorConversationID: q.originatorConversationId,
+    ConversationID: q.conversationId,
+    TransactionID: q.stk.receipt,
+  };
+  if (q.initiatorValid) {
+    const finalised = Number(q.stk.transactionDate ?? formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss'));
+    result.ResultParameters = {
+      ResultParameter: [
+        { Key: 'DebitPartyName', Value: `${q.stk.msisdn} - SANDBOX CUSTOMER` },
+        { Key: 'CreditPartyName', Value: `${q.stk.shortcode} - TIPSKE MARKETPLACE` },
+        { Key: 'OriginatorConversationID', Value: q.originatorConversationId },
+        { Key: 'InitiatedTime', Value: finalised },
+        { Key: 'DebitAccountType', Value: 'MMF Account For Customer' },
+        { Key: 'DebitPartyCharges' },
+        { Key: 'TransactionReason' },
+        { Key: 'ReasonType', Value: 'Pay Bill Online' },
+        { Key: 'TransactionStatus', Value: 'Completed' },
+        { Key: 'FinalisedTime', Value: finalised },
+        { Key: 'Amount', Value: wholeNumber(q.stk.amountKsh) },
+        { Key: 'ConversationID', Value: q.conversationId },
+        { Key: 'ReceiptNo', Value: q.stk.receipt },
+      ],
+    };
+  }
+  result.ReferenceData = { ReferenceItem: { Key: 'Occasion' } };
+  return { Result: result };
+};
+
+/** A valid Account Balance question (§1.12), normalised. */
+export interface AccountBalanceRequest {
+  initiatorName: string;
+  securityCredential: string;
+  resultUrl: string;
+}
+
+/** Validates an Account Balance body (§1.12): CommandID, the initiator fields and the URLs. */
+export const validateAccountBalance = (body: unknown): Checked<AccountBalanceRequest> => {
+  if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('Initiator'));
+  if (body.CommandID !== 'AccountBalance') return reject(DARAJA_REJECTIONS.invalid('CommandID'));
+  for (const field of ['Initiator', 'SecurityCredential'] as const) {
+    if (typeof body[field] !== 'string' || !(body[field] as string).trim()) return reject(DARAJA_REJECTIONS.invalid(field));
+  }
+  for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
+    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string)) return reject(DARAJA_REJECTIONS.invalid(field));
+  }
+  return { ok: true, value: { initiatorName: body.Initiator as string, securityCredential: body.SecurityCredential as string, resultUrl: body.ResultURL as string } };
+};
+
+/**
+ * The Account Balance `Result` (§1.12): the accounts of the shortcode as
+ * `name|KES|current|available|0.00|0.00` joined by `&`, the Utility Account holding `utilityKsh`
+ * (whole Ksh); with a wrong initiator, ResultCode 2001 and no parameters.
+ */
+export const accountBalanceResultBody = (q: {
+  originatorConversationId: string;
+  conversationId: string;
+  initiatorValid: boolean;
+  utilityKsh: number;
+  at: Date;
+}): Record<string, unknown> => {
+  const result: Record<string, unknown> = {
+    ResultType: 0,
+    ResultCode: q.initiatorValid ? 0 : 2001,
+    ResultDesc: q.initiatorValid ? DARAJA_RESULTS.SUCCESS.desc : 'The initiator information is invalid.',
+    OriginatorConversationID: q.originatorConversationId,
+    ConversationID: q.conversationId,
+    TransactionID: 'OAR0000000',
+  };
+  if (q.initiatorValid) {
+    const account = (name: string, ksh: string) => `${name}|KES|${ksh}|${ksh}|0.00|0.00`;
+    result.ResultParameters = {
+      ResultParameter: [
+        {
+          Key: 'AccountBalance',
+          Value: [
+            account('Working Account', '0.00'),
+            account('Float Account', '0.00'),
+            account('Utility Account', `${q.utilityKsh}.00`),
+            account('Charges Paid Account', '0.00'),
+            account('Organization Settlement Account', '0.00'),
+          ].join('&'),
+        },
+        { Key: 'BOCompletedTime', Value: Number(formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss')) },
+      ],
+    };
+  }
+  result.ReferenceData = { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit' } };
+  return { Result: result };
+};
