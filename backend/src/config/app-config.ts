@@ -124,6 +124,10 @@ export class AppConfig {
       pushDelayMs: this.env.USSD_PUSH_DELAY_MS,
     };
   }
+  /** Seconds a picks SMS may go without a `Success` report before it is re-sent (docs/PRODUCT-RULES.md R220). */
+  get picksSmsDeliveryTimeoutMs(): number {
+    return this.env.PICKS_SMS_DELIVERY_TIMEOUT_SECONDS * 1000;
+  }
   get apiFootball(): { key: string | null; baseUrl: string } {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
   }

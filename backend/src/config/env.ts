@@ -121,6 +121,8 @@ export class EnvVars {
   @IsString() @MinLength(1) AT_API_KEY = 'sandbox-at-api-key';
   @IsString() @MinLength(1) AT_SENDER_ID = 'TIPSKE';
   @Matches(/^[A-Za-z0-9_-]{16,}$/) AT_CALLBACK_TOKEN = 'dev-only-at-callback-token';
+  /** Seconds a picks SMS may go without a `Success` report before it is re-sent once (docs/PRODUCT-RULES.md R220). */
+  @Transform(toInt) @IsInt() @Min(10) @Max(86_400) PICKS_SMS_DELIVERY_TIMEOUT_SECONDS = 120;
 
   /**
    * Africa's Talking USSD (docs/PROVIDERS.md "Africa's Talking USSD"). The callback URL carries

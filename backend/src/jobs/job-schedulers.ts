@@ -3,6 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { JobProducer } from '../common/queues/job-producer.service';
 import { ALL_QUEUES, JOB, JOB_QUEUE, JobName, QueueName } from '../common/queues/queues';
 import { IMPORT_FIXTURES_EVERY_MS, SYNC_RESULTS_EVERY_MS } from '../modules/fixtures/fixtures.constants';
+import { PICKS_DELIVERY_CHECK_EVERY_MS } from '../modules/slip/slip.constants';
 import { SIGN_TREE_HEAD_EVERY_MS } from '../modules/transparency/transparency.constants';
 import { CHECK_B2C_FLOAT_EVERY_MS } from '../modules/finance/finance.constants';
 
@@ -15,6 +16,7 @@ export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'check-b2c-float', job: JOB.CHECK_B2C_FLOAT, everyMs: CHECK_B2C_FLOAT_EVERY_MS },
   { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },
   { key: 'settle-slips', job: JOB.SETTLE_SLIPS, everyMs: 5 * 60_000 },
+  { key: 'check-picks-delivery', job: JOB.CHECK_PICKS_DELIVERY, everyMs: PICKS_DELIVERY_CHECK_EVERY_MS },
   { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },
   { key: 'purge-expired-tokens', job: JOB.PURGE_EXPIRED_TOKENS, everyMs: 60 * 60_000 },
   { key: 'sign-tree-head', job: JOB.SIGN_TREE_HEAD, everyMs: SIGN_TREE_HEAD_EVERY_MS },

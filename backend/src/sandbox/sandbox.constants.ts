@@ -83,8 +83,25 @@ export const FAULT_TARGETS = [
   'callback.daraja.balance',
   'callback.flutterwave.webhook',
   'callback.africastalking.delivery-report',
+  'africastalking.delivery-fails',
 ] as const;
-export type FaultTarget = (typeof FAULT_TARGETS)[number];
+
+/**
+ * Fault target of Africa's Talking delivery failures (docs/PROVIDERS.md §3.6): armed with count
+ * N, the next N messages the sandbox accepts are not delivered — not in the phone inbox, and
+ * their reports end `Failed` / `DeliveryFailure` instead of `Success`. Followed by `:` and an
+ * MSISDN (`africastalking.delivery-fails:254712345678`), only messages to that phone.
+ */
+export const AT_DELIVERY_FAILS = 'africastalking.delivery-fails';
+
+/** The delivery-failure fault target of one phone (MSISDN digits, no '+'). */
+export const atDeliveryFailsFor = (msisdn: string): `${typeof AT_DELIVERY_FAILS}:${string}` => `${AT_DELIVERY_FAILS}:${msisdn.replace(/^\+/, '')}`;
+
+/** Whether `target` is a known fault target, a per-phone delivery failure included. */
+export const isFaultTarget = (target: string): target is FaultTarget =>
+  (FAULT_TARGETS as readonly string[]).includes(target) || /^africastalking\.delivery-fails:\d{9,15}$/.test(target);
+
+export type FaultTarget = (typeof FAULT_TARGETS)[number] | `${typeof AT_DELIVERY_FAILS}:${string}`;
 
 /** Kinds of outgoing sandbox callbacks (`sandbox_outbound.kind`); each is also a fault target. */
 export const OUTBOUND_KIND = {

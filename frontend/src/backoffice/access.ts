@@ -54,6 +54,7 @@ const MENU_LABELS: Readonly<Record<string, string>> = {
   'subscription-kinds': 'Subscription kinds',
   purchases: 'Purchases',
   'sms-messages': 'SMS messages',
+  deliveries: 'Picks deliveries',
   'rg-limits': 'Spending limits',
   'unmatched-payments': 'Unmatched payments',
   'audit-log': 'Audit log',

@@ -6,6 +6,7 @@ import { premiumSlips } from './premium-slips';
 import { purchases } from './purchases';
 import { slips } from './slips';
 import { smsMessages } from './sms-messages';
+import { deliveries } from './deliveries';
 import { rgLimits } from './rg-limits';
 import { unmatchedPayments } from './unmatched-payments';
 import { withdrawals } from './withdrawals';
@@ -42,6 +43,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   'premium-slips': premiumSlips,
   purchases,
   'sms-messages': smsMessages,
+  deliveries,
   'rg-limits': rgLimits,
   'unmatched-payments': unmatchedPayments,
   'subscription-kinds': subscriptionKinds,

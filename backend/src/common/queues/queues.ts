@@ -7,7 +7,7 @@ export const QUEUE = {
   SMS: 'sms',
   PAYOUTS: 'payouts',
   FIXTURES: 'fixtures',
-  /** Slip settlement's scheduled catch-up sweep (the slip module's own queue). */
+  /** The slip module's own queue: settlement's scheduled catch-up sweep and the picks delivery check. */
   SETTLEMENT: 'settlement',
   /** Housekeeping on a schedule (purging expired credentials). */
   MAINTENANCE: 'maintenance',
@@ -28,6 +28,8 @@ export const JOB = {
   SYNC_RESULTS: 'sync-results',
   /** settlement (scheduled): settle every unsettled slip whose games are all decided (catch-up of fixture.finished; SlipSettlementService). */
   SETTLE_SLIPS: 'settle-slips',
+  /** settlement (scheduled): re-send picks SMS not delivered in time, tell the buyer where to read them, mark undelivered at kick-off (PicksDeliveryCheckService). */
+  CHECK_PICKS_DELIVERY: 'check-picks-delivery',
   /** payments: an M-Pesa STK callback (jobId `mpesa-<CheckoutRequestID>`). */
   MPESA_CALLBACK: 'mpesa-callback',
   /** payments: a Flutterwave charge webhook (jobId `flw-<tx_ref>`). */
@@ -67,6 +69,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.IMPORT_FIXTURES]: QUEUE.FIXTURES,
   [JOB.SYNC_RESULTS]: QUEUE.FIXTURES,
   [JOB.SETTLE_SLIPS]: QUEUE.SETTLEMENT,
+  [JOB.CHECK_PICKS_DELIVERY]: QUEUE.SETTLEMENT,
   [JOB.MPESA_CALLBACK]: QUEUE.PAYMENTS,
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
   [JOB.C2B_CONFIRMATION]: QUEUE.PAYMENTS,

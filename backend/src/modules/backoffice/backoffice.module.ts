@@ -24,6 +24,7 @@ import { PremiumSlipsResource } from './resources/premium-slips.resource';
 import { PurchasesResource } from './resources/purchases.resource';
 import { SlipsResource } from './resources/slips.resource';
 import { SmsMessagesResource } from './resources/sms-messages.resource';
+import { DeliveriesResource } from './resources/deliveries.resource';
 import { SubscriptionKindsResource } from './resources/subscription-kinds.resource';
 import { UsersResource } from './resources/users.resource';
 import { EarningsResource } from './resources/earnings.resource';
@@ -37,7 +38,7 @@ import { RgLimitsResource } from './resources/rg-limits.resource';
 /** Every back-office resource provider. Add a resource: one file in resources/ and one entry here (README.md). */
 const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, EarningsResource, WithdrawalsResource,
   UsersResource, FixturesResource, FixtureImportsResource, SubscriptionKindsResource, FreeTipsResource,
-  PremiumSlipsResource, PurchasesResource, SmsMessagesResource, SlipsResource, RgLimitsResource,
+  PremiumSlipsResource, PurchasesResource, SmsMessagesResource, DeliveriesResource, SlipsResource, RgLimitsResource,
   UnmatchedPaymentsResource,
 ];
 

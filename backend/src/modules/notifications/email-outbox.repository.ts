@@ -24,6 +24,13 @@ export class EmailOutboxRepository {
     return saved.id;
   }
 
+  /** Ids of the messages among `ids` that a mail server (or the sandbox mailbox) accepted; with `em` in that transaction. */
+  async sentIds(ids: string[], em: EntityManager = this.ds.manager): Promise<string[]> {
+    if (!ids.length) return [];
+    const rows: { id: string }[] = await em.query(`SELECT id::text AS id FROM email_outbox WHERE id = ANY($1::bigint[]) AND status = 'sent'`, [ids]);
+    return rows.map((r) => r.id);
+  }
+
   /**
    * Claims message `id` for `claimSeconds` (`sending`, attempts + 1) when it is due (pending or
    * failed past its backoff) or its previous claim expired; null when another sender holds it,

@@ -60,6 +60,11 @@ export class EmailOutboxService {
     });
   }
 
+  /** Which of messages `ids` were accepted by the mail server (status `sent`); with `em` read in that transaction. */
+  async sentAmong(ids: string[], em?: EntityManager): Promise<Set<string>> {
+    return new Set(await this.outbox.sentIds(ids, em));
+  }
+
   /** Starts delivering `ids` in the background (call after the transaction committed). Never throws. */
   dispatch(...ids: string[]): void {
     for (const id of ids) {

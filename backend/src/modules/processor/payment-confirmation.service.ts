@@ -78,7 +78,7 @@ export class PaymentConfirmationService {
       await extra?.(em, p.id);
       await this.repo.applyChange(em, p.id, decided.change);
       const done = await this.fulfilAll(em, decided.paid ? [decided.paid] : []);
-      smsIds.push(...(await this.sms.queueMany(done.sms, em)));
+      smsIds.push(...done.smsIds, ...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
       return decided.outcome;
     });
@@ -133,7 +133,7 @@ export class PaymentConfirmationService {
       await this.repo.applyChanges(em, changes);
       for (const r of receipts) await this.repo.storeReceipt(em, r.id, r.receipt);
       const done = await this.fulfilAll(em, paid);
-      smsIds.push(...(await this.sms.queueMany(done.sms, em)));
+      smsIds.push(...done.smsIds, ...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
       return out;
     });
@@ -178,13 +178,14 @@ export class PaymentConfirmationService {
 
   /**
    * Runs each kind's fulfilment for its paid purchases (in the payment transaction) and gathers
-   * the SMS and e-mails.
+   * the SMS (to queue, and those the fulfilment queued itself) and e-mails.
    */
   private async fulfilAll(
     em: EntityManager,
     paid: Purchase[],
-  ): Promise<{ sms: SmsRequest[]; emails: string[] }> {
+  ): Promise<{ sms: SmsRequest[]; smsIds: string[]; emails: string[] }> {
     const sms: SmsRequest[] = [];
+    const smsIds: string[] = [];
     const emails: string[] = [];
     const kinds = [...new Set(paid.map((p) => p.kind))];
     for (const kind of kinds) {
@@ -195,10 +196,11 @@ export class PaymentConfirmationService {
         : await sequential(ofKind, (p) => handler.fulfil(em, p));
       for (const r of results) {
         sms.push(...(r?.sms ?? []));
+        smsIds.push(...(r?.smsIds ?? []));
         emails.push(...(r?.emails ?? []));
       }
     }
-    return { sms, emails };
+    return { sms, smsIds, emails };
   }
 }
 

@@ -7,6 +7,12 @@ import type { Purchase, PurchaseKind } from './entities/purchase.entity';
 export interface FulfilmentResult {
   /** Texts to queue in the same transaction and send after commit (the buyer SMS). */
   sms?: SmsRequest[];
+  /**
+   * SMS outbox ids the fulfilment queued itself in the transaction (SmsService.queueMany with
+   * `em`, when it keeps the ids: the picks SMS whose delivery the slip module follows,
+   * docs/PRODUCT-RULES.md R220); sent after commit like `sms`.
+   */
+  smsIds?: string[];
   /** E-mail outbox ids the fulfilment added in the transaction, delivered right after commit. */
   emails?: string[];
 }

@@ -2,15 +2,15 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
 import { LedgerService } from '../ledger/ledger.service';
-import { EmailOutboxService, EmailRequest } from '../notifications/email-outbox.service';
 import {
   FulfilmentResult,
   PaidPurchase,
   PurchaseFulfilment,
   PurchaseFulfilments,
 } from '../processor/purchase-fulfilments';
-import { buyerSms, findAgainLine, historyLine } from './domain/slip-sale';
+import { buyerSms, findAgainLine, historyLine, SaleLeg } from './domain/slip-sale';
 import { Slip } from './entities/slip.entity';
+import { PicksDeliveryService, PicksToSend } from './picks-delivery.service';
 import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
 
@@ -18,11 +18,18 @@ import { SlipSalesRepository } from './slip-sales.repository';
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** The earliest kick-off among a slip's legs (shown calendar, UTC), or null when none is known. */
+const firstKickoff = (legs: SaleLeg[]): Date | null => {
+  const times = legs.flatMap((l) => (l.game?.gameDate ? [l.game.gameDate.getTime()] : []));
+  return times.length ? new Date(Math.min(...times)) : null;
+};
+
 /**
  * Slip-purchase fulfilment (docs/PRODUCT-RULES.md "Money", "Messages"; registered with the
  * processor as the 'slip' PurchaseFulfilment): inside the payment transaction, the tipster's 60%
  * share (pending) and the platform's 40% fee through LedgerService, and the picks for the buyer:
- * the SMS with our purchase code (Kenya), the e-mail through the outbox (Nigeria, Uganda).
+ * the SMS with our purchase code (Kenya), the e-mail through the outbox (Nigeria, Uganda),
+ * queued and followed by PicksDeliveryService (docs/PRODUCT-RULES.md R220–R226).
  */
 @Injectable()
 export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
@@ -31,7 +38,7 @@ export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
     private readonly config: AppConfig,
     private readonly ledger: LedgerService,
     private readonly fulfilments: PurchaseFulfilments,
-    private readonly emails: EmailOutboxService,
+    private readonly picks: PicksDeliveryService,
     private readonly legs: SlipLegsService,
   ) {}
 
@@ -68,24 +75,16 @@ export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
     );
     const legs = await this.legs.legsOf(slipIds, em);
     const site = this.config.publicUrl;
-    const results: FulfilmentResult[] = [];
-    for (const purchase of purchases) {
+    const items: PicksToSend[] = purchases.map((purchase) => {
       const slip = slipOf(purchase);
-      const findLine = findAgainLine(purchase, site);
+      const slipLegs = legs.get(slip.id) ?? [];
       // A phone buyer (M-Pesa) is also pointed to /my-tips (docs/PRODUCT-RULES.md R164).
-      const text = buyerSms(slip, legs.get(slip.id) ?? [], purchase.code, site, findLine, purchase.email ? undefined : historyLine(site));
-      const emails: string[] = [];
-      if (purchase.email) {
-        // Nigeria / Uganda: the picks by e-mail (docs/PRODUCT-RULES.md "Purchases and provider
-        // callbacks"), through the outbox in this transaction, sent after commit.
-        const html = `<pre>${escapeHtml(text)}</pre>`;
-        const subject = `Your tip slip ${slip.id}`;
-        const mail: EmailRequest = { kind: 'deliver-slip', to: purchase.email, subject, text, html };
-        emails.push(await this.emails.add(em, mail));
-      }
-      const sms = purchase.phone ? [{ to: purchase.phone, body: text, purpose: 'deliver-slip' }] : [];
-      results.push({ sms, emails });
-    }
-    return results;
+      const text = buyerSms(slip, slipLegs, purchase.code, site, findAgainLine(purchase, site), purchase.email ? undefined : historyLine(site));
+      // Nigeria / Uganda: the picks by e-mail too (docs/PRODUCT-RULES.md "Purchases and provider
+      // callbacks"), through the outbox in this transaction, sent after commit.
+      const email = purchase.email ? { subject: `Your tip slip ${slip.id}`, html: `<pre>${escapeHtml(text)}</pre>` } : null;
+      return { purchase, slipId: slip.id, text, email, firstKickoffAt: firstKickoff(slipLegs) };
+    });
+    return this.picks.start(em, items);
   }
 }

@@ -28,3 +28,10 @@ export const LEADERBOARD_PAGE_SIZE = 100;
  */
 export const LEADERBOARD_MIN_SETTLED = 5;
 export const WEEKLY_MIN_SETTLED = 2;
+
+/**
+ * How often the worker's `check-picks-delivery` job scheduler runs the picks delivery check
+ * (docs/PRODUCT-RULES.md R226): a failed picks SMS is re-sent, or its buyer told where to read
+ * the picks, within about this long of Africa's Talking's report or of its timeout.
+ */
+export const PICKS_DELIVERY_CHECK_EVERY_MS = 15_000;

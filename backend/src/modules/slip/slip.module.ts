@@ -42,14 +42,20 @@ import { SlipExportController } from './slip-export.controller';
 import { SlipExportService } from './slip-export.service';
 import { SlipPicksResendService } from './slip-picks-resend.service';
 import { TransparencyModule } from '../transparency/transparency.module';
+import { PicksDelivery } from './entities/picks-delivery.entity';
+import { PicksDeliveryRepository } from './picks-delivery.repository';
+import { PicksDeliveryService } from './picks-delivery.service';
+import { PicksDeliveryCheckService } from './picks-delivery-check.service';
+import { UndeliveredPicksHook } from './undelivered-picks.hook';
 
-/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are TipsterStatsModule's). */
+/** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are TipsterStatsModule's), the delivery of bought picks (docs/PRODUCT-RULES.md R220–R226). */
 @Module({
-  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule, TransparencyModule],
+  imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks, PicksDelivery]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule, TransparencyModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
-    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService],
-  exports: [BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService],
+    SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService,
+    PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook],
+  exports: [BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook],
 })
 export class SlipModule {}

@@ -5,7 +5,7 @@ import { Fault, FaultRepository } from '../faults/fault.repository';
 import { FlutterwaveSandboxService } from '../flutterwave/flutterwave-sandbox.service';
 import { OutboundView } from '../outbound/outbound.repository';
 import { OutboundService } from '../outbound/outbound.service';
-import { FAULT_TARGETS, FaultTarget } from '../sandbox.constants';
+import { AT_DELIVERY_FAILS, FAULT_TARGETS, FaultTarget, isFaultTarget } from '../sandbox.constants';
 import { SandboxError, SandboxErrorCode } from '../sandbox.errors';
 
 /** Test and debugging use cases of the sandbox: faults, the callback log, repeated callbacks. */
@@ -28,7 +28,7 @@ export class SandboxAdminService {
     const { target, count, status = 500 } = body;
     if (
       typeof target !== 'string' ||
-      !FAULT_TARGETS.includes(target as FaultTarget) ||
+      !isFaultTarget(target) ||
       !Number.isInteger(count) ||
       (count as number) < 0 ||
       (count as number) > 1000 ||
@@ -36,7 +36,7 @@ export class SandboxAdminService {
       (status as number) < 400 ||
       (status as number) > 599
     ) {
-      throw new SandboxError(SandboxErrorCode.INVALID_FAULT, { targets: FAULT_TARGETS });
+      throw new SandboxError(SandboxErrorCode.INVALID_FAULT, { targets: [...FAULT_TARGETS, `${AT_DELIVERY_FAILS}:<MSISDN>`] });
     }
     const fault: Fault = { target: target as FaultTarget, remaining: count as number, status: status as number };
     await this.faults.set(fault);

@@ -6,7 +6,7 @@ import { isObject, ProviderAnswer } from '../common/provider-answer';
 import { FaultRepository } from '../faults/fault.repository';
 import { OutboundService } from '../outbound/outbound.service';
 import { SmsInboxRepository } from '../phone/sms-inbox.repository';
-import { AT_DEFAULT_SENDER, OUTBOUND_KIND } from '../sandbox.constants';
+import { AT_DEFAULT_SENDER, AT_DELIVERY_FAILS, atDeliveryFailsFor, OUTBOUND_KIND } from '../sandbox.constants';
 import { SandboxSettings } from '../sandbox.settings';
 import { deliveryReportBody, parseRecipients, recipientOutcome, summaryMessage } from './domain/at-rules';
 
@@ -16,6 +16,8 @@ const text = (status: number, body: string): ProviderAnswer => ({ status, body, 
  * The Africa's Talking bulk SMS simulator (docs/PROVIDERS.md §3.6): `POST /version1/messaging`
  * (form body, `apiKey` header), each accepted message in the recipient phone's inbox, delivery
  * reports (`Submitted`, then `Success`) posted form-encoded to SANDBOX_AT_DELIVERY_REPORT_URL.
+ * A message to a delivery-failing test number, or while an `africastalking.delivery-fails`
+ * fault is armed (for its phone or any), is not delivered: its reports end `Failed`.
  */
 @Injectable()
 export class AfricasTalkingSandboxService {
@@ -46,6 +48,12 @@ export class AfricasTalkingSandboxService {
     const message = form.message as string;
     const from = typeof form.from === 'string' && form.from.trim() ? form.from.trim() : AT_DEFAULT_SENDER;
     const outcomes = parseRecipients(form.to as string).map((n) => recipientOutcome(n, message));
+    for (const o of outcomes) {
+      if (!o.accepted || o.deliveryFails) continue;
+      // An armed delivery failure (POST /sandbox/api/faults): this phone's, else any phone's.
+      o.deliveryFails =
+        (await this.faults.consume(atDeliveryFailsFor(o.number))) !== null || (await this.faults.consume(AT_DELIVERY_FAILS)) !== null;
+    }
     const recipients = outcomes.map((o) => ({ ...o, messageId: o.accepted ? atMessageId() : 'None' }));
 
     const accepted = recipients.filter((r) => r.accepted);

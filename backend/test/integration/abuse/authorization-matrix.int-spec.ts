@@ -206,6 +206,8 @@ type ResourceAccess = { access: 'admin' } | { access: 'tipster'; ownRecord: (m: 
 const BACKOFFICE: Record<string, ResourceAccess> = {
   'audit-log': { access: 'admin' },
   // Read-only resources answer 405 to a write before looking the record up: no hint whether it exists.
+  // Read-only: every write answers 405, an admin's too.
+  deliveries: { access: 'admin' },
   earnings: { access: 'tipster', ownRecord: (m) => m.earningId, expect: { update: { other: 405, owner: 405, admin: 405 }, delete: { other: 405, owner: 405, admin: 405 } } },
   'fixture-imports': { access: 'admin' },
   fixtures: { access: 'admin' },

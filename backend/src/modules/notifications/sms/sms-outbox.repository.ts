@@ -20,6 +20,16 @@ export interface ReportedSms {
   lastError: string | null;
 }
 
+/** Where an outbox SMS stands, as other modules read it (SmsService.statuses). */
+export interface SmsState {
+  id: string;
+  status: SmsStatus;
+  /** Africa's Talking's last delivery-report status (`Submitted`, `Success`, `Failed`, `AbsentSubscriber`…), or null. */
+  deliveryStatus: string | null;
+  /** The last send error (`406 UserInBlacklist`, `405 InsufficientBalance`, a timeout…), or null. */
+  lastError: string | null;
+}
+
 /**
  * The notifications module's table `sms_outbox` (docs/ARCHITECTURE.md "Table ownership"): the only
  * code that reads or writes it. Methods taking `em` run inside the caller's transaction.
@@ -39,6 +49,19 @@ export class SmsOutboxRepository {
       .returning(['id'])
       .execute();
     return (res.raw as { id: string | number }[]).map((r) => String(r.id));
+  }
+
+  /**
+   * Inserts a queued copy of row `id` (same number and text) with `purpose`, in the caller's
+   * transaction; returns the new id, or null when row `id` does not exist.
+   */
+  async insertCopy(em: EntityManager, id: string, purpose: string): Promise<string | null> {
+    const rows: { id: string }[] = await em.query(
+      `INSERT INTO sms_outbox (to_msisdn, body, purpose, status) SELECT to_msisdn, body, $2, 'queued' FROM sms_outbox WHERE id = $1
+       RETURNING id::text AS id`,
+      [id, purpose],
+    );
+    return rows[0]?.id ?? null;
   }
 
   /** Waits for a transaction still writing row `id` (FOR SHARE), so a following claim reads its committed status. */
@@ -127,6 +150,15 @@ export class SmsOutboxRepository {
   /** Puts row `id` back to `queued` with error, provider message id and delivery state cleared (attempts kept). */
   async requeue(em: EntityManager, id: string): Promise<void> {
     await em.update(SmsOutbox, { id }, { status: 'queued', lastError: null, providerMessageId: null, deliveryStatus: null, sentAt: null, deliveredAt: null });
+  }
+
+  /** Status, last delivery-report status and last error of rows `ids` (unknown ids left out); with `em` in that transaction. */
+  async statuses(ids: string[], em: EntityManager = this.ds.manager): Promise<SmsState[]> {
+    if (!ids.length) return [];
+    return em.query(
+      `SELECT id::text AS id, status, delivery_status AS "deliveryStatus", last_error AS "lastError" FROM sms_outbox WHERE id = ANY($1::bigint[])`,
+      [ids],
+    );
   }
 
   /** Rows of one MSISDN, newest first. */

@@ -6,7 +6,7 @@ import { DEFAULT_JOB_OPTIONS, JOB, jobId } from '../../../common/queues/queues';
 import type { SmsDeliveryReport } from '../../../providers/africastalking/africastalking.types';
 import { SmsOutbox, SmsStatus } from '../entities/sms-outbox.entity';
 import { NotificationsError, NotificationsErrorCode } from '../notifications.errors';
-import { SmsOutboxRepository } from './sms-outbox.repository';
+import { SmsOutboxRepository, SmsState } from './sms-outbox.repository';
 import { isFinalSmsStatus, statusAfterReport } from './sms-rules';
 import { SmsSender } from './sms-sender.service';
 
@@ -192,6 +192,24 @@ export class SmsService {
       this.logger.warn({ err: String(err), outboxId: id }, 'sms resend enqueue failed');
       throw new NotificationsError(NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE);
     }
+  }
+
+  /**
+   * Queues a new SMS with the number and text of outbox row `id` (a re-send that keeps the first
+   * row's history: docs/PRODUCT-RULES.md R222) in the caller's transaction `em`; `dispatch` it
+   * after commit. @returns the new row's id, or null when row `id` does not exist.
+   */
+  queueCopy(id: string, purpose: string, em: EntityManager): Promise<string | null> {
+    return this.outbox.insertCopy(em, id, purpose);
+  }
+
+  /**
+   * Where outbox rows `ids` stand (status, last delivery-report status, last send error), keyed by
+   * id; unknown ids are missing. With `em`, read in that transaction (the picks-delivery check:
+   * docs/PRODUCT-RULES.md R221).
+   */
+  async statuses(ids: string[], em?: EntityManager): Promise<Map<string, SmsState>> {
+    return new Map((await this.outbox.statuses(ids, em)).map((s) => [s.id, s]));
   }
 
   /** Outbox rows of one MSISDN, newest first (tests, back office). */

@@ -4,7 +4,7 @@ export const BUYER_SMS_MAX = 459;
 /** One game of a bought slip, in tip order, with its pick and odd (the buyer SMS, find-slip). */
 export interface SaleLeg {
   /** The fixture; undefined when it is no longer known. */
-  game: { homeTeam: string; awayTeam: string; league: string } | undefined;
+  game: { homeTeam: string; awayTeam: string; league: string; /** Kick-off on the shown calendar (UTC instant). */ gameDate?: Date } | undefined;
   /** The market's label, e.g. 'HOME WIN'. */
   pick: string;
   /** Decimal odds as quoted at publishing, e.g. '2.00'. */
