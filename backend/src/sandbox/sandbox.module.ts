@@ -21,6 +21,7 @@ import { OutboundService } from './outbound/outbound.service';
 import { SandboxSweeper } from './outbound/sandbox-sweeper';
 import { PhoneController } from './phone/phone.controller';
 import { PhoneService } from './phone/phone.service';
+import { PhoneReplyService } from './phone/phone-reply.service';
 import { SmsInboxRepository } from './phone/sms-inbox.repository';
 import { S3SandboxController } from './s3/s3-sandbox.controller';
 import { S3ObjectRepository } from './s3/s3-object.repository';
@@ -77,6 +78,7 @@ export class SandboxModule {
         FlutterwaveSandboxService,
         AfricasTalkingSandboxService,
         PhoneService,
+        PhoneReplyService,
         SandboxAdminService,
         SandboxSweeper,
         S3SandboxService,

@@ -16,6 +16,13 @@ import { findToutWord } from '../../src/common/content/tout-words';
 const ROOT = join(__dirname, '..', '..', '..');
 const PLACES = ['frontend/src', 'frontend/index.html', 'backend/src/seed', 'backend/src/modules/seo'];
 
+/**
+ * Copy that names a word of the list without making the claim: the tipster's own earnings tiles
+ * in the back office, whose labels the specification fixes (docs/PRODUCT-RULES.md R69), report
+ * the tipster's income; they promise nobody anything (docs/PRODUCT-RULES.md R235).
+ */
+const NOT_A_CLAIM: ReadonlySet<string> = new Set(["Today's Income - 40% Fee", 'Monthly Income - 40% Fee']);
+
 const files = (path: string): string[] =>
   statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => files(join(path, name))) : [path];
 
@@ -48,14 +55,14 @@ const htmlTexts = (text: string): Array<[number, string]> =>
     .map((line, i): [number, string] => [i + 1, line]);
 
 describe("the site's own copy", () => {
-  it('holds no tout word (sure, fixed, 100%, guaranteed, risk free)', () => {
+  it('holds no tout word (sure, fixed, 100%, guaranteed, risk free, income, investment, salary)', () => {
     const hits = PLACES.flatMap((place) => files(join(ROOT, place)))
       .filter((file) => !/\.(test|spec)\.tsx?$/.test(file) && /\.(tsx?|html)$/.test(file))
       .flatMap((file) => {
         const text = readFileSync(file, 'utf8');
         const texts = file.endsWith('.html') ? htmlTexts(text) : sourceTexts(file, text);
         return texts.flatMap(([line, part]) => {
-          const word = isProse(part) || /_/.test(part) ? findToutWord(part) : null;
+          const word = (isProse(part) || /_/.test(part)) && !NOT_A_CLAIM.has(part.trim()) ? findToutWord(part) : null;
           return word ? [`${relative(ROOT, file)}:${line} "${word}": ${part.trim().slice(0, 80)}`] : [];
         });
       });

@@ -787,6 +787,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UnsubscribeController_unsubscribe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/processor/buy": {
         parameters: {
             query?: never;
@@ -829,22 +845,6 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["SlipSalesController_buyUg"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/processor/buy-paybill": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["SlipSalesController_buyPaybill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1059,22 +1059,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/ussd/africastalking": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["UssdController_answer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/sandbox": {
         parameters: {
             query?: never;
@@ -1203,22 +1187,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/api/phones/{msisdn}/paybill": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["C2bSandboxController_payBill"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/sandbox/api/phones/{msisdn}/prompts/{checkoutRequestId}/{action}": {
         parameters: {
             query?: never;
@@ -1267,22 +1235,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/phone/{msisdn}/paybill": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["C2bSandboxController_payFromPage"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}": {
         parameters: {
             query?: never;
@@ -1299,23 +1251,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/ussd/{msisdn}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["UssdPhoneController_dialPad"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sandbox/ussd/{msisdn}/answer": {
+    "/sandbox/phone/{msisdn}/reply": {
         parameters: {
             query?: never;
             header?: never;
@@ -1324,23 +1260,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["UssdPhoneController_answer"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/sandbox/ussd/{msisdn}/dial": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["UssdPhoneController_dial"];
+        post: operations["PhoneController_replyFromPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1625,18 +1545,6 @@ export interface components {
         BuyMpesaDto: {
             /**
              * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
-             * @example 0712345678
-             */
-            phone: string;
-            /**
-             * @description Slip id
-             * @example 42
-             */
-            slip: number;
-        };
-        BuyPaybillDto: {
-            /**
-             * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136); the picks are sent to it
              * @example 0712345678
              */
             phone: string;
@@ -2042,63 +1950,6 @@ export interface components {
             first_name: string;
             username: string;
         };
-        PayBillDto: {
-            /**
-             * @description Account number
-             * @example ACD3FG7K
-             */
-            account: string;
-            /**
-             * @description Whole Ksh
-             * @example 50
-             */
-            amount: string;
-            /**
-             * @description Business number
-             * @example 600984
-             */
-            business: string;
-            /**
-             * @description Any 4 digits
-             * @example 1234
-             */
-            pin?: string;
-        };
-        PaybillReferenceResponseDto: {
-            /**
-             * @description Account number: the reference bound to this phone and slip
-             * @example ACD3FG7K
-             */
-            account: string;
-            /**
-             * @description Ksh to pay, exactly (2 decimals)
-             * @example 50.00
-             */
-            amount: string;
-            /**
-             * @description The reference is refused after this instant (24 h)
-             * @example 2026-06-02T09:00:00.000Z
-             */
-            expires_at: string;
-            /**
-             * @description Business number (MPESA_PAYBILL)
-             * @example 600984
-             */
-            paybill: string;
-        };
-        PayBillResultDto: {
-            /**
-             * @description The validation answer's ResultCode
-             * @example 0
-             */
-            resultCode: string;
-            /** @example Accepted */
-            resultDesc: string;
-            /** @enum {string} */
-            status: "paid" | "refused";
-            /** @example RKTQDM7W6S */
-            transId: string;
-        };
         PaymentRowDto: {
             amount: string;
             /** @description ISO-8601 instant */
@@ -2114,6 +1965,10 @@ export interface components {
             next: string | null;
             num_pages: number;
             payments: components["schemas"]["PaymentRowDto"][];
+        };
+        PhoneReplyDto: {
+            /** @example STOP */
+            text: string;
         };
         PhoneViewDto: {
             messages: components["schemas"]["InboxMessageDto"][];
@@ -2503,11 +2358,6 @@ export interface components {
             slip_result: "W" | "L" | "C" | null;
             tips: components["schemas"]["TipResponseDto"][];
             user: components["schemas"]["SlipUserDto"];
-            /**
-             * @description Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)
-             * @example 422
-             */
-            ussd_code: string;
         };
         SlipUserDto: {
             username: string;
@@ -2676,6 +2526,12 @@ export interface components {
              */
             value: number | null;
         };
+        UnsubscribeResultDto: {
+            /** @enum {string} */
+            channel: "sms" | "email";
+            /** @example You will receive no more marketing messages on this channel */
+            message: string;
+        };
         UserDetailsDto: {
             city?: string;
             name?: string;
@@ -2685,39 +2541,6 @@ export interface components {
             first_name: string;
             /** @example Saved */
             message: string;
-        };
-        UssdAnswerFormDto: {
-            /** @example 2 */
-            answer: string;
-            /** @example ATUid_0f3a… */
-            sessionId: string;
-            /**
-             * @description The answers so far joined by '*'
-             * @example 1
-             */
-            text: string;
-        };
-        UssdDialFormDto: {
-            /** @example *384*123# */
-            code: string;
-        };
-        UssdRequestDto: {
-            /**
-             * @description Safaricom 63902, Airtel 63903
-             * @example 63902
-             */
-            networkCode?: string;
-            /** @example +254711082123 */
-            phoneNumber: string;
-            /** @example *384*123# */
-            serviceCode: string;
-            /** @example ATUid_8ab2f0c1e7d34b6e */
-            sessionId: string;
-            /**
-             * @description The answers so far joined by '*'; empty on the first request
-             * @example 1*2
-             */
-            text: string;
         };
         VerificationSentResponseDto: {
             email: string;
@@ -4167,6 +3990,28 @@ export interface operations {
             };
         };
     };
+    UnsubscribeController_unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The signed token of the link */
+                token: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsubscribeResultDto"];
+                };
+            };
+        };
+    };
     SlipSalesController_buy: {
         parameters: {
             query?: never;
@@ -4232,29 +4077,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutLinkResponseDto"];
-                };
-            };
-        };
-    };
-    SlipSalesController_buyPaybill: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["BuyPaybillDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PaybillReferenceResponseDto"];
                 };
             };
         };
@@ -4551,40 +4373,6 @@ export interface operations {
             };
         };
     };
-    UssdController_answer: {
-        parameters: {
-            query?: {
-                /** @description USSD_CALLBACK_KEY */
-                key?: unknown;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["UssdRequestDto"];
-            };
-        };
-        responses: {
-            /** @description CON … (menu goes on) or END … (session ends), at most 182 characters */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description Wrong or missing key, or an address outside USSD_ALLOWED_IPS */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     PhoneController_index: {
         parameters: {
             query?: never;
@@ -4795,31 +4583,6 @@ export interface operations {
             };
         };
     };
-    C2bSandboxController_payBill: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                msisdn: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["PayBillDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PayBillResultDto"];
-                };
-            };
-        };
-    };
     PhoneController_answer: {
         parameters: {
             query?: never;
@@ -4894,30 +4657,6 @@ export interface operations {
             };
         };
     };
-    C2bSandboxController_payFromPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                msisdn: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["PayBillDto"];
-            };
-        };
-        responses: {
-            /** @description Back to the phone page */
-            303: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
     PhoneController_answerFromPage: {
         parameters: {
             query?: never;
@@ -4944,29 +4683,7 @@ export interface operations {
             };
         };
     };
-    UssdPhoneController_dialPad: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                msisdn: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The sandbox USSD phone: dial the service code */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    UssdPhoneController_answer: {
+    PhoneController_replyFromPage: {
         parameters: {
             query?: never;
             header?: never;
@@ -4977,44 +4694,16 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/x-www-form-urlencoded": components["schemas"]["UssdAnswerFormDto"];
+                "application/x-www-form-urlencoded": components["schemas"]["PhoneReplyDto"];
             };
         };
         responses: {
-            /** @description The next screen of the session */
-            200: {
+            /** @description Back to the phone page */
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "text/html": string;
-                };
-            };
-        };
-    };
-    UssdPhoneController_dial: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                msisdn: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": components["schemas"]["UssdDialFormDto"];
-            };
-        };
-        responses: {
-            /** @description The first screen of the session */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
+                content?: never;
             };
         };
     };

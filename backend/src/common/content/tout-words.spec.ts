@@ -1,4 +1,4 @@
-import { findToutWord, normalizeForToutCheck } from './tout-words';
+import { findToutWord, normalizeForToutCheck, toutWordMessage } from './tout-words';
 
 describe('findToutWord', () => {
   it.each([
@@ -26,6 +26,18 @@ describe('findToutWord', () => {
     ['r1sk fr33', 'risk free'],
     ['riskfree', 'risk free'],
     ['<p>Our <b>guaranteed</b> picks</p>', 'guaranteed'],
+    // Income and investment claims (docs/PRODUCT-RULES.md R235)
+    ['Earn a daily income from football', 'income'],
+    ['INCOME tips', 'income'],
+    ['1nc0me every week', 'income'],
+    ['passive_income_tips', 'income'],
+    ['Tips are the best investment', 'investment'],
+    ['Invest Ksh 500, get Ksh 5,000', 'investment'],
+    ['1nv3stment plan', 'investment'],
+    ['investors welcome', 'investment'],
+    ['Replace your salary', 'salary'],
+    ['salaries every Friday', 'salary'],
+    ['$alary', 'salary'],
   ])('%s → %s', (text, word) => {
     expect(findToutWord(text)).toBe(word);
   });
@@ -43,8 +55,19 @@ describe('findToutWord', () => {
     'prefixed with a code',
     'a fixture list',
     'Mombasa',
+    'Incoming fixtures',
+    'an investigation of the odds',
+    'salad days',
   ])('%s passes', (text) => {
     expect(findToutWord(text)).toBeNull();
+  });
+
+  it.each([
+    ['username', 'income', 'username must not contain "income": no income or investment claims'],
+    ['title', 'salary', 'title must not contain "salary": no income or investment claims'],
+    ['title', 'sure', 'title must not contain "sure": no guaranteed-win claims'],
+  ])('names the claim: %s %s', (field, word, message) => {
+    expect(toutWordMessage(field, word)).toBe(message);
   });
 
   it('normalises look-alikes and separators', () => {

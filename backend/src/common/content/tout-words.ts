@@ -3,8 +3,8 @@ import { registerDecorator, ValidationArguments } from 'class-validator';
 /**
  * Words that promise a win, refused in everything a tipster, an admin or the site itself
  * publishes (usernames, names, city, blog titles and bodies, jackpot titles, the site's copy):
- * Kenya's advertising rules for betting forbid guaranteed-win claims (docs/PRODUCT-RULES.md
- * "Records and responsible gambling"). One list, used by the API's validation and by the test
+ * Kenya's advertising rules for betting forbid guaranteed-win claims and selling betting as income
+ * or investment (docs/PRODUCT-RULES.md "Records and responsible gambling", R85, R235). One list, used by the API's validation and by the test
  * that reads the site's own copy.
  *
  * Each entry names the word shown to the user and the pattern that finds it after
@@ -22,7 +22,15 @@ export const TOUT_WORDS: ReadonlyArray<{ word: string; pattern: RegExp }> = [
   { word: '100%', pattern: /(?<![a-z%])ioo ?(?:%|percent|per cent|pc|pct)(?![a-z])/ },
   { word: 'guaranteed', pattern: /(?:^| )(?:gu?ar+ant|guarnt)/ },
   { word: 'risk free', pattern: /(?:^| )risk ?free/ },
+  // Income and investment claims (docs/PRODUCT-RULES.md R235): betting tips sold as a wage or a
+  // place to put money ("daily income", "investment plan", "monthly salary").
+  { word: 'income', pattern: /(?:^| )income(?:s)?(?= |$)/ },
+  { word: 'investment', pattern: /(?:^| )invest(?:ment|ments|ing|or|ors)?(?= |$)/ },
+  { word: 'salary', pattern: /(?:^| )salar(?:y|ies)(?= |$)/ },
 ];
+
+/** The words of TOUT_WORDS that make an income or investment claim rather than a win claim (docs/PRODUCT-RULES.md R235). */
+export const INCOME_CLAIM_WORDS: ReadonlySet<string> = new Set(['income', 'investment', 'salary']);
 
 const LOOK_ALIKES: Record<string, string> = { '3': 'e', '0': 'o', '1': 'i', '4': 'a', '@': 'a', '$': 's', '5': 's', '7': 't', '!': 'i' };
 
@@ -46,9 +54,9 @@ export const findToutWord = (text: string): string | null => {
   return null;
 };
 
-/** The message of a refused field: names the word found. */
+/** The message of a refused field: names the word found, and the kind of claim (R85, R235). */
 export const toutWordMessage = (field: string, word: string): string =>
-  `${field} must not contain "${word}": no guaranteed-win claims`;
+  `${field} must not contain "${word}": ${INCOME_CLAIM_WORDS.has(word) ? 'no income or investment claims' : 'no guaranteed-win claims'}`;
 
 /** class-validator constraint name; the validation pipe puts its message in the 400's `message`. */
 export const TOUT_WORD_CONSTRAINT = 'noToutWords';

@@ -28,6 +28,7 @@ import { C2bPaybill1765820000000 } from './1765820000000-C2bPaybill';
 import { PurchaseReconcileBackoff1765800000190 } from './1765800000190-PurchaseReconcileBackoff';
 import { B2cFloat1765800000191 } from './1765800000191-B2cFloat';
 import { PicksDelivery1765800000000 } from './1765800000000-PicksDelivery';
+import { MarketingConsent1765900000000 } from './1765900000000-MarketingConsent';
 
+/** Every migration in order. Schema changes only through new entries here, never synchronize. */
 export const MIGRATIONS = [CreateJobInbox1763900000000, CreateAccountTables1764100000000, CreateEmailOutbox1764100000001, CreateFixtures1764000000000, SeedMarkets1764000000001, CreateSandboxTables1764200000000, CreateBlogPosts1764300000000, CreateAdminAudit1764300000001, CreateSlipTables1764400000000, CreatePurchasesAndSms1764500000000, CreateJackpots1764600000000, CreateSandboxS3Objects1765000000000, AddSlipPremium1764700000000, CreateFixtureImportRuns1764700000001, AddPurchaseReviewNote1764700000002, CreateWithdrawals1764800000000, LimitOpenStkPrompts1765100000000, SmsSendingStatus1765200000000, ResponsibleGambling1765400000000, CreateRecords1765500000000, FixtureOddsClosing1765500000001, SlipCommitments1765600000000, FixtureResultSource1765600000001, SlipExportIndex1765600000002, TransparencyLog1765700000000, PhoneCodePurpose1765810000000, C2bPaybill1765820000000, PurchaseReconcileBackoff1765800000190, B2cFloat1765800000191];
-

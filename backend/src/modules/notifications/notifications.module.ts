@@ -16,6 +16,12 @@ import { DeliveryReportBatcher } from './sms/delivery-report-batcher';
 import { SmsDeliveryReportController } from './sms/sms-delivery-report.controller';
 import { SmsSender } from './sms/sms-sender.service';
 import { SmsService } from './sms/sms.service';
+import { MarketingConsent } from './consent/entities/marketing-consent.entity';
+import { MarketingConsentRepository } from './consent/marketing-consent.repository';
+import { MarketingConsentService } from './consent/marketing-consent.service';
+import { MarketingSender } from './consent/marketing-sender.service';
+import { SmsInboundController } from './consent/sms-inbound.controller';
+import { UnsubscribeController } from './consent/unsubscribe.controller';
 
 /**
  * Notifications module (docs/ARCHITECTURE.md, "modules/notifications"): the e-mail outbox, its
@@ -24,11 +30,13 @@ import { SmsService } from './sms/sms.service';
  * delivery reports.
  * Other modules use EmailOutboxService: `add` inside their transaction, `dispatch` after commit;
  * and SmsService the same way: `queue(to, body, purpose, em)`, `dispatch(id)` after commit.
+ * Marketing consent (docs/PRODUCT-RULES.md R230-R235): MarketingConsentService records opt-ins and
+ * opt-outs (STOP replies, unsubscribe links); every marketing message goes through MarketingSender.
  */
 @Module({
   // ScheduleModule: the in-process e-mail retry pass (EmailOutboxPoller); cluster-wide schedules are BullMQ job schedulers.
-  imports: [ScheduleModule.forRoot(), TypeOrmModule.forFeature([EmailOutbox, SmsOutbox])],
-  controllers: [SandboxMailController, SmsDeliveryReportController],
+  imports: [ScheduleModule.forRoot(), TypeOrmModule.forFeature([EmailOutbox, SmsOutbox, MarketingConsent])],
+  controllers: [SandboxMailController, SmsDeliveryReportController, SmsInboundController, UnsubscribeController],
   providers: [
     EmailTransport,
     EmailOutboxService,
@@ -39,12 +47,15 @@ import { SmsService } from './sms/sms.service';
     SmsOutboxRepository,
     TransactionRunner,
     DeliveryReportBatcher,
+    MarketingConsentRepository,
+    MarketingConsentService,
+    MarketingSender,
     {
       provide: AfricasTalkingClient,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => new AfricasTalkingClient({ ...config.africasTalking }),
     },
   ],
-  exports: [EmailOutboxService, SmsService, SmsSender],
+  exports: [EmailOutboxService, SmsService, SmsSender, MarketingConsentService, MarketingSender],
 })
 export class NotificationsModule {}

@@ -17,6 +17,8 @@ export const PHONE_NOTICES: Readonly<Record<string, string>> = {
   wrong_pin: 'Wrong PIN entered: the payment failed.',
   paybill_paid: 'Pay bill sent. Your M-PESA confirmation SMS is in the inbox below.',
   paybill_refused: 'Pay bill refused by the business: nothing was taken. See the SMS below.',
+  opted_out: 'STOP sent: this phone gets no more marketing SMS.',
+  replied: 'Reply sent.',
 };
 
 const time = (iso: string): string => {
@@ -93,6 +95,12 @@ ${opts.error ? `<p class="error" role="alert">${escapeHtml(opts.error)}</p>` : '
 ${renderPayBillForm(view.msisdn)}
 <h2>Messages</h2>
 <section id="inbox">${renderInbox(view)}</section>
+<h2>Reply</h2>
+<form class="card" method="post" action="/sandbox/phone/${escapeUrlSegment(view.msisdn)}/reply">
+<label>Text <input name="text" maxlength="459" required value="STOP" aria-label="Reply text"></label>
+<div class="buttons"><button type="submit">Send reply</button></div>
+<p class="muted">Replying STOP, STOP ALL or UNSUBSCRIBE opts this phone out of marketing SMS.</p>
+</form>
 ${REFRESH_SCRIPT}`,
     { head: '<noscript><meta http-equiv="refresh" content="2"></noscript>' },
   );

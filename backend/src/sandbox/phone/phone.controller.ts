@@ -10,6 +10,7 @@ import { PromptAction, PromptAnswer } from '../daraja/daraja-sandbox.service';
 import { SandboxError, SandboxErrorCode } from '../sandbox.errors';
 import { PHONE_NOTICES, PhoneView, renderErrorPage, renderPhonePage } from './phone-page';
 import { PhoneService } from './phone.service';
+import { PhoneReplyDto, PhoneReplyService } from './phone-reply.service';
 import { renderIndexPage } from './sandbox-index.page';
 
 const ACTIONS: readonly PromptAction[] = ['accept', 'decline', 'wrong-pin'];
@@ -27,7 +28,10 @@ const toAction = (action: string): PromptAction => {
 @Public()
 @Controller('sandbox')
 export class PhoneController {
-  constructor(private readonly phones: PhoneService) {}
+  constructor(
+    private readonly phones: PhoneService,
+    private readonly replies: PhoneReplyService,
+  ) {}
 
   /** Index: recent phones, Flutterwave checkouts, STK pushes and B2C payouts. */
   @Get()
@@ -85,6 +89,25 @@ export class PhoneController {
       if (!(err instanceof SandboxError)) throw err;
       view = await this.phones.view(msisdn).catch(() => undefined);
       return sendHtml(reply, err.status, view ? renderPhonePage(view, { error: err.message }) : renderErrorPage(err.message));
+    }
+  }
+
+  /**
+   * The page's reply form: the phone texts the platform (`text`, e.g. STOP) through the
+   * incoming-SMS callback (docs/PRODUCT-RULES.md R233) → 303 back to the page.
+   */
+  @Post('phone/:msisdn/reply')
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @ApiBody({ type: PhoneReplyDto })
+  @ApiResponse({ status: 303, description: 'Back to the phone page' })
+  async replyFromPage(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    try {
+      const result = await this.replies.reply(msisdn, isObject(body) ? body.text : undefined);
+      void reply.status(303).header('location', `/sandbox/phone/${this.phones.key(msisdn)}?done=${result.status === 'opted-out' ? 'opted_out' : 'replied'}`);
+      return '';
+    } catch (err) {
+      if (err instanceof SandboxError) return sendHtml(reply, err.status, renderErrorPage(err.message));
+      throw err;
     }
   }
 

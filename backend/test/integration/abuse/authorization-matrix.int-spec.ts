@@ -145,6 +145,9 @@ const ROUTES: Record<string, Row> = {
   'POST /api/notifications/sms/delivery-report/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/delivery-report/${bad}`, body: {} }), expect: all(404) },
   // USSD: the key is a query parameter (docs/PROVIDERS.md "Africa's Talking USSD"); a wrong one is 403, whoever signs in.
   'POST /api/ussd/africastalking': { access: 'secret', sample: () => ({ url: `/api/ussd/africastalking?key=${bad}`, body: { sessionId: 'ATUid_1', phoneNumber: '+254711082123', text: '' } }), expect: all(403) },
+  'POST /api/notifications/sms/inbound/{token}': { access: 'secret', sample: () => ({ url: `/api/notifications/sms/inbound/${bad}`, body: {} }), expect: all(404) },
+  // The unsubscribe link (docs/PRODUCT-RULES.md R234): the signed token is the credential, no login.
+  'GET /api/notifications/unsubscribe': { access: 'public', sample: () => ({ url: '/api/notifications/unsubscribe?token=bad' }) },
   // Finance (docs/PRODUCT-RULES.md R140): each account sees only its own money.
   'GET /api/finance/pending_amount': { access: 'login', sample: () => ({ url: '/api/finance/pending_amount' }), expect: READ_WITHIN_TOKEN_LIFE },
   'POST /api/finance/withdraw_request': { access: 'login', sample: () => ({ url: '/api/finance/withdraw_request', body: { phone_number: '0711000099' } }) },
@@ -179,7 +182,7 @@ const ROUTES: Record<string, Row> = {
       'POST /sandbox/daraja/mpesa/stkpushquery/v1/query', 'POST /sandbox/daraja/mpesa/transactionstatus/v1/query', 'POST /sandbox/daraja/mpesa/accountbalance/v1/query', 'POST /sandbox/daraja/mpesa/b2c/v3/paymentrequest', 'POST /sandbox/daraja/mpesa/b2c/v1/paymentrequest',
       'POST /sandbox/flutterwave/v3/payments', 'GET /sandbox/flutterwave/v3/transactions/verify_by_reference', 'GET /sandbox/flutterwave/v3/transactions/{id}/verify',
       'GET /sandbox/flutterwave/pay/{token}', 'POST /sandbox/flutterwave/pay/{token}/{action}', 'POST /sandbox/africastalking/version1/messaging',
-      'GET /sandbox', 'GET /sandbox/phone', 'GET /sandbox/phone/{msisdn}', 'POST /sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}',
+      'GET /sandbox', 'GET /sandbox/phone', 'GET /sandbox/phone/{msisdn}', 'POST /sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}', 'POST /sandbox/phone/{msisdn}/reply',
       'GET /sandbox/api/phones/{msisdn}', 'POST /sandbox/api/phones/{msisdn}/prompts/{checkoutRequestId}/{action}', 'GET /sandbox/api/deliveries',
       'GET /sandbox/api/faults', 'POST /sandbox/api/faults', 'DELETE /sandbox/api/faults', 'GET /sandbox/api/daraja/stk/{checkoutRequestId}',
       'POST /sandbox/api/daraja/stk/{checkoutRequestId}/resend-callback', 'GET /sandbox/api/daraja/b2c/{conversationId}',

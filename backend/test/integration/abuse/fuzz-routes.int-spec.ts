@@ -194,7 +194,12 @@ describe('fuzz: every route of the OpenAPI document', () => {
       serviceCode: ['*384*123#'],
       phoneNumber: ['+254722000999', `+${m.sales.mpesa.msisdn}`, '+2348031234567'],
       networkCode: ['63902', '99999'],
-      text: ['', '1', '1*1', '1*1*1', '1*9*9*0', '2', '2*1', '3', `3*${ussdCodeOf(m.slips.unsold)}`, `3*${ussdCodeOf(m.slips.unsold)}*1`, '4*1*100', '4*2*1*123456', '0', '*'.repeat(40)],
+      text: ['', '1', '1*1', '1*1*1', '1*9*9*0', '2', '2*1', '3', `3*${ussdCodeOf(m.slips.unsold)}`, `3*${ussdCodeOf(m.slips.unsold)}*1`, '4*1*100', '4*2*1*123456', '0', '*'.repeat(40), 'STOP', 'stop all', 'hello'],
+      // Incoming SMS fields (docs/PROVIDERS.md §3.7).
+      from: ['+254711082300', '+2348031234567'],
+      to: ['22384'],
+      date: ['2026-12-05 08:30:00'],
+      linkId: ['SampleLinkId123'],
     };
     // A live buyer-history code of the M-Pesa buyer, so GET /api/buyer/purchases answers with data too.
     await m.t.get(PhoneCodeService).send(m.sales.mpesa.phone, 'buyer');
@@ -214,6 +219,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
       '/api/finance/withdraw_request': ['phone_number'],
       '/sandbox/api/faults': ['target', 'count', 'status'],
       '/api/ussd/africastalking': ['sessionId', 'serviceCode', 'phoneNumber', 'networkCode', 'text'],
+      // Africa's Talking incoming SMS (docs/PROVIDERS.md §3.7), form fields.
+      '/api/notifications/sms/inbound/{token}': ['from', 'to', 'text', 'date', 'id', 'linkId', 'networkCode'],
     };
   });
   afterAll(() => m?.close());
