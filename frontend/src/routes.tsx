@@ -149,7 +149,11 @@ export const routes: RouteObject[] = [
  * of a spinner in between (docs/PERFORMANCE.md, "Slow networks").
  */
 export const preloadRoute = (pathname: string): Promise<void> =>
-  Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => pagePreloads.get(match.route.element as object)?.())).then(
+  Promise.all(
+    (matchRoutes(routes, pathname) ?? [])
+      .flatMap((match) => pagePreloads.get(match.route.element as object) ?? [])
+      .map((preload) => preload()),
+  ).then(
     () => undefined,
     () => undefined,
   );

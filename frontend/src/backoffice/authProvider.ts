@@ -51,10 +51,14 @@ export const authProvider: AuthProvider = {
     return PATHS.home;
   },
   checkAuth: async () => {
+    // react-admin's contract: checkAuth rejects with { redirectTo, message }, not an Error.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!currentClaims()) throw NOT_LOGGED_IN;
   },
   checkError: async (error: { status?: number } | null | undefined) => {
     const status = error?.status;
+    // react-admin's contract: checkError rejects with { redirectTo, message }, not an Error.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (status === 401 || status === 403) throw NOT_LOGGED_IN;
   },
   getPermissions: async () => currentClaims()?.role ?? null,

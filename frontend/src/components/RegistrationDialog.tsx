@@ -99,10 +99,12 @@ export const RegistrationDialog = ({
         country,
       },
       {
-        onSuccess: async (tokens) => {
+        onSuccess: (tokens) => {
           storeCredentials(tokens.token, tokens.refresh);
-          if (image) await uploadAvatar(image).catch(() => undefined);
-          reloadPage();
+          // The account exists: reload into it once the optional avatar upload has settled,
+          // even when the upload failed.
+          const avatar = image ? uploadAvatar(image).catch(() => undefined) : Promise.resolve();
+          void avatar.then(reloadPage);
         },
         onError: (error) => {
           const serverErrors: FormErrors<RegistrationField> = {};

@@ -107,7 +107,9 @@ export const registerInputGuards = (app: NestFastifyApplication): void => {
       return done(badRequest(NOT_UTF8_MESSAGE), undefined);
     }
     if (jsonNestingExceeds(text)) return done(badRequest(TOO_DEEP_MESSAGE), undefined);
-    parseJson(req as FastifyRequest, text, done);
+    // Fastify's default JSON parser answers through `done` and returns nothing; its type also
+    // admits the promise-returning parser form, hence the `void`.
+    void parseJson(req as FastifyRequest, text, done);
   });
   app.useBodyParser('application/x-www-form-urlencoded', { bodyLimit }, (_req, body, done) => {
     done(null, { ...parseQueryString((body as Buffer).toString('utf8')) });

@@ -11,10 +11,12 @@ const serve = async (answer: (req: IncomingMessage, body: Buffer) => Promise<{ s
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    req.on('end', () => {
       seen.push(`${req.method} ${req.headers['content-type']}`);
-      const a = await answer(req, Buffer.concat(chunks));
-      res.writeHead(a.status, { 'content-type': a.type }).end(a.body);
+      answer(req, Buffer.concat(chunks)).then(
+        (a) => res.writeHead(a.status, { 'content-type': a.type }).end(a.body),
+        (err: Error) => res.writeHead(500, { 'content-type': 'text/plain' }).end(err.message),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

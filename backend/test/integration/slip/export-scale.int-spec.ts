@@ -53,7 +53,7 @@ describe('export at scale: streamed, bounded memory', () => {
     // The reader is another process (curl), so only the server's memory is measured here.
     const out = await new Promise<string>((resolve, reject) =>
       execFile('sh', ['-c', `curl -sS --fail '${t.baseUrl}/api/export/slips.csv' | wc -l`], (err, stdout) =>
-        err ? reject(err) : resolve(stdout),
+        err ? reject(new Error(`curl failed: ${err.message}`, { cause: err })) : resolve(stdout),
       ),
     );
     const lines = Number(out.trim());

@@ -206,7 +206,8 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
 };
 
 if (require.main === module) {
-  (async () => {
+  // The command's entry point: each failure is caught inside and exits with its code.
+  void (async () => {
     let args: LogVerifyArgs;
     try {
       args = parseLogVerifyArgs(process.argv.slice(2));
