@@ -15,11 +15,11 @@ export interface BuyerProof {
   code: string;
 }
 
-export const BUYER_PURCHASES_PATH = '/api/buyer/purchases';
+export const BUYER_PURCHASES_PATH = '/api/buyer/purchases' as const;
 
 /** POST /api/buyer/code {phone} → {message: 'Code sent'}: a 6-digit code by SMS, valid 10 minutes (docs/PRODUCT-RULES.md R160). */
 export const useBuyerCode = () =>
-  useMutation({ mutationFn: (input: { phone: string }) => api.post<{ message: string }>('/api/buyer/code', input) });
+  useMutation({ mutationFn: (input: { phone: string }) => api.post('/api/buyer/code', input) });
 
 /**
  * GET /api/buyer/purchases?phone=&code=[&before=]: the phone's purchases, newest first, a page at
@@ -29,7 +29,7 @@ export const useBuyerPurchases = (proof: BuyerProof | null) =>
   useInfiniteQuery({
     queryKey: buyerKeys.purchases(proof?.phone ?? '', proof?.code ?? ''),
     queryFn: ({ pageParam }) =>
-      api.get<BuyerPurchasesPage>(BUYER_PURCHASES_PATH, {
+      api.get(BUYER_PURCHASES_PATH, {
         query: { phone: proof?.phone, code: proof?.code, before: pageParam ?? undefined },
       }),
     initialPageParam: null as string | null,

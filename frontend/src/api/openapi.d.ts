@@ -851,6 +851,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/processor/buy-paybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SlipSalesController_buyPaybill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/processor/subscribe": {
         parameters: {
             query?: never;
@@ -1059,6 +1075,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ussd/africastalking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox": {
         parameters: {
             query?: never;
@@ -1187,6 +1219,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/api/phones/{msisdn}/paybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["C2bSandboxController_payBill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/api/phones/{msisdn}/prompts/{checkoutRequestId}/{action}": {
         parameters: {
             query?: never;
@@ -1235,6 +1283,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/phone/{msisdn}/paybill": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["C2bSandboxController_payFromPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/phone/{msisdn}/prompts/{checkoutRequestId}/{action}": {
         parameters: {
             query?: never;
@@ -1261,6 +1325,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["PhoneController_replyFromPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ussd/{msisdn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["UssdPhoneController_dialPad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ussd/{msisdn}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdPhoneController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ussd/{msisdn}/dial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["UssdPhoneController_dial"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1545,6 +1657,18 @@ export interface components {
         BuyMpesaDto: {
             /**
              * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
+             * @example 0712345678
+             */
+            phone: string;
+            /**
+             * @description Slip id
+             * @example 42
+             */
+            slip: number;
+        };
+        BuyPaybillDto: {
+            /**
+             * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136); the picks are sent to it
              * @example 0712345678
              */
             phone: string;
@@ -1949,6 +2073,63 @@ export interface components {
             email: string;
             first_name: string;
             username: string;
+        };
+        PayBillDto: {
+            /**
+             * @description Account number
+             * @example ACD3FG7K
+             */
+            account: string;
+            /**
+             * @description Whole Ksh
+             * @example 50
+             */
+            amount: string;
+            /**
+             * @description Business number
+             * @example 600984
+             */
+            business: string;
+            /**
+             * @description Any 4 digits
+             * @example 1234
+             */
+            pin?: string;
+        };
+        PaybillReferenceResponseDto: {
+            /**
+             * @description Account number: the reference bound to this phone and slip
+             * @example ACD3FG7K
+             */
+            account: string;
+            /**
+             * @description Ksh to pay, exactly (2 decimals)
+             * @example 50.00
+             */
+            amount: string;
+            /**
+             * @description The reference is refused after this instant (24 h)
+             * @example 2026-06-02T09:00:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description Business number (MPESA_PAYBILL)
+             * @example 600984
+             */
+            paybill: string;
+        };
+        PayBillResultDto: {
+            /**
+             * @description The validation answer's ResultCode
+             * @example 0
+             */
+            resultCode: string;
+            /** @example Accepted */
+            resultDesc: string;
+            /** @enum {string} */
+            status: "paid" | "refused";
+            /** @example RKTQDM7W6S */
+            transId: string;
         };
         PaymentRowDto: {
             amount: string;
@@ -2358,6 +2539,11 @@ export interface components {
             slip_result: "W" | "L" | "C" | null;
             tips: components["schemas"]["TipResponseDto"][];
             user: components["schemas"]["SlipUserDto"];
+            /**
+             * @description Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)
+             * @example 422
+             */
+            ussd_code: string;
         };
         SlipUserDto: {
             username: string;
@@ -2541,6 +2727,39 @@ export interface components {
             first_name: string;
             /** @example Saved */
             message: string;
+        };
+        UssdAnswerFormDto: {
+            /** @example 2 */
+            answer: string;
+            /** @example ATUid_0f3a… */
+            sessionId: string;
+            /**
+             * @description The answers so far joined by '*'
+             * @example 1
+             */
+            text: string;
+        };
+        UssdDialFormDto: {
+            /** @example *384*123# */
+            code: string;
+        };
+        UssdRequestDto: {
+            /**
+             * @description Safaricom 63902, Airtel 63903
+             * @example 63902
+             */
+            networkCode?: string;
+            /** @example +254711082123 */
+            phoneNumber: string;
+            /** @example *384*123# */
+            serviceCode: string;
+            /** @example ATUid_8ab2f0c1e7d34b6e */
+            sessionId: string;
+            /**
+             * @description The answers so far joined by '*'; empty on the first request
+             * @example 1*2
+             */
+            text: string;
         };
         VerificationSentResponseDto: {
             email: string;
@@ -4081,6 +4300,29 @@ export interface operations {
             };
         };
     };
+    SlipSalesController_buyPaybill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyPaybillDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaybillReferenceResponseDto"];
+                };
+            };
+        };
+    };
     SubscriptionController_subscribe: {
         parameters: {
             query?: never;
@@ -4373,6 +4615,40 @@ export interface operations {
             };
         };
     };
+    UssdController_answer: {
+        parameters: {
+            query?: {
+                /** @description USSD_CALLBACK_KEY */
+                key?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdRequestDto"];
+            };
+        };
+        responses: {
+            /** @description CON … (menu goes on) or END … (session ends), at most 182 characters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Wrong or missing key, or an address outside USSD_ALLOWED_IPS */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     PhoneController_index: {
         parameters: {
             query?: never;
@@ -4583,6 +4859,31 @@ export interface operations {
             };
         };
     };
+    C2bSandboxController_payBill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayBillDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayBillResultDto"];
+                };
+            };
+        };
+    };
     PhoneController_answer: {
         parameters: {
             query?: never;
@@ -4657,6 +4958,30 @@ export interface operations {
             };
         };
     };
+    C2bSandboxController_payFromPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PayBillDto"];
+            };
+        };
+        responses: {
+            /** @description Back to the phone page */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     PhoneController_answerFromPage: {
         parameters: {
             query?: never;
@@ -4704,6 +5029,80 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    UssdPhoneController_dialPad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox USSD phone: dial the service code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    UssdPhoneController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdAnswerFormDto"];
+            };
+        };
+        responses: {
+            /** @description The next screen of the session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    UssdPhoneController_dial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                msisdn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["UssdDialFormDto"];
+            };
+        };
+        responses: {
+            /** @description The first screen of the session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, fillPath } from './client';
 import { subscriptionKeys } from './query-keys';
-import type { FoundTip, PaybillReference, Slip } from './types';
+import type { FoundTip, Slip } from './types';
 
 /** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
 export const useBuySlip = () =>
@@ -17,7 +17,7 @@ export const useBuySlip = () =>
 export const useBuySlipPaybill = () =>
   useMutation({
     mutationFn: (input: { phone: string; slip: number }) =>
-      api.post<PaybillReference>('/api/processor/buy-paybill', input),
+      api.post('/api/processor/buy-paybill', input),
   });
 
 /** Nigeria (NGN) and Uganda (UGX) checkout through the card/wallet provider. */

@@ -22,7 +22,7 @@ import { B2cFloatService } from './b2c-float.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService, B2cFloatRepository, B2cFloatService, { provide: FINANCE_CLOCK, useExisting: CLOCK }],
+  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService, B2cFloatRepository, B2cFloatService],
   exports: [FinanceService, PayoutService, B2cFloatService, LedgerModule],
 })
 export class FinanceModule {}

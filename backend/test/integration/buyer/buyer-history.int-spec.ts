@@ -56,10 +56,10 @@ describe("a buyer's history", () => {
     Object.assign(A, nextPhone());
     // Paid: the buyer accepts the prompt on the sandbox phone.
     await buyAndAnswer(A, paidSlip, 'accept');
-    await eventually(async () => (await statusOf(A, paidSlip)) === 'paid', 20_000);
+    await eventually(async () => (await statusOf(A, paidSlip)) === 'paid', { timeoutMs: 20_000 });
     // Failed: declined on the phone.
     await buyAndAnswer(A, failedSlip, 'decline');
-    await eventually(async () => ((await statusOf(A, failedSlip)) ?? 'pending') !== 'pending', 20_000);
+    await eventually(async () => ((await statusOf(A, failedSlip)) ?? 'pending') !== 'pending', { timeoutMs: 20_000 });
     // Pending: the prompt is left alone.
     expect((await buy(A, pendingSlip)).status).toBe(200);
   });
@@ -73,7 +73,7 @@ describe("a buyer's history", () => {
     (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.status;
   async function buyAndAnswer(phone: Phone, slip: number, action: 'accept' | 'decline'): Promise<void> {
     expect((await buy(phone, slip)).status).toBe(200);
-    const checkout = await eventually(async () => (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.checkout_request_id, 10_000);
+    const checkout = await eventually(async () => (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.checkout_request_id, { timeoutMs: 10_000 });
     const res = await t.request('POST', `/sandbox/api/phones/${phone.msisdn}/prompts/${checkout}/${action}`, { body: action === 'accept' ? { pin: '1234' } : {} });
     expect(res.status).toBeLessThan(300);
   }
@@ -83,7 +83,7 @@ describe("a buyer's history", () => {
     eventually(async () => {
       const [row] = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1`, [msisdn, purpose]);
       return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
-    }, 10_000);
+    }, { timeoutMs: 10_000 });
   const freshCode = async (phone: Phone): Promise<string> => {
     const res = await t.request<any>('POST', '/api/buyer/code', { body: { phone: phone.local } });
     expect(res).toMatchObject({ status: 200, body: { message: 'Code sent' } });
@@ -125,7 +125,7 @@ describe("a buyer's history", () => {
   it('points the paid buyer SMS to /my-tips (R164)', async () => {
     const sms = await eventually(
       async () => (await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`, [A.msisdn]))[0],
-      20_000,
+      { timeoutMs: 20_000 },
     );
     expect(sms.body.length).toBeLessThanOrEqual(459);
     expect(sms.body.split('\n').at(-1)).toBe(`All your tips: ${t.baseUrl}/my-tips`);

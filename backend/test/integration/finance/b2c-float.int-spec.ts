@@ -60,14 +60,14 @@ describe('B2C float before payouts', () => {
 
   it('the check-b2c-float job asks Account Balance; the sandbox Result stores the Utility Account balance', async () => {
     await t.get(JobProducer).enqueue(JOB.CHECK_B2C_FLOAT, {}, `check-b2c-float-${run}`);
-    expect(await eventually(float, 20_000)).toEqual({ amount: '5000.00', source: 'account-balance' });
+    expect(await eventually(float, { timeoutMs: 20_000 })).toEqual({ amount: '5000.00', source: 'account-balance' });
   });
 
   it('a payout a fresh report cannot cover is held, then sent once a report covers it', async () => {
     // The sandbox's own balance Results (the worker's check at boot, the schedule) are dropped meanwhile.
     expect((await t.request('POST', '/sandbox/api/faults', { body: { target: 'callback.daraja.balance', count: 100 } })).status).toBeLessThan(300);
     expect(await postBalance(balanceResult(`AG_${run}_low`, '300.00'))).toMatchObject({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
-    await eventually(async () => (await float())?.amount === '300.00', 20_000);
+    await eventually(async () => (await float())?.amount === '300.00', { timeoutMs: 20_000 });
 
     const tipster = await createUser(t.ds, { role: 'tipster' });
     await insertSaleShare(t.ds, tipster.user.id, await insertSlip(t.ds, tipster.user.id), '700.00', 'P');
@@ -81,18 +81,18 @@ describe('B2C float before payouts', () => {
     const job = await eventually(async () => {
       const j = await payouts.getJob(jobId('withdrawal', id));
       return j && j.attemptsMade >= 1 ? j : null;
-    }, 20_000);
+    }, { timeoutMs: 20_000 });
     expect(job.failedReason).toMatch(/B2C float \(Ksh 300\.00\) cannot cover Ksh 700\.00/);
     expect(await t.ds.query(`SELECT * FROM b2c_payout WHERE withdrawal_id = $1`, [id])).toEqual([]);
     expect((await t.ds.query(`SELECT status FROM withdrawal WHERE id = $1`, [id]))[0].status).toBe('P');
 
     // The float is topped up: the next attempt sends it and the sandbox pays it.
     expect((await postBalance(balanceResult(`AG_${run}_high`, '50000.00'))).status).toBe(200);
-    await eventually(async () => (await float())?.amount === '50000.00', 20_000);
+    await eventually(async () => (await float())?.amount === '50000.00', { timeoutMs: 20_000 });
     await (await payouts.getJob(jobId('withdrawal', id)))?.promote().catch(() => undefined);
-    await eventually(async () => (await t.ds.query(`SELECT status FROM withdrawal WHERE id = $1`, [id]))[0].status === 'W', 30_000);
+    await eventually(async () => (await t.ds.query(`SELECT status FROM withdrawal WHERE id = $1`, [id]))[0].status === 'W', { timeoutMs: 30_000 });
     // The B2C Result reports the float too (B2CUtilityAccountAvailableFunds).
-    expect(await eventually(async () => ((await float())?.source === 'b2c-result' ? float() : null), 20_000)).toEqual({ amount: '1000000.00', source: 'b2c-result' });
+    expect(await eventually(async () => ((await float())?.source === 'b2c-result' ? float() : null), { timeoutMs: 20_000 })).toEqual({ amount: '1000000.00', source: 'b2c-result' });
   });
 
   it('the Result route: wrong token 404, malformed 400, a refused question stores nothing', async () => {
@@ -101,7 +101,7 @@ describe('B2C float before payouts', () => {
     const refused = { Result: { ResultType: 0, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', OriginatorConversationID: '515-5258779-4', ConversationID: `AG_${run}_refused`, TransactionID: 'OAR0000000' } };
     expect((await postBalance(refused)).status).toBe(200);
     const payouts = t.get(JobProducer).queue(QUEUE.PAYOUTS);
-    await eventually(async () => (await payouts.getJob(jobId('balance', `AG_${run}_refused`)))?.isCompleted(), 20_000);
+    await eventually(async () => (await payouts.getJob(jobId('balance', `AG_${run}_refused`)))?.isCompleted(), { timeoutMs: 20_000 });
     expect(await float()).toBeUndefined();
     expect((await t.request('POST', `/api/finance/callbacks/balance-result/${token}/timeout`, { body: {} })).status).toBe(200);
   });

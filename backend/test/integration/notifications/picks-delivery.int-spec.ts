@@ -78,7 +78,7 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     eventually(async () => {
       const [r] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]);
       return r?.status === 'sent' && r.provider_message_id ? r : null;
-    }, 30_000);
+    }, { timeoutMs: 30_000 });
   /** Buys the slip with a fresh phone and waits for its picks SMS to be accepted by the sandbox. */
   const bought = async () => {
     const phone = nextPhone();
@@ -86,8 +86,8 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     const purchase = await eventually(async () => {
       const [p] = await purchasesOf(t.ds, phone.msisdn);
       return p?.status === 'paid' ? p : null;
-    }, 30_000);
-    const row = await eventually(() => delivery(purchase.id), 10_000);
+    }, { timeoutMs: 30_000 });
+    const row = await eventually(() => delivery(purchase.id), { timeoutMs: 10_000 });
     const sms = await sentSms(row.sms_id);
     return { phone, purchase, sms };
   };
@@ -132,7 +132,7 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     await eventually(async () => {
       const inbox: { body: string }[] = (await t.request('GET', `/sandbox/api/phones/${phone.msisdn}`)).body.messages;
       return inbox.some((m) => m.body === fallback.body);
-    }, 30_000);
+    }, { timeoutMs: 30_000 });
 
     advance(10 * 60_000);
     await settle();

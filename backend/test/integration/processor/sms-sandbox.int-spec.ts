@@ -38,7 +38,7 @@ describe("SMS outbox through the Africa's Talking sandbox", () => {
       eventually(async () => {
         const [r] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]);
         return r.status === status ? r : null;
-      }, 20_000);
+      }, { timeoutMs: 20_000 });
     const other = await sms.queue('254712000890', 'Someone else', 'test');
     const failing = await sms.queue('254712000889', 'Lost on the way', 'test');
     expect(await row(other, 'delivered')).toMatchObject({ delivery_status: 'Success' });

@@ -93,7 +93,7 @@ describe('STK status query: a lost callback settled from the provider', () => {
     // Past it, the scheduled job (reconcile-stk on the payments queue, as the worker runs it) asks Daraja.
     await age(p.id, 95);
     await t.get(JobProducer).enqueue(JOB.RECONCILE_STK, {}, `reconcile-stk-query-${run}`);
-    const paid = await eventually(async () => ((await row(p.id)).status === 'paid' ? row(p.id) : null), 30_000);
+    const paid = await eventually(async () => ((await row(p.id)).status === 'paid' ? row(p.id) : null), { timeoutMs: 30_000 });
     expect(paid).toMatchObject({ receipt: null, result_code: '0', result_desc: 'The service request is processed successfully.' });
     expect(await ledger(p.id)).toEqual([
       { kind: 'platform_fee', amount: '80.00' },
@@ -101,12 +101,12 @@ describe('STK status query: a lost callback settled from the provider', () => {
     ]);
     expect(await picksSms(p.msisdn)).toBe(1);
     const inbox = async () => (await t.request('GET', `/sandbox/api/phones/${p.msisdn}`)).body.messages as { body: string }[];
-    const sms = await eventually(async () => (await inbox()).find((m) => m.body.startsWith(`Slip ${slipId}`)), 20_000);
+    const sms = await eventually(async () => (await inbox()).find((m) => m.body.startsWith(`Slip ${slipId}`)), { timeoutMs: 20_000 });
     expect(sms.body).toContain((await purchasesOf(t.ds, p.msisdn))[0].code);
 
     // Daraja's callback arrives after all (literal §1.6 body): the receipt is stored, nothing is credited again.
     expect(await postCallback(stkCallbackBody(p.checkoutRequestId, 0, 200, accepted.receipt, p.msisdn))).toMatchObject({ status: 200 });
-    await eventually(async () => (await row(p.id)).receipt === accepted.receipt, 20_000);
+    await eventually(async () => (await row(p.id)).receipt === accepted.receipt, { timeoutMs: 20_000 });
     expect(await ledger(p.id)).toHaveLength(2);
     expect(await picksSms(p.msisdn)).toBe(1);
   });
@@ -204,7 +204,7 @@ describe('STK status query: a lost callback settled from the provider', () => {
       const paid = await eventually(async () => {
         const r = await row(p.id);
         return r.status === 'paid' && r.receipt === p.receipt ? r : null;
-      }, 30_000);
+      }, { timeoutMs: 30_000 });
       expect(paid).toMatchObject({ result_code: '0' });
       expect(await ledger(p.id)).toHaveLength(2);
       expect(await picksSms(p.msisdn)).toBe(1);
@@ -219,7 +219,7 @@ describe('STK status query: a lost callback settled from the provider', () => {
     try {
       expect(await postCallback(stkCallbackBody(p.checkoutRequestId, 0, 200, accepted.receipt, p.msisdn))).toMatchObject({ status: 200 });
       const payments = t.get(JobProducer).queue(QUEUE.PAYMENTS);
-      await eventually(async () => (await payments.getJob(jobId('mpesa', p.checkoutRequestId)))?.isFailed(), 20_000);
+      await eventually(async () => (await payments.getJob(jobId('mpesa', p.checkoutRequestId)))?.isFailed(), { timeoutMs: 20_000 });
     } finally {
       callbacksFail = false;
     }
@@ -235,7 +235,7 @@ describe('STK status query: a lost callback settled from the provider', () => {
       query.mockRestore();
       status.mockRestore();
     }
-    const paid = await eventually(async () => ((await row(p.id)).status === 'paid' ? row(p.id) : null), 30_000);
+    const paid = await eventually(async () => ((await row(p.id)).status === 'paid' ? row(p.id) : null), { timeoutMs: 30_000 });
     expect(paid).toMatchObject({ receipt: accepted.receipt, result_code: '0', result_desc: 'Transaction Status: Completed' });
     expect(await ledger(p.id)).toHaveLength(2);
     expect(await picksSms(p.msisdn)).toBe(1);
@@ -272,7 +272,7 @@ describe('STK status query: a lost callback settled from the provider', () => {
     expect((await row(p.id)).status).toBe('pending');
     expect(await t.request('POST', `/api/processor/status-result/${token}`, { body: result })).toMatchObject({ status: 200, body: { ResultCode: 0, ResultDesc: 'Accepted' } });
     expect((await t.request('POST', `/api/processor/status-result/${token}/timeout`, { body: {} })).status).toBe(200);
-    const failed = await eventually(async () => ((await row(p.id)).status !== 'pending' ? one(`SELECT status, result_code, review_reason FROM purchase WHERE id = $1`, [p.id]) : null), 30_000);
+    const failed = await eventually(async () => ((await row(p.id)).status !== 'pending' ? one(`SELECT status, result_code, review_reason FROM purchase WHERE id = $1`, [p.id]) : null), { timeoutMs: 30_000 });
     expect(failed).toEqual({ status: 'failed', result_code: 'ts-not-completed', review_reason: 'Transaction Status answered Failed for a paid callback' });
     expect(await ledger(p.id)).toEqual([]);
   });

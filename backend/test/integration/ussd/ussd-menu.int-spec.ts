@@ -86,7 +86,7 @@ describe('USSD menu (Africa\'s Talking)', () => {
     eventually(async () => {
       const [row] = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'rg-code' ORDER BY id DESC LIMIT 1`, [msisdn]);
       return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
-    }, 10_000);
+    }, { timeoutMs: 10_000 });
   const deliveries = async (msisdn: string): Promise<number> =>
     Number((await sql<{ n: string }>(t.db.url, `SELECT count(*) AS n FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`, [msisdn]))[0].n);
 
@@ -108,16 +108,16 @@ describe('USSD menu (Africa\'s Talking)', () => {
     const paid = await eventually(async () => {
       const [p] = await purchasesOf(t.ds, msisdn);
       return p?.status === 'paid' ? p : null;
-    }, 30_000);
+    }, { timeoutMs: 30_000 });
     expect(paid).toMatchObject({ kind: 'slip', slip_id: String(slip200), amount: '200.00' });
-    const sms = await eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith(`Slip ${slip200} code ${paid.code}`)), 20_000);
+    const sms = await eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith(`Slip ${slip200} code ${paid.code}`)), { timeoutMs: 20_000 });
     expect(sms.body).toContain('Total odds 8.00');
 
     const mine = newSession();
     expect(await screen(msisdn, '2', mine)).toBe(`CON Get your tips again by SMS\n1 Slip ${slip200} ${paid.code}\n0 Back`);
     expect(await screen(msisdn, '2*1', mine)).toBe(`END The tips of slip ${slip200} are on their way by SMS.`);
     expect(await deliveries(msisdn)).toBe(2);
-    await eventually(async () => (await inbox(msisdn)).filter((m) => m.body.startsWith(`Slip ${slip200} code`)).length === 2 || null, 20_000);
+    await eventually(async () => (await inbox(msisdn)).filter((m) => m.body.startsWith(`Slip ${slip200} code`)).length === 2 || null, { timeoutMs: 20_000 });
   });
 
   it('sends one prompt for a session whose last request Africa\'s Talking repeats', async () => {
