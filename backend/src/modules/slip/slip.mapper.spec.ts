@@ -36,7 +36,7 @@ describe('slip mapper', () => {
       tips: [{ home_team: 'Arsenal', away_team: 'Chelsea', game_date: '2026-11-24T22:00:00+03:00', league: 'English Premier League',
         game_result: null, market_type: 4, odd: '1.23', fixture: 11, result: 'W', result_source: null }],
       user: { username: 'wanjiku_tips' }, meta: { rating: 62.5, profile_image: null, settled: 8, profit: 2.35, roi: 29.31 },
-      commitment: 'c'.repeat(64), salt: SALT, commitment_input: `v1|slip:7|11:4:1.23|salt:${SALT}`,
+      commitment: 'c'.repeat(64), salt: SALT, commitment_input: `v1|slip:7|11:4:1.23|salt:${SALT}`, ussd_code: '75',
     });
   });
 

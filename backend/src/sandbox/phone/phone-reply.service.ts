@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
+import { Clock, CLOCK } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { atInboundSmsPath } from '../../modules/notifications/consent/consent.constants';
 import { atMessageId } from '../common/ids';
@@ -23,7 +24,10 @@ const MAX_REPLY = 459;
  */
 @Injectable()
 export class PhoneReplyService {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /**
    * Sends `text` from `msisdn`; returns the callback's answer (`opted-out` or `ignored`).
@@ -33,7 +37,7 @@ export class PhoneReplyService {
     const key = phoneKey(msisdn);
     if (!key) throw new SandboxError(SandboxErrorCode.INVALID_PHONE);
     if (typeof text !== 'string' || !text.trim() || text.length > MAX_REPLY) throw new SandboxError(SandboxErrorCode.NOT_FOUND);
-    const date = new Date().toISOString().replace('T', ' ').slice(0, 19);
+    const date = this.clock.now().toISOString().replace('T', ' ').slice(0, 19);
     const form = new URLSearchParams({ linkId: '', text, to: AT_DEFAULT_SENDER, id: atMessageId(), date, from: `+${key}`, networkCode: '99999' });
     const url = `${this.config.publicUrl.replace(/\/$/, '')}${atInboundSmsPath(this.config.africasTalking.callbackToken)}`;
     const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), signal: AbortSignal.timeout(10_000) });

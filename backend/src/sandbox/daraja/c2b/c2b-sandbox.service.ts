@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { systemClock } from '../../../common/clock/clock';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Clock, CLOCK } from '../../../common/clock/clock';
 import { AppConfig } from '../../../config/app-config';
 import { C2B_CONFIRMATION_PATH, C2B_VALIDATION_PATH } from '../../../modules/processor/rails/c2b/c2b.rail';
 import { answer, ProviderAnswer } from '../../common/provider-answer';
@@ -44,17 +44,18 @@ export class C2bSandboxService {
     private readonly outbound: OutboundService,
     private readonly inbox: SmsInboxRepository,
     private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** `POST /mpesa/c2b/{v1|v2}/registerurl`: Bearer token, then the four fields. */
   async registerUrl(authorization: string | undefined, body: unknown, version: string): Promise<ProviderAnswer> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match || !(await this.daraja.isTokenValid(match[1]))) {
-      return answer(401, { requestId: transactionDate(systemClock.now()), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
+      return answer(401, { requestId: transactionDate(this.clock.now()), errorCode: '404.001.03', errorMessage: 'Invalid Access Token' });
     }
     const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     const shortCode = String(b.ShortCode ?? '');
-    const bad = (field: string) => answer(400, { requestId: transactionDate(systemClock.now()), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` });
+    const bad = (field: string) => answer(400, { requestId: transactionDate(this.clock.now()), errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` });
     if (!/^\d{5,7}$/.test(shortCode)) return bad('ShortCode');
     if (b.ResponseType !== 'Completed' && b.ResponseType !== 'Cancelled') return bad('ResponseType');
     for (const field of ['ConfirmationURL', 'ValidationURL']) {
@@ -68,7 +69,7 @@ export class C2bSandboxService {
       validationUrl: b.ValidationURL as string,
       version,
     });
-    return answer(200, { OriginatorCoversationID: `sandbox-${Date.now()}`, ResponseCode: '0', ResponseDescription: 'Success' });
+    return answer(200, { OriginatorCoversationID: `sandbox-${this.clock.now().getTime()}`, ResponseCode: '0', ResponseDescription: 'Success' });
   }
 
   /**
@@ -83,7 +84,7 @@ export class C2bSandboxService {
     if (!/^\d{5,7}$/.test(business) || !/^[A-Za-z0-9 -]{1,20}$/.test(account) || !Number.isSafeInteger(amount) || amount < 1 || amount > 250_000) {
       throw new SandboxError(SandboxErrorCode.INVALID_PAY_BILL);
     }
-    const now = systemClock.now();
+    const now = this.clock.now();
     const transId = mpesaReceipt(now);
     const urls = (await this.repo.urlsOf(business)) ?? this.defaultUrls(business);
     if (!urls) return this.refuse(msisdn, transId, 'C2B00015', 'Invalid business number');
