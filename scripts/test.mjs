@@ -7,6 +7,7 @@
  * code (it.skip, test.skip) are reported on their own line and are not failures.
  * A run leaves nothing behind: each layer's Redis keys carry this run's prefixes and its files go
  * under one temporary folder; at the end any key or file still there fails the run (then it is removed).
+ *   0. lint and format first (docs/CONTRIBUTING.md "Lint and format"): ESLint, Prettier, then the layers
  *   1. backend jest: unit (*.spec.ts) and integration (*.int-spec.ts, *.e2e-spec.ts)
  *   2. frontend vitest (*.test.ts[x])
  *   3. browser: Playwright with Debian's /usr/bin/chromium against the built app on a fresh database
@@ -81,14 +82,30 @@ const ensureServices = async () => {
   }
 };
 
+/** Runs one whole-repository check: one test in the tally, passed when the command exits 0 (its findings are printed). */
+const check = (label, cmd, args) => {
+  const r = run(cmd, args);
+  addTally(label, r.status === 0 ? { passed: 1, failed: 0, notRun: 0, skipped: 0 } : { passed: 0, failed: 1, notRun: 0, skipped: 0 });
+};
+
+/**
+ * ESLint's type-aware rules (eslint.config.mjs) over backend/ and frontend/: `npm run lint:eslint`,
+ * cached in .data/eslint-cache, so a run re-lints only changed files (docs/PERFORMANCE.md "Lint and
+ * format" has the timings).
+ */
+const eslint = () => check('lint (eslint)', 'npm', ['run', '--silent', 'lint:eslint']);
+
+/**
+ * Prettier (.prettierrc, .prettierignore): `npm run format:check`, which lists each file not in
+ * Prettier's style; cached in .data/prettier-check-cache (only files that passed the check).
+ */
+const prettier = () => check('format (prettier)', 'npm', ['run', '--silent', 'format:check']);
+
 /**
  * The backend's layers (.dependency-cruiser.cjs, docs/ARCHITECTURE.md "Layers"): one check, one
  * test in the tally; a wrong-way import fails it and is printed.
  */
-const boundaries = () => {
-  const r = run('npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'backend/src']);
-  addTally('layers (dependency-cruiser)', r.status === 0 ? { passed: 1, failed: 0, notRun: 0, skipped: 0 } : { passed: 0, failed: 1, notRun: 0, skipped: 0 });
-};
+const boundaries = () => check('layers (dependency-cruiser)', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'backend/src']);
 
 const backend = () => {
   const report = join(OUT, 'backend.json');
@@ -203,6 +220,11 @@ const checkLeftovers = async () => {
 const main = async () => {
   rmSync(OUT, { recursive: true, force: true });
   mkdirSync(OUT, { recursive: true });
+  if (!E2E_ONLY) {
+    // First, before anything starts: they need no database and are the quickest to fail.
+    eslint();
+    prettier();
+  }
   await ensureServices();
   if (!E2E_ONLY) {
     // Before jest: its start test (backend/test/e2e) runs the built app as `npm start` would.

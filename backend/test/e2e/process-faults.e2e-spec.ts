@@ -8,7 +8,8 @@ import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import { createUser } from '../factories/account';
 import { dataDirWith, importFixtures } from '../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../factories/slip';
-import { buildBackendIfStale, startProcess, TestProcess, waitFor } from '../setup/processes';
+import { buildBackendIfStale, startProcess, TestProcess } from '../setup/processes';
+import { eventually } from '../support/eventually';
 import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
 
 jest.setTimeout(900_000);
@@ -94,7 +95,7 @@ class PrivateRedis {
       '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
       '--dir', this.dir, '--dbfilename', 'dump.rdb',
     ], {});
-    await waitFor('private redis answers', async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), 20_000);
+    await eventually(async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), { timeoutMs: 20_000, intervalMs: 250, what: 'private redis answers' });
   }
 
   async stop(keepData: boolean): Promise<void> {
@@ -202,11 +203,11 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     });
     workers.push(startWorker(1), startWorker(2));
     for (const [i, base] of bases.entries()) {
-      await waitFor(`api${i + 1} answers /api/health`, async () => (await fetch(`${base}/api/health`)).ok, 180_000).catch((err) => {
+      await eventually(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 180_000, intervalMs: 250, what: `api${i + 1} answers /api/health` }).catch((err) => {
         throw new Error(`${err.message}\n${apis[i].output().slice(-3000)}`);
       });
     }
-    for (const w of workers) await waitFor(`${w.name} starts`, async () => w.output().includes('worker started'), 180_000);
+    for (const w of workers) await eventually(async () => w.output().includes('worker started'), { timeoutMs: 180_000, intervalMs: 250, what: `${w.name} starts` });
   });
 
   afterAll(async () => {
@@ -238,10 +239,10 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       const base = bases[i % bases.length];
       const res = await post(base, '/api/processor/buy', { phone: local, slip: slipId }, { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` });
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Request Sent' } });
-      const prompt = await waitFor(`the STK prompt on ${msisdn}`, async () => {
+      const prompt = await eventually(async () => {
         const phone = (await (await fetch(`${bases[0]}/sandbox/api/phones/${msisdn}`)).json()) as { prompts: { checkoutRequestId: string }[] };
         return phone.prompts[0];
-      });
+      }, { timeoutMs: 60_000, intervalMs: 250, what: `the STK prompt on ${msisdn}` });
       buys.push({ msisdn, checkoutRequestId: prompt.checkoutRequestId });
     }
     return buys;
@@ -252,10 +253,10 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     let duringRun: Promise<void> | undefined;
     for (const [i, b] of buys.entries()) {
       if (i === after) duringRun = during();
-      const res = await waitFor(`accept ${b.checkoutRequestId}`, async () => {
+      const res = await eventually(async () => {
         const r = await post(bases[0], `/sandbox/api/phones/${b.msisdn}/prompts/${b.checkoutRequestId}/accept`, { pin: '1234' });
         return r.status === 200 ? r : null;
-      }, 180_000);
+      }, { timeoutMs: 180_000, intervalMs: 250, what: `accept ${b.checkoutRequestId}` });
       expect(res.status).toBe(200);
     }
     await (duringRun ?? during());
@@ -264,10 +265,10 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
   /** Waits until every purchase of `buys` is paid, then checks exactly one effect each. */
   const settled = async (name: string, buys: Buy[], recoveredAt: number): Promise<void> => {
     const phones = buys.map((b) => b.msisdn);
-    const paidAt = await waitFor(`${name}: every purchase paid`, async () => {
+    const paidAt = await eventually(async () => {
       const [row] = await sqlRows<{ paid: string }>(`SELECT count(*) AS paid FROM purchase WHERE phone = ANY($1) AND status = 'paid'`, [phones]);
       return Number(row.paid) === buys.length ? Date.now() : null;
-    }, RECOVERY_MS + 30_000);
+    }, { timeoutMs: RECOVERY_MS + 30_000, intervalMs: 250, what: `${name}: every purchase paid` });
     const purchases = await sqlRows<{ id: string; phone: string; receipt: string | null; status: string }>(
       `SELECT id, phone, receipt, status FROM purchase WHERE phone = ANY($1)`,
       [phones],
@@ -289,11 +290,11 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     // Every buyer has the picks SMS (in the sandbox phone's inbox).
     let doubled = 0;
     for (const b of buys) {
-      const count = await waitFor(`${name}: the picks SMS on ${b.msisdn}`, async () => {
+      const count = await eventually(async () => {
         const phone = (await (await fetch(`${bases[0]}/sandbox/api/phones/${b.msisdn}`)).json()) as { messages: { body: string }[] };
         const n = phone.messages.filter((m) => m.body.startsWith(`Slip ${slipId} `)).length;
         return n > 0 ? n : null;
-      }, RECOVERY_MS);
+      }, { timeoutMs: RECOVERY_MS, intervalMs: 250, what: `${name}: the picks SMS on ${b.msisdn}` });
       if (count > 1) doubled += 1;
     }
     const afterRecovery = Math.max(0, paidAt - recoveredAt);
@@ -312,7 +313,7 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       workers[0].child.kill('SIGKILL');
       await workers[0].exited;
       workers[0] = startWorker(1);
-      await waitFor('worker1 restarts', async () => workers[0].output().includes('worker started'), 120_000);
+      await eventually(async () => workers[0].output().includes('worker started'), { timeoutMs: 120_000, intervalMs: 250, what: 'worker1 restarts' });
     });
     await settled('worker killed', buys, recoveredAt);
   });
@@ -342,7 +343,7 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     await settled('Redis restarted empty', buys, recoveredAt);
     // The repeatable jobs (status checks, SMS re-queue, payouts, settlement) are registered again
     // in the empty Redis, without restarting a process.
-    await waitFor('the job schedulers are back in Redis', async () => schedulerKeys().includes('reconcile-stk'), RECOVERY_MS);
+    await eventually(async () => schedulerKeys().includes('reconcile-stk'), { timeoutMs: RECOVERY_MS, intervalMs: 250, what: 'the job schedulers are back in Redis' });
   });
 
   it('PostgreSQL restarted during the batch', async () => {

@@ -5,7 +5,8 @@ import { ReplayClock } from '../../src/modules/fixtures/replay-clock.service';
 import { createUser } from '../factories/account';
 import { dataDirWith, importFixtures } from '../factories/fixtures';
 import { publishSlip, setOdd, tippableGames } from '../factories/slip';
-import { buildBackendIfStale, startProcess, TestProcess, waitFor } from '../setup/processes';
+import { buildBackendIfStale, startProcess, TestProcess } from '../setup/processes';
+import { eventually } from '../support/eventually';
 import { createTestContext, deleteRedisKeys, freePort, TestContext } from '../setup/test-app';
 import { TEST_REDIS_URL, testRunId, testStorageRoot } from '../setup/test-env';
 
@@ -67,7 +68,7 @@ describe('the built app started with PORT alone', () => {
       STORAGE_DIR: storageDir,
       FOOTBALL_DATA_DIR: data.dir,
     });
-    await waitFor('the app answers /api/health', async () => (await fetch(`${base}/api/health`)).ok, 180_000).catch((err) => {
+    await eventually(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 180_000, intervalMs: 250, what: 'the app answers /api/health' }).catch((err) => {
       throw new Error(`${err.message}\n${server?.output().slice(-3000)}`);
     });
   });
@@ -96,15 +97,15 @@ describe('the built app started with PORT alone', () => {
     const buy = await post('/api/processor/buy', { phone: local, slip: slipId });
     expect({ status: buy.status, body: await buy.json() }).toEqual({ status: 200, body: { message: 'Request Sent' } });
 
-    const prompt = await waitFor('the STK prompt on the phone', async () => (await getJson(`/sandbox/api/phones/${msisdn}`)).prompts[0]);
+    const prompt = await eventually(async () => (await getJson(`/sandbox/api/phones/${msisdn}`)).prompts[0], { timeoutMs: 60_000, intervalMs: 250, what: 'the STK prompt on the phone' });
     expect(prompt).toMatchObject({ amount: '100.00', transactionDesc: `Slip ${slipId}` });
     const accepted = await post(`/sandbox/api/phones/${msisdn}/prompts/${prompt.checkoutRequestId}/accept`, { pin: '1234' });
     expect(accepted.status).toBe(200);
 
-    const messages: { from: string; body: string }[] = await waitFor('the picks SMS in the inbox', async () => {
+    const messages: { from: string; body: string }[] = await eventually(async () => {
       const inbox = (await getJson(`/sandbox/api/phones/${msisdn}`)).messages as { from: string; body: string }[];
       return inbox.some((m) => m.body.startsWith(`Slip ${slipId} `)) ? inbox : null;
-    });
+    }, { timeoutMs: 60_000, intervalMs: 250, what: 'the picks SMS in the inbox' });
     expect(messages.find((m) => m.from === 'MPESA')?.body).toMatch(/^[A-Z0-9]{10} Confirmed\. Ksh100\.00 sent to/);
     const picks = messages.find((m) => m.body.startsWith(`Slip ${slipId} `))!.body;
     expect(picks).toContain('Total odds 8.00');
@@ -128,13 +129,15 @@ describe('the built app started with PORT alone', () => {
     expect(back.searchParams.get('status')).toBe('successful');
     const txRef = back.searchParams.get('tx_ref')!;
 
-    const found = await waitFor('find-slip-ng answers the paid purchase', async () => {
+    const found = await eventually(async () => {
       const r = await post(`/api/manage/find-slip-ng/${encodeURIComponent(email)}/${encodeURIComponent(Buffer.from(txRef).toString('base64'))}`, {});
       return r.status === 200 ? ((await r.json()) as unknown[]) : null;
-    });
+    }, { timeoutMs: 60_000, intervalMs: 250, what: 'find-slip-ng answers the paid purchase' });
     expect(found).toHaveLength(3);
-    const mail = await waitFor('the picks e-mail', async () =>
-      ((await getJson(`/sandbox/api/mail?to=${encodeURIComponent(email)}`)) as { text: string | null }[]).find((m) => m.text?.includes(`Slip ${slipId} `)),
+    const mail = await eventually(
+      async () =>
+        ((await getJson(`/sandbox/api/mail?to=${encodeURIComponent(email)}`)) as { text: string | null }[]).find((m) => m.text?.includes(`Slip ${slipId} `)),
+      { timeoutMs: 60_000, intervalMs: 250, what: 'the picks e-mail' },
     );
     expect(mail.text).toContain(`${origin}/`);
     expect(mail.text).not.toContain('localhost:3000');
@@ -165,10 +168,10 @@ describe('the built app started with PORT alone', () => {
       FOOTBALL_DATA_DIR: data.dir,
     });
     try {
-      await waitFor('the app starts', async () => other.output().includes('marketplace (api) on'), 180_000);
+      await eventually(async () => other.output().includes('marketplace (api) on'), { timeoutMs: 180_000, intervalMs: 250, what: 'the app starts' });
       // The warning goes through the buffered logger, the start line straight to stdout: it may print after it.
       const warning = `PUBLIC_URL http://localhost:3000 (port 3000) differs from PORT ${port} while the sandboxes are on`;
-      await waitFor('the boot warning', async () => other.output().includes(warning), 30_000).catch(() => undefined);
+      await eventually(async () => other.output().includes(warning), { timeoutMs: 30_000, intervalMs: 250, what: 'the boot warning' }).catch(() => undefined);
       expect(other.output()).toContain(warning);
     } finally {
       await other.stop();

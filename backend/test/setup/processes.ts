@@ -1,17 +1,6 @@
 import { ChildProcess, spawn, spawnSync } from 'child_process';
 import { REPO_ROOT } from '../../src/config/app-config';
 
-/** Polls `probe` every 250 ms until it returns a truthy value; throws `what` after `ms`. */
-export const waitFor = async <T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => null);
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what}: not within ${ms / 1000} s`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
 /** A child process of a test and everything it printed (the last 200-400 KB). */
 export interface TestProcess {
   name: string;

@@ -178,7 +178,8 @@ export const MyTipsPage = () => {
           </Stack>
         ) : null}
         {history.hasNextPage ? (
-          <Button variant="outlined" onClick={() => history.fetchNextPage()} loading={history.isFetchingNextPage}>
+          // Fire-and-forget: TanStack Query never rejects fetchNextPage; a failure shows through history.isError.
+          <Button variant="outlined" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
             Load more
           </Button>
         ) : null}
