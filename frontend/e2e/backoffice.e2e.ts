@@ -40,7 +40,9 @@ const ADMIN_RESOURCES: [path: string, label: string][] = [
   ['subscription-kinds', 'Subscription kinds'],
   ['purchases', 'Purchases'],
   ['sms-messages', 'SMS messages'],
+  ['deliveries', 'Picks deliveries'],
   ['rg-limits', 'Spending limits'],
+  ['unmatched-payments', 'Unmatched payments'],
   ['audit-log', 'Audit log'],
 ];
 
@@ -142,7 +144,7 @@ test('an admin logs in, lists posts, edits a post title and sees it saved (audit
 });
 
 test('an admin sees every resource in the menu and each list loads, sorts and searches without a 4xx', async ({ page }) => {
-  test.setTimeout(120_000); // fourteen list pages
+  test.setTimeout(150_000); // sixteen list pages
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
   await page.goto('/dashboard');

@@ -66,7 +66,9 @@ describe('BackofficeApp', () => {
       'Subscription kinds',
       'Purchases',
       'SMS messages',
+      'Picks deliveries',
       'Spending limits',
+      'Unmatched payments',
       'Audit log',
     ]);
   });
