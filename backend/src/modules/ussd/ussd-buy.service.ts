@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { createHash } from 'crypto';
 import { DomainError } from '../../common/errors/domain-error';
+import { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
@@ -67,6 +68,23 @@ export class UssdBuyService {
     const payload: UssdPushPayload = { msisdn, slipId: slip.id, sessionId };
     await this.producer.enqueue(JOB.USSD_STK_PUSH, payload, ussdPushJobId(sessionId), { delay: this.config.ussd.pushDelayMs });
     return M.willPrompt(slip.price.cents / 100);
+  }
+
+  /**
+   * The END screen of "2 Pay by paybill" for slip `slipId` by `msisdn` (docs/PRODUCT-RULES.md
+   * R180): the reference POST /api/processor/buy-paybill issues (SlipBuyService.buyPaybill: the
+   * same gates, the same 24-hour binding to the phone and slip, the same reference when asked
+   * again). A refusal by the gate ends with its message; a slip not on sale with notOnSale.
+   * @throws what buyPaybill throws with a 5xx status (the controller answers "busy").
+   */
+  async paybill(msisdn: string, slipId: number): Promise<string> {
+    try {
+      const ref = await this.buys.buyPaybill(msisdn, slipId);
+      return M.paybill(ref.paybill, ref.account, Money.parse(ref.amount).cents / 100);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.status >= 500) throw err;
+      return err.status === 403 ? M.refused(err.message) : M.notOnSale();
+    }
   }
 
   /**
