@@ -90,16 +90,17 @@ export class UssdBuyService {
   /**
    * The `ussd-stk-push` job: the web's M-Pesa buy for the dialling phone. A refusal (no longer on
    * sale, the gate, a prompt already open, Daraja refusing) is final and logged: the job is not
-   * retried, so no second prompt follows. Other errors throw (the job retries).
+   * retried, so no second prompt follows; its message is returned (the processor texts it to
+   * the buyer with the paybill: docs/PRODUCT-RULES.md R181). Other errors throw (the job retries).
    */
-  async push(payload: UssdPushPayload): Promise<'sent' | 'refused'> {
+  async push(payload: UssdPushPayload): Promise<{ outcome: 'sent' } | { outcome: 'refused'; reason: string }> {
     try {
       await this.buys.buyMpesa(payload.msisdn, payload.slipId);
-      return 'sent';
+      return { outcome: 'sent' };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       this.logger.warn({ slipId: payload.slipId, sessionId: payload.sessionId, status: err.status, reason: err.message }, 'ussd stk push refused');
-      return 'refused';
+      return { outcome: 'refused', reason: err.message };
     }
   }
 }

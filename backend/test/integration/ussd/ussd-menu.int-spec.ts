@@ -184,6 +184,24 @@ describe('USSD menu (Africa\'s Talking)', () => {
     expect(await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s))).toBeUndefined();
   });
 
+  it('texts why when the push is refused after the END screen (a prompt opened meanwhile), with the paybill reference', async () => {
+    const msisdn = nextPhone();
+    const s = newSession();
+    expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*1`, s)).toMatch(/^END You will get an M-Pesa prompt for Ksh 200/);
+    // Before the delayed push runs, a web buy opens a prompt for the same phone and slip.
+    expect((await t.request('POST', '/api/processor/buy', { body: { phone: `0${msisdn.slice(3)}`, slip: slip200 } })).body).toEqual({ message: 'Request Sent' });
+    await jobsFinished(t, QUEUE.USSD, [ussdPushJobId(s)], 30_000);
+    expect((await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s)))?.returnvalue).toEqual({ outcome: 'refused' });
+    const rows = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'ussd-push-refused'`, [msisdn]);
+    expect(rows).toHaveLength(1);
+    const [, account] = new RegExp(
+      `^Slip ${slip200}: no M-Pesa prompt was sent\\. A payment request is already waiting on this phone\\. .* Instead: Pay bill 600984, account ([A-Z0-9]{8}), Ksh 200 on M-Pesa within 24 hours\\.$`,
+    ).exec(rows[0].body) as RegExpExecArray;
+    const web = await t.request('POST', '/api/processor/buy-paybill', { body: { phone: `0${msisdn.slice(3)}`, slip: slip200 } });
+    expect(web.body).toMatchObject({ account, amount: '200.00' });
+    await eventually(async () => (await inbox(msisdn)).some((m) => m.body === rows[0].body) || null, { timeoutMs: 20_000 });
+  });
+
   it('ends with the per-phone STK limit once the phone had 5 prompts from the menu in 10 minutes', async () => {
     const msisdn = nextPhone();
     const storage: ThrottlerStorage = t.app.get(getStorageToken());
