@@ -160,10 +160,9 @@ export class PaymentConfirmationService {
    */
   private async tellMissedPrompts(missed: Purchase[]): Promise<void> {
     for (const kind of new Set(missed.map((p) => p.kind))) {
-      const handler = this.fulfilments.missedPromptsHandler(kind);
-      if (!handler) continue;
       try {
-        await handler(missed.filter((p) => p.kind === kind));
+        const handler = this.fulfilments.missedPromptsHandler(kind);
+        if (handler) await handler(missed.filter((p) => p.kind === kind));
       } catch (err) {
         this.logger.warn({ kind, purchases: missed.length, err: err instanceof Error ? err.message : String(err) }, 'missed-prompt hook failed');
       }
