@@ -113,7 +113,10 @@ class PrivateRedis {
 /** A purchase of this test: the buyer's phone and the STK push's CheckoutRequestID. */
 interface Buy {
   msisdn: string;
-  checkoutRequestId: string;
+  /** The STK prompt to accept, for a buy by STK push. */
+  checkoutRequestId?: string;
+  /** The paybill reference to pay from the sandbox phone's Pay bill, for a buy by paybill (Daraja C2B, docs/PRODUCT-RULES.md R200-R202). */
+  paybill?: { business: string; account: string; amount: string };
 }
 
 describe('faults with real processes: 2 api + 2 workers, worker killed, Redis and PostgreSQL restarted', () => {
@@ -229,7 +232,11 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
   const schedulerKeys = (): string =>
     spawnSync('redis-cli', ['-p', String(redis.port), '--scan', '--pattern', '*repeat*'], { encoding: 'utf8' }).stdout;
 
-  /** `n` STK pushes for the slip from `n` phones, spread over both api processes. */
+  /**
+   * `n` buys of the slip from `n` phones, spread over both api processes: every fourth by M-Pesa
+   * paybill (the reference of POST /api/processor/buy-paybill, paid later by a Daraja C2B
+   * confirmation), the others by STK push.
+   */
   const pushes = async (n: number): Promise<Buy[]> => {
     const buys: Buy[] = [];
     for (let i = 0; i < n; i++) {
@@ -237,6 +244,13 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       const local = `0799${run}${String(phoneSeq).padStart(3, '0')}`;
       const msisdn = `254${local.slice(1)}`;
       const base = bases[i % bases.length];
+      if (i % 4 === 3) {
+        const res = await post(base, '/api/processor/buy-paybill', { phone: local, slip: slipId }, { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` });
+        const ref = (await res.json()) as { paybill: string; account: string; amount: string };
+        expect(res.status).toBe(200);
+        buys.push({ msisdn, paybill: { business: ref.paybill, account: ref.account, amount: String(Math.round(Number(ref.amount))) } });
+        continue;
+      }
       const res = await post(base, '/api/processor/buy', { phone: local, slip: slipId }, { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` });
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Request Sent' } });
       const prompt = await eventually(async () => {
@@ -248,15 +262,17 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     return buys;
   };
 
-  /** Accepts each prompt on the sandbox phone (PIN typed), a few at a time; `during` runs once `after` are accepted. */
+  /** Accepts each prompt, or pays each paybill reference, on the sandbox phone (PIN typed); `during` runs once `after` are done. */
   const acceptAll = async (buys: Buy[], after: number, during: () => Promise<void>): Promise<void> => {
     let duringRun: Promise<void> | undefined;
     for (const [i, b] of buys.entries()) {
       if (i === after) duringRun = during();
       const res = await eventually(async () => {
-        const r = await post(bases[0], `/sandbox/api/phones/${b.msisdn}/prompts/${b.checkoutRequestId}/accept`, { pin: '1234' });
+        const r = b.paybill
+          ? await post(bases[0], `/sandbox/api/phones/${b.msisdn}/paybill`, { ...b.paybill, pin: '1234' })
+          : await post(bases[0], `/sandbox/api/phones/${b.msisdn}/prompts/${b.checkoutRequestId}/accept`, { pin: '1234' });
         return r.status === 200 ? r : null;
-      }, { timeoutMs: 180_000, intervalMs: 250, what: `accept ${b.checkoutRequestId}` });
+      }, { timeoutMs: 180_000, intervalMs: 250, what: `accept ${b.checkoutRequestId ?? b.paybill?.account}` });
       expect(res.status).toBe(200);
     }
     await (duringRun ?? during());
@@ -299,7 +315,7 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     }
     const afterRecovery = Math.max(0, paidAt - recoveredAt);
     figures.push(
-      `${name}: ${buys.length} purchases paid once (${[...shapes][0]} ledger rows each), last paid ${(afterRecovery / 1000).toFixed(1)} s after recovery (the kill, or the restart), picks SMS doubled for ${doubled}`,
+      `${name}: ${buys.length} purchases (${buys.filter((b) => b.paybill).length} by paybill) paid once (${[...shapes][0]} ledger rows each), last paid ${(afterRecovery / 1000).toFixed(1)} s after recovery (the kill, or the restart), picks SMS doubled for ${doubled}`,
     );
     expect(afterRecovery).toBeLessThanOrEqual(RECOVERY_MS);
   };

@@ -7,7 +7,7 @@ export const QUEUE = {
   SMS: 'sms',
   PAYOUTS: 'payouts',
   FIXTURES: 'fixtures',
-  /** The slip module's own queue: settlement's scheduled catch-up sweep and the picks delivery check. */
+  /** The slip module's own queue: settlement's scheduled catch-up sweep, the picks delivery check, the paybill offer after a missed prompt. */
   SETTLEMENT: 'settlement',
   /** Housekeeping on a schedule (purging expired credentials). */
   MAINTENANCE: 'maintenance',
@@ -30,6 +30,8 @@ export const JOB = {
   SETTLE_SLIPS: 'settle-slips',
   /** settlement (scheduled): re-send picks SMS not delivered in time, tell the buyer where to read them, mark undelivered at kick-off (PicksDeliveryCheckService). */
   CHECK_PICKS_DELIVERY: 'check-picks-delivery',
+  /** settlement: the paybill offered by SMS after a missed STK prompt for a slip (jobId `paybill-offer-<purchase id>`; docs/PRODUCT-RULES.md R205). */
+  OFFER_PAYBILL: 'offer-paybill',
   /** payments: an M-Pesa STK callback (jobId `mpesa-<CheckoutRequestID>`). */
   MPESA_CALLBACK: 'mpesa-callback',
   /** payments: a Flutterwave charge webhook (jobId `flw-<tx_ref>`). */
@@ -70,6 +72,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.SYNC_RESULTS]: QUEUE.FIXTURES,
   [JOB.SETTLE_SLIPS]: QUEUE.SETTLEMENT,
   [JOB.CHECK_PICKS_DELIVERY]: QUEUE.SETTLEMENT,
+  [JOB.OFFER_PAYBILL]: QUEUE.SETTLEMENT,
   [JOB.MPESA_CALLBACK]: QUEUE.PAYMENTS,
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
   [JOB.C2B_CONFIRMATION]: QUEUE.PAYMENTS,

@@ -66,7 +66,9 @@ export class PaymentConfirmationService {
   ): Promise<ConfirmOutcome> {
     const smsIds: string[] = [];
     const emailIds: string[] = [];
+    const missed: Purchase[] = [];
     const outcome = await this.tx.run(async (em) => {
+      missed.length = 0; // a retried transaction starts again
       const p = await this.repo.lock(em, where);
       if (!p) throw new PurchaseNotFoundYetError(`no purchase for ${JSON.stringify(where)} (yet)`);
       if (p.status !== 'pending') {
@@ -77,6 +79,7 @@ export class PaymentConfirmationService {
       const decided = this.decide(p, result, forceFlag);
       await extra?.(em, p.id);
       await this.repo.applyChange(em, p.id, decided.change);
+      if (missedPrompt(p, decided.change)) missed.push(p);
       const done = await this.fulfilAll(em, decided.paid ? [decided.paid] : []);
       smsIds.push(...done.smsIds, ...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
@@ -85,6 +88,7 @@ export class PaymentConfirmationService {
     await this.sms.dispatch(...smsIds);
     // Nigeria / Uganda buyers get the picks by e-mail now, not at the outbox's next retry pass.
     this.emails.dispatch(...emailIds);
+    await this.tellMissedPrompts(missed);
     return outcome;
   }
 
@@ -104,12 +108,14 @@ export class PaymentConfirmationService {
   ): Promise<(ConfirmOutcome | Error)[]> {
     const smsIds: string[] = [];
     const emailIds: string[] = [];
+    const missed: Purchase[] = [];
     const outcomes = await this.tx.run(async (em) => {
       const keys = [...new Set(results.map((r) => r.checkoutRequestId))];
       const rows = await this.repo.lockByCheckoutIds(em, keys);
       const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
       const changes: { id: string; change: PurchaseChange }[] = [];
       const paid: Purchase[] = [];
+      missed.length = 0; // a retried transaction starts again
       const receipts: { id: string; receipt: string }[] = [];
       const out = results.map(({ checkoutRequestId, result }): ConfirmOutcome | Error => {
         const p = byKey.get(checkoutRequestId);
@@ -125,6 +131,7 @@ export class PaymentConfirmationService {
           return 'noop';
         }
         const decided = this.decide(p, result);
+        if (missedPrompt(p, decided.change)) missed.push({ ...p });
         p.status = decided.change.status; // a second result for it in this batch is then a no-op
         changes.push({ id: p.id, change: decided.change });
         if (decided.paid) paid.push(decided.paid);
@@ -142,7 +149,24 @@ export class PaymentConfirmationService {
     // a send that never happens is picked up by the requeue-sms sweep.
     void this.sms.sendNow(...smsIds);
     this.emails.dispatch(...emailIds);
+    void this.tellMissedPrompts(missed);
     return outcomes;
+  }
+
+  /**
+   * Hands the STK purchases just closed as timed out or cancelled to their kind's missed-prompt
+   * handler (docs/PRODUCT-RULES.md R205: the slip module offers the paybill by SMS).
+   * After commit; never throws (an error is logged).
+   */
+  private async tellMissedPrompts(missed: Purchase[]): Promise<void> {
+    for (const kind of new Set(missed.map((p) => p.kind))) {
+      try {
+        const handler = this.fulfilments.missedPromptsHandler(kind);
+        if (handler) await handler(missed.filter((p) => p.kind === kind));
+      } catch (err) {
+        this.logger.warn({ kind, purchases: missed.length, err: err instanceof Error ? err.message : String(err) }, 'missed-prompt hook failed');
+      }
+    }
   }
 
   /**
@@ -212,6 +236,13 @@ const missingReceipt = (p: Purchase, result: ProviderResult): string | null =>
   p.status === 'paid' && !p.receipt && result.outcome === 'paid' && result.receipt
     ? result.receipt
     : null;
+
+/**
+ * Whether closing pending purchase `p` with `change` ends a missed STK prompt: an M-Pesa STK
+ * purchase (not the paybill rail) closed as timed out or cancelled (docs/PRODUCT-RULES.md R205).
+ */
+const missedPrompt = (p: Purchase, change: PurchaseChange): boolean =>
+  p.provider === 'mpesa' && (change.status === 'timeout' || change.status === 'cancelled');
 
 /** `fn` over `items` one after the other (one transaction's statements run in order anyway). */
 const sequential = async <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> => {

@@ -35,6 +35,18 @@ export interface PurchaseFulfilment {
 }
 
 /**
+ * What a module does, after commit, with its kind's STK purchases just closed as timed out (1037,
+ * or still "being processed" at the query's expiry) or cancelled (1032): the prompt was missed
+ * (docs/PRODUCT-RULES.md R205). Called once per purchase (the close happens only from `pending`),
+ * but not again when the process stops between commit and the call. A throw is logged and
+ * changes nothing.
+ */
+export type MissedPromptsHandler = (purchases: ClosedPurchase[]) => Promise<void>;
+
+/** A purchase closed unpaid as its missed-prompt handler receives it (read-only to that module). */
+export type ClosedPurchase = Purchase;
+
+/**
  * Registry of fulfilments by purchase kind: the subscription module registers 'subscription',
  * the slip module registers 'slip' in its `onModuleInit`. A slip purchase is then:
  *
@@ -53,6 +65,18 @@ export interface PurchaseFulfilment {
 @Injectable()
 export class PurchaseFulfilments {
   private readonly handlers = new Map<PurchaseKind, PurchaseFulfilment>();
+  private readonly missed = new Map<PurchaseKind, MissedPromptsHandler>();
+
+  /** Registers what `kind`'s missed STK prompts do (the slip module: the paybill offer, R205). */
+  onMissedPrompts(kind: PurchaseKind, handler: MissedPromptsHandler): void {
+    if (this.missed.has(kind)) throw new Error(`a missed-prompt handler for '${kind}' purchases is already registered`);
+    this.missed.set(kind, handler);
+  }
+
+  /** The missed-prompt handler of `kind`, or undefined when none is registered. */
+  missedPromptsHandler(kind: PurchaseKind): MissedPromptsHandler | undefined {
+    return this.missed.get(kind);
+  }
 
   register(kind: PurchaseKind, handler: PurchaseFulfilment): void {
     if (this.handlers.has(kind)) throw new Error(`a fulfilment for '${kind}' purchases is already registered`);

@@ -96,6 +96,20 @@ export class PurchaseLookupRepository {
     return row !== undefined;
   }
 
+  /**
+   * Whether `msisdn` already paid slip `slipId`, or has a newer STK prompt for it pending (the
+   * paybill offer after a missed prompt is then not sent: docs/PRODUCT-RULES.md R205).
+   */
+  async slipPaidOrPromptedSince(msisdn: string, slipId: number, afterPurchaseId: string): Promise<boolean> {
+    const [row] = await this.ds.query(
+      `SELECT 1 FROM purchase
+        WHERE kind = 'slip' AND phone = $1 AND slip_id = $2
+          AND (status = 'paid' OR (status = 'pending' AND provider = 'mpesa' AND id > $3)) LIMIT 1`,
+      [msisdn, slipId, afterPurchaseId],
+    );
+    return row !== undefined;
+  }
+
   /** The latest slip purchase by e-mail `mail` (lower case) whose tx_ref or Flutterwave transaction id is `id`. */
   async slipPurchaseByEmail(mail: string, id: string): Promise<SlipPurchaseRef | null> {
     return this.ds.manager

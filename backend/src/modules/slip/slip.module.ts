@@ -18,6 +18,7 @@ import { SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
 import { SlipPageIndex } from './slip-page-index';
 import { SlipSettlementService } from './slip-settlement.service';
+import { PaybillOfferService } from './paybill-offer.service';
 import { TipsterStatsService } from './tipster-stats.service';
 import { TipsterController } from './tipster.controller';
 import { AccountModule } from '../account/account.module';
@@ -55,7 +56,7 @@ import { UndeliveredPicksHook } from './undelivered-picks.hook';
   providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
     SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService,
-    PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook],
-  exports: [BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook],
+    PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
+  exports: [BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
 })
 export class SlipModule {}

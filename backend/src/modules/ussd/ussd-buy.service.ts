@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectThrottlerStorage, ThrottlerStorage } from '@nestjs/throttler';
 import { createHash } from 'crypto';
 import { DomainError } from '../../common/errors/domain-error';
+import { Money } from '../../common/money/money';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
@@ -70,18 +71,36 @@ export class UssdBuyService {
   }
 
   /**
+   * The END screen of "2 Pay by paybill" for slip `slipId` by `msisdn` (docs/PRODUCT-RULES.md
+   * R180): the reference POST /api/processor/buy-paybill issues (SlipBuyService.buyPaybill: the
+   * same gates, the same 24-hour binding to the phone and slip, the same reference when asked
+   * again). A refusal by the gate ends with its message; a slip not on sale with notOnSale.
+   * @throws what buyPaybill throws with a 5xx status (the controller answers "busy").
+   */
+  async paybill(msisdn: string, slipId: number): Promise<string> {
+    try {
+      const ref = await this.buys.buyPaybill(msisdn, slipId);
+      return M.paybill(ref.paybill, ref.account, Money.parse(ref.amount).cents / 100);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.status >= 500) throw err;
+      return err.status === 403 ? M.refused(err.message) : M.notOnSale();
+    }
+  }
+
+  /**
    * The `ussd-stk-push` job: the web's M-Pesa buy for the dialling phone. A refusal (no longer on
    * sale, the gate, a prompt already open, Daraja refusing) is final and logged: the job is not
-   * retried, so no second prompt follows. Other errors throw (the job retries).
+   * retried, so no second prompt follows; its message is returned (the processor texts it to
+   * the buyer with the paybill: docs/PRODUCT-RULES.md R181). Other errors throw (the job retries).
    */
-  async push(payload: UssdPushPayload): Promise<'sent' | 'refused'> {
+  async push(payload: UssdPushPayload): Promise<{ outcome: 'sent' } | { outcome: 'refused'; reason: string }> {
     try {
       await this.buys.buyMpesa(payload.msisdn, payload.slipId);
-      return 'sent';
+      return { outcome: 'sent' };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       this.logger.warn({ slipId: payload.slipId, sessionId: payload.sessionId, status: err.status, reason: err.message }, 'ussd stk push refused');
-      return 'refused';
+      return { outcome: 'refused', reason: err.message };
     }
   }
 }

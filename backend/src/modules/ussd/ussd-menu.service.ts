@@ -72,6 +72,8 @@ export class UssdMenuService {
         return M.confirm(ctx.top[s.index]);
       case 'top-buy':
         return this.buys.confirm(ctx.sessionId, ctx.msisdn, ctx.top[s.index].slipId);
+      case 'top-paybill':
+        return this.buys.paybill(ctx.msisdn, ctx.top[s.index].slipId);
       case 'mine':
       case 'mine-resend':
         return this.myTips(ctx.msisdn, s.kind === 'mine-resend' ? s.index : null);
@@ -81,6 +83,8 @@ export class UssdMenuService {
         return this.slipByCode(s.slipId);
       case 'code-buy':
         return this.buys.confirm(ctx.sessionId, ctx.msisdn, s.slipId);
+      case 'code-paybill':
+        return this.buys.paybill(ctx.msisdn, s.slipId);
       case 'rg':
         return M.rgMenu();
       case 'rg-cap':

@@ -19,6 +19,7 @@ const screens: [string, string][] = [
   ['noSlips', M.noSlips()],
   ['confirm', M.confirm({ ...worstSlip, slipId: 2_147_483_647 })],
   ['willPrompt', M.willPrompt(1000)],
+  ['paybill', M.paybill('9999999', 'W'.repeat(12), 1000)],
   ['notOnSale', M.notOnSale()],
   ...refusals.map((r, i): [string, string] => [`refused ${i}`, M.refused(r)]),
   ['promptOpen', M.promptOpen()],

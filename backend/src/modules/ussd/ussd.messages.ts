@@ -38,9 +38,15 @@ export const USSD_MESSAGES = {
   noSlips: (): string => 'END No slips are on sale right now. Try again later.',
 
   confirm: (s: UssdSlipLine & { slipId: number }): string =>
-    `CON Slip ${s.slipId} by ${cut(s.tipster, CONFIRM_NAME_CHARS)}, trust ${pct(s.rating)}\n${s.legs} games, total odds ${s.odds}\nPrice Ksh ${s.priceKsh}\n1 Pay Ksh ${s.priceKsh} by M-Pesa\n0 Back`,
+    `CON Slip ${s.slipId} by ${cut(s.tipster, CONFIRM_NAME_CHARS)}, trust ${pct(s.rating)}\n${s.legs} games, total odds ${s.odds}\nPrice Ksh ${s.priceKsh}\n1 Pay Ksh ${s.priceKsh} by M-Pesa\n2 Pay by paybill\n0 Back`,
   willPrompt: (priceKsh: number): string =>
     `END You will get an M-Pesa prompt for Ksh ${priceKsh}. Enter your PIN to pay. The tips come by SMS.`,
+  /**
+   * The paybill reference issued for the slip (docs/PRODUCT-RULES.md R180): business number
+   * (MPESA_PAYBILL, 5-7 digits), account (our ≤ 12-character reference), whole Ksh.
+   */
+  paybill: (paybill: string, account: string, priceKsh: number): string =>
+    `END Pay bill ${paybill}, account ${account}, Ksh ${priceKsh}. Use M-Pesa Pay Bill within 24 hours; the tips come by SMS to this phone.`,
   notOnSale: (): string => 'END This slip is no longer on sale.',
   refused: (reason: string): string => `END ${cut(reason, USSD_SCREEN_MAX - 4)}`,
   promptOpen: (): string => 'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',

@@ -1,5 +1,7 @@
 import { jobId, QUEUE } from '../../../src/common/queues/queues';
 import { AppConfig } from '../../../src/config/app-config';
+import { JobProducer } from '../../../src/common/queues/job-producer.service';
+import { offerPaybillJobId } from '../../../src/modules/slip/paybill-offer.service';
 import { C2bRail } from '../../../src/modules/processor/rails/c2b/c2b.rail';
 import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
@@ -161,6 +163,72 @@ describe('M-Pesa paybill (Daraja C2B)', () => {
     it('answers 403 to a wrong path token', async () => {
       expect((await validate(c2bBody(), 'wrong-token-0000000000')).status).toBe(403);
       expect((await confirm(c2bBody(), 'wrong-token-0000000000')).status).toBe(403);
+    });
+  });
+
+  describe('paybill offered by SMS after a missed STK prompt (docs/PRODUCT-RULES.md R205)', () => {
+    /** Daraja's STK callback of a prompt that did not pay (docs/PROVIDERS.md §1.6), as documented. */
+    const unpaidCallback = (checkoutRequestId: string, resultCode: number, resultDesc: string) => ({
+      Body: { stkCallback: { MerchantRequestID: '29115-34620561-1', CheckoutRequestID: checkoutRequestId, ResultCode: resultCode, ResultDesc: resultDesc } },
+    });
+    /** A web STK buy of a fresh slip, then Daraja's callback `resultCode` for it, applied. */
+    const missedPrompt = async (resultCode: number, resultDesc: string) => {
+      const phone = nextPhone();
+      const slip = await newSlip();
+      expect((await t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip } })).body).toEqual({ message: 'Request Sent' });
+      const stk = await eventually(async () => {
+        const [p] = await t.ds.query(`SELECT * FROM purchase WHERE phone = $1 AND provider = 'mpesa' AND checkout_request_id IS NOT NULL`, [phone.msisdn]);
+        return p;
+      });
+      const res = await t.request('POST', `/api/processor/mpesa/callback/${token}`, { body: unpaidCallback(stk.checkout_request_id, resultCode, resultDesc) });
+      expect(res.status).toBe(200);
+      await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', stk.checkout_request_id)]);
+      return { ...phone, slip, stk: await purchase(stk.code) };
+    };
+    const offerSms = (msisdn: string) =>
+      t.ds.query(`SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'paybill-offer' ORDER BY id`, [msisdn]);
+
+    it.each([
+      [1037, 'DS timeout user cannot be reached', 'timeout'],
+      [1032, 'Request cancelled by user', 'cancelled'],
+    ])('after %i texts "No prompt? Pay bill N, account R, Ksh P" once; the reference is buy-paybill\'s and a C2B confirmation pays it', async (code, desc, status) => {
+      const { local, msisdn, slip, stk } = await missedPrompt(code, desc);
+      expect(stk.status).toBe(status);
+      await jobsFinished(t, QUEUE.SETTLEMENT, [offerPaybillJobId(String(stk.id))]);
+      const sms = await eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith('No prompt?')));
+      const [, account] = new RegExp(`^No prompt\\? Pay bill 600984, account ([A-Z0-9]{8}), Ksh 50 on M-Pesa within 24 hours for slip ${slip}\\.`).exec(sms.body) as RegExpExecArray;
+      expect(await offerSms(msisdn)).toEqual([{ body: sms.body }]);
+      // The same reference the web's buy-paybill answers for this phone and slip.
+      expect((await reference(local, slip)).body).toMatchObject({ paybill: '600984', account, amount: '50.00' });
+      // The callback again: nothing more.
+      await t.request('POST', `/api/processor/mpesa/callback/${token}`, { body: unpaidCallback(stk.checkout_request_id, code, desc) });
+      await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', stk.checkout_request_id)]);
+      expect(await offerSms(msisdn)).toHaveLength(1);
+
+      const transId = nextTransId();
+      await confirm(c2bBody({ BillRefNumber: account, TransAmount: '50', TransID: transId }));
+      await confirmed(transId);
+      expect(await purchase(account)).toMatchObject({ status: 'paid', receipt: transId });
+      await eventually(async () => (await inbox(msisdn)).some((m) => m.body.startsWith(`Slip ${slip} code ${account}`)));
+    });
+
+    it('sends nothing after a failed prompt (wrong PIN, 2001) nor for a phone self-excluded since', async () => {
+      const failed = await missedPrompt(2001, 'The initiator information is invalid.');
+      expect(failed.stk.status).toBe('failed');
+      expect(await t.get(JobProducer).queue(QUEUE.SETTLEMENT).getJob(offerPaybillJobId(String(failed.stk.id)))).toBeUndefined();
+
+      const phone = nextPhone();
+      const slip = await newSlip();
+      await t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip } });
+      const stk = await eventually(async () => (await t.ds.query(`SELECT * FROM purchase WHERE phone = $1 AND checkout_request_id IS NOT NULL`, [phone.msisdn]))[0]);
+      await t.ds.query(`INSERT INTO rg_limit (phone, excluded_until) VALUES ($1, '2027-01-01T00:00:00Z')`, [phone.msisdn]);
+      await t.request('POST', `/api/processor/mpesa/callback/${token}`, { body: unpaidCallback(stk.checkout_request_id, 1037, 'DS timeout user cannot be reached') });
+      await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', stk.checkout_request_id)]);
+      await jobsFinished(t, QUEUE.SETTLEMENT, [offerPaybillJobId(String(stk.id))]);
+      const job = await t.get(JobProducer).queue(QUEUE.SETTLEMENT).getJob(offerPaybillJobId(String(stk.id)));
+      expect(job?.returnvalue).toEqual({ outcome: 'refused' });
+      expect(await offerSms(phone.msisdn)).toEqual([]);
+      expect(await t.ds.query(`SELECT id FROM purchase WHERE phone = $1 AND provider = 'c2b'`, [phone.msisdn])).toEqual([]);
     });
   });
 

@@ -61,7 +61,8 @@ describe('M-Pesa callback batches', () => {
     parseStkCallback(stkCallbackBody(checkout, resultCode, amount, receipt));
   const purchase = async (id: string) => (await t.ds.query(`SELECT status, receipt, paid_amount, review_reason FROM purchase WHERE id = $1`, [id]))[0];
   const ledger = (id: string) => t.ds.query(`SELECT kind, amount, status FROM ledger_entry WHERE purchase_id = $1 ORDER BY kind`, [id]);
-  const smsTo = (msisdn: string) => t.ds.query(`SELECT status, attempts, body FROM sms_outbox WHERE to_msisdn = $1`, [msisdn]);
+  // The picks SMS only: a declined prompt also gets the paybill offer (docs/PRODUCT-RULES.md R205), sent by a job after commit.
+  const smsTo = (msisdn: string) => t.ds.query(`SELECT status, attempts, body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`, [msisdn]);
 
   it('applies a mixed batch in one go: paid, declined, amount mismatch, repeat, unknown CheckoutRequestID', async () => {
     const [a, b, c, d] = [await pending(), await pending(), await pending(), await pending()];

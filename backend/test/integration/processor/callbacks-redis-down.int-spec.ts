@@ -17,7 +17,7 @@ const deadPort = freePort;
 /**
  * Provider callbacks while Redis is unreachable (docs/PRODUCT-RULES.md "Purchases and provider callbacks": a callback is
  * never lost). `down` is the API with REDIS_URL on a dead port: the M-Pesa callback and the Flutterwave
- * webhook are answered 200 at once and parked in `job_inbox`. `up` is the app (api + worker) on
+ * webhook and the Daraja C2B confirmation are answered 200 at once and parked in `job_inbox`. `up` is the app (api + worker) on
  * the same database with the real Redis: the drain job moves the inbox to the `payments` queue and
  * each purchase is paid once, with its ledger row, subscription and buyer SMS.
  */
@@ -26,13 +26,33 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
   let up: TestContext | undefined;
   const MPESA_PHONE = '254712340071';
   const FLW_PHONE = '254712340072';
+  const C2B_PHONE = '254712340073';
+  const C2B_ACCOUNT = 'RDWNC2B7';
+  const C2B_TRANS_ID = 'TLRD7Q2ZC2';
+  let c2bPurchaseId: string;
+  /** Daraja's C2B confirmation body as documented (docs/PROVIDERS.md "Daraja C2B"). */
+  const c2bConfirmation = {
+    TransactionType: 'Pay Bill',
+    TransID: C2B_TRANS_ID,
+    TransTime: '20261205093000',
+    TransAmount: '200.00',
+    BusinessShortCode: '600984',
+    BillRefNumber: C2B_ACCOUNT,
+    InvoiceNumber: '',
+    OrgAccountBalance: '',
+    ThirdPartyTransID: '',
+    MSISDN: '25470****149',
+    FirstName: 'John',
+    MiddleName: '',
+    LastName: 'Doe',
+  };
   let mpesaPurchaseId: string;
   let checkoutRequestId: string;
   let flw: { purchaseId: string; txRef: string; transactionId: number };
 
   const count = async (ctx: TestContext, sql: string, params: unknown[]): Promise<number> => Number((await ctx.ds.query(sql, params))[0].n);
   const inboxRows = (ctx: TestContext) =>
-    ctx.ds.query(`SELECT job_name, job_id, queue_name, enqueued_at FROM job_inbox WHERE job_name IN ($1, $2) ORDER BY id`, [JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK]);
+    ctx.ds.query(`SELECT job_name, job_id, queue_name, enqueued_at FROM job_inbox WHERE job_name IN ($1, $2, $3) ORDER BY id`, [JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION]);
   /** POSTs through the listening socket (like the provider) and times the answer. */
   const timedPost = async (ctx: TestContext, path: string, body: unknown, headers: Record<string, string> = {}) => {
     const t0 = Date.now();
@@ -58,6 +78,12 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
        VALUES ('subscription', 'bronze', $1, 200, 'mpesa', $2, 'RDWNCD34') RETURNING id`,
       [MPESA_PHONE, checkoutRequestId],
     );
+    // A paybill reference (docs/PRODUCT-RULES.md R200), as POST /api/processor/buy-paybill leaves it.
+    [{ id: c2bPurchaseId }] = await down.ds.query(
+      `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, code) VALUES ('subscription', 'bronze', $1, 200, 'c2b', $2) RETURNING id`,
+      [C2B_PHONE, C2B_ACCOUNT],
+    );
+    await down.ds.query(`INSERT INTO c2b_reference (purchase_id, expires_at) VALUES ($1, '2100-01-01T00:00:00Z')`, [c2bPurchaseId]);
     // A Flutterwave purchase paid on the sandbox's hosted page (its webhook is left to the test).
     const { purchase, link } = await down.get(PurchaseService).startFlutterwave({
       kind: 'subscription',
@@ -112,6 +138,17 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
     expect((await down.ds.query(`SELECT status FROM purchase WHERE id = $1`, [flw.purchaseId]))[0].status).toBe('pending');
   });
 
+  it('answers the Daraja C2B confirmation 200 at once and parks it in job_inbox, once however often it comes', async () => {
+    const path = `/api/processor/c2b/confirmation/${down.get(AppConfig).mpesa.callbackToken}`;
+    const first = await timedPost(down, path, c2bConfirmation);
+    expect(first).toMatchObject({ status: 200, body: { ResultCode: '0', ResultDesc: 'Success' } });
+    expect(first.ms).toBeLessThan(ENQUEUE_TIMEOUT_MS + 1500);
+    const repeats = await Promise.all(Array.from({ length: 3 }, () => timedPost(down, path, c2bConfirmation)));
+    expect(repeats.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect((await inboxRows(down)).map((r: { job_id: string }) => r.job_id)).toEqual([`mpesa-${checkoutRequestId}`, `flw-${flw.txRef}`, `c2b-${C2B_TRANS_ID}`]);
+    expect((await down.ds.query(`SELECT status FROM purchase WHERE id = $1`, [c2bPurchaseId]))[0].status).toBe('pending');
+  });
+
   it('with Redis back, drains the inbox: each purchase paid once, one ledger row, one subscription, buyer SMS queued', async () => {
     up = await createTestContext({ role: 'all', listen: true, env: { DATABASE_URL: down.db.url } });
     const ctx = up;
@@ -120,11 +157,12 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
 
     await eventually(async () => (await inboxRows(ctx)).every((r: { enqueued_at: Date | null }) => r.enqueued_at !== null), { timeoutMs: 20_000 });
     const purchases = await eventually(async () => {
-      const rows = await ctx.ds.query(`SELECT id, status, receipt, flw_transaction_id FROM purchase WHERE id IN ($1, $2) ORDER BY id`, [mpesaPurchaseId, flw.purchaseId]);
+      const rows = await ctx.ds.query(`SELECT id, status, receipt, flw_transaction_id FROM purchase WHERE id IN ($1, $2, $3) ORDER BY id`, [mpesaPurchaseId, c2bPurchaseId, flw.purchaseId]);
       return rows.every((r: { status: string }) => r.status === 'paid') ? rows : null;
     }, { timeoutMs: 20_000 });
     expect(purchases).toEqual([
       { id: mpesaPurchaseId, status: 'paid', receipt: 'TKRD7Q2ZP1', flw_transaction_id: null },
+      { id: c2bPurchaseId, status: 'paid', receipt: C2B_TRANS_ID, flw_transaction_id: null },
       { id: flw.purchaseId, status: 'paid', receipt: null, flw_transaction_id: String(flw.transactionId) },
     ]);
 
@@ -134,6 +172,8 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
       body: stkCallbackBody(checkoutRequestId, 0, 200, 'TKRD7Q2ZP1', MPESA_PHONE),
     });
     expect(again.status).toBe(200);
+    const c2bAgain = await ctx.request('POST', `/api/processor/c2b/confirmation/${ctx.get(AppConfig).mpesa.callbackToken}`, { body: c2bConfirmation });
+    expect(c2bAgain.status).toBe(200);
     const payments = ctx.get<Queue>(getQueueToken(QUEUE.PAYMENTS));
     await eventually(async () => (await payments.getJob('drain-again'))?.isCompleted(), { timeoutMs: 20_000 });
     await eventually(async () => {
@@ -141,13 +181,13 @@ describe('payment callbacks with Redis down: inbox, then drained once Redis is b
       return c.waiting + c.active === 0;
     }, { timeoutMs: 20_000 });
 
-    for (const [id, phone] of [[mpesaPurchaseId, MPESA_PHONE], [flw.purchaseId, FLW_PHONE]]) {
+    for (const [id, phone] of [[mpesaPurchaseId, MPESA_PHONE], [c2bPurchaseId, C2B_PHONE], [flw.purchaseId, FLW_PHONE]]) {
       expect(await count(ctx, `SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [id])).toBe(1);
       expect(await count(ctx, `SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [id])).toBe(1);
       expect(await count(ctx, `SELECT count(*) n FROM sms_outbox WHERE to_msisdn = $1`, [phone])).toBe(1);
     }
     // Each inbox job ran on the payments queue under the provider's id.
-    for (const jobId of [`mpesa-${checkoutRequestId}`, `flw-${flw.txRef}`]) {
+    for (const jobId of [`mpesa-${checkoutRequestId}`, `flw-${flw.txRef}`, `c2b-${C2B_TRANS_ID}`]) {
       expect(await (await payments.getJob(jobId))?.isCompleted()).toBe(true);
     }
   });

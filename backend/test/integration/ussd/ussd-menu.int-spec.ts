@@ -8,7 +8,8 @@ import { createTestContext, TestContext, TestResponse } from '../../setup/test-a
 import { expectMoneyInvariants } from '../../support/money-invariants';
 import { eventually, jobsFinished, purchasesOf } from '../processor/support';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
-import { QUEUE } from '../../../src/common/queues/queues';
+import { jobId, QUEUE } from '../../../src/common/queues/queues';
+import { AppConfig } from '../../../src/config/app-config';
 import { ussdPushJobId } from '../../../src/modules/ussd/ussd-buy.service';
 
 jest.setTimeout(120_000);
@@ -120,6 +121,46 @@ describe('USSD menu (Africa\'s Talking)', () => {
     await eventually(async () => (await inbox(msisdn)).filter((m) => m.body.startsWith(`Slip ${slip200} code`)).length === 2 || null, { timeoutMs: 20_000 });
   });
 
+  it('offers the paybill on the confirm screen: END gives the reference buy-paybill issues, a C2B confirmation pays it and the picks arrive', async () => {
+    const msisdn = nextPhone();
+    const s = newSession();
+    expect(await screen(msisdn, '1*1', s)).toMatch(/\n1 Pay Ksh 200 by M-Pesa\n2 Pay by paybill\n0 Back$/);
+    const end = await screen(msisdn, '1*1*2', s);
+    const [, account] = /^END Pay bill 600984, account ([A-Z0-9]{1,12}), Ksh 200\. /.exec(end) as RegExpExecArray;
+    // No STK push from this choice.
+    expect(await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s))).toBeUndefined();
+    // The same reference as the web's buy-paybill for this phone and slip (R200: one per phone and slip for 24 h).
+    const web = await t.request('POST', '/api/processor/buy-paybill', { body: { phone: `0${msisdn.slice(3)}`, slip: slip200 } });
+    expect(web.body).toMatchObject({ paybill: '600984', account, amount: '200.00' });
+    // By slip code, in a later session: the same reference again.
+    expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*2`, newSession())).toBe(end);
+    expect((await purchasesOf(t.ds, msisdn)).map((p) => ({ provider: p.provider, status: p.status }))).toEqual([{ provider: 'c2b', status: 'pending' }]);
+
+    const transId = `UA${run}${String(seq).padStart(3, '0')}`;
+    // Daraja's C2B confirmation body as documented (docs/PROVIDERS.md "Daraja C2B").
+    const confirmation = {
+      TransactionType: 'Pay Bill',
+      TransID: transId,
+      TransTime: '20261123121500',
+      TransAmount: '200.00',
+      BusinessShortCode: '600984',
+      BillRefNumber: account,
+      InvoiceNumber: '',
+      OrgAccountBalance: '',
+      ThirdPartyTransID: '',
+      MSISDN: '25470****149',
+      FirstName: 'John',
+      MiddleName: '',
+      LastName: 'Doe',
+    };
+    const token = t.get(AppConfig).mpesa.callbackToken;
+    expect(await t.request('POST', `/api/processor/c2b/confirmation/${token}`, { body: confirmation })).toMatchObject({ status: 200, body: { ResultCode: '0' } });
+    await jobsFinished(t, QUEUE.PAYMENTS, [jobId('c2b', transId)], 30_000);
+    const [paid] = await purchasesOf(t.ds, msisdn);
+    expect(paid).toMatchObject({ status: 'paid', code: account, receipt: transId });
+    await eventually(async () => (await inbox(msisdn)).find((m) => m.body.startsWith(`Slip ${slip200} code ${account}`)), { timeoutMs: 20_000 });
+  });
+
   it('sends one prompt for a session whose last request Africa\'s Talking repeats', async () => {
     const msisdn = nextPhone();
     const s = newSession();
@@ -141,6 +182,24 @@ describe('USSD menu (Africa\'s Talking)', () => {
       'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
     );
     expect(await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s))).toBeUndefined();
+  });
+
+  it('texts why when the push is refused after the END screen (a prompt opened meanwhile), with the paybill reference', async () => {
+    const msisdn = nextPhone();
+    const s = newSession();
+    expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*1`, s)).toMatch(/^END You will get an M-Pesa prompt for Ksh 200/);
+    // Before the delayed push runs, a web buy opens a prompt for the same phone and slip.
+    expect((await t.request('POST', '/api/processor/buy', { body: { phone: `0${msisdn.slice(3)}`, slip: slip200 } })).body).toEqual({ message: 'Request Sent' });
+    await jobsFinished(t, QUEUE.USSD, [ussdPushJobId(s)], 30_000);
+    expect((await t.get(JobProducer).queue(QUEUE.USSD).getJob(ussdPushJobId(s)))?.returnvalue).toEqual({ outcome: 'refused' });
+    const rows = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'ussd-push-refused'`, [msisdn]);
+    expect(rows).toHaveLength(1);
+    const [, account] = new RegExp(
+      `^Slip ${slip200}: no M-Pesa prompt was sent\\. A payment request is already waiting on this phone\\. .* Instead: Pay bill 600984, account ([A-Z0-9]{8}), Ksh 200 on M-Pesa within 24 hours\\.$`,
+    ).exec(rows[0].body) as RegExpExecArray;
+    const web = await t.request('POST', '/api/processor/buy-paybill', { body: { phone: `0${msisdn.slice(3)}`, slip: slip200 } });
+    expect(web.body).toMatchObject({ account, amount: '200.00' });
+    await eventually(async () => (await inbox(msisdn)).some((m) => m.body === rows[0].body) || null, { timeoutMs: 20_000 });
   });
 
   it('ends with the per-phone STK limit once the phone had 5 prompts from the menu in 10 minutes', async () => {
@@ -192,6 +251,7 @@ describe('USSD menu (Africa\'s Talking)', () => {
     expect(await screen(msisdn, `4*2*1*${code}`, s)).toMatch(/^END You cannot buy tips until 2026-12-23 \d\d:\d\d\. Help: 1190 \(free\)\.$/);
     const buy = newSession();
     expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*1`, buy)).toMatch(/^END This phone is self-excluded from buying tips until 23 Dec 2026/);
+    expect(await screen(msisdn, `3*${ussdCodeOf(slip200)}*2`, newSession())).toMatch(/^END This phone is self-excluded from buying tips until 23 Dec 2026/);
     expect(await purchasesOf(t.ds, msisdn)).toEqual([]);
   });
 

@@ -21,11 +21,13 @@ export type UssdState =
   | { kind: 'top'; page: number }
   | { kind: 'top-slip'; index: number }
   | { kind: 'top-buy'; index: number }
+  | { kind: 'top-paybill'; index: number }
   | { kind: 'mine' }
   | { kind: 'mine-resend'; index: number }
   | { kind: 'code'; retry: boolean }
   | { kind: 'code-slip'; slipId: number }
   | { kind: 'code-buy'; slipId: number }
+  | { kind: 'code-paybill'; slipId: number }
   | { kind: 'rg' }
   | { kind: 'rg-cap'; retry: boolean }
   | { kind: 'rg-cap-code'; capKsh: number }
@@ -37,7 +39,7 @@ export type UssdState =
   | { kind: 'unreadable' };
 
 /** States after which the session ends: a further answer is unreadable. */
-const FINAL: ReadonlySet<UssdState['kind']> = new Set(['top-buy', 'mine-resend', 'code-buy', 'rg-cap-set', 'rg-excl-set', 'help', 'unreadable']);
+const FINAL: ReadonlySet<UssdState['kind']> = new Set(['top-buy', 'top-paybill', 'mine-resend', 'code-buy', 'code-paybill', 'rg-cap-set', 'rg-excl-set', 'help', 'unreadable']);
 
 /**
  * The answers in `text` (AT's `text`: '' on the first request, then answers joined by `*`), or
@@ -64,7 +66,7 @@ const step = (s: UssdState, a: string, topCount: number): UssdState => {
       return choice !== null && choice <= SLIPS_PER_SCREEN && index < topCount ? { kind: 'top-slip', index } : s;
     }
     case 'top-slip':
-      return a === '1' ? { kind: 'top-buy', index: s.index } : a === '0' ? { kind: 'top', page: Math.floor(s.index / SLIPS_PER_SCREEN) } : s;
+      return a === '1' ? { kind: 'top-buy', index: s.index } : a === '2' ? { kind: 'top-paybill', index: s.index } : a === '0' ? { kind: 'top', page: Math.floor(s.index / SLIPS_PER_SCREEN) } : s;
     case 'mine':
       return a === '0' ? { kind: 'main' } : choice !== null && choice <= SLIPS_PER_SCREEN ? { kind: 'mine-resend', index: choice - 1 } : s;
     case 'code': {
@@ -73,7 +75,7 @@ const step = (s: UssdState, a: string, topCount: number): UssdState => {
       return slipId === null ? { kind: 'code', retry: true } : { kind: 'code-slip', slipId };
     }
     case 'code-slip':
-      return a === '1' ? { kind: 'code-buy', slipId: s.slipId } : a === '0' ? { kind: 'main' } : s;
+      return a === '1' ? { kind: 'code-buy', slipId: s.slipId } : a === '2' ? { kind: 'code-paybill', slipId: s.slipId } : a === '0' ? { kind: 'main' } : s;
     case 'rg':
       return a === '1' ? { kind: 'rg-cap', retry: false } : a === '2' ? { kind: 'rg-excl' } : a === '0' ? { kind: 'main' } : s;
     case 'rg-cap':
