@@ -1672,6 +1672,11 @@ export interface components {
         };
         BuyMpesaDto: {
             /**
+             * @description Sent only when the buy page's unticked marketing box was ticked: the exact text shown; the phone is opted in to marketing SMS once the prompt is sent (docs/PRODUCT-RULES.md R276). Any other text is 400.
+             * @example Send me tips offers by SMS (18+). Reply STOP to opt out.
+             */
+            marketing_sms_consent?: string;
+            /**
              * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
              * @example 0712345678
              */
@@ -2370,6 +2375,11 @@ export interface components {
             country: "KE" | "NG" | "UG" | "TZ";
             /** @example kevo@example.com */
             email: string;
+            /**
+             * @description Sent only when the unticked marketing box was ticked: the exact text shown next to it; the phone is then opted in to marketing SMS (docs/PRODUCT-RULES.md R276). Any other text is 400.
+             * @example Send me tips offers by SMS (18+). Reply STOP to opt out.
+             */
+            marketing_sms_consent?: string;
             /** @example correct horse */
             password: string;
             /**
