@@ -127,6 +127,9 @@ describe(RetentionService.name, () => {
     expect(bodies.get(ids.picksOld)).toBe(ERASED_SMS_BODY);
     expect(bodies.get(ids.resendOld)).toBe(ERASED_SMS_BODY);
     for (const kept of ['picksInside', 'queuedOld', 'otherOld']) expect(bodies.get(ids[kept])).toContain(`(${kept})`);
+    const resend = await t.request('PUT', `/api/backoffice/sms-messages/${ids.picksOld}`, { token: admin.token, body: { resend: true, force: true } });
+    expect(resend.status).toBe(400);
+    expect(resend.body.message).toBe('The text of this SMS was erased at the end of its retention period; it cannot be sent again');
 
     const contacts = new Map<string, boolean>(
       (await t.ds.query(`SELECT id::text AS id, (phone IS NOT NULL OR rg_phone IS NOT NULL OR email IS NOT NULL) AS held, status, amount FROM purchase`)).map(
