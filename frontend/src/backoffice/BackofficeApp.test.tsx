@@ -66,7 +66,10 @@ describe('BackofficeApp', () => {
       'Subscription kinds',
       'Purchases',
       'SMS messages',
+      'Picks deliveries',
       'Spending limits',
+      'Unmatched payments',
+      'Retention runs',
       'Audit log',
     ]);
   });
