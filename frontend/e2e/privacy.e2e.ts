@@ -10,7 +10,9 @@ import { PrivacyPage } from './pages/PrivacyPage';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('the footer leads to the privacy notice with the configured periods and every right', async ({ page }, testInfo) => {
+test('the footer leads to the privacy notice with the configured periods and every right', async ({
+  page,
+}, testInfo) => {
   const privacy = new PrivacyPage(page);
   await page.goto('/');
   await privacy.acceptCookies();
@@ -23,7 +25,12 @@ test('the footer leads to the privacy notice with the configured periods and eve
   await expect(privacy.period('Text of the SMS that carried your picks')).toHaveText('90 days');
   await expect(privacy.period('Your phone and e-mail on a purchase')).toHaveText('24 months');
   await expect(privacy.period('Access logs')).toHaveText('30 days');
-  for (const title of ['See and download your data', 'Delete your data', 'Correct your data', 'Stop marketing']) {
+  for (const title of [
+    'See and download your data',
+    'Delete your data',
+    'Correct your data',
+    'Stop marketing',
+  ]) {
     await expect(privacy.right(title)).toBeVisible();
   }
   // Nothing wider than the phone: no horizontal scrolling at 360 px.

@@ -16,7 +16,12 @@ import { RetentionService } from './retention.service';
  * R270-R275). MaintenanceProcessor, the maintenance queue's consumer, is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RetentionRun]), AccountModule, NotificationsModule, ProcessorModule],
+  imports: [
+    TypeOrmModule.forFeature([RetentionRun]),
+    AccountModule,
+    NotificationsModule,
+    ProcessorModule,
+  ],
   controllers: [PrivacyController],
   providers: [RetentionService, RetentionRunRepository],
   exports: [RetentionService],

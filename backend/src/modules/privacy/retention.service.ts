@@ -10,7 +10,10 @@ import { RetentionRun } from './entities/retention-run.entity';
 import { RetentionRunRepository } from './retention-run.repository';
 
 /** The SMS purposes whose text carries bought picks (slip's picks SMS and its one re-send; R270). */
-export const PICKS_SMS_PURPOSES: readonly string[] = [PICKS_SMS_PURPOSE.picks, PICKS_SMS_PURPOSE.resend];
+export const PICKS_SMS_PURPOSES: readonly string[] = [
+  PICKS_SMS_PURPOSE.picks,
+  PICKS_SMS_PURPOSE.resend,
+];
 
 /**
  * Data retention (docs/PRODUCT-RULES.md R270-R274), run by the maintenance queue's `run-retention`
@@ -39,7 +42,9 @@ export class RetentionService {
     const cutoffs = retentionCutoffs(now, periods);
     const smsBodiesErased = await this.sms.eraseBodies(PICKS_SMS_PURPOSES, cutoffs.smsBefore);
     const contacts = await this.purchases.eraseContacts(cutoffs.purchaseBefore);
-    const registrations = await this.accounts.deleteAbandonedRegistrations(cutoffs.registrationBefore);
+    const registrations = await this.accounts.deleteAbandonedRegistrations(
+      cutoffs.registrationBefore,
+    );
     const run = await this.runs.insert({
       startedAt: now,
       finishedAt: this.clock.now(),
@@ -54,7 +59,14 @@ export class RetentionService {
       registrationsKept: registrations.kept,
     });
     if (smsBodiesErased + contacts.erased + registrations.deleted > 0) {
-      this.logger.log({ smsBodiesErased, purchaseContactsErased: contacts.erased, registrationsDeleted: registrations.deleted }, 'retention run');
+      this.logger.log(
+        {
+          smsBodiesErased,
+          purchaseContactsErased: contacts.erased,
+          registrationsDeleted: registrations.deleted,
+        },
+        'retention run',
+      );
     }
     return run;
   }

@@ -28,12 +28,22 @@ describe('marketing opt-in from the forms', () => {
     );
   const register = (username: string, phone: string, extra: Record<string, unknown> = {}) =>
     t.request<any>('POST', '/api/account/register', {
-      body: { username, email: `${username}@example.com`, phone_number: phone, password: 'correct horse', ...extra },
+      body: {
+        username,
+        email: `${username}@example.com`,
+        phone_number: phone,
+        password: 'correct horse',
+        ...extra,
+      },
     });
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ role: 'all', listen: true, env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      role: 'all',
+      listen: true,
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games = await tippableGames(t.ds, DATA_NOW, 3);
@@ -48,36 +58,62 @@ describe('marketing opt-in from the forms', () => {
   });
 
   it('registration with the ticked box opts the phone in, naming the account', async () => {
-    const res = await register('optin_reg', '0711223301', { marketing_sms_consent: SMS_OPT_IN_TEXT });
+    const res = await register('optin_reg', '0711223301', {
+      marketing_sms_consent: SMS_OPT_IN_TEXT,
+    });
     expect(res.status).toBe(201);
     const [user] = await t.ds.query(`SELECT id FROM app_user WHERE username = 'optin_reg'`);
     expect(await consentOf('254711223301')).toEqual([
-      { channel: 'sms', userId: user.id, optedInAt: new Date(NOW), consentText: SMS_OPT_IN_TEXT, source: 'register-form', optedOutAt: null },
+      {
+        channel: 'sms',
+        userId: user.id,
+        optedInAt: new Date(NOW),
+        consentText: SMS_OPT_IN_TEXT,
+        source: 'register-form',
+        optedOutAt: null,
+      },
     ]);
   });
 
   it('registration without the box records nothing; another text is 400 and creates no account', async () => {
     expect((await register('optin_none', '0711223302')).status).toBe(201);
     expect(await consentOf('254711223302')).toEqual([]);
-    const forged = await register('optin_forged', '0711223303', { marketing_sms_consent: 'I agree to everything' });
+    const forged = await register('optin_forged', '0711223303', {
+      marketing_sms_consent: 'I agree to everything',
+    });
     expect(forged.status).toBe(400);
-    expect(forged.body.message).toBe('marketing_sms_consent must be the consent text the form shows');
+    expect(forged.body.message).toBe(
+      'marketing_sms_consent must be the consent text the form shows',
+    );
     expect(await t.ds.query(`SELECT id FROM app_user WHERE username = 'optin_forged'`)).toEqual([]);
   });
 
-  it('the buy page\'s ticked box opts the phone in once the prompt is sent', async () => {
-    const res = await t.request<any>('POST', '/api/processor/buy', { body: { phone: '0711223304', slip: slipId, marketing_sms_consent: SMS_OPT_IN_TEXT } });
+  it("the buy page's ticked box opts the phone in once the prompt is sent", async () => {
+    const res = await t.request<any>('POST', '/api/processor/buy', {
+      body: { phone: '0711223304', slip: slipId, marketing_sms_consent: SMS_OPT_IN_TEXT },
+    });
     expect(res.body).toEqual({ message: 'Request Sent' });
     expect(await consentOf('254711223304')).toEqual([
-      { channel: 'sms', userId: null, optedInAt: new Date(NOW), consentText: SMS_OPT_IN_TEXT, source: 'buy-page', optedOutAt: null },
+      {
+        channel: 'sms',
+        userId: null,
+        optedInAt: new Date(NOW),
+        consentText: SMS_OPT_IN_TEXT,
+        source: 'buy-page',
+        optedOutAt: null,
+      },
     ]);
-    const plain = await t.request<any>('POST', '/api/processor/buy', { body: { phone: '0711223305', slip: slipId } });
+    const plain = await t.request<any>('POST', '/api/processor/buy', {
+      body: { phone: '0711223305', slip: slipId },
+    });
     expect(plain.body).toEqual({ message: 'Request Sent' });
     expect(await consentOf('254711223305')).toEqual([]);
   });
 
   it('a buy with another consent text is 400 and sends no prompt', async () => {
-    const res = await t.request<any>('POST', '/api/processor/buy', { body: { phone: '0711223306', slip: slipId, marketing_sms_consent: 'yes' } });
+    const res = await t.request<any>('POST', '/api/processor/buy', {
+      body: { phone: '0711223306', slip: slipId, marketing_sms_consent: 'yes' },
+    });
     expect(res.status).toBe(400);
     expect(await t.ds.query(`SELECT id FROM purchase WHERE phone = '254711223306'`)).toEqual([]);
     expect(await consentOf('254711223306')).toEqual([]);

@@ -31,18 +31,34 @@ describe(RetentionService.name, () => {
   const ids: Record<string, string> = {};
   const users: Record<string, number> = {};
 
-  const sms = async (key: string, purpose: string, status: string, createdAt: Date): Promise<void> => {
+  const sms = async (
+    key: string,
+    purpose: string,
+    status: string,
+    createdAt: Date,
+  ): Promise<void> => {
     const [row] = await t.ds.query(
       `INSERT INTO sms_outbox (to_msisdn, body, purpose, status, created_at) VALUES ('254711000001', $1, $2, $3, $4) RETURNING id::text AS id`,
       [`Slip 1: Arsenal v Chelsea - 1 @1.80 (${key})`, purpose, status, createdAt],
     );
     ids[key] = row.id;
   };
-  const purchase = async (key: string, createdAt: Date, extra: { status?: string; review?: string; email?: boolean } = {}): Promise<void> => {
+  const purchase = async (
+    key: string,
+    createdAt: Date,
+    extra: { status?: string; review?: string; email?: boolean } = {},
+  ): Promise<void> => {
     const [row] = await t.ds.query(
       `INSERT INTO purchase (kind, subscription_type, phone, rg_phone, email, amount, provider, code, status, review_reason, created_at)
        VALUES ('subscription', 'gold', $1, $1, $2, 100, 'mpesa', $3, $4, $5, $6) RETURNING id::text AS id`,
-      [extra.email ? null : '254711000002', extra.email ? 'buyer@example.com' : null, `RT${key.toUpperCase()}`, extra.status ?? 'paid', extra.review ?? null, createdAt],
+      [
+        extra.email ? null : '254711000002',
+        extra.email ? 'buyer@example.com' : null,
+        `RT${key.toUpperCase()}`,
+        extra.status ?? 'paid',
+        extra.review ?? null,
+        createdAt,
+      ],
     );
     ids[key] = row.id;
   };
@@ -52,11 +68,22 @@ describe(RetentionService.name, () => {
       [status, ids[purchaseKey]],
     );
   };
-  const user = async (key: string, createdAt: Date, extra: { role?: string; verified?: boolean; avatar?: string } = {}): Promise<void> => {
+  const user = async (
+    key: string,
+    createdAt: Date,
+    extra: { role?: string; verified?: boolean; avatar?: string } = {},
+  ): Promise<void> => {
     const [row] = await t.ds.query(
       `INSERT INTO app_user (username, email, password_hash, role, email_verified_at, avatar_file, created_at)
        VALUES ($1, $2, 'x', $3, $4, $5, $6) RETURNING id`,
-      [`rt_${key}`, `rt_${key.toLowerCase()}@example.com`, extra.role ?? 'user', extra.verified ? createdAt : null, extra.avatar ?? null, createdAt],
+      [
+        `rt_${key}`,
+        `rt_${key.toLowerCase()}@example.com`,
+        extra.role ?? 'user',
+        extra.verified ? createdAt : null,
+        extra.avatar ?? null,
+        createdAt,
+      ],
     );
     users[key] = row.id;
   };
@@ -89,7 +116,10 @@ describe(RetentionService.name, () => {
 
     await user('abandoned', daysAgo(31), { avatar: AVATAR });
     await user('abandonedConsent', daysAgo(60));
-    await t.ds.query(`INSERT INTO marketing_consent (channel, recipient, user_id, opted_in_at, consent_text, opt_in_source) VALUES ('sms', '254711000009', $1, $2, 'Send me tips offers by SMS (18+). Reply STOP to opt out.', 'register-form')`, [users.abandonedConsent, daysAgo(60)]);
+    await t.ds.query(
+      `INSERT INTO marketing_consent (channel, recipient, user_id, opted_in_at, consent_text, opt_in_source) VALUES ('sms', '254711000009', $1, $2, 'Send me tips offers by SMS (18+). Reply STOP to opt out.', 'register-form')`,
+      [users.abandonedConsent, daysAgo(60)],
+    );
     await user('inside', daysAgo(29));
     await user('verified', daysAgo(60), { verified: true });
     await user('tipster', daysAgo(60), { role: 'tipster' });
@@ -99,7 +129,10 @@ describe(RetentionService.name, () => {
       [users.loggedInLately, daysAgo(-25), daysAgo(5)],
     );
     await user('named', daysAgo(60));
-    await t.ds.query(`INSERT INTO ledger_entry (user_id, account, kind, amount, status) VALUES ($1, 'tipster', 'withdrawal_reversal', 1, 'P')`, [users.named]);
+    await t.ds.query(
+      `INSERT INTO ledger_entry (user_id, account, kind, amount, status) VALUES ($1, 'tipster', 'withdrawal_reversal', 1, 'P')`,
+      [users.named],
+    );
 
     mkdirSync(join(t.storageDir, 'avatars'), { recursive: true });
     writeFileSync(join(t.storageDir, 'avatars', AVATAR), 'webp');
@@ -123,37 +156,65 @@ describe(RetentionService.name, () => {
       registrationsKept: 1,
     });
 
-    const bodies = new Map<string, string>((await t.ds.query(`SELECT id::text AS id, body FROM sms_outbox`)).map((r: { id: string; body: string }) => [r.id, r.body]));
-    expect(bodies.get(ids.picksOld)).toBe(ERASED_SMS_BODY);
-    expect(bodies.get(ids.resendOld)).toBe(ERASED_SMS_BODY);
-    for (const kept of ['picksInside', 'queuedOld', 'otherOld']) expect(bodies.get(ids[kept])).toContain(`(${kept})`);
-    const resend = await t.request('PUT', `/api/backoffice/sms-messages/${ids.picksOld}`, { token: admin.token, body: { resend: true, force: true } });
-    expect(resend.status).toBe(400);
-    expect(resend.body.message).toBe('The text of this SMS was erased at the end of its retention period; it cannot be sent again');
-
-    const contacts = new Map<string, boolean>(
-      (await t.ds.query(`SELECT id::text AS id, (phone IS NOT NULL OR rg_phone IS NOT NULL OR email IS NOT NULL) AS held, status, amount FROM purchase`)).map(
-        (r: { id: string; held: boolean }) => [r.id, r.held],
+    const bodies = new Map<string, string>(
+      (await t.ds.query(`SELECT id::text AS id, body FROM sms_outbox`)).map(
+        (r: { id: string; body: string }) => [r.id, r.body],
       ),
     );
-    for (const erased of ['paidOld', 'failedOldEmail', 'settledShareOld']) expect({ erased, held: contacts.get(ids[erased]) }).toEqual({ erased, held: false });
-    for (const kept of ['paidInside', 'flaggedOld', 'openShareOld', 'pendingOld']) expect({ kept, held: contacts.get(ids[kept]) }).toEqual({ kept, held: true });
-    const [paidOld] = await t.ds.query(`SELECT status, amount::text AS amount, code FROM purchase WHERE id = $1`, [ids.paidOld]);
+    expect(bodies.get(ids.picksOld)).toBe(ERASED_SMS_BODY);
+    expect(bodies.get(ids.resendOld)).toBe(ERASED_SMS_BODY);
+    for (const kept of ['picksInside', 'queuedOld', 'otherOld'])
+      expect(bodies.get(ids[kept])).toContain(`(${kept})`);
+    const resend = await t.request('PUT', `/api/backoffice/sms-messages/${ids.picksOld}`, {
+      token: admin.token,
+      body: { resend: true, force: true },
+    });
+    expect(resend.status).toBe(400);
+    expect(resend.body.message).toBe(
+      'The text of this SMS was erased at the end of its retention period; it cannot be sent again',
+    );
+
+    const contacts = new Map<string, boolean>(
+      (
+        await t.ds.query(
+          `SELECT id::text AS id, (phone IS NOT NULL OR rg_phone IS NOT NULL OR email IS NOT NULL) AS held, status, amount FROM purchase`,
+        )
+      ).map((r: { id: string; held: boolean }) => [r.id, r.held]),
+    );
+    for (const erased of ['paidOld', 'failedOldEmail', 'settledShareOld'])
+      expect({ erased, held: contacts.get(ids[erased]) }).toEqual({ erased, held: false });
+    for (const kept of ['paidInside', 'flaggedOld', 'openShareOld', 'pendingOld'])
+      expect({ kept, held: contacts.get(ids[kept]) }).toEqual({ kept, held: true });
+    const [paidOld] = await t.ds.query(
+      `SELECT status, amount::text AS amount, code FROM purchase WHERE id = $1`,
+      [ids.paidOld],
+    );
     expect(paidOld).toEqual({ status: 'paid', amount: '100.00', code: 'RTPAIDOLD' });
 
-    const left = new Set<number>((await t.ds.query(`SELECT id FROM app_user`)).map((r: { id: number }) => r.id));
+    const left = new Set<number>(
+      (await t.ds.query(`SELECT id FROM app_user`)).map((r: { id: number }) => r.id),
+    );
     expect(left.has(users.abandoned)).toBe(false);
     expect(left.has(users.abandonedConsent)).toBe(false);
-    for (const kept of ['inside', 'verified', 'tipster', 'loggedInLately', 'named']) expect({ kept, left: left.has(users[kept]) }).toEqual({ kept, left: true });
+    for (const kept of ['inside', 'verified', 'tipster', 'loggedInLately', 'named'])
+      expect({ kept, left: left.has(users[kept]) }).toEqual({ kept, left: true });
     expect(existsSync(join(t.storageDir, 'avatars', AVATAR))).toBe(false);
     // The opt-in outlives the account: it is kept per phone (docs/PRODUCT-RULES.md R231).
-    expect(await t.ds.query(`SELECT user_id FROM marketing_consent WHERE recipient = '254711000009'`)).toEqual([{ user_id: null }]);
+    expect(
+      await t.ds.query(`SELECT user_id FROM marketing_consent WHERE recipient = '254711000009'`),
+    ).toEqual([{ user_id: null }]);
   });
 
   it('changes nothing when run again, and records that run too', async () => {
     const before = await snapshot();
     const again = await t.get(RetentionService).run();
-    expect(again).toMatchObject({ smsBodiesErased: 0, purchaseContactsErased: 0, purchaseContactsKept: 3, registrationsDeleted: 0, registrationsKept: 1 });
+    expect(again).toMatchObject({
+      smsBodiesErased: 0,
+      purchaseContactsErased: 0,
+      purchaseContactsKept: 3,
+      registrationsDeleted: 0,
+      registrationsKept: 1,
+    });
     expect(await snapshot()).toEqual(before);
     expect(await t.ds.query(`SELECT COUNT(*)::int AS n FROM retention_run`)).toEqual([{ n: 2 }]);
   });
@@ -173,19 +234,41 @@ describe(RetentionService.name, () => {
       registrations_deleted: 2,
       registrations_kept: 1,
     });
-    const filtered = await listResource(t, admin.token, 'retention-runs', { filter: { sms_bodies_erased_gte: 1 } });
+    const filtered = await listResource(t, admin.token, 'retention-runs', {
+      filter: { sms_bodies_erased_gte: 1 },
+    });
     expect(filtered.body).toHaveLength(1);
-    expect((await listResource(t, admin.token, 'retention-runs', { sort: ['finished_at', 'ASC'] })).status).toBe(400);
+    expect(
+      (await listResource(t, admin.token, 'retention-runs', { sort: ['finished_at', 'ASC'] }))
+        .status,
+    ).toBe(400);
     const tipster = await createUser(t.ds, { role: 'tipster' });
     expect((await listResource(t, tipster.token, 'retention-runs')).status).toBe(403);
-    expect((await t.request('POST', '/api/backoffice/retention-runs', { token: admin.token, body: {} })).status).toBe(405);
-    expect((await t.request('DELETE', `/api/backoffice/retention-runs/${res.body[0].id}`, { token: admin.token })).status).toBe(405);
+    expect(
+      (await t.request('POST', '/api/backoffice/retention-runs', { token: admin.token, body: {} }))
+        .status,
+    ).toBe(405);
+    expect(
+      (
+        await t.request('DELETE', `/api/backoffice/retention-runs/${res.body[0].id}`, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(405);
   });
 
   it('serves the privacy notice with the configured periods', async () => {
     const res = await t.request('GET', '/api/site/privacy');
     expect(res.status).toBe(200);
-    expect(res.body.retention.slice(0, 4).map((r: { period: string }) => r.period)).toEqual(['90 days', '24 months', '30 days', '30 days']);
-    expect(res.body.controller).toEqual({ name: 'TipsKE Marketplace', contact_email: 'privacy@tips.local' });
+    expect(res.body.retention.slice(0, 4).map((r: { period: string }) => r.period)).toEqual([
+      '90 days',
+      '24 months',
+      '30 days',
+      '30 days',
+    ]);
+    expect(res.body.controller).toEqual({
+      name: 'TipsKE Marketplace',
+      contact_email: 'privacy@tips.local',
+    });
   });
 });

@@ -32,7 +32,9 @@ export const PrivacyPage = () => {
         What we hold about you, why, for how long, and how to see, correct or delete it.
       </PageHeader>
       {notice.isPending ? <CircularProgress aria-label="Loading" /> : null}
-      {notice.isError ? <Alert severity="error">The privacy notice could not be loaded. Try again later.</Alert> : null}
+      {notice.isError ? (
+        <Alert severity="error">The privacy notice could not be loaded. Try again later.</Alert>
+      ) : null}
       {data ? (
         <>
           <Paper variant="outlined" sx={{ p: 2 }}>
@@ -41,7 +43,10 @@ export const PrivacyPage = () => {
             </Typography>
             <Typography>
               The data controller is <strong>{data.controller.name}</strong>. Write to{' '}
-              <Link href={`mailto:${data.controller.contact_email}`}>{data.controller.contact_email}</Link> about your data.
+              <Link href={`mailto:${data.controller.contact_email}`}>
+                {data.controller.contact_email}
+              </Link>{' '}
+              about your data.
             </Typography>
           </Paper>
 

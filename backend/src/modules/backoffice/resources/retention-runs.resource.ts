@@ -17,11 +17,36 @@ export class RetentionRunsResource implements BackofficeResource {
     fields: {
       id: { column: 'r.id', type: 'bigint', sortable: true, filter: ['eq', 'in'] },
       started_at: { column: 'r.started_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
-      sms_bodies_erased: { column: 'r.sms_bodies_erased', type: 'int', sortable: true, filter: ['gte'] },
-      purchase_contacts_erased: { column: 'r.purchase_contacts_erased', type: 'int', sortable: true, filter: ['gte'] },
-      purchase_contacts_kept: { column: 'r.purchase_contacts_kept', type: 'int', sortable: true, filter: ['gte'] },
-      registrations_deleted: { column: 'r.registrations_deleted', type: 'int', sortable: true, filter: ['gte'] },
-      registrations_kept: { column: 'r.registrations_kept', type: 'int', sortable: true, filter: ['gte'] },
+      sms_bodies_erased: {
+        column: 'r.sms_bodies_erased',
+        type: 'int',
+        sortable: true,
+        filter: ['gte'],
+      },
+      purchase_contacts_erased: {
+        column: 'r.purchase_contacts_erased',
+        type: 'int',
+        sortable: true,
+        filter: ['gte'],
+      },
+      purchase_contacts_kept: {
+        column: 'r.purchase_contacts_kept',
+        type: 'int',
+        sortable: true,
+        filter: ['gte'],
+      },
+      registrations_deleted: {
+        column: 'r.registrations_deleted',
+        type: 'int',
+        sortable: true,
+        filter: ['gte'],
+      },
+      registrations_kept: {
+        column: 'r.registrations_kept',
+        type: 'int',
+        sortable: true,
+        filter: ['gte'],
+      },
     },
     defaultSort: ['started_at', 'DESC'],
     serialize: (r) => ({

@@ -20,7 +20,12 @@ export class SmsRetentionService {
     if (!purposes.length) return 0;
     let total = 0;
     for (;;) {
-      const n = await this.outbox.eraseBodies(purposes, before, ERASED_SMS_BODY, ERASE_SMS_BODIES_BATCH);
+      const n = await this.outbox.eraseBodies(
+        purposes,
+        before,
+        ERASED_SMS_BODY,
+        ERASE_SMS_BODIES_BATCH,
+      );
       total += n;
       if (n < ERASE_SMS_BODIES_BATCH) return total;
     }

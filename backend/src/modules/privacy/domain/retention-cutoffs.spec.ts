@@ -2,7 +2,12 @@ import { monthsBefore, retentionCutoffs } from './retention-cutoffs';
 
 /** docs/PRODUCT-RULES.md R270-R272: the instants before which data is past its retention. */
 describe('retentionCutoffs', () => {
-  const periods = { smsBodyDays: 90, purchasePhoneMonths: 24, abandonedRegistrationDays: 30, accessLogDays: 30 };
+  const periods = {
+    smsBodyDays: 90,
+    purchasePhoneMonths: 24,
+    abandonedRegistrationDays: 30,
+    accessLogDays: 30,
+  };
 
   it('subtracts days for SMS texts and registrations, calendar months for purchases', () => {
     const now = new Date('2026-12-05T09:00:00.000Z');

@@ -6,8 +6,16 @@ import { ApiProperty } from '@nestjs/swagger';
  */
 
 class PrivacyControllerDto {
-  @ApiProperty({ example: 'TipsKE Marketplace', description: 'The data controller (PRIVACY_CONTROLLER_NAME)' }) name: string;
-  @ApiProperty({ example: 'privacy@tips.local', description: 'Where to write to exercise a right (PRIVACY_CONTACT_EMAIL)' }) contact_email: string;
+  @ApiProperty({
+    example: 'TipsKE Marketplace',
+    description: 'The data controller (PRIVACY_CONTROLLER_NAME)',
+  })
+  name: string;
+  @ApiProperty({
+    example: 'privacy@tips.local',
+    description: 'Where to write to exercise a right (PRIVACY_CONTACT_EMAIL)',
+  })
+  contact_email: string;
 }
 
 class PrivacyPurposeDto {
@@ -17,15 +25,36 @@ class PrivacyPurposeDto {
 
 class PrivacyRetentionDto {
   @ApiProperty({ example: 'Text of the SMS that carried your picks' }) data: string;
-  @ApiProperty({ example: '90 days', description: 'The period as the page shows it (from the RETENTION_* settings), or a sentence when no fixed period applies' }) period: string;
-  @ApiProperty({ type: Number, nullable: true, example: 90, description: 'The period in days, when it is counted in days' }) days: number | null;
-  @ApiProperty({ type: Number, nullable: true, example: null, description: 'The period in calendar months, when it is counted in months' }) months: number | null;
+  @ApiProperty({
+    example: '90 days',
+    description:
+      'The period as the page shows it (from the RETENTION_* settings), or a sentence when no fixed period applies',
+  })
+  period: string;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 90,
+    description: 'The period in days, when it is counted in days',
+  })
+  days: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'The period in calendar months, when it is counted in months',
+  })
+  months: number | null;
 }
 
 class PrivacyRightDto {
-  @ApiProperty({ enum: ['export', 'deletion', 'correction', 'stop'] }) right: 'export' | 'deletion' | 'correction' | 'stop';
+  @ApiProperty({ enum: ['export', 'deletion', 'correction', 'stop'] }) right:
+    'export' | 'deletion' | 'correction' | 'stop';
   @ApiProperty({ example: 'Stop marketing' }) title: string;
-  @ApiProperty({ example: 'Reply STOP to any marketing SMS, or open the unsubscribe link in a marketing e-mail.' }) how: string;
+  @ApiProperty({
+    example: 'Reply STOP to any marketing SMS, or open the unsubscribe link in a marketing e-mail.',
+  })
+  how: string;
 }
 
 /** The privacy notice. */
@@ -34,5 +63,9 @@ export class PrivacyNoticeDto {
   @ApiProperty({ type: [PrivacyPurposeDto] }) purposes: PrivacyPurposeDto[];
   @ApiProperty({ type: [PrivacyRetentionDto] }) retention: PrivacyRetentionDto[];
   @ApiProperty({ type: [PrivacyRightDto] }) rights: PrivacyRightDto[];
-  @ApiProperty({ example: "If we do not answer within 30 days you may complain to Kenya's Office of the Data Protection Commissioner (odpc.go.ke)." }) complaints: string;
+  @ApiProperty({
+    example:
+      "If we do not answer within 30 days you may complain to Kenya's Office of the Data Protection Commissioner (odpc.go.ke).",
+  })
+  complaints: string;
 }
