@@ -19,7 +19,7 @@ const MODULE_RANKS = [
   ['notifications', 'blog', 'fixtures', 'ledger', 'tipster-stats', 'transparency'],
   ['account', 'processor'],
   ['slip', 'rg'],
-  ['subscription', 'jackpot', 'finance', 'records', 'buyer'],
+  ['subscription', 'jackpot', 'finance', 'records', 'buyer', 'privacy'],
   ['seo', 'ussd'],
   ['backoffice'],
 ];

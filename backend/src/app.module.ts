@@ -29,11 +29,12 @@ import { ClockModule } from './common/clock/clock.module';
 import { SeoModule } from './modules/seo/seo.module';
 import { GeoModule } from './common/geo/geo.module';
 import { UssdModule } from './modules/ussd/ussd.module';
+import { PrivacyModule } from './modules/privacy/privacy.module';
 
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule, UssdModule,
+  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule, UssdModule, PrivacyModule,
 ];
 
 /**

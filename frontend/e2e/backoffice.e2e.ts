@@ -43,6 +43,7 @@ const ADMIN_RESOURCES: [path: string, label: string][] = [
   ['deliveries', 'Picks deliveries'],
   ['rg-limits', 'Spending limits'],
   ['unmatched-payments', 'Unmatched payments'],
+  ['retention-runs', 'Retention runs'],
   ['audit-log', 'Audit log'],
 ];
 
@@ -144,7 +145,7 @@ test('an admin logs in, lists posts, edits a post title and sees it saved (audit
 });
 
 test('an admin sees every resource in the menu and each list loads, sorts and searches without a 4xx', async ({ page }) => {
-  test.setTimeout(150_000); // sixteen list pages
+  test.setTimeout(160_000); // seventeen list pages
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
   await page.goto('/dashboard');

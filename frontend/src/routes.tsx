@@ -71,6 +71,7 @@ const findTipNg = () => import('./pages/buy/FindTipNgPage');
 const subscriptions = () => import('./pages/subscriptions/SubscriptionsPage');
 const responsibleGambling = () => import('./pages/rg/ResponsibleGamblingPage');
 const myTips = () => import('./pages/buyer/MyTipsPage');
+const privacy = () => import('./pages/privacy/PrivacyPage');
 const blog = () => import('./pages/blog/BlogPostPage');
 const blogList = () => import('./pages/blog/BlogListPage');
 const verification = () => import('./pages/account/EmailVerificationPage');
@@ -127,6 +128,7 @@ export const routes: RouteObject[] = [
           { path: 'find_tip_ng', element: lazyPage(findTipNg, 'FindTipNgPage') },
           { path: 'subscriptions', element: lazyPage(subscriptions, 'SubscriptionsPage') },
           { path: 'responsible-gambling', element: lazyPage(responsibleGambling, 'ResponsibleGamblingPage') },
+          { path: 'privacy', element: lazyPage(privacy, 'PrivacyPage') },
           { path: 'my-tips', element: lazyPage(myTips, 'MyTipsPage') },
           { path: 'blog', element: lazyPage(blogList, 'BlogListPage') },
           { path: 'blog/:slug', element: lazyPage(blog, 'BlogPostPage') },

@@ -128,6 +128,23 @@ export class AppConfig {
   get picksSmsDeliveryTimeoutMs(): number {
     return this.env.PICKS_SMS_DELIVERY_TIMEOUT_SECONDS * 1000;
   }
+  /**
+   * Retention periods (docs/PRODUCT-RULES.md R270-R273): picks SMS bodies and abandoned
+   * registrations in days, buyers' contact on purchases in months, access logs in days (applied by
+   * the deployment's log rotation, R273).
+   */
+  get retention(): { smsBodyDays: number; purchasePhoneMonths: number; accessLogDays: number; abandonedRegistrationDays: number } {
+    return {
+      smsBodyDays: this.env.RETENTION_SMS_BODY_DAYS,
+      purchasePhoneMonths: this.env.RETENTION_PURCHASE_PHONE_MONTHS,
+      accessLogDays: this.env.RETENTION_ACCESS_LOG_DAYS,
+      abandonedRegistrationDays: this.env.RETENTION_ABANDONED_REGISTRATION_DAYS,
+    };
+  }
+  /** The data controller the privacy page names and its contact address (docs/PRODUCT-RULES.md R275). */
+  get privacyController(): { name: string; contactEmail: string } {
+    return { name: this.env.PRIVACY_CONTROLLER_NAME, contactEmail: this.env.PRIVACY_CONTACT_EMAIL };
+  }
   get apiFootball(): { key: string | null; baseUrl: string } {
     return { key: this.env.API_FOOTBALL_KEY || null, baseUrl: this.env.API_FOOTBALL_BASE_URL };
   }

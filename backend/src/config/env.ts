@@ -8,6 +8,7 @@ import {
   Matches,
   Max,
   Min,
+  MaxLength,
   MinLength,
   validateSync,
   ValidateIf,
@@ -136,6 +137,20 @@ export class EnvVars {
   @Matches(/^\*\d{2,4}(\*\d{1,6}){0,3}#$/, { message: 'USSD_SERVICE_CODE must look like *384*123#' }) USSD_SERVICE_CODE = '*384*123#';
   /** Delay between the USSD session's END and its STK push (ms): a prompt sent while the session is open fails (1001). */
   @Transform(toInt) @IsInt() @Min(0) @Max(120_000) USSD_PUSH_DELAY_MS = 5000;
+
+  /**
+   * Retention periods (docs/PRODUCT-RULES.md R270-R273), enforced by the `run-retention` job of the
+   * maintenance queue and stated on the privacy page (R275): SMS bodies carrying bought picks (days),
+   * buyers' phones and e-mails on purchases (months), registrations never completed (days), and the
+   * processes' access logs (days: no table holds them; the deployment's log rotation applies it, R273).
+   */
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_SMS_BODY_DAYS = 90;
+  @Transform(toInt) @IsInt() @Min(1) @Max(120) RETENTION_PURCHASE_PHONE_MONTHS = 24;
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_ACCESS_LOG_DAYS = 30;
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_ABANDONED_REGISTRATION_DAYS = 30;
+  /** The data controller the privacy page names (docs/PRODUCT-RULES.md R275) and where to write to exercise a right. */
+  @IsString() @MinLength(1) @MaxLength(200) PRIVACY_CONTROLLER_NAME = 'TipsKE Marketplace';
+  @Matches(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'PRIVACY_CONTACT_EMAIL must be an e-mail address' }) PRIVACY_CONTACT_EMAIL = 'privacy@tips.local';
 
   /** API-Football v3; empty key = fixtures come from the CSV files. */
   @IsOptional() @IsString() API_FOOTBALL_KEY = '';

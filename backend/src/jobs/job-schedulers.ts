@@ -6,6 +6,7 @@ import { IMPORT_FIXTURES_EVERY_MS, SYNC_RESULTS_EVERY_MS } from '../modules/fixt
 import { PICKS_DELIVERY_CHECK_EVERY_MS } from '../modules/slip/slip.constants';
 import { SIGN_TREE_HEAD_EVERY_MS } from '../modules/transparency/transparency.constants';
 import { CHECK_B2C_FLOAT_EVERY_MS } from '../modules/finance/finance.constants';
+import { RUN_RETENTION_EVERY_MS } from '../modules/privacy/privacy.constants';
 
 /** Periodic work as BullMQ job schedulers: one key per schedule, so N workers still run it once per tick. */
 export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
@@ -19,6 +20,7 @@ export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'check-picks-delivery', job: JOB.CHECK_PICKS_DELIVERY, everyMs: PICKS_DELIVERY_CHECK_EVERY_MS },
   { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },
   { key: 'purge-expired-tokens', job: JOB.PURGE_EXPIRED_TOKENS, everyMs: 60 * 60_000 },
+  { key: 'run-retention', job: JOB.RUN_RETENTION, everyMs: RUN_RETENTION_EVERY_MS },
   { key: 'sign-tree-head', job: JOB.SIGN_TREE_HEAD, everyMs: SIGN_TREE_HEAD_EVERY_MS },
 ];
 

@@ -11,7 +11,8 @@ import { ProcessorModule } from '../modules/processor/processor.module';
 import { NotificationsModule } from '../modules/notifications/notifications.module';
 import { SmsProcessor } from '../modules/notifications/sms/sms.processor';
 import { AccountModule } from '../modules/account/account.module';
-import { MaintenanceProcessor } from '../modules/account/account-maintenance.processor';
+import { MaintenanceProcessor } from '../modules/privacy/maintenance.processor';
+import { PrivacyModule } from '../modules/privacy/privacy.module';
 import { FinanceModule } from '../modules/finance/finance.module';
 import { PayoutsProcessor } from '../modules/finance/payouts.processor';
 import { TransparencyModule } from '../modules/transparency/transparency.module';
@@ -25,7 +26,7 @@ import { UssdProcessor } from '../modules/ussd/ussd.processor';
  * @nestjs/schedule timer — ScheduleModule comes with NotificationsModule).
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule, UssdModule],
+  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule, UssdModule, PrivacyModule],
   providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, TransparencyProcessor, UssdProcessor, SlipLogBackfill, JobSchedulers],
 })
 export class JobsModule {}

@@ -63,6 +63,8 @@ export interface RegisterInput {
   phone_number: string;
   password: string;
   country?: string;
+  /** The ticked marketing box's exact wording (docs/PRODUCT-RULES.md R276); absent when unticked. */
+  marketing_sms_consent?: string;
 }
 
 /** POST /api/account/register -> { token, refresh }; 400 with username / email field errors. */

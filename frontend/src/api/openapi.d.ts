@@ -963,6 +963,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site/privacy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PrivacyController_privacy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/slip/can-post": {
         parameters: {
             query?: never;
@@ -1656,6 +1672,11 @@ export interface components {
         };
         BuyMpesaDto: {
             /**
+             * @description Sent only when the buy page's unticked marketing box was ticked: the exact text shown; the phone is opted in to marketing SMS once the prompt is sent (docs/PRODUCT-RULES.md R276). Any other text is 400.
+             * @example Send me tips offers by SMS (18+). Reply STOP to opt out.
+             */
+            marketing_sms_consent?: string;
+            /**
              * @description Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)
              * @example 0712345678
              */
@@ -2160,6 +2181,59 @@ export interface components {
             count: number;
             results: components["schemas"]["PublicPostDto"][];
         };
+        PrivacyControllerDto: {
+            /**
+             * @description Where to write to exercise a right (PRIVACY_CONTACT_EMAIL)
+             * @example privacy@tips.local
+             */
+            contact_email: string;
+            /**
+             * @description The data controller (PRIVACY_CONTROLLER_NAME)
+             * @example TipsKE Marketplace
+             */
+            name: string;
+        };
+        PrivacyNoticeDto: {
+            /** @example If we do not answer within 30 days you may complain to Kenya's Office of the Data Protection Commissioner (odpc.go.ke). */
+            complaints: string;
+            controller: components["schemas"]["PrivacyControllerDto"];
+            purposes: components["schemas"]["PrivacyPurposeDto"][];
+            retention: components["schemas"]["PrivacyRetentionDto"][];
+            rights: components["schemas"]["PrivacyRightDto"][];
+        };
+        PrivacyPurposeDto: {
+            /** @example Access logs: IP address and the page requested */
+            data: string;
+            /** @example Keep the service secure and find faults. */
+            purpose: string;
+        };
+        PrivacyRetentionDto: {
+            /** @example Text of the SMS that carried your picks */
+            data: string;
+            /**
+             * @description The period in days, when it is counted in days
+             * @example 90
+             */
+            days: number | null;
+            /**
+             * @description The period in calendar months, when it is counted in months
+             * @example null
+             */
+            months: number | null;
+            /**
+             * @description The period as the page shows it (from the RETENTION_* settings), or a sentence when no fixed period applies
+             * @example 90 days
+             */
+            period: string;
+        };
+        PrivacyRightDto: {
+            /** @example Reply STOP to any marketing SMS, or open the unsubscribe link in a marketing e-mail. */
+            how: string;
+            /** @enum {string} */
+            right: "export" | "deletion" | "correction" | "stop";
+            /** @example Stop marketing */
+            title: string;
+        };
         ProfileFiguresDto: {
             /**
              * @description Mean total odds of the settled slips, 2 decimals
@@ -2301,6 +2375,11 @@ export interface components {
             country: "KE" | "NG" | "UG" | "TZ";
             /** @example kevo@example.com */
             email: string;
+            /**
+             * @description Sent only when the unticked marketing box was ticked: the exact text shown next to it; the phone is then opted in to marketing SMS (docs/PRODUCT-RULES.md R276). Any other text is 400.
+             * @example Send me tips offers by SMS (18+). Reply STOP to opt out.
+             */
+            marketing_sms_consent?: string;
             /** @example correct horse */
             password: string;
             /**
@@ -4468,6 +4547,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RgViewDto"];
+                };
+            };
+        };
+    };
+    PrivacyController_privacy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PrivacyNoticeDto"];
                 };
             };
         };

@@ -6,7 +6,8 @@ import type { FoundTip, Slip } from './types';
 /** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
 export const useBuySlip = () =>
   useMutation({
-    mutationFn: (input: { phone: string; slip: number }) =>
+    /** `marketing_sms_consent`: the ticked marketing box's wording (docs/PRODUCT-RULES.md R276). */
+    mutationFn: (input: { phone: string; slip: number; marketing_sms_consent?: string }) =>
       api.post('/api/processor/buy', input),
   });
 

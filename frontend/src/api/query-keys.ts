@@ -69,3 +69,8 @@ export const blogKeys = {
 export const geoKeys = {
   country: () => ['geo', 'country'] as const,
 };
+
+/** The privacy notice (docs/PRODUCT-RULES.md R275). */
+export const siteKeys = {
+  privacy: () => ['site', 'privacy'] as const,
+};

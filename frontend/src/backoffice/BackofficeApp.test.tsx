@@ -69,6 +69,7 @@ describe('BackofficeApp', () => {
       'Picks deliveries',
       'Spending limits',
       'Unmatched payments',
+      'Retention runs',
       'Audit log',
     ]);
   });

@@ -57,6 +57,7 @@ const MENU_LABELS: Readonly<Record<string, string>> = {
   deliveries: 'Picks deliveries',
   'rg-limits': 'Spending limits',
   'unmatched-payments': 'Unmatched payments',
+  'retention-runs': 'Retention runs',
   'audit-log': 'Audit log',
 };
 

@@ -9,6 +9,7 @@ import { smsMessages } from './sms-messages';
 import { deliveries } from './deliveries';
 import { rgLimits } from './rg-limits';
 import { unmatchedPayments } from './unmatched-payments';
+import { retentionRuns } from './retention-runs';
 import { withdrawals } from './withdrawals';
 import { fixtureImports } from './fixture-imports';
 import { fixtures } from './fixtures';
@@ -46,6 +47,7 @@ const SCREENS: Record<string, ResourceScreens> = {
   deliveries,
   'rg-limits': rgLimits,
   'unmatched-payments': unmatchedPayments,
+  'retention-runs': retentionRuns,
   'subscription-kinds': subscriptionKinds,
   'audit-log': auditLog,
 };

@@ -128,6 +128,23 @@ describe('registration dialog (docs/PRODUCT-RULES.md R130, R70; 18+)', () => {
     expect(getCookie('token')).toBe('T');
   });
 
+  it('opts in to marketing SMS only with the unticked box ticked, sending the wording shown (docs/PRODUCT-RULES.md R276)', async () => {
+    const api = stubFetch({ 'POST /api/account/register': { token: 'T', refresh: 'R' } });
+    renderRoute('/no/such/page');
+    const dialog = await openFromTopBar('Register');
+    fill(dialog);
+    fireEvent.click(within(dialog).getByLabelText('I confirm that I am 18 years or older'));
+    const box = within(dialog).getByLabelText('Send me tips offers by SMS (18+). Reply STOP to opt out.');
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(browser.reloadPage).toHaveBeenCalled());
+    expect(api.to('/api/account/register')[0].body).toMatchObject({
+      username: 'kipchoge',
+      marketing_sms_consent: 'Send me tips offers by SMS (18+). Reply STOP to opt out.',
+    });
+  });
+
   it("preselects the visitor's country by IP (docs/PRODUCT-RULES.md R143) and registers with it", async () => {
     const api = stubFetch({
       '/api/geo/country': { country: 'NG' },

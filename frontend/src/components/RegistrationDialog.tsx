@@ -19,6 +19,8 @@ import { useVisitorCountry } from '../api/geo';
 import { storeCredentials } from '../lib/auth';
 import { reloadPage } from '../lib/browser';
 import { MESSAGES } from '../lib/messages';
+import { smsConsentField } from '../lib/consent';
+import { MarketingOptIn } from './MarketingOptIn';
 import { avatarFileError } from '../validation/avatar.rules';
 import type { FormErrors } from '../validation/common';
 import {
@@ -74,6 +76,7 @@ export const RegistrationDialog = ({
   const [imageError, setImageError] = useState<string | null>(null);
   const [errors, setErrors] = useState<FormErrors<RegistrationField>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
+  const [marketing, setMarketing] = useState(false);
   const register = useRegister();
 
   const set = (field: Exclude<RegistrationField, 'isAdult'>) => ({
@@ -97,6 +100,7 @@ export const RegistrationDialog = ({
         phone_number: form.phoneNumber.trim(),
         password: form.password,
         country,
+        ...smsConsentField(marketing),
       },
       {
         onSuccess: (tokens) => {
@@ -191,6 +195,7 @@ export const RegistrationDialog = ({
               />
               {errors.isAdult ? <FormHelperText error>{errors.isAdult}</FormHelperText> : null}
             </div>
+            <MarketingOptIn checked={marketing} onChange={setMarketing} />
             <Link component="button" type="button" variant="body2" onClick={onLogin}>
               Already have an account? Login
             </Link>

@@ -20,7 +20,8 @@ const DocumentDialog = lazy(() =>
 );
 
 /**
- * Site footer: tip page links, the privacy / terms / about documents (in a dialog), support
+ * Site footer: tip page links, the privacy notice page (docs/PRODUCT-RULES.md R275), the privacy /
+ * terms / about documents (in a dialog), support
  * contacts, social channels and the 18+ line (docs/PRODUCT-RULES.md R68, R94).
  */
 export const SiteFooter = () => {
@@ -90,6 +91,9 @@ export const SiteFooter = () => {
                 {channel.name}
               </Link>
             ))}
+            <Link component={RouterLink} to={PATHS.privacy} color="text.secondary" variant="body2">
+              Your data and privacy
+            </Link>
             {DOCUMENT_LINKS.map((link) => (
               <Link
                 key={link.name}

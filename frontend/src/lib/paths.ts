@@ -31,6 +31,8 @@ export const PATHS = {
   responsibleGambling: '/responsible-gambling',
   /** A buyer's purchases by phone and SMS code (docs/PRODUCT-RULES.md R165). */
   myTips: '/my-tips',
+  /** The privacy notice (docs/PRODUCT-RULES.md R275). */
+  privacy: '/privacy',
   blog: '/blog',
   blogPost: (slug: string) => `/blog/${segment(slug)}`,
   emailVerification: (code: string) => `/email-verification/${segment(code)}`,

@@ -9,7 +9,7 @@ export const QUEUE = {
   FIXTURES: 'fixtures',
   /** The slip module's own queue: settlement's scheduled catch-up sweep, the picks delivery check, the paybill offer after a missed prompt. */
   SETTLEMENT: 'settlement',
-  /** Housekeeping on a schedule (purging expired credentials). */
+  /** Housekeeping on a schedule (purging expired credentials, data retention). */
   MAINTENANCE: 'maintenance',
   /** The transparency log's signed tree heads (the transparency module's own queue). */
   TRANSPARENCY: 'transparency',
@@ -58,6 +58,8 @@ export const JOB = {
   ACCOUNT_BALANCE_RESULT: 'account-balance-result',
   /** maintenance (scheduled): delete expired login sessions, reset tokens and verification codes (AccountMaintenanceService). */
   PURGE_EXPIRED_TOKENS: 'purge-expired-tokens',
+  /** maintenance (scheduled): erase what is past its retention period and record the run (RetentionService; docs/PRODUCT-RULES.md R270-R274). */
+  RUN_RETENTION: 'run-retention',
   /** transparency (scheduled): sign a tree head when the log grew and time-stamp heads without a token (TreeHeadService). */
   SIGN_TREE_HEAD: 'sign-tree-head',
   /** ussd (delayed USSD_PUSH_DELAY_MS): the STK push of a slip bought in the USSD menu (jobId `ussd-<sessionId>`). */
@@ -86,6 +88,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.CHECK_B2C_FLOAT]: QUEUE.PAYOUTS,
   [JOB.ACCOUNT_BALANCE_RESULT]: QUEUE.PAYOUTS,
   [JOB.PURGE_EXPIRED_TOKENS]: QUEUE.MAINTENANCE,
+  [JOB.RUN_RETENTION]: QUEUE.MAINTENANCE,
   [JOB.SIGN_TREE_HEAD]: QUEUE.TRANSPARENCY,
   [JOB.USSD_STK_PUSH]: QUEUE.USSD,
 };

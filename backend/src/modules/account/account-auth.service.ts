@@ -11,6 +11,8 @@ import { SessionService, TokenPair } from './auth/session.service';
 import { MESSAGES, normaliseEmail } from './domain/account-rules';
 import { EmailLoginDto } from './dto/email-login.dto';
 import { RegisterDto } from './dto/register.dto';
+import { MarketingConsentService } from '../notifications/consent/marketing-consent.service';
+import { OPT_IN_SOURCE } from '../notifications/consent/consent.constants';
 
 /** POST /api/account/register answer (docs/PRODUCT-RULES.md R141: token, refresh). */
 export interface RegisterResponse {
@@ -30,14 +32,18 @@ export class AccountAuthService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: SessionService,
     private readonly loginLock: LoginLockService,
+    private readonly consents: MarketingConsentService,
   ) {}
 
   /**
    * Creates a user (role `user`, country KE unless NG/UG/TZ is given) and logs them in.
-   * Username and e-mail must be unused, ignoring case.
+   * Username and e-mail must be unused, ignoring case. With `marketing_sms_consent` (the ticked
+   * box's text) the phone is opted in to marketing SMS (docs/PRODUCT-RULES.md R276).
+   * @throws ConsentError UNKNOWN_CONSENT_TEXT (400) for another consent text;
    * @throws AccountError REGISTRATION_INVALID (400) with `{ username: [...] }` and/or `{ email: [...] }`.
    */
   async register(dto: RegisterDto): Promise<RegisterResponse> {
+    const optIn = this.consents.smsOptInTicked(dto.marketing_sms_consent);
     const username = dto.username.trim();
     const email = normaliseEmail(dto.email);
     const taken = await this.takenFields(username, email);
@@ -47,14 +53,16 @@ export class AccountAuthService {
     const phone = dto.phone_number.trim();
     const passwordHash = await this.hasher.hash(dto.password);
     try {
-      const pair = await this.tx.run(async (m) => {
+      const created = await this.tx.run(async (m) => {
         const user = await this.users.insert(m, {
           username, email, phoneNumber: phone, msisdn: country === 'KE' ? toKenyanMsisdn(phone) : null,
           passwordHash, role: 'user', country,
         });
-        return this.sessions.start(m, user);
+        return { pair: await this.sessions.start(m, user), userId: user.id };
       });
-      return { token: pair.access, refresh: pair.refresh };
+      // After commit: the opt-in names the account, and a registration never depends on it (R276).
+      if (optIn) await this.consents.optInSmsFromForm(phone, OPT_IN_SOURCE.registerForm, created.userId);
+      return { token: created.pair.access, refresh: created.pair.refresh };
     } catch (err) {
       // Two registrations racing for the same name: the unique index decides.
       const index = uniqueViolation(err);

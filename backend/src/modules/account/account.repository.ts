@@ -96,4 +96,37 @@ export class AccountRepository {
   async promoteToTipster(m: EntityManager, id: number): Promise<void> {
     await m.update(User, { id, role: 'user' }, { role: 'tipster' });
   }
+
+  /**
+   * Ids after `afterId` (ascending, at most `limit`) of registrations never completed
+   * (docs/PRODUCT-RULES.md R272): role `user` (never published, R55), e-mail never verified, not
+   * banned, created before `before` and with no login session started or refreshed since `before`.
+   */
+  async abandonedRegistrations(before: Date, afterId: number, limit: number): Promise<number[]> {
+    const rows: { id: number }[] = await this.ds.query(
+      `SELECT u.id FROM app_user u
+        WHERE ${ABANDONED_SQL} AND u.id > $2
+        ORDER BY u.id LIMIT $3`,
+      [before, afterId, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Deletes user `id` if it is still an abandoned registration as of `before` (R272); its sessions
+   * and codes go with it (ON DELETE CASCADE). Returns its avatar file (null if none) when deleted,
+   * undefined when not. @throws the database's foreign-key error (23503) when another module's row
+   * still names the user.
+   */
+  async deleteAbandoned(id: number, before: Date): Promise<string | null | undefined> {
+    const [rows] = (await this.ds.query(`DELETE FROM app_user u WHERE u.id = $2 AND ${ABANDONED_SQL} RETURNING u.avatar_file`, [before, id])) as [
+      { avatar_file: string | null }[],
+      number,
+    ];
+    return rows.length ? rows[0].avatar_file : undefined;
+  }
 }
+
+/** An abandoned registration as of `$1` (docs/PRODUCT-RULES.md R272), over `app_user u`. */
+const ABANDONED_SQL = `u.role = 'user' AND u.email_verified_at IS NULL AND u.banned_at IS NULL AND u.created_at < $1
+  AND NOT EXISTS (SELECT 1 FROM refresh_token_family f WHERE f.user_id = u.id AND (f.created_at >= $1 OR f.rotated_at >= $1))`;

@@ -34,12 +34,13 @@ import { RgModule } from '../rg/rg.module';
 import { JackpotsResource } from './resources/jackpots.resource';
 import { UnmatchedPaymentsResource } from './resources/unmatched-payments.resource';
 import { RgLimitsResource } from './resources/rg-limits.resource';
+import { RetentionRunsResource } from './resources/retention-runs.resource';
 
 /** Every back-office resource provider. Add a resource: one file in resources/ and one entry here (README.md). */
 const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, EarningsResource, WithdrawalsResource,
   UsersResource, FixturesResource, FixtureImportsResource, SubscriptionKindsResource, FreeTipsResource,
   PremiumSlipsResource, PurchasesResource, SmsMessagesResource, DeliveriesResource, SlipsResource, RgLimitsResource,
-  UnmatchedPaymentsResource,
+  UnmatchedPaymentsResource, RetentionRunsResource,
 ];
 
 /**

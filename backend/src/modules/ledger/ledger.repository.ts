@@ -140,4 +140,14 @@ export class LedgerRepository {
   async lockAccount(em: EntityManager, userId: number): Promise<void> {
     await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [ACCOUNT_LOCK_CLASS, userId]);
   }
+
+  /** Which of `purchaseIds` still have a pending (W) sale share (docs/PRODUCT-RULES.md R271). */
+  async purchasesWithPendingShare(em: EntityManager, purchaseIds: string[]): Promise<string[]> {
+    if (!purchaseIds.length) return [];
+    const rows: { purchase_id: string }[] = await em.query(
+      `SELECT purchase_id::text AS purchase_id FROM ledger_entry WHERE kind = $1 AND status = $2 AND purchase_id = ANY($3::bigint[])`,
+      [LEDGER_KIND.SALE_SHARE, LEDGER_STATUS.PENDING, purchaseIds],
+    );
+    return rows.map((r) => r.purchase_id);
+  }
 }

@@ -122,6 +122,14 @@ export class LedgerService {
     return (await this.repo.countOfKind(em, LEDGER_KIND.SALE_SHARE)) > 0;
   }
 
+  /**
+   * Which of `purchaseIds` still have money open in the ledger: a tipster share pending (W) until
+   * the slip settles, after which a cancelled slip's buyers are texted (docs/PRODUCT-RULES.md R271).
+   */
+  purchasesWithOpenMoney(purchaseIds: string[], em: EntityManager = this.repo.manager): Promise<string[]> {
+    return this.repo.purchasesWithPendingShare(em, purchaseIds);
+  }
+
   /** Holds `userId`'s ledger account until `em`'s transaction ends: two withdrawals of one balance run one after the other. */
   async lockAccount(em: EntityManager, userId: number): Promise<void> {
     await this.repo.lockAccount(em, userId);

@@ -7,6 +7,8 @@ export enum NotificationsErrorCode {
   SMS_ALREADY_DELIVERED = 'SMS_ALREADY_DELIVERED',
   /** The `sms` queue (Redis) did not take the job; nothing was changed. */
   SMS_QUEUE_UNAVAILABLE = 'SMS_QUEUE_UNAVAILABLE',
+  /** Resend of a row whose text was erased at the end of its retention period (docs/PRODUCT-RULES.md R270). */
+  SMS_BODY_ERASED = 'SMS_BODY_ERASED',
 }
 
 /** Code → HTTP status and message. */
@@ -17,6 +19,7 @@ export const NOTIFICATIONS_ERRORS: Record<NotificationsErrorCode, ErrorSpec> = {
     message: 'This SMS was already delivered; send { "resend": true, "force": true } to send it again',
   },
   [NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE]: { status: 503, message: 'The SMS queue is unavailable. Try again later.' },
+  [NotificationsErrorCode.SMS_BODY_ERASED]: { status: 400, message: 'The text of this SMS was erased at the end of its retention period; it cannot be sent again' },
 };
 
 /** The notifications module's error. */

@@ -16,6 +16,7 @@ import { DeliveryReportBatcher } from './sms/delivery-report-batcher';
 import { SmsDeliveryReportController } from './sms/sms-delivery-report.controller';
 import { SmsSender } from './sms/sms-sender.service';
 import { SmsService } from './sms/sms.service';
+import { SmsRetentionService } from './sms/sms-retention.service';
 import { MarketingConsent } from './consent/entities/marketing-consent.entity';
 import { MarketingConsentRepository } from './consent/marketing-consent.repository';
 import { MarketingConsentService } from './consent/marketing-consent.service';
@@ -45,6 +46,7 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
     SmsService,
     SmsSender,
     SmsOutboxRepository,
+    SmsRetentionService,
     TransactionRunner,
     DeliveryReportBatcher,
     MarketingConsentRepository,
@@ -56,6 +58,6 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
       useFactory: (config: AppConfig) => new AfricasTalkingClient({ ...config.africasTalking }),
     },
   ],
-  exports: [EmailOutboxService, SmsService, SmsSender, MarketingConsentService, MarketingSender],
+  exports: [EmailOutboxService, SmsService, SmsSender, SmsRetentionService, MarketingConsentService, MarketingSender],
 })
 export class NotificationsModule {}

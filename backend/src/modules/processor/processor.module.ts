@@ -7,6 +7,7 @@ import { FlutterwaveClient } from '../../providers/flutterwave/flutterwave.clien
 import { NotificationsModule } from '../notifications/notifications.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { Purchase } from './entities/purchase.entity';
+import { PurchaseRetentionService } from './purchase-retention.service';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { ProcessorCallbacksController } from './processor-callbacks.controller';
 import { PurchaseFulfilments } from './purchase-fulfilments';
@@ -48,6 +49,7 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
     TransactionRunner,
     PurchaseRepository,
     PurchaseService,
+    PurchaseRetentionService,
     PurchaseStartService,
     PaymentConfirmationService,
     PurchaseReconciliationService,
@@ -62,6 +64,6 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],
-  exports: [PurchaseService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
+  exports: [PurchaseService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
 })
 export class ProcessorModule {}

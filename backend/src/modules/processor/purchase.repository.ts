@@ -144,4 +144,46 @@ export class PurchaseRepository {
   async setReview(id: string, review: PurchaseReview, manager: EntityManager = this.ds.manager): Promise<void> {
     await manager.update(Purchase, { id }, review);
   }
+
+  /**
+   * Ids after `afterId` (ascending, at most `limit`) of purchases created before `before` that
+   * still hold a buyer's phone or e-mail and have no money question open in this module: not
+   * pending, not flagged for review, no unmatched paybill money waiting for a refund
+   * (docs/PRODUCT-RULES.md R271). The ledger's own question is asked by the caller.
+   */
+  async contactErasable(before: Date, afterId: string, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT p.id::text AS id FROM purchase p
+        WHERE p.created_at < $1 AND p.id > $2::bigint AND (p.phone IS NOT NULL OR p.rg_phone IS NOT NULL OR p.email IS NOT NULL)
+          AND p.status <> 'pending' AND p.review_reason IS NULL
+          AND NOT EXISTS (SELECT 1 FROM unmatched_payment u WHERE u.purchase_id = p.id)
+        ORDER BY p.id LIMIT $3`,
+      [before, afterId, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Erases phone, responsible-gambling phone and e-mail of purchases `ids`, re-checking that none
+   * became pending or flagged meanwhile (docs/PRODUCT-RULES.md R271). Returns how many changed.
+   */
+  async eraseContacts(ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const [, changed] = (await this.ds.query(
+      `UPDATE purchase SET phone = NULL, rg_phone = NULL, email = NULL, updated_at = now()
+        WHERE id = ANY($1::bigint[]) AND status <> 'pending' AND review_reason IS NULL
+          AND (phone IS NOT NULL OR rg_phone IS NOT NULL OR email IS NOT NULL)`,
+      [ids],
+    )) as [unknown, number];
+    return changed;
+  }
+
+  /** How many purchases created before `before` still hold a buyer's phone or e-mail (R271: kept for an open money question). */
+  async countWithContactBefore(before: Date): Promise<number> {
+    const [row] = await this.ds.query(
+      `SELECT COUNT(*)::int AS n FROM purchase WHERE created_at < $1 AND (phone IS NOT NULL OR rg_phone IS NOT NULL OR email IS NOT NULL)`,
+      [before],
+    );
+    return Number(row.n);
+  }
 }

@@ -8,6 +8,8 @@ import { PurchaseService } from '../processor/purchase.service';
 import { Slip } from './entities/slip.entity';
 import { SLIP_SALE_ERRORS } from './slip-sales.errors';
 import { SlipSalesRepository } from './slip-sales.repository';
+import { MarketingConsentService } from '../notifications/consent/marketing-consent.service';
+import { OPT_IN_SOURCE } from '../notifications/consent/consent.constants';
 
 /** Largest slip id: `slip.id` is a PostgreSQL int. */
 const MAX_SLIP_ID = 2_147_483_647;
@@ -39,14 +41,18 @@ export class SlipBuyService {
     private readonly config: AppConfig,
     private readonly purchases: PurchaseService,
     private readonly fixtures: FixturesService,
+    private readonly consents: MarketingConsentService,
   ) {}
 
   /**
-   * POST /api/processor/buy: STK push for the slip's Ksh price.
+   * POST /api/processor/buy: STK push for the slip's Ksh price. With `consentShown` (the buy page's
+   * ticked marketing box, SMS_OPT_IN_TEXT) the phone is opted in to marketing SMS once the push is
+   * sent (docs/PRODUCT-RULES.md R276); 400 for another consent text.
    * @throws 400 'slip is required' without `slip`, 'Enter a valid phone number', 'Slip not found',
    *   'This slip is no longer on sale'; the processor's 409, 502 and the purchase gate's 403.
    */
-  async buyMpesa(phone: unknown, slipId: unknown): Promise<{ message: string }> {
+  async buyMpesa(phone: unknown, slipId: unknown, consentShown?: unknown): Promise<{ message: string }> {
+    const optIn = this.consents.smsOptInTicked(consentShown);
     if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
@@ -58,6 +64,8 @@ export class SlipBuyService {
       amount: slip.price,
       description: `Slip ${slip.id}`.slice(0, 13),
     });
+    // Only once the prompt went out: a refused purchase records no opt-in (docs/PRODUCT-RULES.md R276).
+    if (optIn) await this.consents.optInSmsFromForm(msisdn, OPT_IN_SOURCE.buyPage);
     return { message: 'Request Sent' };
   }
 

@@ -37,7 +37,7 @@ export class SlipSalesController {
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
   buy(@Body() body: BuyMpesaDto): Promise<{ message: string }> {
-    return this.buys.buyMpesa(body?.phone, body?.slip);
+    return this.buys.buyMpesa(body?.phone, body?.slip, body?.marketing_sms_consent);
   }
 
   /**

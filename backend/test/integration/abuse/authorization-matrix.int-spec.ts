@@ -79,6 +79,8 @@ const ROUTES: Record<string, Row> = {
   'GET /api/account/profile/{username}': { access: 'public', sample: (m) => ({ url: `/api/account/profile/${m.tipster.user.username}` }) },
   'GET /api/records/tipster/{username}': { access: 'public', sample: (m) => ({ url: `/api/records/tipster/${m.tipster.user.username}?stake=100` }) },
   'GET /api/records/marketplace': { access: 'public', sample: () => ({ url: '/api/records/marketplace' }) },
+  // The privacy notice (docs/PRODUCT-RULES.md R275).
+  'GET /api/site/privacy': { access: 'public', sample: () => ({ url: '/api/site/privacy' }) },
   'POST /api/account/user/details': { access: 'login', sample: () => ({ url: '/api/account/user/details', body: {} }) },
   'POST /api/account/user/avatar': { access: 'login', sample: () => ({ url: '/api/account/user/avatar', ...multipart('profile_image', 'me.png', PNG_1X1, 'image/png') }) },
   'PUT /api/account/change-password': { access: 'login', sample: () => ({ url: '/api/account/change-password', body: { old_password: 'not-my-password-1', new_password: 'new-password-123' } }) },
@@ -221,6 +223,7 @@ const BACKOFFICE: Record<string, ResourceAccess> = {
   purchases: { access: 'admin' },
   slips: { access: 'tipster', ownRecord: (m) => m.slips.sold, expect: { update: { other: 405, owner: 405, admin: 405 }, delete: { other: 405, owner: 405, admin: 405 } } },
   'rg-limits': { access: 'admin' },
+  'retention-runs': { access: 'admin' },
   'unmatched-payments': { access: 'admin' },
   'sms-messages': { access: 'admin' },
   'subscription-kinds': { access: 'admin' },

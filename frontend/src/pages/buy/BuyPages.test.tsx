@@ -48,6 +48,25 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
     expect(api.to('/api/processor/buy')[0].body).toEqual({ phone: '254712345678', slip: 42 });
   });
 
+  it('sends the marketing opt-in wording only when its unticked box is ticked (docs/PRODUCT-RULES.md R276)', async () => {
+    const api = stubFetch({
+      '/api/slip/get/42': slip,
+      'POST /api/processor/buy': { message: 'Request Sent' },
+    });
+    renderRoute('/buy_tip/42');
+    const box = await screen.findByLabelText('Send me tips offers by SMS (18+). Reply STOP to opt out.');
+    expect(box).not.toBeChecked();
+    fireEvent.click(box);
+    type('M-Pesa phone number', '0712345678');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
+    await screen.findByRole('alert');
+    expect(api.to('/api/processor/buy')[0].body).toEqual({
+      phone: '254712345678',
+      slip: 42,
+      marketing_sms_consent: 'Send me tips offers by SMS (18+). Reply STOP to opt out.',
+    });
+  });
+
   it("preselects the visitor's country by IP (docs/PRODUCT-RULES.md R143): a Nigerian pays in NGN by e-mail checkout", async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,

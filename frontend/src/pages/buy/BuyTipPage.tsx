@@ -30,6 +30,8 @@ import { CheckoutForm } from './BuyTipFlutterwavePage';
 import { PaybillOption } from './PaybillOption';
 import { SlipToBuy } from './SlipToBuy';
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
+import { MarketingOptIn } from '../../components/MarketingOptIn';
+import { smsConsentField } from '../../lib/consent';
 
 const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
   { country: 'KE', label: 'Kenya (M-Pesa)' },
@@ -57,6 +59,7 @@ const PayingFrom = ({ value, onChange }: { value: SaleCountry; onChange: (countr
 const MpesaForm = ({ slip }: { slip: Slip }) => {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [marketing, setMarketing] = useState(false);
   const buy = useBuySlip();
 
   const submit = (event: FormEvent) => {
@@ -64,7 +67,7 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
     const found = purchasePhoneError(phone);
     setPhoneError(found);
     if (found) return;
-    buy.mutate({ phone: toKenyanMsisdn(phone), slip: slip.id });
+    buy.mutate({ phone: toKenyanMsisdn(phone), slip: slip.id, ...smsConsentField(marketing) });
   };
 
   if (buy.isSuccess) {
@@ -98,6 +101,7 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
           helperText={phoneError ?? 'You will get a prompt on this phone to enter your M-Pesa PIN.'}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
+        <MarketingOptIn checked={marketing} onChange={setMarketing} />
         <Button type="submit" variant="contained" size="large" loading={buy.isPending}>
           Buy Tip
         </Button>

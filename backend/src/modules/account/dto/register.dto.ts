@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow } from 'class-validator';
 import { Transform } from 'class-transformer';
 import { COUNTRIES, Country } from '../account.constants';
 import { countryError, emailError, newPasswordError, registrationPhoneError, usernameError } from '../domain/account-rules';
@@ -30,4 +31,11 @@ export class RegisterDto {
   @ApiPropertyOptional({ enum: COUNTRIES, default: 'KE' })
   @FieldRule(countryError)
   country?: Country;
+
+  @ApiPropertyOptional({
+    example: 'Send me tips offers by SMS (18+). Reply STOP to opt out.',
+    description: 'Sent only when the unticked marketing box was ticked: the exact text shown next to it; the phone is then opted in to marketing SMS (docs/PRODUCT-RULES.md R276). Any other text is 400.',
+  })
+  @Allow()
+  marketing_sms_consent?: string;
 }

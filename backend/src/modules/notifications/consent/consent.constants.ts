@@ -12,3 +12,12 @@ export const atInboundSmsPath = (callbackToken: string): string => `${AT_INBOUND
 
 /** The outbox purpose of marketing messages (SMS `purpose`, e-mail `kind`). */
 export const MARKETING_PURPOSE = 'marketing';
+
+/**
+ * The opt-in wording the register dialog and the buy page show next to their unticked checkbox
+ * (docs/PRODUCT-RULES.md R276), recorded verbatim with each opt-in. A form may send only this text.
+ */
+export const SMS_OPT_IN_TEXT = 'Send me tips offers by SMS (18+). Reply STOP to opt out.';
+
+/** Where an opt-in was given (`marketing_consent.opt_in_source`, R276). */
+export const OPT_IN_SOURCE = { registerForm: 'register-form', buyPage: 'buy-page' } as const;

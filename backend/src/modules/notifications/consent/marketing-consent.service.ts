@@ -4,7 +4,7 @@ import { Clock, CLOCK } from '../../../common/clock/clock';
 import { AppConfig } from '../../../config/app-config';
 import type { AtIncomingMessage } from '../../../providers/africastalking/incoming-message';
 import { ConsentError, ConsentErrorCode } from './consent.errors';
-import { UNSUBSCRIBE_PATH } from './consent.constants';
+import { SMS_OPT_IN_TEXT, UNSUBSCRIBE_PATH } from './consent.constants';
 import { consentRecipient, isStopReply, MarketingChannel, mayReceiveMarketing, signUnsubscribeToken, verifyUnsubscribeToken } from './domain/consent-rules';
 import { ConsentRow, MarketingConsentRepository } from './marketing-consent.repository';
 
@@ -47,6 +47,27 @@ export class MarketingConsentService {
     const recipient = this.recipient(who);
     if (typeof consentText !== 'string' || !consentText.trim()) throw new ConsentError(ConsentErrorCode.INVALID_CONSENT_TEXT);
     await this.consents.optIn(who.channel, recipient, who.userId ?? null, consentText.trim(), source, this.clock.now());
+  }
+
+  /**
+   * Checks the opt-in wording a form sent (docs/PRODUCT-RULES.md R276): absent (undefined, null,
+   * false, '') means the box was not ticked → false; the exact SMS_OPT_IN_TEXT → true.
+   * @throws ConsentError UNKNOWN_CONSENT_TEXT (400) for any other value.
+   */
+  smsOptInTicked(shown: unknown): boolean {
+    if (shown === undefined || shown === null || shown === false || shown === '') return false;
+    if (shown !== SMS_OPT_IN_TEXT) throw new ConsentError(ConsentErrorCode.UNKNOWN_CONSENT_TEXT);
+    return true;
+  }
+
+  /**
+   * Records the SMS opt-in a form's ticked box gave for `phone` (R276) with SMS_OPT_IN_TEXT, the
+   * clock's time and `source`. A number that is not a phone (docs/PRODUCT-RULES.md R136) is not recorded (returns false).
+   */
+  async optInSmsFromForm(phone: string, source: string, userId: number | null = null): Promise<boolean> {
+    if (!consentRecipient('sms', phone)) return false;
+    await this.optIn({ channel: 'sms', to: phone, userId }, SMS_OPT_IN_TEXT, source);
+    return true;
   }
 
   /**

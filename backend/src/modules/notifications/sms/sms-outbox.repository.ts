@@ -165,4 +165,19 @@ export class SmsOutboxRepository {
   forPhone(to: string): Promise<SmsOutbox[]> {
     return this.ds.manager.find(SmsOutbox, { where: { to }, order: { id: 'DESC' } });
   }
+
+  /**
+   * Replaces with `erased` the text of at most `limit` rows of `purposes` created before `before`
+   * that are no longer waiting to be sent (docs/PRODUCT-RULES.md R270). Returns how many rows
+   * changed; a row already erased is not counted again.
+   */
+  async eraseBodies(purposes: readonly string[], before: Date, erased: string, limit: number): Promise<number> {
+    const [, changed] = (await this.ds.query(
+      `UPDATE sms_outbox SET body = $3, updated_at = now()
+        WHERE id IN (SELECT id FROM sms_outbox WHERE purpose = ANY($1::text[]) AND created_at < $2 AND body <> $3
+                        AND status NOT IN ('queued', 'sending') ORDER BY id LIMIT $4)`,
+      [purposes, before, erased, limit],
+    )) as [unknown, number];
+    return changed;
+  }
 }

@@ -9,6 +9,7 @@ import { NotificationsError, NotificationsErrorCode } from '../notifications.err
 import { SmsOutboxRepository, SmsState } from './sms-outbox.repository';
 import { isFinalSmsStatus, statusAfterReport } from './sms-rules';
 import { SmsSender } from './sms-sender.service';
+import { ERASED_SMS_BODY } from './sms.constants';
 
 /** What the outbox row needs to go out: an MSISDN `2547XXXXXXXX`, the text and a purpose label. */
 export interface SmsRequest {
@@ -185,6 +186,7 @@ export class SmsService {
     const row = await this.outbox.lock(manager, id);
     if (!row) throw new NotificationsError(NotificationsErrorCode.SMS_NOT_FOUND);
     if (row.status === 'delivered' && !force) throw new NotificationsError(NotificationsErrorCode.SMS_ALREADY_DELIVERED);
+    if (row.body === ERASED_SMS_BODY) throw new NotificationsError(NotificationsErrorCode.SMS_BODY_ERASED);
     await this.outbox.requeue(manager, id);
     try {
       await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, jobId(smsJobId(id), 'resend', Date.now()));

@@ -181,6 +181,14 @@ export class BuyMpesaDto {
   @ApiProperty({ example: 42, description: 'Slip id', type: Number })
   @Allow()
   slip: number;
+
+  @ApiPropertyOptional({
+    example: 'Send me tips offers by SMS (18+). Reply STOP to opt out.',
+    description: 'Sent only when the buy page\'s unticked marketing box was ticked: the exact text shown; the phone is opted in to marketing SMS once the prompt is sent (docs/PRODUCT-RULES.md R276). Any other text is 400.',
+    type: String,
+  })
+  @Allow()
+  marketing_sms_consent?: string;
 }
 
 /**
