@@ -20,7 +20,7 @@ const MODULE_RANKS = [
   ['account', 'processor'],
   ['slip', 'rg'],
   ['subscription', 'jackpot', 'finance', 'records', 'buyer'],
-  ['seo', 'ussd'],
+  ['seo', 'ussd', 'privacy'],
   ['backoffice'],
 ];
 

@@ -1,3 +1,4 @@
+import { PrivacyModule } from './modules/privacy/privacy.module';
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
@@ -33,7 +34,7 @@ import { UssdModule } from './modules/ussd/ussd.module';
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
   AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule, UssdModule,
+  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule, UssdModule, PrivacyModule,
 ];
 
 /**
