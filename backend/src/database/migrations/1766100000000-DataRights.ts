@@ -15,6 +15,10 @@ export class DataRights1766100000000 implements MigrationInterface {
     await q.query(`ALTER TABLE app_user ADD COLUMN erased_at timestamptz, ADD COLUMN erased_username_hash text`);
     await q.query(`DROP INDEX uq_app_user_username`);
     await q.query(`CREATE UNIQUE INDEX uq_app_user_username ON app_user (lower(username)) WHERE erased_at IS NULL`);
+    await q.query(`ALTER TABLE app_user DROP CONSTRAINT ck_app_user_username`);
+    await q.query(
+      `ALTER TABLE app_user ADD CONSTRAINT ck_app_user_username CHECK (username ~ '^[A-Za-z0-9_.]{3,30}$' OR (erased_at IS NOT NULL AND username = 'deleted tipster'))`,
+    );
     await q.query(`CREATE INDEX ix_app_user_erased_username ON app_user (erased_username_hash) WHERE erased_username_hash IS NOT NULL`);
     await q.query(`ALTER TABLE rg_code DROP CONSTRAINT ck_rg_code_purpose`);
     await q.query(`ALTER TABLE rg_code ADD CONSTRAINT ck_rg_code_purpose CHECK (purpose IN ('rg', 'buyer', 'data'))`);
@@ -27,6 +31,8 @@ export class DataRights1766100000000 implements MigrationInterface {
     await q.query(`DROP INDEX ix_app_user_erased_username`);
     await q.query(`DROP INDEX uq_app_user_username`);
     await q.query(`UPDATE app_user SET username = 'deleted_' || id WHERE erased_at IS NOT NULL`);
+    await q.query(`ALTER TABLE app_user DROP CONSTRAINT ck_app_user_username`);
+    await q.query(`ALTER TABLE app_user ADD CONSTRAINT ck_app_user_username CHECK (username ~ '^[A-Za-z0-9_.]{3,30}$')`);
     await q.query(`CREATE UNIQUE INDEX uq_app_user_username ON app_user (lower(username))`);
     await q.query(`ALTER TABLE app_user DROP COLUMN erased_username_hash, DROP COLUMN erased_at`);
   }

@@ -51,7 +51,7 @@ export class PurchaseDataRepository {
    * purchases of the phone stay (younger than `cutoff`).
    */
   async eraseBuyerBefore(m: EntityManager, phone: string, emails: string[], cutoff: Date): Promise<{ erasedIds: string[]; kept: number }> {
-    const rows: { id: string }[] = await m.query(
+    const res: unknown = await m.query(
       `UPDATE purchase SET phone = CASE WHEN phone = $1 THEN NULL ELSE phone END,
               rg_phone = CASE WHEN rg_phone = $1 THEN NULL ELSE rg_phone END,
               email = CASE WHEN lower(email) = ANY($2::text[]) THEN NULL ELSE email END, updated_at = now()
@@ -59,6 +59,8 @@ export class PurchaseDataRepository {
         RETURNING id::text AS id`,
       [phone, emails, cutoff],
     );
+    // An UPDATE … RETURNING answers [rows, count] through TypeORM's PostgreSQL driver.
+    const rows = (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { id: string }[];
     await m.query(`UPDATE unmatched_payment SET msisdn = NULL, first_name = NULL WHERE msisdn = $1 AND created_at < $2`, [phone, cutoff]);
     const [left] = await m.query(
       `SELECT COUNT(*)::int AS n FROM purchase WHERE phone = $1 OR rg_phone = $1 OR lower(email) = ANY($2::text[])`,
