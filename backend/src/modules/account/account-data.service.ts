@@ -92,6 +92,7 @@ export class AccountDataService {
   async checkClosing(userId: number, password: unknown, confirmation: unknown): Promise<boolean> {
     const contacts = await this.data.contacts(userId);
     if (!contacts || contacts.erasedAt) return false;
+    await this.users.loadActive(userId);
     if (confirmation !== CLOSE_ACCOUNT_CONFIRMATION) throw new AccountError(AccountErrorCode.CLOSE_NOT_CONFIRMED);
     await this.checkPassword(userId, password);
     return true;
