@@ -19,7 +19,10 @@ export type PageReader = (after: string | null, limit: number) => Promise<DataRo
 export const DATA_PAGE_SIZE = 500;
 
 /** Every row of a keyset-paged section, one page at a time. */
-export async function* pagedRows(read: PageReader, pageSize = DATA_PAGE_SIZE): AsyncGenerator<DataRow> {
+export async function* pagedRows(
+  read: PageReader,
+  pageSize = DATA_PAGE_SIZE,
+): AsyncGenerator<DataRow> {
   let after: string | null = null;
   for (;;) {
     const rows = await read(after, pageSize);

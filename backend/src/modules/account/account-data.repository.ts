@@ -80,14 +80,23 @@ export class AccountDataRepository {
   }
 
   /** The user's contacts and state (locked for update when `m` is a transaction), or null. */
-  async contacts(userId: number, m: EntityManager = this.ds.manager, lock = false): Promise<AccountContacts | null> {
+  async contacts(
+    userId: number,
+    m: EntityManager = this.ds.manager,
+    lock = false,
+  ): Promise<AccountContacts | null> {
     const qb = m.getRepository(User).createQueryBuilder('u').where('u.id = :userId', { userId });
     if (lock) qb.setLock('pessimistic_write');
     const u = await qb.getOne();
     if (!u) return null;
     return {
-      username: u.username, email: u.email, msisdn: u.msisdn, phoneNumber: u.phoneNumber, country: u.country,
-      avatarFile: u.avatarFile, erasedAt: u.erasedAt,
+      username: u.username,
+      email: u.email,
+      msisdn: u.msisdn,
+      phoneNumber: u.phoneNumber,
+      country: u.country,
+      avatarFile: u.avatarFile,
+      erasedAt: u.erasedAt,
     };
   }
 
@@ -96,8 +105,18 @@ export class AccountDataRepository {
    * hash of its former username, and deletes its sessions, reset links and verification codes
    * (inside the caller's transaction).
    */
-  async erase(m: EntityManager, userId: number, tombstone: Partial<User>, usernameHash: string, at: Date): Promise<void> {
-    await m.update(User, { id: userId }, { ...tombstone, erasedAt: at, erasedUsernameHash: usernameHash });
+  async erase(
+    m: EntityManager,
+    userId: number,
+    tombstone: Partial<User>,
+    usernameHash: string,
+    at: Date,
+  ): Promise<void> {
+    await m.update(
+      User,
+      { id: userId },
+      { ...tombstone, erasedAt: at, erasedUsernameHash: usernameHash },
+    );
     await m.query(`DELETE FROM refresh_token_family WHERE user_id = $1`, [userId]);
     await m.query(`DELETE FROM password_reset_token WHERE user_id = $1`, [userId]);
     await m.query(`DELETE FROM email_verification_code WHERE user_id = $1`, [userId]);

@@ -4,7 +4,11 @@ import { EntityManager } from 'typeorm';
 import { CLOCK, type Clock } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { CLOSE_ACCOUNT_CONFIRMATION, REAUTH_TTL_MS } from './account.constants';
-import { AccountContacts, AccountDataRepository, AccountProfileData } from './account-data.repository';
+import {
+  AccountContacts,
+  AccountDataRepository,
+  AccountProfileData,
+} from './account-data.repository';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { AccountRepository } from './account.repository';
 import { PasswordHasher } from './auth/password-hasher';
@@ -26,7 +30,6 @@ export interface AccountPersonalData {
   sessions: Record<string, unknown>[];
   credentials: Record<string, unknown>[];
 }
-
 
 /**
  * The account side of data rights (docs/PRODUCT-RULES.md R260-R264): the password proof that
@@ -66,9 +69,12 @@ export class AccountDataService {
    * @throws AccountError REAUTH_REQUIRED (403) for a missing, malformed, forged, expired or another user's proof.
    */
   assertProof(userId: number, proof: unknown): void {
-    const m = typeof proof === 'string' ? /^v1\.(\d{1,10})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(proof) : null;
+    const m =
+      typeof proof === 'string' ? /^v1\.(\d{1,10})\.(\d{1,15})\.([0-9a-f]{64})$/.exec(proof) : null;
     const ok =
-      m !== null && Number(m[1]) === userId && Number(m[2]) > this.clock.now().getTime() &&
+      m !== null &&
+      Number(m[1]) === userId &&
+      Number(m[2]) > this.clock.now().getTime() &&
       sameDigest(this.sign(`v1.${m[1]}.${m[2]}`), m[3]);
     if (!ok) throw new AccountError(AccountErrorCode.REAUTH_REQUIRED);
   }
@@ -79,7 +85,11 @@ export class AccountDataService {
    */
   async checkPassword(userId: number, password: unknown): Promise<void> {
     const user = await this.users.loadActive(userId, { withHash: true });
-    if (typeof password !== 'string' || password.length > 256 || !(await this.hasher.verify(user.passwordHash, password))) {
+    if (
+      typeof password !== 'string' ||
+      password.length > 256 ||
+      !(await this.hasher.verify(user.passwordHash, password))
+    ) {
       throw new AccountError(AccountErrorCode.REAUTH_WRONG_PASSWORD);
     }
   }
@@ -93,7 +103,8 @@ export class AccountDataService {
     const contacts = await this.data.contacts(userId);
     if (!contacts || contacts.erasedAt) return false;
     await this.users.loadActive(userId);
-    if (confirmation !== CLOSE_ACCOUNT_CONFIRMATION) throw new AccountError(AccountErrorCode.CLOSE_NOT_CONFIRMED);
+    if (confirmation !== CLOSE_ACCOUNT_CONFIRMATION)
+      throw new AccountError(AccountErrorCode.CLOSE_NOT_CONFIRMED);
     await this.checkPassword(userId, password);
     return true;
   }
@@ -122,7 +133,13 @@ export class AccountDataService {
   async erase(m: EntityManager, userId: number): Promise<AccountContacts | null> {
     const before = await this.data.contacts(userId, m, true);
     if (!before || before.erasedAt) return null;
-    await this.data.erase(m, userId, accountTombstone(userId), erasedUsernameHash(before.username), this.clock.now());
+    await this.data.erase(
+      m,
+      userId,
+      accountTombstone(userId),
+      erasedUsernameHash(before.username),
+      this.clock.now(),
+    );
     return before;
   }
 
@@ -132,7 +149,10 @@ export class AccountDataService {
     try {
       await this.store.remove(file);
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, 'could not remove the avatar of an erased account');
+      this.logger.warn(
+        { err: (err as Error).message },
+        'could not remove the avatar of an erased account',
+      );
     }
   }
 

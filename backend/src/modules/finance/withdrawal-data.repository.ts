@@ -31,14 +31,18 @@ export class WithdrawalDataRepository {
 
   /** How many withdrawals of `userId` wait for approval or payment. */
   async openWithdrawalsOf(userId: number, m: EntityManager = this.ds.manager): Promise<number> {
-    const [row] = await m.query(`SELECT COUNT(*)::int AS n FROM withdrawal WHERE user_id = $1 AND status = $2`, [userId, WITHDRAWAL_STATUS.PENDING]);
+    const [row] = await m.query(
+      `SELECT COUNT(*)::int AS n FROM withdrawal WHERE user_id = $1 AND status = $2`,
+      [userId, WITHDRAWAL_STATUS.PENDING],
+    );
     return row.n;
   }
 
   /** Replaces the phone of `userId`'s finished withdrawals by ERASED_PHONE (inside the caller's transaction). */
   async erasePhones(m: EntityManager, userId: number): Promise<void> {
-    await m.query(`UPDATE withdrawal SET phone_number = $2, updated_at = now() WHERE user_id = $1 AND status <> $3`, [
-      userId, ERASED_PHONE, WITHDRAWAL_STATUS.PENDING,
-    ]);
+    await m.query(
+      `UPDATE withdrawal SET phone_number = $2, updated_at = now() WHERE user_id = $1 AND status <> $3`,
+      [userId, ERASED_PHONE, WITHDRAWAL_STATUS.PENDING],
+    );
   }
 }

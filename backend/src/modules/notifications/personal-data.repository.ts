@@ -49,7 +49,11 @@ export class NotificationsDataRepository {
    * `userId`, also deletes the marketing consents of that user and of `k` (a closed account: the
    * address is gone); without, consents stay (a buyer's opt-out must keep working).
    */
-  async erase(m: EntityManager, k: PersonKeys, opts: { userId?: number; before?: Date } = {}): Promise<void> {
+  async erase(
+    m: EntityManager,
+    k: PersonKeys,
+    opts: { userId?: number; before?: Date } = {},
+  ): Promise<void> {
     const before = opts.before ?? null;
     await m.query(
       `UPDATE sms_outbox SET to_msisdn = $2, body = '', updated_at = now()
@@ -62,9 +66,10 @@ export class NotificationsDataRepository {
       [k.emails, ERASED_RECIPIENT, before],
     );
     if (opts.userId !== undefined) {
-      await m.query(`DELETE FROM marketing_consent WHERE user_id = $1 OR recipient = ANY($2::text[]) OR lower(recipient) = ANY($3::text[])`, [
-        opts.userId, k.phones, k.emails,
-      ]);
+      await m.query(
+        `DELETE FROM marketing_consent WHERE user_id = $1 OR recipient = ANY($2::text[]) OR lower(recipient) = ANY($3::text[])`,
+        [opts.userId, k.phones, k.emails],
+      );
     }
   }
 }

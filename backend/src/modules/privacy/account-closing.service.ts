@@ -40,7 +40,11 @@ export class AccountClosingService {
    * @throws AccountError CLOSE_NOT_CONFIRMED (400), REAUTH_WRONG_PASSWORD (400), ACCOUNT_BANNED (403);
    *   PrivacyError CLOSE_BLOCKED (409 with balance, pending_amount, open_withdrawals, open_slips).
    */
-  async close(userId: number, password: unknown, confirmation: unknown): Promise<CloseAccountResponse> {
+  async close(
+    userId: number,
+    password: unknown,
+    confirmation: unknown,
+  ): Promise<CloseAccountResponse> {
     const live = await this.accounts.checkClosing(userId, password, confirmation);
     const openSlips = live ? await this.slips.openSlipsOf(userId) : 0;
     const { avatarFile, balance } = await this.tx.run(async (m) => {
@@ -55,6 +59,10 @@ export class AccountClosingService {
       return { avatarFile: erased.avatarFile, balance: owed.balance };
     });
     await this.accounts.removeAvatar(avatarFile);
-    return { message: 'Your account is closed', shown_as: 'deleted tipster', unclaimed_balance: balance.toDecimal() };
+    return {
+      message: 'Your account is closed',
+      shown_as: 'deleted tipster',
+      unclaimed_balance: balance.toDecimal(),
+    };
   }
 }

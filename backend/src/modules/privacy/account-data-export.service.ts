@@ -14,7 +14,11 @@ import { EXPORT_FORMAT } from './privacy.constants';
 
 /** The phones and e-mail an account's other rows are found by (international digits, lower case). */
 export const accountKeys = (c: AccountContacts): PersonKeys => ({
-  phones: [...new Set([c.msisdn, internationalPhone(c.phoneNumber, c.country)].filter((p): p is string => !!p))],
+  phones: [
+    ...new Set(
+      [c.msisdn, internationalPhone(c.phoneNumber, c.country)].filter((p): p is string => !!p),
+    ),
+  ],
   emails: [c.email.toLowerCase()],
 });
 
@@ -65,9 +69,15 @@ export class AccountDataExportService {
       { name: 'sessions', value: account.sessions },
       { name: 'credentials', value: account.credentials },
       { name: 'slips', rows: pagedRows((a, l) => this.slips.slipsOf(userId, a, l), pageSize) },
-      { name: 'sales', rows: pagedRows((a, l) => this.purchases.salesOfSlips(slipIds, a, l), pageSize) },
+      {
+        name: 'sales',
+        rows: pagedRows((a, l) => this.purchases.salesOfSlips(slipIds, a, l), pageSize),
+      },
       { name: 'ledger', rows: pagedRows((a, l) => this.finance.ledgerOf(userId, a, l), pageSize) },
-      { name: 'withdrawals', rows: pagedRows((a, l) => this.finance.withdrawalsOf(userId, a, l), pageSize) },
+      {
+        name: 'withdrawals',
+        rows: pagedRows((a, l) => this.finance.withdrawalsOf(userId, a, l), pageSize),
+      },
       ...this.buyerData.parts(keys, userId, pageSize),
     ];
   }

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DataRow, DATA_PAGE_SIZE, pagedRows, PersonKeys } from '../../common/personal-data/personal-data';
+import {
+  DataRow,
+  DATA_PAGE_SIZE,
+  pagedRows,
+  PersonKeys,
+} from '../../common/personal-data/personal-data';
 import { NotificationsDataRepository } from '../notifications/personal-data.repository';
 import { PurchaseDataRepository } from '../processor/purchase-data.repository';
 import { RgDataRepository } from '../rg/rg-data.repository';
@@ -30,15 +35,30 @@ export class BuyerDataReader {
   /** The sections of `k`; `userId` adds the consents recorded for that account. */
   parts(k: PersonKeys, userId: number | null, pageSize = DATA_PAGE_SIZE): DocumentPart[] {
     return [
-      { name: 'purchases', rows: pagedRows((a, l) => this.purchases.purchasesOf(k, a, l), pageSize) },
-      { name: 'picks_deliveries', rows: pagedRows((a, l) => this.slips.deliveriesOf(k, a, l), pageSize) },
+      {
+        name: 'purchases',
+        rows: pagedRows((a, l) => this.purchases.purchasesOf(k, a, l), pageSize),
+      },
+      {
+        name: 'picks_deliveries',
+        rows: pagedRows((a, l) => this.slips.deliveriesOf(k, a, l), pageSize),
+      },
       { name: 'subscriptions', rows: once(() => this.subscriptions.subscriptionsOf(k.phones)) },
-      { name: 'unmatched_payments', rows: pagedRows((a, l) => this.purchases.unmatchedOf(k.phones, a, l), pageSize) },
+      {
+        name: 'unmatched_payments',
+        rows: pagedRows((a, l) => this.purchases.unmatchedOf(k.phones, a, l), pageSize),
+      },
       { name: 'rg_limits', rows: once(() => this.rg.limitsOf(k.phones)) },
       { name: 'rg_codes', rows: once(() => this.rg.codesOf(k.phones)) },
       { name: 'consents', rows: once(() => this.notifications.consentsOf(userId, k)) },
-      { name: 'sms', rows: pagedRows((a, l) => this.notifications.smsTo(k.phones, a, l), pageSize) },
-      { name: 'emails', rows: pagedRows((a, l) => this.notifications.emailsTo(k.emails, a, l), pageSize) },
+      {
+        name: 'sms',
+        rows: pagedRows((a, l) => this.notifications.smsTo(k.phones, a, l), pageSize),
+      },
+      {
+        name: 'emails',
+        rows: pagedRows((a, l) => this.notifications.emailsTo(k.emails, a, l), pageSize),
+      },
     ];
   }
 }

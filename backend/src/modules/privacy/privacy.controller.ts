@@ -1,4 +1,14 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Post,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Readable } from 'stream';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
@@ -14,7 +24,13 @@ import { AccountClosingService, CloseAccountResponse } from './account-closing.s
 import { AccountDataExportService } from './account-data-export.service';
 import { BuyerDataService, BuyerErasureResponse } from './buyer-data.service';
 import {
-  BuyerDataCodeDto, BuyerErasureResponseDto, CloseAccountDto, CloseAccountResponseDto, PersonalDataDocumentDto, ReauthDto, ReauthResponseDto,
+  BuyerDataCodeDto,
+  BuyerErasureResponseDto,
+  CloseAccountDto,
+  CloseAccountResponseDto,
+  PersonalDataDocumentDto,
+  ReauthDto,
+  ReauthResponseDto,
 } from './dto/privacy.dto';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -51,11 +67,20 @@ export class AccountDataController {
   /** ?proof= → the personal-data document, streamed JSON; 403 without a live proof. */
   @RateLimit(DATA_RIGHTS_RATE_LIMITS.export)
   @Get('my-data')
-  @ApiQuery({ name: 'proof', required: true, description: 'the proof of POST /api/account/reauth (5 minutes)' })
+  @ApiQuery({
+    name: 'proof',
+    required: true,
+    description: 'the proof of POST /api/account/reauth (5 minutes)',
+  })
   @ApiOkResponse({ type: PersonalDataDocumentDto })
   @Header('Content-Disposition', ATTACHMENT)
-  async myData(@CurrentUser() user: AuthUser, @Query('proof') proof?: unknown): Promise<StreamableFile> {
-    return new StreamableFile(Readable.from(await this.exports.exportFor(user.id, proof)), { type: JSON_TYPE });
+  async myData(
+    @CurrentUser() user: AuthUser,
+    @Query('proof') proof?: unknown,
+  ): Promise<StreamableFile> {
+    return new StreamableFile(Readable.from(await this.exports.exportFor(user.id, proof)), {
+      type: JSON_TYPE,
+    });
   }
 
   /** {password, confirmation: 'DELETE'} → closes the account; 409 with the figures while money is owed. Idempotent. */
@@ -63,7 +88,10 @@ export class AccountDataController {
   @HttpCode(200)
   @Delete()
   @ApiOkResponse({ type: CloseAccountResponseDto })
-  close(@CurrentUser() user: AuthUser, @Body() body: CloseAccountDto): Promise<CloseAccountResponse> {
+  close(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CloseAccountDto,
+  ): Promise<CloseAccountResponse> {
     return this.closing.close(user.id, body?.password, body?.confirmation);
   }
 }
@@ -92,11 +120,20 @@ export class BuyerDataController {
   @Get('my-data')
   @RateLimit(BUYER_DATA_RATE_LIMITS)
   @ApiQuery({ name: 'phone', required: true })
-  @ApiQuery({ name: 'code', required: true, description: 'the 6-digit code of POST /api/buyer/data-code' })
+  @ApiQuery({
+    name: 'code',
+    required: true,
+    description: 'the 6-digit code of POST /api/buyer/data-code',
+  })
   @ApiOkResponse({ type: PersonalDataDocumentDto })
   @Header('Content-Disposition', ATTACHMENT)
-  async myData(@Query('phone') phone?: unknown, @Query('code') code?: unknown): Promise<StreamableFile> {
-    return new StreamableFile(Readable.from(await this.buyers.exportFor(phone, code)), { type: JSON_TYPE });
+  async myData(
+    @Query('phone') phone?: unknown,
+    @Query('code') code?: unknown,
+  ): Promise<StreamableFile> {
+    return new StreamableFile(Readable.from(await this.buyers.exportFor(phone, code)), {
+      type: JSON_TYPE,
+    });
   }
 
   /** ?phone=&code= → erases the phone from purchases older than the retention; 400 for a wrong phone or code. */
@@ -104,9 +141,16 @@ export class BuyerDataController {
   @HttpCode(200)
   @RateLimit(BUYER_DATA_RATE_LIMITS)
   @ApiQuery({ name: 'phone', required: true })
-  @ApiQuery({ name: 'code', required: true, description: 'the 6-digit code of POST /api/buyer/data-code' })
+  @ApiQuery({
+    name: 'code',
+    required: true,
+    description: 'the 6-digit code of POST /api/buyer/data-code',
+  })
   @ApiOkResponse({ type: BuyerErasureResponseDto })
-  erase(@Query('phone') phone?: unknown, @Query('code') code?: unknown): Promise<BuyerErasureResponse> {
+  erase(
+    @Query('phone') phone?: unknown,
+    @Query('code') code?: unknown,
+  ): Promise<BuyerErasureResponse> {
     return this.buyers.erase(phone, code);
   }
 }

@@ -12,7 +12,8 @@ export enum PrivacyErrorCode {
 export const PRIVACY_ERRORS = defineErrors<PrivacyErrorCode>({
   [PrivacyErrorCode.CLOSE_BLOCKED]: {
     status: 409,
-    message: 'Withdraw your balance and wait until your slips are settled before closing your account',
+    message:
+      'Withdraw your balance and wait until your slips are settled before closing your account',
   },
 });
 

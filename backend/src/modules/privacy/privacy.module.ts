@@ -21,8 +21,23 @@ import { AccountDataController, BuyerDataController } from './privacy.controller
  * calls them (it ranks above them all but the back office and the USSD menu).
  */
 @Module({
-  imports: [AccountModule, FinanceModule, NotificationsModule, ProcessorModule, RgModule, SlipModule, SubscriptionModule],
+  imports: [
+    AccountModule,
+    FinanceModule,
+    NotificationsModule,
+    ProcessorModule,
+    RgModule,
+    SlipModule,
+    SubscriptionModule,
+  ],
   controllers: [AccountDataController, BuyerDataController],
-  providers: [TransactionRunner, AccountDataExportService, AccountClosingService, BuyerDataReader, BuyerDataService, BuyerErasureService],
+  providers: [
+    TransactionRunner,
+    AccountDataExportService,
+    AccountClosingService,
+    BuyerDataReader,
+    BuyerDataService,
+    BuyerErasureService,
+  ],
 })
 export class PrivacyModule {}

@@ -50,7 +50,12 @@ export class PurchaseDataRepository {
    * `cutoff` (inside the caller's transaction). Returns the erased purchases' ids and how many
    * purchases of the phone stay (younger than `cutoff`).
    */
-  async eraseBuyerBefore(m: EntityManager, phone: string, emails: string[], cutoff: Date): Promise<{ erasedIds: string[]; kept: number }> {
+  async eraseBuyerBefore(
+    m: EntityManager,
+    phone: string,
+    emails: string[],
+    cutoff: Date,
+  ): Promise<{ erasedIds: string[]; kept: number }> {
     const res: unknown = await m.query(
       `UPDATE purchase SET phone = CASE WHEN phone = $1 THEN NULL ELSE phone END,
               rg_phone = CASE WHEN rg_phone = $1 THEN NULL ELSE rg_phone END,
@@ -61,7 +66,10 @@ export class PurchaseDataRepository {
     );
     // An UPDATE … RETURNING answers [rows, count] through TypeORM's PostgreSQL driver.
     const rows = (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { id: string }[];
-    await m.query(`UPDATE unmatched_payment SET msisdn = NULL, first_name = NULL WHERE msisdn = $1 AND created_at < $2`, [phone, cutoff]);
+    await m.query(
+      `UPDATE unmatched_payment SET msisdn = NULL, first_name = NULL WHERE msisdn = $1 AND created_at < $2`,
+      [phone, cutoff],
+    );
     const [left] = await m.query(
       `SELECT COUNT(*)::int AS n FROM purchase WHERE phone = $1 OR rg_phone = $1 OR lower(email) = ANY($2::text[])`,
       [phone, emails],

@@ -27,13 +27,19 @@ export class SlipDataRepository {
 
   /** The ids of every slip of `userId` (their sales are processor's rows). */
   async slipIdsOf(userId: number): Promise<number[]> {
-    const rows: { id: number }[] = await this.ds.query(`SELECT id FROM slip WHERE user_id = $1 ORDER BY id`, [userId]);
+    const rows: { id: number }[] = await this.ds.query(
+      `SELECT id FROM slip WHERE user_id = $1 ORDER BY id`,
+      [userId],
+    );
     return rows.map((r) => r.id);
   }
 
   /** How many slips of `userId` are not settled yet (on sale, or waiting for their games). */
   async openSlipsOf(userId: number): Promise<number> {
-    const [row] = await this.ds.query(`SELECT COUNT(*)::int AS n FROM slip WHERE user_id = $1 AND slip_result IS NULL`, [userId]);
+    const [row] = await this.ds.query(
+      `SELECT COUNT(*)::int AS n FROM slip WHERE user_id = $1 AND slip_result IS NULL`,
+      [userId],
+    );
     return row.n;
   }
 
@@ -50,6 +56,9 @@ export class SlipDataRepository {
   /** Erases the phone and e-mail of the picks deliveries of `purchaseIds` (a buyer's old purchases), inside the caller's transaction. */
   async eraseDeliveries(m: EntityManager, purchaseIds: string[]): Promise<void> {
     if (!purchaseIds.length) return;
-    await m.query(`UPDATE picks_delivery SET phone = 'erased', email = NULL WHERE purchase_id = ANY($1::bigint[])`, [purchaseIds]);
+    await m.query(
+      `UPDATE picks_delivery SET phone = 'erased', email = NULL WHERE purchase_id = ANY($1::bigint[])`,
+      [purchaseIds],
+    );
   }
 }

@@ -23,6 +23,9 @@ export class SubscriptionDataRepository {
 
   /** Replaces `phone` by 'erased' in its subscriptions that ended before `cutoff` (inside the caller's transaction). */
   async erasePhoneBefore(m: EntityManager, phone: string, cutoff: Date): Promise<void> {
-    await m.query(`UPDATE subscription SET phone = 'erased' WHERE phone = $1 AND ends_at < $2`, [phone, cutoff]);
+    await m.query(`UPDATE subscription SET phone = 'erased' WHERE phone = $1 AND ends_at < $2`, [
+      phone,
+      cutoff,
+    ]);
   }
 }

@@ -12,8 +12,17 @@ import { reloadPage, saveTextFile } from '../../lib/browser';
 import { formatKsh } from '../../lib/money';
 
 /** What the server answers when an account may not close yet (docs/PRODUCT-RULES.md R262). */
-const closeBlock = (error: unknown): { balance?: string; pending_amount?: string; open_withdrawals?: number; open_slips?: number } | null =>
-  error instanceof ApiError && error.status === 409 && error.body && typeof error.body === 'object' ? (error.body as Record<string, never>) : null;
+const closeBlock = (
+  error: unknown,
+): {
+  balance?: string;
+  pending_amount?: string;
+  open_withdrawals?: number;
+  open_slips?: number;
+} | null =>
+  error instanceof ApiError && error.status === 409 && error.body && typeof error.body === 'object'
+    ? (error.body as Record<string, never>)
+    : null;
 
 /** The word the user types to confirm closing (docs/PRODUCT-RULES.md R262). */
 export const CLOSE_CONFIRMATION = 'DELETE';
@@ -49,7 +58,9 @@ export const YourDataCard = () => {
       { password: closePassword, confirmation },
       {
         onSuccess: (answer) => {
-          setClosed(`${answer.message}. Unclaimed balance (below the minimum withdrawal): ${formatKsh(answer.unclaimed_balance)}`);
+          setClosed(
+            `${answer.message}. Unclaimed balance (below the minimum withdrawal): ${formatKsh(answer.unclaimed_balance)}`,
+          );
           clearCredentials();
         },
       },
@@ -63,14 +74,22 @@ export const YourDataCard = () => {
         Your data
       </Typography>
       <Stack spacing={3}>
-        <Stack component="form" spacing={1.5} onSubmit={submitDownload} noValidate aria-label="Download your data">
+        <Stack
+          component="form"
+          spacing={1.5}
+          onSubmit={submitDownload}
+          noValidate
+          aria-label="Download your data"
+        >
           <Typography variant="body2">
-            Download everything we hold about you (profile, slips, sales, ledger, withdrawals, sessions, consents and the
-            messages we sent you) as one JSON file. Enter your password again to confirm it is you.
+            Download everything we hold about you (profile, slips, sales, ledger, withdrawals,
+            sessions, consents and the messages we sent you) as one JSON file. Enter your password
+            again to confirm it is you.
           </Typography>
           {download.isError ? (
             <Alert severity="error">
-              {fieldError(download.error, 'password') ?? errorMessage(download.error, 'Download failed. Try again')}
+              {fieldError(download.error, 'password') ??
+                errorMessage(download.error, 'Download failed. Try again')}
             </Alert>
           ) : null}
           <TextField
@@ -80,14 +99,27 @@ export const YourDataCard = () => {
             onChange={(event) => setDownloadPassword(event.target.value)}
             autoComplete="current-password"
           />
-          <Button type="submit" variant="outlined" loading={download.isPending} disabled={!downloadPassword} sx={{ alignSelf: 'flex-start' }}>
+          <Button
+            type="submit"
+            variant="outlined"
+            loading={download.isPending}
+            disabled={!downloadPassword}
+            sx={{ alignSelf: 'flex-start' }}
+          >
             Download
           </Button>
         </Stack>
-        <Stack component="form" spacing={1.5} onSubmit={submitClose} noValidate aria-label="Close account">
+        <Stack
+          component="form"
+          spacing={1.5}
+          onSubmit={submitClose}
+          noValidate
+          aria-label="Close account"
+        >
           <Typography variant="body2">
-            Closing your account erases your name, e-mail, phone and picture and ends every session. Your published slips and
-            records stay, shown as &quot;deleted tipster&quot;. Withdraw your balance first. Type {CLOSE_CONFIRMATION} to confirm.
+            Closing your account erases your name, e-mail, phone and picture and ends every session.
+            Your published slips and records stay, shown as &quot;deleted tipster&quot;. Withdraw
+            your balance first. Type {CLOSE_CONFIRMATION} to confirm.
           </Typography>
           {closed ? <Alert severity="success">{closed}</Alert> : null}
           {close.isError ? (
@@ -110,7 +142,11 @@ export const YourDataCard = () => {
             onChange={(event) => setClosePassword(event.target.value)}
             autoComplete="current-password"
           />
-          <TextField label="Type DELETE" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+          <TextField
+            label="Type DELETE"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
           {closed ? (
             <Button variant="contained" onClick={reloadPage} sx={{ alignSelf: 'flex-start' }}>
               Continue

@@ -10,8 +10,14 @@ describe('account erasure', () => {
   it('keeps nothing personal in the tombstone', () => {
     const t = accountTombstone(42);
     expect(t).toEqual({
-      username: 'deleted tipster', email: 'erased-42@erased.invalid', phoneNumber: null, msisdn: null,
-      passwordHash: '!erased', name: '', city: '', avatarFile: null,
+      username: 'deleted tipster',
+      email: 'erased-42@erased.invalid',
+      phoneNumber: null,
+      msisdn: null,
+      passwordHash: '!erased',
+      name: '',
+      city: '',
+      avatarFile: null,
     });
   });
 });

@@ -6,7 +6,8 @@ import { ERASED_USERNAME } from '../account.constants';
  * that the name is refused at registration for 30 days (docs/PRODUCT-RULES.md R264) without the
  * name itself being kept.
  */
-export const erasedUsernameHash = (username: string): string => createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
+export const erasedUsernameHash = (username: string): string =>
+  createHash('sha256').update(username.trim().toLowerCase()).digest('hex');
 
 /**
  * The tombstone of an erased account's personal fields (docs/PRODUCT-RULES.md R263): the shown

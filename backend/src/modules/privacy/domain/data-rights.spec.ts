@@ -13,7 +13,13 @@ describe('retentionCutoff', () => {
 });
 
 describe('closingRefusal', () => {
-  const free = { balance: Money.ZERO, pending: Money.ZERO, withdrawable: false, openWithdrawals: 0, openSlips: 0 };
+  const free = {
+    balance: Money.ZERO,
+    pending: Money.ZERO,
+    withdrawable: false,
+    openWithdrawals: 0,
+    openSlips: 0,
+  };
 
   it('lets an account with nothing owed close', () => {
     expect(closingRefusal(free)).toBeNull();

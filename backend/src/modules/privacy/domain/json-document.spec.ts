@@ -12,12 +12,16 @@ const text = async (g: AsyncGenerator<string>): Promise<string> => {
 
 describe('jsonDocument', () => {
   it('writes values and streamed rows as one JSON object', async () => {
-    const doc = JSON.parse(await text(jsonDocument([
-      { name: 'format', value: 'x/1' },
-      { name: 'empty', rows: rows(0) },
-      { name: 'many', rows: rows(250) },
-      { name: 'none', value: undefined },
-    ])));
+    const doc = JSON.parse(
+      await text(
+        jsonDocument([
+          { name: 'format', value: 'x/1' },
+          { name: 'empty', rows: rows(0) },
+          { name: 'many', rows: rows(250) },
+          { name: 'none', value: undefined },
+        ]),
+      ),
+    );
     expect(doc.format).toBe('x/1');
     expect(doc.empty).toEqual([]);
     expect(doc.many).toHaveLength(250);

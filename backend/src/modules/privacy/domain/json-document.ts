@@ -2,7 +2,8 @@
  * One section of an export document: a single value, or rows streamed one at a time
  * (docs/PRODUCT-RULES.md R260).
  */
-export type DocumentPart = { name: string; value: unknown } | { name: string; rows: AsyncIterable<unknown> };
+export type DocumentPart =
+  { name: string; value: unknown } | { name: string; rows: AsyncIterable<unknown> };
 
 /** Rows written per chunk of text. */
 const ROWS_PER_CHUNK = 100;
