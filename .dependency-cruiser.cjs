@@ -19,8 +19,8 @@ const MODULE_RANKS = [
   ['notifications', 'blog', 'fixtures', 'ledger', 'tipster-stats', 'transparency'],
   ['account', 'processor'],
   ['slip', 'rg'],
-  ['subscription', 'jackpot', 'finance', 'records', 'buyer', 'privacy'],
-  ['seo', 'ussd'],
+  ['subscription', 'jackpot', 'finance', 'records', 'buyer'],
+  ['seo', 'ussd', 'privacy'],
   ['backoffice'],
 ];
 

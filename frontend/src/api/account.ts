@@ -132,3 +132,20 @@ export const revokeSession = async (): Promise<void> => {
     // Logging out locally must not depend on the server answering.
   }
 };
+
+/**
+ * The personal-data document (docs/PRODUCT-RULES.md R260, R261): a password proof from
+ * POST /api/account/reauth, then GET /api/account/my-data with it.
+ */
+export const fetchMyData = async (password: string) => {
+  const { proof } = await api.post('/api/account/reauth', { password });
+  return api.get('/api/account/my-data', { query: { proof } });
+};
+
+export const useDownloadMyData = () => useMutation({ mutationFn: fetchMyData });
+
+/** DELETE /api/account {password, confirmation} (docs/PRODUCT-RULES.md R262): closes the account. */
+export const useCloseAccount = () =>
+  useMutation({
+    mutationFn: (input: { password: string; confirmation: string }) => api.delete('/api/account', input),
+  });

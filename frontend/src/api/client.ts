@@ -209,8 +209,9 @@ export const api = {
     call('PUT', path, body, args[0]) as Promise<ApiResponse<P, 'put'>>,
   patch: <P extends ApiPath<'patch'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'patch'>>) =>
     call('PATCH', path, body, args[0]) as Promise<ApiResponse<P, 'patch'>>,
-  delete: <P extends ApiPath<'delete'>>(path: P, ...args: CallArgs<ApiOperation<P, 'delete'>>) =>
-    call('DELETE', path, undefined, args[0]) as Promise<ApiResponse<P, 'delete'>>,
+  /** `body` is sent as JSON when given (DELETE /api/account takes the password). */
+  delete: <P extends ApiPath<'delete'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'delete'>>) =>
+    call('DELETE', path, body, args[0]) as Promise<ApiResponse<P, 'delete'>>,
 };
 
 /**

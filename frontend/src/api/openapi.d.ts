@@ -3,6 +3,22 @@
  * Do not edit: change the backend's DTOs / @Api* decorators and run the script again.
  */
 export interface paths {
+    "/api/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["AccountDataController_close"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/admin/users/{username}/ban": {
         parameters: {
             query?: never;
@@ -83,6 +99,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AccountDataController_myData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/profile": {
         parameters: {
             query?: never;
@@ -109,6 +141,22 @@ export interface paths {
         get: operations["AccountController_publicProfile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/reauth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountDataController_reauth"];
         delete?: never;
         options?: never;
         head?: never;
@@ -334,6 +382,38 @@ export interface paths {
         put?: never;
         post: operations["BuyerController_code"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer/data-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["BuyerDataController_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/buyer/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BuyerDataController_myData"];
+        put?: never;
+        post?: never;
+        delete: operations["BuyerDataController_erase"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1578,6 +1658,26 @@ export interface components {
              */
             phone: Record<string, never>;
         };
+        BuyerDataCodeDto: {
+            /**
+             * @description Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…
+             * @example 0712345678
+             */
+            phone: Record<string, never>;
+        };
+        BuyerErasureResponseDto: {
+            /** @description purchases whose phone was erased now */
+            erased_purchases: number;
+            /** @description purchases that keep the phone (younger than the retention) */
+            kept_purchases: number;
+            /** @example Your phone number was erased from your older purchases */
+            message: string;
+            /**
+             * @description purchases made after this instant keep the phone (Africa/Nairobi time)
+             * @example 2024-12-05T11:00:00+03:00
+             */
+            retained_after: string;
+        };
         BuyerPurchaseDto: {
             /**
              * @description Africa/Nairobi time
@@ -1711,6 +1811,29 @@ export interface components {
         CheckoutLinkResponseDto: {
             /** @example https://checkout.flutterwave.com/v3/hosted/pay/abc */
             link: string;
+        };
+        CloseAccountDto: {
+            /**
+             * @description the word 'DELETE', typed by the user
+             * @example DELETE
+             */
+            confirmation: Record<string, never>;
+            /** @description the account's password */
+            password: Record<string, never>;
+        };
+        CloseAccountResponseDto: {
+            /** @example Your account is closed */
+            message: string;
+            /**
+             * @description the name the account's slips and records are shown under
+             * @example deleted tipster
+             */
+            shown_as: string;
+            /**
+             * @description Ksh left in the ledger below the minimum withdrawal; 0.00 for none
+             * @example 12.00
+             */
+            unclaimed_balance: string;
         };
         ClvDto: {
             /** @description Legs with closing odds */
@@ -2168,6 +2291,82 @@ export interface components {
             num_pages: number;
             payments: components["schemas"]["PaymentRowDto"][];
         };
+        PersonalDataDocumentDto: {
+            /** @description marketing consents */
+            consents: {
+                [key: string]: unknown;
+            }[];
+            /** @description password-reset links and e-mail codes, without hashes (accounts only) */
+            credentials?: {
+                [key: string]: unknown;
+            }[];
+            /** @description e-mails sent */
+            emails: {
+                [key: string]: unknown;
+            }[];
+            /** @example tips-personal-data/1 */
+            format: string;
+            /**
+             * @description Africa/Nairobi time
+             * @example 2026-12-05T11:00:00+03:00
+             */
+            generated_at: string;
+            /** @description ledger rows (accounts only) */
+            ledger?: {
+                [key: string]: unknown;
+            }[];
+            /** @description deliveries of bought picks */
+            picks_deliveries: {
+                [key: string]: unknown;
+            }[];
+            /** @description the account row (accounts only) */
+            profile?: {
+                [key: string]: unknown;
+            };
+            /** @description purchases made with the phone or e-mail */
+            purchases: {
+                [key: string]: unknown;
+            }[];
+            /** @description one-time codes sent, without the codes */
+            rg_codes: {
+                [key: string]: unknown;
+            }[];
+            /** @description spend caps and self-exclusion */
+            rg_limits: {
+                [key: string]: unknown;
+            }[];
+            /** @description sales of the account's slips, without the buyers' contacts (accounts only) */
+            sales?: {
+                [key: string]: unknown;
+            }[];
+            /** @description login sessions, without tokens (accounts only) */
+            sessions?: {
+                [key: string]: unknown;
+            }[];
+            /** @description slips with their tips (accounts only) */
+            slips?: {
+                [key: string]: unknown;
+            }[];
+            /** @description SMS sent */
+            sms: {
+                [key: string]: unknown;
+            }[];
+            /** @description {kind: 'account', user_id} or {kind: 'phone', phone} */
+            subject: {
+                [key: string]: unknown;
+            };
+            subscriptions: {
+                [key: string]: unknown;
+            }[];
+            /** @description paybill money that matched no purchase */
+            unmatched_payments: {
+                [key: string]: unknown;
+            }[];
+            /** @description withdrawals with their payment parts (accounts only) */
+            withdrawals?: {
+                [key: string]: unknown;
+            }[];
+        };
         PhoneReplyDto: {
             /** @example STOP */
             text: string;
@@ -2363,6 +2562,19 @@ export interface components {
             game: number;
             /** @description Market id */
             market: number;
+        };
+        ReauthDto: {
+            /** @description the account's password */
+            password: Record<string, never>;
+        };
+        ReauthResponseDto: {
+            /**
+             * @description ISO-8601 instant the proof stops working
+             * @example 2026-12-05T09:05:00.000Z
+             */
+            expires_at: string;
+            /** @description pass as `proof` to GET /api/account/my-data */
+            proof: string;
         };
         RefreshTokenDto: {
             refresh?: string;
@@ -2896,6 +3108,29 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AccountDataController_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CloseAccountDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloseAccountResponseDto"];
+                };
+            };
+        };
+    };
     AccountAdminController_ban: {
         parameters: {
             query?: never;
@@ -3007,6 +3242,28 @@ export interface operations {
             };
         };
     };
+    AccountDataController_myData: {
+        parameters: {
+            query: {
+                /** @description the proof of POST /api/account/reauth (5 minutes) */
+                proof: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataDocumentDto"];
+                };
+            };
+        };
+    };
     AccountController_ownProfile: {
         parameters: {
             query?: never;
@@ -3043,6 +3300,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicProfileResponseDto"];
+                };
+            };
+        };
+    };
+    AccountDataController_reauth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReauthDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReauthResponseDto"];
                 };
             };
         };
@@ -3490,6 +3770,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    BuyerDataController_code: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BuyerDataCodeDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+        };
+    };
+    BuyerDataController_myData: {
+        parameters: {
+            query: {
+                /** @description the 6-digit code of POST /api/buyer/data-code */
+                code: unknown;
+                phone: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalDataDocumentDto"];
+                };
+            };
+        };
+    };
+    BuyerDataController_erase: {
+        parameters: {
+            query: {
+                /** @description the 6-digit code of POST /api/buyer/data-code */
+                code: unknown;
+                phone: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerErasureResponseDto"];
                 };
             };
         };

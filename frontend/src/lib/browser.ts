@@ -11,3 +11,15 @@ export const reloadPage = (): void => {
 export const redirectTo = (url: string): void => {
   window.location.assign(url);
 };
+
+/** Saves `text` as a download named `name` (the personal-data export: docs/PRODUCT-RULES.md R260). */
+export const saveTextFile = (name: string, text: string, type = 'application/json'): void => {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+};

@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, type Clock } from '../../common/clock/clock';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { DEFAULT_COUNTRY } from './account.constants';
+import { DEFAULT_COUNTRY, ERASED_USERNAME_HOLD_MS } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
 import { AccountRepository } from './account.repository';
 import { uniqueViolation } from './account-users';
@@ -9,6 +10,7 @@ import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
 import { SessionService, TokenPair } from './auth/session.service';
 import { MESSAGES, normaliseEmail } from './domain/account-rules';
+import { erasedUsernameHash } from './domain/account-erasure';
 import { EmailLoginDto } from './dto/email-login.dto';
 import { RegisterDto } from './dto/register.dto';
 import { MarketingConsentService } from '../notifications/consent/marketing-consent.service';
@@ -33,12 +35,14 @@ export class AccountAuthService {
     private readonly sessions: SessionService,
     private readonly loginLock: LoginLockService,
     private readonly consents: MarketingConsentService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
    * Creates a user (role `user`, country KE unless NG/UG/TZ is given) and logs them in.
-   * Username and e-mail must be unused, ignoring case. With `marketing_sms_consent` (the ticked
-   * box's text) the phone is opted in to marketing SMS (docs/PRODUCT-RULES.md R276).
+   * Username and e-mail must be unused, ignoring case; a username an erased account held within
+   * ERASED_USERNAME_HOLD_MS counts as used (docs/PRODUCT-RULES.md R264). With `marketing_sms_consent`
+   * (the ticked box's text) the phone is opted in to marketing SMS (docs/PRODUCT-RULES.md R276).
    * @throws ConsentError UNKNOWN_CONSENT_TEXT (400) for another consent text;
    * @throws AccountError REGISTRATION_INVALID (400) with `{ username: [...] }` and/or `{ email: [...] }`.
    */
@@ -117,7 +121,8 @@ export class AccountAuthService {
   }
 
   private async takenFields(username: string, email: string): Promise<Record<string, string[]> | null> {
-    const { username: byName, email: byEmail } = await this.users.taken(username, email);
+    const since = new Date(this.clock.now().getTime() - ERASED_USERNAME_HOLD_MS);
+    const { username: byName, email: byEmail } = await this.users.taken(username, email, since, erasedUsernameHash(username));
     if (!byName && !byEmail) return null;
     return {
       ...(byName ? { username: [MESSAGES.usernameTaken] } : {}),

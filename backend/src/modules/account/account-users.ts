@@ -43,9 +43,9 @@ export const loadActiveUserWithFlag = async (m: EntityManager, id: number, flagS
   return { user: activeOrThrow(entities[0] ?? null), flag: raw[0]?.flag === true };
 };
 
-/** The user, else TOKEN_INVALID (401, deleted account); ACCOUNT_BANNED (403) when banned. */
+/** The user, else TOKEN_INVALID (401, deleted or erased account); ACCOUNT_BANNED (403) when banned. */
 const activeOrThrow = (user: User | null): User => {
-  if (!user) throw new AuthError(AuthErrorCode.TOKEN_INVALID);
+  if (!user || user.erasedAt) throw new AuthError(AuthErrorCode.TOKEN_INVALID);
   if (user.bannedAt) throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
   return user;
 };

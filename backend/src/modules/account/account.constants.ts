@@ -87,3 +87,19 @@ export const RATE_LIMITS = {
  * Counted for unknown e-mails too, so the lock says nothing about which accounts exist.
  */
 export const LOGIN_LOCK = { failures: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE } as const;
+
+/**
+ * Data rights (docs/PRODUCT-RULES.md R260-R266): a password proof lasts REAUTH_TTL_MS; an erased
+ * account's username cannot be registered for ERASED_USERNAME_HOLD_MS; an erased account is shown
+ * as ERASED_USERNAME; exports and closings are rate limited per user.
+ */
+export const REAUTH_TTL_MS = 5 * MINUTE;
+export const ERASED_USERNAME_HOLD_MS = 30 * 24 * HOUR;
+export const ERASED_USERNAME = 'deleted tipster';
+/** The confirmation field of DELETE /api/account: the user types this word. */
+export const CLOSE_ACCOUNT_CONFIRMATION = 'DELETE';
+export const DATA_RIGHTS_RATE_LIMITS = {
+  reauth: { user: { limit: 5, ttlMs: 15 * MINUTE } },
+  export: { user: { limit: 5, ttlMs: HOUR } },
+  close: { user: { limit: 5, ttlMs: HOUR } },
+} as const satisfies Record<string, RateLimitRules>;

@@ -22,6 +22,12 @@ export enum AccountErrorCode {
   CANNOT_BAN_ADMIN = 'CANNOT_BAN_ADMIN',
   /** An admin may not change their own role or ban themselves (back office `users`). */
   CANNOT_CHANGE_SELF = 'CANNOT_CHANGE_SELF',
+  /** Data rights (docs/PRODUCT-RULES.md R261): the password given to prove the caller is wrong. */
+  REAUTH_WRONG_PASSWORD = 'REAUTH_WRONG_PASSWORD',
+  /** Data rights (docs/PRODUCT-RULES.md R261): no live password proof (missing, forged, expired or another user's). */
+  REAUTH_REQUIRED = 'REAUTH_REQUIRED',
+  /** Closing an account (docs/PRODUCT-RULES.md R262): the confirmation field is not CLOSE_ACCOUNT_CONFIRMATION. */
+  CLOSE_NOT_CONFIRMED = 'CLOSE_NOT_CONFIRMED',
 }
 
 /** An error's HTTP answer; `field` also puts the message under that field (`{ old_password: ['Wrong password'] }`). */
@@ -51,6 +57,9 @@ export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
   [AccountErrorCode.STORAGE_UNAVAILABLE]: { status: 503, message: 'Image storage is unavailable. Try again later.' },
   [AccountErrorCode.CANNOT_BAN_ADMIN]: { status: 400, message: 'An administrator cannot be banned' },
   [AccountErrorCode.CANNOT_CHANGE_SELF]: { status: 400, message: 'You cannot change your own role or ban yourself' },
+  [AccountErrorCode.REAUTH_WRONG_PASSWORD]: { status: 400, message: 'Wrong password', field: 'password' },
+  [AccountErrorCode.REAUTH_REQUIRED]: { status: 403, message: 'Enter your password again (the proof lasts 5 minutes)' },
+  [AccountErrorCode.CLOSE_NOT_CONFIRMED]: { status: 400, message: "Type 'DELETE' to confirm", field: 'confirmation' },
 };
 
 /**

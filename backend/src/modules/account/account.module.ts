@@ -31,6 +31,8 @@ import { PasswordResetToken } from './entities/password-reset-token.entity';
 import { RefreshTokenFamily } from './entities/refresh-token-family.entity';
 import { User } from './entities/user.entity';
 import { MediaController } from './media.controller';
+import { AccountDataRepository } from './account-data.repository';
+import { AccountDataService } from './account-data.service';
 import { ProfileProviders } from './profile-providers';
 
 /**
@@ -73,7 +75,9 @@ import { ProfileProviders } from './profile-providers';
     CredentialsRepository,
     TransactionRunner,
     AccountMaintenanceService,
+    AccountDataRepository,
+    AccountDataService,
   ],
-  exports: [AccountService, ProfileProviders, AccountMaintenanceService],
+  exports: [AccountService, ProfileProviders, AccountMaintenanceService, AccountDataService],
 })
 export class AccountModule {}

@@ -13,11 +13,11 @@ import { User } from './entities/user.entity';
 export class AccountRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Username by id of the accounts among `ids` that are not banned (unknown ids left out). */
+  /** Username by id of the accounts among `ids` that are neither banned nor erased (unknown ids left out). */
   async activeUsernames(ids: number[]): Promise<Map<number, string>> {
     if (!ids.length) return new Map();
     const rows: { id: number; username: string }[] = await this.ds.query(
-      `SELECT id, username FROM app_user WHERE id = ANY($1::int[]) AND banned_at IS NULL`,
+      `SELECT id, username FROM app_user WHERE id = ANY($1::int[]) AND banned_at IS NULL AND erased_at IS NULL`,
       [[...new Set(ids)]],
     );
     return new Map(rows.map((r) => [r.id, r.username]));
@@ -50,9 +50,16 @@ export class AccountRepository {
     return this.ds.manager.findOne(User, { where: { email } });
   }
 
-  /** The user named `username`, ignoring case (locked for update when `lock`), or null. */
+  /**
+   * The live user named `username`, ignoring case (locked for update when `lock`), or null. An
+   * erased account has no username any more (docs/PRODUCT-RULES.md R264: its profile answers 404).
+   */
   byUsername(username: string, opts: { lock?: boolean } = {}, m: EntityManager = this.ds.manager): Promise<User | null> {
-    const qb = m.getRepository(User).createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username });
+    const qb = m
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .andWhere('u.erased_at IS NULL');
     if (opts.lock) qb.setLock('pessimistic_write');
     return qb.getOne();
   }
@@ -72,11 +79,19 @@ export class AccountRepository {
     return ids.length ? this.ds.manager.find(User, { where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
   }
 
-  /** Whether a username (ignoring case) and an e-mail are already used. */
-  async taken(username: string, email: string): Promise<{ username: boolean; email: boolean }> {
+  /**
+   * Whether a username (ignoring case) and an e-mail are already used. A username is also used
+   * when an account erased after `erasedSince` held it (docs/PRODUCT-RULES.md R264: its SHA-256
+   * `erasedUsernameHash`).
+   */
+  async taken(username: string, email: string, erasedSince: Date, erasedUsernameHash: string): Promise<{ username: boolean; email: boolean }> {
     const users = this.ds.getRepository(User);
     const [byName, byEmail] = await Promise.all([
-      users.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists(),
+      users
+        .createQueryBuilder('u')
+        .where('(lower(u.username) = lower(:username) AND u.erased_at IS NULL)', { username })
+        .orWhere('(u.erased_username_hash = :hash AND u.erased_at > :since)', { hash: erasedUsernameHash, since: erasedSince })
+        .getExists(),
       users.createQueryBuilder('u').where('u.email = :email', { email }).getExists(),
     ]);
     return { username: byName, email: byEmail };
@@ -128,5 +143,5 @@ export class AccountRepository {
 }
 
 /** An abandoned registration as of `$1` (docs/PRODUCT-RULES.md R272), over `app_user u`. */
-const ABANDONED_SQL = `u.role = 'user' AND u.email_verified_at IS NULL AND u.banned_at IS NULL AND u.created_at < $1
+const ABANDONED_SQL = `u.role = 'user' AND u.email_verified_at IS NULL AND u.banned_at IS NULL AND u.erased_at IS NULL AND u.created_at < $1
   AND NOT EXISTS (SELECT 1 FROM refresh_token_family f WHERE f.user_id = u.id AND (f.created_at >= $1 OR f.rotated_at >= $1))`;

@@ -1,3 +1,5 @@
+import { FinanceDataService } from './finance-data.service';
+import { WithdrawalDataRepository } from './withdrawal-data.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
@@ -22,7 +24,7 @@ import { B2cFloatService } from './b2c-float.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [TransactionRunner, WithdrawalRepository, FinanceService, PayoutService, B2cFloatRepository, B2cFloatService],
-  exports: [FinanceService, PayoutService, B2cFloatService, LedgerModule],
+  providers: [TransactionRunner, WithdrawalRepository, WithdrawalDataRepository, FinanceDataService, FinanceService, PayoutService, B2cFloatRepository, B2cFloatService],
+  exports: [FinanceService, FinanceDataService, PayoutService, B2cFloatService, LedgerModule],
 })
 export class FinanceModule {}

@@ -136,6 +136,19 @@ export class LedgerRepository {
     return Number(row.n);
   }
 
+  /**
+   * The ledger rows of `userId`, oldest first, as a keyset page by id (docs/PRODUCT-RULES.md R260:
+   * the tipster's export). Amounts as 2-decimal Ksh strings.
+   */
+  entriesOf(userId: number, after: string | null, limit: number): Promise<({ id: string } & Record<string, unknown>)[]> {
+    return this.ds.query(
+      `SELECT id::text AS id, account, kind, amount::text AS amount, status, purchase_id::text AS purchase_id,
+              withdrawal_id::text AS withdrawal_id, created_at
+         FROM ledger_entry WHERE user_id = $1 AND id > COALESCE($2::bigint, 0) ORDER BY id LIMIT $3`,
+      [userId, after, limit],
+    );
+  }
+
   /** Holds `userId`'s ledger account until the transaction of `em` ends (serializes withdrawals). */
   async lockAccount(em: EntityManager, userId: number): Promise<void> {
     await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [ACCOUNT_LOCK_CLASS, userId]);

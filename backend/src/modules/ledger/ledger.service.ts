@@ -130,6 +130,14 @@ export class LedgerService {
     return this.repo.purchasesWithPendingShare(em, purchaseIds);
   }
 
+  /**
+   * A keyset page of `userId`'s ledger rows, oldest first (docs/PRODUCT-RULES.md R260: the
+   * export; an erasure never changes a ledger row, R263).
+   */
+  entriesOf(userId: number, after: string | null, limit: number): Promise<({ id: string } & Record<string, unknown>)[]> {
+    return this.repo.entriesOf(userId, after, limit);
+  }
+
   /** Holds `userId`'s ledger account until `em`'s transaction ends: two withdrawals of one balance run one after the other. */
   async lockAccount(em: EntityManager, userId: number): Promise<void> {
     await this.repo.lockAccount(em, userId);

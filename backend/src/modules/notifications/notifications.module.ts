@@ -1,3 +1,4 @@
+import { NotificationsDataRepository } from './personal-data.repository';
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -52,12 +53,13 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
     MarketingConsentRepository,
     MarketingConsentService,
     MarketingSender,
+    NotificationsDataRepository,
     {
       provide: AfricasTalkingClient,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => new AfricasTalkingClient({ ...config.africasTalking }),
     },
   ],
-  exports: [EmailOutboxService, SmsService, SmsSender, SmsRetentionService, MarketingConsentService, MarketingSender],
+  exports: [NotificationsDataRepository, EmailOutboxService, SmsService, SmsSender, SmsRetentionService, MarketingConsentService, MarketingSender],
 })
 export class NotificationsModule {}

@@ -12,6 +12,7 @@ import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { ProcessorCallbacksController } from './processor-callbacks.controller';
 import { PurchaseFulfilments } from './purchase-fulfilments';
 import { PurchaseGates } from './purchase-gates';
+import { PurchaseDataRepository } from './purchase-data.repository';
 import { PurchaseLookupRepository } from './purchase-lookup.repository';
 import { PaymentConfirmationService } from './payment-confirmation.service';
 import { PurchaseReconciliationService } from './purchase-reconciliation.service';
@@ -60,10 +61,11 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
     PurchaseGates,
     MpesaCallbackBatcher,
     PurchaseLookupRepository,
+    PurchaseDataRepository,
     C2bRepository,
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],
-  exports: [PurchaseService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
+  exports: [PurchaseService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, PurchaseDataRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
 })
 export class ProcessorModule {}

@@ -21,6 +21,10 @@ const CODE_SMS: Record<CodePurpose, { text: (code: string) => string; smsPurpose
     text: (code) => `Your code to see your tips: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
     smsPurpose: 'buyer-code',
   },
+  data: {
+    text: (code) => `Your code to download or erase your data: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
+    smsPurpose: 'data-code',
+  },
 };
 
 /**
@@ -78,14 +82,15 @@ export class PhoneCodeService {
 
   /**
    * Proof that the caller holds `phoneInput` for reading its own records (docs/PRODUCT-RULES.md
-   * R160): a live `buyer` code. The code stays good for further reads (the next page) until it
-   * expires or takes RG_CODE_MAX_ATTEMPTS wrong guesses.
+   * R160; R261 with purpose `data`: a buyer's export and erasure): a live code of `purpose`
+   * (default `buyer`). The code stays good for further reads (the next page) until it expires or
+   * takes RG_CODE_MAX_ATTEMPTS wrong guesses.
    * @returns the phone as international digits (254712345678).
    * @throws RgError INVALID_PHONE, INVALID_CODE (400).
    */
-  async proveHolder(phoneInput: unknown, code: unknown): Promise<string> {
+  async proveHolder(phoneInput: unknown, code: unknown, purpose: CodePurpose = 'buyer'): Promise<string> {
     const phone = this.phone(phoneInput);
-    await this.check(phone, code, 'buyer');
+    await this.check(phone, code, purpose);
     return phone;
   }
 

@@ -1,3 +1,4 @@
+import { RgDataRepository } from './rg-data.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
@@ -19,7 +20,7 @@ import { PhoneCodeService } from './phone-code.service';
 @Module({
   imports: [TypeOrmModule.forFeature([RgLimit]), AccountModule, NotificationsModule, ProcessorModule],
   controllers: [RgController],
-  providers: [TransactionRunner, RgRepository, PhoneCodeService, RgService],
-  exports: [RgService, PhoneCodeService, TypeOrmModule],
+  providers: [TransactionRunner, RgRepository, RgDataRepository, PhoneCodeService, RgService],
+  exports: [RgDataRepository, RgService, PhoneCodeService, TypeOrmModule],
 })
 export class RgModule {}

@@ -8,7 +8,7 @@ import { NO_LIMITS, RgState } from './domain/rg-rules';
  * What a one-time code proves the phone for (docs/PRODUCT-RULES.md R160): the responsible-gambling
  * controls, or reading the phone's purchases (a buyer's history).
  */
-export type CodePurpose = 'rg' | 'buyer';
+export type CodePurpose = 'rg' | 'buyer' | 'data';
 
 /** A stored one-time code. */
 export interface RgCodeRow {

@@ -1,3 +1,4 @@
+import { SlipDataRepository } from './slip-data.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FixturesModule } from '../fixtures/fixtures.module';
@@ -53,10 +54,10 @@ import { UndeliveredPicksHook } from './undelivered-picks.hook';
 @Module({
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks, PicksDelivery]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule, TransparencyModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
-  providers: [TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
+  providers: [SlipDataRepository, TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
     SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService,
     PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
-  exports: [BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
+  exports: [SlipDataRepository, BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
 })
 export class SlipModule {}

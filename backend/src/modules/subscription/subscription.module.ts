@@ -1,3 +1,4 @@
+import { SubscriptionDataRepository } from './subscription-data.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountModule } from '../account/account.module';
@@ -20,7 +21,7 @@ import { SubscriptionRepository } from './subscription.repository';
 @Module({
   imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), AccountModule, ProcessorModule, SlipModule],
   controllers: [SubscriptionController],
-  providers: [SubscriptionService, SubscriptionRepository, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
-  exports: [SubscriptionService],
+  providers: [SubscriptionDataRepository, SubscriptionService, SubscriptionRepository, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
+  exports: [SubscriptionService, SubscriptionDataRepository],
 })
 export class SubscriptionModule {}

@@ -72,6 +72,15 @@ const ROUTES: Record<string, Row> = {
   // A buyer's history (docs/PRODUCT-RULES.md R160-R162): holding the phone (an SMS code) is the proof, never a login.
   'POST /api/buyer/code': { access: 'public', sample: () => ({ url: '/api/buyer/code', body: {} }) },
   'GET /api/buyer/purchases': { access: 'public', sample: () => ({ url: '/api/buyer/purchases?phone=0722000999&code=000000' }) },
+  // Data rights (docs/PRODUCT-RULES.md R260-R265): a buyer proves the phone by an SMS code; an account by its password.
+  'POST /api/buyer/data-code': { access: 'public', sample: () => ({ url: '/api/buyer/data-code', body: {} }) },
+  'GET /api/buyer/my-data': { access: 'public', sample: () => ({ url: '/api/buyer/my-data?phone=0722000999&code=000000' }) },
+  'DELETE /api/buyer/my-data': { access: 'public', sample: () => ({ url: '/api/buyer/my-data?phone=0722000999&code=000000' }) },
+  'POST /api/account/reauth': { access: 'login', sample: () => ({ url: '/api/account/reauth', body: { password: 'not-my-password-1' } }) },
+  // Without a password proof every account is refused (403): the proof is the second factor of an export.
+  'GET /api/account/my-data': { access: 'login', sample: () => ({ url: '/api/account/my-data' }), expect: { user: 403, other: 403, owner: 403, admin: 403 } },
+  // The sample lacks the confirmation word and the password: 400 for every live account, nothing closed.
+  'DELETE /api/account': { access: 'login', sample: () => ({ url: '/api/account', body: {} }) },
   'POST /api/account/email-login': { access: 'public', sample: () => ({ url: '/api/account/email-login', body: {} }) },
   'POST /api/account/token/refresh': { access: 'public', sample: () => ({ url: '/api/account/token/refresh', body: {} }) },
   'POST /api/account/logout': { access: 'public', sample: () => ({ url: '/api/account/logout', body: { refresh: 'x.y.z' } }) },

@@ -170,6 +170,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
       slip_id: slipIds,
       amount: ['100', '50', '1000'],
       refresh: ['x.y.z'],
+      // Data rights (docs/PRODUCT-RULES.md R261, R262): the closing's confirmation word and a forged password proof.
+      confirmation: ['DELETE', 'delete'],
+      proof: [`v1.1.9999999999999.${'a'.repeat(64)}`],
       flagged: ['true'],
       reason: ['Customer called support'],
       premium: ['true', 'false'],
@@ -205,6 +208,10 @@ describe('fuzz: every route of the OpenAPI document', () => {
     await m.t.get(PhoneCodeService).send(m.sales.mpesa.phone, 'buyer');
     const [codeSms] = await m.t.ds.query(`SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'buyer-code' ORDER BY id DESC LIMIT 1`, [m.sales.mpesa.msisdn]);
     valid.code.push((/(\d{6})/.exec(codeSms.body) as RegExpExecArray)[1]);
+    // And a live data-rights code of the same buyer (docs/PRODUCT-RULES.md R261), so GET and DELETE /api/buyer/my-data answer with data too.
+    await m.t.get(PhoneCodeService).send(m.sales.mpesa.phone, 'data');
+    const [dataSms] = await m.t.ds.query(`SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'data-code' ORDER BY id DESC LIMIT 1`, [m.sales.mpesa.msisdn]);
+    valid.code.push((/(\d{6})/.exec(dataSms.body) as RegExpExecArray)[1]);
     ussdKey = config.ussd.callbackKey ?? '';
     bodyFields = {
       '/api/slip/create': ['tips', 'amount'],
@@ -356,7 +363,7 @@ describe('fuzz: every route of the OpenAPI document', () => {
     });
 
   /** Accounts whose session a case may have ended (logout, ban, password change): made again when needed. */
-  const SESSION_ENDING = /logout|change-password|\/ban|\/unban|backoffice\/\{resource\}|token\/refresh/;
+  const SESSION_ENDING = /logout|change-password|\/ban|\/unban|backoffice\/\{resource\}|token\/refresh|^DELETE \/api\/account$/;
   let identityResets = 0;
   const refreshIdentities = async (): Promise<void> => {
     for (const role of ['user', 'tipster', 'admin'] as const) {

@@ -37,6 +37,7 @@ import {
   type PasswordChangeForm,
 } from '../../validation/password-change.rules';
 import { phoneChangeError } from '../../validation/phone-change.rules';
+import { YourDataCard } from './YourDataCard';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2 }}>
@@ -347,6 +348,7 @@ export const AccountSettingsPage = () => {
           rule={emailChangeError}
           extra={<VerifyEmail verified={data.profile.email_verified} />}
         />
+        <YourDataCard />
       </Stack>
       <SuccessSnackbar message={snackbar} onClose={() => setSnackbar(null)} />
     </>

@@ -28,6 +28,10 @@ export class User {
   @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
   @Column({ name: 'banned_at', type: 'timestamptz', nullable: true }) bannedAt: Date | null;
   @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true }) passwordChangedAt: Date | null;
+  /** When the account was closed and its personal fields erased (docs/PRODUCT-RULES.md R263), else null. */
+  @Column({ name: 'erased_at', type: 'timestamptz', nullable: true }) erasedAt: Date | null;
+  /** SHA-256 (hex) of the former username in lower case, kept to refuse it for 30 days (docs/PRODUCT-RULES.md R264). */
+  @Column({ name: 'erased_username_hash', type: 'text', nullable: true, select: false }) erasedUsernameHash: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

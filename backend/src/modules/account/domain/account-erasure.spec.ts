@@ -1,0 +1,23 @@
+import { accountTombstone, erasedUsernameHash } from './account-erasure';
+
+describe('account erasure', () => {
+  it('hashes a username ignoring case and spaces', () => {
+    expect(erasedUsernameHash(' Alice ')).toBe(erasedUsernameHash('alice'));
+    expect(erasedUsernameHash('alice')).toMatch(/^[0-9a-f]{64}$/);
+    expect(erasedUsernameHash('alice')).not.toBe(erasedUsernameHash('alice2'));
+  });
+
+  it('keeps nothing personal in the tombstone', () => {
+    const t = accountTombstone(42);
+    expect(t).toEqual({
+      username: 'deleted tipster',
+      email: 'erased-42@erased.invalid',
+      phoneNumber: null,
+      msisdn: null,
+      passwordHash: '!erased',
+      name: '',
+      city: '',
+      avatarFile: null,
+    });
+  });
+});
