@@ -14,7 +14,8 @@ import { TOKEN_COOKIE } from '../../common/guards/jwt-auth.guard';
 import { DEVICE_COOKIE, DEVICE_ID_PATTERN, RateLimit } from '../../common/guards/rate-limit.guard';
 import { RATE_LIMITS } from './account.constants';
 import type { OwnProfileResponse, PublicProfileResponse } from './account.mapper';
-import { AccountAuthService, RegisterResponse } from './account-auth.service';
+import { AccountAuthService } from './account-auth.service';
+import { AccountRegistrationService, RegisterResponse } from './account-registration.service';
 import { AccountPasswordService } from './account-password.service';
 import { AccountProfileService } from './account-profile.service';
 import type { TokenPair } from './auth/session.service';
@@ -54,6 +55,7 @@ type CookieRequest = FastifyRequest & { cookies?: Record<string, string | undefi
 export class AccountController {
   constructor(
     private readonly auth: AccountAuthService,
+    private readonly registration: AccountRegistrationService,
     private readonly profiles: AccountProfileService,
     private readonly passwords: AccountPasswordService,
     private readonly verification: EmailVerificationService,
@@ -73,7 +75,7 @@ export class AccountController {
         path: '/api/account', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_MAX_AGE_S,
       });
     }
-    return this.auth.register(body);
+    return this.registration.register(body);
   }
 
   /** 200 `{ access, refresh }`; 401 `{ message: 'Invalid email or password' }`. */

@@ -10,6 +10,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { AccountAdminController } from './account-admin.controller';
 import { AccountMaintenanceService } from './account-maintenance.service';
 import { AccountAuthService } from './account-auth.service';
+import { AccountRegistrationService } from './account-registration.service';
 import { AccountController } from './account.controller';
 import { AccountPasswordService } from './account-password.service';
 import { AccountProfileService } from './account-profile.service';
@@ -67,6 +68,7 @@ import { ProfileProviders } from './profile-providers';
     SessionService,
     ProfileProviders,
     AccountAuthService,
+    AccountRegistrationService,
     AccountProfileService,
     AccountPasswordService,
     EmailVerificationService,
