@@ -5,6 +5,7 @@ import { isEmailAddress } from '../../common/validation/email-address';
 import { AppConfig } from '../../config/app-config';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { PurchaseService } from '../processor/purchase.service';
+import { VoucherService } from '../processor/vouchers/voucher.service';
 import { Slip } from './entities/slip.entity';
 import { SLIP_SALE_ERRORS } from './slip-sales.errors';
 import { SlipSalesRepository } from './slip-sales.repository';
@@ -39,18 +40,25 @@ export class SlipBuyService {
     private readonly config: AppConfig,
     private readonly purchases: PurchaseService,
     private readonly fixtures: FixturesService,
+    private readonly vouchers: VoucherService,
   ) {}
 
   /**
-   * POST /api/processor/buy: STK push for the slip's Ksh price.
+   * POST /api/processor/buy: STK push for the slip's Ksh price; with `voucher`, the slip paid at
+   * once by the phone's voucher, no STK push (docs/PRODUCT-RULES.md R246).
    * @throws 400 'slip is required' without `slip`, 'Enter a valid phone number', 'Slip not found',
-   *   'This slip is no longer on sale'; the processor's 409, 502 and the purchase gate's 403.
+   *   'This slip is no longer on sale'; the voucher's 4xx (R247); the processor's 409, 502 and the
+   *   purchase gate's 403.
    */
-  async buyMpesa(phone: unknown, slipId: unknown): Promise<{ message: string }> {
+  async buyMpesa(phone: unknown, slipId: unknown, voucher?: unknown): Promise<{ message: string }> {
     if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
     const slip = await this.slipOnSale(slipId);
+    if (!absent(voucher)) {
+      await this.vouchers.pay({ kind: 'slip', slipId: String(slip.id), phone: msisdn, amount: slip.price, voucher });
+      return { message: 'Paid with voucher' };
+    }
     await this.purchases.startMpesa({
       kind: 'slip',
       slipId: String(slip.id),
