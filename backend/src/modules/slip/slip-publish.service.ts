@@ -81,13 +81,13 @@ export class SlipPublishService {
   async publish(userId: number, body: CreateSlipDto): Promise<{ id: number }> {
     await this.accounts.assertActive(userId); // a banned account cannot publish (tokens live 15 minutes)
     if (!(await this.canPost(userId)).can_post) throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
+    const moneyBack = parseMoneyBack(body.money_back);
+    if (moneyBack === null) throw new SlipError(SlipErrorCode.BAD_MONEY_BACK, { game: null });
     const tips = Array.isArray(body.tips) ? body.tips : [];
     const problem = tipCountProblem(tips.length);
     if (problem === 'few') throw new SlipError(SlipErrorCode.TOO_FEW_TIPS, { game: null });
     if (problem === 'many') throw new SlipError(SlipErrorCode.TOO_MANY_TIPS, { game: null });
     const selections = await this.selections(tips);
-    const moneyBack = parseMoneyBack(body.money_back);
-    if (moneyBack === null) throw new SlipError(SlipErrorCode.BAD_MONEY_BACK, { game: null });
     const priceKsh = parsePriceKsh(body.amount);
     if (priceKsh === null) throw new SlipError(SlipErrorCode.PRICE_OUT_OF_RANGE, { game: null });
     const quotes = await this.quoteOdds(selections);
