@@ -3,10 +3,13 @@ import { api, fillPath } from './client';
 import { subscriptionKeys } from './query-keys';
 import type { FoundTip, Slip } from './types';
 
-/** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
+/**
+ * POST /api/processor/buy { phone (MSISDN 254...), slip, voucher? } -> { message: 'Request Sent' },
+ * or { message: 'Paid with voucher' } when a voucher paid the slip (docs/PRODUCT-RULES.md R246).
+ */
 export const useBuySlip = () =>
   useMutation({
-    mutationFn: (input: { phone: string; slip: number }) =>
+    mutationFn: (input: { phone: string; slip: number; voucher?: string }) =>
       api.post('/api/processor/buy', input),
   });
 

@@ -31,6 +31,9 @@ import { PaybillOption } from './PaybillOption';
 import { SlipToBuy } from './SlipToBuy';
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 
+/** The buy route's answer when a voucher paid the slip (docs/PRODUCT-RULES.md R246). */
+const VOUCHER_PAID = 'Paid with voucher';
+
 const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
   { country: 'KE', label: 'Kenya (M-Pesa)' },
   { country: 'NG', label: 'Nigeria' },
@@ -57,6 +60,7 @@ const PayingFrom = ({ value, onChange }: { value: SaleCountry; onChange: (countr
 const MpesaForm = ({ slip }: { slip: Slip }) => {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [voucher, setVoucher] = useState('');
   const buy = useBuySlip();
 
   const submit = (event: FormEvent) => {
@@ -64,8 +68,22 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
     const found = purchasePhoneError(phone);
     setPhoneError(found);
     if (found) return;
-    buy.mutate({ phone: toKenyanMsisdn(phone), slip: slip.id });
+    // The voucher as typed: the server checks it (docs/PRODUCT-RULES.md R246, R247).
+    buy.mutate({ phone: toKenyanMsisdn(phone), slip: slip.id, ...(voucher.trim() ? { voucher: voucher.trim() } : {}) });
   };
+
+  if (buy.isSuccess && buy.data.message === VOUCHER_PAID) {
+    return (
+      <Alert severity="success">
+        <AlertTitle>{VOUCHER_PAID}</AlertTitle>
+        The picks are on their way to your phone by SMS.{' '}
+        <Link component={RouterLink} to={PATHS.myTips}>
+          See all your tips
+        </Link>
+        .
+      </Alert>
+    );
+  }
 
   if (buy.isSuccess) {
     return (
@@ -96,6 +114,14 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
           onChange={(event) => setPhone(event.target.value)}
           error={!!phoneError}
           helperText={phoneError ?? 'You will get a prompt on this phone to enter your M-Pesa PIN.'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          label="Voucher code (optional)"
+          placeholder="1234 5678 9012"
+          value={voucher}
+          onChange={(event) => setVoucher(event.target.value)}
+          helperText="A voucher we sent you by SMS pays the slip at once, with no M-Pesa prompt."
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <Button type="submit" variant="contained" size="large" loading={buy.isPending}>
