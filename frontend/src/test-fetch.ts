@@ -90,6 +90,7 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   date_created: '2026-05-01T08:00:00+03:00',
   accumulator: '4.56',
   jackpot: false,
+  money_back: false,
   slip_result: null,
   tips: [
     buildTip(),

@@ -12,6 +12,7 @@ import { RUN_RETENTION_EVERY_MS } from '../modules/privacy/privacy.constants';
 export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'drain-inbox', job: JOB.DRAIN_INBOX, everyMs: 30_000 },
   { key: 'reconcile-stk', job: JOB.RECONCILE_STK, everyMs: 30_000 },
+  { key: 'expire-vouchers', job: JOB.EXPIRE_VOUCHERS, everyMs: 10 * 60_000 },
   { key: 'requeue-sms', job: JOB.REQUEUE_SMS, everyMs: 60_000 },
   { key: 'reconcile-payouts', job: JOB.RECONCILE_PAYOUTS, everyMs: 5 * 60_000 },
   { key: 'check-b2c-float', job: JOB.CHECK_B2C_FLOAT, everyMs: CHECK_B2C_FLOAT_EVERY_MS },

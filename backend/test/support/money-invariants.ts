@@ -17,6 +17,13 @@ import { LedgerService } from '../../src/modules/ledger/ledger.service';
  * - no share, fee or subscription row belongs to a purchase that is not paid, or of another kind;
  * - every withdrawal has one `withdrawal` row of −amount, and a `withdrawal_reversal` row of
  *   amount − total_paid exactly when it failed (F), was rejected (R) or was paid only in part (W);
+ * - vouchers (docs/PRODUCT-RULES.md R241-R246): every voucher has one `voucher_issued` row of its
+ *   Ksh value; an issued one no other row; a redeemed one one `voucher_redeemed` row of −its value
+ *   for the paid `voucher` purchase it paid, whose price plus the change voucher it left is that
+ *   value; an expired one one `voucher_expired` row of −its value; a refund voucher is of the
+ *   price paid for a paid slip purchase whose tipster share is unpaid (U) and reversed once
+ *   (`sale_share_reversal` of the share, platform account), and every reversal has its refund
+ *   voucher; Σ voucher account = Σ Ksh value of the vouchers still issued;
  * - each tipster's balance, as the application computes it (LedgerService.balance), equals
  *   Σ paid (P) shares − Σ withdrawals not failed (pending P: the amount; paid W: what was paid;
  *   F / R: nothing), and is never below zero.
@@ -73,14 +80,17 @@ const moneyViolations = async (em: EntityManager): Promise<string[]> => {
   if (!sharesTotal.equals(expectedSharesTotal)) violations.push(`Σ tipster shares ${sharesTotal.toDecimal()} ≠ 60% of paid sales ${expectedSharesTotal.toDecimal()}`);
 
   const orphans: { id: string; kind: string }[] = await em.query(
-    `SELECT id::text, kind FROM ledger_entry WHERE (kind = ANY($1) AND purchase_id IS NULL) OR (kind = ANY($2) AND withdrawal_id IS NULL) OR NOT (kind = ANY($3))`,
+    `SELECT id::text, kind FROM ledger_entry WHERE (kind = ANY($1) AND purchase_id IS NULL) OR (kind = ANY($2) AND withdrawal_id IS NULL) OR (kind = ANY($4) AND voucher_id IS NULL) OR NOT (kind = ANY($3))`,
     [
-      [LEDGER_KIND.SALE_SHARE, LEDGER_KIND.PLATFORM_FEE, LEDGER_KIND.SUBSCRIPTION_SALE],
+      [LEDGER_KIND.SALE_SHARE, LEDGER_KIND.PLATFORM_FEE, LEDGER_KIND.SUBSCRIPTION_SALE, LEDGER_KIND.SALE_SHARE_REVERSAL, LEDGER_KIND.VOUCHER_REDEEMED],
       [LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL],
       Object.values(LEDGER_KIND),
+      [LEDGER_KIND.VOUCHER_ISSUED, LEDGER_KIND.VOUCHER_REDEEMED, LEDGER_KIND.VOUCHER_EXPIRED],
     ],
   );
   for (const o of orphans) violations.push(`ledger row ${o.id}: kind ${o.kind} without its purchase / withdrawal, or unknown`);
+
+  violations.push(...(await voucherViolations(em)));
 
   const withdrawals: { id: string; user_id: number; status: string; amount: string; total_paid: string; debit: string | null; debits: number; back: string | null; backs: number; debit_user: number | null }[] =
     await em.query(
@@ -120,5 +130,76 @@ const moneyViolations = async (em: EntityManager): Promise<string[]> => {
     if (!balance.equals(expected)) violations.push(`user ${t.user_id}: balance ${balance.toDecimal()}, expected paid shares ${t.earned} − withdrawn ${(withdrawn.get(t.user_id) ?? Money.ZERO).toDecimal()}`);
     if (balance.lt(Money.ZERO)) violations.push(`user ${t.user_id}: balance ${balance.toDecimal()} below zero`);
   }
+  return violations;
+};
+
+/** The voucher invariants (docs/PRODUCT-RULES.md R241-R246) in the snapshot of `em`. */
+const voucherViolations = async (em: EntityManager): Promise<string[]> => {
+  const violations: string[] = [];
+  const m = (text: string | null): Money => Money.parse(text ?? '0');
+  const vouchers: {
+    id: string; status: string; reason: string; amount: string; currency: string; amount_ksh: string; source: string; redeemed_by: string | null;
+    issued: string | null; issueds: number; redeemed: string | null; redeemeds: number; redeemed_for: string | null; expired: string | null; expireds: number;
+    src_kind: string | null; src_status: string | null; src_amount: string | null; src_currency: string | null; src_amount_ksh: string | null;
+    share: string | null; share_status: string | null; reversal: string | null; reversals: number; reversal_account: string | null;
+    by_status: string | null; by_provider: string | null; by_amount: string | null; change: string | null;
+  }[] = await em.query(
+    `SELECT v.id::text, v.status, v.reason, v.amount::text, v.currency, v.amount_ksh::text, v.source_purchase_id::text AS source, v.redeemed_by_purchase_id::text AS redeemed_by,
+            (SELECT sum(amount)::text FROM ledger_entry WHERE voucher_id = v.id AND kind = $1) AS issued,
+            (SELECT count(*)::int FROM ledger_entry WHERE voucher_id = v.id AND kind = $1) AS issueds,
+            (SELECT sum(amount)::text FROM ledger_entry WHERE voucher_id = v.id AND kind = $2) AS redeemed,
+            (SELECT count(*)::int FROM ledger_entry WHERE voucher_id = v.id AND kind = $2) AS redeemeds,
+            (SELECT min(purchase_id)::text FROM ledger_entry WHERE voucher_id = v.id AND kind = $2) AS redeemed_for,
+            (SELECT sum(amount)::text FROM ledger_entry WHERE voucher_id = v.id AND kind = $3) AS expired,
+            (SELECT count(*)::int FROM ledger_entry WHERE voucher_id = v.id AND kind = $3) AS expireds,
+            src.kind AS src_kind, src.status AS src_status, src.amount::text AS src_amount, src.currency AS src_currency, src.amount_ksh::text AS src_amount_ksh,
+            (SELECT amount::text FROM ledger_entry WHERE purchase_id = v.source_purchase_id AND kind = $4) AS share,
+            (SELECT status FROM ledger_entry WHERE purchase_id = v.source_purchase_id AND kind = $4) AS share_status,
+            (SELECT sum(amount)::text FROM ledger_entry WHERE purchase_id = v.source_purchase_id AND kind = $5) AS reversal,
+            (SELECT count(*)::int FROM ledger_entry WHERE purchase_id = v.source_purchase_id AND kind = $5) AS reversals,
+            (SELECT min(account) FROM ledger_entry WHERE purchase_id = v.source_purchase_id AND kind = $5) AS reversal_account,
+            rp.status AS by_status, rp.provider AS by_provider, rp.amount::text AS by_amount,
+            (SELECT amount_ksh::text FROM voucher c WHERE c.source_purchase_id = v.redeemed_by_purchase_id AND c.reason = 'change') AS change
+       FROM voucher v JOIN purchase src ON src.id = v.source_purchase_id LEFT JOIN purchase rp ON rp.id = v.redeemed_by_purchase_id
+      ORDER BY v.id`,
+    [LEDGER_KIND.VOUCHER_ISSUED, LEDGER_KIND.VOUCHER_REDEEMED, LEDGER_KIND.VOUCHER_EXPIRED, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.SALE_SHARE_REVERSAL],
+  );
+  let outstanding = Money.ZERO;
+  for (const v of vouchers) {
+    const value = m(v.amount_ksh);
+    const tag = `voucher ${v.id} (${v.reason}, ${v.status})`;
+    if (v.issueds !== 1 || !m(v.issued).equals(value)) violations.push(`${tag}: ${v.issueds} voucher_issued rows of ${v.issued}, expected one of ${v.amount_ksh}`);
+    if (v.status === 'issued') {
+      outstanding = outstanding.add(value);
+      if (v.redeemeds || v.expireds) violations.push(`${tag}: redeemed or expired ledger rows while still issued`);
+    } else if (v.status === 'redeemed') {
+      if (v.redeemeds !== 1 || !m(v.redeemed).equals(Money.ZERO.sub(value)) || v.redeemed_for !== v.redeemed_by) violations.push(`${tag}: ${v.redeemeds} voucher_redeemed rows of ${v.redeemed} for purchase ${v.redeemed_for}, expected one of -${v.amount_ksh} for ${v.redeemed_by}`);
+      if (v.by_status !== 'paid' || v.by_provider !== 'voucher') violations.push(`${tag}: paid purchase ${v.redeemed_by} is ${v.by_status} by ${v.by_provider}`);
+      else if (!m(v.by_amount).add(m(v.change)).equals(value)) violations.push(`${tag}: price ${v.by_amount} + change ${v.change ?? '0'} is not ${v.amount_ksh}`);
+      if (v.expireds) violations.push(`${tag}: a voucher_expired row`);
+    } else if (v.expireds !== 1 || !m(v.expired).equals(Money.ZERO.sub(value)) || v.redeemeds) {
+      violations.push(`${tag}: ${v.expireds} voucher_expired rows of ${v.expired} and ${v.redeemeds} redemptions, expected one of -${v.amount_ksh}`);
+    }
+    if (v.reason !== 'change') {
+      const base = v.src_currency === 'KES' ? m(v.src_amount) : m(v.src_amount_ksh);
+      if (v.src_kind !== 'slip' || v.src_status !== 'paid') violations.push(`${tag}: refunds purchase ${v.source} (${v.src_kind}, ${v.src_status}), not a paid slip sale`);
+      if (!m(v.amount).equals(m(v.src_amount)) || v.currency !== v.src_currency || !value.equals(base)) violations.push(`${tag}: ${v.amount} ${v.currency} (Ksh ${v.amount_ksh}) is not the price paid ${v.src_amount} ${v.src_currency} (Ksh ${base.toDecimal()})`);
+      if (v.share_status !== 'U') violations.push(`${tag}: the refunded sale's tipster share is ${v.share_status ?? 'missing'}, expected U (never available)`);
+      if (v.reversals !== 1 || !m(v.reversal).equals(m(v.share)) || v.reversal_account !== 'platform') violations.push(`${tag}: ${v.reversals} sale_share_reversal rows of ${v.reversal} (${v.reversal_account}), expected one of the share ${v.share} on the platform account`);
+    }
+  }
+  const unrefunded: { purchase_id: string }[] = await em.query(
+    `SELECT l.purchase_id::text FROM ledger_entry l WHERE l.kind = $1
+        AND NOT EXISTS (SELECT 1 FROM voucher v WHERE v.source_purchase_id = l.purchase_id AND v.reason <> 'change')`,
+    [LEDGER_KIND.SALE_SHARE_REVERSAL],
+  );
+  for (const r of unrefunded) violations.push(`purchase ${r.purchase_id}: a sale_share_reversal without its refund voucher`);
+  const unpaidBy: { id: string }[] = await em.query(
+    `SELECT p.id::text FROM purchase p WHERE p.provider = 'voucher' AND p.status = 'paid'
+        AND (SELECT count(*) FROM voucher v WHERE v.redeemed_by_purchase_id = p.id) <> 1`,
+  );
+  for (const p of unpaidBy) violations.push(`purchase ${p.id}: paid by voucher without exactly one voucher redeemed for it`);
+  const [account] = await em.query(`SELECT COALESCE(sum(amount), 0)::text AS total FROM ledger_entry WHERE account = 'voucher'`);
+  if (!m(account.total).equals(outstanding)) violations.push(`Σ voucher account ${account.total} ≠ Σ vouchers still issued ${outstanding.toDecimal()}`);
   return violations;
 };

@@ -1715,7 +1715,7 @@ export interface components {
             slip: components["schemas"]["SlipResponseDto"] | null;
             slip_id: number | null;
             /**
-             * @description 'refunded' is reserved for the money-back feature: nothing produces it yet
+             * @description 'refunded': paid, then refunded by a voucher (docs/PRODUCT-RULES.md R163)
              * @enum {string}
              */
             status: "pending" | "paid" | "failed" | "refunded";
@@ -1728,6 +1728,13 @@ export interface components {
             data: components["schemas"]["BuyerPurchaseDto"][];
             /** @description the `before` of the next page; null on the last page */
             next: string | null;
+            /**
+             * @description Ksh the phone may still spend with its vouchers now (server-computed)
+             * @example 150.00
+             */
+            voucher_balance: string;
+            /** @description the phone's vouchers, newest first */
+            vouchers: components["schemas"]["BuyerVoucherDto"][];
         };
         BuyerReturnDto: {
             /**
@@ -1758,6 +1765,40 @@ export interface components {
              */
             staked_ksh: string;
         };
+        BuyerVoucherDto: {
+            /**
+             * @description value as issued, in currency
+             * @example 150.00
+             */
+            amount: string;
+            /**
+             * @description value in Ksh: what it pays for
+             * @example 150.00
+             */
+            amount_ksh: string;
+            /**
+             * @description the 12-digit code, as texted
+             * @example 482177301196
+             */
+            code: string;
+            /**
+             * @example KES
+             * @enum {string}
+             */
+            currency: "KES" | "NGN" | "UGX";
+            /**
+             * @description Africa/Nairobi time
+             * @example 2026-12-23T12:00:00+03:00
+             */
+            expires_at: string;
+            /** @enum {string} */
+            reason: "money-back" | "void" | "undelivered" | "change";
+            /**
+             * @description issued = usable until expires_at
+             * @enum {string}
+             */
+            status: "issued" | "redeemed" | "expired";
+        };
         BuyFlutterwaveDto: {
             /**
              * @description Where the picks are e-mailed
@@ -1786,6 +1827,11 @@ export interface components {
              * @example 42
              */
             slip: number;
+            /**
+             * @description A voucher code of this phone (12 digits; spaces allowed): when it covers the Ksh price the slip is paid at once, with no STK push (docs/PRODUCT-RULES.md R246)
+             * @example 482177301196
+             */
+            voucher?: string;
         };
         BuyPaybillDto: {
             /**
@@ -2818,6 +2864,8 @@ export interface components {
             id: number;
             jackpot: boolean;
             meta: components["schemas"]["SlipMetaDto"];
+            /** @description Money back: a buyer of this slip gets a voucher of the price paid when it loses (docs/PRODUCT-RULES.md R240, R244) */
+            money_back: boolean;
             /** @description Ksh */
             price: number;
             /** @description NGN: what buy-flw charges (NGN_PER_KSH × price) */

@@ -3,11 +3,14 @@ import { api, fillPath } from './client';
 import { subscriptionKeys } from './query-keys';
 import type { FoundTip, Slip } from './types';
 
-/** POST /api/processor/buy { phone (MSISDN 254...), slip } -> { message: 'Request Sent' }. */
+/**
+ * POST /api/processor/buy { phone (MSISDN 254...), slip, voucher? } -> { message: 'Request Sent' },
+ * or { message: 'Paid with voucher' } when a voucher paid the slip (docs/PRODUCT-RULES.md R246).
+ */
 export const useBuySlip = () =>
   useMutation({
     /** `marketing_sms_consent`: the ticked marketing box's wording (docs/PRODUCT-RULES.md R276). */
-    mutationFn: (input: { phone: string; slip: number; marketing_sms_consent?: string }) =>
+    mutationFn: (input: { phone: string; slip: number; voucher?: string; marketing_sms_consent?: string }) =>
       api.post('/api/processor/buy', input),
   });
 

@@ -22,6 +22,18 @@ const openSlip = buildSlip({
 });
 
 describe('SlipCard', () => {
+  it('shows the Money back badge on a money-back slip only (docs/PRODUCT-RULES.md R240)', () => {
+    stubFetch({});
+    renderWithProviders(<SlipCard slip={{ ...openSlip, money_back: true }} now={NOW} />);
+    expect(within(screen.getByRole('article', { name: 'Slip 7 by kipchoge' })).getByText('Money back')).toBeInTheDocument();
+  });
+
+  it('shows no Money back badge on an ordinary slip', () => {
+    stubFetch({});
+    renderWithProviders(<SlipCard slip={openSlip} now={NOW} />);
+    expect(screen.queryByText('Money back')).not.toBeInTheDocument();
+  });
+
   it('shows tipster, rating / 10, games with league and kick-off, odds, price and the Kenyan buy link', () => {
     stubFetch({});
     renderWithProviders(<SlipCard slip={openSlip} now={NOW} />);

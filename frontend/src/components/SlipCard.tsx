@@ -186,11 +186,14 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
             {meta.settled} settled · profit {formatProfit(meta.profit)} · ROI {meta.roi.toFixed(2)}%
           </Typography>
         </Box>
-        {result ? (
-          <Pill color={RESULT_COLOR[result]}>{RESULT_LABEL[result]}</Pill>
-        ) : (
-          <Pill>{slip.tips.length} games</Pill>
-        )}
+        <Stack spacing={0.5} sx={{ alignItems: 'flex-end' }}>
+          {result ? (
+            <Pill color={RESULT_COLOR[result]}>{RESULT_LABEL[result]}</Pill>
+          ) : (
+            <Pill>{slip.tips.length} games</Pill>
+          )}
+          {slip.money_back ? <Pill color="warning">Money back</Pill> : null}
+        </Stack>
       </Stack>
       <Divider />
       <Box component="ul" sx={{ m: 0, px: 1.5, py: 0.5, flex: 1 }} aria-label="Games">

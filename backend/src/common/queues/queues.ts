@@ -40,6 +40,8 @@ export const JOB = {
   C2B_CONFIRMATION: 'c2b-confirmation',
   /** payments (scheduled): STK query / Flutterwave verify for purchases pending past their grace period (docs/PRODUCT-RULES.md R190). */
   RECONCILE_STK: 'reconcile-stk',
+  /** payments (scheduled): vouchers past their 30 days marked expired, with their ledger rows (docs/PRODUCT-RULES.md R242). */
+  EXPIRE_VOUCHERS: 'expire-vouchers',
   /** payments: a Daraja Transaction Status Result about a purchase (jobId `ts-<OriginatorConversationID>`; R194). */
   TRANSACTION_STATUS_RESULT: 'transaction-status-result',
   /** sms: send one sms_outbox row through Africa's Talking (jobId `sms-<id>`). */
@@ -79,6 +81,7 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
   [JOB.FLUTTERWAVE_WEBHOOK]: QUEUE.PAYMENTS,
   [JOB.C2B_CONFIRMATION]: QUEUE.PAYMENTS,
   [JOB.RECONCILE_STK]: QUEUE.PAYMENTS,
+  [JOB.EXPIRE_VOUCHERS]: QUEUE.PAYMENTS,
   [JOB.TRANSACTION_STATUS_RESULT]: QUEUE.PAYMENTS,
   [JOB.DELIVER_SMS]: QUEUE.SMS,
   [JOB.REQUEUE_SMS]: QUEUE.SMS,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { toNairobiIso } from '../../common/time/nairobi';
 import type { PhonePurchase } from '../processor/purchase.service';
 import { PurchaseService } from '../processor/purchase.service';
+import { VoucherService } from '../processor/vouchers/voucher.service';
 import { PhoneCodeService } from '../rg/phone-code.service';
 import { BoughtSlipsService } from '../slip/bought-slips.service';
 import type { SlipResponse } from '../slip/slip.mapper';
@@ -32,10 +33,29 @@ export interface BuyerPurchaseView {
   slip: SlipResponse | null;
 }
 
+/** One voucher of the phone (docs/PRODUCT-RULES.md R163, R241). */
+export interface BuyerVoucherView {
+  /** The 12-digit code, as texted. */
+  code: string;
+  /** Its value as issued ('150.00') in `currency`, and in Ksh (what it pays for). */
+  amount: string;
+  currency: string;
+  amount_ksh: string;
+  reason: string;
+  /** issued (usable until `expires_at`), redeemed or expired. */
+  status: string;
+  /** Africa/Nairobi time. */
+  expires_at: string;
+}
+
 /** A page of a buyer's history; `next` is the `before` of the next page, null on the last. */
 export interface BuyerPurchasesPage {
   data: BuyerPurchaseView[];
   next: string | null;
+  /** Ksh the phone may still spend with its vouchers now ('150.00'; server-computed, R163). */
+  voucher_balance: string;
+  /** The phone's vouchers, newest first. */
+  vouchers: BuyerVoucherView[];
 }
 
 /**
@@ -49,6 +69,7 @@ export class BuyerService {
     private readonly codes: PhoneCodeService,
     private readonly purchases: PurchaseService,
     private readonly slips: BoughtSlipsService,
+    private readonly vouchers: VoucherService,
   ) {}
 
   /**
@@ -62,7 +83,8 @@ export class BuyerService {
 
   /**
    * GET /api/buyer/purchases: a page of BUYER_PAGE_SIZE purchases of `phone`, newest first, below
-   * purchase `before` (the previous page's `next`) when given.
+   * purchase `before` (the previous page's `next`) when given, with the phone's vouchers and their
+   * balance (docs/PRODUCT-RULES.md R163).
    * @throws BuyerError INVALID_CURSOR (400); RgError INVALID_PHONE, INVALID_CODE (400).
    */
   async purchasesOf(phone: unknown, code: unknown, before: unknown): Promise<BuyerPurchasesPage> {
@@ -74,9 +96,20 @@ export class BuyerService {
     const slipIds = page.flatMap((p) => (p.kind === 'slip' && p.slipId !== null ? [p.slipId] : []));
     const paid = new Set(page.flatMap((p) => (p.kind === 'slip' && p.slipId !== null && p.status === 'paid' ? [p.slipId] : [])));
     const slips = await this.slips.forBuyer(slipIds, paid);
+    const vouchers = await this.vouchers.ofPhone(holder);
     return {
       data: page.map((p) => view(p, p.slipId === null ? undefined : slips.get(p.slipId))),
       next: rows.length > BUYER_PAGE_SIZE ? page[page.length - 1].id : null,
+      voucher_balance: vouchers.balanceKsh.toDecimal(),
+      vouchers: vouchers.vouchers.map((v) => ({
+        code: v.code,
+        amount: v.amount.toDecimal(),
+        currency: v.currency,
+        amount_ksh: v.amountKsh.toDecimal(),
+        reason: v.reason,
+        status: v.status === 'issued' && !vouchers.usable.has(v.id) ? 'expired' : v.status,
+        expires_at: toNairobiIso(v.expiresAt),
+      })),
     };
   }
 }
@@ -84,7 +117,7 @@ export class BuyerService {
 const view = (p: PhonePurchase, slip: SlipResponse | undefined): BuyerPurchaseView => ({
   id: p.id,
   kind: p.kind,
-  status: buyerStatus(p.status),
+  status: buyerStatus(p.status, p.refunded),
   price: p.amount.toDecimal(),
   currency: p.currency,
   created_at: toNairobiIso(p.createdAt),

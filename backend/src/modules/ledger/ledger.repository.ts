@@ -12,6 +12,7 @@ export interface LedgerRowInput {
   status: LedgerStatus;
   purchaseId: string | null;
   withdrawalId: string | null;
+  voucherId: string | null;
   /** Default: the transaction's now(). */
   createdAt: Date | null;
 }
@@ -44,16 +45,16 @@ export class LedgerRepository {
   }
 
   /**
-   * Inserts `rows` in one statement; a row whose (kind, purchase_id) or (kind, withdrawal_id)
-   * exists is ignored. Returns how many rows were new.
+   * Inserts `rows` in one statement; a row whose (kind, purchase_id), (kind, withdrawal_id) or
+   * (kind, voucher_id) exists is ignored. Returns how many rows were new.
    */
   async insert(em: EntityManager, rows: LedgerRowInput[]): Promise<number> {
     if (!rows.length) return 0;
     const inserted: unknown[] = await em.query(
-      `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, withdrawal_id, created_at)
-       SELECT u.user_id, u.account, u.kind, u.amount, u.status, u.purchase_id, u.withdrawal_id, COALESCE(u.created_at, now())
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::bigint[], $7::bigint[], $8::timestamptz[])
-              WITH ORDINALITY AS u(user_id, account, kind, amount, status, purchase_id, withdrawal_id, created_at, n)
+      `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, withdrawal_id, voucher_id, created_at)
+       SELECT u.user_id, u.account, u.kind, u.amount, u.status, u.purchase_id, u.withdrawal_id, u.voucher_id, COALESCE(u.created_at, now())
+         FROM unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::bigint[], $7::bigint[], $8::timestamptz[], $9::bigint[])
+              WITH ORDINALITY AS u(user_id, account, kind, amount, status, purchase_id, withdrawal_id, created_at, voucher_id, n)
         ORDER BY u.n
        ON CONFLICT DO NOTHING RETURNING id`,
       [
@@ -65,6 +66,7 @@ export class LedgerRepository {
         rows.map((r) => r.purchaseId),
         rows.map((r) => r.withdrawalId),
         rows.map((r) => r.createdAt?.toISOString() ?? null),
+        rows.map((r) => r.voucherId),
       ],
     );
     return inserted.length;
@@ -85,6 +87,21 @@ export class LedgerRepository {
     );
     const rows = (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { purchase_id: string }[];
     return rows.map((r) => r.purchase_id);
+  }
+
+  /**
+   * Moves the pending (W) sale shares of `purchaseIds` to unpaid (U) in one UPDATE (a refund by
+   * voucher, docs/PRODUCT-RULES.md R243); rows not W are left alone. Returns the changed shares.
+   */
+  async reverseSaleShares(em: EntityManager, purchaseIds: string[]): Promise<{ purchase_id: string; amount: string; user_id: number }[]> {
+    if (!purchaseIds.length) return [];
+    const res: unknown = await em.query(
+      `UPDATE ledger_entry SET status = $3
+        WHERE purchase_id = ANY($1::bigint[]) AND kind = $2 AND status = $4
+      RETURNING purchase_id::text AS purchase_id, amount::text AS amount, user_id`,
+      [purchaseIds, LEDGER_KIND.SALE_SHARE, LEDGER_STATUS.UNPAID, LEDGER_STATUS.PENDING],
+    );
+    return (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { purchase_id: string; amount: string; user_id: number }[];
   }
 
   /** The tipster sums of `userId`; `today`/`month` count shares created in [dayStart, now] / [monthStart, now]. */

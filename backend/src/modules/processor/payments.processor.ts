@@ -1,3 +1,4 @@
+import { VoucherService } from './vouchers/voucher.service';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, UnrecoverableError } from 'bullmq';
 import { JobProducer } from '../../common/queues/job-producer.service';
@@ -31,11 +32,12 @@ export const PAYMENTS_CONCURRENCY = 64;
 /** Consumer of the `payments` queue: one service call per job name (docs/CONTRIBUTING.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class PaymentsProcessor extends WorkerHost {
-  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.RECONCILE_STK, JOB.TRANSACTION_STATUS_RESULT];
+  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.RECONCILE_STK, JOB.TRANSACTION_STATUS_RESULT, JOB.EXPIRE_VOUCHERS];
   constructor(
     private readonly producer: JobProducer,
     private readonly purchases: PurchaseService,
     private readonly mpesaBatches: MpesaCallbackBatcher,
+    private readonly vouchers: VoucherService,
   ) {
     super();
   }
@@ -52,6 +54,8 @@ export class PaymentsProcessor extends WorkerHost {
         return { outcome: await this.purchases.confirmC2b(parseOrFail(parseC2bPayment, job.data)) };
       case JOB.RECONCILE_STK:
         return this.purchases.reconcileAll();
+      case JOB.EXPIRE_VOUCHERS:
+        return { expired: await this.vouchers.expireDue() };
       case JOB.TRANSACTION_STATUS_RESULT:
         return { outcome: await this.purchases.confirmTransactionStatus(parseOrFail(parseTransactionStatusResult, job.data)) };
       default:

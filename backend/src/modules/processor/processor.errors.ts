@@ -7,6 +7,14 @@ export enum ProcessorErrorCode {
   CARD_PAYMENT_REQUEST_FAILED = 'CARD_PAYMENT_REQUEST_FAILED',
   /** An STK prompt for the same phone and slip (or subscription) is still open: no second push. */
   PROMPT_ALREADY_OPEN = 'PROMPT_ALREADY_OPEN',
+  /** Voucher refusals (docs/PRODUCT-RULES.md R246, R247): nothing is spent. */
+  VOUCHER_MALFORMED = 'VOUCHER_MALFORMED',
+  VOUCHER_UNKNOWN = 'VOUCHER_UNKNOWN',
+  VOUCHER_OTHER_PHONE = 'VOUCHER_OTHER_PHONE',
+  VOUCHER_REDEEMED = 'VOUCHER_REDEEMED',
+  VOUCHER_EXPIRED = 'VOUCHER_EXPIRED',
+  VOUCHER_TOO_SMALL = 'VOUCHER_TOO_SMALL',
+  VOUCHER_LOCKED = 'VOUCHER_LOCKED',
 }
 
 /** Purchase failures: the screen shows the server's message (docs/PRODUCT-RULES.md R69, R70). */
@@ -18,6 +26,13 @@ export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
     status: 409,
     message: 'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
   },
+  [ProcessorErrorCode.VOUCHER_MALFORMED]: { status: 400, message: 'Enter the 12-digit voucher code from your SMS' },
+  [ProcessorErrorCode.VOUCHER_UNKNOWN]: { status: 400, message: 'This voucher code is wrong. Check the SMS and try again.' },
+  [ProcessorErrorCode.VOUCHER_OTHER_PHONE]: { status: 403, message: 'This voucher belongs to another phone number' },
+  [ProcessorErrorCode.VOUCHER_REDEEMED]: { status: 409, message: 'This voucher has already been used' },
+  [ProcessorErrorCode.VOUCHER_EXPIRED]: { status: 410, message: 'This voucher has expired' },
+  [ProcessorErrorCode.VOUCHER_TOO_SMALL]: { status: 400, message: 'This voucher does not cover the price of this slip. Choose a slip it covers, or pay by M-Pesa.' },
+  [ProcessorErrorCode.VOUCHER_LOCKED]: { status: 429, message: 'Too many wrong voucher codes. Try again in an hour.' },
 });
 
 export class ProcessorError extends DomainError<ProcessorErrorCode> {

@@ -28,12 +28,18 @@ import { C2bRail } from './rails/c2b/c2b.rail';
 import { C2bRepository } from './rails/c2b/c2b.repository';
 import { UnmatchedPayment } from './entities/unmatched-payment.entity';
 import { AnyPaymentRail, PaymentRails } from './rails/payment-rail';
+import { VoucherRail } from './rails/voucher.rail';
+import { Voucher } from './entities/voucher.entity';
+import { VoucherRepository } from './vouchers/voucher.repository';
+import { VoucherService } from './vouchers/voucher.service';
+import { VoucherIssuer } from './vouchers/voucher-issuer';
+import { VoucherRedemption } from './vouchers/voucher-redemption';
 
 /**
  * The payment rails, in reconciliation order: a new rail (docs/CONTRIBUTING.md "Add a payment
  * rail") is a provider of this module and one more entry here.
  */
-const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
+const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
 
 /**
  * Processor module (docs/ARCHITECTURE.md, "modules/processor"): purchases, the payment rails,
@@ -44,7 +50,7 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
  * queue) is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Purchase, C2bReference, UnmatchedPayment]), NotificationsModule, LedgerModule],
+  imports: [TypeOrmModule.forFeature([Purchase, C2bReference, UnmatchedPayment, Voucher]), NotificationsModule, LedgerModule],
   controllers: [ProcessorCallbacksController, C2bCallbacksController],
   providers: [
     TransactionRunner,
@@ -63,9 +69,13 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail];
     PurchaseLookupRepository,
     PurchaseDataRepository,
     C2bRepository,
+    VoucherRepository,
+    VoucherService,
+    VoucherIssuer,
+    VoucherRedemption,
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],
-  exports: [PurchaseService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, PurchaseDataRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
+  exports: [PurchaseService, VoucherService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, PurchaseDataRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
 })
 export class ProcessorModule {}

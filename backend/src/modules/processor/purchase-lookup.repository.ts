@@ -24,6 +24,8 @@ export interface PhonePurchase {
   status: PurchaseStatus;
   createdAt: Date;
   paidAt: Date | null;
+  /** True when the purchase was refunded by a voucher (docs/PRODUCT-RULES.md R163, R243). */
+  refunded: boolean;
 }
 
 /** A slip purchase found by the buyer's e-mail (find-slip-ng). */
@@ -158,9 +160,11 @@ export class PurchaseLookupRepository {
   async purchasesOfPhone(phone: string, beforeId: string | null, limit: number): Promise<PhonePurchase[]> {
     const rows: {
       id: string; kind: PurchaseKind; slip_id: string | null; subscription_type: string | null; amount: string; currency: string;
-      status: PurchaseStatus; created_at: Date; paid_at: Date | null;
+      status: PurchaseStatus; created_at: Date; paid_at: Date | null; refunded: boolean;
     }[] = await this.ds.query(
-      `SELECT id::text, kind, slip_id::text, subscription_type, amount::text, currency, status, created_at, paid_at FROM purchase
+      `SELECT id::text, kind, slip_id::text, subscription_type, amount::text, currency, status, created_at, paid_at,
+              EXISTS (SELECT 1 FROM voucher v WHERE v.source_purchase_id = purchase.id AND v.reason <> 'change') AS refunded
+         FROM purchase
         WHERE (phone = $1 OR rg_phone = $1) AND ($2::bigint IS NULL OR id < $2::bigint)
         ORDER BY purchase.id DESC LIMIT $3`,
       [phone, beforeId, limit],
@@ -175,6 +179,7 @@ export class PurchaseLookupRepository {
       status: r.status,
       createdAt: r.created_at,
       paidAt: r.paid_at,
+      refunded: r.refunded,
     }));
   }
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Money } from '../../common/money/money';
+import { DomainError } from '../../common/errors/domain-error';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { ProviderError } from '../../providers/common/provider-errors';
 import { newPurchaseCode } from './domain/purchase-code';
@@ -54,7 +55,8 @@ export class PurchaseStartService {
   /**
    * Inserts the pending purchase (`open`), then runs the rail's `request` to its provider. A
    * request that fails marks the purchase: failed when the provider refused, kept pending and
-   * flagged when the outcome is unknown (reconciliation closes it); then `failure` is thrown.
+   * flagged when the outcome is unknown (reconciliation closes it); then `failure` is thrown, or
+   * the request's own DomainError (a known refusal: the purchase is failed).
    * @throws the gate's DomainError (403); ProcessorError PROMPT_ALREADY_OPEN (409);
    *   ProcessorError `failure` when the request fails.
    */
@@ -68,7 +70,8 @@ export class PurchaseStartService {
       return await request(purchase);
     } catch (err) {
       await this.markRequestFailed(purchase.id, err);
-      throw new ProcessorError(failure);
+      // A refusal of our own (a voucher spent meanwhile) keeps its own 4xx.
+      throw err instanceof DomainError ? err : new ProcessorError(failure);
     }
   }
 
@@ -142,7 +145,7 @@ export class PurchaseStartService {
    */
   private async markRequestFailed(purchaseId: string, err: unknown): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
-    const unknown = err instanceof ProviderError ? err.outcomeUnknown : true;
+    const unknown = err instanceof ProviderError ? err.outcomeUnknown : !(err instanceof DomainError);
     this.logger.warn({ purchaseId, err: message, unknown }, 'payment request failed');
     await this.repo.updateIfPending(
       purchaseId,

@@ -4,12 +4,15 @@ import { LedgerService } from '../ledger/ledger.service';
 import { SmsService } from '../notifications/sms/sms.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { cancelledSms } from './domain/slip-sale';
+import { SaleRefundService } from './sale-refund.service';
 import { SlipEvents, SlipSettled } from './slip-events';
 
 /**
- * Sale-share settlement (docs/PRODUCT-RULES.md "Money"): when slips settle (`slip.settled`, one
- * call per settlement batch), the tipster's pending 60% shares of their paid sales become paid
- * (W → P) for a won or lost slip, or unpaid (U) for a cancelled one, whose buyers are told by SMS.
+ * Sale-share settlement (docs/PRODUCT-RULES.md "Money", R243-R245): when slips settle
+ * (`slip.settled`, one call per settlement batch), the buyers of a void slip (C) and of a lost
+ * money-back slip are refunded by voucher (the tipster's share reversed, never available); the
+ * other pending 60% shares become paid (W → P) for a won or lost slip, or unpaid (U) for a
+ * cancelled sale with no phone to refund to.
  */
 @Injectable()
 export class SaleShareSettlementService implements OnModuleInit {
@@ -21,6 +24,7 @@ export class SaleShareSettlementService implements OnModuleInit {
     private readonly ledger: LedgerService,
     private readonly events: SlipEvents,
     private readonly sms: SmsService,
+    private readonly refunds: SaleRefundService,
   ) {}
 
   onModuleInit(): void {
@@ -30,17 +34,22 @@ export class SaleShareSettlementService implements OnModuleInit {
   }
 
   /**
-   * `slip.settled` for a settlement batch: W/L moves each slip's pending sale shares (W) to paid
-   * (P); C marks them unpaid (U) and texts the buyers. One transaction: one query for the batch's
-   * paid purchases (processor), one UPDATE of their shares (finance's ledger); only shares still W
-   * change, so a re-emit is a no-op. Returns how many shares changed.
+   * `slip.settled` for a settlement batch, in one transaction: one query for the batch's paid
+   * purchases (processor); the sales of C slips and of lost money-back slips refunded by voucher
+   * (SaleRefundService: voucher SMS queued); the other shares W → P (W/L) or U (C, texted the
+   * cancellation) in one UPDATE (the ledger). Only shares still W change, so a re-emit is a no-op.
+   * Returns how many shares changed (refunded ones included).
    */
-  async onSettledBatch(settled: Pick<SlipSettled, 'slipId' | 'result'>[]): Promise<number> {
+  async onSettledBatch(settled: Pick<SlipSettled, 'slipId' | 'result' | 'moneyBack'>[]): Promise<number> {
     if (!settled.length) return 0;
     const smsIds: string[] = [];
     const resultOf = new Map(settled.map((e) => [Number(e.slipId), e.result]));
+    const refundOf = new Map(settled.flatMap((e): [number, 'void' | 'money-back'][] => (e.result === 'C' ? [[Number(e.slipId), 'void']] : e.result === 'L' && e.moneyBack ? [[Number(e.slipId), 'money-back']] : [])));
     const changed = await this.tx.run(async (em) => {
-      const sold = await this.purchaseLookup.paidSlipPurchases([...resultOf.keys()], em);
+      const all = await this.purchaseLookup.paidSlipPurchases([...resultOf.keys()], em);
+      const refunded = await this.refunds.refund(em, all.filter((p) => refundOf.has(p.slipId)).map((p) => p.id), (p) => refundOf.get(p.slipId) as 'void' | 'money-back');
+      smsIds.push(...refunded.smsIds);
+      const sold = all.filter((p) => !refunded.handled.has(p.id));
       const changedIds = new Set(
         await this.ledger.settleSaleShares(
           em,
@@ -52,7 +61,7 @@ export class SaleShareSettlementService implements OnModuleInit {
         const text = cancelledSms(b.slipId, b.code);
         smsIds.push(await this.sms.queue(b.phone as string, text, 'slip-cancelled', em));
       }
-      return changedIds.size;
+      return changedIds.size + refunded.smsIds.length;
     });
     if (smsIds.length) await this.sms.dispatch(...smsIds);
     if (changed) {

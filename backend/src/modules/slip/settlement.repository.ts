@@ -10,6 +10,7 @@ export interface UnsettledSlip {
   user_id: number;
   accumulator: string;
   jackpot: boolean;
+  money_back: boolean;
 }
 
 /** A tip of a settlement batch. */
@@ -64,7 +65,7 @@ export class SettlementRepository {
   /** Locks the still unsettled slips of `slipIds` (id order, FOR UPDATE) in the caller's transaction. */
   async lockUnsettled(em: EntityManager, slipIds: number[]): Promise<UnsettledSlip[]> {
     const rows: UnsettledSlip[] = await em.query(
-      `SELECT id, user_id, accumulator::text AS accumulator, jackpot FROM slip
+      `SELECT id, user_id, accumulator::text AS accumulator, jackpot, money_back FROM slip
         WHERE id = ANY($1::bigint[]) AND slip_result IS NULL ORDER BY id FOR UPDATE`,
       [slipIds],
     );

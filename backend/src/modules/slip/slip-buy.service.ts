@@ -5,6 +5,7 @@ import { isEmailAddress } from '../../common/validation/email-address';
 import { AppConfig } from '../../config/app-config';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { PurchaseService } from '../processor/purchase.service';
+import { VoucherService } from '../processor/vouchers/voucher.service';
 import { Slip } from './entities/slip.entity';
 import { SLIP_SALE_ERRORS } from './slip-sales.errors';
 import { SlipSalesRepository } from './slip-sales.repository';
@@ -42,21 +43,29 @@ export class SlipBuyService {
     private readonly purchases: PurchaseService,
     private readonly fixtures: FixturesService,
     private readonly consents: MarketingConsentService,
+    private readonly vouchers: VoucherService,
   ) {}
 
   /**
-   * POST /api/processor/buy: STK push for the slip's Ksh price. With `consentShown` (the buy page's
-   * ticked marketing box, SMS_OPT_IN_TEXT) the phone is opted in to marketing SMS once the push is
-   * sent (docs/PRODUCT-RULES.md R276); 400 for another consent text.
+   * POST /api/processor/buy: STK push for the slip's Ksh price; with `voucher`, the slip paid at
+   * once by the phone's voucher, no STK push (docs/PRODUCT-RULES.md R246). With `consentShown`
+   * (the buy page's ticked marketing box, SMS_OPT_IN_TEXT) the phone is opted in to marketing SMS
+   * once the push is sent or the voucher paid (docs/PRODUCT-RULES.md R276); 400 for another consent text.
    * @throws 400 'slip is required' without `slip`, 'Enter a valid phone number', 'Slip not found',
-   *   'This slip is no longer on sale'; the processor's 409, 502 and the purchase gate's 403.
+   *   'This slip is no longer on sale'; the voucher's 4xx (R247); the processor's 409, 502 and the
+   *   purchase gate's 403.
    */
-  async buyMpesa(phone: unknown, slipId: unknown, consentShown?: unknown): Promise<{ message: string }> {
+  async buyMpesa(phone: unknown, slipId: unknown, voucher?: unknown, consentShown?: unknown): Promise<{ message: string }> {
     const optIn = this.consents.smsOptInTicked(consentShown);
     if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
     const slip = await this.slipOnSale(slipId);
+    if (!absent(voucher)) {
+      await this.vouchers.pay({ kind: 'slip', slipId: String(slip.id), phone: msisdn, amount: slip.price, voucher });
+      if (optIn) await this.consents.optInSmsFromForm(msisdn, OPT_IN_SOURCE.buyPage);
+      return { message: 'Paid with voucher' };
+    }
     await this.purchases.startMpesa({
       kind: 'slip',
       slipId: String(slip.id),

@@ -5,6 +5,8 @@ export interface SlipSettled {
   slipId: number;
   userId: number;
   result: 'W' | 'L' | 'C';
+  /** Money back (docs/PRODUCT-RULES.md R244): a lost slip's buyers are refunded by voucher. */
+  moneyBack?: boolean;
   /** Settled accumulator ('2.97'; '1.00' for C). */
   accumulator: string;
   settledAt: Date;

@@ -10,6 +10,8 @@ import { FixturesService, Quote } from '../fixtures/fixtures.service';
 import {
   accumulatorInRange,
   canPostAnother,
+  canPostMoneyBack,
+  parseMoneyBack,
   firstDuplicate,
   parsePriceKsh,
   remainingToday,
@@ -70,7 +72,8 @@ export class SlipPublishService {
   /**
    * Publishes a slip for `userId`. Checks, in order: daily limit, 3-5 tips, one tip per game, the
    * price (Ksh 50-1000), every game and market (quoted by the fixtures module: not started, odds
-   * present), total odds 1.6-100. Returns the new slip id.
+   * present), total odds 1.6-100; a money-back slip (`money_back: true`) at most
+   * MAX_MONEY_BACK_SLIPS_PER_DAY a Nairobi day (docs/PRODUCT-RULES.md R240, R248). Returns the new slip id.
    * Marks the user a tipster (accounts) in the same transaction.
    * @throws SlipError (400 `{error, game}`) with the spec's message, GAME_UNAVAILABLE with the
    *   fixtures module's reason for a game that cannot be tipped (naming it); AccountError for a banned user.
@@ -78,6 +81,8 @@ export class SlipPublishService {
   async publish(userId: number, body: CreateSlipDto): Promise<{ id: number }> {
     await this.accounts.assertActive(userId); // a banned account cannot publish (tokens live 15 minutes)
     if (!(await this.canPost(userId)).can_post) throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
+    const moneyBack = parseMoneyBack(body.money_back);
+    if (moneyBack === null) throw new SlipError(SlipErrorCode.BAD_MONEY_BACK, { game: null });
     const tips = Array.isArray(body.tips) ? body.tips : [];
     const problem = tipCountProblem(tips.length);
     if (problem === 'few') throw new SlipError(SlipErrorCode.TOO_FEW_TIPS, { game: null });
@@ -94,9 +99,13 @@ export class SlipPublishService {
       if (!canPostAnother(await this.publishedToday(userId, em))) {
         throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
       }
+      const dayStart = nairobiDayStart(this.clock.now());
+      if (moneyBack && !canPostMoneyBack(await this.slips.moneyBackPublishedSince(userId, dayStart, em))) {
+        throw new SlipError(SlipErrorCode.MONEY_BACK_LIMIT_REACHED, { game: null });
+      }
       const slipId = await this.slips.insertWithTips(
         em,
-        { userId, price: Money.ofUnits(priceKsh), accumulator, dateCreated: this.clock.now() },
+        { userId, price: Money.ofUnits(priceKsh), accumulator, dateCreated: this.clock.now(), moneyBack },
         quotes.map((q: Quote) => ({ fixtureId: q.game.id, marketId: q.market.id, odd: q.odd })),
       );
       await this.stats.onPublished(em, userId);

@@ -31,13 +31,15 @@ export class SlipSalesController {
   /**
    * {phone, slip} → STK push for the slip's Ksh price → {message: 'Request Sent'}; 409 while a
    * prompt for this slip is still open on the phone; 429 past STK_PUSH_RATE_LIMITS.
+   * {phone, slip, voucher} → paid at once by the voucher → {message: 'Paid with voucher'}, or the
+   * voucher's 4xx (docs/PRODUCT-RULES.md R246, R247).
    */
   @Post('processor/buy')
   @RateLimit(STK_PUSH_RATE_LIMITS)
   @HttpCode(200)
   @ApiOkResponse({ type: MessageResponse })
   buy(@Body() body: BuyMpesaDto): Promise<{ message: string }> {
-    return this.buys.buyMpesa(body?.phone, body?.slip, body?.marketing_sms_consent);
+    return this.buys.buyMpesa(body?.phone, body?.slip, body?.voucher, body?.marketing_sms_consent);
   }
 
   /**

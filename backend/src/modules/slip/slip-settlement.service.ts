@@ -115,7 +115,7 @@ export class SlipSettlementService implements OnModuleInit {
         const outcome = slipOutcome(legs);
         if (!outcome.result || !outcome.accumulator) continue;
         for (const leg of legs) tipResults.push({ id: leg.id, result: leg.result });
-        settled.push({ slipId: slip.id, userId: slip.user_id, result: outcome.result, accumulator: outcome.accumulator, settledAt });
+        settled.push({ slipId: slip.id, userId: slip.user_id, result: outcome.result, moneyBack: slip.money_back, accumulator: outcome.accumulator, settledAt });
         forStats.slips.push({
           userId: slip.user_id,
           result: outcome.result,

@@ -9,6 +9,11 @@ export const MIN_PRICE_KSH = 50;
 export const MAX_PRICE_KSH = 1000;
 /** Slips a tipster may publish per Nairobi calendar day (docs/PRODUCT-RULES.md, can-post). */
 export const MAX_SLIPS_PER_DAY = 2;
+/**
+ * Money-back slips a tipster may publish per Nairobi calendar day, counted among MAX_SLIPS_PER_DAY
+ * (docs/PRODUCT-RULES.md R248).
+ */
+export const MAX_MONEY_BACK_SLIPS_PER_DAY = 1;
 /** Page sizes (docs/PRODUCT-RULES.md R82). */
 export const ACTIVE_PAGE_SIZE = 10;
 export const HOME_ACTIVE_SIZE = 12;

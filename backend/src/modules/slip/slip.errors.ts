@@ -18,6 +18,10 @@ export enum SlipErrorCode {
   FREE_TIP_EXISTS = 'FREE_TIP_EXISTS',
   /** GET /api/export/slips.*: a malformed `from`/`to` date or from after to. */
   BAD_EXPORT_RANGE = 'BAD_EXPORT_RANGE',
+  /** POST /api/slip/create: MAX_MONEY_BACK_SLIPS_PER_DAY money-back slips this Nairobi day (R248). */
+  MONEY_BACK_LIMIT_REACHED = 'MONEY_BACK_LIMIT_REACHED',
+  /** POST /api/slip/create: `money_back` not a boolean. */
+  BAD_MONEY_BACK = 'BAD_MONEY_BACK',
 }
 
 /** Code → HTTP status and the exact message (docs/PRODUCT-RULES.md R69, R135). */
@@ -39,6 +43,8 @@ export const SLIP_ERRORS: Record<SlipErrorCode, ErrorSpec> = {
   [SlipErrorCode.INVALID_PAGE]: { status: 404, message: 'Invalid page' },
   [SlipErrorCode.FREE_TIP_EXISTS]: { status: 400, message: 'This free tip already exists' },
   [SlipErrorCode.BAD_EXPORT_RANGE]: { status: 400, message: 'from and to must be dates YYYY-MM-DD' },
+  [SlipErrorCode.MONEY_BACK_LIMIT_REACHED]: { status: 400, message: "Can't post more than 1 money-back slip a day" },
+  [SlipErrorCode.BAD_MONEY_BACK]: { status: 400, message: 'money_back must be true or false' },
 };
 
 /**

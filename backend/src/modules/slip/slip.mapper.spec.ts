@@ -7,7 +7,7 @@ const SALT = 'ab'.repeat(32);
 
 const slip = (over: Partial<SlipRow> = {}): SlipRow => ({
   id: 7, userId: 3, username: 'wanjiku_tips', avatarFile: null, rating: '62.50', tipsterWon: 5, tipsterLost: 3, tipsterProfit: '2.345', price: '150.00', accumulator: '2.97',
-  settledAccumulator: null, jackpot: false, slipResult: null, dateCreated: new Date('2026-11-23T06:00:00Z'), settledAt: null,
+  settledAccumulator: null, jackpot: false, moneyBack: false, slipResult: null, dateCreated: new Date('2026-11-23T06:00:00Z'), settledAt: null,
   commitment: 'c'.repeat(64), commitSalt: SALT, ...over,
 });
 const tip: TipRow = { slipId: 7, fixtureId: '11', marketId: 4, odd: '1.23', result: 'W' };
@@ -32,7 +32,7 @@ describe('slip mapper', () => {
   it('shows everything of a settled slip with each tip result', () => {
     const res = toSlipResponse(slip({ slipResult: 'W', settledAccumulator: '2.97' }), [tip], ctx());
     expect(res).toEqual({
-      id: 7, price: 150, price_ng: 1725, price_ug: 5250, date_created: '2026-11-23T09:00:00+03:00', accumulator: '2.97', jackpot: false, slip_result: 'W',
+      id: 7, price: 150, price_ng: 1725, price_ug: 5250, date_created: '2026-11-23T09:00:00+03:00', accumulator: '2.97', jackpot: false, money_back: false, slip_result: 'W',
       tips: [{ home_team: 'Arsenal', away_team: 'Chelsea', game_date: '2026-11-24T22:00:00+03:00', league: 'English Premier League',
         game_result: null, market_type: 4, odd: '1.23', fixture: 11, result: 'W', result_source: null }],
       user: { username: 'wanjiku_tips' }, meta: { rating: 62.5, profile_image: null, settled: 8, profit: 2.35, roi: 29.31 },

@@ -43,6 +43,8 @@ export interface SlipResponse {
   date_created: string;
   accumulator: string;
   jackpot: boolean;
+  /** Money back if the slip loses: each buyer gets a voucher of the price paid (docs/PRODUCT-RULES.md R240, R244). */
+  money_back: boolean;
   slip_result: string | null;
   tips: TipResponse[];
   user: { username: string };
@@ -131,6 +133,7 @@ export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): 
     date_created: toGameDate(new Date(slip.dateCreated)),
     accumulator: slip.accumulator,
     jackpot: slip.jackpot,
+    money_back: slip.moneyBack,
     slip_result: slip.slipResult,
     tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled, ctx.sources?.get(t.fixtureId))),
     user: { username: slip.username },

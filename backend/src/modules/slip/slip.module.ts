@@ -49,6 +49,7 @@ import { PicksDeliveryRepository } from './picks-delivery.repository';
 import { PicksDeliveryService } from './picks-delivery.service';
 import { PicksDeliveryCheckService } from './picks-delivery-check.service';
 import { UndeliveredPicksHook } from './undelivered-picks.hook';
+import { SaleRefundService } from './sale-refund.service';
 
 /** Slip module (docs/ARCHITECTURE.md, "modules/slip"): slips and tips, can-post, lists, settlement, the leaderboard (the tipsters' counters are TipsterStatsModule's), the delivery of bought picks (docs/PRODUCT-RULES.md R220–R226). */
 @Module({
@@ -57,7 +58,7 @@ import { UndeliveredPicksHook } from './undelivered-picks.hook';
   providers: [SlipDataRepository, TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
     SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
     SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService,
-    PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
+    PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService, SaleRefundService],
   exports: [SlipDataRepository, BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],
 })
 export class SlipModule {}

@@ -27,6 +27,8 @@ export interface SlipRow {
   accumulator: string;
   settledAccumulator: string | null;
   jackpot: boolean;
+  /** Money back if the slip loses (docs/PRODUCT-RULES.md R240). */
+  moneyBack: boolean;
   slipResult: SlipResultCode | null;
   dateCreated: Date;
   settledAt: Date | null;
@@ -124,7 +126,7 @@ export interface ExportFilter {
 const SLIP_ROWS = `SELECT s.id, s.user_id AS "userId", u.username, u.avatar_file AS "avatarFile",
        coalesce(st.rating, 0)::text AS rating, coalesce(st.won, 0)::int AS "tipsterWon", coalesce(st.lost, 0)::int AS "tipsterLost",
        coalesce(st.profit, 0)::text AS "tipsterProfit", s.price_ksh::text AS price, s.accumulator::text AS accumulator,
-       s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.slip_result AS "slipResult",
+       s.settled_accumulator::text AS "settledAccumulator", s.jackpot, s.money_back AS "moneyBack", s.slip_result AS "slipResult",
        s.date_created AS "dateCreated", s.settled_at AS "settledAt",
        s.commitment, s.commit_salt AS "commitSalt"
   FROM slip s ${appUserJoin('u', 's.user_id')} ${tipsterStatLeftJoin('st', 's.user_id')}`;
@@ -454,6 +456,12 @@ export class SlipRepository {
     return row.n;
   }
 
+  /** How many money-back slips `userId` published since `since` (docs/PRODUCT-RULES.md R248). */
+  async moneyBackPublishedSince(userId: number, since: Date, em: EntityManager = this.ds.manager): Promise<number> {
+    const [row] = await em.query(`SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND money_back`, [userId, since]);
+    return row.n;
+  }
+
   /** Serialises publishing by `userId` until the caller's transaction ends (advisory lock 6/userId). */
   async lockPublisher(em: EntityManager, userId: number): Promise<void> {
     await em.query('SELECT pg_advisory_xact_lock($1, $2)', [6, userId]);
@@ -466,7 +474,7 @@ export class SlipRepository {
    */
   async insertWithTips(
     em: EntityManager,
-    slip: Pick<Slip, 'userId' | 'price' | 'accumulator' | 'dateCreated'>,
+    slip: Pick<Slip, 'userId' | 'price' | 'accumulator' | 'dateCreated'> & Partial<Pick<Slip, 'moneyBack'>>,
     tips: Pick<Tip, 'fixtureId' | 'marketId' | 'odd'>[],
   ): Promise<number> {
     const repo = em.getRepository(Slip);

@@ -1,4 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { TransactionRunner } from '../../database/transaction-runner';
+import { SmsService } from '../notifications/sms/sms.service';
+import { SaleRefundService } from './sale-refund.service';
 
 /** Event `picks.undelivered`: a paid purchase whose picks reached the buyer by no channel before the first kick-off. */
 export interface PicksUndelivered {
@@ -15,17 +18,22 @@ export const PICKS_UNDELIVERED = 'picks.undelivered';
 type Listener = (events: PicksUndelivered[]) => Promise<void> | void;
 
 /**
- * Where undelivered picks end (docs/PRODUCT-RULES.md R224): the delivery check calls
- * `refundUndelivered` after the transaction that marked the purchases `undelivered` committed.
- * Today it only logs and tells its listeners (none yet): the refund as a voucher plugs in here
- * (`onUndelivered`) once vouchers exist. A listener must be idempotent per purchase — the event
- * is emitted once per purchase, but a crash between commit and emit loses it, so the voucher
- * feature should also sweep `picks_delivery` rows in state `undelivered`.
+ * Where undelivered picks end (docs/PRODUCT-RULES.md R224, R249): the delivery check calls
+ * `refundUndelivered` after the transaction that marked the purchases `undelivered` committed;
+ * each purchase is refunded by voucher (reason `undelivered`, SaleRefundService), once, and the
+ * listeners are told. The event is emitted once per purchase, but a crash between commit and emit
+ * loses it (no sweep of `picks_delivery` rows in state `undelivered` yet).
  */
 @Injectable()
 export class UndeliveredPicksHook {
   private readonly logger = new Logger(UndeliveredPicksHook.name);
   private readonly listeners: Listener[] = [];
+
+  constructor(
+    private readonly tx: TransactionRunner,
+    private readonly refunds: SaleRefundService,
+    private readonly sms: SmsService,
+  ) {}
 
   /** Subscribes to `picks.undelivered`; returns an unsubscribe. */
   onUndelivered(listener: Listener): () => void {
@@ -34,12 +42,19 @@ export class UndeliveredPicksHook {
   }
 
   /**
-   * The refund hook: a no-op today apart from the log line and the listeners (no voucher is
-   * issued; docs/PRODUCT-RULES.md R224). Never throws: a listener's error is logged.
+   * The refund hook (docs/PRODUCT-RULES.md R224, R249): one transaction refunds every purchase by
+   * voucher (its tipster share reversed; a purchase refunded before is skipped), the voucher SMS
+   * sent after commit; then the listeners. Never throws: a failed refund or listener is logged.
    */
   async refundUndelivered(events: PicksUndelivered[]): Promise<void> {
     if (!events.length) return;
-    this.logger.warn({ purchases: events.map((e) => e.purchaseId) }, `${PICKS_UNDELIVERED}: picks delivered by no channel before kick-off (no refund yet)`);
+    this.logger.warn({ purchases: events.map((e) => e.purchaseId) }, `${PICKS_UNDELIVERED}: picks delivered by no channel before kick-off: refunded by voucher`);
+    try {
+      const { smsIds } = await this.tx.run((em) => this.refunds.refund(em, events.map((e) => e.purchaseId), () => 'undelivered'));
+      await this.sms.dispatch(...smsIds);
+    } catch (err) {
+      this.logger.error({ err: String(err) }, `${PICKS_UNDELIVERED} refund failed`);
+    }
     for (const l of [...this.listeners]) {
       try {
         await l(events);

@@ -169,6 +169,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
       slip: slipIds,
       slip_id: slipIds,
       amount: ['100', '50', '1000'],
+      // Voucher codes (docs/PRODUCT-RULES.md R246, R247): well-formed but unknown, spaced, too short.
+      voucher: ['482177301196', '4821 7730 1196', '123'],
+      money_back: ['true', 'false'],
       refresh: ['x.y.z'],
       // Data rights (docs/PRODUCT-RULES.md R261, R262): the closing's confirmation word and a forged password proof.
       confirmation: ['DELETE', 'delete'],
@@ -214,9 +217,9 @@ describe('fuzz: every route of the OpenAPI document', () => {
     valid.code.push((/(\d{6})/.exec(dataSms.body) as RegExpExecArray)[1]);
     ussdKey = config.ussd.callbackKey ?? '';
     bodyFields = {
-      '/api/slip/create': ['tips', 'amount'],
+      '/api/slip/create': ['tips', 'amount', 'money_back'],
       '/api/slip/quote': ['tips'],
-      '/api/processor/buy': ['phone', 'slip'],
+      '/api/processor/buy': ['phone', 'slip', 'voucher'],
       '/api/processor/buy-flw': ['email', 'slip_id'],
       '/api/processor/buy-flw-ug': ['email', 'slip_id'],
       '/api/processor/buy-paybill': ['phone', 'slip'],

@@ -187,7 +187,7 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     ]);
   });
 
-  it('cancelled slip: the share is marked unpaid and the buyer told by SMS, once', async () => {
+  it('void (cancelled) slip: the share is marked unpaid and the buyer refunded by a voucher SMS, once (R245)', async () => {
     const phone = nextPhone();
     const owner = await freshTipster();
     const slip = (await publishSlip(t, owner, [games[0], games[2], games[4]], { amount: 100 })).id;
@@ -199,10 +199,11 @@ describe('slip purchase, buyer SMS, find-slip and sale shares', () => {
     await events.emitSettled(e);
     await events.emitSettled(e);
     expect((await ledger(purchase.id)).find((r: { kind: string }) => r.kind === 'sale_share')).toMatchObject({ status: 'U' });
-    await eventually(async () => (await inbox(phone.msisdn)).some((m) => m.body.includes('was cancelled')), { timeoutMs: 20_000 });
+    await eventually(async () => (await inbox(phone.msisdn)).some((m) => m.body.includes(`slip ${slip} was void`)), { timeoutMs: 20_000 });
     // Every SMS is written to the outbox before it is sent: one row is all there will ever be.
-    expect(await t.ds.query(`SELECT status FROM sms_outbox WHERE to_msisdn = $1 AND body LIKE '%was cancelled%'`, [phone.msisdn])).toHaveLength(1);
-    expect((await inbox(phone.msisdn)).filter((m) => m.body.includes('was cancelled'))).toHaveLength(1);
+    expect(await t.ds.query(`SELECT status FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'voucher'`, [phone.msisdn])).toHaveLength(1);
+    expect((await inbox(phone.msisdn)).filter((m) => m.body.includes('was void'))).toHaveLength(1);
+    expect(await t.ds.query(`SELECT reason, amount::text FROM voucher WHERE phone = $1`, [phone.msisdn])).toEqual([{ reason: 'void', amount: '100.00' }]);
   });
 
   it('Nigeria: buy-flw → pay on the hosted page, no webhook → find-slip-ng verifies with Flutterwave (by id and by tx_ref)', async () => {

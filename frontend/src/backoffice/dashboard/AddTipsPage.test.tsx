@@ -81,6 +81,8 @@ describe('Add tips (/dashboard/add_tips)', () => {
     await addGame(3);
     expect(await screen.findByTestId('total-odds')).toHaveTextContent('4.50');
     expect(fetchStub.to('/api/slip/quote').at(-1)?.body).toEqual({ tips: [1, 2, 3].map((game) => ({ game, market: 1 })) });
+    // A money-back slip (docs/PRODUCT-RULES.md R240): the flag goes with the slip.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Money back if it loses' }));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     expect(await screen.findByText('Game started Home 2 vs Away 2')).toBeInTheDocument();
     expect(fetchStub.to('/api/slip/create')[0]?.body).toEqual({
@@ -88,6 +90,7 @@ describe('Add tips (/dashboard/add_tips)', () => {
       tips: [1, 2, 3].map((game) => ({ game, market: 1 })),
       tip_id: null,
       amount: '50',
+      money_back: true,
     });
   }, 20_000);
 

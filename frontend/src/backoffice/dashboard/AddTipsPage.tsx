@@ -6,6 +6,8 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
 import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -70,6 +72,7 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
   const [marketId, setMarketId] = useState('');
   const [picks, setPicks] = useState<Pick[]>([]);
   const [price, setPrice] = useState(String(limits.min_price_ksh));
+  const [moneyBack, setMoneyBack] = useState(false);
   const [message, setMessage] = useState<{ severity: 'error'; text: string } | null>(null);
   const [published, setPublished] = useState<string | null>(null);
 
@@ -104,9 +107,12 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
         tip_id: null,
         // The price as typed, in whole Ksh: the server reads and checks it.
         amount: price.trim(),
+        // Money back if the slip loses (docs/PRODUCT-RULES.md R240, R248).
+        money_back: moneyBack,
       }),
     onSuccess: (answer) => {
       setPicks([]);
+      setMoneyBack(false);
       setMessage(null);
       setPublished(DASHBOARD_MESSAGES.published);
       // A first slip makes the user a tipster: keep the renewed token, and let the back office
@@ -280,6 +286,10 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
             onChange={(event) => setPrice(event.target.value)}
             error={!!priceError}
             helperText={priceError ?? limits.messages.price_range}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={moneyBack} onChange={(event) => setMoneyBack(event.target.checked)} />}
+            label="Money back if it loses"
           />
           <Button variant="contained" onClick={submitPublish} loading={publish.isPending} disabled={blocked}>
             Publish

@@ -67,6 +67,22 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
     });
   });
 
+  it('pays with a voucher as typed: no M-Pesa prompt, the picks by SMS (docs/PRODUCT-RULES.md R246)', async () => {
+    const api = stubFetch({
+      '/api/slip/get/42': slip,
+      'POST /api/processor/buy': { message: 'Paid with voucher' },
+    });
+    renderRoute('/buy_tip/42');
+    expect(await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' })).toBeInTheDocument();
+    type('M-Pesa phone number', '0712345678');
+    type('Voucher code (optional)', ' 4821 7730 1196 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Paid with voucher')).toBeInTheDocument();
+    expect(alert).not.toHaveTextContent(/M-Pesa PIN/);
+    expect(api.to('/api/processor/buy')[0].body).toEqual({ phone: '254712345678', slip: 42, voucher: '4821 7730 1196' });
+  });
+
   it("preselects the visitor's country by IP (docs/PRODUCT-RULES.md R143): a Nigerian pays in NGN by e-mail checkout", async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,

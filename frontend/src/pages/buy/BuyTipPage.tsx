@@ -33,6 +33,9 @@ import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNot
 import { MarketingOptIn } from '../../components/MarketingOptIn';
 import { smsConsentField } from '../../lib/consent';
 
+/** The buy route's answer when a voucher paid the slip (docs/PRODUCT-RULES.md R246). */
+const VOUCHER_PAID = 'Paid with voucher';
+
 const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
   { country: 'KE', label: 'Kenya (M-Pesa)' },
   { country: 'NG', label: 'Nigeria' },
@@ -60,6 +63,7 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
   const [phone, setPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const [marketing, setMarketing] = useState(false);
+  const [voucher, setVoucher] = useState('');
   const buy = useBuySlip();
 
   const submit = (event: FormEvent) => {
@@ -67,8 +71,27 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
     const found = purchasePhoneError(phone);
     setPhoneError(found);
     if (found) return;
-    buy.mutate({ phone: toKenyanMsisdn(phone), slip: slip.id, ...smsConsentField(marketing) });
+    // The voucher as typed: the server checks it (docs/PRODUCT-RULES.md R246, R247).
+    buy.mutate({
+      phone: toKenyanMsisdn(phone),
+      slip: slip.id,
+      ...(voucher.trim() ? { voucher: voucher.trim() } : {}),
+      ...smsConsentField(marketing),
+    });
   };
+
+  if (buy.isSuccess && buy.data.message === VOUCHER_PAID) {
+    return (
+      <Alert severity="success">
+        <AlertTitle>{VOUCHER_PAID}</AlertTitle>
+        The picks are on their way to your phone by SMS.{' '}
+        <Link component={RouterLink} to={PATHS.myTips}>
+          See all your tips
+        </Link>
+        .
+      </Alert>
+    );
+  }
 
   if (buy.isSuccess) {
     return (
@@ -99,6 +122,14 @@ const MpesaForm = ({ slip }: { slip: Slip }) => {
           onChange={(event) => setPhone(event.target.value)}
           error={!!phoneError}
           helperText={phoneError ?? 'You will get a prompt on this phone to enter your M-Pesa PIN.'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          label="Voucher code (optional)"
+          placeholder="1234 5678 9012"
+          value={voucher}
+          onChange={(event) => setVoucher(event.target.value)}
+          helperText="A voucher we sent you by SMS pays the slip at once, with no M-Pesa prompt."
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <MarketingOptIn checked={marketing} onChange={setMarketing} />

@@ -42,7 +42,9 @@ describe('/my-tips', () => {
     const api = stubFetch({
       'POST /api/buyer/code': { message: 'Code sent' },
       'GET /api/buyer/purchases': (req: StubbedRequest) =>
-        req.url.searchParams.get('before') === '2' ? { data: [older], next: null } : { data: [paid, failed], next: '2' },
+        req.url.searchParams.get('before') === '2'
+          ? { data: [older], next: null, voucher_balance: '0.00', vouchers: [] }
+          : { data: [paid, failed], next: '2', voucher_balance: '0.00', vouchers: [] },
       'GET /api/slip/markets': { markets: [{ id: 1, value: 'HOME WIN', name: '1X2' }] },
     });
     renderRoute('/my-tips');
@@ -69,6 +71,25 @@ describe('/my-tips', () => {
     const sub = await screen.findByRole('article', { name: 'gold subscription' });
     expect(within(sub).getByText('Pending')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('shows a refunded purchase and the voucher balance the server computed (R163)', async () => {
+    stubFetch({
+      'GET /api/buyer/purchases': {
+        data: [purchase({ id: '4', status: 'refunded', slip_id: 9, slip: buildSlip({ id: 9 }) })],
+        next: null,
+        voucher_balance: '150.00',
+        vouchers: [{ code: '482177301196', amount: '150.00', currency: 'KES', amount_ksh: '150.00', reason: 'money-back', status: 'issued', expires_at: '2026-12-23T12:00:00+03:00' }],
+      },
+      'GET /api/slip/markets': { markets: [] },
+    });
+    renderRoute('/my-tips');
+    type(await screen.findByLabelText('Phone number').then(() => 'Phone number'), '0712345678');
+    type('Code from the SMS', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Show my tips' }));
+    const card = await screen.findByRole('article', { name: 'Slip 9' });
+    expect(within(card).getByText('Refunded')).toBeInTheDocument();
+    expect(screen.getByTestId('voucher-balance')).toHaveTextContent('Voucher balance: Ksh. 150.00. Voucher 482177301196 (Ksh. 150.00)');
   });
 
   it("shows the server's message for a wrong code", async () => {

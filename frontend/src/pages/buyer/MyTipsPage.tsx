@@ -170,6 +170,15 @@ export const MyTipsPage = () => {
             </Link>
           </EmptyState>
         ) : null}
+        {history.isSuccess && history.data.pages[0].vouchers.length ? (
+          <Alert severity="info" data-testid="voucher-balance">
+            Voucher balance: {formatKsh(history.data.pages[0].voucher_balance)}.{' '}
+            {history.data.pages[0].vouchers
+              .filter((voucher) => voucher.status === 'issued')
+              .map((voucher) => `Voucher ${voucher.code} (${formatKsh(voucher.amount_ksh)})`)
+              .join(' · ')}
+          </Alert>
+        ) : null}
         {purchases.length ? (
           <Stack spacing={1.5} component="section" aria-label="Your purchases">
             {purchases.map((purchase) => (

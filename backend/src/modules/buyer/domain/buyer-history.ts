@@ -8,23 +8,21 @@ import type { PurchaseStatus } from '../../processor/purchase.service';
 /** Purchases per page of GET /api/buyer/purchases. */
 export const BUYER_PAGE_SIZE = 20;
 
-/**
- * What a buyer reads as a purchase's status. `refunded` is reserved for the money-back feature
- * (docs/PRODUCT-RULES.md R163): nothing produces it yet.
- */
+/** What a buyer reads as a purchase's status (docs/PRODUCT-RULES.md R163). */
 export const BUYER_PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type BuyerPurchaseStatus = (typeof BUYER_PURCHASE_STATUSES)[number];
 
 /**
- * A stored purchase status as the buyer reads it: pending and paid as they are; a failed,
- * cancelled (the buyer declined the prompt) or timed-out payment is `failed`.
+ * A stored purchase status as the buyer reads it (docs/PRODUCT-RULES.md R163): pending as it is;
+ * paid, or `refunded` when a voucher refunded it; a failed, cancelled (the buyer declined the
+ * prompt) or timed-out payment is `failed`.
  */
-export const buyerStatus = (status: PurchaseStatus): BuyerPurchaseStatus => {
+export const buyerStatus = (status: PurchaseStatus, refunded = false): BuyerPurchaseStatus => {
   switch (status) {
     case 'pending':
       return 'pending';
     case 'paid':
-      return 'paid';
+      return refunded ? 'refunded' : 'paid';
     case 'failed':
     case 'cancelled':
     case 'timeout':

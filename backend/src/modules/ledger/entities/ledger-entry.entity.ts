@@ -22,5 +22,7 @@ export class LedgerEntry {
   @Column({ type: 'text' }) status: LedgerStatus;
   @Column({ name: 'purchase_id', type: 'bigint', nullable: true }) purchaseId: string | null;
   @Column({ name: 'withdrawal_id', type: 'bigint', nullable: true }) withdrawalId: string | null;
+  /** The voucher issued, redeemed or expired (UNIQUE with kind; docs/PRODUCT-RULES.md R241). */
+  @Column({ name: 'voucher_id', type: 'bigint', nullable: true }) voucherId: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

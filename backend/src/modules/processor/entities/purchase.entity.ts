@@ -4,7 +4,7 @@ import { Money, moneyColumn } from '../../../common/money/money';
 /** What a purchase buys. The slip module plugs its fulfilment in for 'slip' (PurchaseFulfilments). */
 export type PurchaseKind = 'slip' | 'subscription';
 export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'timeout';
-export type PaymentProvider = 'mpesa' | 'flutterwave' | 'c2b';
+export type PaymentProvider = 'mpesa' | 'flutterwave' | 'c2b' | 'voucher';
 
 /**
  * `purchase`: one payment attempt for a slip or a subscription (docs/PRODUCT-RULES.md "Purchases and provider callbacks"). Unique keys:

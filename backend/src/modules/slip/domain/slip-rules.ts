@@ -2,6 +2,7 @@ import { accumulatorOf, oddToHundredths } from '../../../common/decimal/decimal'
 import {
   MAX_ACCUMULATOR_HUNDREDTHS,
   MAX_PRICE_KSH,
+  MAX_MONEY_BACK_SLIPS_PER_DAY,
   MAX_SLIPS_PER_DAY,
   MAX_TIPS,
   MIN_ACCUMULATOR_HUNDREDTHS,
@@ -60,4 +61,20 @@ export const firstDuplicate = <T>(ids: readonly T[]): T | undefined => {
     seen.add(id);
   }
   return undefined;
+};
+
+/**
+ * Whether a tipster who published `moneyBackToday` money-back slips this Nairobi day may publish
+ * another (docs/PRODUCT-RULES.md R248).
+ */
+export const canPostMoneyBack = (moneyBackToday: number): boolean => moneyBackToday < MAX_MONEY_BACK_SLIPS_PER_DAY;
+
+/**
+ * The `money_back` field of POST /api/slip/create (docs/PRODUCT-RULES.md R240): absent or null is
+ * false; true / false (or the strings 'true' / 'false' of a form) as sent; null for anything else.
+ */
+export const parseMoneyBack = (value: unknown): boolean | null => {
+  if (value === undefined || value === null || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  return null;
 };

@@ -18,6 +18,8 @@ export class CreateSlipDto {
   @IsOptional() @IsArray() tips?: CreateSlipTipInput[];
   @IsOptional() @Allow() tip_id?: unknown;
   @IsOptional() @Allow() amount?: unknown;
+  /** Money back if the slip loses (docs/PRODUCT-RULES.md R240); default false. */
+  @IsOptional() @Allow() money_back?: unknown;
 }
 
 /**

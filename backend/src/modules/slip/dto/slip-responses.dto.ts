@@ -61,6 +61,7 @@ export class SlipResponseDto {
   @ApiProperty({ description: 'ISO-8601 instant' }) date_created: string;
   @ApiProperty({ example: '4.52', description: 'Total odds, decimal string' }) accumulator: string;
   @ApiProperty() jackpot: boolean;
+  @ApiProperty({ description: 'Money back: a buyer of this slip gets a voucher of the price paid when it loses (docs/PRODUCT-RULES.md R240, R244)' }) money_back: boolean;
   @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'C'] }) slip_result: string | null;
   @ApiProperty({ type: [TipResponseDto] }) tips: TipResponseDto[];
   @ApiProperty({ type: SlipUserDto }) user: SlipUserDto;
@@ -189,6 +190,14 @@ export class BuyMpesaDto {
   })
   @Allow()
   marketing_sms_consent?: string;
+
+  @ApiPropertyOptional({
+    example: '482177301196',
+    description: 'A voucher code of this phone (12 digits; spaces allowed): when it covers the Ksh price the slip is paid at once, with no STK push (docs/PRODUCT-RULES.md R246)',
+    type: String,
+  })
+  @Allow()
+  voucher?: string;
 }
 
 /**

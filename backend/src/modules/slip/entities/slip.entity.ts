@@ -22,6 +22,11 @@ export class Slip {
    * (docs/PRODUCT-RULES.md "Subscriptions, premium").
    */
   @Column({ type: 'boolean', default: false }) premium: boolean;
+  /**
+   * Money back (docs/PRODUCT-RULES.md R240): set at publish, never changed; a lost money-back
+   * slip refunds its buyers by voucher (R244).
+   */
+  @Column({ name: 'money_back', type: 'boolean', default: false }) moneyBack: boolean;
   @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
   /** Product of the non-void odds once settled (void legs 1.00). */
   @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true }) settledAccumulator: string | null;

@@ -1,0 +1,91 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Clock, CLOCK } from '../../../common/clock/clock';
+import { Money } from '../../../common/money/money';
+import { LedgerService } from '../../ledger/ledger.service';
+import {
+  normaliseVoucherCode,
+  sameVoucherCode,
+  VOUCHER_ATTEMPT_WINDOW_MS,
+  VOUCHER_MAX_FAILED_ATTEMPTS,
+  VoucherRefusal,
+  voucherRefusal,
+} from '../domain/voucher';
+import { Voucher } from '../entities/voucher.entity';
+import { ProcessorError, ProcessorErrorCode } from '../processor.errors';
+import { VoucherIssuer } from './voucher-issuer';
+import { VoucherRepository } from './voucher.repository';
+
+const REFUSAL_ERROR: Record<VoucherRefusal, ProcessorErrorCode> = {
+  unknown: ProcessorErrorCode.VOUCHER_UNKNOWN,
+  'other-phone': ProcessorErrorCode.VOUCHER_OTHER_PHONE,
+  redeemed: ProcessorErrorCode.VOUCHER_REDEEMED,
+  expired: ProcessorErrorCode.VOUCHER_EXPIRED,
+  'too-small': ProcessorErrorCode.VOUCHER_TOO_SMALL,
+};
+
+/**
+ * Voucher redemption (docs/PRODUCT-RULES.md R246, R247): the check of a typed code before any
+ * purchase row, and the redemption inside the payment transaction. Amounts in Ksh (Money).
+ */
+@Injectable()
+export class VoucherRedemption {
+  constructor(
+    private readonly repo: VoucherRepository,
+    private readonly ledger: LedgerService,
+    private readonly issuer: VoucherIssuer,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The voucher `typed` names, when `phone` may pay `priceKsh` with it now (docs/PRODUCT-RULES.md
+   * R246, R247). A code no voucher has, or another phone's, counts as a wrong attempt; past
+   * VOUCHER_MAX_FAILED_ATTEMPTS in VOUCHER_ATTEMPT_WINDOW_MS the phone is refused first.
+   * @throws ProcessorError VOUCHER_LOCKED (429), VOUCHER_MALFORMED / VOUCHER_UNKNOWN /
+   *   VOUCHER_TOO_SMALL (400), VOUCHER_OTHER_PHONE (403), VOUCHER_REDEEMED (409),
+   *   VOUCHER_EXPIRED (410). Nothing is spent.
+   */
+  async check(phone: string, typed: unknown, priceKsh: Money): Promise<Voucher> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - VOUCHER_ATTEMPT_WINDOW_MS);
+    if ((await this.repo.failedSince(phone, since)) >= VOUCHER_MAX_FAILED_ATTEMPTS) {
+      throw new ProcessorError(ProcessorErrorCode.VOUCHER_LOCKED);
+    }
+    const code = normaliseVoucherCode(typed);
+    if (!code) throw new ProcessorError(ProcessorErrorCode.VOUCHER_MALFORMED);
+    // The phone's own vouchers are compared in constant time; only when none matches is the code
+    // looked up among all (to tell "another phone's" apart), and that counts as a wrong attempt.
+    const own = (await this.repo.ofPhone(phone)).filter((v) => sameVoucherCode(v.code, code));
+    const voucher = own[0] ?? (await this.repo.byCode(code));
+    const refusal = voucherRefusal(voucher, phone, priceKsh, now);
+    if (refusal === 'unknown' || refusal === 'other-phone') await this.repo.recordFailure(phone, now);
+    if (refusal) throw new ProcessorError(REFUSAL_ERROR[refusal]);
+    return voucher as Voucher;
+  }
+
+  /**
+   * Redeems voucher `voucherId` for purchase `purchase` (its Ksh price) in the payment
+   * transaction `em` (docs/PRODUCT-RULES.md R246): the voucher locked, checked again, marked
+   * redeemed (once: a second redemption finds it redeemed), `voucher_redeemed` of its whole
+   * value; what the price leaves over is a `change` voucher with the same expiry.
+   * @returns the change voucher, or null.
+   * @throws ProcessorError VOUCHER_REDEEMED / VOUCHER_EXPIRED / VOUCHER_TOO_SMALL (the payment
+   *   rolls back).
+   */
+  async redeemIn(em: EntityManager, voucherId: string, phone: string, purchase: { id: string; priceKsh: Money }): Promise<Voucher | null> {
+    const now = this.clock.now();
+    const v = await this.repo.lock(em, voucherId);
+    const refusal = voucherRefusal(v, phone, purchase.priceKsh, now);
+    if (refusal) throw new ProcessorError(REFUSAL_ERROR[refusal]);
+    const voucher = v as Voucher;
+    if (!(await this.repo.markRedeemed(em, voucher.id, purchase.id, now))) throw new ProcessorError(ProcessorErrorCode.VOUCHER_REDEEMED);
+    await this.ledger.recordVoucherRedeemed(em, voucher.id, purchase.id, voucher.amountKsh);
+    const left = voucher.amountKsh.sub(purchase.priceKsh);
+    if (left.isZero()) return null;
+    const [change] = await this.issuer.issue(em, [
+      { code: '', phone, amount: left, currency: 'KES', amountKsh: left, sourcePurchaseId: purchase.id, reason: 'change', issuedAt: now, expiresAt: voucher.expiresAt },
+    ]);
+    return change ?? null;
+  }
+
+}
