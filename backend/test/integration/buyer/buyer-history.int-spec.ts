@@ -57,8 +57,9 @@ describe("a buyer's history", () => {
     // Paid: the buyer accepts the prompt on the sandbox phone.
     await buyAndAnswer(A, paidSlip, 'accept');
     await eventually(async () => (await statusOf(A, paidSlip)) === 'paid', { timeoutMs: 20_000 });
-    // Failed: declined on the phone.
-    await buyAndAnswer(A, failedSlip, 'decline');
+    // Failed: a wrong PIN (2001). A declined prompt would also be offered the paybill, a new pending
+    // purchase of the same slip (docs/PRODUCT-RULES.md R205).
+    await buyAndAnswer(A, failedSlip, 'wrong-pin');
     await eventually(async () => ((await statusOf(A, failedSlip)) ?? 'pending') !== 'pending', { timeoutMs: 20_000 });
     // Pending: the prompt is left alone.
     expect((await buy(A, pendingSlip)).status).toBe(200);
@@ -71,7 +72,7 @@ describe("a buyer's history", () => {
   const buy = (phone: Phone, slip: number) => t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip } });
   const statusOf = async (phone: Phone, slip: number): Promise<string | undefined> =>
     (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.status;
-  async function buyAndAnswer(phone: Phone, slip: number, action: 'accept' | 'decline'): Promise<void> {
+  async function buyAndAnswer(phone: Phone, slip: number, action: 'accept' | 'decline' | 'wrong-pin'): Promise<void> {
     expect((await buy(phone, slip)).status).toBe(200);
     const checkout = await eventually(async () => (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.checkout_request_id, { timeoutMs: 10_000 });
     const res = await t.request('POST', `/sandbox/api/phones/${phone.msisdn}/prompts/${checkout}/${action}`, { body: action === 'accept' ? { pin: '1234' } : {} });
