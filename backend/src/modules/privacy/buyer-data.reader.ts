@@ -48,6 +48,10 @@ export class BuyerDataReader {
         name: 'unmatched_payments',
         rows: pagedRows((a, l) => this.purchases.unmatchedOf(k.phones, a, l), pageSize),
       },
+      {
+        name: 'vouchers',
+        rows: pagedRows((a, l) => this.purchases.vouchersOf(k.phones, a, l), pageSize),
+      },
       { name: 'rg_limits', rows: once(() => this.rg.limitsOf(k.phones)) },
       { name: 'rg_codes', rows: once(() => this.rg.codesOf(k.phones)) },
       { name: 'consents', rows: once(() => this.notifications.consentsOf(userId, k)) },

@@ -35,6 +35,18 @@ export class PurchaseDataRepository {
     );
   }
 
+  /**
+   * The vouchers issued to one of `phones` (docs/PRODUCT-RULES.md R240-R249), every column: the
+   * code is the holder's own.
+   */
+  vouchersOf(phones: string[], after: string | null, limit: number): Promise<DataRow[]> {
+    return this.ds.query(
+      `SELECT v.*, v.id::text AS id FROM voucher v
+        WHERE v.phone = ANY($1::text[]) AND v.id > COALESCE($2::bigint, 0) ORDER BY v.id LIMIT $3`,
+      [phones, after, limit],
+    );
+  }
+
   /** Paybill money that matched no purchase, sent from one of `phones`. */
   unmatchedOf(phones: string[], after: string | null, limit: number): Promise<DataRow[]> {
     return this.ds.query(

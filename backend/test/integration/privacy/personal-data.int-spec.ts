@@ -54,6 +54,8 @@ const PERSONAL_COLUMNS: Record<string, Covered | NotPersonal> = {
   'picks_delivery.email': { section: 'picks_deliveries', id: 'purchase_id', by: 'email' },
   'subscription.phone': { section: 'subscriptions', id: 'id', by: 'phone' },
   'unmatched_payment.msisdn': { section: 'unmatched_payments', id: 'id', by: 'phone' },
+  'voucher.phone': { section: 'vouchers', id: 'id', by: 'phone' },
+  'voucher_failed_attempt.phone': { reason: 'a wrong-voucher-code counter kept for the one-hour lockout window (R247); no content of its own' },
   'rg_limit.phone': { section: 'rg_limits', id: 'phone', by: 'phone' },
   'rg_code.phone': { section: 'rg_codes', id: 'id', by: 'phone' },
   'marketing_consent.user_id': { section: 'consents', id: 'id', by: 'user' },
