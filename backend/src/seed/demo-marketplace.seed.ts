@@ -168,7 +168,7 @@ export const seedDemoMarketplace = async (
     const [row] = await ds.query(
       `INSERT INTO app_user (username, email, password_hash, role, name, city, country, email_verified_at, created_at)
        VALUES ($1, $2, $3, 'tipster', $4, $5, $6, $7, $7)
-       ON CONFLICT (lower(username)) DO UPDATE SET role = 'tipster' RETURNING id`,
+       ON CONFLICT (lower(username)) WHERE erased_at IS NULL DO UPDATE SET role = 'tipster' RETURNING id`,
       [username, `${username.replace('.', '_')}@demo.tips`, hash, name, city, country, new Date(start.getTime() - 90 * 86_400_000)],
     );
     users.push({ id: row.id, style: 1 + rnd() * 2.5, activity: 0.45 + rnd() * 0.5 });
