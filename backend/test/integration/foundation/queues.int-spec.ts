@@ -48,6 +48,6 @@ describe('BullMQ on the real Redis, processed by the worker (ROLE=all)', () => {
   it('registers the drain-inbox job scheduler once, under its own key', async () => {
     const payments = t.get<Queue>(getQueueToken(QUEUE.PAYMENTS));
     const schedulers = await payments.getJobSchedulers();
-    expect(schedulers.map((s) => s.key).sort()).toEqual(['drain-inbox', 'reconcile-stk']); // reconcile-stk: docs/PRODUCT-RULES.md "Purchases and provider callbacks"
+    expect(schedulers.map((s) => s.key).sort()).toEqual(['drain-inbox', 'expire-vouchers', 'reconcile-stk']); // reconcile-stk: docs/PRODUCT-RULES.md "Purchases and provider callbacks"; expire-vouchers: R242
   });
 });
