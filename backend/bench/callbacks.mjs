@@ -246,8 +246,13 @@ const main = async () => {
 
     // N pending purchases, as POST /api/processor/buy leaves them after the STK push (kind slip,
     // the slip's Ksh price, buyer MSISDN, our code, CheckoutRequestID + MerchantRequestID).
-    const slips = (await db.query(`SELECT id, price_ksh::text price FROM slip ORDER BY id LIMIT 50`)).rows;
-    if (!slips.length) throw new Error('the seed created no slip');
+    // Slips on sale now (the public active list, by the app's clock): a slip whose first game has
+    // kicked off is not sold, and its purchases would be closed by the picks-delivery check (R224)
+    // while the bench compares the ledger before and after the replay.
+    const active = await (await fetch(`${env.PUBLIC_URL}/api/home/active`)).json();
+    const activeIds = (active.slips ?? []).map((s) => Number(s.id)).filter(Number.isInteger);
+    const slips = (await db.query(`SELECT id, price_ksh::text price FROM slip WHERE id = ANY($1::int[]) ORDER BY id LIMIT 50`, [activeIds])).rows;
+    if (!slips.length) throw new Error('the seed left no slip on sale (GET /api/home/active)');
     const codes = new Set();
     while (codes.size < N) codes.add(Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
     const codeList = [...codes];
