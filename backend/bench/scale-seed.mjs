@@ -12,8 +12,9 @@
  *   first kick-off, at most one a Nairobi day per tipster, settled 125 min after the last kick-off
  *   (the demo seed's rule) with each tip W/L from the real full-time score and the slip W if every
  *   tip won, else L (no void: only fixtures played to FT are used);
- * - one open slip per new tipster (5% of the slips) on upcoming fixtures of the next 4 shown days
- *   that the replay can settle, published earlier today (Nairobi);
+ * - one open slip per new tipster (5% of the slips, or `open` of them, at most one per new tipster)
+ *   on upcoming fixtures of the next 4 shown days that the replay can settle, published earlier
+ *   today (Nairobi);
  * - `tipster_stat` rows (tips, won, lost, cancelled, rating, profit, odds_sum) and fixture
  *   `tips_count`, the counters publish and settlement keep incrementally.
  * `verifyScaleSeed` then checks it against the app's own rules: every counter equals the
@@ -98,10 +99,11 @@ const COUNTERS_UNNEST = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::
 
 /**
  * Tops the database at `databaseUrl` up to `tipsters` tipsters and `slips` slips (`dist`: the
- * build whose tipster rules write the counters).
+ * build whose tipster rules write the counters); `open` open slips (default 5% of the new slips,
+ * never more than one per new tipster).
  * @returns a summary with the counts written and the time taken (ms).
  */
-export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_000, dist = join(BACKEND, 'dist') } = {}) => {
+export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_000, open, dist = join(BACKEND, 'dist') } = {}) => {
   const rules = tipsterRules(dist);
   const t0 = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -112,7 +114,7 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
     if (existingSlips >= slips) return { skipped: true, existingSlips, ms: Date.now() - t0 };
     const existingTipsters = (await one(`SELECT count(*)::int AS n FROM app_user WHERE role = 'tipster'`)).n;
     const newTipsters = Math.max(1, tipsters - existingTipsters);
-    const openSlips = Math.min(newTipsters, Math.round((slips - existingSlips) * 0.05));
+    const openSlips = Math.min(newTipsters, slips - existingSlips, open ?? Math.round((slips - existingSlips) * 0.05));
     const historySlips = slips - existingSlips - openSlips;
     const perTipster = Math.ceil(historySlips / newTipsters);
 
@@ -297,6 +299,68 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
     await client.query('COMMIT');
     await client.query('ANALYZE app_user, slip, tip, tipster_stat, fixture');
     return { tipsters: newTipsters, ...written, days, ms: Date.now() - t0 };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
+};
+
+/**
+ * Money-back slips and paid sales over the open slips, for the settlement bench (docs/PERFORMANCE.md
+ * "Settlement"; docs/PRODUCT-RULES.md R240, R243-R245): `moneyBack` (a share, 0-1) of the open
+ * slips get the money-back flag (chosen by a hash of their id, so every run picks the same), then
+ * `sales` paid M-Pesa purchases are spread round-robin over the open slips (one buyer phone each),
+ * each with what a paid sale leaves in the ledger: the tipster's share pending (W) and the
+ * platform's fee (P), split by the built TIPSTER_SHARE_PERCENT (ledger.constants.js) so the seed
+ * uses the app's figure. Set-based SQL in one transaction, like seedScale.
+ * @returns { moneyBack, sales, ms }: slips flagged, purchases written.
+ */
+export const seedOpenSales = async (databaseUrl, { moneyBack = 0, sales = 0, dist = join(BACKEND, 'dist') } = {}) => {
+  const { TIPSTER_SHARE_PERCENT } = createRequire(import.meta.url)(join(dist, 'modules/ledger/ledger.constants.js'));
+  const t0 = Date.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const open = (await client.query(`SELECT count(*)::int AS n FROM slip WHERE slip_result IS NULL AND NOT jackpot`)).rows[0].n;
+    const flagged = Math.round(open * Math.max(0, Math.min(1, moneyBack)));
+    await client.query(
+      `UPDATE slip SET money_back = true
+        WHERE id IN (SELECT id FROM slip WHERE slip_result IS NULL AND NOT jackpot ORDER BY md5(id::text) LIMIT $1)`,
+      [flagged],
+    );
+    if (sales > 0 && open > 0) {
+      const first = (await client.query(`SELECT coalesce(max(id), 0) + 1 AS id FROM purchase`)).rows[0].id;
+      // Buyer n pays open slip n mod open (ids in order), created and paid minutes before now.
+      await client.query(
+        `INSERT INTO purchase (id, kind, slip_id, phone, rg_phone, amount, amount_ksh, currency, provider, checkout_request_id,
+                               receipt, code, status, paid_amount, result_code, created_at, updated_at, paid_at)
+         SELECT $1 + n, 'slip', s.id, ph, ph, s.price_ksh, s.price_ksh, 'KES', 'mpesa', 'ws_CO_bench_' || n,
+                'BNR' || lpad(n::text, 9, '0'), 'BN' || lpad(n::text, 8, '0'), 'paid', s.price_ksh, '0',
+                now() - interval '30 minutes', now() - interval '29 minutes', now() - interval '29 minutes'
+           FROM generate_series(0, $2::int - 1) AS n
+           CROSS JOIN LATERAL (SELECT '2547' || lpad((10000000 + n)::text, 8, '0') AS ph) p
+           JOIN (SELECT id, price_ksh, row_number() OVER (ORDER BY id) - 1 AS k FROM slip WHERE slip_result IS NULL AND NOT jackpot) s
+             ON s.k = n % $3`,
+        [first, sales, open],
+      );
+      await client.query(`SELECT setval(pg_get_serial_sequence('purchase', 'id'), (SELECT max(id) FROM purchase))`);
+      await client.query(
+        `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, created_at)
+         SELECT x.user_id, x.account, x.kind, x.amount, x.status, x.purchase_id, x.created_at
+           FROM purchase p JOIN slip s ON s.id = p.slip_id,
+                LATERAL (VALUES (s.user_id, 'tipster', 'sale_share', round(p.amount * $2 / 100, 2), 'W', p.id, p.paid_at),
+                                (NULL::int, 'platform', 'platform_fee', p.amount - round(p.amount * $2 / 100, 2), 'P', p.id, p.paid_at))
+                  AS x (user_id, account, kind, amount, status, purchase_id, created_at)
+          WHERE p.id >= $1`,
+        [first, TIPSTER_SHARE_PERCENT],
+      );
+    }
+    await client.query('COMMIT');
+    await client.query('ANALYZE slip, purchase, ledger_entry');
+    return { moneyBack: flagged, sales: open > 0 ? sales : 0, ms: Date.now() - t0 };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;

@@ -16,6 +16,19 @@
  * autocannon (BENCH_CONNECTIONS, 50) for BENCH_DURATION seconds (10) with nothing else running,
  * then again while another process settles the copy's open slips in batches; the table gives
  * requests/s, p50, p99 and max for both windows, the settlement's seconds, and non-2xx answers.
+ *
+ * Money-back slips and sales (docs/PRODUCT-RULES.md R240, R243-R245; scale-seed.mjs `seedOpenSales`,
+ * seeded with SQL after the scale seed, so every copy holds them):
+ * - BENCH_OPEN: open slips to settle (default 5% of BENCH_SLIPS; at most one per new tipster, so
+ *   at most BENCH_TIPSTERS, default BENCH_SLIPS / 20);
+ * - BENCH_MONEY_BACK: the share of the open slips that are money-back (0-1, default 0), e.g. 0.2;
+ * - BENCH_SALES: paid M-Pesa sales spread round-robin over the open slips (default 0), each with
+ *   its pending tipster share and platform fee in the ledger, e.g. 50000. A lost money-back slip's
+ *   sales are then refunded by voucher inside the settlement (share reversed, voucher issued and
+ *   texted through the SMS outbox), the others' shares paid.
+ * Each settlement row also gives the sales settled and the vouchers issued. E.g. `BENCH_SLIPS=200000
+ * BENCH_MONEY_BACK=0.2 BENCH_SALES=50000 BENCH_SETTLE_ONE=0 BENCH_SETTLE_LOAD=0 npm run
+ * bench:settlement -w backend` settles 10,000 open slips, 2,000 of them money-back, with 50,000 sales.
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
@@ -27,13 +40,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildIfNeeded, dropDatabaseAt, waitForHealth } from '../../scripts/lib.mjs';
-import { seedScale } from './scale-seed.mjs';
+import { seedOpenSales, seedScale } from './scale-seed.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(BACKEND, 'dist');
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const slips = Number(process.env.BENCH_SLIPS ?? 200_000);
 const tipsters = Number(process.env.BENCH_TIPSTERS ?? Math.round(slips / 20));
+const openWanted = process.env.BENCH_OPEN === undefined || process.env.BENCH_OPEN === '' ? undefined : Number(process.env.BENCH_OPEN);
+const moneyBackShare = Number(process.env.BENCH_MONEY_BACK ?? 0);
+const sales = Number(process.env.BENCH_SALES ?? 0);
 const name = `tips_bench_settle_${randomBytes(4).toString('hex')}`;
 const storage = mkdtempSync(join(tmpdir(), 'tips-bench-settle-'));
 const underLoad = process.env.BENCH_SETTLE_LOAD !== '0';
@@ -85,12 +101,16 @@ const settle = async (db, batchSize) => {
     clock.set(fixedClock(new Date(new Date(last).getTime() + offsetMs + 6 * 3600_000).toISOString()));
     app.get(SlipSettlementService).batchSize = batchSize;
     const [{ open }] = await query(db, `SELECT count(*)::int AS open FROM slip WHERE slip_result IS NULL`);
+    const [{ vouchers: vouchersBefore }] = await query(db, `SELECT count(*)::int AS vouchers FROM voucher`);
     const t0 = process.hrtime.bigint();
     await app.get(ResultSyncService).syncResults();
     await app.get(SlipSettlementService).sweep();
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     const [{ left }] = await query(db, `SELECT count(*)::int AS left FROM slip WHERE slip_result IS NULL`);
-    return { open, settled: open - left, ms };
+    // Sales whose share left W (paid, unpaid or refunded) and vouchers the settlement issued.
+    const [{ shares }] = await query(db, `SELECT count(*)::int AS shares FROM ledger_entry WHERE kind = 'sale_share' AND status <> 'W'`);
+    const [{ vouchers }] = await query(db, `SELECT count(*)::int AS vouchers FROM voucher`);
+    return { open, settled: open - left, ms, shares, vouchers: vouchers - vouchersBefore };
   } finally {
     await app.close();
   }
@@ -137,7 +157,10 @@ const snapshot = (db) =>
     db,
     `SELECT (SELECT md5(string_agg(concat_ws(',', id, slip_result, settled_accumulator), ';' ORDER BY id)) FROM slip) AS slips,
             (SELECT md5(string_agg(concat_ws(',', id, result), ';' ORDER BY id)) FROM tip) AS tips,
-            (SELECT md5(string_agg(concat_ws(',', user_id, tips, won, lost, cancelled, profit, odds_sum, rating), ';' ORDER BY user_id)) FROM tipster_stat) AS stats`,
+            (SELECT md5(string_agg(concat_ws(',', user_id, tips, won, lost, cancelled, profit, odds_sum, rating), ';' ORDER BY user_id)) FROM tipster_stat) AS stats,
+            (SELECT md5(string_agg(concat_ws(',', kind, purchase_id, status, amount), ';' ORDER BY kind, purchase_id))
+               FROM ledger_entry WHERE kind IN ('sale_share', 'sale_share_reversal')) AS shares,
+            (SELECT md5(string_agg(concat_ws(',', source_purchase_id, reason, amount), ';' ORDER BY source_purchase_id)) FROM voucher) AS vouchers`,
   );
 
 const main = async () => {
@@ -152,7 +175,8 @@ const main = async () => {
     const r = spawnSync(process.execPath, [join(DIST, step)], { env: env(name), stdio: 'ignore' });
     if (r.status !== 0) throw new Error(`${step} failed`);
   }
-  const seeded = await seedScale(`${pgBase}/${name}`, { tipsters, slips });
+  const seeded = await seedScale(`${pgBase}/${name}`, { tipsters, slips, open: openWanted });
+  const sold = await seedOpenSales(`${pgBase}/${name}`, { moneyBack: moneyBackShare, sales });
   const copy = `${name}_one`;
   const loadCopy = `${name}_load`;
   if (oneByOne) await query('postgres', `CREATE DATABASE ${copy} TEMPLATE ${name}`);
@@ -167,16 +191,19 @@ const main = async () => {
       const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--run', db, String(batch)], { encoding: 'utf8', env: env(db) });
       if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
       const r = JSON.parse(out.stdout.trim().split('\n').pop());
-      rows.push(`| ${label} | ${r.open} | ${r.settled} | ${(r.ms / 1000).toFixed(1)} | ${Math.round(r.settled / (r.ms / 1000))} |`);
+      rows.push(`| ${label} | ${r.open} | ${r.settled} | ${r.shares} | ${r.vouchers} | ${(r.ms / 1000).toFixed(1)} | ${Math.round(r.settled / (r.ms / 1000))} |`);
     }
     const [b] = await snapshot(name);
     const [a] = oneByOne ? await snapshot(copy) : [b];
-    console.log(`node ${process.version}, ${slips} slips (${seeded.open ?? '?'} open), load average before ${load}`);
-    console.log('| settlement | open slips | settled | seconds | slips/s |');
-    console.log('| --- | --- | --- | --- | --- |');
+    console.log(
+      `node ${process.version}, ${slips} slips (${seeded.open ?? '?'} open, ${sold.moneyBack} of them money-back), ${sold.sales} paid sales ` +
+        `over the open slips, load average before ${load}`,
+    );
+    console.log('| settlement | open slips | settled | sales settled | vouchers issued | seconds | slips/s |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rows) console.log(r);
-    const same = a.slips === b.slips && a.tips === b.tips && a.stats === b.stats;
-    if (oneByOne) console.log(same ? 'both ways end identical (slips, tips, tipster_stat)' : `DIFFERENT: ${JSON.stringify({ a, b })}`);
+    const same = ['slips', 'tips', 'stats', 'shares', 'vouchers'].every((k) => a[k] === b[k]);
+    if (oneByOne) console.log(same ? 'both ways end identical (slips, tips, tipster_stat, sale shares, vouchers)' : `DIFFERENT: ${JSON.stringify({ a, b })}`);
     if (!same) process.exitCode = 1;
     if (underLoad) {
       const rows = await hotRoutesDuringSettlement(loadCopy);
@@ -193,7 +220,7 @@ const main = async () => {
         console.log(`| ${r.path} | ${r.quiet.requests.average.toFixed(0)} | ${l(r.quiet)} | ${r.busy.requests.average.toFixed(0)} | ${l(r.busy)} | ${r.quiet.non2xx + r.busy.non2xx + r.quiet.errors + r.busy.errors} |`);
       }
       const [c] = await snapshot(loadCopy);
-      const sameUnderLoad = c.slips === b.slips && c.tips === b.tips && c.stats === b.stats;
+      const sameUnderLoad = ['slips', 'tips', 'stats', 'shares', 'vouchers'].every((k) => c[k] === b[k]);
       console.log(sameUnderLoad ? 'the copy settled under load ends identical too' : `DIFFERENT under load: ${JSON.stringify({ b, c })}`);
       if (!sameUnderLoad) process.exitCode = 1;
     }

@@ -40,9 +40,10 @@ export const publishSlip = (
   t: TestContext,
   userId: number,
   games: { id: string }[],
-  opts: { marketId?: number; amount?: number } = {},
+  opts: { marketId?: number; amount?: number; moneyBack?: boolean } = {},
 ): Promise<{ id: number }> =>
   t.get(SlipPublishService).publish(userId, {
     tips: games.map((g) => ({ game: g.id, market: opts.marketId ?? 1 })),
     amount: opts.amount ?? 100,
+    ...(opts.moneyBack ? { money_back: true } : {}),
   });

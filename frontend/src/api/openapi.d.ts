@@ -1643,6 +1643,7 @@ export interface components {
              * @enum {string}
              */
             market?: "1X2" | "OU" | "BT" | "DC" | "HFT" | "CS";
+            money_back: components["schemas"]["MoneyBackCountDto"];
             /**
              * @description Profit in units, 1 unit on each leg alone at its quoted odd
              * @example 3.45
@@ -2223,6 +2224,18 @@ export interface components {
         MessageResponse: {
             /** @example Request Sent */
             message: string;
+        };
+        MoneyBackCountDto: {
+            /**
+             * @description Of those, the slips that lost: their buyers got the price back as a voucher (R244)
+             * @example 1
+             */
+            refunded: number;
+            /**
+             * @description Settled money-back slips (docs/PRODUCT-RULES.md R240); in a breakdown row, those with a leg in the row
+             * @example 4
+             */
+            slips: number;
         };
         OutboundViewDto: {
             attempts: number;
@@ -2976,6 +2989,8 @@ export interface components {
             legs: components["schemas"]["LegTotalsDto"];
             lost: number;
             markets: components["schemas"]["BreakdownDto"][];
+            /** @description Money-back slips of the tipster and how many were refunded (docs/PRODUCT-RULES.md R279) */
+            money_back: components["schemas"]["MoneyBackCountDto"];
             /** @description Units, 1 unit a slip */
             profit_units: number;
             /** @description The spec's rating, percent */

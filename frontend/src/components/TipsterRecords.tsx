@@ -33,6 +33,8 @@ const typedStake = (text: string): number | null => {
   return whole >= 1 && whole <= MAX_STAKE ? whole : null;
 };
 const ksh = (amount: string): string => `Ksh ${amount}`;
+/** The server's money-back pair (docs/PRODUCT-RULES.md R279) as '4 (1 refunded)': both counts as sent. */
+const moneyBack = (m: { slips: number; refunded: number }): string => `${m.slips} (${m.refunded} refunded)`;
 
 /** The figures of one breakdown row, labelled (cards on phones, cells on wider screens). */
 const FIGURES: { label: string; value: (r: RecordBreakdown) => string }[] = [
@@ -42,6 +44,7 @@ const FIGURES: { label: string; value: (r: RecordBreakdown) => string }[] = [
   { label: 'Void', value: (r) => String(r.void) },
   { label: 'Hit rate', value: (r) => `${r.hit_rate.toFixed(2)}%` },
   { label: 'Profit (units)', value: (r) => formatProfit(r.profit_units) },
+  { label: 'Money-back (refunded)', value: (r) => `${r.money_back.slips} (${r.money_back.refunded})` },
 ];
 
 /**
@@ -129,6 +132,7 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
             ],
             ['Profit', `${formatProfit(record.profit_units)} units`],
             ['ROI', `${record.roi.toFixed(2)}%`],
+            ['Money-back slips', moneyBack(record.money_back)],
           ]}
         />
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
@@ -201,7 +205,8 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
 /**
  * A tipster's record on the profile (docs/PRODUCT-RULES.md "Records and responsible gambling"):
  * the rating beside the trust rating (or "needs 30 settled slips"), the buyer-return calculator
- * with a stake field, streaks, closing-line value and the breakdowns per market and league.
+ * with a stake field, streaks, closing-line value and the breakdowns per market and league, with
+ * the money-back slips and how many were refunded (docs/PRODUCT-RULES.md R279, the server's counts).
  * Nothing is shown when the record cannot be loaded.
  */
 export const TipsterRecords = ({ username }: { username: string }) => {

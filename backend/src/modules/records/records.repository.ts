@@ -17,6 +17,9 @@ export interface TipsterRecordState {
   /** Legs with a closing odd and the sum of their CLV (legClv, ten-thousandths). */
   clvLegs: number;
   clvSum: number;
+  /** Settled money-back slips and the lost ones, refunded (docs/PRODUCT-RULES.md R279). */
+  moneyBack: number;
+  moneyBackRefunded: number;
 }
 
 /** What a batch adds to one breakdown row (market type or league) of one tipster. */
@@ -28,6 +31,9 @@ export interface BreakdownChange {
   lost: number;
   void: number;
   profitHundredths: number;
+  /** Money-back slips with a leg in the row (each slip once per row), and the refunded ones (R279). */
+  moneyBack: number;
+  moneyBackRefunded: number;
 }
 
 /** Stored breakdown counters as read (profit exact decimal text in units). */
@@ -39,6 +45,8 @@ export interface BreakdownRow {
   lost: number;
   void: number;
   profit: string;
+  money_back: number;
+  money_back_refunded: number;
 }
 
 /** Everything the records read answers from, in one statement. */
@@ -53,7 +61,7 @@ const hundredths = (text: string): number => Money.parse(text).cents;
 const units = (h: number): string => Money.ofCents(h).toDecimal();
 
 /** Columns of `record_tipster` read as text, for `toState`. */
-const TIPSTER_COLUMNS = `won, lost, cancelled, profit::text, peak::text, max_drawdown::text, streak_current, longest_losing, last10, paid_ksh::text, payout::text, clv_legs, clv_sum::text`;
+const TIPSTER_COLUMNS = `won, lost, cancelled, profit::text, peak::text, max_drawdown::text, streak_current, longest_losing, last10, paid_ksh::text, payout::text, clv_legs, clv_sum::text, money_back, money_back_refunded`;
 
 interface TipsterDbRow {
   won: number;
@@ -69,6 +77,8 @@ interface TipsterDbRow {
   payout: string;
   clv_legs: number;
   clv_sum: string;
+  money_back: number;
+  money_back_refunded: number;
 }
 
 const toState = (r: TipsterDbRow): TipsterRecordState => ({
@@ -87,6 +97,8 @@ const toState = (r: TipsterDbRow): TipsterRecordState => ({
   payoutHundredths: hundredths(r.payout),
   clvLegs: r.clv_legs,
   clvSum: Number(r.clv_sum),
+  moneyBack: r.money_back,
+  moneyBackRefunded: r.money_back_refunded,
 });
 
 /**
@@ -126,10 +138,10 @@ export class RecordsRepository {
       `UPDATE record_tipster AS r SET
          won = v.won, lost = v.lost, cancelled = v.cancelled, profit = v.profit, peak = v.peak, max_drawdown = v.dd,
          streak_current = v.cur, longest_losing = v.ll, last10 = v.last10, paid_ksh = v.paid, payout = v.payout,
-         clv_legs = v.clv_legs, clv_sum = v.clv_sum, updated_at = now()
+         clv_legs = v.clv_legs, clv_sum = v.clv_sum, money_back = v.mb, money_back_refunded = v.mb_refunded, updated_at = now()
          FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::numeric[], $6::numeric[], $7::numeric[], $8::int[], $9::int[],
-                     $10::text[], $11::numeric[], $12::numeric[], $13::int[], $14::bigint[])
-           AS v (user_id, won, lost, cancelled, profit, peak, dd, cur, ll, last10, paid, payout, clv_legs, clv_sum)
+                     $10::text[], $11::numeric[], $12::numeric[], $13::int[], $14::bigint[], $15::int[], $16::int[])
+           AS v (user_id, won, lost, cancelled, profit, peak, dd, cur, ll, last10, paid, payout, clv_legs, clv_sum, mb, mb_refunded)
         WHERE r.user_id = v.user_id`,
       [
         list.map(([u]) => u),
@@ -146,6 +158,8 @@ export class RecordsRepository {
         col((s) => units(s.payoutHundredths)),
         col((s) => s.clvLegs),
         col((s) => s.clvSum),
+        col((s) => s.moneyBack),
+        col((s) => s.moneyBackRefunded),
       ],
     );
   }
@@ -156,10 +170,11 @@ export class RecordsRepository {
     const [table, key, type] = by === 'market' ? ['record_market', 'market_type', 'text'] : ['record_league', 'league_id', 'int'];
     const list = [...changes].sort((a, b) => a.userId - b.userId || String(a.key).localeCompare(String(b.key)));
     await em.query(
-      `INSERT INTO ${table} (user_id, ${key}, legs, won, lost, void, profit)
-       SELECT * FROM unnest($1::int[], $2::${type}[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[])
+      `INSERT INTO ${table} (user_id, ${key}, legs, won, lost, void, profit, money_back, money_back_refunded)
+       SELECT * FROM unnest($1::int[], $2::${type}[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[], $8::int[], $9::int[])
        ON CONFLICT (user_id, ${key}) DO UPDATE SET legs = ${table}.legs + EXCLUDED.legs, won = ${table}.won + EXCLUDED.won,
-         lost = ${table}.lost + EXCLUDED.lost, void = ${table}.void + EXCLUDED.void, profit = ${table}.profit + EXCLUDED.profit`,
+         lost = ${table}.lost + EXCLUDED.lost, void = ${table}.void + EXCLUDED.void, profit = ${table}.profit + EXCLUDED.profit,
+         money_back = ${table}.money_back + EXCLUDED.money_back, money_back_refunded = ${table}.money_back_refunded + EXCLUDED.money_back_refunded`,
       [
         list.map((c) => c.userId),
         list.map((c) => c.key),
@@ -168,6 +183,8 @@ export class RecordsRepository {
         list.map((c) => c.lost),
         list.map((c) => c.void),
         list.map((c) => units(c.profitHundredths)),
+        list.map((c) => c.moneyBack),
+        list.map((c) => c.moneyBackRefunded),
       ],
     );
   }
@@ -178,10 +195,12 @@ export class RecordsRepository {
       `SELECT (${usernameSql('$1::int')}) AS username,
               (SELECT row_to_json(t) FROM (SELECT ${TIPSTER_COLUMNS} FROM record_tipster WHERE user_id = $1) t) AS state,
               (SELECT coalesce(json_agg(json_build_object('key', m.market_type, 'name', null, 'legs', m.legs, 'won', m.won, 'lost', m.lost,
-                        'void', m.void, 'profit', m.profit::text) ORDER BY m.market_type), '[]'::json)
+                        'void', m.void, 'profit', m.profit::text, 'money_back', m.money_back, 'money_back_refunded', m.money_back_refunded)
+                        ORDER BY m.market_type), '[]'::json)
                  FROM record_market m WHERE m.user_id = $1) AS markets,
               (SELECT coalesce(json_agg(json_build_object('key', l.league_id::text, 'name', (${leagueNameSql('l.league_id')}), 'legs', l.legs,
-                        'won', l.won, 'lost', l.lost, 'void', l.void, 'profit', l.profit::text) ORDER BY l.legs DESC, l.league_id), '[]'::json)
+                        'won', l.won, 'lost', l.lost, 'void', l.void, 'profit', l.profit::text, 'money_back', l.money_back,
+                        'money_back_refunded', l.money_back_refunded) ORDER BY l.legs DESC, l.league_id), '[]'::json)
                  FROM record_league l WHERE l.user_id = $1) AS leagues`,
       [userId],
     );

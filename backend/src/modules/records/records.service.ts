@@ -17,6 +17,8 @@ import {
   EMPTY_STREAKS,
   legClv,
   legDelta,
+  MoneyBackCount,
+  moneyBackDelta,
   totalsFigures,
   trustRating,
 } from './domain/records';
@@ -45,6 +47,8 @@ export interface TipsterRecord {
   roi: number;
   rating: number;
   trust_rating: { value: number | null; method: string };
+  /** Settled money-back slips and the lost ones, whose buyers were refunded (docs/PRODUCT-RULES.md R279). */
+  money_back: MoneyBackCount;
   buyer_return: BuyerReturn;
   clv: { legs: number; mean: number | null; without_closing: number };
   streaks: { current: number; longest_losing: number; max_drawdown_units: number; last10: string };
@@ -53,7 +57,7 @@ export interface TipsterRecord {
   leagues: BreakdownEntry[];
 }
 
-const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks: EMPTY_STREAKS, paidCents: 0, payoutHundredths: 0, clvLegs: 0, clvSum: 0 };
+const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks: EMPTY_STREAKS, paidCents: 0, payoutHundredths: 0, clvLegs: 0, clvSum: 0, moneyBack: 0, moneyBackRefunded: 0 };
 
 /**
  * Tipster records (docs/PRODUCT-RULES.md "Records and responsible gambling"): every figure is
@@ -125,6 +129,12 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
           add(markets, slip.user_id, market.type, d);
           add(leagues, slip.user_id, Number(leg.league_id), d);
         }
+        // A money-back slip counts once in each market-type and league row it has a leg in (R279).
+        const mb = moneyBackDelta(slip.result, slip.money_back);
+        if (mb.slips) {
+          for (const type of new Set(slip.legs.map((l) => marketById(l.market_id)?.type as string))) addMoneyBack(markets, slip.user_id, type, mb);
+          for (const league of new Set(slip.legs.map((l) => Number(l.league_id)))) addMoneyBack(leagues, slip.user_id, league, mb);
+        }
       }
       await this.repo.writeTipsters(em, states);
       await this.repo.addBreakdown(em, 'market', [...markets.values()]);
@@ -172,6 +182,7 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
       lost: s.lost,
       void: s.cancelled,
       trust_rating: trustRating(s.won, s.lost),
+      money_back: { slips: s.moneyBack, refunded: s.moneyBackRefunded },
       buyer_return: buyerReturn(stake, s.won + s.lost + s.cancelled, s.paidCents, s.payoutHundredths),
       clv: clvOf(s.clvLegs, s.clvSum, legs.legs - s.clvLegs),
       streaks: {
@@ -186,9 +197,10 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
     };
   }
 
-  /** The state after one more settled slip: counters, streaks and buyer-return sums. */
+  /** The state after one more settled slip: counters, streaks, buyer-return sums and money-back counts. */
   private apply(s: TipsterRecordState, slip: SettledSlip): TipsterRecordState {
     const b = buyerDelta(slip.result, slip.settled_accumulator, slip.price);
+    const mb = moneyBackDelta(slip.result, slip.money_back);
     return {
       won: s.won + (slip.result === 'W' ? 1 : 0),
       lost: s.lost + (slip.result === 'L' ? 1 : 0),
@@ -198,6 +210,8 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
       payoutHundredths: s.payoutHundredths + b.payoutHundredths,
       clvLegs: s.clvLegs + slip.legs.filter((l) => l.closing).length,
       clvSum: s.clvSum + slip.legs.reduce((sum, l) => sum + (l.closing ? legClv(l.odd, l.closing) : 0), 0),
+      moneyBack: s.moneyBack + mb.slips,
+      moneyBackRefunded: s.moneyBackRefunded + mb.refunded,
     };
   }
 }
@@ -210,6 +224,25 @@ const add = (
   d: { legs: number; won: number; lost: number; void: number; profitHundredths: number },
 ): void => {
   const id = `${userId}:${key}`;
-  const c = into.get(id) ?? { userId, key, legs: 0, won: 0, lost: 0, void: 0, profitHundredths: 0 };
+  const c = into.get(id) ?? emptyChange(userId, key);
   into.set(id, { ...c, legs: c.legs + d.legs, won: c.won + d.won, lost: c.lost + d.lost, void: c.void + d.void, profitHundredths: c.profitHundredths + d.profitHundredths });
 };
+
+/** Adds one money-back slip's counts to the change of (user, key) (docs/PRODUCT-RULES.md R279). */
+const addMoneyBack = (into: Map<string, BreakdownChange>, userId: number, key: string | number, mb: MoneyBackCount): void => {
+  const id = `${userId}:${key}`;
+  const c = into.get(id) ?? emptyChange(userId, key);
+  into.set(id, { ...c, moneyBack: c.moneyBack + mb.slips, moneyBackRefunded: c.moneyBackRefunded + mb.refunded });
+};
+
+const emptyChange = (userId: number, key: string | number): BreakdownChange => ({
+  userId,
+  key,
+  legs: 0,
+  won: 0,
+  lost: 0,
+  void: 0,
+  profitHundredths: 0,
+  moneyBack: 0,
+  moneyBackRefunded: 0,
+});

@@ -3,6 +3,7 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { LedgerService } from '../ledger/ledger.service';
 import { SmsService } from '../notifications/sms/sms.service';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
+import { refundReasonOf } from './domain/slip-rules';
 import { cancelledSms } from './domain/slip-sale';
 import { SaleRefundService } from './sale-refund.service';
 import { SlipEvents, SlipSettled } from './slip-events';
@@ -44,7 +45,10 @@ export class SaleShareSettlementService implements OnModuleInit {
     if (!settled.length) return 0;
     const smsIds: string[] = [];
     const resultOf = new Map(settled.map((e) => [Number(e.slipId), e.result]));
-    const refundOf = new Map(settled.flatMap((e): [number, 'void' | 'money-back'][] => (e.result === 'C' ? [[Number(e.slipId), 'void']] : e.result === 'L' && e.moneyBack ? [[Number(e.slipId), 'money-back']] : [])));
+    const refundOf = new Map(settled.flatMap((e): [number, 'void' | 'money-back'][] => {
+      const reason = refundReasonOf(e.result, !!e.moneyBack);
+      return reason ? [[Number(e.slipId), reason]] : [];
+    }));
     const changed = await this.tx.run(async (em) => {
       const all = await this.purchaseLookup.paidSlipPurchases([...resultOf.keys()], em);
       const refunded = await this.refunds.refund(em, all.filter((p) => refundOf.has(p.slipId)).map((p) => p.id), (p) => refundOf.get(p.slipId) as 'void' | 'money-back');

@@ -24,6 +24,8 @@ export interface SettledSlip {
   accumulator: string;
   settled_accumulator: string;
   settled_at: Date;
+  /** A money-back slip (docs/PRODUCT-RULES.md R240). */
+  money_back: boolean;
   legs: SettledLeg[];
 }
 
@@ -40,7 +42,7 @@ export class SettledSlipsRepository {
     if (!slipIds.length) return [];
     const rows: SettledSlip[] = await this.ds.query(
       `SELECT s.id, s.user_id, s.slip_result AS result, s.price_ksh::text AS price, s.accumulator::text AS accumulator,
-              s.settled_accumulator::text AS settled_accumulator, s.settled_at,
+              s.settled_accumulator::text AS settled_accumulator, s.settled_at, s.money_back,
               json_agg(json_build_object('market_id', t.market_id, 'odd', t.odd::text, 'result', t.result, 'league_id', f.league_id,
                                          'closing', (${closingOddSql('t.fixture_id', 't.market_id')})::text)
                        ORDER BY t.position) AS legs

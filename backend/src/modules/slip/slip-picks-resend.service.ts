@@ -36,7 +36,7 @@ export class SlipPicksResendService {
   async resend(msisdn: string, purchase: PaidSlipPurchase): Promise<boolean> {
     const slip = await this.repo.slip(purchase.slipId);
     if (!slip) return false;
-    const text = buyerSms(slip, await this.legs.legs(slip.id), purchase.code, this.config.publicUrl);
+    const text = buyerSms({ id: slip.id, accumulator: slip.accumulator, moneyBack: slip.moneyBack }, await this.legs.legs(slip.id), purchase.code, this.config.publicUrl);
     await this.sms.queue(msisdn, text, 'deliver-slip');
     return true;
   }

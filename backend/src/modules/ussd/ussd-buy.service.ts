@@ -88,6 +88,26 @@ export class UssdBuyService {
   }
 
   /**
+   * The END screen of "3 Pay with voucher" for slip `slipId` by `msisdn` with the 12-digit `code`
+   * typed (docs/PRODUCT-RULES.md R278): the web's voucher buy (SlipBuyService.buyMpesa with
+   * `voucher`, R246, R247: the same checks, the same per-phone wrong-code counter, the purchase
+   * gate), run at once since no M-Pesa prompt follows. A refusal (a wrong, used, expired or other
+   * phone's code, a voucher short of the price, the lock-out, the gate) ends with its message and
+   * spends nothing; a slip not on sale with notOnSale.
+   * @throws what buyMpesa throws with a 5xx status (the controller answers "busy").
+   */
+  async voucher(msisdn: string, slipId: number, code: string): Promise<string> {
+    try {
+      await this.buys.buyMpesa(msisdn, slipId, code);
+      return M.paidWithVoucher(slipId);
+    } catch (err) {
+      if (!(err instanceof DomainError) || err.status >= 500) throw err;
+      if (err.code === 'SLIP_NOT_FOUND' || err.code === 'SLIP_NOT_ON_SALE') return M.notOnSale();
+      return M.refused(err.message);
+    }
+  }
+
+  /**
    * The `ussd-stk-push` job: the web's M-Pesa buy for the dialling phone. A refusal (no longer on
    * sale, the gate, a prompt already open, Daraja refusing) is final and logged: the job is not
    * retried, so no second prompt follows; its message is returned (the processor texts it to

@@ -32,7 +32,7 @@ const nairobiWhen = (isoUtc: string): string => {
 };
 
 /**
- * The USSD menu (docs/PRODUCT-RULES.md R170-R179): one request → one screen. The answers in
+ * The USSD menu (docs/PRODUCT-RULES.md R170-R181, R277, R278): one request → one screen. The answers in
  * `text` are replayed from the main menu (domain/ussd-menu.ts `walk`); the screen of the state
  * reached comes from USSD_MESSAGES. Buying goes through UssdBuyService, "Find my tips" through
  * the slip module's SlipPicksResendService, betting limits through the rg module's RgService.
@@ -74,6 +74,13 @@ export class UssdMenuService {
         return this.buys.confirm(ctx.sessionId, ctx.msisdn, ctx.top[s.index].slipId);
       case 'top-paybill':
         return this.buys.paybill(ctx.msisdn, ctx.top[s.index].slipId);
+      case 'top-voucher':
+      case 'code-voucher':
+        return M.askVoucher(s.retry);
+      case 'top-voucher-pay':
+        return this.buys.voucher(ctx.msisdn, ctx.top[s.index].slipId, s.code);
+      case 'code-voucher-pay':
+        return this.buys.voucher(ctx.msisdn, s.slipId, s.code);
       case 'mine':
       case 'mine-resend':
         return this.myTips(ctx.msisdn, s.kind === 'mine-resend' ? s.index : null);
@@ -157,4 +164,5 @@ const toLine = (s: SlipResponse): TopSlip => ({
   odds: s.accumulator,
   priceKsh: s.price,
   rating: s.meta.rating,
+  moneyBack: s.money_back,
 });

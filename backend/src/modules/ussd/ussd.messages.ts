@@ -1,5 +1,5 @@
 /**
- * Every screen of the USSD menu (docs/PRODUCT-RULES.md R170-R179), in one table. A screen starts
+ * Every screen of the USSD menu (docs/PRODUCT-RULES.md R170-R181, R277, R278), in one table. A screen starts
  * `CON ` (the menu waits for an answer) or `END ` (the session closes) and is at most
  * USSD_SCREEN_MAX characters (docs/PROVIDERS.md "Africa's Talking USSD"); `ussd.messages.spec.ts`
  * fills each with its longest values. Ksh amounts are whole shillings, odds decimal.
@@ -10,6 +10,8 @@ export const USSD_SCREEN_MAX = 182;
 
 /** Characters of a tipster's name in a list line / on the confirm screen. */
 export const LIST_NAME_CHARS = 7;
+/** … in the list line of a money-back slip, which ends ` MB` (docs/PRODUCT-RULES.md R277). */
+export const LIST_NAME_CHARS_MB = 6;
 export const CONFIRM_NAME_CHARS = 20;
 
 /** One slip of the "Today's top slips" list, as a screen line gets it. */
@@ -22,6 +24,8 @@ export interface UssdSlipLine {
   priceKsh: number;
   /** Trust rating, percent 0-100. */
   rating: number;
+  /** A money-back slip (docs/PRODUCT-RULES.md R240): marked `MB` in the list, `Money-back` on the confirm screen (R277). */
+  moneyBack: boolean;
 }
 
 const cut = (s: string, n: number): string => (s.length > n ? s.slice(0, n) : s);
@@ -33,12 +37,17 @@ export const USSD_MESSAGES = {
   /** Up to 5 slips, numbered 1-5 on the screen; `more`: a next page exists. */
   topSlips: (slips: UssdSlipLine[], more: boolean): string =>
     `CON ${slips
-      .map((s, i) => `${i + 1} ${cut(s.tipster, LIST_NAME_CHARS)} ${s.legs}L ${s.odds} K${s.priceKsh} ${pct(s.rating)}`)
+      .map((s, i) => `${i + 1} ${cut(s.tipster, s.moneyBack ? LIST_NAME_CHARS_MB : LIST_NAME_CHARS)} ${s.legs}L ${s.odds} K${s.priceKsh} ${pct(s.rating)}${s.moneyBack ? ' MB' : ''}`)
       .join('\n')}\n${more ? '9 Next ' : ''}0 Back`,
   noSlips: (): string => 'END No slips are on sale right now. Try again later.',
 
   confirm: (s: UssdSlipLine & { slipId: number }): string =>
-    `CON Slip ${s.slipId} by ${cut(s.tipster, CONFIRM_NAME_CHARS)}, trust ${pct(s.rating)}\n${s.legs} games, total odds ${s.odds}\nPrice Ksh ${s.priceKsh}\n1 Pay Ksh ${s.priceKsh} by M-Pesa\n2 Pay by paybill\n0 Back`,
+    `CON Slip ${s.slipId} by ${cut(s.tipster, CONFIRM_NAME_CHARS)}, trust ${pct(s.rating)}\n${s.legs} games, total odds ${s.odds}\nPrice Ksh ${s.priceKsh}${s.moneyBack ? ', Money-back' : ''}\n1 Pay Ksh ${s.priceKsh} by M-Pesa\n2 Pay by paybill\n3 Pay with voucher\n0 Back`,
+  /** "3 Pay with voucher" (docs/PRODUCT-RULES.md R278): the 12-digit code asked for; `retry` after one that is not 12 digits. */
+  askVoucher: (retry: boolean): string =>
+    `CON ${retry ? 'That is not a voucher code. ' : ''}Enter the 12-digit voucher code from your SMS\n0 Back`,
+  /** The slip paid by the voucher, no M-Pesa prompt (R278). */
+  paidWithVoucher: (slipId: number): string => `END Paid with your voucher. The tips of slip ${slipId} come by SMS.`,
   willPrompt: (priceKsh: number): string =>
     `END You will get an M-Pesa prompt for Ksh ${priceKsh}. Enter your PIN to pay. The tips come by SMS.`,
   /**

@@ -200,7 +200,10 @@ describe('fuzz: every route of the OpenAPI document', () => {
       serviceCode: ['*384*123#'],
       phoneNumber: ['+254722000999', `+${m.sales.mpesa.msisdn}`, '+2348031234567'],
       networkCode: ['63902', '99999'],
-      text: ['', '1', '1*1', '1*1*1', '1*9*9*0', '2', '2*1', '3', `3*${ussdCodeOf(m.slips.unsold)}`, `3*${ussdCodeOf(m.slips.unsold)}*1`, '4*1*100', '4*2*1*123456', '0', '*'.repeat(40), 'STOP', 'stop all', 'hello'],
+      text: ['', '1', '1*1', '1*1*1', '1*9*9*0', '2', '2*1', '3', `3*${ussdCodeOf(m.slips.unsold)}`, `3*${ussdCodeOf(m.slips.unsold)}*1`,
+        // "3 Pay with voucher" (docs/PRODUCT-RULES.md R278): asked, a malformed code, a code, back.
+        `3*${ussdCodeOf(m.slips.unsold)}*3`, `3*${ussdCodeOf(m.slips.unsold)}*3*12345`, `3*${ussdCodeOf(m.slips.unsold)}*3*123456789012`, '1*1*3*0', '1*1*3*000000000000*1',
+        '4*1*100', '4*2*1*123456', '0', '*'.repeat(40), 'STOP', 'stop all', 'hello'],
       // Incoming SMS fields (docs/PROVIDERS.md §3.7).
       from: ['+254711082300', '+2348031234567'],
       to: ['22384'],

@@ -67,8 +67,9 @@ describe('GET /api/records/tipster/{username}', () => {
       });
       const price = [50, 100, 150, 250.5][Math.floor(rnd() * 4)];
       const [s] = await t.ds.query(
-        `INSERT INTO slip (user_id, price_ksh, accumulator, jackpot, date_created) VALUES ($1, $2, $3, $4, now()) RETURNING id`,
-        [main, price, accumulatorOf(legs.map((l) => l.odd)), i === MAIN_SLIPS - 1],
+        `INSERT INTO slip (user_id, price_ksh, accumulator, jackpot, money_back, date_created) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id`,
+        // Every fourth slip is a money-back slip (docs/PRODUCT-RULES.md R240, R279).
+        [main, price, accumulatorOf(legs.map((l) => l.odd)), i === MAIN_SLIPS - 1, i % 4 === 1],
       );
       for (const [pos, l] of legs.entries()) {
         await t.ds.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [s.id, l.game, l.market, l.odd, pos]);
@@ -149,6 +150,29 @@ describe('GET /api/records/tipster/{username}', () => {
       void: all.void,
       hit_rate: Math.round((10_000 * all.won) / (all.won + all.lost)) / 100,
     });
+  });
+
+  it('counts the money-back slips and the refunded (lost) ones, in total and per market and league row (R279)', async () => {
+    const mb: { id: number; slip_result: 'W' | 'L' | 'C'; types: string[]; leagues: number[] }[] = await t.ds.query(
+      `SELECT s.id, s.slip_result, array_agg(DISTINCT m.type) AS types, array_agg(DISTINCT f.league_id::int) AS leagues
+         FROM slip s JOIN tip t ON t.slip_id = s.id JOIN market m ON m.id = t.market_id JOIN fixture f ON f.id = t.fixture_id
+        WHERE s.user_id = $1 AND NOT s.jackpot AND s.money_back AND s.slip_result IS NOT NULL GROUP BY s.id`,
+      [main],
+    );
+    expect(mb.length).toBeGreaterThan(0);
+    const r = (await t.request('GET', '/api/records/tipster/rec_alpha')).body;
+    const lost = (rows: typeof mb) => rows.filter((x) => x.slip_result === 'L').length;
+    expect(r.money_back).toEqual({ slips: mb.length, refunded: lost(mb) });
+    for (const row of r.markets) {
+      const inRow = mb.filter((x) => x.types.includes(row.market));
+      expect([row.market, row.money_back]).toEqual([row.market, { slips: inRow.length, refunded: lost(inRow) }]);
+    }
+    for (const row of r.leagues) {
+      const inRow = mb.filter((x) => x.leagues.includes(row.league_id));
+      expect([row.league_id, row.money_back]).toEqual([row.league_id, { slips: inRow.length, refunded: lost(inRow) }]);
+    }
+    const beta = (await t.request('GET', '/api/records/tipster/rec_beta')).body;
+    expect(beta.money_back).toEqual({ slips: 0, refunded: 0 });
   });
 
   it('buyer return equals a hand computation over the settled slips, in exact cents', async () => {

@@ -124,7 +124,7 @@ describe('USSD menu (Africa\'s Talking)', () => {
   it('offers the paybill on the confirm screen: END gives the reference buy-paybill issues, a C2B confirmation pays it and the picks arrive', async () => {
     const msisdn = nextPhone();
     const s = newSession();
-    expect(await screen(msisdn, '1*1', s)).toMatch(/\n1 Pay Ksh 200 by M-Pesa\n2 Pay by paybill\n0 Back$/);
+    expect(await screen(msisdn, '1*1', s)).toMatch(/\n1 Pay Ksh 200 by M-Pesa\n2 Pay by paybill\n3 Pay with voucher\n0 Back$/);
     const end = await screen(msisdn, '1*1*2', s);
     const [, account] = /^END Pay bill 600984, account ([A-Z0-9]{1,12}), Ksh 200\. /.exec(end) as RegExpExecArray;
     // No STK push from this choice.
@@ -280,6 +280,10 @@ describe('USSD menu (Africa\'s Talking)', () => {
     ['SQL', "1' OR 1=1 --"],
     ['a huge number', '3*' + '9'.repeat(40)],
     ['deep answers', Array(60).fill('9').join('*')],
+    // "3 Pay with voucher" (docs/PRODUCT-RULES.md R278): a code of letters, a 40-digit code, an answer after the END.
+    ['a voucher code of letters', '1*1*3*12ab34cd56ef'],
+    ['a 40-digit voucher code', '1*1*3*' + '9'.repeat(40)],
+    ['an answer after a voucher END', '1*1*3*000000000000*1'],
   ])('answers %s in text with a valid screen', async (_name, text) => {
     const res = await dial(nextPhone(), text, newSession());
     expect(res.status).toBe(200);

@@ -71,9 +71,10 @@ describe('/profile/{username} (docs/PRODUCT-RULES.md R100, R117)', () => {
       buyer_return: { stake, slips: 3, paid_ksh: '300.00', staked_ksh: `${3 * stake}.00`, returned_ksh: `${5 * stake}.00`, net_ksh: `${2 * stake - 300}.00` },
       clv: { legs: 0, mean: null, without_closing: 9 },
       streaks: { current: 1, longest_losing: 1, max_drawdown_units: 1, last10: 'WLW' },
+      money_back: { slips: 2, refunded: 1 },
       legs: { legs: 9, won: 6, lost: 3, void: 0, profit_units: 1.5 },
-      markets: [{ market: '1X2', legs: 9, won: 6, lost: 3, void: 0, hit_rate: 66.67, profit_units: 1.5 }],
-      leagues: [{ league_id: 1, league: 'Premier League', legs: 9, won: 6, lost: 3, void: 0, hit_rate: 66.67, profit_units: 1.5 }],
+      markets: [{ market: '1X2', legs: 9, won: 6, lost: 3, void: 0, hit_rate: 66.67, profit_units: 1.5, money_back: { slips: 2, refunded: 1 } }],
+      leagues: [{ league_id: 1, league: 'Premier League', legs: 9, won: 6, lost: 3, void: 0, hit_rate: 66.67, profit_units: 1.5, money_back: { slips: 1, refunded: 0 } }],
     });
     const api = stubFetch({
       '/api/account/profile/amina': profile('amina'),
@@ -88,6 +89,12 @@ describe('/profile/{username} (docs/PRODUCT-RULES.md R100, R117)', () => {
     expect(within(screen.getByLabelText('Streak figures')).getByText('WLW')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Record by market' })).toHaveTextContent('1X2');
     expect(screen.getByRole('table', { name: 'Record by league' })).toHaveTextContent('Premier League');
+    // Money-back slips as the server counts them (docs/PRODUCT-RULES.md R279): the summary and a column of each breakdown.
+    expect(within(summary).getByText('2 (1 refunded)')).toBeInTheDocument();
+    const marketTable = screen.getByRole('table', { name: 'Record by market' });
+    expect(within(marketTable).getByRole('columnheader', { name: 'Money-back (refunded)' })).toBeInTheDocument();
+    expect(within(marketTable).getByRole('row', { name: /1X2/ })).toHaveTextContent(/2 \(1\)$/);
+    expect(within(screen.getByRole('table', { name: 'Record by league' })).getByRole('row', { name: /Premier League/ })).toHaveTextContent(/1 \(0\)$/);
     const stake = screen.getByLabelText('Stake per slip (Ksh)');
     fireEvent.change(stake, { target: { value: '250' } });
     expect(await within(screen.getByLabelText('Buyer return figures')).findByText('Ksh 1250.00')).toBeInTheDocument();
@@ -113,15 +120,17 @@ describe('/profile/{username} (docs/PRODUCT-RULES.md R100, R117)', () => {
           buyer_return: { stake: 100, slips: 40, paid_ksh: '4000.00', staked_ksh: '4000.00', returned_ksh: '5200.00', net_ksh: '-2800.00' },
           clv: { legs: 0, mean: null, without_closing: 120 },
           streaks: { current: -2, longest_losing: 3, max_drawdown_units: 4.5, last10: 'WWLWWWWWLL' },
+          money_back: { slips: 0, refunded: 0 },
           legs: { legs: 120, won: 80, lost: 40, void: 0, profit_units: 10 },
-          markets: [{ market: 'OU', legs: 120, won: 80, lost: 40, void: 0, hit_rate: 66.67, profit_units: 10 }],
-          leagues: [{ league_id: 2, league: 'La Liga', legs: 120, won: 80, lost: 40, void: 0, hit_rate: 66.67, profit_units: 10 }],
+          markets: [{ market: 'OU', legs: 120, won: 80, lost: 40, void: 0, hit_rate: 66.67, profit_units: 10, money_back: { slips: 3, refunded: 2 } }],
+          leagues: [{ league_id: 2, league: 'La Liga', legs: 120, won: 80, lost: 40, void: 0, hit_rate: 66.67, profit_units: 10, money_back: { slips: 0, refunded: 0 } }],
         },
       });
       renderRoute('/profile/amina');
       const markets = await screen.findByRole('list', { name: 'Record by market' });
       expect(within(markets).getAllByRole('listitem')).toHaveLength(1);
       expect(markets).toHaveTextContent('OU');
+      expect(markets).toHaveTextContent('Money-back (refunded)3 (2)');
       expect(screen.queryByRole('table', { name: 'Record by market' })).not.toBeInTheDocument();
       expect(screen.getByRole('list', { name: 'Record by league' })).toHaveTextContent('La Liga');
       expect(within(screen.getByLabelText('Record summary')).getByText('59.76%')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { applySlip, breakdownFigures, buyerDelta, buyerReturn, clvOf, EMPTY_STREAKS, legClv, legDelta, SlipResult, StreakState, trustRating, wilsonLowerBound } from './records';
+import { applySlip, breakdownFigures, buyerDelta, buyerReturn, clvOf, EMPTY_STREAKS, legClv, legDelta, moneyBackDelta, SlipResult, StreakState, trustRating, wilsonLowerBound } from './records';
 
 describe('records rules', () => {
   it.each([
@@ -76,6 +76,18 @@ describe('records rules', () => {
   });
 
   it('breakdown figures from stored counters', () => {
-    expect(breakdownFigures({ legs: 5, won: 2, lost: 1, void: 2, profit: '-0.15' })).toEqual({ legs: 5, won: 2, lost: 1, void: 2, hit_rate: 66.67, profit_units: -0.15 });
+    expect(breakdownFigures({ legs: 5, won: 2, lost: 1, void: 2, profit: '-0.15' })).toEqual({ legs: 5, won: 2, lost: 1, void: 2, hit_rate: 66.67, profit_units: -0.15, money_back: { slips: 0, refunded: 0 } });
+    expect(breakdownFigures({ legs: 5, won: 2, lost: 1, void: 2, profit: '0', money_back: 2, money_back_refunded: 1 }).money_back).toEqual({ slips: 2, refunded: 1 });
+  });
+
+  it.each([
+    ['W', true, { slips: 1, refunded: 0 }],
+    ['L', true, { slips: 1, refunded: 1 }],
+    ['C', true, { slips: 1, refunded: 0 }],
+    ['W', false, { slips: 0, refunded: 0 }],
+    ['L', false, { slips: 0, refunded: 0 }],
+    ['C', false, { slips: 0, refunded: 0 }],
+  ] as const)('moneyBackDelta(%s, money-back %p) → %p (docs/PRODUCT-RULES.md R279)', (result, moneyBack, delta) => {
+    expect(moneyBackDelta(result, moneyBack)).toEqual(delta);
   });
 });

@@ -1,5 +1,6 @@
 import { Money } from '../../../common/money/money';
 import { oddToHundredths } from '../../../common/decimal/decimal';
+import { refundReasonOf } from '../../slip/domain/slip-rules';
 import { ratingOf, roiOf, statsDelta } from '../../tipster-stats/domain/tipster-stats';
 
 /**
@@ -149,6 +150,20 @@ export const trustRating = (won: number, lost: number): { value: number | null; 
   method: TRUST_METHOD,
 });
 
+/** Money-back slips counted (docs/PRODUCT-RULES.md R279): settled money-back slips and the lost ones, whose buyers were refunded. */
+export interface MoneyBackCount {
+  slips: number;
+  refunded: number;
+}
+
+/**
+ * What one settled slip adds to the money-back counts (docs/PRODUCT-RULES.md R279): a money-back
+ * slip counts 1, and 1 refunded when settlement refunds its buyers for the promise
+ * (refundReasonOf: lost, R244). A slip that is not money-back adds nothing.
+ */
+export const moneyBackDelta = (result: SlipResult, moneyBack: boolean): MoneyBackCount =>
+  moneyBack ? { slips: 1, refunded: refundReasonOf(result, true) === 'money-back' ? 1 : 0 } : { slips: 0, refunded: 0 };
+
 /** One row of a breakdown as answered: counters, hit rate (ratingOf: 100 × won / (won + lost)) and profit in units. */
 export interface BreakdownFigures {
   legs: number;
@@ -157,16 +172,27 @@ export interface BreakdownFigures {
   void: number;
   hit_rate: number;
   profit_units: number;
+  /** Money-back slips with a leg in this row, and how many of them were refunded (R279). */
+  money_back: MoneyBackCount;
 }
 
 /** A breakdown row from its stored counters (`profit` exact decimal text in units). */
-export const breakdownFigures = (c: { legs: number; won: number; lost: number; void: number; profit: string }): BreakdownFigures => ({
+export const breakdownFigures = (c: {
+  legs: number;
+  won: number;
+  lost: number;
+  void: number;
+  profit: string;
+  money_back?: number;
+  money_back_refunded?: number;
+}): BreakdownFigures => ({
   legs: c.legs,
   won: c.won,
   lost: c.lost,
   void: c.void,
   hit_rate: ratingOf(c.won, c.lost),
   profit_units: Money.parse(c.profit).cents / 100,
+  money_back: { slips: c.money_back ?? 0, refunded: c.money_back_refunded ?? 0 },
 });
 
 /** Totals figures of a tipster: spec rating, hit rate (the same formula), profit in units and ROI (roiOf over won + lost). */

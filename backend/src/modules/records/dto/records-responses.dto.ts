@@ -5,6 +5,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
  * gambling"). Documentation only: RecordsService builds the answer.
  */
 
+class MoneyBackCountDto {
+  @ApiProperty({ example: 4, description: 'Settled money-back slips (docs/PRODUCT-RULES.md R240); in a breakdown row, those with a leg in the row' }) slips: number;
+  @ApiProperty({ example: 1, description: 'Of those, the slips that lost: their buyers got the price back as a voucher (R244)' }) refunded: number;
+}
+
 class BreakdownDto {
   @ApiPropertyOptional({ enum: ['1X2', 'OU', 'BT', 'DC', 'HFT', 'CS'], description: 'Market type (markets rows)' }) market?: string;
   @ApiPropertyOptional({ description: 'League id (leagues rows)' }) league_id?: number;
@@ -15,6 +20,7 @@ class BreakdownDto {
   @ApiProperty() void: number;
   @ApiProperty({ example: 55.5, description: '100 × won / (won + lost), percent, 2 decimals' }) hit_rate: number;
   @ApiProperty({ example: 3.45, description: 'Profit in units, 1 unit on each leg alone at its quoted odd' }) profit_units: number;
+  @ApiProperty({ type: MoneyBackCountDto }) money_back: MoneyBackCountDto;
 }
 
 class LegTotalsDto {
@@ -64,6 +70,7 @@ export class TipsterRecordDto {
   @ApiProperty({ description: 'Percent' }) roi: number;
   @ApiProperty({ description: "The spec's rating, percent" }) rating: number;
   @ApiProperty({ type: TrustRatingDto }) trust_rating: TrustRatingDto;
+  @ApiProperty({ type: MoneyBackCountDto, description: 'Money-back slips of the tipster and how many were refunded (docs/PRODUCT-RULES.md R279)' }) money_back: MoneyBackCountDto;
   @ApiProperty({ type: BuyerReturnDto }) buyer_return: BuyerReturnDto;
   @ApiProperty({ type: ClvDto }) clv: ClvDto;
   @ApiProperty({ type: StreaksDto }) streaks: StreaksDto;

@@ -3,6 +3,7 @@ import {
   canPostAnother,
   firstDuplicate,
   parsePriceKsh,
+  refundReasonOf,
   remainingToday,
   slipAccumulator,
   tipCountProblem,
@@ -59,6 +60,19 @@ describe('slip rules', () => {
     it('finds the first repeated id', () => {
       expect(firstDuplicate(['1', '2', '3'])).toBeUndefined();
       expect(firstDuplicate(['1', '2', '1', '2'])).toBe('1');
+    });
+  });
+
+  describe('refundReasonOf (docs/PRODUCT-RULES.md R244, R245)', () => {
+    it.each([
+      ['W', false, null],
+      ['W', true, null],
+      ['L', false, null],
+      ['L', true, 'money-back'],
+      ['C', false, 'void'],
+      ['C', true, 'void'],
+    ] as const)('%s, money-back %p → %p', (result, moneyBack, reason) => {
+      expect(refundReasonOf(result, moneyBack)).toBe(reason);
     });
   });
 });

@@ -78,3 +78,12 @@ export const parseMoneyBack = (value: unknown): boolean | null => {
   if (value === true || value === 'true') return true;
   return null;
 };
+
+/**
+ * Why the paid buyers of a settled slip are refunded by voucher (docs/PRODUCT-RULES.md R244,
+ * R245): 'void' for a cancelled slip (every leg void), 'money-back' for a lost money-back slip,
+ * null otherwise (a won slip, a lost slip without the promise). Settlement refunds by it and the
+ * records count the refunded money-back slips by it.
+ */
+export const refundReasonOf = (result: 'W' | 'L' | 'C', moneyBack: boolean): 'void' | 'money-back' | null =>
+  result === 'C' ? 'void' : result === 'L' && moneyBack ? 'money-back' : null;

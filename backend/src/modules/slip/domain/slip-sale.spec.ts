@@ -1,4 +1,4 @@
-import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord, historyLine } from './slip-sale';
+import { BUYER_SMS_MAX, buyerSms, findAgainLine, firstWord, historyLine, MONEY_BACK_LINE } from './slip-sale';
 
 const game = (home: string, away: string) => ({ id: '1', homeTeam: home, awayTeam: away, league: 'Premier League', gameDate: new Date(), state: { phase: 'upcoming' } as never, tips: 0 });
 
@@ -50,6 +50,28 @@ describe('the my-tips line (docs/PRODUCT-RULES.md R164)', () => {
     const text = buyerSms({ id: 123456, accumulator: '99.99' }, legsOf(5, long), 'ACDEFGHJ', hugeSite, undefined, historyLine(hugeSite));
     expect(text).not.toContain('/my-tips');
     expect(text).toContain('/find_tip');
+  });
+});
+
+describe('the money-back line (docs/PRODUCT-RULES.md R277)', () => {
+  const site = 'https://tips.example';
+  const long = 'Borussia Monchengladbach Reserves';
+  const legsOf = (n: number, name: string) => Array.from({ length: n }, () => ({ game: game(name, name), pick: 'OVER 2.5', odd: '12.50' }));
+
+  it('follows the total odds of a money-back slip, and only of one', () => {
+    const text = buyerSms({ id: 12, accumulator: '8.00', moneyBack: true }, legsOf(1, 'Arsenal'), 'ACDEFGHJ', site, undefined, historyLine(site));
+    const lines = text.split('\n');
+    expect(lines[lines.indexOf('Total odds 8.00') + 1]).toBe(MONEY_BACK_LINE);
+    expect(MONEY_BACK_LINE.length).toBeLessThanOrEqual(80);
+    expect(buyerSms({ id: 12, accumulator: '8.00', moneyBack: false }, legsOf(1, 'Arsenal'), 'ACDEFGHJ', site)).not.toContain('Money-back');
+  });
+
+  it('is kept within 459 characters with five long-named games (names shortened, the my-tips line dropped first)', () => {
+    const longSite = `https://${'a'.repeat(40)}.example`;
+    const text = buyerSms({ id: 123456, accumulator: '99.99', moneyBack: true }, legsOf(5, long), 'ACDEFGHJ', longSite, undefined, historyLine(longSite));
+    expect(text.length).toBeLessThanOrEqual(BUYER_SMS_MAX);
+    expect(text).toContain(MONEY_BACK_LINE);
+    expect(text).toContain(`${longSite}/find_tip`);
   });
 });
 

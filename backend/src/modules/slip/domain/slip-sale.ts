@@ -42,6 +42,13 @@ export const findAgainLine = (purchase: SaleRef, site = ''): string =>
       ` with your e-mail and reference ${purchase.txRef}`
     : `Find it again: ${site}/find_tip with your phone and code ${purchase.code}`;
 
+/**
+ * The line of a money-back slip's picks SMS (docs/PRODUCT-RULES.md R244, R277): a lost slip
+ * refunds the price paid as a voucher by SMS. Part of the text like the legs (names are shortened
+ * for it), never dropped.
+ */
+export const MONEY_BACK_LINE = 'Money-back: if this slip loses, you get the price back as a voucher by SMS.';
+
 /** The line pointing a phone buyer to all their purchases (docs/PRODUCT-RULES.md R164). */
 export const historyLine = (site = ''): string => `All your tips: ${site}/my-tips`;
 
@@ -51,10 +58,11 @@ export const historyLine = (site = ''): string => `All your tips: ${site}/my-tip
  * where to find it again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team
  * names shortened when over BUYER_SMS_MAX (459) characters. `extraLine` (the my-tips line of
  * R164) closes the text when the whole still fits BUYER_SMS_MAX, names shortened as usual; else
- * it is left out.
+ * it is left out. A money-back slip (`slip.moneyBack`, for a buyer a refund voucher can reach)
+ * carries MONEY_BACK_LINE after the total odds (docs/PRODUCT-RULES.md R277).
  */
 export const buyerSms = (
-  slip: { id: number; accumulator: string },
+  slip: { id: number; accumulator: string; moneyBack?: boolean },
   legs: SaleLeg[],
   code: string,
   site = '',
@@ -68,7 +76,8 @@ export const buyerSms = (
       return `${game} - ${l.pick} @${l.odd}`;
     });
     const total = `Total odds ${slip.accumulator}`;
-    return [`Slip ${slip.id} code ${code}`, ...lines, total, findLine, ...extra].join('\n');
+    const moneyBack = slip.moneyBack ? [MONEY_BACK_LINE] : [];
+    return [`Slip ${slip.id} code ${code}`, ...lines, total, ...moneyBack, findLine, ...extra].join('\n');
   };
   for (const extra of extraLine ? [[extraLine], []] : [[]]) {
     for (const max of [100, 20, 14, 10, 8]) {

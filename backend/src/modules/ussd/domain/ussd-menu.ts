@@ -1,7 +1,8 @@
+import { normaliseVoucherCode } from '../../processor/domain/voucher';
 import { slipIdOfUssdCode } from '../../slip/domain/ussd-code';
 
 /**
- * The USSD menu as a pure walk over the buyer's answers (docs/PRODUCT-RULES.md R170-R179). The
+ * The USSD menu as a pure walk over the buyer's answers (docs/PRODUCT-RULES.md R170-R181, R278). The
  * session is stateless on our side: Africa's Talking sends every answer so far, joined by `*`, on
  * each request, and the screen to show is found by replaying them from the main menu.
  */
@@ -22,12 +23,16 @@ export type UssdState =
   | { kind: 'top-slip'; index: number }
   | { kind: 'top-buy'; index: number }
   | { kind: 'top-paybill'; index: number }
+  | { kind: 'top-voucher'; index: number; retry: boolean }
+  | { kind: 'top-voucher-pay'; index: number; code: string }
   | { kind: 'mine' }
   | { kind: 'mine-resend'; index: number }
   | { kind: 'code'; retry: boolean }
   | { kind: 'code-slip'; slipId: number }
   | { kind: 'code-buy'; slipId: number }
   | { kind: 'code-paybill'; slipId: number }
+  | { kind: 'code-voucher'; slipId: number; retry: boolean }
+  | { kind: 'code-voucher-pay'; slipId: number; code: string }
   | { kind: 'rg' }
   | { kind: 'rg-cap'; retry: boolean }
   | { kind: 'rg-cap-code'; capKsh: number }
@@ -39,7 +44,7 @@ export type UssdState =
   | { kind: 'unreadable' };
 
 /** States after which the session ends: a further answer is unreadable. */
-const FINAL: ReadonlySet<UssdState['kind']> = new Set(['top-buy', 'top-paybill', 'mine-resend', 'code-buy', 'code-paybill', 'rg-cap-set', 'rg-excl-set', 'help', 'unreadable']);
+const FINAL: ReadonlySet<UssdState['kind']> = new Set(['top-buy', 'top-paybill', 'top-voucher-pay', 'mine-resend', 'code-buy', 'code-paybill', 'code-voucher-pay', 'rg-cap-set', 'rg-excl-set', 'help', 'unreadable']);
 
 /**
  * The answers in `text` (AT's `text`: '' on the first request, then answers joined by `*`), or
@@ -66,7 +71,13 @@ const step = (s: UssdState, a: string, topCount: number): UssdState => {
       return choice !== null && choice <= SLIPS_PER_SCREEN && index < topCount ? { kind: 'top-slip', index } : s;
     }
     case 'top-slip':
-      return a === '1' ? { kind: 'top-buy', index: s.index } : a === '2' ? { kind: 'top-paybill', index: s.index } : a === '0' ? { kind: 'top', page: Math.floor(s.index / SLIPS_PER_SCREEN) } : s;
+      return a === '1' ? { kind: 'top-buy', index: s.index } : a === '2' ? { kind: 'top-paybill', index: s.index }
+        : a === '3' ? { kind: 'top-voucher', index: s.index, retry: false } : a === '0' ? { kind: 'top', page: Math.floor(s.index / SLIPS_PER_SCREEN) } : s;
+    case 'top-voucher': {
+      if (a === '0') return { kind: 'top-slip', index: s.index };
+      const code = normaliseVoucherCode(a);
+      return code ? { kind: 'top-voucher-pay', index: s.index, code } : { kind: 'top-voucher', index: s.index, retry: true };
+    }
     case 'mine':
       return a === '0' ? { kind: 'main' } : choice !== null && choice <= SLIPS_PER_SCREEN ? { kind: 'mine-resend', index: choice - 1 } : s;
     case 'code': {
@@ -75,7 +86,13 @@ const step = (s: UssdState, a: string, topCount: number): UssdState => {
       return slipId === null ? { kind: 'code', retry: true } : { kind: 'code-slip', slipId };
     }
     case 'code-slip':
-      return a === '1' ? { kind: 'code-buy', slipId: s.slipId } : a === '2' ? { kind: 'code-paybill', slipId: s.slipId } : a === '0' ? { kind: 'main' } : s;
+      return a === '1' ? { kind: 'code-buy', slipId: s.slipId } : a === '2' ? { kind: 'code-paybill', slipId: s.slipId }
+        : a === '3' ? { kind: 'code-voucher', slipId: s.slipId, retry: false } : a === '0' ? { kind: 'main' } : s;
+    case 'code-voucher': {
+      if (a === '0') return { kind: 'code-slip', slipId: s.slipId };
+      const code = normaliseVoucherCode(a);
+      return code ? { kind: 'code-voucher-pay', slipId: s.slipId, code } : { kind: 'code-voucher', slipId: s.slipId, retry: true };
+    }
     case 'rg':
       return a === '1' ? { kind: 'rg-cap', retry: false } : a === '2' ? { kind: 'rg-excl' } : a === '0' ? { kind: 'main' } : s;
     case 'rg-cap':
