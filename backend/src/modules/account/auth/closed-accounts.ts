@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { redisConnectionOptions } from '../../../common/queues/redis-connection';
 import { AppConfig } from '../../../config/app-config';
 
-/** Least time between two warnings about Redis (ms, measured by the log line's own clock). */
+/** Least time between two warnings about Redis (ms, real time: a log line's rate limit). */
 const WARN_EVERY_MS = 60_000;
 
 /**
@@ -118,9 +118,8 @@ export class ClosedAccounts implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private warn(err: unknown): void {
-    const now = performance.now();
-    if (this.lastWarnAt && now - this.lastWarnAt < WARN_EVERY_MS) return;
-    this.lastWarnAt = now;
+    if (Date.now() - this.lastWarnAt < WARN_EVERY_MS) return;
+    this.lastWarnAt = Date.now();
     this.logger.warn(`closed accounts: Redis unavailable (${(err as Error)?.message ?? String(err)})`);
   }
 }
