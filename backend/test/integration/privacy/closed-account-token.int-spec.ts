@@ -1,94 +1,105 @@
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Redis from 'ioredis';
-import { AppConfig } from '../../../src/config/app-config';
+import { createHttpApp } from '../../../src/app.setup';
 import { ClosedAccounts } from '../../../src/modules/account/auth/closed-accounts';
 import { createUser, CreatedUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { TEST_REDIS_URL } from '../../setup/test-env';
 import { eventually } from '../../support/eventually';
 
-/** Routes that trust the token's claims and never read the account row (as the authorization matrix lists them). */
+jest.setTimeout(180_000);
+
+/** Routes that trust the token's claims and never read the account row (the authorization matrix's READ_WITHIN_TOKEN_LIFE). */
 const NO_ACCOUNT_READ = [
   { method: 'GET', url: '/api/finance/pending_amount' },
   { method: 'GET', url: '/api/slip/can-post' },
 ] as const;
+type Route = (typeof NO_ACCOUNT_READ)[number];
+
+/** Another api process on the same database and Redis prefix: a second Nest app with its own memory. */
+const startReplica = async (): Promise<NestFastifyApplication> => {
+  const app = await createHttpApp('api');
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+};
+
+/** The status `app` answers `user`'s token on `route`. */
+const statusOn = async (app: NestFastifyApplication, user: CreatedUser, route: Route): Promise<number> =>
+  (
+    await app.getHttpAdapter().getInstance().inject({
+      method: route.method,
+      url: route.url,
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+  ).statusCode;
 
 /**
  * A closed account's access token (docs/PRODUCT-RULES.md R264, docs/ARCHITECTURE.md "Closed
- * accounts' tokens"): refused at once on routes that never read the account, by this process and
- * by any other API process, through the Redis set and its pub/sub channel; never by a database read.
+ * accounts' tokens"): refused at once on routes that never read the account, by the process that
+ * closed it, by another api process already running (Redis pub/sub) and by one started later (the
+ * Redis set); never through a database read per request.
  */
 describe(ClosedAccounts.name, () => {
   let t: TestContext;
+  let replica: NestFastifyApplication;
+  let late: NestFastifyApplication | undefined;
   let redis: Redis;
-  const others: ClosedAccounts[] = [];
-  /** Another API process on the same Redis prefix: its own ClosedAccounts, not this app's. */
-  const anotherProcess = async (): Promise<ClosedAccounts> => {
-    const other = new ClosedAccounts(t.get(AppConfig));
-    others.push(other);
-    await other.listen();
-    return other;
-  };
-  const statusOf = async (user: CreatedUser, route: (typeof NO_ACCOUNT_READ)[number]) =>
-    (await t.request(route.method, route.url, { token: user.token })).status;
+  let closedUser: CreatedUser;
+  let openUser: CreatedUser;
 
   beforeAll(async () => {
     t = await createTestContext();
+    // Replica B: the same environment (database, Redis prefix), running before the closing.
+    replica = await startReplica();
     redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
     await redis.connect();
+    closedUser = await createUser(t.ds, { role: 'tipster' });
+    openUser = await createUser(t.ds, { role: 'tipster' });
   });
   afterAll(async () => {
-    for (const o of others) o.onApplicationShutdown();
     redis?.disconnect();
+    await late?.close();
+    await replica?.close();
     await t?.close();
   });
 
-  it('refuses the token that closed the account on routes that never read it, at once', async () => {
-    const a = await createUser(t.ds, { role: 'tipster' });
-    for (const route of NO_ACCOUNT_READ) expect({ ...route, status: await statusOf(a, route) }).toEqual({ ...route, status: 200 });
+  it('refuses the token that closed the account at once, on routes that never read it', async () => {
+    for (const route of NO_ACCOUNT_READ)
+      expect({ ...route, status: await statusOn(t.app, closedUser, route) }).toEqual({ ...route, status: 200 });
+    expect(await statusOn(replica, closedUser, NO_ACCOUNT_READ[0])).toBe(200);
 
     const closed = await t.request('DELETE', '/api/account', {
-      token: a.token,
-      body: { password: a.password, confirmation: 'DELETE' },
+      token: closedUser.token,
+      body: { password: closedUser.password, confirmation: 'DELETE' },
     });
     expect(closed).toMatchObject({ status: 200, body: { message: 'Your account is closed' } });
 
-    for (const route of NO_ACCOUNT_READ) expect({ ...route, status: await statusOf(a, route) }).toEqual({ ...route, status: 401 });
-    expect((await t.request('POST', '/api/slip/quote', { token: a.token, body: {} })).status).toBe(401);
+    for (const route of NO_ACCOUNT_READ)
+      expect({ ...route, status: await statusOn(t.app, closedUser, route) }).toEqual({ ...route, status: 401 });
+    const quote = await t.request('POST', '/api/slip/quote', { token: closedUser.token, body: {} });
+    expect(quote.status).toBe(401);
     // A repeated closing with the same token is refused too (R262); a public route sees a visitor.
-    expect((await t.request('DELETE', '/api/account', { token: a.token, body: {} })).status).toBe(401);
-    expect((await t.request('GET', '/api/slip/free', { token: a.token })).status).toBe(200);
-    // The closing is in Redis for every other process, not only in this one's memory.
-    expect(await redis.sismember(`${t.redisPrefix}:auth:closed`, String(a.user.id))).toBe(1);
+    expect((await t.request('DELETE', '/api/account', { token: closedUser.token, body: {} })).status).toBe(401);
+    expect((await t.request('GET', '/api/slip/free', { token: closedUser.token })).status).toBe(200);
+    expect(await statusOn(t.app, openUser, NO_ACCOUNT_READ[0])).toBe(200);
+    expect(await redis.sismember(`${t.redisPrefix}:auth:closed`, String(closedUser.user.id))).toBe(1);
   });
 
-  it("refuses a token whose account another process closed (pub/sub), and keeps others' tokens", async () => {
-    const b = await createUser(t.ds, { role: 'tipster' });
-    const c = await createUser(t.ds, { role: 'tipster' });
-    const route = NO_ACCOUNT_READ[0];
-    expect(await statusOf(b, route)).toBe(200);
-
-    // What another API process does after committing B's closing.
-    await (await anotherProcess()).markClosed(b.user.id);
-
-    await eventually(async () => (await statusOf(b, route)) === 401, {
-      timeoutMs: 5_000,
-      intervalMs: 25,
-      what: "this process refusing B's token after another process closed B",
-    });
-    expect(await statusOf(c, route)).toBe(200);
+  it('is refused by another api process that was running when the account closed', async () => {
+    for (const route of NO_ACCOUNT_READ)
+      await eventually(async () => (await statusOn(replica, closedUser, route)) === 401, {
+        timeoutMs: 5_000,
+        intervalMs: 20,
+        what: `the replica refusing the closed account's token on ${route.url}`,
+      });
+    expect(await statusOn(replica, openUser, NO_ACCOUNT_READ[0])).toBe(200);
   });
 
-  it('knows every earlier closing in a process started after them', async () => {
-    const d = await createUser(t.ds, { role: 'user' });
-    const closed = await t.request('DELETE', '/api/account', {
-      token: d.token,
-      body: { password: d.password, confirmation: 'DELETE' },
-    });
-    expect(closed.status).toBe(200);
-    const open = await createUser(t.ds, { role: 'user' });
-
-    const late = await anotherProcess();
-    expect(late.isClosed(d.user.id)).toBe(true);
-    expect(late.isClosed(open.user.id)).toBe(false);
+  it('is refused by an api process started after the closing', async () => {
+    late = await startReplica();
+    for (const route of NO_ACCOUNT_READ)
+      expect({ ...route, status: await statusOn(late, closedUser, route) }).toEqual({ ...route, status: 401 });
+    expect(await statusOn(late, openUser, NO_ACCOUNT_READ[0])).toBe(200);
   });
 });
