@@ -27,7 +27,7 @@ export interface CloseAccountResponse {
  * shown as "deleted tipster"; no amount changes. After the commit the avatar is removed from its
  * store and the account's access tokens stop working on every route of every API process
  * (ClosedAccounts, R264). Idempotent: closing a closed account answers the same (reachable only
- * with a token the closing did not see, e.g. while Redis was away).
+ * with a token a process does not know closed, e.g. after Redis was away during the closing).
  */
 @Injectable()
 export class AccountClosingService {
