@@ -350,3 +350,43 @@ describe(RetentionService.name, () => {
     });
   });
 });
+
+/** The periods are settings (README "Configuration"): the run and the privacy page read the same ones (R277). */
+describe(`${RetentionService.name} with configured periods`, () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      env: { RETENTION_SMS_BODY_DAYS: '45', RETENTION_EMAIL_BODY_DAYS: '30' },
+    });
+    pinClock(t, NOW);
+    await t.ds.query(
+      `INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body, status, created_at)
+       VALUES ('deliver-slip', 'buyer.ug@example.com', 'Your tip slip 2', 'picks', '<pre>picks</pre>', 'sent', $1),
+              ('deliver-slip', 'buyer.ug@example.com', 'Your tip slip 3', 'picks', '<pre>picks</pre>', 'sent', $2)`,
+      [daysAgo(31), daysAgo(29)],
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('erases e-mails past RETENTION_EMAIL_BODY_DAYS and states both periods', async () => {
+    const run = await t.get(RetentionService).run();
+    expect(run).toMatchObject({
+      smsBodyDays: 45,
+      emailBodyDays: 30,
+      emailBefore: daysAgo(30),
+      emailBodiesErased: 1,
+    });
+    expect(
+      await t.ds.query(`SELECT subject, text_body FROM email_outbox ORDER BY created_at`),
+    ).toEqual([
+      { subject: '', text_body: ERASED_SMS_BODY },
+      { subject: 'Your tip slip 3', text_body: 'picks' },
+    ]);
+    const notice = await t.request('GET', '/api/site/privacy');
+    expect(notice.body.retention.slice(0, 2).map((r: { period: string }) => r.period)).toEqual([
+      '45 days',
+      '30 days',
+    ]);
+  });
+});
