@@ -3,6 +3,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional } from 'class-validator';
 import { ROLES, Role } from '../../../common/guards/auth-user';
 import { AccountService } from '../../account/account.service';
+import { accountStatus } from '../../account/domain/account-erasure';
 import { User } from '../../account/entities/user.entity';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
@@ -22,16 +23,11 @@ export class UpdateUserDto {
   banned?: boolean;
 }
 
-/** What the back office shows an account as (docs/PRODUCT-RULES.md R278). */
-export const USER_STATUSES = ['active', 'banned', 'erased'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
-
-/** The status column in SQL: the same order of precedence as `userStatus`. */
-const USER_STATUS_SQL = `(CASE WHEN u.erased_at IS NOT NULL THEN 'erased' WHEN u.banned_at IS NOT NULL THEN 'banned' ELSE 'active' END)`;
-
-/** An account's status: `erased` once closed (R263), else `banned` while banned, else `active`. */
-export const userStatus = (u: Pick<User, 'erasedAt' | 'bannedAt'>): UserStatus =>
-  u.erasedAt !== null ? 'erased' : u.bannedAt !== null ? 'banned' : 'active';
+/**
+ * `accountStatus` (account's domain, docs/PRODUCT-RULES.md R278) as a filter column: the same
+ * order of precedence, checked against it by test/integration/backoffice/users-resource.int-spec.ts.
+ */
+const ACCOUNT_STATUS_SQL = `(CASE WHEN u.erased_at IS NOT NULL THEN 'erased' WHEN u.banned_at IS NOT NULL THEN 'banned' ELSE 'active' END)`;
 
 /**
  * A user as the back office shows it: never the password hash, tokens or avatar file. A closed
@@ -47,7 +43,7 @@ export const toAdminUser = (u: User) => {
     phone: erased ? null : u.phoneNumber,
     role: u.role,
     country: u.country,
-    status: userStatus(u),
+    status: accountStatus(u),
     is_active: u.bannedAt === null && !erased,
     banned: u.bannedAt !== null,
     banned_at: u.bannedAt?.toISOString() ?? null,
@@ -59,8 +55,8 @@ export const toAdminUser = (u: User) => {
 
 /**
  * `users` (admin, docs/PRODUCT-RULES.md "Back office", R278): list and read accounts (filters role,
- * status — active, banned or erased —, banned, country, q over username / e-mail / phone); PUT sets the role (user | tipster | admin) or bans / unbans through
- * AccountService.adminUpdate (a ban revokes every refresh session: the user is logged out and
+ * status — active, banned or erased —, banned, country, q over username / e-mail / phone); PUT
+ * sets the role (user | tipster | admin) or bans / unbans through AccountService.adminUpdate (a ban revokes every refresh session: the user is logged out and
  * cannot log in; an admin cannot be banned, nor change their own role). No create / delete (405).
  */
 @Injectable()
@@ -81,7 +77,7 @@ export class UsersResource implements BackofficeResource {
         role: { column: 'u.role', type: 'text', sortable: true, filter: ['eq', 'in'] },
         country: { column: 'u.country', type: 'text', sortable: true, filter: ['eq', 'in'] },
         banned: { column: '(u.banned_at IS NOT NULL)', type: 'bool', filter: ['eq'] },
-        status: { column: USER_STATUS_SQL, type: 'text', filter: ['eq', 'in'] },
+        status: { column: ACCOUNT_STATUS_SQL, type: 'text', filter: ['eq', 'in'] },
         is_active: { column: '(u.banned_at IS NULL AND u.erased_at IS NULL)', type: 'bool', filter: ['eq'] },
         erased_at: { column: 'u.erased_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
         date_joined: { column: 'u.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
