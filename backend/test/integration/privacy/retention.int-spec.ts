@@ -5,7 +5,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { pinClock } from '../../support/clock';
 import { RetentionService } from '../../../src/modules/privacy/retention.service';
 import { ERASED_SMS_BODY } from '../../../src/modules/notifications/sms/sms.constants';
-import { EmailStatus } from '../../../src/modules/notifications/entities/email-outbox.entity';
+import type { EmailStatus } from '../../../src/modules/notifications/entities/email-outbox.entity';
 import { listResource } from '../backoffice/backoffice-helpers';
 
 const NOW = new Date('2026-12-05T09:00:00.000Z');
