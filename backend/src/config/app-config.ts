@@ -129,7 +129,7 @@ export class AppConfig {
     return this.env.PICKS_SMS_DELIVERY_TIMEOUT_SECONDS * 1000;
   }
   /**
-   * Retention periods (docs/PRODUCT-RULES.md R270-R273, R277): SMS texts, e-mail bodies and
+   * Retention periods (docs/PRODUCT-RULES.md R270-R273, R280): SMS texts, e-mail bodies and
    * abandoned registrations in days, buyers' contact on purchases in months, access logs in days (applied by
    * the deployment's log rotation, R273).
    */

@@ -140,8 +140,8 @@ export class EnvVars {
 
   /**
    * Retention periods (docs/PRODUCT-RULES.md R270-R273), enforced by the `run-retention` job of the
-   * maintenance queue and stated on the privacy page (R275): SMS texts (days; R270, R277), e-mail
-   * subjects and bodies (days; R277), buyers' phones and e-mails on purchases (months), registrations
+   * maintenance queue and stated on the privacy page (R275): SMS texts (days; R270, R280), e-mail
+   * subjects and bodies (days; R280), buyers' phones and e-mails on purchases (months), registrations
    * never completed (days), and the processes' access logs (days: no table holds them; the
    * deployment's log rotation applies it, R273).
    */

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-mail bodies in data retention (docs/PRODUCT-RULES.md R277): each `retention_run` also records
+ * E-mail bodies in data retention (docs/PRODUCT-RULES.md R280): each `retention_run` also records
  * the e-mail period it applied, its cut-off and the e-mails whose subject and bodies it erased.
  * Runs stored before this change applied no e-mail period: they get the SMS period and cut-off
  * (the closest statement of what they did) and zero e-mails erased.

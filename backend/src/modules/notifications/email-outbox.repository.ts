@@ -85,7 +85,7 @@ export class EmailOutboxRepository {
 
   /**
    * Empties the subject and HTML body and sets the text body to `erased` on at most `limit`
-   * messages created before `before` that were sent or given up (docs/PRODUCT-RULES.md R277).
+   * messages created before `before` that were sent or given up (docs/PRODUCT-RULES.md R280).
    * Returns how many rows changed; a row already erased (by retention, or emptied by a closing) is
    * not counted again.
    */

@@ -4,7 +4,7 @@ import { SmsOutboxRepository } from './sms/sms-outbox.repository';
 import { ERASE_SMS_BODIES_BATCH, ERASED_SMS_BODY } from './sms/sms.constants';
 
 /**
- * The notifications module's part of data retention (docs/PRODUCT-RULES.md R270, R277): erases the
+ * The notifications module's part of data retention (docs/PRODUCT-RULES.md R270, R280): erases the
  * text of every SMS and the subject and bodies of every e-mail once older than their retention
  * period. Every message we send carries bought picks, a code (a purchase code, a voucher, a
  * one-time code or link) or, for marketing, an unsubscribe link naming the recipient, so no purpose

@@ -9,7 +9,7 @@ import { RetentionRun } from './entities/retention-run.entity';
 import { RetentionRunRepository } from './retention-run.repository';
 
 /**
- * Data retention (docs/PRODUCT-RULES.md R270-R274, R277), run by the maintenance queue's
+ * Data retention (docs/PRODUCT-RULES.md R270-R274, R280), run by the maintenance queue's
  * `run-retention` schedule: each module erases its own data past the configured period through its
  * own service — notifications the SMS texts and the e-mails' subjects and bodies, processor the
  * buyers' contacts on purchases without open money, account the registrations never completed —

@@ -143,7 +143,7 @@ describe('Back office: users', () => {
     expect((await t.request('DELETE', `/api/backoffice/users/${amina.user.id}`, { token: admin.token })).status).toBe(405);
   });
 
-  it('shows a closed account as erased, with no e-mail or phone, and filters by status (R278)', async () => {
+  it('shows a closed account as erased, with no e-mail or phone, and filters by status (R281)', async () => {
     const dawit = await createUser(t.ds, { role: 'tipster', username: 'dawit_picks', email: 'dawit@tips.test', phoneNumber: '0712000004', country: 'KE' });
     const closed = await t.request('DELETE', '/api/account', { token: dawit.token, body: { password: dawit.password, confirmation: 'DELETE' } });
     expect(closed.status).toBe(200);

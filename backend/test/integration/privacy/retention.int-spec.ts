@@ -20,7 +20,7 @@ const monthsAgo = (months: number, plusDays = 0): Date => {
 };
 
 /**
- * Data retention on a seeded database with back-dated rows (docs/PRODUCT-RULES.md R270-R274, R277):
+ * Data retention on a seeded database with back-dated rows (docs/PRODUCT-RULES.md R270-R274, R280):
  * one run erases exactly what is past the default periods (90 days for SMS texts and e-mails, 24
  * months, 30 days) and keeps
  * what is just inside them or has money open; a second run changes nothing; the counts are
@@ -199,7 +199,7 @@ describe(RetentionService.name, () => {
         (r: { id: string; body: string }) => [r.id, r.body],
       ),
     );
-    // Every purpose: picks, a purchase code, a one-time code (R277).
+    // Every purpose: picks, a purchase code, a one-time code (R280).
     for (const erased of ['picksOld', 'resendOld', 'otherOld', 'codeOld'])
       expect({ erased, body: bodies.get(ids[erased]) }).toEqual({ erased, body: ERASED_SMS_BODY });
     for (const kept of ['picksInside', 'queuedOld', 'marketingInside'])
@@ -351,7 +351,7 @@ describe(RetentionService.name, () => {
   });
 });
 
-/** The periods are settings (README "Configuration"): the run and the privacy page read the same ones (R277). */
+/** The periods are settings (README "Configuration"): the run and the privacy page read the same ones (R280). */
 describe(`${RetentionService.name} with configured periods`, () => {
   let t: TestContext;
 

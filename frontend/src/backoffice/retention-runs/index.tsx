@@ -46,7 +46,7 @@ const retentionFilters = [
 ];
 
 /**
- * The data retention runs, newest first (docs/PRODUCT-RULES.md R274, R277): what each erased and kept.
+ * The data retention runs, newest first (docs/PRODUCT-RULES.md R274, R280): what each erased and kept.
  * Read-only: the maintenance queue's `run-retention` job writes them.
  */
 export const RetentionRunList = () => (

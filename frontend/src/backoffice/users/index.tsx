@@ -23,7 +23,7 @@ import { BanToggleButton } from './BanToggleButton';
 /** Roles an admin can give (docs/PRODUCT-RULES.md, Roles). */
 export const USER_ROLES = ['user', 'tipster', 'admin'] as const;
 
-/** What an account is shown as: closed accounts are `erased` (docs/PRODUCT-RULES.md R278). */
+/** What an account is shown as: closed accounts are `erased` (docs/PRODUCT-RULES.md R281). */
 export const USER_STATUSES = ['active', 'banned', 'erased'] as const;
 
 /** Countries of an account (KE main market, NG, UG). */
@@ -45,7 +45,7 @@ const userFilters = [
 
 /**
  * Accounts, newest first (never a hash or a token: the server does not send them). A closed
- * account shows as `erased`, without e-mail or phone (docs/PRODUCT-RULES.md R278).
+ * account shows as `erased`, without e-mail or phone (docs/PRODUCT-RULES.md R281).
  */
 export const UserList = () => (
   <ResourceList sort={{ field: 'date_joined', order: 'DESC' }} filters={userFilters}>

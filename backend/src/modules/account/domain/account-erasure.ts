@@ -25,12 +25,12 @@ export const accountTombstone = (userId: number) => ({
   avatarFile: null,
 });
 
-/** What the back office shows an account as (docs/PRODUCT-RULES.md R278). */
+/** What the back office shows an account as (docs/PRODUCT-RULES.md R281). */
 export const ACCOUNT_STATUSES = ['active', 'banned', 'erased'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /**
- * An account's status (docs/PRODUCT-RULES.md R278): `erased` once closed (R263), whether banned or
+ * An account's status (docs/PRODUCT-RULES.md R281): `erased` once closed (R263), whether banned or
  * not; else `banned` while banned; else `active`. Pure.
  */
 export const accountStatus = (a: { erasedAt: Date | null; bannedAt: Date | null }): AccountStatus =>

@@ -4,7 +4,7 @@ import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**
  * `retention-runs` (admin; read-only): each run of the data retention job with the periods it
- * applied, its cut-offs and what it erased or kept (docs/PRODUCT-RULES.md R274, R277). No create,
+ * applied, its cut-offs and what it erased or kept (docs/PRODUCT-RULES.md R274, R280). No create,
  * update or delete (405).
  */
 @Injectable()

@@ -24,14 +24,14 @@ export class UpdateUserDto {
 }
 
 /**
- * `accountStatus` (account's domain, docs/PRODUCT-RULES.md R278) as a filter column: the same
+ * `accountStatus` (account's domain, docs/PRODUCT-RULES.md R281) as a filter column: the same
  * order of precedence, checked against it by test/integration/backoffice/users-resource.int-spec.ts.
  */
 const ACCOUNT_STATUS_SQL = `(CASE WHEN u.erased_at IS NOT NULL THEN 'erased' WHEN u.banned_at IS NOT NULL THEN 'banned' ELSE 'active' END)`;
 
 /**
  * A user as the back office shows it: never the password hash, tokens or avatar file. A closed
- * account (status `erased`, docs/PRODUCT-RULES.md R278) shows no e-mail and no phone, only its
+ * account (status `erased`, docs/PRODUCT-RULES.md R281) shows no e-mail and no phone, only its
  * pseudonym, role, country and dates.
  */
 export const toAdminUser = (u: User) => {
@@ -54,7 +54,7 @@ export const toAdminUser = (u: User) => {
 };
 
 /**
- * `users` (admin, docs/PRODUCT-RULES.md "Back office", R278): list and read accounts (filters role,
+ * `users` (admin, docs/PRODUCT-RULES.md "Back office", R281): list and read accounts (filters role,
  * status — active, banned or erased —, banned, country, q over username / e-mail / phone); PUT
  * sets the role (user | tipster | admin) or bans / unbans through AccountService.adminUpdate (a ban revokes every refresh session: the user is logged out and
  * cannot log in; an admin cannot be banned, nor change their own role). No create / delete (405).

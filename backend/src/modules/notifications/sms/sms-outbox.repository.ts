@@ -168,7 +168,7 @@ export class SmsOutboxRepository {
 
   /**
    * Replaces with `erased` the text of at most `limit` rows created before `before` that are no
-   * longer waiting to be sent (docs/PRODUCT-RULES.md R270, R277). Returns how many rows changed; a
+   * longer waiting to be sent (docs/PRODUCT-RULES.md R270, R280). Returns how many rows changed; a
    * row already erased (by retention, or emptied by a closing) is not counted again.
    */
   async eraseBodies(before: Date, erased: string, limit: number): Promise<number> {

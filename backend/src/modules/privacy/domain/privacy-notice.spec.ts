@@ -1,6 +1,6 @@
 import { privacyNotice } from './privacy-notice';
 
-/** docs/PRODUCT-RULES.md R275, R277: the notice states the configured periods, the controller and each right. */
+/** docs/PRODUCT-RULES.md R275, R280: the notice states the configured periods, the controller and each right. */
 describe('privacyNotice', () => {
   const notice = privacyNotice(
     { name: 'Acme Tips Ltd', contactEmail: 'dpo@acme.test' },

@@ -1,6 +1,6 @@
 import { monthsBefore, retentionCutoffs } from './retention-cutoffs';
 
-/** docs/PRODUCT-RULES.md R270-R272, R277: the instants before which data is past its retention. */
+/** docs/PRODUCT-RULES.md R270-R272, R280: the instants before which data is past its retention. */
 describe('retentionCutoffs', () => {
   const periods = {
     smsBodyDays: 90,

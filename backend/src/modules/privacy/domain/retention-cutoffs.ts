@@ -1,8 +1,8 @@
-/** The retention periods in force (docs/PRODUCT-RULES.md R270-R273, R277), from the configuration. */
+/** The retention periods in force (docs/PRODUCT-RULES.md R270-R273, R280), from the configuration. */
 export interface RetentionPeriods {
-  /** Days the text of an SMS is kept (R270, R277). */
+  /** Days the text of an SMS is kept (R270, R280). */
   smsBodyDays: number;
-  /** Days the subject and bodies of an e-mail are kept (R277). */
+  /** Days the subject and bodies of an e-mail are kept (R280). */
   emailBodyDays: number;
   /** Calendar months a purchase keeps the buyer's phone and e-mail (R271). */
   purchasePhoneMonths: number;
@@ -23,7 +23,7 @@ export interface RetentionCutoffs {
 const DAY_MS = 86_400_000;
 
 /**
- * The cut-offs at `now` (docs/PRODUCT-RULES.md R270-R272, R277): `now` minus the days for SMS
+ * The cut-offs at `now` (docs/PRODUCT-RULES.md R270-R272, R280): `now` minus the days for SMS
  * texts, e-mail bodies and registrations; minus calendar months (UTC; the 31st of a shorter month falls on its last day)
  * for purchases. Pure; `now` is the caller's CLOCK time.
  */

@@ -13,9 +13,9 @@ export class RetentionRun {
   @Column({ name: 'email_body_days', type: 'int' }) emailBodyDays: number;
   @Column({ name: 'purchase_phone_months', type: 'int' }) purchasePhoneMonths: number;
   @Column({ name: 'abandoned_registration_days', type: 'int' }) abandonedRegistrationDays: number;
-  /** SMS created before this instant had their text erased (R270, R277). */
+  /** SMS created before this instant had their text erased (R270, R280). */
   @Column({ name: 'sms_before', type: 'timestamptz' }) smsBefore: Date;
-  /** E-mails created before this instant had their subject and bodies erased (R277). */
+  /** E-mails created before this instant had their subject and bodies erased (R280). */
   @Column({ name: 'email_before', type: 'timestamptz' }) emailBefore: Date;
   /** Purchases created before this instant had their buyer's contact erased (R271). */
   @Column({ name: 'purchase_before', type: 'timestamptz' }) purchaseBefore: Date;
