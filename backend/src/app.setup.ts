@@ -20,6 +20,7 @@ import { ProcessRole } from './config/env';
 import { loadEnv } from './config/load-env';
 import { createOpenApiDocument } from './openapi-document';
 import { protectQueueBoard } from './common/queues/queue-board.auth';
+import { ClosedAccounts } from './modules/account/auth/closed-accounts';
 import { COMPRESSION_OPTIONS, setFrontendCacheHeaders } from './modules/seo/frontend-static';
 import { PageShellService } from './modules/seo/page-shell.service';
 import { registerS3SandboxBodies } from './sandbox/s3/s3-sandbox.controller';
@@ -47,7 +48,10 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   // Before any route is added: @fastify/compress hooks each route as it is registered.
   await app.register(fastifyCompress, COMPRESSION_OPTIONS);
   await app.register(fastifyCookie);
-  protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret);
+  const closedAccounts = app.get(ClosedAccounts);
+  protectQueueBoard(app.getHttpAdapter().getInstance(), config.jwt.accessSecret, (id) =>
+    closedAccounts.isClosed(id),
+  );
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
   if (config.sandboxEnabled) {
     registerS3SandboxBodies(app.getHttpAdapter().getInstance());

@@ -22,7 +22,8 @@ test('the footer leads to the privacy notice with the configured periods and eve
 
   const notice = await (await page.request.get('/api/site/privacy')).json();
   await expect(page.getByText(notice.controller.name)).toBeVisible();
-  await expect(privacy.period('Text of the SMS that carried your picks')).toHaveText('90 days');
+  await expect(privacy.period('Text of the SMS we sent you')).toHaveText('90 days');
+  await expect(privacy.period('Subject and text of the e-mails we sent you')).toHaveText('90 days');
   await expect(privacy.period('Your phone and e-mail on a purchase')).toHaveText('24 months');
   await expect(privacy.period('Access logs')).toHaveText('30 days');
   for (const title of [

@@ -129,13 +129,20 @@ export class AppConfig {
     return this.env.PICKS_SMS_DELIVERY_TIMEOUT_SECONDS * 1000;
   }
   /**
-   * Retention periods (docs/PRODUCT-RULES.md R270-R273): picks SMS bodies and abandoned
-   * registrations in days, buyers' contact on purchases in months, access logs in days (applied by
+   * Retention periods (docs/PRODUCT-RULES.md R270-R273, R280): SMS texts, e-mail bodies and
+   * abandoned registrations in days, buyers' contact on purchases in months, access logs in days (applied by
    * the deployment's log rotation, R273).
    */
-  get retention(): { smsBodyDays: number; purchasePhoneMonths: number; accessLogDays: number; abandonedRegistrationDays: number } {
+  get retention(): {
+    smsBodyDays: number;
+    emailBodyDays: number;
+    purchasePhoneMonths: number;
+    accessLogDays: number;
+    abandonedRegistrationDays: number;
+  } {
     return {
       smsBodyDays: this.env.RETENTION_SMS_BODY_DAYS,
+      emailBodyDays: this.env.RETENTION_EMAIL_BODY_DAYS,
       purchasePhoneMonths: this.env.RETENTION_PURCHASE_PHONE_MONTHS,
       accessLogDays: this.env.RETENTION_ACCESS_LOG_DAYS,
       abandonedRegistrationDays: this.env.RETENTION_ABANDONED_REGISTRATION_DAYS,

@@ -140,11 +140,13 @@ export class EnvVars {
 
   /**
    * Retention periods (docs/PRODUCT-RULES.md R270-R273), enforced by the `run-retention` job of the
-   * maintenance queue and stated on the privacy page (R275): SMS bodies carrying bought picks (days),
-   * buyers' phones and e-mails on purchases (months), registrations never completed (days), and the
-   * processes' access logs (days: no table holds them; the deployment's log rotation applies it, R273).
+   * maintenance queue and stated on the privacy page (R275): SMS texts (days; R270, R280), e-mail
+   * subjects and bodies (days; R280), buyers' phones and e-mails on purchases (months), registrations
+   * never completed (days), and the processes' access logs (days: no table holds them; the
+   * deployment's log rotation applies it, R273).
    */
   @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_SMS_BODY_DAYS = 90;
+  @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_EMAIL_BODY_DAYS = 90;
   @Transform(toInt) @IsInt() @Min(1) @Max(120) RETENTION_PURCHASE_PHONE_MONTHS = 24;
   @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_ACCESS_LOG_DAYS = 30;
   @Transform(toInt) @IsInt() @Min(1) @Max(3650) RETENTION_ABANDONED_REGISTRATION_DAYS = 30;

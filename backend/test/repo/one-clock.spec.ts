@@ -21,6 +21,7 @@ const WALL_CLOCK_ALLOWED: Record<string, { reads: number; reason: string }> = {
   'common/queues/job-producer.service.ts': { reads: 3, reason: 'back-off after a failed enqueue: Redis recovers in real time, a pinned clock must not keep it "down"' },
   'modules/fixtures/fixtures-import.service.ts': { reads: 2, reason: 'duration of an import for its report and log' },
   'modules/notifications/sms/sms.service.ts': { reads: 1, reason: 'unique suffix of a resend job id (two resends under a pinned clock must not share it)' },
+  'modules/account/auth/closed-accounts.ts': { reads: 2, reason: 'rate limit of the "Redis unavailable" log line, in real time' },
   'modules/account/cli/create-admin.ts': { reads: 2, reason: 'CLI run outside the application (no CLOCK): the admin\'s email counts as verified when created' },
   'providers/common/http.ts': { reads: 1, reason: 'an HTTP-date Retry-After is compared with the real time of the remote server' },
   'providers/daraja/daraja.client.ts': { reads: 1, reason: 'default clock of the M-Pesa client: OAuth tokens and the STK Timestamp live in the provider\'s real time' },

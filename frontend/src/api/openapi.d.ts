@@ -2466,7 +2466,7 @@ export interface components {
             purpose: string;
         };
         PrivacyRetentionDto: {
-            /** @example Text of the SMS that carried your picks */
+            /** @example Text of the SMS we sent you (picks, codes, vouchers, receipts) */
             data: string;
             /**
              * @description The period in days, when it is counted in days

@@ -18,6 +18,7 @@ import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountRepository } from './account.repository';
 import { CredentialsRepository } from './credentials.repository';
 import { AccountService } from './account.service';
+import { ClosedAccounts } from './auth/closed-accounts';
 import { JwtStrategy } from './auth/jwt.strategy';
 import { LoginLockService } from './auth/login-lock.service';
 import { PasswordHasher } from './auth/password-hasher';
@@ -62,6 +63,7 @@ import { ProfileProviders } from './profile-providers';
         config.avatarStorage.driver === 's3' ? new S3AvatarStore(config) : new LocalAvatarStore(config),
     },
     JwtStrategy,
+    ClosedAccounts,
     PasswordHasher,
     LoginLockService,
     TokenService,
@@ -80,6 +82,6 @@ import { ProfileProviders } from './profile-providers';
     AccountDataRepository,
     AccountDataService,
   ],
-  exports: [AccountService, ProfileProviders, AccountMaintenanceService, AccountDataService],
+  exports: [AccountService, ProfileProviders, AccountMaintenanceService, AccountDataService, ClosedAccounts],
 })
 export class AccountModule {}

@@ -83,6 +83,24 @@ export class EmailOutboxRepository {
     return due.map((d) => String(d.id));
   }
 
+  /**
+   * Empties the subject and HTML body and sets the text body to `erased` on at most `limit`
+   * messages created before `before` that were sent or given up (docs/PRODUCT-RULES.md R280).
+   * Returns how many rows changed; a row already erased (by retention, or emptied by a closing) is
+   * not counted again.
+   */
+  async eraseBodies(before: Date, erased: string, limit: number): Promise<number> {
+    const [, changed] = (await this.ds.query(
+      `UPDATE email_outbox SET subject = '', text_body = $2, html_body = NULL
+        WHERE id IN (SELECT id FROM email_outbox
+                      WHERE created_at < $1 AND status IN ('sent', 'dead')
+                        AND (subject <> '' OR html_body IS NOT NULL OR COALESCE(text_body, '') NOT IN ($2, ''))
+                      ORDER BY id LIMIT $3)`,
+      [before, erased, limit],
+    )) as [unknown, number];
+    return changed;
+  }
+
   /** Messages sent through the sandbox transport, newest first, optionally only to `to` (lower-case); at most `limit`. */
   sandboxSent(to: string | undefined, limit: number): Promise<EmailOutbox[]> {
     const qb = this.ds

@@ -17,7 +17,7 @@ import { DeliveryReportBatcher } from './sms/delivery-report-batcher';
 import { SmsDeliveryReportController } from './sms/sms-delivery-report.controller';
 import { SmsSender } from './sms/sms-sender.service';
 import { SmsService } from './sms/sms.service';
-import { SmsRetentionService } from './sms/sms-retention.service';
+import { MessageRetentionService } from './message-retention.service';
 import { MarketingConsent } from './consent/entities/marketing-consent.entity';
 import { MarketingConsentRepository } from './consent/marketing-consent.repository';
 import { MarketingConsentService } from './consent/marketing-consent.service';
@@ -47,7 +47,7 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
     SmsService,
     SmsSender,
     SmsOutboxRepository,
-    SmsRetentionService,
+    MessageRetentionService,
     TransactionRunner,
     DeliveryReportBatcher,
     MarketingConsentRepository,
@@ -60,6 +60,6 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
       useFactory: (config: AppConfig) => new AfricasTalkingClient({ ...config.africasTalking }),
     },
   ],
-  exports: [NotificationsDataRepository, EmailOutboxService, SmsService, SmsSender, SmsRetentionService, MarketingConsentService, MarketingSender],
+  exports: [NotificationsDataRepository, EmailOutboxService, SmsService, SmsSender, MessageRetentionService, MarketingConsentService, MarketingSender],
 })
 export class NotificationsModule {}

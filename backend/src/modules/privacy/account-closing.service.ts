@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountDataService } from '../account/account-data.service';
+import { ClosedAccounts } from '../account/auth/closed-accounts';
 import { FinanceDataService } from '../finance/finance-data.service';
 import { NotificationsDataRepository } from '../notifications/personal-data.repository';
 import { SlipDataRepository } from '../slip/slip-data.repository';
@@ -23,8 +24,10 @@ export interface CloseAccountResponse {
  * replaced by a tombstone and its sessions, reset links and codes deleted (account), its
  * withdrawals' payout phones erased (finance), the messages sent to its phone and e-mail erased and
  * its marketing consents deleted (notifications). Slips, tips, ledger rows and records stay,
- * shown as "deleted tipster"; no amount changes. The avatar is removed from its store after the
- * commit. Idempotent: closing a closed account answers the same.
+ * shown as "deleted tipster"; no amount changes. After the commit the avatar is removed from its
+ * store and the account's access tokens stop working on every route of every API process
+ * (ClosedAccounts, R264). Idempotent: closing a closed account answers the same (reachable only
+ * with a token a process does not know closed, e.g. after Redis was away during the closing).
  */
 @Injectable()
 export class AccountClosingService {
@@ -34,6 +37,7 @@ export class AccountClosingService {
     private readonly finance: FinanceDataService,
     private readonly slips: SlipDataRepository,
     private readonly notifications: NotificationsDataRepository,
+    private readonly closed: ClosedAccounts,
   ) {}
 
   /**
@@ -58,6 +62,7 @@ export class AccountClosingService {
       await this.notifications.erase(m, accountKeys(erased), { userId });
       return { avatarFile: erased.avatarFile, balance: owed.balance };
     });
+    await this.closed.markClosed(userId);
     await this.accounts.removeAvatar(avatarFile);
     return {
       message: 'Your account is closed',

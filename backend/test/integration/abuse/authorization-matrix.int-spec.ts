@@ -10,9 +10,10 @@ jest.setTimeout(180_000);
 /**
  * Who calls. `owner` is tipster A, whose slips, sale shares and withdrawal the requests name;
  * `other` is tipster B; the forged ones claim role admin: signed with another secret, unsigned
- * (alg none), or expired.
+ * (alg none), or expired; `closed` holds the token of an admin whose account was closed
+ * (DELETE /api/account) after the token was issued: refused everywhere at once (docs/PRODUCT-RULES.md R264).
  */
-const IDENTITIES = ['anonymous', 'forged-secret', 'forged-none', 'forged-expired', 'banned', 'user', 'other', 'owner', 'admin'] as const;
+const IDENTITIES = ['anonymous', 'forged-secret', 'forged-none', 'forged-expired', 'banned', 'closed', 'user', 'other', 'owner', 'admin'] as const;
 type Identity = (typeof IDENTITIES)[number];
 
 /**
@@ -44,10 +45,10 @@ interface Row {
 
 const FORGED: Identity[] = ['forged-secret', 'forged-none', 'forged-expired'];
 const DEFAULTS: Record<Exclude<Access, 'public' | 'secret' | 'dev-only'>, Record<Identity, Outcome>> = {
-  login: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, user: 'ok', other: 'ok', owner: 'ok', admin: 'ok' },
-  admin: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, user: 403, other: 403, owner: 403, admin: 'ok' },
-  tipster: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, user: 403, other: 'ok', owner: 'ok', admin: 'ok' },
-  owner: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, user: 403, other: 404, owner: 200, admin: 'ok' },
+  login: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, closed: 401, user: 'ok', other: 'ok', owner: 'ok', admin: 'ok' },
+  admin: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, closed: 401, user: 403, other: 403, owner: 403, admin: 'ok' },
+  tipster: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, closed: 401, user: 403, other: 'ok', owner: 'ok', admin: 'ok' },
+  owner: { anonymous: 401, 'forged-secret': 401, 'forged-none': 401, 'forged-expired': 401, banned: 403, closed: 401, user: 403, other: 404, owner: 200, admin: 'ok' },
 };
 
 const bad = 'not-the-secret-0000';
@@ -254,7 +255,7 @@ interface Case {
 /**
  * The authorization matrix (docs/RELIABILITY.md, "Fuzz and abuse"): every route of the Nest
  * router (plus Bull Board) is classified in ROUTES; every route that needs a login, a role or a
- * secret is called as each of nine identities and answers exactly as its class says. No answer to
+ * secret is called as each of ten identities and answers exactly as its class says. No answer to
  * anyone but tipster A or an admin shows A's e-mail, phone or withdrawal number.
  */
 describe('authorization matrix', () => {
@@ -264,6 +265,10 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     m = await seedMarketplace();
+    // An admin (every role check passes) whose account is closed after its token was issued.
+    const closedAdmin = await createUser(m.t.ds, { role: 'admin' });
+    const closing = await send(m.t, { method: 'DELETE', url: '/api/account', token: closedAdmin.token, body: { password: closedAdmin.password, confirmation: 'DELETE' } });
+    if (closing.status !== 200) throw new Error(`closing the admin's account: ${closing.status} ${closing.text}`);
     const adminClaims = { sub: String(m.admin.user.id), username: m.admin.user.username, role: 'admin', typ: 'access' };
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify({ ...adminClaims, exp: 9e9 })).toString('base64url')}.`;
     tokens = {
@@ -272,6 +277,7 @@ describe('authorization matrix', () => {
       'forged-none': none,
       'forged-expired': signTestAccessToken(adminClaims, { expiresInSeconds: -60 }),
       banned: m.banned.token,
+      closed: closedAdmin.token,
       user: m.user.token,
       other: m.otherTipster.token,
       owner: m.tipster.token,

@@ -34,9 +34,11 @@ describe('Back office: users', () => {
       phone: '0712000002',
       role: 'tipster',
       country: 'NG',
+      status: 'active',
       is_active: true,
       banned: false,
       banned_at: null,
+      erased_at: null,
       email_verified: expect.any(Boolean),
       date_joined: expect.any(String),
     });
@@ -57,6 +59,8 @@ describe('Back office: users', () => {
       [{ q: 'AMINA' }, ['amina_k']],
       [{ q: '0712000003' }, ['chebet_tips']],
       [{ country: 'NG' }, ['brian_odds']],
+      [{ status: 'banned' }, ['chebet_tips']],
+      [{ status: ['active'], role: 'tipster' }, ['brian_odds']],
     ];
     for (const [filter, names] of cases) {
       const res = await listResource(t, admin.token, 'users', { filter, sort: ['username', 'ASC'] });
@@ -137,5 +141,40 @@ describe('Back office: users', () => {
     expect(await auditCount()).toBe(before);
     expect((await t.request('POST', '/api/backoffice/users', { token: admin.token, body: {} })).status).toBe(405);
     expect((await t.request('DELETE', `/api/backoffice/users/${amina.user.id}`, { token: admin.token })).status).toBe(405);
+  });
+
+  it('shows a closed account as erased, with no e-mail or phone, and filters by status (R281)', async () => {
+    const dawit = await createUser(t.ds, { role: 'tipster', username: 'dawit_picks', email: 'dawit@tips.test', phoneNumber: '0712000004', country: 'KE' });
+    const closed = await t.request('DELETE', '/api/account', { token: dawit.token, body: { password: dawit.password, confirmation: 'DELETE' } });
+    expect(closed.status).toBe(200);
+
+    const erased = await listResource(t, admin.token, 'users', { filter: { status: 'erased' } });
+    expect(erased.status).toBe(200);
+    expect(erased.headers['content-range']).toBe('users 0-0/1');
+    expect(erased.body[0]).toEqual({
+      id: dawit.user.id,
+      username: 'deleted tipster',
+      email: null,
+      phone: null,
+      role: 'tipster',
+      country: 'KE',
+      status: 'erased',
+      is_active: false,
+      banned: false,
+      banned_at: null,
+      erased_at: expect.any(String),
+      email_verified: false,
+      date_joined: expect.any(String),
+    });
+    expect(erased.text).not.toMatch(/dawit|0712000004|erased\.invalid/);
+    const one = await t.request('GET', `/api/backoffice/users/${dawit.user.id}`, { token: admin.token });
+    expect(one.body).toMatchObject({ status: 'erased', email: null, phone: null });
+
+    const live = await listResource(t, admin.token, 'users', { filter: { status: ['active', 'banned'] }, sort: ['username', 'ASC'] });
+    expect(live.body.map((u: { id: number }) => u.id)).not.toContain(dawit.user.id);
+    const inactive = await listResource(t, admin.token, 'users', { filter: { is_active: false }, sort: ['username', 'ASC'] });
+    expect(inactive.body.map((u: { status: string }) => u.status).sort()).toEqual(['banned', 'erased']);
+    const bySince = await listResource(t, admin.token, 'users', { filter: { erased_at_gte: '2000-01-01T00:00:00Z' } });
+    expect(bySince.body.map((u: { id: number }) => u.id)).toEqual([dawit.user.id]);
   });
 });

@@ -5,6 +5,7 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 import { pinClock } from '../../support/clock';
 import { RetentionService } from '../../../src/modules/privacy/retention.service';
 import { ERASED_SMS_BODY } from '../../../src/modules/notifications/sms/sms.constants';
+import type { EmailStatus } from '../../../src/modules/notifications/entities/email-outbox.entity';
 import { listResource } from '../backoffice/backoffice-helpers';
 
 const NOW = new Date('2026-12-05T09:00:00.000Z');
@@ -19,8 +20,9 @@ const monthsAgo = (months: number, plusDays = 0): Date => {
 };
 
 /**
- * Data retention on a seeded database with back-dated rows (docs/PRODUCT-RULES.md R270-R274):
- * one run erases exactly what is past the default periods (90 days, 24 months, 30 days) and keeps
+ * Data retention on a seeded database with back-dated rows (docs/PRODUCT-RULES.md R270-R274, R280):
+ * one run erases exactly what is past the default periods (90 days for SMS texts and e-mails, 24
+ * months, 30 days) and keeps
  * what is just inside them or has money open; a second run changes nothing; the counts are
  * stored and listed read-only in the back office. The STOP acceptance case (an opted-out phone
  * gets no marketing SMS, picks still arrive) is test/integration/notifications/marketing-consent.int-spec.ts.
@@ -40,6 +42,26 @@ describe(RetentionService.name, () => {
     const [row] = await t.ds.query(
       `INSERT INTO sms_outbox (to_msisdn, body, purpose, status, created_at) VALUES ('254711000001', $1, $2, $3, $4) RETURNING id::text AS id`,
       [`Slip 1: Arsenal v Chelsea - 1 @1.80 (${key})`, purpose, status, createdAt],
+    );
+    ids[key] = row.id;
+  };
+  const email = async (
+    key: string,
+    kind: string,
+    status: EmailStatus,
+    createdAt: Date,
+    bodies: 'kept' | 'smtp-dropped' | 'closing-erased' = 'kept',
+  ): Promise<void> => {
+    const content =
+      bodies === 'kept'
+        ? [`Your tip slip 1 (${key})`, `Arsenal v Chelsea - 1 @1.80 (${key})`, `<pre>(${key})</pre>`]
+        : bodies === 'smtp-dropped'
+          ? [`Your tip slip 1 (${key})`, null, null]
+          : ['', '', null];
+    const [row] = await t.ds.query(
+      `INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body, status, created_at)
+       VALUES ($1, 'buyer.ng@example.com', $2, $3, $4, $5, $6) RETURNING id::text AS id`,
+      [kind, ...content, status, createdAt],
     );
     ids[key] = row.id;
   };
@@ -91,6 +113,9 @@ describe(RetentionService.name, () => {
     sms: await t.ds.query(`SELECT id, body FROM sms_outbox ORDER BY id`),
     purchases: await t.ds.query(`SELECT id, phone, rg_phone, email FROM purchase ORDER BY id`),
     users: await t.ds.query(`SELECT id FROM app_user ORDER BY id`),
+    emails: await t.ds.query(
+      `SELECT id, subject, text_body, html_body FROM email_outbox ORDER BY id`,
+    ),
   });
 
   beforeAll(async () => {
@@ -103,6 +128,16 @@ describe(RetentionService.name, () => {
     await sms('picksInside', 'deliver-slip', 'delivered', daysAgo(89));
     await sms('queuedOld', 'deliver-slip', 'queued', daysAgo(120));
     await sms('otherOld', 'subscription-confirm', 'delivered', daysAgo(400));
+    await sms('codeOld', 'buyer-code', 'sent', daysAgo(95));
+    await sms('marketingInside', 'marketing', 'delivered', daysAgo(30));
+
+    await email('mailPicksOld', 'deliver-slip', 'sent', daysAgo(91));
+    await email('mailResetDead', 'password-reset', 'dead', daysAgo(100));
+    await email('mailSmtpOld', 'deliver-slip-fallback', 'sent', daysAgo(120), 'smtp-dropped');
+    await email('mailInside', 'deliver-slip', 'sent', daysAgo(89));
+    await email('mailFailedOld', 'deliver-slip', 'failed', daysAgo(120));
+    await email('mailPendingOld', 'email-verification', 'pending', daysAgo(120));
+    await email('mailClosedOld', 'deliver-slip', 'sent', daysAgo(200), 'closing-erased');
 
     await purchase('paidOld', monthsAgo(24, 1));
     await purchase('failedOldEmail', monthsAgo(24, 3), { status: 'failed', email: true });
@@ -144,12 +179,15 @@ describe(RetentionService.name, () => {
     expect(run).toMatchObject({
       startedAt: NOW,
       smsBodyDays: 90,
+      emailBodyDays: 90,
       purchasePhoneMonths: 24,
       abandonedRegistrationDays: 30,
       smsBefore: daysAgo(90),
+      emailBefore: daysAgo(90),
       purchaseBefore: monthsAgo(24),
       registrationBefore: daysAgo(30),
-      smsBodiesErased: 2,
+      smsBodiesErased: 4,
+      emailBodiesErased: 3,
       purchaseContactsErased: 3,
       purchaseContactsKept: 3,
       registrationsDeleted: 2,
@@ -161,10 +199,40 @@ describe(RetentionService.name, () => {
         (r: { id: string; body: string }) => [r.id, r.body],
       ),
     );
-    expect(bodies.get(ids.picksOld)).toBe(ERASED_SMS_BODY);
-    expect(bodies.get(ids.resendOld)).toBe(ERASED_SMS_BODY);
-    for (const kept of ['picksInside', 'queuedOld', 'otherOld'])
+    // Every purpose: picks, a purchase code, a one-time code (R280).
+    for (const erased of ['picksOld', 'resendOld', 'otherOld', 'codeOld'])
+      expect({ erased, body: bodies.get(ids[erased]) }).toEqual({ erased, body: ERASED_SMS_BODY });
+    for (const kept of ['picksInside', 'queuedOld', 'marketingInside'])
       expect(bodies.get(ids[kept])).toContain(`(${kept})`);
+
+    const mails = new Map<string, unknown>(
+      (
+        await t.ds.query(
+          `SELECT id::text AS id, kind, status, to_address, subject, text_body, html_body FROM email_outbox`,
+        )
+      ).map((r: { id: string }) => [r.id, r]),
+    );
+    for (const erased of ['mailPicksOld', 'mailResetDead', 'mailSmtpOld'])
+      expect({ erased, mail: mails.get(ids[erased]) }).toEqual({
+        erased,
+        mail: expect.objectContaining({
+          to_address: 'buyer.ng@example.com',
+          subject: '',
+          text_body: ERASED_SMS_BODY,
+          html_body: null,
+        }),
+      });
+    expect(mails.get(ids.mailPicksOld)).toMatchObject({ kind: 'deliver-slip', status: 'sent' });
+    for (const kept of ['mailInside', 'mailFailedOld', 'mailPendingOld'])
+      expect({ kept, mail: mails.get(ids[kept]) }).toEqual({
+        kept,
+        mail: expect.objectContaining({
+          subject: `Your tip slip 1 (${kept})`,
+          text_body: `Arsenal v Chelsea - 1 @1.80 (${kept})`,
+        }),
+      });
+    // Emptied by a closing already: not counted again.
+    expect(mails.get(ids.mailClosedOld)).toMatchObject({ subject: '', text_body: '' });
     const resend = await t.request('PUT', `/api/backoffice/sms-messages/${ids.picksOld}`, {
       token: admin.token,
       body: { resend: true, force: true },
@@ -210,6 +278,7 @@ describe(RetentionService.name, () => {
     const again = await t.get(RetentionService).run();
     expect(again).toMatchObject({
       smsBodiesErased: 0,
+      emailBodiesErased: 0,
       purchaseContactsErased: 0,
       purchaseContactsKept: 3,
       registrationsDeleted: 0,
@@ -226,9 +295,12 @@ describe(RetentionService.name, () => {
     expect(res.body[0]).toMatchObject({
       started_at: NOW.toISOString(),
       sms_body_days: 90,
+      email_body_days: 90,
       purchase_phone_months: 24,
       abandoned_registration_days: 30,
-      sms_bodies_erased: 2,
+      email_before: daysAgo(90).toISOString(),
+      sms_bodies_erased: 4,
+      email_bodies_erased: 3,
       purchase_contacts_erased: 3,
       purchase_contacts_kept: 3,
       registrations_deleted: 2,
@@ -238,6 +310,11 @@ describe(RetentionService.name, () => {
       filter: { sms_bodies_erased_gte: 1 },
     });
     expect(filtered.body).toHaveLength(1);
+    const byEmails = await listResource(t, admin.token, 'retention-runs', {
+      filter: { email_bodies_erased_gte: 3 },
+      sort: ['email_bodies_erased', 'DESC'],
+    });
+    expect(byEmails.body.map((r: { id: number }) => r.id)).toEqual([res.body[0].id]);
     expect(
       (await listResource(t, admin.token, 'retention-runs', { sort: ['finished_at', 'ASC'] }))
         .status,
@@ -260,7 +337,8 @@ describe(RetentionService.name, () => {
   it('serves the privacy notice with the configured periods', async () => {
     const res = await t.request('GET', '/api/site/privacy');
     expect(res.status).toBe(200);
-    expect(res.body.retention.slice(0, 4).map((r: { period: string }) => r.period)).toEqual([
+    expect(res.body.retention.slice(0, 5).map((r: { period: string }) => r.period)).toEqual([
+      '90 days',
       '90 days',
       '24 months',
       '30 days',
@@ -270,5 +348,45 @@ describe(RetentionService.name, () => {
       name: 'TipsKE Marketplace',
       contact_email: 'privacy@tips.local',
     });
+  });
+});
+
+/** The periods are settings (README "Configuration"): the run and the privacy page read the same ones (R280). */
+describe(`${RetentionService.name} with configured periods`, () => {
+  let t: TestContext;
+
+  beforeAll(async () => {
+    t = await createTestContext({
+      env: { RETENTION_SMS_BODY_DAYS: '45', RETENTION_EMAIL_BODY_DAYS: '30' },
+    });
+    pinClock(t, NOW);
+    await t.ds.query(
+      `INSERT INTO email_outbox (kind, to_address, subject, text_body, html_body, status, created_at)
+       VALUES ('deliver-slip', 'buyer.ug@example.com', 'Your tip slip 2', 'picks', '<pre>picks</pre>', 'sent', $1),
+              ('deliver-slip', 'buyer.ug@example.com', 'Your tip slip 3', 'picks', '<pre>picks</pre>', 'sent', $2)`,
+      [daysAgo(31), daysAgo(29)],
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('erases e-mails past RETENTION_EMAIL_BODY_DAYS and states both periods', async () => {
+    const run = await t.get(RetentionService).run();
+    expect(run).toMatchObject({
+      smsBodyDays: 45,
+      emailBodyDays: 30,
+      emailBefore: daysAgo(30),
+      emailBodiesErased: 1,
+    });
+    expect(
+      await t.ds.query(`SELECT subject, text_body FROM email_outbox ORDER BY created_at`),
+    ).toEqual([
+      { subject: '', text_body: ERASED_SMS_BODY },
+      { subject: 'Your tip slip 3', text_body: 'picks' },
+    ]);
+    const notice = await t.request('GET', '/api/site/privacy');
+    expect(notice.body.retention.slice(0, 2).map((r: { period: string }) => r.period)).toEqual([
+      '45 days',
+      '30 days',
+    ]);
   });
 });

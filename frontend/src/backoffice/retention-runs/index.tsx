@@ -19,6 +19,11 @@ const retentionFilters = [
     label="SMS texts erased, at least"
   />,
   <NumberInput
+    key="email_bodies_erased_gte"
+    source="email_bodies_erased_gte"
+    label="E-mails erased, at least"
+  />,
+  <NumberInput
     key="purchase_contacts_erased_gte"
     source="purchase_contacts_erased_gte"
     label="Purchase contacts erased, at least"
@@ -41,7 +46,7 @@ const retentionFilters = [
 ];
 
 /**
- * The data retention runs, newest first (docs/PRODUCT-RULES.md R274): what each erased and kept.
+ * The data retention runs, newest first (docs/PRODUCT-RULES.md R274, R280): what each erased and kept.
  * Read-only: the maintenance queue's `run-retention` job writes them.
  */
 export const RetentionRunList = () => (
@@ -50,6 +55,7 @@ export const RetentionRunList = () => (
       <IdField source="id" />
       <NairobiDateField source="started_at" label="Run at" />
       <NumberField source="sms_bodies_erased" label="SMS texts erased" />
+      <NumberField source="email_bodies_erased" label="E-mails erased" />
       <NumberField source="purchase_contacts_erased" label="Purchase contacts erased" />
       <NumberField source="purchase_contacts_kept" label="Kept (money open)" />
       <NumberField source="registrations_deleted" label="Registrations deleted" />
@@ -65,18 +71,21 @@ export const RetentionRunShow = () => (
       <NairobiDateField source="started_at" label="Started" />
       <NairobiDateField source="finished_at" label="Finished" />
       <NumberField source="sms_body_days" label="SMS texts kept (days)" />
+      <NumberField source="email_body_days" label="E-mails kept (days)" />
       <NumberField source="purchase_phone_months" label="Purchase contacts kept (months)" />
       <NumberField
         source="abandoned_registration_days"
         label="Unfinished registrations kept (days)"
       />
       <NairobiDateField source="sms_before" label="SMS texts erased if sent before" />
+      <NairobiDateField source="email_before" label="E-mails erased if sent before" />
       <NairobiDateField
         source="purchase_before"
         label="Purchase contacts erased if bought before"
       />
       <NairobiDateField source="registration_before" label="Registrations deleted if made before" />
       <NumberField source="sms_bodies_erased" label="SMS texts erased" />
+      <NumberField source="email_bodies_erased" label="E-mails erased" />
       <NumberField source="purchase_contacts_erased" label="Purchase contacts erased" />
       <NumberField source="purchase_contacts_kept" label="Purchase contacts kept (money open)" />
       <NumberField source="registrations_deleted" label="Registrations deleted" />

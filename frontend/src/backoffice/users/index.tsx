@@ -23,6 +23,9 @@ import { BanToggleButton } from './BanToggleButton';
 /** Roles an admin can give (docs/PRODUCT-RULES.md, Roles). */
 export const USER_ROLES = ['user', 'tipster', 'admin'] as const;
 
+/** What an account is shown as: closed accounts are `erased` (docs/PRODUCT-RULES.md R281). */
+export const USER_STATUSES = ['active', 'banned', 'erased'] as const;
+
 /** Countries of an account (KE main market, NG, UG). */
 export const USER_COUNTRIES = ['KE', 'NG', 'UG'] as const;
 
@@ -33,13 +36,17 @@ const userFilters = [
   <TextInput key="phone" source="phone" />,
   <SelectInput key="role" source="role" choices={codeChoices(USER_ROLES)} />,
   <SelectInput key="country" source="country" choices={codeChoices(USER_COUNTRIES)} />,
+  <SelectInput key="status" source="status" choices={codeChoices(USER_STATUSES)} />,
   <BooleanInput key="banned" source="banned" />,
   <BooleanInput key="is_active" source="is_active" label="Active" />,
   <DateInput key="date_joined_gte" source="date_joined_gte" label="Joined from" />,
   <DateInput key="date_joined_lte" source="date_joined_lte" label="Joined to" />,
 ];
 
-/** Accounts, newest first (never a hash or a token: the server does not send them). */
+/**
+ * Accounts, newest first (never a hash or a token: the server does not send them). A closed
+ * account shows as `erased`, without e-mail or phone (docs/PRODUCT-RULES.md R281).
+ */
 export const UserList = () => (
   <ResourceList sort={{ field: 'date_joined', order: 'DESC' }} filters={userFilters}>
     <ResourceDatagrid>
@@ -49,6 +56,7 @@ export const UserList = () => (
       <TextField source="phone" sortable={false} />
       <StatusChipField source="role" />
       <TextField source="country" />
+      <StatusChipField source="status" sortable={false} />
       <BooleanField source="banned" sortable={false} />
       <NairobiDateField source="date_joined" label="Joined" />
     </ResourceDatagrid>
@@ -71,9 +79,11 @@ export const UserShow = () => (
       <TextField source="phone" />
       <StatusChipField source="role" />
       <TextField source="country" />
+      <StatusChipField source="status" />
       <BooleanField source="banned" />
       <BooleanField source="is_active" label="Active" />
       <NairobiDateField source="banned_at" label="Banned at" />
+      <NairobiDateField source="erased_at" label="Closed (erased) at" />
       <BooleanField source="email_verified" label="E-mail verified" />
       <NairobiDateField source="date_joined" label="Joined" />
     </SimpleShowLayout>

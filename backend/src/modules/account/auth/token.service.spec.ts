@@ -2,6 +2,7 @@ import { KeyObject } from 'crypto';
 import { JwtService } from '@nestjs/jwt';
 import * as jsonwebtoken from 'jsonwebtoken';
 import type { AppConfig } from '../../../config/app-config';
+import type { ClosedAccounts } from './closed-accounts';
 import { JwtStrategy } from './jwt.strategy';
 import { TokenService } from './token.service';
 
@@ -83,7 +84,7 @@ describe('JWT secrets as KeyObjects (same tokens on the wire)', () => {
   });
 
   it('authenticates requests (passport-jwt) through a KeyObject: old string-signed tokens pass, others fail', async () => {
-    const strategy = new JwtStrategy(config);
+    const strategy = new JwtStrategy(config, { isClosed: () => false } as unknown as ClosedAccounts);
     const claims = { sub: '42', username: 'otieno_tips', role: 'tipster', sid: FAMILY, typ: 'access' };
     const old = plain.sign(claims, { secret: ACCESS, expiresIn: 900, algorithm: 'HS256' });
     verifySpy.mockClear();

@@ -1,4 +1,4 @@
-import { accountTombstone, erasedUsernameHash } from './account-erasure';
+import { accountStatus, accountTombstone, erasedUsernameHash } from './account-erasure';
 
 describe('account erasure', () => {
   it('hashes a username ignoring case and spaces', () => {
@@ -19,5 +19,14 @@ describe('account erasure', () => {
       city: '',
       avatarFile: null,
     });
+  });
+
+  it.each([
+    [null, null, 'active'],
+    [new Date('2026-12-01T00:00:00Z'), null, 'banned'],
+    [null, new Date('2026-12-02T00:00:00Z'), 'erased'],
+    [new Date('2026-12-01T00:00:00Z'), new Date('2026-12-02T00:00:00Z'), 'erased'],
+  ])('shows an account banned at %s and erased at %s as %s (R281)', (bannedAt, erasedAt, status) => {
+    expect(accountStatus({ bannedAt, erasedAt })).toBe(status);
   });
 });

@@ -24,3 +24,14 @@ export const accountTombstone = (userId: number) => ({
   city: '',
   avatarFile: null,
 });
+
+/** What the back office shows an account as (docs/PRODUCT-RULES.md R281). */
+export const ACCOUNT_STATUSES = ['active', 'banned', 'erased'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/**
+ * An account's status (docs/PRODUCT-RULES.md R281): `erased` once closed (R263), whether banned or
+ * not; else `banned` while banned; else `active`. Pure.
+ */
+export const accountStatus = (a: { erasedAt: Date | null; bannedAt: Date | null }): AccountStatus =>
+  a.erasedAt !== null ? 'erased' : a.bannedAt !== null ? 'banned' : 'active';

@@ -4,7 +4,7 @@ import { BackofficeResource, defineResource } from '../resource-definition';
 
 /**
  * `retention-runs` (admin; read-only): each run of the data retention job with the periods it
- * applied, its cut-offs and what it erased or kept (docs/PRODUCT-RULES.md R274). No create,
+ * applied, its cut-offs and what it erased or kept (docs/PRODUCT-RULES.md R274, R280). No create,
  * update or delete (405).
  */
 @Injectable()
@@ -19,6 +19,12 @@ export class RetentionRunsResource implements BackofficeResource {
       started_at: { column: 'r.started_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
       sms_bodies_erased: {
         column: 'r.sms_bodies_erased',
+        type: 'int',
+        sortable: true,
+        filter: ['gte'],
+      },
+      email_bodies_erased: {
+        column: 'r.email_bodies_erased',
         type: 'int',
         sortable: true,
         filter: ['gte'],
@@ -54,12 +60,15 @@ export class RetentionRunsResource implements BackofficeResource {
       started_at: r.startedAt.toISOString(),
       finished_at: r.finishedAt.toISOString(),
       sms_body_days: r.smsBodyDays,
+      email_body_days: r.emailBodyDays,
       purchase_phone_months: r.purchasePhoneMonths,
       abandoned_registration_days: r.abandonedRegistrationDays,
       sms_before: r.smsBefore.toISOString(),
+      email_before: r.emailBefore.toISOString(),
       purchase_before: r.purchaseBefore.toISOString(),
       registration_before: r.registrationBefore.toISOString(),
       sms_bodies_erased: r.smsBodiesErased,
+      email_bodies_erased: r.emailBodiesErased,
       purchase_contacts_erased: r.purchaseContactsErased,
       purchase_contacts_kept: r.purchaseContactsKept,
       registrations_deleted: r.registrationsDeleted,

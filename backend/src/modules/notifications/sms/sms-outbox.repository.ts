@@ -167,17 +167,18 @@ export class SmsOutboxRepository {
   }
 
   /**
-   * Replaces with `erased` the text of at most `limit` rows of `purposes` created before `before`
-   * that are no longer waiting to be sent (docs/PRODUCT-RULES.md R270). Returns how many rows
-   * changed; a row already erased is not counted again.
+   * Replaces with `erased` the text of at most `limit` rows created before `before` that are no
+   * longer waiting to be sent (docs/PRODUCT-RULES.md R270, R280). Returns how many rows changed; a
+   * row already erased (by retention, or emptied by a closing) is not counted again.
    */
-  async eraseBodies(purposes: readonly string[], before: Date, erased: string, limit: number): Promise<number> {
+  async eraseBodies(before: Date, erased: string, limit: number): Promise<number> {
     const [, changed] = (await this.ds.query(
-      `UPDATE sms_outbox SET body = $3, updated_at = now()
-        WHERE id IN (SELECT id FROM sms_outbox WHERE purpose = ANY($1::text[]) AND created_at < $2 AND body <> $3
-                        AND status NOT IN ('queued', 'sending') ORDER BY id LIMIT $4)`,
-      [purposes, before, erased, limit],
+      `UPDATE sms_outbox SET body = $2, updated_at = now()
+        WHERE id IN (SELECT id FROM sms_outbox WHERE created_at < $1 AND body NOT IN ($2, '')
+                        AND status NOT IN ('queued', 'sending') ORDER BY id LIMIT $3)`,
+      [before, erased, limit],
     )) as [unknown, number];
     return changed;
   }
+
 }

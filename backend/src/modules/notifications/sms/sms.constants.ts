@@ -11,7 +11,8 @@ export const atDeliveryReportPath = (callbackToken: string): string =>
 
 /**
  * What an outbox row's `body` becomes when its retention period is over (docs/PRODUCT-RULES.md
- * R270): the row, its status and delivery report stay; the text with the picks is gone.
+ * R270, R280): the row, its status and delivery report stay; the text is gone. An e-mail's text
+ * body becomes the same words.
  */
 export const ERASED_SMS_BODY = '[text erased: retention period over]';
 

@@ -37,7 +37,7 @@ const plural = (n: number, unit: string): string => `${n} ${unit}${n === 1 ? '' 
 /**
  * The privacy notice from the configuration (docs/PRODUCT-RULES.md R275): the controller and
  * contact, the purposes, the retention periods in force (the same ones the retention run applies,
- * R270-R273) and how to exercise each right. Pure.
+ * R270-R273, R280) and how to exercise each right. Pure.
  */
 export const privacyNotice = (
   controller: { name: string; contactEmail: string },
@@ -76,9 +76,15 @@ export const privacyNotice = (
     ],
     retention: [
       {
-        data: 'Text of the SMS that carried your picks',
+        data: 'Text of the SMS we sent you (picks, codes, vouchers, receipts)',
         period: plural(periods.smsBodyDays, 'day'),
         days: periods.smsBodyDays,
+        months: null,
+      },
+      {
+        data: 'Subject and text of the e-mails we sent you (picks, codes, links)',
+        period: plural(periods.emailBodyDays, 'day'),
+        days: periods.emailBodyDays,
         months: null,
       },
       {

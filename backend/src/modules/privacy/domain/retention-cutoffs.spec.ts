@@ -1,18 +1,20 @@
 import { monthsBefore, retentionCutoffs } from './retention-cutoffs';
 
-/** docs/PRODUCT-RULES.md R270-R272: the instants before which data is past its retention. */
+/** docs/PRODUCT-RULES.md R270-R272, R280: the instants before which data is past its retention. */
 describe('retentionCutoffs', () => {
   const periods = {
     smsBodyDays: 90,
+    emailBodyDays: 60,
     purchasePhoneMonths: 24,
     abandonedRegistrationDays: 30,
     accessLogDays: 30,
   };
 
-  it('subtracts days for SMS texts and registrations, calendar months for purchases', () => {
+  it('subtracts days for SMS texts, e-mail bodies and registrations, calendar months for purchases', () => {
     const now = new Date('2026-12-05T09:00:00.000Z');
     expect(retentionCutoffs(now, periods)).toEqual({
       smsBefore: new Date('2026-09-06T09:00:00.000Z'),
+      emailBefore: new Date('2026-10-06T09:00:00.000Z'),
       purchaseBefore: new Date('2024-12-05T09:00:00.000Z'),
       registrationBefore: new Date('2026-11-05T09:00:00.000Z'),
     });

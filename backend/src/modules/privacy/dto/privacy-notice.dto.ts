@@ -24,7 +24,7 @@ class PrivacyPurposeDto {
 }
 
 class PrivacyRetentionDto {
-  @ApiProperty({ example: 'Text of the SMS that carried your picks' }) data: string;
+  @ApiProperty({ example: 'Text of the SMS we sent you (picks, codes, vouchers, receipts)' }) data: string;
   @ApiProperty({
     example: '90 days',
     description:

@@ -10,15 +10,19 @@ export class RetentionRun {
   @Column({ name: 'started_at', type: 'timestamptz' }) startedAt: Date;
   @Column({ name: 'finished_at', type: 'timestamptz' }) finishedAt: Date;
   @Column({ name: 'sms_body_days', type: 'int' }) smsBodyDays: number;
+  @Column({ name: 'email_body_days', type: 'int' }) emailBodyDays: number;
   @Column({ name: 'purchase_phone_months', type: 'int' }) purchasePhoneMonths: number;
   @Column({ name: 'abandoned_registration_days', type: 'int' }) abandonedRegistrationDays: number;
-  /** Picks SMS created before this instant had their text erased (R270). */
+  /** SMS created before this instant had their text erased (R270, R280). */
   @Column({ name: 'sms_before', type: 'timestamptz' }) smsBefore: Date;
+  /** E-mails created before this instant had their subject and bodies erased (R280). */
+  @Column({ name: 'email_before', type: 'timestamptz' }) emailBefore: Date;
   /** Purchases created before this instant had their buyer's contact erased (R271). */
   @Column({ name: 'purchase_before', type: 'timestamptz' }) purchaseBefore: Date;
   /** Registrations made (and not used) before this instant were deleted (R272). */
   @Column({ name: 'registration_before', type: 'timestamptz' }) registrationBefore: Date;
   @Column({ name: 'sms_bodies_erased', type: 'int' }) smsBodiesErased: number;
+  @Column({ name: 'email_bodies_erased', type: 'int' }) emailBodiesErased: number;
   @Column({ name: 'purchase_contacts_erased', type: 'int' }) purchaseContactsErased: number;
   /** Purchases past the period still holding a contact because money is open on them. */
   @Column({ name: 'purchase_contacts_kept', type: 'int' }) purchaseContactsKept: number;
