@@ -11,6 +11,10 @@ import { Withdrawal } from './entities/withdrawal.entity';
 import { FinanceController } from './finance.controller';
 import { FinanceService } from './finance.service';
 import { LedgerModule } from '../ledger/ledger.module';
+import { PayoutDecisionService } from './payout-decision.service';
+import { PayoutReconciliationService } from './payout-reconciliation.service';
+import { PayoutResultService } from './payout-result.service';
+import { PayoutSendService } from './payout-send.service';
 import { PayoutService } from './payout.service';
 import { WithdrawalRepository } from './withdrawal.repository';
 import { B2cFloatRepository } from './b2c-float.repository';
@@ -24,7 +28,7 @@ import { B2cFloatService } from './b2c-float.service';
 @Module({
   imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [TransactionRunner, WithdrawalRepository, WithdrawalDataRepository, FinanceDataService, FinanceService, PayoutService, B2cFloatRepository, B2cFloatService],
+  providers: [TransactionRunner, WithdrawalRepository, WithdrawalDataRepository, FinanceDataService, FinanceService, PayoutService, PayoutDecisionService, PayoutSendService, PayoutResultService, PayoutReconciliationService, B2cFloatRepository, B2cFloatService],
   exports: [FinanceService, FinanceDataService, PayoutService, B2cFloatService, LedgerModule],
 })
 export class FinanceModule {}

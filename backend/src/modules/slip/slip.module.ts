@@ -14,7 +14,10 @@ import { SlipV2Controller } from './slip-v2.controller';
 import { HomeSlipsController } from './home-slips.controller';
 import { JackpotSlipsRepository } from './jackpot-slips.repository';
 import { SlipPreviewsRepository } from './slip-previews.repository';
+import { ProfileSlipsService } from './profile-slips.service';
+import { SlipListRowsService } from './slip-list-rows.service';
 import { SlipQueryService } from './slip-query.service';
+import { SlipRenderService } from './slip-render.service';
 import { SlipRepository } from './slip.repository';
 import { SlipListCache } from './slip-list-cache';
 import { SlipPageIndex } from './slip-page-index';
@@ -56,7 +59,7 @@ import { SaleRefundService } from './sale-refund.service';
   imports: [TypeOrmModule.forFeature([Slip, Tip, FreeTip, SlipWithPicks, PicksDelivery]), FixturesModule, AccountModule, ProcessorModule, NotificationsModule, TipsterStatsModule, TransparencyModule],
   controllers: [SlipController, SlipV2Controller, HomeSlipsController, TipsterController, SlipSalesController, SlipExportController],
   providers: [SlipDataRepository, TransactionRunner, SlipRepository, TipsterFiguresRepository, SettlementRepository, FreeTipRepository, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, SlipSalesRepository,
-    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService,
+    SlipEvents, SlipListCache, SlipPageIndex, SlipPublishService, SlipQueryService, SlipListRowsService, SlipRenderService, ProfileSlipsService, SlipSettlementService, TipsterStatsService, FreeTipService,
     SlipBuyService, SlipFulfilmentService, SaleShareSettlementService, FindSlipService, SlipLegsService, PremiumSlipsService, SlipExportService, BoughtSlipsService, SlipPicksResendService,
     PicksDeliveryRepository, PicksDeliveryService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService, SaleRefundService],
   exports: [SlipDataRepository, BoughtSlipsService, SlipBuyService, SlipPicksResendService, JackpotSlipsRepository, SlipPreviewsRepository, SettledSlipsRepository, PremiumSlipsService, SlipEvents, SlipPublishService, SlipQueryService, SlipSettlementService, TipsterStatsService, FreeTipService, PicksDeliveryCheckService, UndeliveredPicksHook, PaybillOfferService],

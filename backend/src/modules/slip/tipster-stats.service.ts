@@ -16,7 +16,8 @@ import {
   tipsterFigures,
   unitsToHundredths,
 } from '../tipster-stats/domain/tipster-stats';
-import { SlipQueryService, parsePage } from './slip-query.service';
+import { ProfileSlipsService } from './profile-slips.service';
+import { parsePage } from './slip-list-rows.service';
 import { LEADERBOARD_PAGE_SIZE, WEEKLY_MIN_SETTLED } from './slip.constants';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { ProfileCache } from './profile-cache';
@@ -58,7 +59,7 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   constructor(
     private readonly repo: TipsterFiguresRepository,
     private readonly providers: ProfileProviders,
-    private readonly query: SlipQueryService,
+    private readonly profileSlips: ProfileSlipsService,
     private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly cache: SlipListCache,
@@ -79,14 +80,14 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
    * Nairobi month and ISO week on the fixtures clock), the all-time settled slips, profit, ROI and
    * average odds from the stored counters (tipster-stats' `tipsterFigures`), the profit curve of the latest
    * settled slips anchored at that profit (tipster-stats' `profitSeries`), and the active and finished
-   * lists, picks only for the owner. One SQL statement (SlipQueryService.profile) on a miss of the
+   * lists, picks only for the owner. One SQL statement (ProfileSlipsService.profile) on a miss of the
    * in-process ProfileCache, which keeps it with the lists' lifetime rules (dropped on publish and
    * settlement).
    */
   profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile> {
     return this.profiles.get(`${userId}:${viewer.owner ? 'owner' : 'public'}`, async () => {
       const now = this.clock.now();
-      const p = await this.query.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
+      const p = await this.profileSlips.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
       const profitHundredths = unitsToHundredths(p.sums.profit);
       const figures = tipsterFigures({
         won: p.counters.won,
