@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
 import { LEDGER_ACCOUNT, LEDGER_KIND, LEDGER_STATUS, LedgerStatus, TIPSTER_SHARE_PERCENT } from './ledger.constants';
+import { row } from './ledger-row';
 import { LedgerRepository, LedgerRowInput } from './ledger.repository';
 
 /** A slip sale to credit: the purchase, its amount in Ksh and the slip's tipster. */
@@ -35,7 +36,7 @@ export interface SaleShareRow {
 
 /**
  * The ledger of money movements (docs/PRODUCT-RULES.md "Money"; docs/ARCHITECTURE.md "Layers",
- * "Table ownership"): the only code that writes or sums `ledger_entry`. Every writing method
+ * "Table ownership"): with `LedgerVoucherService` (the voucher movements) the only code that writes or sums `ledger_entry`. Every writing method
  * takes the caller's EntityManager, so the row is part of the caller's transaction (a payment,
  * a settlement, a withdrawal), and is idempotent: rows are keyed on (kind, purchase) or
  * (kind, withdrawal), and a second one is ignored. Amounts are Ksh, Money (integer cents).
@@ -94,37 +95,6 @@ export class LedgerService {
     );
   }
 
-  /**
-   * Refund of slip sales by voucher (docs/PRODUCT-RULES.md R243): the tipster's pending (W) 60%
-   * shares of `purchaseIds` become unpaid (U), never available, and per reversed share one
-   * `sale_share_reversal` row (platform account, +share, P) records that the platform takes it
-   * back to fund the voucher with its 40% fee. Only shares still W change, so a repeat is a no-op.
-   * @returns the purchases whose share was reversed (only these may be refunded).
-   */
-  async reverseSaleShares(em: EntityManager, purchaseIds: string[]): Promise<string[]> {
-    const reversed = await this.repo.reverseSaleShares(em, purchaseIds);
-    await this.repo.insert(
-      em,
-      reversed.map((r) => row({ account: LEDGER_ACCOUNT.PLATFORM, kind: LEDGER_KIND.SALE_SHARE_REVERSAL, amount: Money.parse(r.amount), status: LEDGER_STATUS.PAID, purchaseId: r.purchase_id })),
-    );
-    return reversed.map((r) => r.purchase_id);
-  }
-
-  /** Vouchers issued (docs/PRODUCT-RULES.md R241): per voucher +its Ksh value on the voucher account, once. */
-  async recordVouchersIssued(em: EntityManager, vouchers: { voucherId: string; amountKsh: Money }[]): Promise<number> {
-    return this.repo.insert(em, vouchers.map((v) => row({ account: LEDGER_ACCOUNT.VOUCHER, kind: LEDGER_KIND.VOUCHER_ISSUED, amount: v.amountKsh, status: LEDGER_STATUS.PAID, voucherId: v.voucherId })));
-  }
-
-  /** A voucher spent on purchase `purchaseId` (R246): −its whole Ksh value on the voucher account, once. False when recorded before. */
-  async recordVoucherRedeemed(em: EntityManager, voucherId: string, purchaseId: string, amountKsh: Money): Promise<boolean> {
-    return (await this.repo.insert(em, [row({ account: LEDGER_ACCOUNT.VOUCHER, kind: LEDGER_KIND.VOUCHER_REDEEMED, amount: Money.ZERO.sub(amountKsh), status: LEDGER_STATUS.PAID, voucherId, purchaseId })])) > 0;
-  }
-
-  /** Vouchers lapsed unused (R242): per voucher −its Ksh value on the voucher account, once. */
-  async recordVouchersExpired(em: EntityManager, vouchers: { voucherId: string; amountKsh: Money }[]): Promise<number> {
-    return this.repo.insert(em, vouchers.map((v) => row({ account: LEDGER_ACCOUNT.VOUCHER, kind: LEDGER_KIND.VOUCHER_EXPIRED, amount: Money.ZERO.sub(v.amountKsh), status: LEDGER_STATUS.PAID, voucherId: v.voucherId })));
-  }
-
   /** Balance of `userId`: Σ paid shares − Σ withdrawals not failed (failed ones are reversed). */
   async balance(userId: number, em: EntityManager = this.repo.manager): Promise<Money> {
     return Money.parse(await this.repo.balance(em, userId));
@@ -174,15 +144,3 @@ export class LedgerService {
     await this.repo.lockAccount(em, userId);
   }
 }
-
-const row = (r: Partial<Omit<LedgerRowInput, 'amount' | 'createdAt'>> & Pick<LedgerRowInput, 'account' | 'kind' | 'status'> & { amount: Money; createdAt?: Date }): LedgerRowInput => ({
-  userId: r.userId ?? null,
-  account: r.account,
-  kind: r.kind,
-  amount: r.amount.toDecimal(),
-  status: r.status,
-  purchaseId: r.purchaseId ?? null,
-  withdrawalId: r.withdrawalId ?? null,
-  voucherId: r.voucherId ?? null,
-  createdAt: r.createdAt ?? null,
-});

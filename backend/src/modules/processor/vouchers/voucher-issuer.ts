@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { LedgerService } from '../../ledger/ledger.service';
+import { LedgerVoucherService } from '../../ledger/ledger-voucher.service';
 import { newVoucherCode } from '../domain/voucher';
 import { Voucher } from '../entities/voucher.entity';
 import { NewVoucher, VoucherRepository } from './voucher.repository';
@@ -13,7 +13,7 @@ import { NewVoucher, VoucherRepository } from './voucher.repository';
 export class VoucherIssuer {
   constructor(
     private readonly repo: VoucherRepository,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerVoucherService,
   ) {}
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '../../../common/clock/clock';
 import { Money } from '../../../common/money/money';
-import { LedgerService } from '../../ledger/ledger.service';
+import { LedgerVoucherService } from '../../ledger/ledger-voucher.service';
 import {
   normaliseVoucherCode,
   sameVoucherCode,
@@ -32,7 +32,7 @@ const REFUSAL_ERROR: Record<VoucherRefusal, ProcessorErrorCode> = {
 export class VoucherRedemption {
   constructor(
     private readonly repo: VoucherRepository,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerVoucherService,
     private readonly issuer: VoucherIssuer,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

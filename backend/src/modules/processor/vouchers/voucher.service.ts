@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '../../../common/clock/clock';
 import { Money, sumMoney } from '../../../common/money/money';
 import { TransactionRunner } from '../../../database/transaction-runner';
-import { LedgerService } from '../../ledger/ledger.service';
+import { LedgerVoucherService } from '../../ledger/ledger-voucher.service';
 import { VoucherReason, voucherExpiry } from '../domain/voucher';
 import type { Purchase } from '../entities/purchase.entity';
 import { Voucher } from '../entities/voucher.entity';
@@ -42,7 +42,7 @@ export class VoucherService {
 
   constructor(
     private readonly repo: VoucherRepository,
-    private readonly ledger: LedgerService,
+    private readonly ledger: LedgerVoucherService,
     private readonly issuer: VoucherIssuer,
     private readonly tx: TransactionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
