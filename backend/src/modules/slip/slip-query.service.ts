@@ -157,6 +157,21 @@ export class SlipQueryService {
     });
   }
 
+  /**
+   * Slip `id` as a visitor sees it (JSON bytes of `one(id, undefined)`) from the list cache: kept
+   * while its games cannot change (5-60 s, unchangedForMs) and dropped with the lists on every
+   * publish and settlement, in every process (docs/PRODUCT-RULES.md "Lists and caches"), so a hit
+   * runs no SQL. Read by the USSD menu's "buy by slip code" (R176).
+   * @throws SlipError SLIP_NOT_FOUND (404; a miss is never cached).
+   */
+  visitorCard(id: number): Promise<JsonBytes<SlipResponse>> {
+    return this.cache.get(`slip:${id}`, async () => {
+      const { slips, games } = await this.renderWithGames([id], undefined);
+      if (!slips.length) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
+      return this.timedFor(games, slips[0]);
+    });
+  }
+
   /** GET /api/slip/get/{id}. @throws SlipError SLIP_NOT_FOUND (404). */
   async one(id: number, viewer: Viewer): Promise<SlipResponse> {
     const [slip] = await this.render([id], viewer);
