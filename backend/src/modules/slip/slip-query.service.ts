@@ -158,11 +158,9 @@ export class SlipQueryService {
   }
 
   /**
-   * Slip `id` as a visitor sees it (JSON bytes of `one(id, undefined)`) from the list cache: kept
-   * while its games cannot change (5-60 s, unchangedForMs) and dropped with the lists on every
-   * publish and settlement, in every process (docs/PRODUCT-RULES.md "Lists and caches"), so a hit
-   * runs no SQL. Read by the USSD menu's "buy by slip code" (R176).
-   * @throws SlipError SLIP_NOT_FOUND (404; a miss is never cached).
+   * Slip `id` as a visitor sees it (JSON bytes of `one(id, undefined)`) from the list cache, dropped with the lists on
+   * publish and settlement (docs/PRODUCT-RULES.md "Lists and caches"): a hit runs no SQL (USSD "buy by code", R176).
+   * @throws SlipError SLIP_NOT_FOUND (404; never cached).
    */
   visitorCard(id: number): Promise<JsonBytes<SlipResponse>> {
     return this.cache.get(`slip:${id}`, async () => {
