@@ -13,7 +13,7 @@ export interface BuyerAtStart {
   amountKsh: Money;
   /**
    * What is bought: a pending purchase of the same item by the phone already counts for this
-   * buying attempt (docs/PRODUCT-RULES.md R277). Unknown: the price counts in full.
+   * buying attempt (docs/PRODUCT-RULES.md R282). Unknown: the price counts in full.
    */
   item?: { kind: PurchaseKind; slipId: string | null; subscriptionType: string | null };
 }

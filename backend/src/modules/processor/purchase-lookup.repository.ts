@@ -28,7 +28,7 @@ export interface PhonePurchase {
   refunded: boolean;
 }
 
-/** A purchase pending or paid, as the daily spend cap counts it (docs/PRODUCT-RULES.md R86, R277). */
+/** A purchase pending or paid, as the daily spend cap counts it (docs/PRODUCT-RULES.md R86, R282). */
 export interface SpendRow {
   status: 'pending' | 'paid';
   kind: PurchaseKind;
@@ -195,7 +195,7 @@ export class PurchaseLookupRepository {
 
   /**
    * The purchases of `rgPhone` pending or paid, created since `from`, as the daily cap counts them
-   * (docs/PRODUCT-RULES.md R86, R277: status, what is bought, Ksh price), in `em`'s transaction.
+   * (docs/PRODUCT-RULES.md R86, R282: status, what is bought, Ksh price), in `em`'s transaction.
    */
   async spendSince(em: EntityManager, rgPhone: string, from: Date): Promise<SpendRow[]> {
     const rows = (await em.query(

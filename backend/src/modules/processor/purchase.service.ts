@@ -131,7 +131,7 @@ export class PurchaseService {
 
   /**
    * The purchases of `rgPhone` since `from` still pending or paid, as the daily spend cap counts
-   * them (docs/PRODUCT-RULES.md R86, R277: status, what is bought, Ksh price). In the caller's
+   * them (docs/PRODUCT-RULES.md R86, R282: status, what is bought, Ksh price). In the caller's
    * transaction.
    */
   spendSince(em: EntityManager, rgPhone: string, from: Date): Promise<SpendRow[]> {

@@ -79,7 +79,7 @@ export class RgService implements PurchaseGate, OnModuleInit {
    * The purchase gate (PurchaseGate): resolves the buyer's phone (the M-Pesa phone, or the phone
    * of the account registered with the Flutterwave e-mail), locks it for the transaction, and
    * refuses while an exclusion holds or when this price would pass today's cap (pending and paid
-   * purchases of the Africa/Nairobi day count, the pending ones of one item once: docs/PRODUCT-RULES.md R277).
+   * purchases of the Africa/Nairobi day count, the pending ones of one item once: docs/PRODUCT-RULES.md R282).
    * @throws PurchaseRefusedError (403).
    */
   async admit(em: EntityManager, buyer: BuyerAtStart): Promise<string | null> {
@@ -92,7 +92,7 @@ export class RgService implements PurchaseGate, OnModuleInit {
     const day = (await this.purchases.spendSince(em, phone, nairobiDayStart(now))).map(
       (p): DayPurchase => ({ status: p.status, item: purchaseItem(p.kind, p.slipId, p.subscriptionType), amountKsh: p.amountKsh }),
     );
-    // One buying attempt counts once (docs/PRODUCT-RULES.md R277): a pending purchase of the same item already counts for this one.
+    // One buying attempt counts once (docs/PRODUCT-RULES.md R282): a pending purchase of the same item already counts for this one.
     const item = buyer.item ? purchaseItem(buyer.item.kind, buyer.item.slipId, buyer.item.subscriptionType) : null;
     const added = item ? addedByPurchase(day, item, buyer.amountKsh) : buyer.amountKsh;
     const refusal = purchaseRefusal(state, now, spentToday(day), added);
@@ -102,7 +102,7 @@ export class RgService implements PurchaseGate, OnModuleInit {
 
   /**
    * What the purchase gate would answer now for `msisdn` buying at `amountKsh` (slip `slipId`,
-   * when given: R277), without starting a purchase: the refusal message (PurchaseRefusedError's), or null when it would admit. The USSD
+   * when given: R282), without starting a purchase: the refusal message (PurchaseRefusedError's), or null when it would admit. The USSD
    * menu asks before it promises a payment prompt (docs/PRODUCT-RULES.md R173); the push itself
    * passes the gate again.
    */

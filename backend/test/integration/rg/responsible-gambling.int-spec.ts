@@ -162,7 +162,7 @@ describe('responsible gambling: codes, daily caps, self-exclusion', () => {
     }
   });
 
-  describe('one buying attempt counts once against the cap (docs/PRODUCT-RULES.md R277)', () => {
+  describe('one buying attempt counts once against the cap (docs/PRODUCT-RULES.md R282)', () => {
     const token = () => t.get(AppConfig).mpesa.callbackToken;
     const capAt = async (ksh: number) => {
       const phone = nextPhone();

@@ -72,7 +72,7 @@ describe('purchaseRefusal', () => {
   });
 });
 
-describe('one buying attempt counts once (docs/PRODUCT-RULES.md R277)', () => {
+describe('one buying attempt counts once (docs/PRODUCT-RULES.md R282)', () => {
   const row = (status: DayPurchase['status'], item: string, amount: string): DayPurchase => ({ status, item, amountKsh: ksh(amount) });
   const A = purchaseItem('slip', '7', null);
   const B = purchaseItem('slip', 8, null);

@@ -65,7 +65,7 @@ export const withSelfExclusion = (state: RgState, period: ExclusionPeriod, now: 
   return { ...state, excludedUntil: keep ? state.excludedUntil : end };
 };
 
-/** A purchase of the phone's Africa/Nairobi day as the daily cap sees it (docs/PRODUCT-RULES.md R86, R277). */
+/** A purchase of the phone's Africa/Nairobi day as the daily cap sees it (docs/PRODUCT-RULES.md R86, R282). */
 export interface DayPurchase {
   status: 'pending' | 'paid';
   /** What it buys (purchaseItem): the same key for every purchase of one slip, or of one subscription kind. */
@@ -74,7 +74,7 @@ export interface DayPurchase {
   amountKsh: Money;
 }
 
-/** The key of what a purchase buys (R277): `slip:<id>` for a slip, `<kind>:<type>` for a subscription kind. */
+/** The key of what a purchase buys (R282): `slip:<id>` for a slip, `<kind>:<type>` for a subscription kind. */
 export const purchaseItem = (kind: string, slipId: string | number | null, subscriptionType: string | null): string =>
   kind === 'slip' ? `slip:${slipId ?? ''}` : `${kind}:${subscriptionType ?? ''}`;
 
@@ -90,7 +90,7 @@ const pendingByItem = (day: DayPurchase[]): Map<string, Money> => {
 };
 
 /**
- * Ksh spent today by the purchases `day` of a phone (docs/PRODUCT-RULES.md R86, R277): every paid
+ * Ksh spent today by the purchases `day` of a phone (docs/PRODUCT-RULES.md R86, R282): every paid
  * purchase at its price; the pending purchases of one item once, at the highest of their prices
  * (one buying attempt: a missed STK prompt and its paybill reference, a retry while a reference or
  * a prompt of the same slip is pending).
@@ -103,7 +103,7 @@ export const spentToday = (day: DayPurchase[]): Money => {
 };
 
 /**
- * What a new purchase of `item` at `amountKsh` adds to `spentToday(day)` (R277): its price, less
+ * What a new purchase of `item` at `amountKsh` adds to `spentToday(day)` (R282): its price, less
  * the highest price of a pending purchase of the same item, which already counts for the attempt
  * (never below zero).
  */
