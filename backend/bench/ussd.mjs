@@ -8,22 +8,27 @@
  *      each with a fresh sessionId and phone, cycled over BENCH_CONNECTIONS connections for
  *      BENCH_USSD_SECONDS: requests/s, p50/p99 latency, non-200 answers; then, one step at a time,
  *      SQL statements per step, counted in the api process by bench/sql-capture.cjs
- *      (BENCH_SQL_COUNT=1; a few from the process's own timers may be counted with them);
+ *      (BENCH_SQL_COUNT=1; a few from the process's own timers may be counted with them), and the
+ *      api process's CPU time per step (/proc), over BENCH_USSD_CPU_N requests of each step;
  *   2. C2B confirmations end to end: N pending paybill purchases with their reference (the rows
  *      POST /api/processor/buy-paybill leaves), N Daraja C2B confirmation bodies posted as fast
  *      as the API takes them, until every purchase is paid and every buyer SMS sent:
  *      confirmations/s = N / (first post → last SMS sent); every purchase credited once
  *      (lib/credit-checks.mjs), no unmatched payment.
  *
- * Environment: BENCH_USSD_SECONDS (15), BENCH_CONNECTIONS (50), BENCH_C2B (2000), BENCH_PORT
- * (3230), BENCH_PG_URL, BENCH_DIST, BENCH_TIMEOUT_S (600).
+ * Environment: BENCH_SMS (`sandbox`: our Africa's Talking sandbox in the api process, as before;
+ * `stub`: a bare answer in this process, as bench:callbacks measures STK callbacks), BENCH_USSD_SECONDS
+ * (15), BENCH_CONNECTIONS (50), BENCH_C2B (2000), BENCH_USSD_CPU_N
+ * (2000), BENCH_PORT (3230), BENCH_PG_URL, BENCH_DIST, BENCH_TIMEOUT_S (600), BENCH_NODE_ARGS (added
+ * to both processes' node arguments, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import autocannon from 'autocannon';
 import { randomBytes, randomInt } from 'node:crypto';
+import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { creditChecks } from './lib/credit-checks.mjs';
-import { BACKEND, requireBackend, startScratchApp } from './lib/scratch-app.mjs';
+import { BACKEND, cpuMs, requireBackend, startScratchApp } from './lib/scratch-app.mjs';
 
 const { Client } = requireBackend('pg');
 
@@ -37,6 +42,22 @@ const ussdKey = `bench-ussd-${randomBytes(8).toString('hex')}`;
 const callbackToken = `bench-c2b-callback-${randomBytes(8).toString('hex')}`;
 const CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679'; // src/modules/processor/domain/purchase-code.ts
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** `sandbox`: our Africa's Talking sandbox in the api process; `stub`: a bare answer in this process (as bench:callbacks' BENCH_SMS). */
+const smsMode = process.env.BENCH_SMS === 'stub' ? 'stub' : 'sandbox';
+
+/** A bare Africa's Talking send answer (docs/PROVIDERS.md §3.2: 201, statusCode 101); no delivery reports. */
+const startAtStub = () =>
+  new Promise((resolveStub) => {
+    let n = 0;
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const recipient = { statusCode: 101, number: '+254700000000', status: 'Success', cost: 'KES 0.8000', messageId: `ATXid_ussdbench${++n}` };
+        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }));
+      });
+    });
+    server.listen(0, '127.0.0.1', () => resolveStub({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }));
+  });
 
 /** AT's form body for one request of a fresh session and phone. */
 const ussdBody = (text) => {
@@ -66,12 +87,13 @@ const sqlCounter = (proc) => {
 };
 
 const main = async () => {
+  const at = smsMode === 'stub' ? await startAtStub() : null;
   const app = await startScratchApp({
     name: 'bench_ussd',
     port,
     distDir,
-    nodeArgs: ['--require', join(BACKEND, 'bench', 'sql-capture.cjs')],
-    env: { BENCH_SQL_COUNT: '1', USSD_CALLBACK_KEY: ussdKey, MPESA_CALLBACK_TOKEN: callbackToken },
+    nodeArgs: ['--require', join(BACKEND, 'bench', 'sql-capture.cjs'), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    env: { BENCH_SQL_COUNT: '1', USSD_CALLBACK_KEY: ussdKey, MPESA_CALLBACK_TOKEN: callbackToken, ...(at ? { AT_BASE_URL: at.origin } : {}) },
   });
   const db = new Client({ connectionString: app.databaseUrl });
   try {
@@ -96,7 +118,7 @@ const main = async () => {
     ];
     const post = (text) =>
       fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: ussdBody(text) }).then((r) => r.text());
-    console.log(`node ${process.version}, ${cpus().length} CPUs, 1 ROLE=api + 1 ROLE=worker process; a machine shared with other jobs unless said otherwise`);
+    console.log(`node ${process.version}, ${cpus().length} CPUs, 1 ROLE=api + 1 ROLE=worker process, buyer SMS to ${smsMode === 'stub' ? 'a bare stub (BENCH_SMS=stub)' : 'our Africa\'s Talking sandbox in the api process'}; a machine shared with other jobs unless said otherwise`);
     for (const [name, text] of steps) console.log(`  ${name.padEnd(22)} text=${JSON.stringify(text).padEnd(10)} → ${JSON.stringify((await post(text)).slice(0, 60))}`);
 
     // 1. USSD steps/s (warm-up first).
@@ -119,6 +141,15 @@ const main = async () => {
       per.push([name, ((await sqlCount()) - before) / 100]);
     }
     console.log(`SQL statements per step: ${per.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ')}`);
+    // API CPU per step: BENCH_USSD_CPU_N requests of one step (10 connections), the api process's CPU time (/proc) over them.
+    const cpuN = Number(process.env.BENCH_USSD_CPU_N ?? 2000);
+    const cpu = [];
+    for (const [name, text] of steps) {
+      const before = cpuMs(api.pid);
+      const one = await autocannon({ url: app.baseUrl, connections: 10, amount: cpuN, requests: [{ method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (req) => ({ ...req, body: ussdBody(text) }) }] });
+      cpu.push([name, (cpuMs(api.pid) - before) / cpuN, Math.round(one.requests.average)]);
+    }
+    console.log(`API CPU per step (ms, ${cpuN} requests each, 10 connections; req/s): ${cpu.map(([name, ms, rps]) => `${name} ${ms.toFixed(3)} (${rps}/s)`).join(', ')}`);
 
     // 2. C2B confirmations end to end.
     const codes = new Set();
@@ -196,6 +227,7 @@ const main = async () => {
   } finally {
     await db.end().catch(() => undefined);
     await app.stop();
+    at?.close();
   }
 };
 

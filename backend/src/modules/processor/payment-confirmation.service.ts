@@ -27,6 +27,13 @@ export interface ProviderResult {
 /** What applying a result did: paid (and fulfilled), flagged for review, closed, or nothing. */
 export type ConfirmOutcome = 'paid' | 'flagged' | 'closed' | 'noop';
 
+/**
+ * One result of a batch as its rail resolved it inside the batch's transaction: the purchase row
+ * it locked (FOR UPDATE) and the result to apply to it, or the outcome already known without
+ * touching a purchase (a repeat, money recorded as unmatched, or the Error its job fails with).
+ */
+export type BatchItem = { purchase: Purchase; result: ProviderResult } | { outcome: ConfirmOutcome | Error };
+
 /** Work a rail adds to the payment transaction (e.g. storing its transaction id), with `em`. */
 export type InTransaction = (em: EntityManager, purchaseId: string) => Promise<unknown>;
 
@@ -94,34 +101,50 @@ export class PaymentConfirmationService {
 
   /**
    * Applies many results keyed by CheckoutRequestID in one transaction (the payments worker's
-   * batches of STK callbacks: docs/PERFORMANCE.md "Payment callbacks"), with the same rules as
-   * `apply` for each: the rows locked FOR UPDATE in id order, only `pending` rows change (a result
-   * repeated inside the batch or across batches is a no-op); one UPDATE for every row, each
-   * kind's fulfilment once for its purchases, the buyer SMS in one INSERT and sent after commit
-   * (`SmsService.sendNow`, not awaited).
-   * @returns per result, in order: its outcome, or the error its job should fail with
-   *   (PurchaseNotFoundYetError when the purchase row is not committed yet: the job retries).
+   * batches of STK callbacks: docs/PERFORMANCE.md "Payment callbacks"): see `applyBatch`; a
+   * CheckoutRequestID whose purchase row is not committed yet gets PurchaseNotFoundYetError (the
+   * job retries).
    * @throws when the transaction fails (nothing of it is kept): apply the results one by one.
    */
-  async applyByCheckoutIds(
+  applyByCheckoutIds(
     results: { checkoutRequestId: string; result: ProviderResult }[],
   ): Promise<(ConfirmOutcome | Error)[]> {
+    return this.applyBatch(async (em) => {
+      const rows = await this.repo.lockByCheckoutIds(em, [...new Set(results.map((r) => r.checkoutRequestId))]);
+      const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
+      return results.map(({ checkoutRequestId, result }): BatchItem => {
+        const purchase = byKey.get(checkoutRequestId);
+        if (purchase) return { purchase, result };
+        return { outcome: new PurchaseNotFoundYetError(`no purchase for CheckoutRequestID ${checkoutRequestId} (yet)`) };
+      });
+    });
+  }
+
+  /**
+   * Applies a batch of results in one transaction (group commit of the payments worker:
+   * docs/PERFORMANCE.md "Payment callbacks"; STK callbacks and C2B confirmations), with the same
+   * rules as `apply` for each. `prepare` runs first in the transaction: it locks the purchase rows
+   * FOR UPDATE in id order and says, per result in order, which locked row it applies to, or the
+   * outcome the rail already knows (a repeat, money recorded as unmatched, an error for its job).
+   * Only `pending` rows change (a result repeated inside the batch or across batches is a no-op);
+   * one UPDATE for every row, each kind's fulfilment once for its purchases, the buyer SMS in one
+   * INSERT and sent after commit (`SmsService.sendNow`, not awaited).
+   * @returns per result, in order: its outcome, or the error its job should fail with.
+   * @throws when the transaction fails (nothing of it is kept): apply the results one by one.
+   */
+  async applyBatch(prepare: (em: EntityManager) => Promise<BatchItem[]>): Promise<(ConfirmOutcome | Error)[]> {
     const smsIds: string[] = [];
     const emailIds: string[] = [];
     const missed: Purchase[] = [];
     const outcomes = await this.tx.run(async (em) => {
-      const keys = [...new Set(results.map((r) => r.checkoutRequestId))];
-      const rows = await this.repo.lockByCheckoutIds(em, keys);
-      const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
+      missed.length = smsIds.length = emailIds.length = 0; // a retried transaction starts again
+      const items = await prepare(em);
       const changes: { id: string; change: PurchaseChange }[] = [];
       const paid: Purchase[] = [];
-      missed.length = 0; // a retried transaction starts again
       const receipts: { id: string; receipt: string }[] = [];
-      const out = results.map(({ checkoutRequestId, result }): ConfirmOutcome | Error => {
-        const p = byKey.get(checkoutRequestId);
-        if (!p) {
-          return new PurchaseNotFoundYetError(`no purchase for CheckoutRequestID ${checkoutRequestId} (yet)`);
-        }
+      const out = items.map((item): ConfirmOutcome | Error => {
+        if (!('purchase' in item)) return item.outcome;
+        const { purchase: p, result } = item;
         if (p.status !== 'pending') {
           const receipt = missingReceipt(p, result);
           if (receipt) {

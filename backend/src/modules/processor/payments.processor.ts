@@ -7,6 +7,7 @@ import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { parseC2bPayment } from '../../providers/daraja/daraja-c2b';
 import { parseStkCallback, parseTransactionStatusResult } from '../../providers/daraja/daraja.client';
 import { parseWebhook } from '../../providers/flutterwave/flutterwave.client';
+import { C2bConfirmationBatcher } from './c2b-confirmation-batcher';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { PurchaseService } from './purchase.service';
 
@@ -22,9 +23,9 @@ const parseOrFail = <T>(parse: (body: unknown) => T, body: unknown): T => {
 
 /**
  * Payment jobs run in parallel: each takes its purchase row lock, so order does not matter.
- * M-Pesa callbacks wait in MpesaCallbackBatcher for a shared transaction, which holds one pool
- * connection per batch, so up to 64 jobs in flight feed batches of up to 64 (docs/PERFORMANCE.md,
- * "Payment callbacks"). Other jobs (webhooks, reconciliation, a failed batch's callbacks one by
+ * M-Pesa callbacks and C2B confirmations wait in MpesaCallbackBatcher / C2bConfirmationBatcher for
+ * a shared transaction, which holds one pool connection per batch, so up to 64 jobs in flight feed
+ * batches of up to 64 (docs/PERFORMANCE.md, "Payment callbacks"). Other jobs (webhooks, reconciliation, a failed batch's callbacks one by
  * one) take one connection each and wait for the pool (database/data-source.ts, max 20).
  */
 export const PAYMENTS_CONCURRENCY = 64;
@@ -37,6 +38,7 @@ export class PaymentsProcessor extends WorkerHost {
     private readonly producer: JobProducer,
     private readonly purchases: PurchaseService,
     private readonly mpesaBatches: MpesaCallbackBatcher,
+    private readonly c2bBatches: C2bConfirmationBatcher,
     private readonly vouchers: VoucherService,
   ) {
     super();
@@ -51,7 +53,7 @@ export class PaymentsProcessor extends WorkerHost {
       case JOB.FLUTTERWAVE_WEBHOOK:
         return { outcome: await this.purchases.confirmFlutterwave(parseOrFail(parseWebhook, job.data)) };
       case JOB.C2B_CONFIRMATION:
-        return { outcome: await this.purchases.confirmC2b(parseOrFail(parseC2bPayment, job.data)) };
+        return { outcome: await this.c2bBatches.submit(parseOrFail(parseC2bPayment, job.data)) };
       case JOB.RECONCILE_STK:
         return this.purchases.reconcileAll();
       case JOB.EXPIRE_VOUCHERS:

@@ -8,6 +8,7 @@ import { NotificationsModule } from '../notifications/notifications.module';
 import { LedgerModule } from '../ledger/ledger.module';
 import { Purchase } from './entities/purchase.entity';
 import { PurchaseRetentionService } from './purchase-retention.service';
+import { C2bConfirmationBatcher } from './c2b-confirmation-batcher';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
 import { ProcessorCallbacksController } from './processor-callbacks.controller';
 import { PurchaseFulfilments } from './purchase-fulfilments';
@@ -66,6 +67,7 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
     PurchaseFulfilments,
     PurchaseGates,
     MpesaCallbackBatcher,
+    C2bConfirmationBatcher,
     PurchaseLookupRepository,
     PurchaseDataRepository,
     C2bRepository,
@@ -76,6 +78,6 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
     { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
     { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
   ],
-  exports: [PurchaseService, VoucherService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, PurchaseDataRepository, MpesaCallbackBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
+  exports: [PurchaseService, VoucherService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, PurchaseDataRepository, MpesaCallbackBatcher, C2bConfirmationBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
 })
 export class ProcessorModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { Money } from '../../common/money/money';
+import type { PurchaseKind } from './entities/purchase.entity';
 
 /** Who is about to pay, as the processor knows it when a purchase starts. */
 export interface BuyerAtStart {
@@ -10,6 +11,11 @@ export interface BuyerAtStart {
   email: string | null;
   /** The price in Ksh (for NGN/UGX the slip's Ksh price). */
   amountKsh: Money;
+  /**
+   * What is bought: a pending purchase of the same item by the phone already counts for this
+   * buying attempt (docs/PRODUCT-RULES.md R282). Unknown: the price counts in full.
+   */
+  item?: { kind: PurchaseKind; slipId: string | null; subscriptionType: string | null };
 }
 
 /**

@@ -28,6 +28,16 @@ export interface PhonePurchase {
   refunded: boolean;
 }
 
+/** A purchase pending or paid, as the daily spend cap counts it (docs/PRODUCT-RULES.md R86, R282). */
+export interface SpendRow {
+  status: 'pending' | 'paid';
+  kind: PurchaseKind;
+  slipId: string | null;
+  subscriptionType: string | null;
+  /** Its price in Ksh (0 when none was stored). */
+  amountKsh: Money;
+}
+
 /** A slip purchase found by the buyer's e-mail (find-slip-ng). */
 export type SlipPurchaseRef = Pick<Purchase, 'id' | 'slipId' | 'status'>;
 
@@ -183,13 +193,16 @@ export class PurchaseLookupRepository {
     }));
   }
 
-  /** Ksh (amount_ksh) of `rgPhone`'s purchases pending or paid, created since `from`, in `em`'s transaction. */
-  async spentKshSince(em: EntityManager, rgPhone: string, from: Date): Promise<Money> {
-    const [row] = (await em.query(
-      `SELECT COALESCE(sum(amount_ksh), 0)::text AS spent FROM purchase
+  /**
+   * The purchases of `rgPhone` pending or paid, created since `from`, as the daily cap counts them
+   * (docs/PRODUCT-RULES.md R86, R282: status, what is bought, Ksh price), in `em`'s transaction.
+   */
+  async spendSince(em: EntityManager, rgPhone: string, from: Date): Promise<SpendRow[]> {
+    const rows = (await em.query(
+      `SELECT status, kind, slip_id::text AS slip_id, subscription_type, COALESCE(amount_ksh, 0)::text AS amount_ksh FROM purchase
         WHERE rg_phone = $1 AND created_at >= $2 AND status IN ('pending', 'paid')`,
       [rgPhone, from],
-    )) as { spent: string }[];
-    return Money.parse(row.spent);
+    )) as { status: 'pending' | 'paid'; kind: PurchaseKind; slip_id: string | null; subscription_type: string | null; amount_ksh: string }[];
+    return rows.map((r) => ({ status: r.status, kind: r.kind, slipId: r.slip_id, subscriptionType: r.subscription_type, amountKsh: Money.parse(r.amount_ksh) }));
   }
 }

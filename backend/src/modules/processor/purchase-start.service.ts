@@ -95,7 +95,8 @@ export class PurchaseStartService {
       const code = newPurchaseCode();
       try {
         return await this.tx.run(async (em) => {
-          const buyer = { phone: input.phone ?? null, email: input.email ?? null, amountKsh: input.amountKsh };
+          const item = { kind: input.kind, slipId: input.slipId ?? null, subscriptionType: input.subscriptionType ?? null };
+          const buyer = { phone: input.phone ?? null, email: input.email ?? null, amountKsh: input.amountKsh, item };
           const rgPhone = await this.gates.admit(em, buyer);
           return this.repo.insertPending(em, {
             kind: input.kind,

@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import type { Money } from '../../common/money/money';
 import type { C2bPayment, C2bValidationAnswer } from '../../providers/daraja/daraja-c2b';
 import type { StkCallbackResult, TransactionStatusResult } from '../../providers/daraja/daraja.types';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
 import type { ConfirmOutcome } from './payment-confirmation.service';
-import { PhonePurchase, PurchaseLookupRepository } from './purchase-lookup.repository';
+import { PhonePurchase, PurchaseLookupRepository, SpendRow } from './purchase-lookup.repository';
 import { PurchaseReconciliationService } from './purchase-reconciliation.service';
 import { PurchaseReviewInput, PurchaseReviewService } from './purchase-review.service';
 import { C2bPurchaseInput, C2bRail, C2bReferenceIssued } from './rails/c2b/c2b.rail';
@@ -14,7 +13,7 @@ import { FlutterwavePurchaseInput, FlutterwaveRail } from './rails/flutterwave.r
 import { MpesaPurchaseInput, MpesaStkRail } from './rails/mpesa-stk.rail';
 
 export type { ConfirmOutcome } from './payment-confirmation.service';
-export type { PhonePurchase } from './purchase-lookup.repository';
+export type { PhonePurchase, SpendRow } from './purchase-lookup.repository';
 export type { PurchaseStatus } from './entities/purchase.entity';
 export type { C2bPurchaseInput, C2bReferenceIssued } from './rails/c2b/c2b.rail';
 export type { FlutterwavePurchaseInput } from './rails/flutterwave.rail';
@@ -63,6 +62,11 @@ export class PurchaseService {
   /** The `c2b-confirmation` job: see C2bRail.confirm. */
   confirmC2b(payment: C2bPayment): Promise<ConfirmOutcome> {
     return this.c2b.confirm(payment);
+  }
+
+  /** The `c2b-confirmation` jobs, a batch in one transaction: see C2bRail.confirmBatch. */
+  confirmC2bBatch(payments: C2bPayment[]): Promise<(ConfirmOutcome | Error)[]> {
+    return this.c2b.confirmBatch(payments);
   }
 
   /** The `mpesa-callback` job, one callback: see MpesaStkRail.confirm. */
@@ -126,10 +130,11 @@ export class PurchaseService {
   }
 
   /**
-   * Ksh spent by `rgPhone` since `from`: the Ksh price of its purchases still pending or paid
-   * (docs/PRODUCT-RULES.md "Records and responsible gambling"). In the caller's transaction.
+   * The purchases of `rgPhone` since `from` still pending or paid, as the daily spend cap counts
+   * them (docs/PRODUCT-RULES.md R86, R282: status, what is bought, Ksh price). In the caller's
+   * transaction.
    */
-  spentKshSince(em: EntityManager, rgPhone: string, from: Date): Promise<Money> {
-    return this.lookup.spentKshSince(em, rgPhone, from);
+  spendSince(em: EntityManager, rgPhone: string, from: Date): Promise<SpendRow[]> {
+    return this.lookup.spendSince(em, rgPhone, from);
   }
 }

@@ -8,7 +8,8 @@ import { AccountService } from '../account/account.service';
 import { BuyerAtStart, PurchaseGate, PurchaseGates } from '../processor/purchase-gates';
 import { PurchaseService } from '../processor/purchase.service';
 import {
-  capInForce, EXCLUSION_PERIODS, ExclusionPeriod, MAX_DAILY_CAP_KSH, purchaseRefusal, RgState, withDailyCap, withSelfExclusion,
+  addedByPurchase, capInForce, DayPurchase, EXCLUSION_PERIODS, ExclusionPeriod, MAX_DAILY_CAP_KSH, purchaseItem, purchaseRefusal, RgState, spentToday,
+  withDailyCap, withSelfExclusion,
 } from './domain/rg-rules';
 import { PhoneCodeService } from './phone-code.service';
 import { PurchaseRefusedError, RgError, RgErrorCode } from './rg.errors';
@@ -78,7 +79,7 @@ export class RgService implements PurchaseGate, OnModuleInit {
    * The purchase gate (PurchaseGate): resolves the buyer's phone (the M-Pesa phone, or the phone
    * of the account registered with the Flutterwave e-mail), locks it for the transaction, and
    * refuses while an exclusion holds or when this price would pass today's cap (pending and paid
-   * purchases of the Africa/Nairobi day count).
+   * purchases of the Africa/Nairobi day count, the pending ones of one item once: docs/PRODUCT-RULES.md R282).
    * @throws PurchaseRefusedError (403).
    */
   async admit(em: EntityManager, buyer: BuyerAtStart): Promise<string | null> {
@@ -88,21 +89,27 @@ export class RgService implements PurchaseGate, OnModuleInit {
     const state = await this.repo.state(em, phone);
     if (!state.excludedUntil && !state.dailyCapKsh && !state.nextCapKsh) return phone;
     const now = this.clock.now();
-    const spent = await this.purchases.spentKshSince(em, phone, nairobiDayStart(now));
-    const refusal = purchaseRefusal(state, now, spent, buyer.amountKsh);
+    const day = (await this.purchases.spendSince(em, phone, nairobiDayStart(now))).map(
+      (p): DayPurchase => ({ status: p.status, item: purchaseItem(p.kind, p.slipId, p.subscriptionType), amountKsh: p.amountKsh }),
+    );
+    // One buying attempt counts once (docs/PRODUCT-RULES.md R282): a pending purchase of the same item already counts for this one.
+    const item = buyer.item ? purchaseItem(buyer.item.kind, buyer.item.slipId, buyer.item.subscriptionType) : null;
+    const added = item ? addedByPurchase(day, item, buyer.amountKsh) : buyer.amountKsh;
+    const refusal = purchaseRefusal(state, now, spentToday(day), added);
     if (refusal) throw new PurchaseRefusedError(refusal);
     return phone;
   }
 
   /**
-   * What the purchase gate would answer now for `msisdn` buying at `amountKsh`, without starting a
-   * purchase: the refusal message (PurchaseRefusedError's), or null when it would admit. The USSD
+   * What the purchase gate would answer now for `msisdn` buying at `amountKsh` (slip `slipId`,
+   * when given: R282), without starting a purchase: the refusal message (PurchaseRefusedError's), or null when it would admit. The USSD
    * menu asks before it promises a payment prompt (docs/PRODUCT-RULES.md R173); the push itself
    * passes the gate again.
    */
-  async refusalFor(msisdn: string, amountKsh: Money): Promise<string | null> {
+  async refusalFor(msisdn: string, amountKsh: Money, slipId?: number): Promise<string | null> {
+    const item = slipId === undefined ? undefined : { kind: 'slip' as const, slipId: String(slipId), subscriptionType: null };
     try {
-      await this.tx.run((em) => this.admit(em, { phone: msisdn, email: null, amountKsh }));
+      await this.tx.run((em) => this.admit(em, { phone: msisdn, email: null, amountKsh, item }));
       return null;
     } catch (err) {
       if (err instanceof PurchaseRefusedError) return err.message;

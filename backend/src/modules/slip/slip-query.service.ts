@@ -130,6 +130,19 @@ export class SlipQueryService {
     });
   }
 
+  /**
+   * Slip `id` as a visitor sees it (JSON bytes of `one(id, undefined)`) from the list cache, dropped with the lists on
+   * publish and settlement (docs/PRODUCT-RULES.md "Lists and caches"): a hit runs no SQL (USSD "buy by code", R176).
+   * @throws SlipError SLIP_NOT_FOUND (404; never cached).
+   */
+  visitorCard(id: number): Promise<JsonBytes<SlipResponse>> {
+    return this.cache.get(`slip:${id}`, async () => {
+      const { slips, games } = await this.renderer.renderWithGames([id], undefined);
+      if (!slips.length) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
+      return this.renderer.timedFor(games, slips[0]);
+    });
+  }
+
   /** GET /api/slip/get/{id}. @throws SlipError SLIP_NOT_FOUND (404). */
   async one(id: number, viewer: Viewer): Promise<SlipResponse> {
     const [slip] = await this.renderer.render([id], viewer);

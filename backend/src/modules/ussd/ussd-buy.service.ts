@@ -59,7 +59,7 @@ export class UssdBuyService {
       throw err;
     });
     if (!slip) return M.notOnSale();
-    const refusal = await this.rg.refusalFor(msisdn, slip.price);
+    const refusal = await this.rg.refusalFor(msisdn, slip.price, slip.id);
     if (refusal) return M.refused(refusal);
     if (await this.lookup.slipPromptOpen(msisdn, slip.id, OPEN_PROMPT_MS)) return M.promptOpen();
     const { limit, ttlMs } = STK_PUSH_RATE_LIMITS.phone;

@@ -114,18 +114,25 @@ export class UssdMenuService {
     }
   }
 
-  /** Today's top slips still on sale (the home page's Popular list, from the list cache). */
+  /**
+   * Today's top slips still on sale (the home page's Popular list, from the list cache), parsed
+   * once per cached body rather than on every step (docs/PERFORMANCE.md "USSD steps").
+   */
   private async topSlips(): Promise<TopSlip[]> {
-    const { slips } = JSON.parse((await this.slips.homeActive()).toString('utf8')) as { slips: SlipResponse[] };
-    return slips.filter((s) => s.slip_result === null).map(toLine);
+    return parsedOnce(await this.slips.homeActive(), (json: { slips: SlipResponse[] }) => json.slips.filter((s) => s.slip_result === null).map(toLine));
   }
 
+  /**
+   * The confirm screen of the slip a code names (docs/PRODUCT-RULES.md R176), from the slip's
+   * cached card (SlipQueryService.visitorCard: no SQL on a hit), or notOnSale.
+   */
   private async slipByCode(slipId: number): Promise<string> {
-    const slip = await this.slips.one(slipId, undefined).catch((err: unknown) => {
+    const bytes = await this.slips.visitorCard(slipId).catch((err: unknown) => {
       if (err instanceof DomainError && err.status < 500) return null;
       throw err;
     });
-    return slip && slip.slip_result === null ? M.confirm(toLine(slip)) : M.notOnSale();
+    const line = bytes && parsedOnce(bytes, (slip: SlipResponse) => (slip.slip_result === null ? toLine(slip) : null));
+    return line ? M.confirm(line) : M.notOnSale();
   }
 
   /** The phone's recent paid purchases, or (index given) their picks SMS sent again. */
@@ -156,6 +163,17 @@ export class UssdMenuService {
     }
   }
 }
+
+/** What was made of each cached JSON body; the list cache hands out one Buffer per entry until it reloads. */
+const parsed = new WeakMap<Buffer, unknown>();
+
+/** `make(JSON.parse(bytes))`, computed once per Buffer `bytes` (a cache entry) and reused while it lives. */
+const parsedOnce = <J, T>(bytes: Buffer, make: (json: J) => T): T => {
+  if (parsed.has(bytes)) return parsed.get(bytes) as T;
+  const value = make(JSON.parse(bytes.toString('utf8')) as J);
+  parsed.set(bytes, value);
+  return value;
+};
 
 const toLine = (s: SlipResponse): TopSlip => ({
   slipId: s.id,

@@ -104,6 +104,7 @@ describe('provider callback replays (fast-check schedules)', () => {
     faulty(purchases, 'confirmMpesaBatch');
     faulty(purchases, 'confirmMpesa');
     faulty(purchases, 'confirmFlutterwave');
+    faulty(purchases, 'confirmC2bBatch');
     faulty(purchases, 'confirmC2b');
     faulty(t.get(PayoutService), 'applyResult');
     faulty(t.get(SmsService), 'applyDeliveryReports');

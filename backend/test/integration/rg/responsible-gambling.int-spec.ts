@@ -1,4 +1,7 @@
 import { AdjustableClock } from '../../../src/common/clock/adjustable-clock';
+import { jobId, QUEUE } from '../../../src/common/queues/queues';
+import { AppConfig } from '../../../src/config/app-config';
+import { offerPaybillJobId } from '../../../src/modules/slip/paybill-offer.service';
 import { fixedClock } from '../../../src/common/clock/clock';
 import { Money } from '../../../src/common/money/money';
 import { PurchaseRefusedError } from '../../../src/modules/rg/rg.errors';
@@ -8,7 +11,7 @@ import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtur
 import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factories/slip';
 import { sql } from '../../setup/test-db';
 import { createTestContext, TestContext } from '../../setup/test-app';
-import { eventually } from '../processor/support';
+import { eventually, jobsFinished } from '../processor/support';
 
 jest.setTimeout(120_000);
 
@@ -157,6 +160,62 @@ describe('responsible gambling: codes, daily caps, self-exclusion', () => {
     } finally {
       clock.set(fixedClock(NOW));
     }
+  });
+
+  describe('one buying attempt counts once against the cap (docs/PRODUCT-RULES.md R282)', () => {
+    const token = () => t.get(AppConfig).mpesa.callbackToken;
+    const capAt = async (ksh: number) => {
+      const phone = nextPhone();
+      expect((await post('/api/rg/limit', { phone: phone.local, code: await freshCode(phone), daily_cap_ksh: ksh })).status).toBe(200);
+      return phone;
+    };
+    const pendingOf = (msisdn: string) =>
+      sql<{ provider: string; slip_id: string }>(t.db.url, `SELECT provider, slip_id::text FROM purchase WHERE phone = $1 AND status = 'pending' ORDER BY id`, [msisdn]);
+    const gateFor = (msisdn: string, slip: number) =>
+      t.ds.transaction((em) =>
+        t.get(RgService).admit(em, { phone: msisdn, email: null, amountKsh: Money.parse('150'), item: { kind: 'slip', slipId: String(slip), subscriptionType: null } }),
+      );
+
+    it('a web retry of the slip while its paybill reference is pending reuses it, and an STK retry is not counted twice', async () => {
+      const phone = await capAt(150);
+      const first = await post('/api/processor/buy-paybill', { phone: phone.local, slip: slip150a });
+      expect(first.status).toBe(200);
+      expect((await post('/api/processor/buy-paybill', { phone: phone.local, slip: slip150a })).body).toEqual(first.body);
+      // The same slip by STK: the pending reference already counts for this attempt.
+      expect((await post('/api/processor/buy', { phone: phone.local, slip: slip150a })).status).toBe(200);
+      expect(await pendingOf(phone.msisdn)).toEqual([
+        { provider: 'c2b', slip_id: String(slip150a) },
+        { provider: 'mpesa', slip_id: String(slip150a) },
+      ]);
+      // Another slip would pass the cap: Ksh 150 spent today, not 300.
+      const other = await post('/api/processor/buy', { phone: phone.local, slip: slip150b });
+      expect(other.status).toBe(403);
+      expect(other.body.message).toBe('This purchase would pass your daily limit of Ksh 150 (Ksh 150 spent today). Try again tomorrow.');
+    });
+
+    it('a declined STK prompt and the paybill offered after it count once, and a retry of the slip is still admitted', async () => {
+      const phone = await capAt(150);
+      expect((await post('/api/processor/buy', { phone: phone.local, slip: slip150a })).status).toBe(200);
+      const [stk] = await eventually(async () => {
+        const rows = await sql<{ id: string; checkout_request_id: string }>(
+          t.db.url,
+          `SELECT id::text, checkout_request_id FROM purchase WHERE phone = $1 AND provider = 'mpesa' AND checkout_request_id IS NOT NULL`,
+          [phone.msisdn],
+        );
+        return rows.length ? rows : null;
+      });
+      const declined = { Body: { stkCallback: { MerchantRequestID: '29115-34620561-1', CheckoutRequestID: stk.checkout_request_id, ResultCode: 1032, ResultDesc: 'Request cancelled by user' } } };
+      expect((await post(`/api/processor/mpesa/callback/${token()}`, declined)).status).toBe(200);
+      await jobsFinished(t, QUEUE.PAYMENTS, [jobId('mpesa', stk.checkout_request_id)]);
+      await jobsFinished(t, QUEUE.SETTLEMENT, [offerPaybillJobId(stk.id)]);
+      // The offer issued the paybill reference: the attempt's one pending purchase.
+      expect(await pendingOf(phone.msisdn)).toEqual([{ provider: 'c2b', slip_id: String(slip150a) }]);
+      await expect(gateFor(phone.msisdn, slip150a)).resolves.toBe(phone.msisdn);
+      await expect(gateFor(phone.msisdn, slip150b)).rejects.toBeInstanceOf(PurchaseRefusedError);
+      expect((await post('/api/processor/buy', { phone: phone.local, slip: slip150a })).status).toBe(200);
+      expect((await post('/api/processor/buy-paybill', { phone: phone.local, slip: slip150a })).status).toBe(200);
+      expect(await pendingOf(phone.msisdn)).toHaveLength(2);
+    });
   });
 
   describe('a self-excluded phone cannot buy on any rail', () => {

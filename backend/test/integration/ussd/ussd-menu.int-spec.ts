@@ -223,6 +223,19 @@ describe('USSD menu (Africa\'s Talking)', () => {
     expect(slipRes.body.ussd_code).toBe(code);
   });
 
+  it('answers a slip code from the slip\'s cached card, which a publish or a settlement drops (R176)', async () => {
+    const tipster = await createUser(t.ds, { username: `ussd_card_${run}` });
+    const slip = (await publishSlip(t, tipster.user.id, games.slice(6, 9), { amount: 200 })).id;
+    const code = ussdCodeOf(slip);
+    expect(await screen(nextPhone(), `3*${code}`, newSession())).toContain(`Slip ${slip} by`);
+    // Changed behind the cache's back (only settlement writes slip_result, and it drops the lists): still the cached card.
+    await t.ds.query(`UPDATE slip SET slip_result = 'C', settled_at = now() WHERE id = $1`, [slip]);
+    expect(await screen(nextPhone(), `3*${code}`, newSession())).toContain(`Slip ${slip} by`);
+    // A publish drops every cached list and card, as a settlement does: the card is read again.
+    await publishSlip(t, tipster.user.id, games.slice(9, 12), { amount: 200 });
+    expect(await screen(nextPhone(), `3*${code}`, newSession())).toBe('END This slip is no longer on sale.');
+  });
+
   it('sets a daily cap with the SMS code; a buy past it ends with the refusal and no prompt', async () => {
     const msisdn = nextPhone();
     const s = newSession();

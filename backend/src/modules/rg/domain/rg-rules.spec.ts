@@ -1,6 +1,7 @@
 import { Money } from '../../../common/money/money';
 import {
-  CAP_RAISE_DELAY_MS, capInForce, exclusionEnd, NO_LIMITS, purchaseRefusal, RgState, withDailyCap, withSelfExclusion,
+  addedByPurchase, CAP_RAISE_DELAY_MS, capInForce, DayPurchase, exclusionEnd, NO_LIMITS, purchaseItem, purchaseRefusal, RgState, spentToday,
+  withDailyCap, withSelfExclusion,
 } from './rg-rules';
 
 const ksh = (s: string): Money => Money.parse(s);
@@ -68,5 +69,46 @@ describe('purchaseRefusal', () => {
     const s = withSelfExclusion(NO_LIMITS, '1m', NOW);
     expect(purchaseRefusal(s, later(1000), Money.ZERO, ksh('50'))).toEqual({ reason: 'self-excluded', until: s.excludedUntil });
     expect(purchaseRefusal(s, s.excludedUntil as Date, Money.ZERO, ksh('50'))).toBeNull();
+  });
+});
+
+describe('one buying attempt counts once (docs/PRODUCT-RULES.md R282)', () => {
+  const row = (status: DayPurchase['status'], item: string, amount: string): DayPurchase => ({ status, item, amountKsh: ksh(amount) });
+  const A = purchaseItem('slip', '7', null);
+  const B = purchaseItem('slip', 8, null);
+  const GOLD = purchaseItem('subscription', null, 'gold');
+
+  it('keys what is bought: one slip, one subscription kind', () => {
+    expect([A, purchaseItem('slip', 7, null), B, GOLD, purchaseItem('subscription', null, 'silver')]).toEqual(['slip:7', 'slip:7', 'slip:8', 'subscription:gold', 'subscription:silver']);
+  });
+
+  it.each([
+    ['nothing', [], '0.00'],
+    ['one pending', [row('pending', A, '150')], '150.00'],
+    ['a paybill reference and a retried prompt of one slip', [row('pending', A, '150'), row('pending', A, '150')], '150.00'],
+    ['pending of two slips', [row('pending', A, '150'), row('pending', B, '100')], '250.00'],
+    ['two paid of one slip (bought twice)', [row('paid', A, '150'), row('paid', A, '150')], '300.00'],
+    ['paid and a pending retry of the same slip', [row('paid', A, '150'), row('pending', A, '150')], '300.00'],
+    ['pending of one item at two prices: the highest', [row('pending', GOLD, '2000'), row('pending', GOLD, '1500')], '2000.00'],
+  ] as const)('spentToday: %s → %s', (_n, day, spent) => {
+    expect(spentToday([...day]).toDecimal()).toBe(spent);
+  });
+
+  it.each([
+    ['nothing pending', [], A, '150', '150.00'],
+    ['a pending purchase of the same slip', [row('pending', A, '150')], A, '150', '0.00'],
+    ['a pending purchase of another slip', [row('pending', B, '150')], A, '150', '150.00'],
+    ['the same slip paid already (a second purchase)', [row('paid', A, '150')], A, '150', '150.00'],
+    ['a cheaper pending of the same item: the difference', [row('pending', GOLD, '1500')], GOLD, '2000', '500.00'],
+    ['a dearer pending of the same item', [row('pending', GOLD, '2000')], GOLD, '1500', '0.00'],
+  ] as const)('addedByPurchase: %s', (_n, day, item, amount, added) => {
+    expect(addedByPurchase([...day], item, ksh(amount)).toDecimal()).toBe(added);
+  });
+
+  it('a retry of the slip a pending reference is for passes a cap of its price; another slip does not', () => {
+    const capped: RgState = { ...NO_LIMITS, dailyCapKsh: ksh('150') };
+    const day = [row('pending', A, '150')];
+    expect(purchaseRefusal(capped, NOW, spentToday(day), addedByPurchase(day, A, ksh('150')))).toBeNull();
+    expect(purchaseRefusal(capped, NOW, spentToday(day), addedByPurchase(day, B, ksh('150')))).toEqual({ reason: 'daily-cap', capKsh: ksh('150'), spentKsh: ksh('150') });
   });
 });

@@ -65,6 +65,53 @@ export const withSelfExclusion = (state: RgState, period: ExclusionPeriod, now: 
   return { ...state, excludedUntil: keep ? state.excludedUntil : end };
 };
 
+/** A purchase of the phone's Africa/Nairobi day as the daily cap sees it (docs/PRODUCT-RULES.md R86, R282). */
+export interface DayPurchase {
+  status: 'pending' | 'paid';
+  /** What it buys (purchaseItem): the same key for every purchase of one slip, or of one subscription kind. */
+  item: string;
+  /** Its price in Ksh. */
+  amountKsh: Money;
+}
+
+/** The key of what a purchase buys (R282): `slip:<id>` for a slip, `<kind>:<type>` for a subscription kind. */
+export const purchaseItem = (kind: string, slipId: string | number | null, subscriptionType: string | null): string =>
+  kind === 'slip' ? `slip:${slipId ?? ''}` : `${kind}:${subscriptionType ?? ''}`;
+
+/** The highest price among the pending purchases of `day` per item. */
+const pendingByItem = (day: DayPurchase[]): Map<string, Money> => {
+  const out = new Map<string, Money>();
+  for (const p of day) {
+    if (p.status !== 'pending') continue;
+    const seen = out.get(p.item);
+    if (!seen || p.amountKsh.gte(seen)) out.set(p.item, p.amountKsh);
+  }
+  return out;
+};
+
+/**
+ * Ksh spent today by the purchases `day` of a phone (docs/PRODUCT-RULES.md R86, R282): every paid
+ * purchase at its price; the pending purchases of one item once, at the highest of their prices
+ * (one buying attempt: a missed STK prompt and its paybill reference, a retry while a reference or
+ * a prompt of the same slip is pending).
+ */
+export const spentToday = (day: DayPurchase[]): Money => {
+  let spent = Money.ZERO;
+  for (const p of day) if (p.status === 'paid') spent = spent.add(p.amountKsh);
+  for (const pending of pendingByItem(day).values()) spent = spent.add(pending);
+  return spent;
+};
+
+/**
+ * What a new purchase of `item` at `amountKsh` adds to `spentToday(day)` (R282): its price, less
+ * the highest price of a pending purchase of the same item, which already counts for the attempt
+ * (never below zero).
+ */
+export const addedByPurchase = (day: DayPurchase[], item: string, amountKsh: Money): Money => {
+  const pending = pendingByItem(day).get(item);
+  return pending && pending.gte(amountKsh) ? Money.ZERO : pending ? amountKsh.sub(pending) : amountKsh;
+};
+
 /** Why a purchase is refused. */
 export type PurchaseRefusal =
   | { reason: 'self-excluded'; until: Date }

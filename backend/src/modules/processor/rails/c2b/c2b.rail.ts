@@ -5,11 +5,11 @@ import { AppConfig } from '../../../../config/app-config';
 import type { C2bPayment, C2bValidationAnswer } from '../../../../providers/daraja/daraja-c2b';
 import { matchC2bConfirmation, validateC2b } from '../../domain/c2b-payment';
 import type { Purchase, PurchaseKind } from '../../entities/purchase.entity';
-import { ConfirmOutcome, PaymentConfirmationService } from '../../payment-confirmation.service';
+import { BatchItem, ConfirmOutcome, PaymentConfirmationService, ProviderResult } from '../../payment-confirmation.service';
 import { ProcessorErrorCode } from '../../processor.errors';
 import { PurchaseStartService } from '../../purchase-start.service';
 import type { PaymentRail } from '../payment-rail';
-import { C2bRepository } from './c2b.repository';
+import { C2bRepository, UnmatchedC2b } from './c2b.repository';
 
 /** How long a paybill reference is accepted (docs/PRODUCT-RULES.md R200). */
 export const C2B_REFERENCE_TTL_MS = 24 * 60 * 60_000;
@@ -108,13 +108,53 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
         if (recorded) this.logger.warn({ transId: payment.transId, reason: match.reason }, 'C2B payment unmatched: kept for refund');
         return recorded ? 'flagged' : 'noop';
       }
-      const outcome = await this.confirmation.apply(
-        { id: ref!.purchaseId },
-        { outcome: 'paid', resultCode: '0', resultDesc: 'C2B confirmation', receipt: payment.transId, paid },
-      );
+      const outcome = await this.confirmation.apply({ id: ref!.purchaseId }, paidResult(payment));
       if (outcome !== 'noop') return outcome;
     }
     return 'noop';
+  }
+
+  /**
+   * A batch of C2B confirmations in one transaction (the payments worker's group commit, as STK
+   * callbacks: docs/PERFORMANCE.md "Payment callbacks"), each with the rules of `confirm`
+   * (docs/PRODUCT-RULES.md R202, R203): the references' purchases locked FOR UPDATE in id order,
+   * then each confirmation matched in arrival order against the state the earlier ones left (a
+   * reference paid earlier in the batch is a repeat for its TransID and closed for any other),
+   * unmatched money recorded in one INSERT (once per TransID), the payments applied by
+   * PaymentConfirmationService.applyBatch.
+   * @returns per confirmation, in order: 'paid', 'flagged' (recorded as unmatched) or 'noop'.
+   * @throws when the transaction fails (nothing kept): apply them one by one with `confirm`.
+   */
+  async confirmBatch(payments: C2bPayment[]): Promise<(ConfirmOutcome | Error)[]> {
+    return this.confirmation.applyBatch(async (em): Promise<BatchItem[]> => {
+      const now = this.clock.now();
+      const locked = await this.repo.lockByAccounts(em, payments.map((p) => p.billRefNumber));
+      const byAccount = new Map(locked.map((r) => [r.purchase.code, { ...r, status: r.purchase.status, receipt: r.purchase.receipt }]));
+      const unmatched: UnmatchedC2b[] = [];
+      const items = payments.map((payment): BatchItem | UnmatchedC2b => {
+        const paid = Money.parse(payment.amountKsh);
+        const ref = byAccount.get(payment.billRefNumber);
+        const state = ref ? { purchaseId: ref.purchase.id, status: ref.status, amount: ref.purchase.amount, expiresAt: ref.expiresAt, receipt: ref.receipt } : null;
+        const match = matchC2bConfirmation(state, paid, payment.transId, now);
+        if (match.action === 'duplicate') return { outcome: 'noop' };
+        if (match.action === 'unmatched') {
+          const record = { payment, reason: match.reason, purchaseId: ref?.purchase.id ?? null };
+          unmatched.push(record);
+          return record;
+        }
+        ref!.status = 'paid'; // the rest of the batch sees the reference paid by this TransID
+        ref!.receipt = payment.transId;
+        return { purchase: ref!.purchase, result: paidResult(payment) };
+      });
+      const recorded = await this.repo.recordUnmatchedMany(em, unmatched);
+      return items.map((item): BatchItem => {
+        if ('purchase' in item || 'outcome' in item) return item;
+        // The first record of a TransID in this transaction says 'flagged'; a repeat of it 'noop'.
+        const first = recorded.delete(item.payment.transId);
+        if (first) this.logger.warn({ transId: item.payment.transId, reason: item.reason }, 'C2B payment unmatched: kept for refund');
+        return { outcome: first ? 'flagged' : 'noop' };
+      });
+    });
   }
 
   /**
@@ -130,3 +170,12 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
     );
   }
 }
+
+/** The result a matched C2B confirmation applies: paid `TransAmount` with receipt = TransID (UNIQUE). */
+const paidResult = (payment: C2bPayment): ProviderResult => ({
+  outcome: 'paid',
+  resultCode: '0',
+  resultDesc: 'C2B confirmation',
+  receipt: payment.transId,
+  paid: Money.parse(payment.amountKsh),
+});

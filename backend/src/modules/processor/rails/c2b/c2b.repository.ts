@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { Money } from '../../../../common/money/money';
 import type { C2bPayment } from '../../../../providers/daraja/daraja-c2b';
 import type { C2bReferenceState } from '../../domain/c2b-payment';
-import type { PurchaseKind, PurchaseStatus } from '../../entities/purchase.entity';
+import { Purchase, PurchaseKind, PurchaseStatus } from '../../entities/purchase.entity';
 import type { UnmatchedReason } from '../../entities/unmatched-payment.entity';
 
 /** A reference still open for a phone and slip: the purchase's code, price and expiry. */
@@ -14,6 +14,22 @@ export interface OpenC2bReference {
   amount: Money;
   expiresAt: Date;
 }
+
+/** A `c2b` purchase locked for a confirmation, with its reference's expiry. */
+export interface LockedC2bReference {
+  purchase: Purchase;
+  expiresAt: Date;
+}
+
+/** Money to record as unmatched (docs/PRODUCT-RULES.md R203): the payment, why, and the purchase its reference names. */
+export interface UnmatchedC2b {
+  payment: C2bPayment;
+  reason: UnmatchedReason;
+  purchaseId: string | null;
+}
+
+/** The account numbers a C2B reference can have (our purchase codes, upper case). */
+const ACCOUNT = /^[A-Z0-9]{1,20}$/;
 
 type ReferenceRow = { purchase_id: string; status: PurchaseStatus; amount: string; expires_at: Date; receipt: string | null };
 
@@ -50,7 +66,7 @@ export class C2bRepository {
 
   /** The reference whose account number is `account` (a purchase code of the `c2b` rail), or null. */
   async byAccount(account: string): Promise<C2bReferenceState | null> {
-    if (!/^[A-Z0-9]{1,20}$/.test(account)) return null;
+    if (!ACCOUNT.test(account)) return null;
     const rows: ReferenceRow[] = await this.ds.query(
       `SELECT p.id::text AS purchase_id, p.status, p.amount::text, r.expires_at, p.receipt
          FROM purchase p JOIN c2b_reference r ON r.purchase_id = p.id
@@ -58,6 +74,65 @@ export class C2bRepository {
       [account],
     );
     return rows[0] ? toState(rows[0]) : null;
+  }
+
+  /**
+   * The `c2b` purchases whose account numbers (purchase codes) are among `accounts`, locked FOR
+   * UPDATE in id order in `em`'s transaction, each with its reference's expiry (the batch of C2B
+   * confirmations: docs/PERFORMANCE.md "Payment callbacks"). Unknown accounts are left out.
+   */
+  async lockByAccounts(em: EntityManager, accounts: string[]): Promise<LockedC2bReference[]> {
+    const codes = [...new Set(accounts.filter((a) => ACCOUNT.test(a)))];
+    if (!codes.length) return [];
+    const purchases = await em
+      .createQueryBuilder(Purchase, 'p')
+      .where('p.code IN (:...codes)', { codes })
+      .andWhere(`p.provider = 'c2b'`)
+      .orderBy('p.id', 'ASC')
+      .setLock('pessimistic_write')
+      .getMany();
+    if (!purchases.length) return [];
+    const expiries: { purchase_id: string; expires_at: Date }[] = await em.query(
+      `SELECT purchase_id::text AS purchase_id, expires_at FROM c2b_reference WHERE purchase_id = ANY($1::bigint[])`,
+      [purchases.map((p) => p.id)],
+    );
+    const expiryOf = new Map(expiries.map((r) => [r.purchase_id, r.expires_at]));
+    return purchases.flatMap((purchase) => {
+      const expiresAt = expiryOf.get(String(purchase.id));
+      return expiresAt ? [{ purchase, expiresAt }] : [];
+    });
+  }
+
+  /**
+   * Records each of `items` as unmatched money for refund in one INSERT in `em`'s transaction,
+   * once per TransID (a TransID already recorded, or twice in `items`, is recorded once). Returns
+   * the TransIDs this call recorded.
+   */
+  async recordUnmatchedMany(em: EntityManager, items: UnmatchedC2b[]): Promise<Set<string>> {
+    const first = new Map<string, UnmatchedC2b>();
+    for (const i of items) if (!first.has(i.payment.transId)) first.set(i.payment.transId, i);
+    if (!first.size) return new Set();
+    const once = [...first.values()];
+    const col = <T>(f: (i: UnmatchedC2b) => T): T[] => once.map(f);
+    const rows: { trans_id: string }[] = await em.query(
+      `INSERT INTO unmatched_payment (provider, trans_id, bill_ref_number, amount, reason, purchase_id, msisdn, first_name, business_short_code, trans_time)
+       SELECT 'c2b', u.trans_id, u.bill_ref_number, u.amount, u.reason, u.purchase_id, u.msisdn, u.first_name, u.business_short_code, u.trans_time
+         FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[])
+              AS u(trans_id, bill_ref_number, amount, reason, purchase_id, msisdn, first_name, business_short_code, trans_time)
+       ON CONFLICT (trans_id) DO NOTHING RETURNING trans_id`,
+      [
+        col((i) => i.payment.transId),
+        col((i) => i.payment.billRefNumber.slice(0, 100)),
+        col((i) => i.payment.amountKsh),
+        col((i) => i.reason),
+        col((i) => i.purchaseId),
+        col((i) => i.payment.msisdn.slice(0, 100) || null),
+        col((i) => i.payment.firstName.slice(0, 100) || null),
+        col((i) => i.payment.businessShortCode),
+        col((i) => i.payment.transTime.slice(0, 20) || null),
+      ],
+    );
+    return new Set(rows.map((r) => r.trans_id));
   }
 
   /** The expiry of `c2b` purchase `purchaseId`'s reference, or null when it has none. */
