@@ -27,7 +27,9 @@ const MODULE_RANKS = [
 const rankOf = new Map(MODULE_RANKS.flatMap((names, rank) => names.map((n) => [n, rank])));
 
 const moduleRules = [...rankOf.entries()].flatMap(([name, rank]) => {
-  const notBelow = [...rankOf.entries()].filter(([other, r]) => other !== name && r >= rank).map(([other]) => other);
+  const notBelow = [...rankOf.entries()]
+    .filter(([other, r]) => other !== name && r >= rank)
+    .map(([other]) => other);
   return notBelow.length
     ? [
         {
@@ -45,42 +47,48 @@ module.exports = {
   forbidden: [
     {
       name: 'infrastructure-imports-no-feature',
-      comment: 'config, common, providers and the database layer sit below every feature module (docs/ARCHITECTURE.md "Layers")',
+      comment:
+        'config, common, providers and the database layer sit below every feature module (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
       from: { path: '^backend/src/(config|common|providers|database)/', pathNot: '\\.spec\\.ts$' },
       to: { path: '^backend/src/(modules|seed|jobs|sandbox|app\\.module|app\\.setup|main|worker)' },
     },
     {
       name: 'config-imports-only-config',
-      comment: 'the validated environment is the ground floor: every layer reads it, it reads no other layer (docs/ARCHITECTURE.md "Layers")',
+      comment:
+        'the validated environment is the ground floor: every layer reads it, it reads no other layer (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
       from: { path: '^backend/src/config/', pathNot: '\\.spec\\.ts$' },
       to: { path: '^backend/src/', pathNot: '^backend/src/config/' },
     },
     {
       name: 'modules-import-no-sandbox',
-      comment: 'the sandboxes stand in for the providers; no feature module depends on them (docs/ARCHITECTURE.md "Layers")',
+      comment:
+        'the sandboxes stand in for the providers; no feature module depends on them (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
       from: { path: '^backend/src/modules/' },
       to: { path: '^backend/src/sandbox/' },
     },
     {
       name: 'modules-import-no-seed',
-      comment: 'the seed is a composition root over the modules; no feature module depends on it (docs/ARCHITECTURE.md "Layers")',
+      comment:
+        'the seed is a composition root over the modules; no feature module depends on it (docs/ARCHITECTURE.md "Layers")',
       severity: 'error',
       from: { path: '^backend/src/(modules|sandbox|jobs)/' },
       to: { path: '^backend/src/seed/' },
     },
     {
       name: 'providers-import-no-common-rules',
-      comment: 'provider clients speak the providers\' contracts and depend only on config and their own helpers',
+      comment:
+        "provider clients speak the providers' contracts and depend only on config and their own helpers",
       severity: 'error',
       from: { path: '^backend/src/providers/' },
       to: { path: '^backend/src/(modules|sandbox|database)/' },
     },
     {
       name: 'no-unresolvable-import',
-      comment: 'an import that resolves to nothing (a moved file) is an error, not a silently skipped edge',
+      comment:
+        'an import that resolves to nothing (a moved file) is an error, not a silently skipped edge',
       severity: 'error',
       from: { path: '^backend/src/' },
       to: { couldNotResolve: true },

@@ -23,14 +23,21 @@ module.exports = {
       rootDir: __dirname,
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/repo/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/test/repo/**/*.spec.ts',
+        '<rootDir>/test/support/**/*.spec.ts',
+      ],
     },
     {
       displayName: 'integration',
       rootDir: __dirname,
       testEnvironment: 'node',
       transform,
-      testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts', '<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+      testMatch: [
+        '<rootDir>/test/integration/**/*.int-spec.ts',
+        '<rootDir>/test/e2e/**/*.e2e-spec.ts',
+      ],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
       testTimeout: 60000,

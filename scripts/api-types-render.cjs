@@ -10,8 +10,8 @@ const API_TYPES_FILE = join(__dirname, '..', 'frontend', 'src', 'api', 'openapi.
 
 const HEADER = [
   '/**',
-  ' * Generated from the backend\'s OpenAPI document by `npm run api:types` (openapi-typescript).',
-  ' * Do not edit: change the backend\'s DTOs / @Api* decorators and run the script again.',
+  " * Generated from the backend's OpenAPI document by `npm run api:types` (openapi-typescript).",
+  " * Do not edit: change the backend's DTOs / @Api* decorators and run the script again.",
   ' */',
   '',
 ].join('\n');

@@ -46,14 +46,29 @@ export const npmRun = (args, env = process.env, { exitOnFailure = true } = {}) =
 /** Builds the backend and/or frontend when their sources are newer than their build output. */
 export const buildIfNeeded = ({ frontend = true, exitOnFailure = true } = {}) => {
   const backendOut = join(ROOT, 'backend', 'dist', 'main.js');
-  const backendSrc = newestMtime([join(ROOT, 'backend', 'src'), join(ROOT, 'backend', 'tsconfig.json'), join(ROOT, 'backend', 'tsconfig.build.json'), join(ROOT, 'backend', 'package.json')]);
+  const backendSrc = newestMtime([
+    join(ROOT, 'backend', 'src'),
+    join(ROOT, 'backend', 'tsconfig.json'),
+    join(ROOT, 'backend', 'tsconfig.build.json'),
+    join(ROOT, 'backend', 'package.json'),
+  ]);
   if (!existsSync(backendOut) || statSync(backendOut).mtimeMs < backendSrc) {
     log('building backend');
     npmRun(['run', 'build', '-w', 'backend'], process.env, { exitOnFailure });
   }
   const frontendOut = join(ROOT, 'frontend', 'dist', 'index.html');
-  const frontendSrc = newestMtime([join(ROOT, 'frontend', 'src'), join(ROOT, 'frontend', 'index.html'), join(ROOT, 'frontend', 'public'), join(ROOT, 'frontend', 'vite.config.ts'), join(ROOT, 'frontend', 'package.json')]);
-  if (frontend && existsSync(join(ROOT, 'frontend', 'src', 'main.tsx')) && (!existsSync(frontendOut) || statSync(frontendOut).mtimeMs < frontendSrc)) {
+  const frontendSrc = newestMtime([
+    join(ROOT, 'frontend', 'src'),
+    join(ROOT, 'frontend', 'index.html'),
+    join(ROOT, 'frontend', 'public'),
+    join(ROOT, 'frontend', 'vite.config.ts'),
+    join(ROOT, 'frontend', 'package.json'),
+  ]);
+  if (
+    frontend &&
+    existsSync(join(ROOT, 'frontend', 'src', 'main.tsx')) &&
+    (!existsSync(frontendOut) || statSync(frontendOut).mtimeMs < frontendSrc)
+  ) {
     log('building frontend');
     npmRun(['run', 'build', '-w', 'frontend'], process.env, { exitOnFailure });
   }
@@ -85,7 +100,9 @@ export const redisAnswers = (url) =>
     };
     socket.setTimeout(1500, () => done(false));
     socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write(u.password ? `AUTH ${decodeURIComponent(u.password)}\r\nPING\r\n` : 'PING\r\n'));
+    socket.once('connect', () =>
+      socket.write(u.password ? `AUTH ${decodeURIComponent(u.password)}\r\nPING\r\n` : 'PING\r\n'),
+    );
     socket.on('data', (buf) => done(buf.toString().includes('PONG')));
   });
 
@@ -127,9 +144,25 @@ export const startLocalRedis = async () => {
   if (which.status !== 0) return null;
   const dir = join(ROOT, '.data', 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn(which.stdout.trim(), ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const child = spawn(
+    which.stdout.trim(),
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      dir,
+    ],
+    { stdio: 'ignore' },
+  );
   const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 50 && !(await redisAnswers(url)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && !(await redisAnswers(url)); i++)
+    await new Promise((r) => setTimeout(r, 100));
   log(`private redis-server on 127.0.0.1:${port}`);
   return { url, stop: () => child.kill('SIGTERM') };
 };
@@ -205,13 +238,23 @@ export const deleteRedisKeys = async (url, pattern) => {
 
 /** Every file under `dir` (relative paths), or [] when it does not exist. */
 export const filesUnder = (dir) =>
-  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => !e.isDirectory()).map((e) => join(e.parentPath ?? e.path, e.name)) : [];
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => !e.isDirectory())
+        .map((e) => join(e.parentPath ?? e.path, e.name))
+    : [];
 
 /** Polls `${baseUrl}/api/health` until it answers 200; throws after `ms` milliseconds. */
 export const waitForHealth = async (baseUrl, ms = 30_000) => {
   const end = Date.now() + ms;
-  while (!(await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false))) {
-    if (Date.now() > end) throw new Error(`${baseUrl} did not become healthy within ${ms / 1000} s`);
+  while (
+    !(await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
+    if (Date.now() > end)
+      throw new Error(`${baseUrl} did not become healthy within ${ms / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
 };

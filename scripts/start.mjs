@@ -10,7 +10,15 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  buildIfNeeded, loadDotenv, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, ROOT, startEmbeddedPostgres, startLocalRedis,
+  buildIfNeeded,
+  loadDotenv,
+  log,
+  NO_REDIS_MESSAGE,
+  postgresAnswers,
+  redisAnswers,
+  ROOT,
+  startEmbeddedPostgres,
+  startLocalRedis,
 } from './lib.mjs';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tips';
@@ -47,13 +55,24 @@ const main = async () => {
 
   const node = (file) =>
     new Promise((resolveRun, reject) => {
-      const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', file)], { cwd: ROOT, env, stdio: 'inherit' });
-      child.on('exit', (code) => (code === 0 ? resolveRun() : reject(new Error(`${file} exited with ${code}`))));
+      const child = spawn(process.execPath, [join(ROOT, 'backend', 'dist', file)], {
+        cwd: ROOT,
+        env,
+        stdio: 'inherit',
+      });
+      child.on('exit', (code) =>
+        code === 0 ? resolveRun() : reject(new Error(`${file} exited with ${code}`)),
+      );
     });
   await node('database/migrate.js');
-  if (existsSync(join(ROOT, 'backend', 'dist', 'seed', 'run-seed.js'))) await node('seed/run-seed.js');
+  if (existsSync(join(ROOT, 'backend', 'dist', 'seed', 'run-seed.js')))
+    await node('seed/run-seed.js');
 
-  const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   const shutdown = async (code) => {
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
     process.exit(code);

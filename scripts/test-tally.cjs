@@ -15,7 +15,12 @@
  */
 const jestLikeTally = (report) => {
   const vitest = report.numRuntimeErrorTestSuites === undefined;
-  const tally = { passed: report.numPassedTests, failed: report.numFailedTests, notRun: 0, skipped: 0 };
+  const tally = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    notRun: 0,
+    skipped: 0,
+  };
   for (const file of report.testResults ?? []) {
     const tests = file.assertionResults ?? [];
     const fileFailed = file.status === 'failed';
@@ -41,11 +46,18 @@ const jestLikeTally = (report) => {
  * global setup) counts as one that did not run. `notRunTitles` names the tests that did not run.
  */
 const playwrightTally = (report) => {
-  const tally = { passed: 0, failed: 0, notRun: (report.errors ?? []).length, skipped: 0, notRunTitles: [] };
+  const tally = {
+    passed: 0,
+    failed: 0,
+    notRun: (report.errors ?? []).length,
+    skipped: 0,
+    notRunTitles: [],
+  };
   const walk = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const t of spec.tests ?? []) {
-        if (t.expectedStatus === 'skipped' && (t.status === 'skipped' || t.status === 'expected')) tally.skipped += 1;
+        if (t.expectedStatus === 'skipped' && (t.status === 'skipped' || t.status === 'expected'))
+          tally.skipped += 1;
         else if (t.status === 'expected' || t.status === 'flaky') tally.passed += 1;
         else if (t.status === 'unexpected') tally.failed += 1;
         else {

@@ -19,8 +19,21 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  buildIfNeeded, deleteRedisKeys, dropDatabaseAt, filesUnder, freePort, log, NO_REDIS_MESSAGE, postgresAnswers, redisAnswers, redisKeys, ROOT,
-  startEmbeddedPostgres, startLocalRedis, throwawayAppEnv, waitForHealth,
+  buildIfNeeded,
+  deleteRedisKeys,
+  dropDatabaseAt,
+  filesUnder,
+  freePort,
+  log,
+  NO_REDIS_MESSAGE,
+  postgresAnswers,
+  redisAnswers,
+  redisKeys,
+  ROOT,
+  startEmbeddedPostgres,
+  startLocalRedis,
+  throwawayAppEnv,
+  waitForHealth,
 } from './lib.mjs';
 
 const { jestLikeTally, playwrightTally } = createRequire(import.meta.url)('./test-tally.cjs');
@@ -39,7 +52,8 @@ const RUN_TMP = mkdtempSync(join(tmpdir(), `tips-test-${RUN_ID}-`));
 /** Redis key patterns of this run, checked empty at the end (the browser layer adds its server's prefix). */
 const runKeyPatterns = [`test-${RUN_ID}-*`];
 
-const run = (cmd, args, opts = {}) => spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+const run = (cmd, args, opts = {}) =>
+  spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const redisUrl = () => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -49,7 +63,9 @@ const addTally = (label, { passed, failed, notRun, skipped }) => {
   totals.failed += failed + notRun;
   totals.notRun += notRun;
   totals.skipped += skipped;
-  const extra = [notRun && `${notRun} did not run`, skipped && `${skipped} skipped in code`].filter(Boolean);
+  const extra = [notRun && `${notRun} did not run`, skipped && `${skipped} skipped in code`].filter(
+    Boolean,
+  );
   log(`${label}: ${passed} passed, ${failed} failed${extra.length ? `, ${extra.join(', ')}` : ''}`);
 };
 
@@ -67,7 +83,8 @@ const addJestLike = (label, file) => {
 const ensureServices = async () => {
   const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!(await postgresAnswers(pgUrl))) {
-    if (process.env.TEST_DATABASE_URL) throw new Error(`PostgreSQL does not answer at TEST_DATABASE_URL`);
+    if (process.env.TEST_DATABASE_URL)
+      throw new Error(`PostgreSQL does not answer at TEST_DATABASE_URL`);
     log('no PostgreSQL on 127.0.0.1:5432: using the embedded PostgreSQL');
     const pg = await startEmbeddedPostgres('postgres');
     process.env.TEST_DATABASE_URL = pg.url;
@@ -85,7 +102,12 @@ const ensureServices = async () => {
 /** Runs one whole-repository check: one test in the tally, passed when the command exits 0 (its findings are printed). */
 const check = (label, cmd, args) => {
   const r = run(cmd, args);
-  addTally(label, r.status === 0 ? { passed: 1, failed: 0, notRun: 0, skipped: 0 } : { passed: 0, failed: 1, notRun: 0, skipped: 0 });
+  addTally(
+    label,
+    r.status === 0
+      ? { passed: 1, failed: 0, notRun: 0, skipped: 0 }
+      : { passed: 0, failed: 1, notRun: 0, skipped: 0 },
+  );
 };
 
 /**
@@ -105,14 +127,24 @@ const prettier = () => check('format (prettier)', 'npm', ['run', '--silent', 'fo
  * The backend's layers (.dependency-cruiser.cjs, docs/ARCHITECTURE.md "Layers"): one check, one
  * test in the tally; a wrong-way import fails it and is printed.
  */
-const boundaries = () => check('layers (dependency-cruiser)', 'npx', ['depcruise', '--config', '.dependency-cruiser.cjs', 'backend/src']);
+const boundaries = () =>
+  check('layers (dependency-cruiser)', 'npx', [
+    'depcruise',
+    '--config',
+    '.dependency-cruiser.cjs',
+    'backend/src',
+  ]);
 
 const backend = () => {
   const report = join(OUT, 'backend.json');
   run('npx', ['jest', '--ci', '--json', `--outputFile=${report}`], {
     cwd: join(ROOT, 'backend'),
     // Redis prefixes test-<run>-<db> and each test app's STORAGE_DIR under the run's folder (backend/test/setup).
-    env: { ...process.env, TIPS_TEST_RUN_ID: RUN_ID, TIPS_TEST_STORAGE_ROOT: join(RUN_TMP, 'jest') },
+    env: {
+      ...process.env,
+      TIPS_TEST_RUN_ID: RUN_ID,
+      TIPS_TEST_STORAGE_ROOT: join(RUN_TMP, 'jest'),
+    },
   });
   addJestLike('backend (jest)', report);
 };
@@ -126,35 +158,67 @@ const reliability = () => {
   const runs = Number(process.env.TEST_RELIABILITY_RUNS ?? 0);
   if (!runs) return;
   const report = join(OUT, 'reliability.json');
-  run('npx', ['jest', '--ci', '--selectProjects', 'integration', '--json', `--outputFile=${report}`, 'test/integration/processor/callback-replays.int-spec.ts'], {
-    cwd: join(ROOT, 'backend'),
-    env: { ...process.env, REPLAY_RUNS: String(runs), TIPS_TEST_RUN_ID: RUN_ID, TIPS_TEST_STORAGE_ROOT: join(RUN_TMP, 'jest-reliability') },
-  });
+  run(
+    'npx',
+    [
+      'jest',
+      '--ci',
+      '--selectProjects',
+      'integration',
+      '--json',
+      `--outputFile=${report}`,
+      'test/integration/processor/callback-replays.int-spec.ts',
+    ],
+    {
+      cwd: join(ROOT, 'backend'),
+      env: {
+        ...process.env,
+        REPLAY_RUNS: String(runs),
+        TIPS_TEST_RUN_ID: RUN_ID,
+        TIPS_TEST_STORAGE_ROOT: join(RUN_TMP, 'jest-reliability'),
+      },
+    },
+  );
   addJestLike(`reliability (${runs} replay schedules)`, report);
 };
 
 const frontend = () => {
   const report = join(OUT, 'frontend.json');
-  run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: join(ROOT, 'frontend') });
+  run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd: join(ROOT, 'frontend') },
+  );
   addJestLike('frontend (vitest)', report);
 };
 
 const browser = async () => {
   const e2eDir = join(ROOT, 'frontend', 'e2e');
-  if (!existsSync(e2eDir) || !readdirSync(e2eDir, { recursive: true }).some((f) => String(f).endsWith('.e2e.ts'))) return;
+  if (
+    !existsSync(e2eDir) ||
+    !readdirSync(e2eDir, { recursive: true }).some((f) => String(f).endsWith('.e2e.ts'))
+  )
+    return;
   if (!existsSync('/usr/bin/chromium')) {
     log('browser tests need Debian chromium (/usr/bin/chromium): apt-get install -y chromium');
     addTally('browser (playwright)', { passed: 0, failed: 0, notRun: 1, skipped: 0 });
     return;
   }
   buildIfNeeded({ exitOnFailure: false });
-  const pgBase = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const pgBase = new URL(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   pgBase.pathname = `/tips_e2e_${randomBytes(5).toString('hex')}`;
   const port = await freePort();
   const redisPrefix = `e2e-${port}`;
   runKeyPatterns.push(`${redisPrefix}:*`);
   const env = {
-    ...throwawayAppEnv({ port, databaseUrl: pgBase.toString(), redisPrefix, storageDir: join(RUN_TMP, 'e2e-storage') }),
+    ...throwawayAppEnv({
+      port,
+      databaseUrl: pgBase.toString(),
+      redisPrefix,
+      storageDir: join(RUN_TMP, 'e2e-storage'),
+    }),
     // STK prompts wait on /sandbox/phone/{msisdn} until a test accepts (or declines) them there.
     SANDBOX_AUTO_ACCEPT: 'false',
   };
@@ -163,16 +227,36 @@ const browser = async () => {
   try {
     if (node('database/migrate.js').status !== 0) throw new Error('migrations failed');
     const seed = join(ROOT, 'backend', 'dist', 'seed', 'run-seed.js');
-    if (existsSync(seed) && node('seed/run-seed.js').status !== 0) throw new Error('the seed failed');
-    server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], { cwd: ROOT, env, stdio: 'inherit' });
+    if (existsSync(seed) && node('seed/run-seed.js').status !== 0)
+      throw new Error('the seed failed');
+    server = spawn(process.execPath, [join(ROOT, 'backend', 'dist', 'main.js')], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+    });
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base);
     const report = join(OUT, 'browser.json');
-    run('npx', ['playwright', 'test', '--reporter=list,json', `--output=${join(OUT, 'playwright')}`, ...E2E_ARGS], {
-      cwd: join(ROOT, 'frontend'),
-      // E2E_DATABASE_URL: the server's database, for tests that set up what the UI cannot (an admin).
-      env: { ...process.env, E2E_BASE_URL: base, E2E_DATABASE_URL: pgBase.toString(), PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    });
+    run(
+      'npx',
+      [
+        'playwright',
+        'test',
+        '--reporter=list,json',
+        `--output=${join(OUT, 'playwright')}`,
+        ...E2E_ARGS,
+      ],
+      {
+        cwd: join(ROOT, 'frontend'),
+        // E2E_DATABASE_URL: the server's database, for tests that set up what the UI cannot (an admin).
+        env: {
+          ...process.env,
+          E2E_BASE_URL: base,
+          E2E_DATABASE_URL: pgBase.toString(),
+          PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+        },
+      },
+    );
     const r = readJson(report);
     if (!r) {
       log('browser (playwright): no report');
@@ -188,7 +272,9 @@ const browser = async () => {
       server.kill('SIGTERM');
       await exited;
     }
-    await dropDatabaseAt(pgBase.toString()).catch((err) => log(`could not drop ${pgBase.pathname}: ${err.message}`));
+    await dropDatabaseAt(pgBase.toString()).catch((err) =>
+      log(`could not drop ${pgBase.pathname}: ${err.message}`),
+    );
     await deleteRedisKeys(redisUrl(), `${redisPrefix}:*`);
     rmSync(env.STORAGE_DIR, { recursive: true, force: true });
   }
@@ -209,7 +295,8 @@ const checkLeftovers = async () => {
     }
   }
   const files = filesUnder(RUN_TMP);
-  if (files.length) left.push(`${files.length} files under ${RUN_TMP} (e.g. ${files.slice(0, 3).join(', ')})`);
+  if (files.length)
+    left.push(`${files.length} files under ${RUN_TMP} (e.g. ${files.slice(0, 3).join(', ')})`);
   rmSync(RUN_TMP, { recursive: true, force: true });
   if (left.length) {
     log(`the run left things behind (removed now): ${left.join('; ')}`);
@@ -253,7 +340,8 @@ main()
       totals.failed += 1;
     });
     for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
-    if (totals.skipped) log(`${totals.skipped} tests skipped in the code (it.skip / test.skip), not counted`);
+    if (totals.skipped)
+      log(`${totals.skipped} tests skipped in the code (it.skip / test.skip), not counted`);
     console.log(`${totals.notRun} did not run (counted as failed)`);
     console.log(`${totals.passed} passed, ${totals.failed} failed`);
     process.exitCode = totals.failed ? 1 : 0;

@@ -8,7 +8,11 @@
 import { Agent, createServer, request } from 'node:http';
 
 const [port, ...upstreamPorts] = process.argv.slice(2).map(Number);
-const upstreams = upstreamPorts.map((p) => ({ port: p, inFlight: 0, agent: new Agent({ keepAlive: true, maxSockets: 256 }) }));
+const upstreams = upstreamPorts.map((p) => ({
+  port: p,
+  inFlight: 0,
+  agent: new Agent({ keepAlive: true, maxSockets: 256 }),
+}));
 
 const server = createServer((req, res) => {
   const up = upstreams.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
@@ -20,9 +24,23 @@ const server = createServer((req, res) => {
       up.inFlight--;
     }
   };
-  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+  const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress]
+    .filter(Boolean)
+    .join(', ');
   const proxied = request(
-    { host: '127.0.0.1', port: up.port, method: req.method, path: req.url, agent: up.agent, headers: { ...req.headers, connection: 'keep-alive', 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http' } },
+    {
+      host: '127.0.0.1',
+      port: up.port,
+      method: req.method,
+      path: req.url,
+      agent: up.agent,
+      headers: {
+        ...req.headers,
+        connection: 'keep-alive',
+        'x-forwarded-for': forwardedFor,
+        'x-forwarded-proto': 'http',
+      },
+    },
     (upRes) => {
       res.writeHead(upRes.statusCode ?? 502, upRes.headers);
       upRes.pipe(res);
@@ -39,4 +57,5 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, '127.0.0.1', () => console.log('listening'));
-for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, () => server.close(() => process.exit(0)).closeAllConnections());
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.on(signal, () => server.close(() => process.exit(0)).closeAllConnections());

@@ -17,7 +17,8 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 const [port, planFile, databaseUrl, poolSize = '20'] = process.argv.slice(2);
-const decode = (p) => (p && typeof p === 'object' && 'base64' in p ? Buffer.from(p.base64, 'base64') : p);
+const decode = (p) =>
+  p && typeof p === 'object' && 'base64' in p ? Buffer.from(p.base64, 'base64') : p;
 const plans = new Map(
   Object.entries(JSON.parse(readFileSync(planFile, 'utf8'))).map(([key, p]) => {
     const body = Buffer.from(p.body, 'base64');
@@ -28,7 +29,10 @@ const plans = new Map(
         status: p.status,
         headers: { 'content-type': p.contentType, 'content-length': String(body.length) },
         body,
-        steps: p.steps.map((step) => ({ ...(step.tx ? { tx: step.tx.map(stmt) } : { stmt: stmt(step) }), after: step.after })),
+        steps: p.steps.map((step) => ({
+          ...(step.tx ? { tx: step.tx.map(stmt) } : { stmt: stmt(step) }),
+          after: step.after,
+        })),
       },
     ];
   }),
@@ -48,7 +52,8 @@ const run = async (step) => {
 
 const answer = async (plan, res) => {
   const done = [];
-  for (const step of plan.steps) done.push(Promise.all(step.after.map((i) => done[i])).then(() => run(step)));
+  for (const step of plan.steps)
+    done.push(Promise.all(step.after.map((i) => done[i])).then(() => run(step)));
   await Promise.all(done);
   res.writeHead(plan.status, plan.headers);
   res.end(plan.body);

@@ -33,7 +33,14 @@ import { Agent, createServer, request as httpRequest } from 'node:http';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { buildIfNeeded } from '../../scripts/lib.mjs';
-import { BACKEND, cpuMs, migrateAndSeed, removeScratch, requireBackend, rssMb } from './lib/app-processes.mjs';
+import {
+  BACKEND,
+  cpuMs,
+  migrateAndSeed,
+  removeScratch,
+  requireBackend,
+  rssMb,
+} from './lib/app-processes.mjs';
 import { creditChecks } from './lib/credit-checks.mjs';
 import { startTopology } from './topology.mjs';
 
@@ -48,7 +55,13 @@ const apiCount = split ? Number(process.env.BENCH_APIS ?? 1) : 1;
 const workerCount = split ? Number(process.env.BENCH_WORKERS ?? 1) : 0;
 const smsMode = process.env.BENCH_SMS === 'stub' ? 'stub' : 'sandbox';
 /** Delivery reports the stub posts per message, in order (BENCH_AT_REPORTS, e.g. `Submitted,Success`); none by default. */
-const atReports = smsMode === 'stub' ? (process.env.BENCH_AT_REPORTS ?? '').split(',').map((x) => x.trim()).filter(Boolean) : [];
+const atReports =
+  smsMode === 'stub'
+    ? (process.env.BENCH_AT_REPORTS ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+    : [];
 const atCallbackToken = `bench-at-reports-${randomBytes(8).toString('hex')}`;
 const dist = join(BACKEND, process.env.BENCH_DIST ?? 'dist');
 /** Extra node flags for the app processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to find a bottleneck. */
@@ -76,19 +89,41 @@ const secs = (ms) => (ms / 1000).toFixed(1);
 const startAtStub = () =>
   new Promise((resolveStub) => {
     let n = 0;
-    const stub = { origin: '', reportUrl: '', reportsPosted: 0, reportErrors: 0, close: () => server.close() };
+    const stub = {
+      origin: '',
+      reportUrl: '',
+      reportsPosted: 0,
+      reportErrors: 0,
+      close: () => server.close(),
+    };
     const agent = new Agent({ keepAlive: true, maxSockets: 20 });
     const postReport = (id, status) =>
       new Promise((done) => {
-        const body = new URLSearchParams({ id, status, phoneNumber: '+254700000000', networkCode: '63902' }).toString();
-        const req = httpRequest(stub.reportUrl, { method: 'POST', agent, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } }, (res) => {
-          res.resume();
-          res.on('end', () => {
-            if (res.statusCode === 200) stub.reportsPosted++;
-            else stub.reportErrors++;
-            done();
-          });
-        });
+        const body = new URLSearchParams({
+          id,
+          status,
+          phoneNumber: '+254700000000',
+          networkCode: '63902',
+        }).toString();
+        const req = httpRequest(
+          stub.reportUrl,
+          {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/x-www-form-urlencoded',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              if (res.statusCode === 200) stub.reportsPosted++;
+              else stub.reportErrors++;
+              done();
+            });
+          },
+        );
         req.on('error', () => {
           stub.reportErrors++;
           done();
@@ -99,8 +134,21 @@ const startAtStub = () =>
       req.resume();
       req.on('end', () => {
         const messageId = `ATXid_bench${++n}`;
-        const recipient = { statusCode: 101, number: '+254700000000', status: 'Success', cost: 'KES 0.8000', messageId };
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }));
+        const recipient = {
+          statusCode: 101,
+          number: '+254700000000',
+          status: 'Success',
+          cost: 'KES 0.8000',
+          messageId,
+        };
+        res.writeHead(201, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            SMSMessageData: {
+              Message: 'Sent to 1/1 Total Cost: KES 0.8000',
+              Recipients: [recipient],
+            },
+          }),
+        );
         if (atReports.length && stub.reportUrl) {
           void (async () => {
             for (const status of atReports) await postReport(messageId, status);
@@ -149,11 +197,21 @@ const postAll = async (purchases) => {
         method: 'POST',
         path: `/api/processor/mpesa/callback/${callbackToken}`,
         headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => ({ ...req, body: callbackBody(purchases[next++ % purchases.length]) }),
+        setupRequest: (req) => ({
+          ...req,
+          body: callbackBody(purchases[next++ % purchases.length]),
+        }),
       },
     ],
   });
-  return { ms: Date.now() - t0, ok: r['2xx'], non2xx: r.non2xx, errors: r.errors + r.timeouts, p50: r.latency.p50, p99: r.latency.p99 };
+  return {
+    ms: Date.now() - t0,
+    ok: r['2xx'],
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+  };
 };
 
 /**
@@ -179,11 +237,15 @@ const snapshot = async (db) => {
 /** Waits until the payments and sms queues have nothing waiting, active or delayed. */
 const queuesIdle = async () => {
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queues = ['payments', 'sms'].map((name) => new Queue(name, { connection, prefix: redisPrefix }));
+  const queues = ['payments', 'sms'].map(
+    (name) => new Queue(name, { connection, prefix: redisPrefix }),
+  );
   try {
     const end = Date.now() + timeoutMs;
     for (;;) {
-      const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+      const counts = await Promise.all(
+        queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')),
+      );
       // Schedulers keep one delayed job per schedule; only callback and SMS jobs count.
       const busy = counts.reduce((s, c) => s + c.waiting + c.active + c.prioritized, 0);
       if (busy === 0) return;
@@ -241,7 +303,8 @@ const main = async () => {
       nodeArgs,
     });
     const procs = topology.processes;
-    if (at) at.reportUrl = `http://127.0.0.1:${port}/api/notifications/sms/delivery-report/${atCallbackToken}`;
+    if (at)
+      at.reportUrl = `http://127.0.0.1:${port}/api/notifications/sms/delivery-report/${atCallbackToken}`;
     await db.connect();
 
     // N pending purchases, as POST /api/processor/buy leaves them after the STK push (kind slip,
@@ -251,10 +314,18 @@ const main = async () => {
     // while the bench compares the ledger before and after the replay.
     const active = await (await fetch(`${env.PUBLIC_URL}/api/home/active`)).json();
     const activeIds = (active.slips ?? []).map((s) => Number(s.id)).filter(Number.isInteger);
-    const slips = (await db.query(`SELECT id, price_ksh::text price FROM slip WHERE id = ANY($1::int[]) ORDER BY id LIMIT 50`, [activeIds])).rows;
+    const slips = (
+      await db.query(
+        `SELECT id, price_ksh::text price FROM slip WHERE id = ANY($1::int[]) ORDER BY id LIMIT 50`,
+        [activeIds],
+      )
+    ).rows;
     if (!slips.length) throw new Error('the seed left no slip on sale (GET /api/home/active)');
     const codes = new Set();
-    while (codes.size < N) codes.add(Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
+    while (codes.size < N)
+      codes.add(
+        Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
+      );
     const codeList = [...codes];
     const purchases = Array.from({ length: N }, (_, i) => {
       const slip = slips[i % slips.length];
@@ -273,7 +344,13 @@ const main = async () => {
       `INSERT INTO purchase (kind, slip_id, phone, amount, currency, provider, code, checkout_request_id, merchant_request_id, status)
        SELECT 'slip', s, ph, a::numeric, 'KES', 'mpesa', c, cr, 'bench-' || cr, 'pending'
          FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[]) AS t(s, ph, a, c, cr)`,
-      [purchases.map((p) => p.slipId), purchases.map((p) => p.phone), purchases.map((p) => p.price), purchases.map((p) => p.code), purchases.map((p) => p.checkoutRequestId)],
+      [
+        purchases.map((p) => p.slipId),
+        purchases.map((p) => p.phone),
+        purchases.map((p) => p.price),
+        purchases.map((p) => p.code),
+        purchases.map((p) => p.checkoutRequestId),
+      ],
     );
 
     const mode = split
@@ -283,19 +360,32 @@ const main = async () => {
       smsMode === 'stub'
         ? `a bare in-bench HTTP answer (${atReports.length ? `then delivery reports ${atReports.join(' → ')} posted to our report route` : 'no delivery reports'})`
         : "our Africa's Talking sandbox (in the api process, with delivery reports)";
-    console.log(`node ${process.version}, ${cpus().length} CPUs, ${mode}, ${N} callbacks over ${connections} connections, SMS to ${sms}`);
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, ${mode}, ${N} callbacks over ${connections} connections, SMS to ${sms}`,
+    );
     console.log(`empty database → ${timings.join(', ')}`);
 
     // The seed's demo marketplace has buyer SMS of its own: count only what this run adds.
-    const { rows: [base] } = await db.query(
+    const {
+      rows: [base],
+    } = await db.query(
       `SELECT count(*)::int n, count(*) FILTER (WHERE status = 'delivered')::int delivered FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')`,
     );
     const waitReports = atReports.includes('Success');
     // CPU used by each app process and by this database's PostgreSQL backends during the run: the
     // machine may be shared, so CPU ms per callback is the figure that does not depend on other load.
-    const pgPids = async () => (await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [dbName])).rows.map((r) => r.pid);
+    const pgPids = async () =>
+      (
+        await db.query(
+          `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+          [dbName],
+        )
+      ).rows.map((r) => r.pid);
     const lbPids = topology.balancerPids();
-    const cpuBefore = new Map([...[...procs.map((p) => p.pid), ...lbPids].map((pid) => [pid, cpuMs(pid)]), ...(await pgPids()).map((pid) => [pid, cpuMs(pid)])]);
+    const cpuBefore = new Map([
+      ...[...procs.map((p) => p.pid), ...lbPids].map((pid) => [pid, cpuMs(pid)]),
+      ...(await pgPids()).map((pid) => [pid, cpuMs(pid)]),
+    ]);
     // Redis (the local server, when this machine runs it: shared with anything else using it) and
     // this bench process (autocannon + the poller) use the same cores: shown beside, not in the total.
     const redisPid = await redisServerPid();
@@ -303,7 +393,10 @@ const main = async () => {
     // Transactions committed in this database (group commit: fewer per callback = bigger batches).
     const commits = async () => {
       await db.query('SELECT pg_stat_clear_snapshot()');
-      return Number((await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName])).rows[0].xact_commit);
+      return Number(
+        (await db.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [dbName]))
+          .rows[0].xact_commit,
+      );
     };
     const commitsBefore = await commits();
     let polls = 0;
@@ -324,7 +417,8 @@ const main = async () => {
         polls++;
         if (!paidAt && rows[0].paid >= N) paidAt = Date.now();
         if (!sentAt && rows[0].sent - base.n >= N) sentAt = Date.now();
-        if (waitReports && !reportedAt && rows[0].delivered - base.delivered >= N) reportedAt = Date.now();
+        if (waitReports && !reportedAt && rows[0].delivered - base.delivered >= N)
+          reportedAt = Date.now();
         if (paidAt && sentAt && (!waitReports || reportedAt)) return;
         await sleep(100);
       }
@@ -332,7 +426,8 @@ const main = async () => {
     const post = await postAll(purchases);
     await poller;
     polling = false;
-    if (!paidAt || !sentAt || (waitReports && !reportedAt)) throw new Error(`not done within ${timeoutMs / 1000} s`);
+    if (!paidAt || !sentAt || (waitReports && !reportedAt))
+      throw new Error(`not done within ${timeoutMs / 1000} s`);
     const benchCpu = process.cpuUsage(benchBefore);
     const besides = {
       redis: redisPid ? cpuMs(redisPid) - redisBefore : null,
@@ -363,8 +458,12 @@ const main = async () => {
     const rate = (ms) => Math.round(N / (ms / 1000));
     console.log('| measure | value |');
     console.log('| --- | --- |');
-    console.log(`| callbacks posted / answered 200 / non-2xx / errors | ${N} / ${post.ok} / ${post.non2xx} / ${post.errors} |`);
-    console.log(`| accept: time to answer all, callbacks/s | ${secs(post.ms)} s, ${rate(post.ms)}/s (p50 ${post.p50} ms, p99 ${post.p99} ms) |`);
+    console.log(
+      `| callbacks posted / answered 200 / non-2xx / errors | ${N} / ${post.ok} / ${post.non2xx} / ${post.errors} |`,
+    );
+    console.log(
+      `| accept: time to answer all, callbacks/s | ${secs(post.ms)} s, ${rate(post.ms)}/s (p50 ${post.p50} ms, p99 ${post.p99} ms) |`,
+    );
     console.log(`| every purchase paid after | ${secs(paidAt - t0)} s (${rate(paidAt - t0)}/s) |`);
     console.log(`| every buyer SMS sent after | ${secs(sentAt - t0)} s |`);
     console.log(`| end to end, callbacks/s | ${rate(sentAt - t0)}/s |`);
@@ -374,22 +473,38 @@ const main = async () => {
       );
     }
     const cpuTotal = Object.values(cpu).reduce((a, b) => a + b, 0);
-    const cpuPart = ([k, v]) => `${k} ${(v / N).toFixed(2)}${perProcess[k]?.length > 1 ? ` (${perProcess[k].map((x) => (x / N).toFixed(2)).join(' + ')})` : ''}`;
-    console.log(`| CPU per callback, ms (first post → last SMS${waitReports ? ' and report' : ''}) | ${Object.entries(cpu).map(cpuPart).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`);
-    console.log(`| CPU-bound ceiling on ${cpus().length} idle cores | ${Math.round((cpus().length * 1000) / (cpuTotal / N))}/s |`);
+    const cpuPart = ([k, v]) =>
+      `${k} ${(v / N).toFixed(2)}${perProcess[k]?.length > 1 ? ` (${perProcess[k].map((x) => (x / N).toFixed(2)).join(' + ')})` : ''}`;
+    console.log(
+      `| CPU per callback, ms (first post → last SMS${waitReports ? ' and report' : ''}) | ${Object.entries(cpu).map(cpuPart).join(', ')}; total ${(cpuTotal / N).toFixed(2)} (Redis not counted) |`,
+    );
+    console.log(
+      `| CPU-bound ceiling on ${cpus().length} idle cores | ${Math.round((cpus().length * 1000) / (cpuTotal / N))}/s |`,
+    );
     console.log(
       `| beside, CPU per callback, ms | ${besides.redis === null ? 'redis not local' : `redis-server ${(besides.redis / N).toFixed(2)}`}, this bench (autocannon + poller) ${(besides.bench / N).toFixed(2)} |`,
     );
-    console.log(`| PostgreSQL transactions committed per callback (the bench's own queries not counted; group commit makes it small) | ${(committed / N).toFixed(3)} |`);
-    console.log(`| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`);
-    console.log(`| RSS after, MB | ${procs.map((p) => `${p.role} ${(rssMb(p.pid) ?? 0).toFixed(0)}`).join(', ')} |`);
+    console.log(
+      `| PostgreSQL transactions committed per callback (the bench's own queries not counted; group commit makes it small) | ${(committed / N).toFixed(3)} |`,
+    );
+    console.log(
+      `| replay of all N: answered 200, callbacks/s | ${replay.ok}, ${rate(replay.ms)}/s |`,
+    );
+    console.log(
+      `| RSS after, MB | ${procs.map((p) => `${p.role} ${(rssMb(p.pid) ?? 0).toFixed(0)}`).join(', ')} |`,
+    );
 
     const problems = [];
     const { credit } = first;
-    if (post.ok !== N || replay.ok !== N) problems.push(`not every callback answered 200 (${post.ok}, replay ${replay.ok})`);
-    if (credit.purchases !== N || credit.paid !== N) problems.push(`purchases: ${credit.purchases}, paid ${credit.paid}, expected ${N}`);
+    if (post.ok !== N || replay.ok !== N)
+      problems.push(`not every callback answered 200 (${post.ok}, replay ${replay.ok})`);
+    if (credit.purchases !== N || credit.paid !== N)
+      problems.push(`purchases: ${credit.purchases}, paid ${credit.paid}, expected ${N}`);
     problems.push(...credit.problems);
-    if (JSON.stringify(first) !== JSON.stringify(second)) problems.push(`the replay changed something:\n${JSON.stringify(first)}\n${JSON.stringify(second)}`);
+    if (JSON.stringify(first) !== JSON.stringify(second))
+      problems.push(
+        `the replay changed something:\n${JSON.stringify(first)}\n${JSON.stringify(second)}`,
+      );
     console.log(
       problems.length
         ? `FAILED checks:\n- ${problems.join('\n- ')}`

@@ -37,7 +37,12 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import pg from 'pg';
-import { buildIfNeeded, dropDatabaseAt, throwawayAppEnv, waitForHealth } from '../../scripts/lib.mjs';
+import {
+  buildIfNeeded,
+  dropDatabaseAt,
+  throwawayAppEnv,
+  waitForHealth,
+} from '../../scripts/lib.mjs';
 import { seedScale, verifyScaleSeed } from './scale-seed.mjs';
 
 const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -64,13 +69,19 @@ const capturePort = process.env.BENCH_DEEP_PORT ? port + 1 : await freePort();
 const barePort = process.env.BENCH_DEEP_PORT ? port + 2 : await freePort();
 /** The app's pg pool size (database/data-source.ts `extra.max`). */
 const POOL_SIZE = 20;
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+const CLK_TCK =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const dbName = `tips_deep_${randomBytes(4).toString('hex')}`;
 const accessSecret = `bench-access-${randomBytes(12).toString('hex')}`;
 // NODE_ENV test (throwawayAppEnv): production mode refuses bench-only secrets and the replay clock.
 const env = {
-  ...throwawayAppEnv({ port, databaseUrl: `${pgBase}/${dbName}`, redisPrefix: `bench-${dbName}`, storageDir: mkdtempSync(join(tmpdir(), 'tips-deep-storage-')) }),
+  ...throwawayAppEnv({
+    port,
+    databaseUrl: `${pgBase}/${dbName}`,
+    redisPrefix: `bench-${dbName}`,
+    storageDir: mkdtempSync(join(tmpdir(), 'tips-deep-storage-')),
+  }),
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   ROLE: 'api',
   JWT_ACCESS_SECRET: accessSecret,
@@ -82,7 +93,9 @@ const commandLine = () => {
     .filter(([k]) => k.startsWith('BENCH_'))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`);
-  const how = process.env.npm_lifecycle_event ? `npm run ${process.env.npm_lifecycle_event}` : `node bench/deep.mjs`;
+  const how = process.env.npm_lifecycle_event
+    ? `npm run ${process.env.npm_lifecycle_event}`
+    : `node bench/deep.mjs`;
   return [...vars, how].join(' ');
 };
 
@@ -94,9 +107,17 @@ const cpuMs = (pid) => {
 
 /** A child process running `args`, resolved once it prints `ready` or answers /api/health. */
 const startNode = (args, childEnv, { health } = {}) => {
-  const child = spawn(process.execPath, args, { env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise((_, fail) => child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited (${code})`))));
-  const ready = Promise.race([health ? waitForHealth(health) : new Promise((ok) => child.stdout.once('data', ok)), exited]);
+  const child = spawn(process.execPath, args, {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise((_, fail) =>
+    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited (${code})`))),
+  );
+  const ready = Promise.race([
+    health ? waitForHealth(health) : new Promise((ok) => child.stdout.once('data', ok)),
+    exited,
+  ]);
   exited.catch(() => undefined);
   child.stdout.resume();
   return ready.then(() => child);
@@ -179,16 +200,34 @@ const cacheStats = async () => {
 const capture = async (name, reqs, dir) => {
   const file = join(dir, `capture-${name}.jsonl`);
   writeFileSync(file, '');
-  const capEnv = { ...env, PORT: String(capturePort), PUBLIC_URL: env.PUBLIC_URL, REDIS_PREFIX: `${env.REDIS_PREFIX}-cap-${name}`, BENCH_SQL_CAPTURE: file };
-  const server = await startNode(['--require', join(BACKEND, 'bench', 'sql-capture.cjs'), join(DIST, 'main.js')], capEnv, {
-    health: `http://127.0.0.1:${capturePort}`,
-  });
+  const capEnv = {
+    ...env,
+    PORT: String(capturePort),
+    PUBLIC_URL: env.PUBLIC_URL,
+    REDIS_PREFIX: `${env.REDIS_PREFIX}-cap-${name}`,
+    BENCH_SQL_CAPTURE: file,
+  };
+  const server = await startNode(
+    ['--require', join(BACKEND, 'bench', 'sql-capture.cjs'), join(DIST, 'main.js')],
+    capEnv,
+    {
+      health: `http://127.0.0.1:${capturePort}`,
+    },
+  );
   const answers = new Map();
   try {
     for (const r of reqs) {
       if (answers.has(keyOf(r))) continue;
-      const res = await fetch(`http://127.0.0.1:${capturePort}${r.path}`, { method: r.method, body: r.body, headers: r.headers });
-      answers.set(keyOf(r), { status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()) });
+      const res = await fetch(`http://127.0.0.1:${capturePort}${r.path}`, {
+        method: r.method,
+        body: r.body,
+        headers: r.headers,
+      });
+      answers.set(keyOf(r), {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+        body: Buffer.from(await res.arrayBuffer()),
+      });
     }
   } finally {
     await stop(server);
@@ -210,26 +249,41 @@ const capture = async (name, reqs, dir) => {
   // The capture's requests other than the health polls are the distinct reqs, in order (one at a time).
   const distinct = [...new Map(reqs.map((r) => [keyOf(r), r])).values()];
   const mine = arrivals.filter((a) => a.url !== '/api/health');
-  if (mine.length !== distinct.length) throw new Error(`capture ${name}: ${mine.length} requests seen, ${distinct.length} sent`);
+  if (mine.length !== distinct.length)
+    throw new Error(`capture ${name}: ${mine.length} requests seen, ${distinct.length} sent`);
   const plan = {};
   let statements = 0;
   let first = 0;
   distinct.forEach((r, i) => {
-    if (mine[i].url !== r.path || mine[i].method !== r.method) throw new Error(`capture ${name}: request ${i} is ${mine[i].method} ${mine[i].url}`);
+    if (mine[i].url !== r.path || mine[i].method !== r.method)
+      throw new Error(`capture ${name}: request ${i} is ${mine[i].method} ${mine[i].url}`);
     const key = keyOf(r);
     const stmts = byReq.get(mine[i].req) ?? [];
     statements += stmts.length;
     if (i === 0) first = stmts.length;
     const a = answers.get(key);
-    plan[key] = { status: a.status, contentType: a.contentType, body: a.body.toString('base64'), steps: stepsOf(stmts) };
+    plan[key] = {
+      status: a.status,
+      contentType: a.contentType,
+      body: a.body.toString('base64'),
+      steps: stepsOf(stmts),
+    };
   });
-  return { plan, statements, first, urls: distinct.length, statuses: countStatuses([...answers.values()]) };
+  return {
+    plan,
+    statements,
+    first,
+    urls: distinct.length,
+    statuses: countStatuses([...answers.values()]),
+  };
 };
 
 const countStatuses = (answers) => {
   const c = {};
   for (const a of answers) c[a.status] = (c[a.status] ?? 0) + 1;
-  return Object.entries(c).map(([s, n]) => `${n}×${s}`).join(' ');
+  return Object.entries(c)
+    .map(([s, n]) => `${n}×${s}`)
+    .join(' ');
 };
 
 /**
@@ -253,12 +307,24 @@ const stepsOf = (stmts) => {
       steps.push(step);
     } else steps.push({ ...st, start: s.t, end: s.end ?? Infinity });
   }
-  return steps.map(({ start, end, ...step }) => ({ ...step, after: steps.flatMap((o, i) => (o.end <= start ? [i] : [])) }));
+  return steps.map(({ start, end, ...step }) => ({
+    ...step,
+    after: steps.flatMap((o, i) => (o.end <= start ? [i] : [])),
+  }));
 };
 
 /** API and bare interleaved for one item; CPU per request from each process's CPU time. */
 const measure = async (api, reqs, planFile) => {
-  const bare = await startNode([join(BACKEND, 'bench', 'bare-server.mjs'), String(barePort), planFile, env.DATABASE_URL, String(POOL_SIZE)], env);
+  const bare = await startNode(
+    [
+      join(BACKEND, 'bench', 'bare-server.mjs'),
+      String(barePort),
+      planFile,
+      env.DATABASE_URL,
+      String(POOL_SIZE),
+    ],
+    env,
+  );
   try {
     const a = [];
     const b = [];
@@ -277,7 +343,10 @@ const measure = async (api, reqs, planFile) => {
       bCpu += cpuMs(bare.pid) - c0;
     }
     const apiRuns = fold(a, aCpu);
-    return { api: { ...apiRuns, sqlPerReq: apiRuns.total ? aSql / apiRuns.total : NaN }, bare: fold(b, bCpu) };
+    return {
+      api: { ...apiRuns, sqlPerReq: apiRuns.total ? aSql / apiRuns.total : NaN },
+      bare: fold(b, bCpu),
+    };
   } finally {
     await stop(bare);
   }
@@ -286,7 +355,10 @@ const measure = async (api, reqs, planFile) => {
 /** Deletes the run's Redis keys (the API's and the captures' prefixes all start with REDIS_PREFIX). */
 const dropRedisKeys = async () => {
   const Redis = require('ioredis');
-  const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+  const redis = new Redis(env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+  });
   try {
     await redis.connect();
     let cursor = '0';
@@ -309,17 +381,34 @@ const main = async () => {
   const notes = [];
   for (const step of ['database/migrate.js', 'seed/run-seed.js']) {
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, [join(DIST, step)], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const r = spawnSync(process.execPath, [join(DIST, step)], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (r.status !== 0) throw new Error(`${step} failed (${r.status})`);
-    notes.push(`${step.replace('database/', '').replace('.js', '')} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    notes.push(
+      `${step.replace('database/', '').replace('.js', '')} ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
-  const s = await seedScale(env.DATABASE_URL, { tipsters: tipstersWanted, slips: slipsWanted, dist: DIST });
+  const s = await seedScale(env.DATABASE_URL, {
+    tipsters: tipstersWanted,
+    slips: slipsWanted,
+    dist: DIST,
+  });
   const v = await verifyScaleSeed(env.DATABASE_URL, { dist: DIST });
-  notes.push(`scale seed ${(s.ms / 1000).toFixed(1)} s (+${s.tipsters} tipsters, +${s.slips} slips, ${s.open} open; verified, ${v.slipsRecomputed} slips recomputed)`);
-  const cu = spawnSync(process.execPath, [join(BACKEND, 'bench', 'records-catchup.cjs'), DIST], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  notes.push(
+    `scale seed ${(s.ms / 1000).toFixed(1)} s (+${s.tipsters} tipsters, +${s.slips} slips, ${s.open} open; verified, ${v.slipsRecomputed} slips recomputed)`,
+  );
+  const cu = spawnSync(process.execPath, [join(BACKEND, 'bench', 'records-catchup.cjs'), DIST], {
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (cu.status !== 0) throw new Error(`records catch-up failed (${cu.status})`);
   const caught = JSON.parse(cu.stdout.trim().split('\n').pop());
-  notes.push(`records catch-up ${(caught.ms / 1000).toFixed(1)} s (${caught.counted} settled slips counted by RecordsService.catchUp)`);
+  notes.push(
+    `records catch-up ${(caught.ms / 1000).toFixed(1)} s (${caught.counted} settled slips counted by RecordsService.catchUp)`,
+  );
 
   // Inputs: a tipster with an open slip (JWT), 50 scale tipsters spread over the ids, 40 team-name patterns.
   const db = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -329,8 +418,11 @@ const main = async () => {
   let patterns;
   let counts;
   try {
-    counts = await one(db, `SELECT (SELECT count(*)::int FROM slip) AS slips, (SELECT count(*)::int FROM slip WHERE slip_result IS NULL) AS open,
-                                   (SELECT count(*)::int FROM record_tipster) AS records, (SELECT count(*)::int FROM record_slip) AS recorded`);
+    counts = await one(
+      db,
+      `SELECT (SELECT count(*)::int FROM slip) AS slips, (SELECT count(*)::int FROM slip WHERE slip_result IS NULL) AS open,
+                                   (SELECT count(*)::int FROM record_tipster) AS records, (SELECT count(*)::int FROM record_slip) AS recorded`,
+    );
     viewer = await one(
       db,
       `SELECT u.id, u.username, u.role FROM app_user u WHERE u.role = 'tipster'
@@ -352,32 +444,69 @@ const main = async () => {
   } finally {
     await db.end();
   }
-  if (!counts.records || !counts.recorded) throw new Error('records tables are empty after the catch-up');
+  if (!counts.records || !counts.recorded)
+    throw new Error('records tables are empty after the catch-up');
   if (tipsters.length < 50) throw new Error(`only ${tipsters.length} tipsters with a record`);
-  notes.push(`records: ${counts.records} tipsters, ${counts.recorded} slips recorded (of ${counts.slips} slips, ${counts.open} open)`);
+  notes.push(
+    `records: ${counts.records} tipsters, ${counts.recorded} slips recorded (of ${counts.slips} slips, ${counts.open} open)`,
+  );
   // The app's own signer (token.service.ts), with the bench API's secret; valid for the whole run.
   const { signAccessToken } = require(join(DIST, 'modules/account/auth/token.service.js'));
-  const token = signAccessToken(new JwtService(), { id: viewer.id, username: viewer.username, role: viewer.role }, null, accessSecret, 6 * 3600);
+  const token = signAccessToken(
+    new JwtService(),
+    { id: viewer.id, username: viewer.username, role: viewer.role },
+    null,
+    accessSecret,
+    6 * 3600,
+  );
   const auth = { authorization: `Bearer ${token}` };
 
-  const api = await startNode(['--require', join(BACKEND, 'bench', 'sql-capture.cjs'), join(DIST, 'main.js')], { ...env, BENCH_SQL_COUNT: '1' }, {
-    health: `http://127.0.0.1:${port}`,
-  });
+  const api = await startNode(
+    ['--require', join(BACKEND, 'bench', 'sql-capture.cjs'), join(DIST, 'main.js')],
+    { ...env, BENCH_SQL_COUNT: '1' },
+    {
+      health: `http://127.0.0.1:${port}`,
+    },
+  );
   const dir = mkdtempSync(join(tmpdir(), 'tips-deep-'));
   try {
-    const numPages = (await (await fetch(`http://127.0.0.1:${port}/v2/api/slip/data/?p=1`)).json()).num_pages;
+    const numPages = (await (await fetch(`http://127.0.0.1:${port}/v2/api/slip/data/?p=1`)).json())
+      .num_pages;
     const hi = Math.min(900, numPages);
     const lo = hi === 900 ? 200 : Math.max(1, Math.round((hi * 2) / 9));
     const pages = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
     const items = [
-      { name: 'logged-in', label: `1. logged-in list p=${lo}..${hi} (tipster JWT)`, reqs: pages.map((p) => request(`/v2/api/slip/data/?p=${p}`, { headers: auth })) },
-      { name: 'visitor', label: `2. visitor list p=${lo}..${hi}`, reqs: pages.map((p) => request(`/v2/api/slip/data/?p=${p}`)), cache: true },
-      { name: 'profile', label: '3. profile, 50 tipsters', reqs: tipsters.map((u) => request(`/api/account/profile/${u}`)) },
-      { name: 'records', label: '4. records, same 50 tipsters', reqs: tipsters.map((u) => request(`/api/records/tipster/${u}`)) },
+      {
+        name: 'logged-in',
+        label: `1. logged-in list p=${lo}..${hi} (tipster JWT)`,
+        reqs: pages.map((p) => request(`/v2/api/slip/data/?p=${p}`, { headers: auth })),
+      },
+      {
+        name: 'visitor',
+        label: `2. visitor list p=${lo}..${hi}`,
+        reqs: pages.map((p) => request(`/v2/api/slip/data/?p=${p}`)),
+        cache: true,
+      },
+      {
+        name: 'profile',
+        label: '3. profile, 50 tipsters',
+        reqs: tipsters.map((u) => request(`/api/account/profile/${u}`)),
+      },
+      {
+        name: 'records',
+        label: '4. records, same 50 tipsters',
+        reqs: tipsters.map((u) => request(`/api/records/tipster/${u}`)),
+      },
       {
         name: 'search',
         label: '5. search-games, 40 patterns',
-        reqs: patterns.map((p) => request('/api/manage/search-games', { method: 'POST', body: JSON.stringify({ pattern: p }), headers: { 'content-type': 'application/json' } })),
+        reqs: patterns.map((p) =>
+          request('/api/manage/search-games', {
+            method: 'POST',
+            body: JSON.stringify({ pattern: p }),
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
       },
     ];
     const rows = [];
@@ -386,7 +515,9 @@ const main = async () => {
     for (const item of items) {
       const cap = await capture(item.name, item.reqs, dir);
       item.sqlPerUrl = cap.statements / cap.urls;
-      captures.push(`${item.name}: ${cap.urls} URLs (${cap.statuses}), ${cap.statements} statements captured (${(cap.statements / cap.urls).toFixed(1)}/URL, first URL ${cap.first})`);
+      captures.push(
+        `${item.name}: ${cap.urls} URLs (${cap.statuses}), ${cap.statements} statements captured (${(cap.statements / cap.urls).toFixed(1)}/URL, first URL ${cap.first})`,
+      );
       const planFile = join(dir, `plan-${item.name}.json`);
       writeFileSync(planFile, JSON.stringify(cap.plan));
       const before = item.cache ? await cacheStats() : null;
@@ -396,19 +527,31 @@ const main = async () => {
         const d = (c, k) => (after?.[c]?.[k] ?? 0) - (before?.[c]?.[k] ?? 0);
         const h = d('VisitorResponseCache', 'hits');
         const mi = d('VisitorResponseCache', 'misses');
-        cacheLines.push(`visitor fast path during item 2 (API runs only): ${h + mi ? ((100 * h) / (h + mi)).toFixed(1) : '-'}% hits (${h} hits, ${mi} misses)`);
+        cacheLines.push(
+          `visitor fast path during item 2 (API runs only): ${h + mi ? ((100 * h) / (h + mi)).toFixed(1) : '-'}% hits (${h} hits, ${mi} misses)`,
+        );
       }
       rows.push({ item, m });
     }
     const load1 = loadavg();
     const f = (x, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '-');
     console.log(`\n## Deep bench: API beside bare SQL — ${slipsWanted.toLocaleString('en')} slips`);
-    console.log(`date ${started.toISOString()}; machine ${cpus()[0]?.model ?? '?'}, ${cpus().length} cores; node ${process.version}`);
-    console.log(`load average at start ${load0.map((x) => x.toFixed(2)).join(' ')}, at end ${load1.map((x) => x.toFixed(2)).join(' ')}`);
-    console.log(`command: ${commandLine()}  (${connections} connections, ${duration} s per side per item in ${rounds} alternating rounds)`);
+    console.log(
+      `date ${started.toISOString()}; machine ${cpus()[0]?.model ?? '?'}, ${cpus().length} cores; node ${process.version}`,
+    );
+    console.log(
+      `load average at start ${load0.map((x) => x.toFixed(2)).join(' ')}, at end ${load1.map((x) => x.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `command: ${commandLine()}  (${connections} connections, ${duration} s per side per item in ${rounds} alternating rounds)`,
+    );
     console.log(`setup: ${notes.join('; ')}`);
-    console.log('| item | URLs | API req/s | API p50 ms | API p99 ms | API CPU ms/req | API SQL/req | bare req/s | bare p50 ms | bare p99 ms | bare CPU ms/req | bare SQL/req | non-2xx API/bare | API ÷ bare (req/s) |');
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log(
+      '| item | URLs | API req/s | API p50 ms | API p99 ms | API CPU ms/req | API SQL/req | bare req/s | bare p50 ms | bare p99 ms | bare CPU ms/req | bare SQL/req | non-2xx API/bare | API ÷ bare (req/s) |',
+    );
+    console.log(
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
     for (const { item, m } of rows) {
       const urls = new Set(item.reqs.map(keyOf)).size;
       console.log(

@@ -39,9 +39,15 @@ const main = () => {
   const { toNairobiIso } = req(join(DIST, 'common/time/nairobi.js'));
 
   const secret = 'bench-secret-of-forty-characters-000000000';
-  const token = jwt.sign({ sub: 7, role: 'tipster' }, secret, { algorithm: 'HS256', expiresIn: '15m' });
+  const token = jwt.sign({ sub: 7, role: 'tipster' }, secret, {
+    algorithm: 'HS256',
+    expiresIn: '15m',
+  });
   const key = hmacKey(secret);
-  const jwtString = perCall(() => jwt.verify(token, secret, { algorithms: ['HS256'] }), Math.round(calls / 10));
+  const jwtString = perCall(
+    () => jwt.verify(token, secret, { algorithms: ['HS256'] }),
+    Math.round(calls / 10),
+  );
   const jwtKey = perCall(() => jwt.verify(token, key, { algorithms: ['HS256'] }));
 
   const base = Date.parse('2025-08-01T00:00:00Z');
@@ -52,8 +58,12 @@ const main = () => {
   console.log(`node ${process.version}, ${rounds} rounds, median µs per call`);
   console.log('| call | before | after | ratio |');
   console.log('| --- | --- | --- | --- |');
-  console.log(`| jwt.verify HS256 | ${jwtString.toFixed(2)} (string secret) | ${jwtKey.toFixed(2)} (KeyObject) | ${(jwtString / jwtKey).toFixed(0)}× |`);
-  console.log(`| Nairobi ISO time | ${tz.toFixed(2)} (formatInTimeZone) | ${fixed.toFixed(2)} (fixed +03:00) | ${(tz / fixed).toFixed(0)}× |`);
+  console.log(
+    `| jwt.verify HS256 | ${jwtString.toFixed(2)} (string secret) | ${jwtKey.toFixed(2)} (KeyObject) | ${(jwtString / jwtKey).toFixed(0)}× |`,
+  );
+  console.log(
+    `| Nairobi ISO time | ${tz.toFixed(2)} (formatInTimeZone) | ${fixed.toFixed(2)} (fixed +03:00) | ${(tz / fixed).toFixed(0)}× |`,
+  );
 };
 
 main();

@@ -58,7 +58,13 @@ const smsWaitMs = Number(env.BENCH_SMS_WAIT_S ?? 120) * 1000;
 const port = Number(env.BENCH_PORT ?? 3220);
 const out = env.BENCH_OUT;
 /** BENCH_TOPOLOGY: the JSON line topology.mjs prints, inline or the path of a file holding it. */
-const topology = env.BENCH_TOPOLOGY ? JSON.parse(env.BENCH_TOPOLOGY.trim().startsWith('{') ? env.BENCH_TOPOLOGY : readFileSync(env.BENCH_TOPOLOGY, 'utf8')) : null;
+const topology = env.BENCH_TOPOLOGY
+  ? JSON.parse(
+      env.BENCH_TOPOLOGY.trim().startsWith('{')
+        ? env.BENCH_TOPOLOGY
+        : readFileSync(env.BENCH_TOPOLOGY, 'utf8'),
+    )
+  : null;
 const external = Boolean(topology || env.BENCH_BASE_URL);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -84,7 +90,11 @@ const call = (label, method, path, { body, token, ip, ok = (s) => s >= 200 && s 
   new Promise((resolveCall) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const headers = { accept: 'application/json' };
-    if (payload) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+    if (payload)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      });
     if (token) headers.authorization = `Bearer ${token}`;
     if (ip) headers['x-forwarded-for'] = ip;
     const s = stat(label);
@@ -94,7 +104,8 @@ const call = (label, method, path, { body, token, ip, ok = (s) => s >= 200 && s 
       s.statuses[status] = (s.statuses[status] ?? 0) + 1;
       if (!ok(status)) {
         s.errors++;
-        if (s.samples.length < 3) s.samples.push(`${method} ${path} → ${status} ${String(text).slice(0, 200)}`);
+        if (s.samples.length < 3)
+          s.samples.push(`${method} ${path} → ${status} ${String(text).slice(0, 200)}`);
       }
       let parsed = text;
       try {
@@ -115,7 +126,8 @@ const call = (label, method, path, { body, token, ip, ok = (s) => s >= 200 && s 
     req.end(payload);
   });
 
-const quantile = (sorted, q) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0);
+const quantile = (sorted, q) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
 
 // ---------------------------------------------------------------- the run
 const main = async () => {
@@ -127,16 +139,23 @@ const main = async () => {
   if (topology) {
     // The line topology.mjs prints: {"baseUrl", "processes": [{pid, role}], "databaseUrl", "redisPrefix", "balancer"?: {kind, pids}}.
     ({ baseUrl, databaseUrl, redisPrefix } = topology);
-    processes = [...topology.processes.map(({ pid, role }) => ({ pid, role })), ...(topology.balancer?.pids ?? []).map((pid) => ({ pid, role: topology.balancer.kind }))];
+    processes = [
+      ...topology.processes.map(({ pid, role }) => ({ pid, role })),
+      ...(topology.balancer?.pids ?? []).map((pid) => ({ pid, role: topology.balancer.kind })),
+    ];
   } else if (external) {
     baseUrl = env.BENCH_BASE_URL.replace(/\/$/, '');
     databaseUrl = env.BENCH_DATABASE_URL;
     redisPrefix = env.BENCH_REDIS_PREFIX;
-    if (!databaseUrl || !redisPrefix) throw new Error('BENCH_BASE_URL needs BENCH_DATABASE_URL and BENCH_REDIS_PREFIX');
-    processes = (env.BENCH_PIDS ?? '').split(',').filter(Boolean).map((x) => {
-      const [pid, role] = x.split(':');
-      return { pid: Number(pid), role: role ?? 'app' };
-    });
+    if (!databaseUrl || !redisPrefix)
+      throw new Error('BENCH_BASE_URL needs BENCH_DATABASE_URL and BENCH_REDIS_PREFIX');
+    processes = (env.BENCH_PIDS ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((x) => {
+        const [pid, role] = x.split(':');
+        return { pid: Number(pid), role: role ?? 'app' };
+      });
   } else {
     app = await startScratchApp({
       name: 'bench_mixed',
@@ -151,7 +170,11 @@ const main = async () => {
   }
   // Two processes of one role are told apart by their order.
   const seen = {};
-  for (const p of processes) p.name = processes.filter((q) => q.role === p.role).length > 1 ? `${p.role}${(seen[p.role] = (seen[p.role] ?? 0) + 1)}` : p.role;
+  for (const p of processes)
+    p.name =
+      processes.filter((q) => q.role === p.role).length > 1
+        ? `${p.role}${(seen[p.role] = (seen[p.role] ?? 0) + 1)}`
+        : p.role;
 
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
@@ -160,8 +183,14 @@ const main = async () => {
   try {
     // ------------------------------------------------ what the visitors, buyers and tipsters use
     const dataNowSql = `(now() - coalesce((SELECT (start_day - anchor) FROM replay_state LIMIT 1), 0) * interval '1 day')`;
-    const usernames = (await db.query(`SELECT username FROM app_user WHERE role = 'tipster' ORDER BY id LIMIT 200`)).rows.map((r) => r.username);
-    const teams = (await db.query(`SELECT DISTINCT home_team FROM fixture WHERE kickoff > ${dataNowSql} - interval '7 days' LIMIT 200`)).rows.map((r) => r.home_team);
+    const usernames = (
+      await db.query(`SELECT username FROM app_user WHERE role = 'tipster' ORDER BY id LIMIT 200`)
+    ).rows.map((r) => r.username);
+    const teams = (
+      await db.query(
+        `SELECT DISTINCT home_team FROM fixture WHERE kickoff > ${dataNowSql} - interval '7 days' LIMIT 200`,
+      )
+    ).rows.map((r) => r.home_team);
     const patterns = [...new Set(teams.map((t) => t.slice(0, 4)))];
     // Slips on sale to the buyers: the open slips whose first game is latest.
     const onSale = (
@@ -171,7 +200,11 @@ const main = async () => {
           ORDER BY first DESC LIMIT 10`,
       )
     ).rows.map((r) => Number(r.id));
-    const onSaleGames = (await db.query(`SELECT DISTINCT fixture_id::text id FROM tip WHERE slip_id = ANY($1)`, [onSale])).rows.map((r) => r.id);
+    const onSaleGames = (
+      await db.query(`SELECT DISTINCT fixture_id::text id FROM tip WHERE slip_id = ANY($1)`, [
+        onSale,
+      ])
+    ).rows.map((r) => r.id);
     // Open slips whose results arrive during the run, earliest games first; none shares a game with a slip on sale.
     const toSettle = (
       await db.query(
@@ -196,7 +229,9 @@ const main = async () => {
         )
       ).rows.map((r) => r.id),
     );
-    const openAtStart = (await db.query(`SELECT id FROM slip WHERE slip_result IS NULL`)).rows.map((r) => Number(r.id));
+    const openAtStart = (await db.query(`SELECT id FROM slip WHERE slip_result IS NULL`)).rows.map(
+      (r) => Number(r.id),
+    );
     if (!onSale.length) throw new Error('no open slip on sale to buy');
     if (publishPool.size < 12) throw new Error('no upcoming fixtures to publish on');
 
@@ -211,14 +246,23 @@ const main = async () => {
       const username = `mix${run}_${i}`;
       const res = await call('setup', 'POST', '/api/account/register', {
         ip: `10.250.${i >> 8}.${i & 255}`,
-        body: { username, email: `${username}@bench.tips`, phone_number: `0711${run.slice(0, 3).replace(/[a-f]/g, '5')}${String(i).padStart(3, '0')}`, password: 'bench-password-1', country: 'KE' },
+        body: {
+          username,
+          email: `${username}@bench.tips`,
+          phone_number: `0711${run.slice(0, 3).replace(/[a-f]/g, '5')}${String(i).padStart(3, '0')}`,
+          password: 'bench-password-1',
+          country: 'KE',
+        },
       });
-      if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 201)
+        throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
       tipsters.push({ username, token: res.body.token, left: 2 });
     }
     routes.delete('setup');
 
-    const mode = external ? `running topology at ${baseUrl}` : `${processes.map((p) => p.role).join(' + ')} processes on a scratch database (${app.setup.join(', ')})`;
+    const mode = external
+      ? `running topology at ${baseUrl}`
+      : `${processes.map((p) => p.role).join(' + ')} processes on a scratch database (${app.setup.join(', ')})`;
     console.log(
       `node ${process.version}, ${cpus().length} CPUs, ${mode}; ${durationS} s, ${visitors} visitors (think ${thinkMin}-${thinkMax} ms, ${buyersPct}% buyers), ` +
         `${tipsters.length} tipsters, ${openAtStart.length} open slips: ${onSale.length} on sale, ${toSettle.length} to settle (every ${settleEveryS} s), active list ${activePages} pages, finished ${finishedPages}`,
@@ -232,17 +276,28 @@ const main = async () => {
     // RSS of each process every 5 s, with the CPU it used since the previous sample (% of one core);
     // this bench's own CPU beside (it shares the cores), and the machine's load average.
     const rss = [];
-    let lastCpu = { at: Date.now(), ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])), bench: 0 };
+    let lastCpu = {
+      at: Date.now(),
+      ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])),
+      bench: 0,
+    };
     const benchCpu0 = process.cpuUsage();
     const sampleRss = () => {
-      const now = { at: Date.now(), ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])) };
+      const now = {
+        at: Date.now(),
+        ...Object.fromEntries(processes.map((p) => [p.name, cpuMs(p.pid)])),
+      };
       const c = process.cpuUsage(benchCpu0);
       now.bench = (c.user + c.system) / 1000;
-      const pct = (k) => (now.at > lastCpu.at ? Math.round(((now[k] - lastCpu[k]) / (now.at - lastCpu.at)) * 100) : 0);
+      const pct = (k) =>
+        now.at > lastCpu.at ? Math.round(((now[k] - lastCpu[k]) / (now.at - lastCpu.at)) * 100) : 0;
       rss.push({
         t: Math.round((now.at - t0) / 1000),
         ...Object.fromEntries(processes.map((p) => [p.name, rssMb(p.pid)])),
-        cpuPct: { ...Object.fromEntries(processes.map((p) => [p.name, pct(p.name)])), bench: pct('bench') },
+        cpuPct: {
+          ...Object.fromEntries(processes.map((p) => [p.name, pct(p.name)])),
+          bench: pct('bench'),
+        },
         load1: +loadavg()[0].toFixed(2),
       });
       lastCpu = now;
@@ -252,11 +307,29 @@ const main = async () => {
 
     // ------------------------------------------------ visitors
     const browse = [
-      [20, () => ['GET /v2/api/slip/data/?p=N', `/v2/api/slip/data/?p=${randomInt(3) ? 1 + randomInt(Math.min(3, activePages)) : 1 + randomInt(activePages)}`]],
+      [
+        20,
+        () => [
+          'GET /v2/api/slip/data/?p=N',
+          `/v2/api/slip/data/?p=${randomInt(3) ? 1 + randomInt(Math.min(3, activePages)) : 1 + randomInt(activePages)}`,
+        ],
+      ],
       [15, () => ['GET /api/home/active', '/api/home/active']],
-      [10, () => ['GET /v2/api/slip/data/finished/?p=N', `/v2/api/slip/data/finished/?p=${randomInt(2) ? 1 : 1 + randomInt(finishedPages)}`]],
+      [
+        10,
+        () => [
+          'GET /v2/api/slip/data/finished/?p=N',
+          `/v2/api/slip/data/finished/?p=${randomInt(2) ? 1 : 1 + randomInt(finishedPages)}`,
+        ],
+      ],
       [10, () => ['GET /v2/api/tipster/data/?all=1', '/v2/api/tipster/data/?all=1']],
-      [20, () => ['GET /api/account/profile/{username}', `/api/account/profile/${encodeURIComponent(pick(usernames))}`]],
+      [
+        20,
+        () => [
+          'GET /api/account/profile/{username}',
+          `/api/account/profile/${encodeURIComponent(pick(usernames))}`,
+        ],
+      ],
       [10, () => ['GET /api/jackpot/get-all-jackpots', '/api/jackpot/get-all-jackpots']],
       [15, () => ['POST /api/manage/search-games', '/api/manage/search-games']],
     ];
@@ -268,7 +341,14 @@ const main = async () => {
     };
     const think = () => sleep(thinkMin + randomInt(Math.max(1, thinkMax - thinkMin)));
 
-    const purchases = { attempted: 0, accepted: 0, sms: 0, refused: 0, msisdns: [], buyToSmsMs: [] };
+    const purchases = {
+      attempted: 0,
+      accepted: 0,
+      sms: 0,
+      refused: 0,
+      msisdns: [],
+      buyToSmsMs: [],
+    };
     const randomMsisdn = () => {
       for (;;) {
         const local = `07${String(randomInt(100_000_000)).padStart(8, '0')}`;
@@ -283,21 +363,37 @@ const main = async () => {
       purchases.attempted++;
       purchases.msisdns.push(msisdn);
       const tBuy = Date.now();
-      const res = await call('POST /api/processor/buy', 'POST', '/api/processor/buy', { ip, body: { phone: local, slip } });
+      const res = await call('POST /api/processor/buy', 'POST', '/api/processor/buy', {
+        ip,
+        body: { phone: local, slip },
+      });
       if (res.status !== 200) return;
       let prompt;
       while (!prompt && Date.now() - tBuy < 60_000) {
-        const phone = await call('GET /sandbox/api/phones/{msisdn}', 'GET', `/sandbox/api/phones/${msisdn}`);
+        const phone = await call(
+          'GET /sandbox/api/phones/{msisdn}',
+          'GET',
+          `/sandbox/api/phones/${msisdn}`,
+        );
         prompt = phone.body?.prompts?.[0];
         if (!prompt) await sleep(250);
       }
       if (!prompt) return void stat('purchase: prompt never shown').errors++;
-      const accepted = await call('POST /sandbox/api/phones/{msisdn}/prompts/{id}/accept', 'POST', `/sandbox/api/phones/${msisdn}/prompts/${prompt.checkoutRequestId}/accept`, { body: { pin: '1234' } });
+      const accepted = await call(
+        'POST /sandbox/api/phones/{msisdn}/prompts/{id}/accept',
+        'POST',
+        `/sandbox/api/phones/${msisdn}/prompts/${prompt.checkoutRequestId}/accept`,
+        { body: { pin: '1234' } },
+      );
       if (accepted.status !== 200) return;
       purchases.accepted++;
       const deadline = Math.max(end, Date.now()) + smsWaitMs;
       for (;;) {
-        const phone = await call('GET /sandbox/api/phones/{msisdn}', 'GET', `/sandbox/api/phones/${msisdn}`);
+        const phone = await call(
+          'GET /sandbox/api/phones/{msisdn}',
+          'GET',
+          `/sandbox/api/phones/${msisdn}`,
+        );
         if ((phone.body?.messages ?? []).some((m) => m.body.startsWith(`Slip ${slip} `))) {
           purchases.sms++;
           purchases.buyToSmsMs.push(Date.now() - tBuy);
@@ -315,11 +411,13 @@ const main = async () => {
       let pages = 0;
       while (running()) {
         const [label, path] = nextPage();
-        if (label.startsWith('POST')) await call(label, 'POST', path, { ip, body: { pattern: pick(patterns) } });
+        if (label.startsWith('POST'))
+          await call(label, 'POST', path, { ip, body: { pattern: pick(patterns) } });
         else await call(label, 'GET', path, { ip });
         pages++;
         // A buyer browses a few pages, buys (a fresh phone each time, as many people share a device), and goes on.
-        if (buyer && pages % (4 + randomInt(4)) === 0 && running()) await buy(`10.200.${randomInt(256)}.${randomInt(256)}`);
+        if (buyer && pages % (4 + randomInt(4)) === 0 && running())
+          await buy(`10.200.${randomInt(256)}.${randomInt(256)}`);
         await think();
       }
     };
@@ -333,10 +431,15 @@ const main = async () => {
     let published = 0;
     let moved = 0;
     let waves = 0;
-    const publishAt = tipsters.flatMap((tp) => [0, 1].map(() => ({ tp, at: t0 + randomInt(Math.max(1, durationS * 1000 - 2000)) })));
+    const publishAt = tipsters.flatMap((tp) =>
+      [0, 1].map(() => ({ tp, at: t0 + randomInt(Math.max(1, durationS * 1000 - 2000)) })),
+    );
     const waveCount = Math.max(1, Math.floor(durationS / settleEveryS));
     const perWave = Math.ceil(toSettle.length / waveCount);
-    const waveAt = Array.from({ length: waveCount }, (_, i) => ({ wave: i, at: t0 + (i + 1) * settleEveryS * 1000 - 500 }));
+    const waveAt = Array.from({ length: waveCount }, (_, i) => ({
+      wave: i,
+      at: t0 + (i + 1) * settleEveryS * 1000 - 500,
+    }));
     const events = [...publishAt, ...waveAt].sort((x, y) => x.at - y.at);
     let lastWaveSlip = 0;
     const market = (async () => {
@@ -349,7 +452,12 @@ const main = async () => {
           const res = await call('POST /api/slip/create', 'POST', '/api/slip/create', {
             token: e.tp.token,
             ip: '10.251.0.1',
-            body: { published: true, tip_id: null, amount: 100, tips: [...games].map((g) => ({ game: Number(g), market: 1 })) },
+            body: {
+              published: true,
+              tip_id: null,
+              amount: 100,
+              tips: [...games].map((g) => ({ game: Number(g), market: 1 })),
+            },
           });
           if (res.status === 201) {
             published++;
@@ -360,10 +468,17 @@ const main = async () => {
         const fresh = publishedIds.slice(lastWaveSlip);
         lastWaveSlip = publishedIds.length;
         const wave = [...toSettle.slice(e.wave * perWave, (e.wave + 1) * perWave), ...fresh];
-        const games = (await db.query(`SELECT DISTINCT fixture_id::text id FROM tip WHERE slip_id = ANY($1)`, [wave])).rows.map((r) => r.id);
+        const games = (
+          await db.query(`SELECT DISTINCT fixture_id::text id FROM tip WHERE slip_id = ANY($1)`, [
+            wave,
+          ])
+        ).rows.map((r) => r.id);
         for (const g of games) publishPool.delete(g);
         if (publishPool.size < 3) throw new Error('the publish pool ran out of games');
-        const r = await db.query(`UPDATE fixture SET kickoff = ${dataNowSql} - interval '3 hours' WHERE finished_at IS NULL AND id::text = ANY($1)`, [games]);
+        const r = await db.query(
+          `UPDATE fixture SET kickoff = ${dataNowSql} - interval '3 hours' WHERE finished_at IS NULL AND id::text = ANY($1)`,
+          [games],
+        );
         moved += r.rowCount;
         waves++;
         await fixturesQueue.add('sync-results', {}, { removeOnComplete: 100, removeOnFail: 100 });
@@ -399,54 +514,130 @@ const main = async () => {
     const credit = await creditChecks(db, `p.phone = ANY($1)`, [purchases.msisdns]);
     const table = [...routes.entries()].map(([route, s]) => {
       const sorted = [...s.ms].sort((a, b) => a - b);
-      return { route, count: s.ms.length + (s.ms.length ? 0 : s.errors), p50: +quantile(sorted, 0.5).toFixed(1), p99: +quantile(sorted, 0.99).toFixed(1), errors: s.errors, statuses: s.statuses, samples: s.samples };
+      return {
+        route,
+        count: s.ms.length + (s.ms.length ? 0 : s.errors),
+        p50: +quantile(sorted, 0.5).toFixed(1),
+        p99: +quantile(sorted, 0.99).toFixed(1),
+        errors: s.errors,
+        statuses: s.statuses,
+        samples: s.samples,
+      };
     });
-    const total = table.reduce((a, r) => ({ count: a.count + r.count, errors: a.errors + r.errors }), { count: 0, errors: 0 });
+    const total = table.reduce(
+      (a, r) => ({ count: a.count + r.count, errors: a.errors + r.errors }),
+      { count: 0, errors: 0 },
+    );
     const all = [...routes.values()].flatMap((s) => s.ms).sort((a, b) => a - b);
     const sms = [...purchases.buyToSmsMs].sort((a, b) => a - b);
 
-    console.log(`\nrun ${(runMs / 1000).toFixed(0)} s: ${total.count} requests, ${(total.count / (runMs / 1000)).toFixed(0)}/s, errors ${total.errors}\n`);
+    console.log(
+      `\nrun ${(runMs / 1000).toFixed(0)} s: ${total.count} requests, ${(total.count / (runMs / 1000)).toFixed(0)}/s, errors ${total.errors}\n`,
+    );
     console.log('| route | count | p50 ms | p99 ms | errors |');
     console.log('| --- | ---: | ---: | ---: | ---: |');
-    for (const r of table) console.log(`| ${r.route} | ${r.count} | ${r.p50} | ${r.p99} | ${r.errors} |`);
-    console.log(`| all | ${total.count} | ${quantile(all, 0.5).toFixed(1)} | ${quantile(all, 0.99).toFixed(1)} | ${total.errors} |`);
+    for (const r of table)
+      console.log(`| ${r.route} | ${r.count} | ${r.p50} | ${r.p99} | ${r.errors} |`);
+    console.log(
+      `| all | ${total.count} | ${quantile(all, 0.5).toFixed(1)} | ${quantile(all, 0.99).toFixed(1)} | ${total.errors} |`,
+    );
     console.log('\n| measure | value |');
     console.log('| --- | --- |');
-    console.log(`| purchases attempted / prompt accepted / paid / picks SMS in the sandbox inbox | ${purchases.attempted} / ${purchases.accepted} / ${credit.paid} / ${purchases.sms} |`);
-    console.log(`| buy → picks SMS received, p50 / p99 | ${(quantile(sms, 0.5) / 1000).toFixed(1)} s / ${(quantile(sms, 0.99) / 1000).toFixed(1)} s |`);
+    console.log(
+      `| purchases attempted / prompt accepted / paid / picks SMS in the sandbox inbox | ${purchases.attempted} / ${purchases.accepted} / ${credit.paid} / ${purchases.sms} |`,
+    );
+    console.log(
+      `| buy → picks SMS received, p50 / p99 | ${(quantile(sms, 0.5) / 1000).toFixed(1)} s / ${(quantile(sms, 0.99) / 1000).toFixed(1)} s |`,
+    );
     console.log(`| slips published (of ${publishAt.length} tries) | ${published} |`);
-    console.log(`| slips settled (open at start or published in the run; ${moved} games' results arrived in ${waves} waves) | ${settled} of ${settleable} whose games all ended |`);
-    console.log(`| credit checks (sales Ksh ${credit.sales}) | ${credit.problems.length ? credit.problems.join('; ') : `each of ${credit.paid} paid purchases: one sale share + one platform fee + one buyer SMS`} |`);
-    console.log(`\nRSS MB (CPU % of one core over the previous 5 s), every 5 s${rss.length > 25 ? `, every ${Math.ceil(rss.length / 25)}th sample shown; all in BENCH_OUT` : ''}\n`);
+    console.log(
+      `| slips settled (open at start or published in the run; ${moved} games' results arrived in ${waves} waves) | ${settled} of ${settleable} whose games all ended |`,
+    );
+    console.log(
+      `| credit checks (sales Ksh ${credit.sales}) | ${credit.problems.length ? credit.problems.join('; ') : `each of ${credit.paid} paid purchases: one sale share + one platform fee + one buyer SMS`} |`,
+    );
+    console.log(
+      `\nRSS MB (CPU % of one core over the previous 5 s), every 5 s${rss.length > 25 ? `, every ${Math.ceil(rss.length / 25)}th sample shown; all in BENCH_OUT` : ''}\n`,
+    );
     const names = processes.map((p) => p.name);
     console.log(`| t s | ${names.join(' | ')} | bench CPU % | load avg 1 min |`);
     console.log(`| ---: | ${names.map(() => '---:').join(' | ')} | ---: | ---: |`);
     const stride = Math.ceil(rss.length / 25);
     rss.forEach((r, i) => {
       if (i % stride === 0 || i === rss.length - 1) {
-        console.log(`| ${r.t} | ${names.map((n) => (r[n] === null ? 'gone' : `${r[n].toFixed(0)} (${r.cpuPct[n]}%)`)).join(' | ')} | ${r.cpuPct.bench}% | ${r.load1} |`);
+        console.log(
+          `| ${r.t} | ${names.map((n) => (r[n] === null ? 'gone' : `${r[n].toFixed(0)} (${r.cpuPct[n]}%)`)).join(' | ')} | ${r.cpuPct.bench}% | ${r.load1} |`,
+        );
       }
     });
 
     const problems = [...credit.problems];
-    if (total.errors) problems.push(`${total.errors} errors: ${table.filter((r) => r.errors).map((r) => `${r.route} ${r.errors} (${r.samples.join(' | ')})`).join('; ')}`);
-    if (credit.paid !== purchases.accepted) problems.push(`${purchases.accepted} prompts accepted but ${credit.paid} purchases paid`);
-    if (purchases.sms !== purchases.accepted) problems.push(`${purchases.accepted} prompts accepted but ${purchases.sms} picks SMS received`);
-    if (published !== publishAt.length) problems.push(`${publishAt.length - published} publishes failed`);
-    if (settled === 0 || settled < settleable) problems.push(`${settled} slips settled of ${settleable} whose games all ended`);
-    console.log(problems.length ? `\nFAILED checks:\n- ${problems.join('\n- ')}` : '\nchecks: no errors; every purchase credited once with one SMS; every publish accepted; slips settled');
+    if (total.errors)
+      problems.push(
+        `${total.errors} errors: ${table
+          .filter((r) => r.errors)
+          .map((r) => `${r.route} ${r.errors} (${r.samples.join(' | ')})`)
+          .join('; ')}`,
+      );
+    if (credit.paid !== purchases.accepted)
+      problems.push(`${purchases.accepted} prompts accepted but ${credit.paid} purchases paid`);
+    if (purchases.sms !== purchases.accepted)
+      problems.push(
+        `${purchases.accepted} prompts accepted but ${purchases.sms} picks SMS received`,
+      );
+    if (published !== publishAt.length)
+      problems.push(`${publishAt.length - published} publishes failed`);
+    if (settled === 0 || settled < settleable)
+      problems.push(`${settled} slips settled of ${settleable} whose games all ended`);
+    console.log(
+      problems.length
+        ? `\nFAILED checks:\n- ${problems.join('\n- ')}`
+        : '\nchecks: no errors; every purchase credited once with one SMS; every publish accepted; slips settled',
+    );
     if (problems.length) process.exitCode = 1;
     if (out) {
       writeFileSync(
         out,
         JSON.stringify(
           {
-            at: new Date(t0).toISOString(), node: process.version, cpus: cpus().length, topology: external ? 'external' : 'scratch', baseUrl, processes: processes.map(({ pid, role, name }) => ({ pid, role, name })),
-            settings: { durationS, visitors, buyersPct, tipsters: tipsterCount, settleEveryS, thinkMs: [thinkMin, thinkMax], connections },
-            runMs, requests: total.count, errors: total.errors, routes: table,
-            purchases: { attempted: purchases.attempted, accepted: purchases.accepted, paid: credit.paid, sms: purchases.sms, buyToSmsP50Ms: quantile(sms, 0.5), buyToSmsP99Ms: quantile(sms, 0.99), sales: credit.sales },
-            slips: { publishTries: publishAt.length, published, settled, settleable, gamesFinished: moved, waves },
-            rss, problems,
+            at: new Date(t0).toISOString(),
+            node: process.version,
+            cpus: cpus().length,
+            topology: external ? 'external' : 'scratch',
+            baseUrl,
+            processes: processes.map(({ pid, role, name }) => ({ pid, role, name })),
+            settings: {
+              durationS,
+              visitors,
+              buyersPct,
+              tipsters: tipsterCount,
+              settleEveryS,
+              thinkMs: [thinkMin, thinkMax],
+              connections,
+            },
+            runMs,
+            requests: total.count,
+            errors: total.errors,
+            routes: table,
+            purchases: {
+              attempted: purchases.attempted,
+              accepted: purchases.accepted,
+              paid: credit.paid,
+              sms: purchases.sms,
+              buyToSmsP50Ms: quantile(sms, 0.5),
+              buyToSmsP99Ms: quantile(sms, 0.99),
+              sales: credit.sales,
+            },
+            slips: {
+              publishTries: publishAt.length,
+              published,
+              settled,
+              settleable,
+              gamesFinished: moved,
+              waves,
+            },
+            rss,
+            problems,
           },
           null,
           2,

@@ -15,7 +15,9 @@ const { RecordsService } = require(join(dist, 'modules/records/records.service.j
 
 (async () => {
   const t0 = Date.now();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot('api'), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot('api'), {
+    logger: ['error'],
+  });
   try {
     const counted = await app.get(RecordsService).catchUp();
     console.log(JSON.stringify({ counted, ms: Date.now() - t0 }));

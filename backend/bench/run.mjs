@@ -44,16 +44,25 @@ const DEFAULT_ROUTES = [
   '/v2/api/tipster/data/?all=1',
 ].join(';');
 /** docs/PERFORMANCE.md "Marketplace at scale": the three list routes measured there, and top-games (cached since). */
-const SCALE_ROUTES = ['/v2/api/slip/data/?p=1', '/api/home/active', '/v2/api/tipster/data/?all=1', '/api/home/top-games'].join(';');
+const SCALE_ROUTES = [
+  '/v2/api/slip/data/?p=1',
+  '/api/home/active',
+  '/v2/api/tipster/data/?all=1',
+  '/api/home/top-games',
+].join(';');
 const scale = process.env.BENCH_SCALE === '1';
 const raw = process.env.BENCH_RAW !== '0';
 /** API/raw alternations per route (the route's duration is split between them). */
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const DIST = resolve(BACKEND, process.env.BENCH_DIST ?? 'dist');
-const routes = (process.env.BENCH_ROUTES ?? (scale ? SCALE_ROUTES : DEFAULT_ROUTES)).split(';').map((r) => {
-  const m = /^(POST|PUT)\s+(\S+)\s*(.*)$/.exec(r.trim());
-  return m ? { method: m[1], path: m[2], body: m[3] || undefined, label: `${m[1]} ${m[2]}` } : { method: 'GET', path: r.trim(), label: r.trim() };
-});
+const routes = (process.env.BENCH_ROUTES ?? (scale ? SCALE_ROUTES : DEFAULT_ROUTES))
+  .split(';')
+  .map((r) => {
+    const m = /^(POST|PUT)\s+(\S+)\s*(.*)$/.exec(r.trim());
+    return m
+      ? { method: m[1], path: m[2], body: m[3] || undefined, label: `${m[1]} ${m[2]}` }
+      : { method: 'GET', path: r.trim(), label: r.trim() };
+  });
 const port = Number(process.env.BENCH_PORT ?? 3200);
 const apiCount = Number(process.env.BENCH_APIS ?? 1);
 const workerCount = Number(process.env.BENCH_WORKERS ?? 0);
@@ -63,7 +72,12 @@ const dbName = `tips_bench_${randomBytes(4).toString('hex')}`;
 // NODE_ENV test (throwawayAppEnv): production mode refuses bench-only secrets and the replay clock.
 // Demo avatars and uploads go to a scratch folder removed with the database.
 const env = {
-  ...throwawayAppEnv({ port, databaseUrl: `${pgBase}/${dbName}`, redisPrefix: `bench-${dbName}`, storageDir: mkdtempSync(join(tmpdir(), 'tips-bench-storage-')) }),
+  ...throwawayAppEnv({
+    port,
+    databaseUrl: `${pgBase}/${dbName}`,
+    redisPrefix: `bench-${dbName}`,
+    storageDir: mkdtempSync(join(tmpdir(), 'tips-bench-storage-')),
+  }),
   ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   ROLE: 'api',
 };
@@ -98,12 +112,15 @@ const fold = (runs) => ({
  */
 const cacheStats = async (apiUrls) => {
   try {
-    const all = await Promise.all(apiUrls.map(async (url) => (await (await fetch(`${url}/api/health/cache`)).json()).caches));
+    const all = await Promise.all(
+      apiUrls.map(async (url) => (await (await fetch(`${url}/api/health/cache`)).json()).caches),
+    );
     const sum = {};
     for (const caches of all) {
       for (const [name, counters] of Object.entries(caches)) {
         sum[name] ??= {};
-        for (const [key, value] of Object.entries(counters)) if (typeof value === 'number') sum[name][key] = (sum[name][key] ?? 0) + value;
+        for (const [key, value] of Object.entries(counters))
+          if (typeof value === 'number') sum[name][key] = (sum[name][key] ?? 0) + value;
       }
     }
     return sum;
@@ -121,8 +138,13 @@ const cacheLine = (label, before, after) => {
   const vm = d('VisitorResponseCache', 'misses');
   const parts = [`visitors' fast path ${rate(vh, vh + vm)} (${vh} hits, ${vm} misses)`];
   for (const name of ['SlipListCache', 'TopGamesCache']) {
-    const [local, stale, redis, loads] = ['localHits', 'staleHits', 'redisHits', 'loads'].map((k) => d(name, k));
-    if (local + stale + redis + loads) parts.push(`${name} ${rate(local + stale, local + stale + redis + loads)} in process (${redis} Redis, ${loads} loads)`);
+    const [local, stale, redis, loads] = ['localHits', 'staleHits', 'redisHits', 'loads'].map((k) =>
+      d(name, k),
+    );
+    if (local + stale + redis + loads)
+      parts.push(
+        `${name} ${rate(local + stale, local + stale + redis + loads)} in process (${redis} Redis, ${loads} loads)`,
+      );
   }
   const sh = d('SearchGamesCache', 'hits');
   const sm = d('SearchGamesCache', 'misses');
@@ -140,7 +162,11 @@ const capture = async (route) => {
     body: route.body,
     headers: route.body ? { 'content-type': 'application/json' } : undefined,
   });
-  return { status: res.status, contentType: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? 'application/octet-stream',
+    body: Buffer.from(await res.arrayBuffer()),
+  };
 };
 
 /**
@@ -151,9 +177,13 @@ const capture = async (route) => {
 const apiBesideRaw = async (route, answer, dir) => {
   const file = join(dir, 'body');
   writeFileSync(file, answer.body);
-  const child = spawn(process.execPath, [join(BACKEND, 'bench', 'raw-server.mjs'), String(rawPort), file, answer.contentType], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(BACKEND, 'bench', 'raw-server.mjs'), String(rawPort), file, answer.contentType],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   try {
     await new Promise((ok, fail) => {
       child.stdout.once('data', ok);
@@ -182,7 +212,11 @@ const main = async () => {
     let s;
     let v;
     try {
-      s = await seedScale(env.DATABASE_URL, { tipsters: Number(process.env.BENCH_TIPSTERS ?? 10_000), slips: Number(process.env.BENCH_SLIPS ?? 200_000), dist: DIST });
+      s = await seedScale(env.DATABASE_URL, {
+        tipsters: Number(process.env.BENCH_TIPSTERS ?? 10_000),
+        slips: Number(process.env.BENCH_SLIPS ?? 200_000),
+        dist: DIST,
+      });
       v = await verifyScaleSeed(env.DATABASE_URL, { dist: DIST });
     } catch (err) {
       await dropDatabaseAt(`${pgBase}/${dbName}`);
@@ -196,17 +230,32 @@ const main = async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tips-bench-'));
   let topology = null;
   try {
-    topology = await startTopology({ apis: apiCount, workers: workerCount, balancer: process.env.BENCH_BALANCER, env, port, dist: DIST });
+    topology = await startTopology({
+      apis: apiCount,
+      workers: workerCount,
+      balancer: process.env.BENCH_BALANCER,
+      env,
+      port,
+      dist: DIST,
+    });
     const apiPids = topology.processes.filter((p) => p.role === 'api').map((p) => p.pid);
     /** Resident memory of every api process, MB, as `a / b`. */
     const rss = () => apiPids.map((pid) => (rssMb(pid) ?? 0).toFixed(0)).join(' / ');
     const shape =
-      topology.balancer === 'none' ? '' : `, ${apiCount} api + ${workerCount} worker processes behind ${topology.balancer === 'nginx' ? 'nginx' : 'a Node proxy (balancer-proxy.mjs)'}`;
-    console.log(`node ${process.version}, ${connections} connections, ${duration} s per route${shape}, idle RSS ${rss()} MB`);
-    console.log(`empty database → ${timings.join(', ')} (seed = import of every data file + demo marketplace)`);
+      topology.balancer === 'none'
+        ? ''
+        : `, ${apiCount} api + ${workerCount} worker processes behind ${topology.balancer === 'nginx' ? 'nginx' : 'a Node proxy (balancer-proxy.mjs)'}`;
+    console.log(
+      `node ${process.version}, ${connections} connections, ${duration} s per route${shape}, idle RSS ${rss()} MB`,
+    );
+    console.log(
+      `empty database → ${timings.join(', ')} (seed = import of every data file + demo marketplace)`,
+    );
     if (scaleNote) console.log(scaleNote);
     if (raw) {
-      console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB | body bytes | raw req/s | raw p50 ms | raw p99 ms | API % of raw |');
+      console.log(
+        '| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB | body bytes | raw req/s | raw p50 ms | raw p99 ms | API % of raw |',
+      );
       console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     } else {
       console.log('| route | req/s (mean) | p50 ms | p99 ms | non-2xx | RSS after MB |');
@@ -216,7 +265,9 @@ const main = async () => {
     for (const route of routes) {
       const answer = raw ? await capture(route) : null;
       const before = await cacheStats(topology.apiUrls);
-      const pair = answer ? await apiBesideRaw(route, answer, dir) : { api: await drive(`http://127.0.0.1:${port}`, route) };
+      const pair = answer
+        ? await apiBesideRaw(route, answer, dir)
+        : { api: await drive(`http://127.0.0.1:${port}`, route) };
       cacheLines.push(cacheLine(route.label, before, await cacheStats(topology.apiUrls)));
       const r = pair.api;
       const row = `| ${route.label} | ${r.requests.average.toFixed(0)} | ${r.latency.p50} | ${r.latency.p99} | ${r.non2xx} | ${rss()} |`;
@@ -225,8 +276,12 @@ const main = async () => {
         continue;
       }
       const b = pair.raw;
-      const pct = b.requests.average ? ((100 * r.requests.average) / b.requests.average).toFixed(0) : '-';
-      console.log(`${row} ${answer.body.length} | ${b.requests.average.toFixed(0)} | ${b.latency.p50} | ${b.latency.p99} | ${pct}% |`);
+      const pct = b.requests.average
+        ? ((100 * r.requests.average) / b.requests.average).toFixed(0)
+        : '-';
+      console.log(
+        `${row} ${answer.body.length} | ${b.requests.average.toFixed(0)} | ${b.latency.p50} | ${b.latency.p99} | ${pct}% |`,
+      );
     }
     console.log('\nIn-process cache hit rates during each route (GET /api/health/cache):');
     for (const line of cacheLines) console.log(`- ${line}`);

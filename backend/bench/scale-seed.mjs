@@ -33,12 +33,59 @@ const BACKEND = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Name stems of the generated tipsters (Kenyan, Nigerian and Ugandan names). */
 const STEMS = [
-  'otieno', 'wanjiku', 'kamau', 'achieng', 'kiprono', 'mwangi', 'njeri', 'omondi', 'chebet', 'mutua',
-  'wafula', 'nyambura', 'kiptoo', 'atieno', 'karanja', 'muthoni', 'ouma', 'jeptoo', 'ndungu', 'wekesa',
-  'adebayo', 'chukwu', 'okafor', 'bello', 'oluwaseun', 'ngozi', 'ibrahim', 'adeyemi', 'obi', 'balogun',
-  'okello', 'namutebi', 'ssempala', 'akello', 'mugisha', 'nakato', 'kato', 'tumusiime', 'byaruhanga', 'nansubuga',
+  'otieno',
+  'wanjiku',
+  'kamau',
+  'achieng',
+  'kiprono',
+  'mwangi',
+  'njeri',
+  'omondi',
+  'chebet',
+  'mutua',
+  'wafula',
+  'nyambura',
+  'kiptoo',
+  'atieno',
+  'karanja',
+  'muthoni',
+  'ouma',
+  'jeptoo',
+  'ndungu',
+  'wekesa',
+  'adebayo',
+  'chukwu',
+  'okafor',
+  'bello',
+  'oluwaseun',
+  'ngozi',
+  'ibrahim',
+  'adeyemi',
+  'obi',
+  'balogun',
+  'okello',
+  'namutebi',
+  'ssempala',
+  'akello',
+  'mugisha',
+  'nakato',
+  'kato',
+  'tumusiime',
+  'byaruhanga',
+  'nansubuga',
 ];
-const SUFFIXES = ['tips', 'odds', 'bets', 'picks', 'accas', 'predicts', 'sure', 'goals', 'fc', 'wins'];
+const SUFFIXES = [
+  'tips',
+  'odds',
+  'bets',
+  'picks',
+  'accas',
+  'predicts',
+  'sure',
+  'goals',
+  'fc',
+  'wins',
+];
 
 /**
  * Odds bounds of a generated pick: 1.20^3 ≥ 1.60 and 2.50^5 ≤ 100 keep every slip within the range
@@ -52,10 +99,12 @@ const MAX_PICK_ODD = '2.50';
  * dist/modules/tipster-stats/domain/tipster-stats.js: docs/PRODUCT-RULES.md "Tipster statistics"), so the
  * seed and its check use the app's one definition instead of a copy.
  */
-const tipsterRules = (dist) => createRequire(import.meta.url)(join(dist, 'modules/tipster-stats/domain/tipster-stats.js'));
+const tipsterRules = (dist) =>
+  createRequire(import.meta.url)(join(dist, 'modules/tipster-stats/domain/tipster-stats.js'));
 
 /** Integer hundredths as exact decimal text with 2 decimals: -305 → '-3.05'. */
-const hundredthsText = (h) => `${h < 0 ? '-' : ''}${Math.trunc(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;
+const hundredthsText = (h) =>
+  `${h < 0 ? '-' : ''}${Math.trunc(Math.abs(h) / 100)}.${String(Math.abs(h) % 100).padStart(2, '0')}`;
 
 /**
  * Every tipster's counters computed from their slips `rows` ({ user_id, slip_result (null while
@@ -78,9 +127,24 @@ const tipsterCounters = (rows, { batchDeltas, ratingOf }) => {
         jackpot: r.jackpot,
       })),
   );
-  const cols = { userId: [], tips: [], won: [], lost: [], cancelled: [], rating: [], profit: [], oddsSum: [] };
+  const cols = {
+    userId: [],
+    tips: [],
+    won: [],
+    lost: [],
+    cancelled: [],
+    rating: [],
+    profit: [],
+    oddsSum: [],
+  };
   for (const [userId, n] of tips) {
-    const d = deltas.get(userId) ?? { won: 0, lost: 0, cancelled: 0, profitHundredths: 0, oddsHundredths: 0 };
+    const d = deltas.get(userId) ?? {
+      won: 0,
+      lost: 0,
+      cancelled: 0,
+      profitHundredths: 0,
+      oddsHundredths: 0,
+    };
     cols.userId.push(userId);
     cols.tips.push(n);
     cols.won.push(d.won);
@@ -90,7 +154,16 @@ const tipsterCounters = (rows, { batchDeltas, ratingOf }) => {
     cols.profit.push(hundredthsText(d.profitHundredths));
     cols.oddsSum.push(hundredthsText(d.oddsHundredths));
   }
-  return [cols.userId, cols.tips, cols.won, cols.lost, cols.cancelled, cols.rating, cols.profit, cols.oddsSum];
+  return [
+    cols.userId,
+    cols.tips,
+    cols.won,
+    cols.lost,
+    cols.cancelled,
+    cols.rating,
+    cols.profit,
+    cols.oddsSum,
+  ];
 };
 
 /** `unnest` of tipsterCounters' arrays from parameter $1 on, as a FROM item with the tipster_stat column names. */
@@ -103,7 +176,10 @@ const COUNTERS_UNNEST = `unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::
  * never more than one per new tipster).
  * @returns a summary with the counts written and the time taken (ms).
  */
-export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_000, open, dist = join(BACKEND, 'dist') } = {}) => {
+export const seedScale = async (
+  databaseUrl,
+  { tipsters = 10_000, slips = 200_000, open, dist = join(BACKEND, 'dist') } = {},
+) => {
   const rules = tipsterRules(dist);
   const t0 = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -112,9 +188,15 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
     const one = async (sql, params) => (await client.query(sql, params)).rows[0];
     const existingSlips = (await one(`SELECT count(*)::int AS n FROM slip`)).n;
     if (existingSlips >= slips) return { skipped: true, existingSlips, ms: Date.now() - t0 };
-    const existingTipsters = (await one(`SELECT count(*)::int AS n FROM app_user WHERE role = 'tipster'`)).n;
+    const existingTipsters = (
+      await one(`SELECT count(*)::int AS n FROM app_user WHERE role = 'tipster'`)
+    ).n;
     const newTipsters = Math.max(1, tipsters - existingTipsters);
-    const openSlips = Math.min(newTipsters, slips - existingSlips, open ?? Math.round((slips - existingSlips) * 0.05));
+    const openSlips = Math.min(
+      newTipsters,
+      slips - existingSlips,
+      open ?? Math.round((slips - existingSlips) * 0.05),
+    );
     const historySlips = slips - existingSlips - openSlips;
     const perTipster = Math.ceil(historySlips / newTipsters);
 
@@ -126,7 +208,10 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
       `SELECT coalesce((SELECT (start_day - anchor) * interval '1 day' FROM replay_state WHERE id = 1), interval '0') AS offset_iv,
               now() AS now`,
     );
-    await client.query(`CREATE TEMP TABLE scale_clock ON COMMIT DROP AS SELECT $1::interval AS off, $2::timestamptz AS now`, [clock.offset_iv, clock.now]);
+    await client.query(
+      `CREATE TEMP TABLE scale_clock ON COMMIT DROP AS SELECT $1::interval AS off, $2::timestamptz AS now`,
+      [clock.offset_iv, clock.now],
+    );
 
     // Tipsters.
     const firstUser = (await one(`SELECT coalesce(max(id), 0) + 1 AS id FROM app_user`)).id;
@@ -143,7 +228,9 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
               LATERAL (SELECT ($3::text[])[1 + n % $4] AS stem, ($5::text[])[1 + (n / $4) % $6] AS suffix) s`,
       [firstUser, newTipsters, STEMS, STEMS.length, SUFFIXES, SUFFIXES.length],
     );
-    await client.query(`SELECT setval(pg_get_serial_sequence('app_user', 'id'), (SELECT max(id) FROM app_user))`);
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence('app_user', 'id'), (SELECT max(id) FROM app_user))`,
+    );
     await client.query(
       `CREATE TEMP TABLE scale_user ON COMMIT DROP AS
        SELECT id, row_number() OVER (ORDER BY id) - 1 AS u FROM app_user WHERE id >= $1`,
@@ -176,7 +263,8 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
     );
     await client.query(`CREATE INDEX ON scale_past (d, pos)`);
     const days = (await one(`SELECT count(DISTINCT d)::int AS n FROM scale_past`)).n;
-    if (days < perTipster) throw new Error(`scale seed: ${days} history days with 5+ fixtures, ${perTipster} needed`);
+    if (days < perTipster)
+      throw new Error(`scale seed: ${days} history days with 5+ fixtures, ${perTipster} needed`);
     const step = Math.floor(days / perTipster);
 
     // Upcoming fixtures the replay can settle, kick-off within 1 h to 4 days of data now.
@@ -189,7 +277,8 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
           AND EXISTS (SELECT 1 FROM scale_market m WHERE m.fixture_id = f.id)`,
     );
     const upcoming = (await one(`SELECT count(*)::int AS n FROM scale_up`)).n;
-    if (upcoming < 5) throw new Error(`scale seed: ${upcoming} upcoming fixtures with odds, 5 needed`);
+    if (upcoming < 5)
+      throw new Error(`scale seed: ${upcoming} upcoming fixtures with odds, 5 needed`);
 
     // Slip plan: history slip i → tipster i mod T, its (i div T)-th day spread by `step`; open slips one per tipster.
     await client.query(
@@ -275,11 +364,15 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
        SELECT x.id, t.fixture_id, t.market_id, t.odd, t.position, t.result
          FROM scale_tip t JOIN scale_id x USING (i) ORDER BY x.id, t.position`,
     );
-    await client.query(`SELECT setval(pg_get_serial_sequence('slip', 'id'), (SELECT max(id) FROM slip))`);
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence('slip', 'id'), (SELECT max(id) FROM slip))`,
+    );
     // Counters publish and settlement keep: tips per tipster and W/L/C, rating, profit, odds sum (the
     // built rules over the new slips, settled at their accumulator); tips per fixture.
     const newSlips = (
-      await client.query(`SELECT user_id, result AS slip_result, accumulator::text AS accumulator, accumulator::text AS settled_accumulator, false AS jackpot FROM scale_slip`)
+      await client.query(
+        `SELECT user_id, result AS slip_result, accumulator::text AS accumulator, accumulator::text AS settled_accumulator, false AS jackpot FROM scale_slip`,
+      )
     ).rows;
     await client.query(
       `INSERT INTO tipster_stat (user_id, tips, won, lost, cancelled, rating, profit, odds_sum, updated_at)
@@ -317,14 +410,23 @@ export const seedScale = async (databaseUrl, { tipsters = 10_000, slips = 200_00
  * uses the app's figure. Set-based SQL in one transaction, like seedScale.
  * @returns { moneyBack, sales, ms }: slips flagged, purchases written.
  */
-export const seedOpenSales = async (databaseUrl, { moneyBack = 0, sales = 0, dist = join(BACKEND, 'dist') } = {}) => {
-  const { TIPSTER_SHARE_PERCENT } = createRequire(import.meta.url)(join(dist, 'modules/ledger/ledger.constants.js'));
+export const seedOpenSales = async (
+  databaseUrl,
+  { moneyBack = 0, sales = 0, dist = join(BACKEND, 'dist') } = {},
+) => {
+  const { TIPSTER_SHARE_PERCENT } = createRequire(import.meta.url)(
+    join(dist, 'modules/ledger/ledger.constants.js'),
+  );
   const t0 = Date.now();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('BEGIN');
-    const open = (await client.query(`SELECT count(*)::int AS n FROM slip WHERE slip_result IS NULL AND NOT jackpot`)).rows[0].n;
+    const open = (
+      await client.query(
+        `SELECT count(*)::int AS n FROM slip WHERE slip_result IS NULL AND NOT jackpot`,
+      )
+    ).rows[0].n;
     const flagged = Math.round(open * Math.max(0, Math.min(1, moneyBack)));
     await client.query(
       `UPDATE slip SET money_back = true
@@ -332,7 +434,8 @@ export const seedOpenSales = async (databaseUrl, { moneyBack = 0, sales = 0, dis
       [flagged],
     );
     if (sales > 0 && open > 0) {
-      const first = (await client.query(`SELECT coalesce(max(id), 0) + 1 AS id FROM purchase`)).rows[0].id;
+      const first = (await client.query(`SELECT coalesce(max(id), 0) + 1 AS id FROM purchase`))
+        .rows[0].id;
       // Buyer n pays open slip n mod open (ids in order), created and paid minutes before now.
       await client.query(
         `INSERT INTO purchase (id, kind, slip_id, phone, rg_phone, amount, amount_ksh, currency, provider, checkout_request_id,
@@ -346,7 +449,9 @@ export const seedOpenSales = async (databaseUrl, { moneyBack = 0, sales = 0, dis
              ON s.k = n % $3`,
         [first, sales, open],
       );
-      await client.query(`SELECT setval(pg_get_serial_sequence('purchase', 'id'), (SELECT max(id) FROM purchase))`);
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('purchase', 'id'), (SELECT max(id) FROM purchase))`,
+      );
       await client.query(
         `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id, created_at)
          SELECT x.user_id, x.account, x.kind, x.amount, x.status, x.purchase_id, x.created_at
@@ -377,7 +482,10 @@ export const seedOpenSales = async (databaseUrl, { moneyBack = 0, sales = 0, dis
  * match, and no tipster has more than 2 slips a Nairobi day. Throws on the first mismatch;
  * returns the counts checked.
  */
-export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(BACKEND, 'dist') } = {}) => {
+export const verifyScaleSeed = async (
+  databaseUrl,
+  { sample = 2000, dist = join(BACKEND, 'dist') } = {},
+) => {
   const require = createRequire(import.meta.url);
   const { tipOutcome, slipOutcome } = require(join(dist, 'modules/fixtures/domain/settlement.js'));
   const { marketById } = require(join(dist, 'modules/fixtures/domain/markets.js'));
@@ -399,7 +507,8 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
         tipsterCounters(slips, rules),
       )
     ).rows;
-    if (statMismatch) throw new Error(`scale seed: ${statMismatch} tipster_stat rows differ from their slips`);
+    if (statMismatch)
+      throw new Error(`scale seed: ${statMismatch} tipster_stat rows differ from their slips`);
     const [{ n: countMismatch }] = (
       await client.query(
         `SELECT count(*)::int AS n FROM fixture f LEFT JOIN (SELECT fixture_id, count(*) AS n FROM tip JOIN slip s ON s.id = tip.slip_id WHERE NOT s.jackpot GROUP BY 1) t
@@ -407,7 +516,8 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
           WHERE f.tips_count <> coalesce(t.n, 0)`,
       )
     ).rows;
-    if (countMismatch) throw new Error(`scale seed: ${countMismatch} fixtures' tips_count differ from their tips`);
+    if (countMismatch)
+      throw new Error(`scale seed: ${countMismatch} fixtures' tips_count differ from their tips`);
     const { rows } = await client.query(
       `SELECT s.id, s.accumulator::text AS accumulator, s.slip_result, s.settled_accumulator::text AS settled,
               json_agg(json_build_object('market', t.market_id, 'odd', t.odd::text, 'result', t.result,
@@ -424,15 +534,22 @@ export const verifyScaleSeed = async (databaseUrl, { sample = 2000, dist = join(
       const legs = s.tips.map((t) => {
         const m = marketById(t.market);
         const result = tipOutcome(m.type, m.value, t.ft, t.ht);
-        if (result !== t.result) throw new Error(`scale seed: slip ${s.id} tip on market ${t.market} is ${t.result}, rules say ${result}`);
+        if (result !== t.result)
+          throw new Error(
+            `scale seed: slip ${s.id} tip on market ${t.market} is ${t.result}, rules say ${result}`,
+          );
         return { result, odd: t.odd };
       });
       const outcome = slipOutcome(legs);
       if (outcome.result !== s.slip_result || outcome.accumulator !== s.settled) {
-        throw new Error(`scale seed: slip ${s.id} is ${s.slip_result} ${s.settled}, rules say ${outcome.result} ${outcome.accumulator}`);
+        throw new Error(
+          `scale seed: slip ${s.id} is ${s.slip_result} ${s.settled}, rules say ${outcome.result} ${outcome.accumulator}`,
+        );
       }
-      if (accumulatorOf(s.tips.map((t) => t.odd)) !== s.accumulator) throw new Error(`scale seed: slip ${s.id} accumulator ${s.accumulator}`);
-      if (s.tips.length < 3 || s.tips.length > 5 || !s.before_ko) throw new Error(`scale seed: slip ${s.id} breaks the publish rules`);
+      if (accumulatorOf(s.tips.map((t) => t.odd)) !== s.accumulator)
+        throw new Error(`scale seed: slip ${s.id} accumulator ${s.accumulator}`);
+      if (s.tips.length < 3 || s.tips.length > 5 || !s.before_ko)
+        throw new Error(`scale seed: slip ${s.id} breaks the publish rules`);
     }
     const [{ n: perDay }] = (
       await client.query(
@@ -456,7 +573,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   seedScale(url, { tipsters: Number(tipsters ?? 10_000), slips: Number(slips ?? 200_000) })
     .then(async (r) => {
       console.log(r);
-      console.log(await verifyScaleSeed(url, { dist: process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : undefined }));
+      console.log(
+        await verifyScaleSeed(url, {
+          dist: process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : undefined,
+        }),
+      );
     })
     .catch((err) => {
       console.error(err);

@@ -47,7 +47,10 @@ const DIST = join(BACKEND, 'dist');
 const pgBase = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const slips = Number(process.env.BENCH_SLIPS ?? 200_000);
 const tipsters = Number(process.env.BENCH_TIPSTERS ?? Math.round(slips / 20));
-const openWanted = process.env.BENCH_OPEN === undefined || process.env.BENCH_OPEN === '' ? undefined : Number(process.env.BENCH_OPEN);
+const openWanted =
+  process.env.BENCH_OPEN === undefined || process.env.BENCH_OPEN === ''
+    ? undefined
+    : Number(process.env.BENCH_OPEN);
 const moneyBackShare = Number(process.env.BENCH_MONEY_BACK ?? 0);
 const sales = Number(process.env.BENCH_SALES ?? 0);
 const name = `tips_bench_settle_${randomBytes(4).toString('hex')}`;
@@ -90,25 +93,43 @@ const settle = async (db, batchSize) => {
   const { fixedClock } = req(join(DIST, 'common/clock/clock.js'));
   const { ResultSyncService } = req(join(DIST, 'modules/fixtures/result-sync.service.js'));
   const { SlipSettlementService } = req(join(DIST, 'modules/slip/slip-settlement.service.js'));
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot('api'), { logger: ['error'] });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot('api'), {
+    logger: ['error'],
+  });
   try {
     const [{ last }] = await query(
       db,
       `SELECT max(f.kickoff) AS last FROM slip s JOIN tip t ON t.slip_id = s.id JOIN fixture f ON f.id = t.fixture_id WHERE s.slip_result IS NULL`,
     );
     const clock = app.get(AdjustableClock);
-    const { offsetMs } = await app.get(req(join(DIST, 'modules/fixtures/replay-clock.service.js')).ReplayClock).frame();
-    clock.set(fixedClock(new Date(new Date(last).getTime() + offsetMs + 6 * 3600_000).toISOString()));
+    const { offsetMs } = await app
+      .get(req(join(DIST, 'modules/fixtures/replay-clock.service.js')).ReplayClock)
+      .frame();
+    clock.set(
+      fixedClock(new Date(new Date(last).getTime() + offsetMs + 6 * 3600_000).toISOString()),
+    );
     app.get(SlipSettlementService).batchSize = batchSize;
-    const [{ open }] = await query(db, `SELECT count(*)::int AS open FROM slip WHERE slip_result IS NULL`);
-    const [{ vouchers: vouchersBefore }] = await query(db, `SELECT count(*)::int AS vouchers FROM voucher`);
+    const [{ open }] = await query(
+      db,
+      `SELECT count(*)::int AS open FROM slip WHERE slip_result IS NULL`,
+    );
+    const [{ vouchers: vouchersBefore }] = await query(
+      db,
+      `SELECT count(*)::int AS vouchers FROM voucher`,
+    );
     const t0 = process.hrtime.bigint();
     await app.get(ResultSyncService).syncResults();
     await app.get(SlipSettlementService).sweep();
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    const [{ left }] = await query(db, `SELECT count(*)::int AS left FROM slip WHERE slip_result IS NULL`);
+    const [{ left }] = await query(
+      db,
+      `SELECT count(*)::int AS left FROM slip WHERE slip_result IS NULL`,
+    );
     // Sales whose share left W (paid, unpaid or refunded) and vouchers the settlement issued.
-    const [{ shares }] = await query(db, `SELECT count(*)::int AS shares FROM ledger_entry WHERE kind = 'sale_share' AND status <> 'W'`);
+    const [{ shares }] = await query(
+      db,
+      `SELECT count(*)::int AS shares FROM ledger_entry WHERE kind = 'sale_share' AND status <> 'W'`,
+    );
     const [{ vouchers }] = await query(db, `SELECT count(*)::int AS vouchers FROM voucher`);
     return { open, settled: open - left, ms, shares, vouchers: vouchers - vouchersBefore };
   } finally {
@@ -120,7 +141,11 @@ const settle = async (db, batchSize) => {
 const driveHot = (seconds) =>
   Promise.all(
     HOT_ROUTES.map((path) =>
-      autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: Math.max(1, Math.round(connections / HOT_ROUTES.length)), duration: seconds }),
+      autocannon({
+        url: `http://127.0.0.1:${port}${path}`,
+        connections: Math.max(1, Math.round(connections / HOT_ROUTES.length)),
+        duration: seconds,
+      }),
     ),
   );
 
@@ -139,10 +164,20 @@ const hotRoutesDuringSettlement = async (db) => {
     const quiet = await driveHot(duration);
     const t0 = process.hrtime.bigint();
     const settling = new Promise((ok, fail) => {
-      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--run', db, '1000'], { env: env(db), stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--run', db, '1000'], {
+        env: env(db),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let out = '';
       child.stdout.on('data', (d) => (out += d));
-      child.once('exit', (code) => (code === 0 ? ok({ ...JSON.parse(out.trim().split('\n').pop()), wallMs: Number(process.hrtime.bigint() - t0) / 1e6 }) : fail(new Error(`settlement under load exited ${code}`))));
+      child.once('exit', (code) =>
+        code === 0
+          ? ok({
+              ...JSON.parse(out.trim().split('\n').pop()),
+              wallMs: Number(process.hrtime.bigint() - t0) / 1e6,
+            })
+          : fail(new Error(`settlement under load exited ${code}`)),
+      );
     });
     const [busy, settled] = await Promise.all([driveHot(duration), settling]);
     return HOT_ROUTES.map((path, i) => ({ path, quiet: quiet[i], busy: busy[i], settled }));
@@ -183,15 +218,24 @@ const main = async () => {
   if (underLoad) await query('postgres', `CREATE DATABASE ${loadCopy} TEMPLATE ${name}`);
   try {
     const rows = [];
-    const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ');
+    const load = spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' })
+      .stdout.split(' ')
+      .slice(0, 3)
+      .join(' ');
     for (const [db, batch, label] of [
       ...(oneByOne ? [[copy, 1, 'one slip per transaction']] : []),
       [name, 1000, 'batches of 1,000 (SETTLE_BATCH)'],
     ]) {
-      const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--run', db, String(batch)], { encoding: 'utf8', env: env(db) });
+      const out = spawnSync(
+        process.execPath,
+        [fileURLToPath(import.meta.url), '--run', db, String(batch)],
+        { encoding: 'utf8', env: env(db) },
+      );
       if (out.status !== 0) throw new Error(`${label}: ${out.stderr}`);
       const r = JSON.parse(out.stdout.trim().split('\n').pop());
-      rows.push(`| ${label} | ${r.open} | ${r.settled} | ${r.shares} | ${r.vouchers} | ${(r.ms / 1000).toFixed(1)} | ${Math.round(r.settled / (r.ms / 1000))} |`);
+      rows.push(
+        `| ${label} | ${r.open} | ${r.settled} | ${r.shares} | ${r.vouchers} | ${(r.ms / 1000).toFixed(1)} | ${Math.round(r.settled / (r.ms / 1000))} |`,
+      );
     }
     const [b] = await snapshot(name);
     const [a] = oneByOne ? await snapshot(copy) : [b];
@@ -199,11 +243,18 @@ const main = async () => {
       `node ${process.version}, ${slips} slips (${seeded.open ?? '?'} open, ${sold.moneyBack} of them money-back), ${sold.sales} paid sales ` +
         `over the open slips, load average before ${load}`,
     );
-    console.log('| settlement | open slips | settled | sales settled | vouchers issued | seconds | slips/s |');
+    console.log(
+      '| settlement | open slips | settled | sales settled | vouchers issued | seconds | slips/s |',
+    );
     console.log('| --- | --- | --- | --- | --- | --- | --- |');
     for (const r of rows) console.log(r);
     const same = ['slips', 'tips', 'stats', 'shares', 'vouchers'].every((k) => a[k] === b[k]);
-    if (oneByOne) console.log(same ? 'both ways end identical (slips, tips, tipster_stat, sale shares, vouchers)' : `DIFFERENT: ${JSON.stringify({ a, b })}`);
+    if (oneByOne)
+      console.log(
+        same
+          ? 'both ways end identical (slips, tips, tipster_stat, sale shares, vouchers)'
+          : `DIFFERENT: ${JSON.stringify({ a, b })}`,
+      );
     if (!same) process.exitCode = 1;
     if (underLoad) {
       const rows = await hotRoutesDuringSettlement(loadCopy);
@@ -213,15 +264,25 @@ const main = async () => {
           `${(s.wallMs / 1000).toFixed(1)} s process (app start included), ${connections} connections over ${HOT_ROUTES.length} routes, ` +
           `${duration} s windows, load average after ${spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ')}`,
       );
-      console.log('| route | quiet req/s | quiet p50 / p99 / max ms | settling req/s | settling p50 / p99 / max ms | non-2xx |');
+      console.log(
+        '| route | quiet req/s | quiet p50 / p99 / max ms | settling req/s | settling p50 / p99 / max ms | non-2xx |',
+      );
       console.log('| --- | --- | --- | --- | --- | --- |');
       for (const r of rows) {
         const l = (x) => `${x.latency.p50} / ${x.latency.p99} / ${x.latency.max}`;
-        console.log(`| ${r.path} | ${r.quiet.requests.average.toFixed(0)} | ${l(r.quiet)} | ${r.busy.requests.average.toFixed(0)} | ${l(r.busy)} | ${r.quiet.non2xx + r.busy.non2xx + r.quiet.errors + r.busy.errors} |`);
+        console.log(
+          `| ${r.path} | ${r.quiet.requests.average.toFixed(0)} | ${l(r.quiet)} | ${r.busy.requests.average.toFixed(0)} | ${l(r.busy)} | ${r.quiet.non2xx + r.busy.non2xx + r.quiet.errors + r.busy.errors} |`,
+        );
       }
       const [c] = await snapshot(loadCopy);
-      const sameUnderLoad = ['slips', 'tips', 'stats', 'shares', 'vouchers'].every((k) => c[k] === b[k]);
-      console.log(sameUnderLoad ? 'the copy settled under load ends identical too' : `DIFFERENT under load: ${JSON.stringify({ b, c })}`);
+      const sameUnderLoad = ['slips', 'tips', 'stats', 'shares', 'vouchers'].every(
+        (k) => c[k] === b[k],
+      );
+      console.log(
+        sameUnderLoad
+          ? 'the copy settled under load ends identical too'
+          : `DIFFERENT under load: ${JSON.stringify({ b, c })}`,
+      );
       if (!sameUnderLoad) process.exitCode = 1;
     }
   } finally {

@@ -63,15 +63,30 @@ if (process.env.BENCH_SQL_COUNT === '1') {
     const ctx = als.getStore();
     if (!ctx) return query.call(this, config, values, callback);
     const text = typeof config === 'string' ? config : config?.text;
-    const params = typeof config === 'string' || typeof values !== 'function' ? values : config?.values;
-    const list = Array.isArray(params) ? params : Array.isArray(config?.values) ? config.values : [];
+    const params =
+      typeof config === 'string' || typeof values !== 'function' ? values : config?.values;
+    const list = Array.isArray(params)
+      ? params
+      : Array.isArray(config?.values)
+        ? config.values
+        : [];
     if (!clients.has(this)) clients.set(this, ++clientIds);
     const id = ++queries;
-    write({ req: ctx.req, method: ctx.method, url: ctx.url, id, client: clients.get(this), sql: text, params: list.map(wire), t: us() });
+    write({
+      req: ctx.req,
+      method: ctx.method,
+      url: ctx.url,
+      id,
+      client: clients.get(this),
+      sql: text,
+      params: list.map(wire),
+      t: us(),
+    });
     const done = () => write({ id, end: us() });
     const result = query.call(this, config, values, callback);
     if (result && typeof result.then === 'function') result.then(done, done);
-    else if (config && typeof config.on === 'function') (config.once ?? config.on).call(config, 'end', done);
+    else if (config && typeof config.on === 'function')
+      (config.once ?? config.on).call(config, 'end', done);
     return result;
   };
 }

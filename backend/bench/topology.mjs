@@ -24,13 +24,20 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIfNeeded, deleteRedisKeys, dropDatabaseAt, freePort, waitForHealth } from '../../scripts/lib.mjs';
+import {
+  buildIfNeeded,
+  deleteRedisKeys,
+  dropDatabaseAt,
+  freePort,
+  waitForHealth,
+} from '../../scripts/lib.mjs';
 import { BACKEND, childPids, migrateAndSeed, startApp, stopChild } from './lib/app-processes.mjs';
-
 
 /** The nginx binary on PATH (or /usr/sbin), or null. */
 export const nginxBinary = () => {
-  const which = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], { encoding: 'utf8' });
+  const which = spawnSync('sh', ['-c', 'command -v nginx || ls /usr/sbin/nginx'], {
+    encoding: 'utf8',
+  });
   return which.status === 0 ? which.stdout.trim().split('\n')[0] : null;
 };
 
@@ -94,12 +101,25 @@ const printed = (child, text, what) =>
  * [{ pid, role, port }], appPids(), balancerPids(), stop() }; throws (after stopping what it
  * started) when something does not come up within `timeoutMs`.
  */
-export const startTopology = async ({ apis = 1, workers = 1, balancer, env, port, dist = join(BACKEND, 'dist'), nodeArgs = [], apiRole = 'api', timeoutMs = 60_000 }) => {
+export const startTopology = async ({
+  apis = 1,
+  workers = 1,
+  balancer,
+  env,
+  port,
+  dist = join(BACKEND, 'dist'),
+  nodeArgs = [],
+  apiRole = 'api',
+  timeoutMs = 60_000,
+}) => {
   const kind = balancer ?? (apis > 1 ? 'auto' : 'none');
   if (kind === 'none' && apis !== 1) throw new Error('more than one api needs a balancer');
   const balancerKind = kind === 'auto' ? (nginxBinary() ? 'nginx' : 'node') : kind;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const apiPorts = balancerKind === 'none' ? [port] : await Promise.all(Array.from({ length: apis }, () => freePort()));
+  const apiPorts =
+    balancerKind === 'none'
+      ? [port]
+      : await Promise.all(Array.from({ length: apis }, () => freePort()));
   const appEnv = {
     ...env,
     PUBLIC_URL: baseUrl,
@@ -119,14 +139,24 @@ export const startTopology = async ({ apis = 1, workers = 1, balancer, env, port
     process.off('exit', killOnExit);
   };
   // If the caller dies without stop(), take the processes with it.
-  const killOnExit = () => [lb, ...apps.map((a) => a.child)].forEach((c) => c?.exitCode === null && c.kill('SIGTERM'));
+  const killOnExit = () =>
+    [lb, ...apps.map((a) => a.child)].forEach((c) => c?.exitCode === null && c.kill('SIGTERM'));
   process.on('exit', killOnExit);
   try {
-    for (let i = 0; i < apis; i++) apps.push(startApp({ dist, role: apiRole, env: appEnv, nodeArgs, port: apiPorts[i] }));
-    for (let i = 0; i < workers; i++) apps.push(startApp({ dist, role: 'worker', env: appEnv, nodeArgs }));
+    for (let i = 0; i < apis; i++)
+      apps.push(startApp({ dist, role: apiRole, env: appEnv, nodeArgs, port: apiPorts[i] }));
+    for (let i = 0; i < workers; i++)
+      apps.push(startApp({ dist, role: 'worker', env: appEnv, nodeArgs }));
     await Promise.all([
       ...apiPorts.map((p) => waitForHealth(`http://127.0.0.1:${p}`, timeoutMs)),
-      ...apps.map((a) => Promise.race([a.ready, new Promise((_, fail) => setTimeout(() => fail(new Error(`worker ${a.pid} did not start`)), timeoutMs).unref())])),
+      ...apps.map((a) =>
+        Promise.race([
+          a.ready,
+          new Promise((_, fail) =>
+            setTimeout(() => fail(new Error(`worker ${a.pid} did not start`)), timeoutMs).unref(),
+          ),
+        ]),
+      ),
     ]);
     if (balancerKind === 'nginx') {
       dir = mkdtempSync(join(tmpdir(), 'tips-bench-nginx-'));
@@ -134,10 +164,18 @@ export const startTopology = async ({ apis = 1, workers = 1, balancer, env, port
       chmodSync(dir, 0o755);
       for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
       writeFileSync(join(dir, 'nginx.conf'), nginxConfig(dir, port, apiPorts));
-      lb = spawn(nginxBinary(), ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], { stdio: ['ignore', 'ignore', 'inherit'] });
+      lb = spawn(
+        nginxBinary(),
+        ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
       lb.once('exit', (code) => !stopped && console.error(`nginx exited (${code})`));
     } else if (balancerKind === 'node') {
-      lb = spawn(process.execPath, [join(BACKEND, 'bench', 'balancer-proxy.mjs'), String(port), ...apiPorts.map(String)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      lb = spawn(
+        process.execPath,
+        [join(BACKEND, 'bench', 'balancer-proxy.mjs'), String(port), ...apiPorts.map(String)],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       await printed(lb, 'listening', 'balancer-proxy.mjs');
       lb.stdout.resume();
     }
@@ -154,9 +192,14 @@ export const startTopology = async ({ apis = 1, workers = 1, balancer, env, port
     /** Every app process (api and worker) pid. */
     appPids: () => apps.map((a) => a.pid),
     /** The balancer's pids: nginx's master and its worker, or the Node proxy; [] without one. */
-    balancerPids: () => (lb ? [lb.pid, ...(balancerKind === 'nginx' ? childPids(lb.pid) : [])] : []),
+    balancerPids: () =>
+      lb ? [lb.pid, ...(balancerKind === 'nginx' ? childPids(lb.pid) : [])] : [],
     /** Resolves with the first app process that exits (pid, role, code) while the shape runs. */
-    died: new Promise((r) => apps.forEach((a) => a.child.once('exit', (code) => !stopped && r({ pid: a.pid, role: a.role, code })))),
+    died: new Promise((r) =>
+      apps.forEach((a) =>
+        a.child.once('exit', (code) => !stopped && r({ pid: a.pid, role: a.role, code })),
+      ),
+    ),
     stop,
   };
 };
@@ -190,8 +233,12 @@ const cli = async () => {
     await topology?.stop();
     rmSync(storageDir, { recursive: true, force: true });
     // What this run made up goes: the scratch database, and the Redis keys of a prefix of its own.
-    if (!given) await dropDatabaseAt(databaseUrl).catch((err) => console.error(`could not drop ${dbName}: ${err.message}`));
-    if (!process.env.BENCH_REDIS_PREFIX) await deleteRedisKeys(redisUrl, `${redisPrefix}:*`).catch(() => undefined);
+    if (!given)
+      await dropDatabaseAt(databaseUrl).catch((err) =>
+        console.error(`could not drop ${dbName}: ${err.message}`),
+      );
+    if (!process.env.BENCH_REDIS_PREFIX)
+      await deleteRedisKeys(redisUrl, `${redisPrefix}:*`).catch(() => undefined);
   };
   let exiting = false;
   const exit = async (code) => {
@@ -204,9 +251,25 @@ const cli = async () => {
   try {
     if (!process.env.BENCH_DIST) buildIfNeeded({ frontend: false });
     const timings = given ? [] : migrateAndSeed(dist, env);
-    topology = await startTopology({ apis, workers, balancer: process.env.BENCH_BALANCER, env, port, dist, nodeArgs });
+    topology = await startTopology({
+      apis,
+      workers,
+      balancer: process.env.BENCH_BALANCER,
+      env,
+      port,
+      dist,
+      nodeArgs,
+    });
     if (timings.length) console.error(`scratch database ${dbName}: ${timings.join(', ')}`);
-    console.log(JSON.stringify({ baseUrl: topology.baseUrl, processes: topology.processes, balancer: { kind: topology.balancer, pids: topology.balancerPids() }, databaseUrl, redisPrefix }));
+    console.log(
+      JSON.stringify({
+        baseUrl: topology.baseUrl,
+        processes: topology.processes,
+        balancer: { kind: topology.balancer, pids: topology.balancerPids() },
+        databaseUrl,
+        redisPrefix,
+      }),
+    );
     const dead = await topology.died;
     console.error(`${dead.role} process ${dead.pid} exited (${dead.code}): stopping`);
     await exit(1);

@@ -52,11 +52,29 @@ const startAtStub = () =>
     const server = createServer((req, res) => {
       req.resume();
       req.on('end', () => {
-        const recipient = { statusCode: 101, number: '+254700000000', status: 'Success', cost: 'KES 0.8000', messageId: `ATXid_ussdbench${++n}` };
-        res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ SMSMessageData: { Message: 'Sent to 1/1 Total Cost: KES 0.8000', Recipients: [recipient] } }));
+        const recipient = {
+          statusCode: 101,
+          number: '+254700000000',
+          status: 'Success',
+          cost: 'KES 0.8000',
+          messageId: `ATXid_ussdbench${++n}`,
+        };
+        res.writeHead(201, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            SMSMessageData: {
+              Message: 'Sent to 1/1 Total Cost: KES 0.8000',
+              Recipients: [recipient],
+            },
+          }),
+        );
       });
     });
-    server.listen(0, '127.0.0.1', () => resolveStub({ origin: `http://127.0.0.1:${server.address().port}`, close: () => server.close() }));
+    server.listen(0, '127.0.0.1', () =>
+      resolveStub({
+        origin: `http://127.0.0.1:${server.address().port}`,
+        close: () => server.close(),
+      }),
+    );
   });
 
 /** AT's form body for one request of a fresh session and phone. */
@@ -92,8 +110,17 @@ const main = async () => {
     name: 'bench_ussd',
     port,
     distDir,
-    nodeArgs: ['--require', join(BACKEND, 'bench', 'sql-capture.cjs'), ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
-    env: { BENCH_SQL_COUNT: '1', USSD_CALLBACK_KEY: ussdKey, MPESA_CALLBACK_TOKEN: callbackToken, ...(at ? { AT_BASE_URL: at.origin } : {}) },
+    nodeArgs: [
+      '--require',
+      join(BACKEND, 'bench', 'sql-capture.cjs'),
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+    ],
+    env: {
+      BENCH_SQL_COUNT: '1',
+      USSD_CALLBACK_KEY: ussdKey,
+      MPESA_CALLBACK_TOKEN: callbackToken,
+      ...(at ? { AT_BASE_URL: at.origin } : {}),
+    },
   });
   const db = new Client({ connectionString: app.databaseUrl });
   try {
@@ -103,7 +130,9 @@ const main = async () => {
     const api = app.processes.find((p) => p.role === 'api');
     const sqlCount = sqlCounter(api);
     const path = `/api/ussd/africastalking?key=${ussdKey}`;
-    const { rows: slips } = await db.query(`SELECT id, price_ksh::text price FROM slip WHERE slip_result IS NULL ORDER BY id DESC LIMIT 50`);
+    const { rows: slips } = await db.query(
+      `SELECT id, price_ksh::text price FROM slip WHERE slip_result IS NULL ORDER BY id DESC LIMIT 50`,
+    );
     if (!slips.length) throw new Error('the seed created no slip on sale');
     const code = ussdCodeOf(Number(slips[0].id));
     const steps = [
@@ -117,17 +146,41 @@ const main = async () => {
       ['help', '0'],
     ];
     const post = (text) =>
-      fetch(`${app.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: ussdBody(text) }).then((r) => r.text());
-    console.log(`node ${process.version}, ${cpus().length} CPUs, 1 ROLE=api + 1 ROLE=worker process, buyer SMS to ${smsMode === 'stub' ? 'a bare stub (BENCH_SMS=stub)' : 'our Africa\'s Talking sandbox in the api process'}; a machine shared with other jobs unless said otherwise`);
-    for (const [name, text] of steps) console.log(`  ${name.padEnd(22)} text=${JSON.stringify(text).padEnd(10)} → ${JSON.stringify((await post(text)).slice(0, 60))}`);
+      fetch(`${app.baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: ussdBody(text),
+      }).then((r) => r.text());
+    console.log(
+      `node ${process.version}, ${cpus().length} CPUs, 1 ROLE=api + 1 ROLE=worker process, buyer SMS to ${smsMode === 'stub' ? 'a bare stub (BENCH_SMS=stub)' : "our Africa's Talking sandbox in the api process"}; a machine shared with other jobs unless said otherwise`,
+    );
+    for (const [name, text] of steps)
+      console.log(
+        `  ${name.padEnd(22)} text=${JSON.stringify(text).padEnd(10)} → ${JSON.stringify((await post(text)).slice(0, 60))}`,
+      );
 
     // 1. USSD steps/s (warm-up first).
-    await autocannon({ url: app.baseUrl, connections: 10, amount: 500, requests: steps.map(([, text]) => ({ method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (req) => ({ ...req, body: ussdBody(text) }) })) });
+    await autocannon({
+      url: app.baseUrl,
+      connections: 10,
+      amount: 500,
+      requests: steps.map(([, text]) => ({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        setupRequest: (req) => ({ ...req, body: ussdBody(text) }),
+      })),
+    });
     const r = await autocannon({
       url: app.baseUrl,
       connections,
       duration: SECONDS,
-      requests: steps.map(([, text]) => ({ method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (req) => ({ ...req, body: ussdBody(text) }) })),
+      requests: steps.map(([, text]) => ({
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        setupRequest: (req) => ({ ...req, body: ussdBody(text) }),
+      })),
     });
     console.log(
       `USSD steps: ${Math.round(r.requests.average)} req/s over ${SECONDS} s, ${connections} connections; latency p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms; ` +
@@ -140,24 +193,49 @@ const main = async () => {
       for (let i = 0; i < 100; i++) await post(text);
       per.push([name, ((await sqlCount()) - before) / 100]);
     }
-    console.log(`SQL statements per step: ${per.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ')}`);
+    console.log(
+      `SQL statements per step: ${per.map(([name, n]) => `${name} ${n.toFixed(2)}`).join(', ')}`,
+    );
     // API CPU per step: BENCH_USSD_CPU_N requests of one step (10 connections), the api process's CPU time (/proc) over them.
     const cpuN = Number(process.env.BENCH_USSD_CPU_N ?? 2000);
     const cpu = [];
     for (const [name, text] of steps) {
       const before = cpuMs(api.pid);
-      const one = await autocannon({ url: app.baseUrl, connections: 10, amount: cpuN, requests: [{ method: 'POST', path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, setupRequest: (req) => ({ ...req, body: ussdBody(text) }) }] });
+      const one = await autocannon({
+        url: app.baseUrl,
+        connections: 10,
+        amount: cpuN,
+        requests: [
+          {
+            method: 'POST',
+            path,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            setupRequest: (req) => ({ ...req, body: ussdBody(text) }),
+          },
+        ],
+      });
       cpu.push([name, (cpuMs(api.pid) - before) / cpuN, Math.round(one.requests.average)]);
     }
-    console.log(`API CPU per step (ms, ${cpuN} requests each, 10 connections; req/s): ${cpu.map(([name, ms, rps]) => `${name} ${ms.toFixed(3)} (${rps}/s)`).join(', ')}`);
+    console.log(
+      `API CPU per step (ms, ${cpuN} requests each, 10 connections; req/s): ${cpu.map(([name, ms, rps]) => `${name} ${ms.toFixed(3)} (${rps}/s)`).join(', ')}`,
+    );
 
     // 2. C2B confirmations end to end.
     const codes = new Set();
-    while (codes.size < N) codes.add(Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
+    while (codes.size < N)
+      codes.add(
+        Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''),
+      );
     const codeList = [...codes];
     const purchases = Array.from({ length: N }, (_, i) => {
       const slip = slips[i % slips.length];
-      return { slipId: slip.id, price: slip.price, phone: `2547${String(50_000_000 + i)}`, code: codeList[i], transId: `TC${i.toString(36).toUpperCase().padStart(8, '0')}` };
+      return {
+        slipId: slip.id,
+        price: slip.price,
+        phone: `2547${String(50_000_000 + i)}`,
+        code: codeList[i],
+        transId: `TC${i.toString(36).toUpperCase().padStart(8, '0')}`,
+      };
     });
     await db.query(
       `WITH p AS (
@@ -165,10 +243,19 @@ const main = async () => {
          SELECT 'slip', s, ph, a::numeric, 'KES', 'c2b', c, 'pending' FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS t(s, ph, a, c)
          RETURNING id)
        INSERT INTO c2b_reference (purchase_id, expires_at) SELECT id, '2100-01-01T00:00:00Z'::timestamptz FROM p`,
-      [purchases.map((p) => p.slipId), purchases.map((p) => p.phone), purchases.map((p) => p.price), purchases.map((p) => p.code)],
+      [
+        purchases.map((p) => p.slipId),
+        purchases.map((p) => p.phone),
+        purchases.map((p) => p.price),
+        purchases.map((p) => p.code),
+      ],
     );
     const paybill = process.env.MPESA_PAYBILL ?? '600984';
-    const { rows: [base] } = await db.query(`SELECT count(*)::int n FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')`);
+    const {
+      rows: [base],
+    } = await db.query(
+      `SELECT count(*)::int n FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')`,
+    );
     let next = 0;
     const t0 = Date.now();
     let paidAt = 0;
@@ -176,7 +263,9 @@ const main = async () => {
     let polling = true;
     const poller = (async () => {
       while (polling && Date.now() - t0 < timeoutMs) {
-        const { rows: [c] } = await db.query(
+        const {
+          rows: [c],
+        } = await db.query(
           `SELECT (SELECT count(*)::int FROM purchase WHERE provider = 'c2b' AND code = ANY($1) AND status = 'paid') paid,
                   (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status IN ('sent', 'delivered')) sent,
                   (SELECT count(*)::int FROM sms_outbox WHERE purpose = 'deliver-slip' AND status = 'failed') failed`,
@@ -204,8 +293,19 @@ const main = async () => {
             return {
               ...req,
               body: JSON.stringify({
-                TransactionType: 'Pay Bill', TransID: p.transId, TransTime: '20261205093000', TransAmount: p.price, BusinessShortCode: paybill,
-                BillRefNumber: p.code, InvoiceNumber: '', OrgAccountBalance: '', ThirdPartyTransID: '', MSISDN: '25470****149', FirstName: 'John', MiddleName: '', LastName: 'Doe',
+                TransactionType: 'Pay Bill',
+                TransID: p.transId,
+                TransTime: '20261205093000',
+                TransAmount: p.price,
+                BusinessShortCode: paybill,
+                BillRefNumber: p.code,
+                InvoiceNumber: '',
+                OrgAccountBalance: '',
+                ThirdPartyTransID: '',
+                MSISDN: '25470****149',
+                FirstName: 'John',
+                MiddleName: '',
+                LastName: 'Doe',
               }),
             };
           },
@@ -217,12 +317,16 @@ const main = async () => {
     polling = false;
     if (!paidAt || !sentAt) throw new Error(`C2B: not done within ${timeoutMs / 1000} s`);
     const credit = await creditChecks(db, `p.provider = 'c2b' AND p.code = ANY($1)`, [codeList]);
-    const { rows: [unmatched] } = await db.query(`SELECT count(*)::int n FROM unmatched_payment`);
+    const {
+      rows: [unmatched],
+    } = await db.query(`SELECT count(*)::int n FROM unmatched_payment`);
     console.log(
       `C2B confirmations: ${N} posted in ${(postMs / 1000).toFixed(1)} s (${Math.round((N * 1000) / postMs)}/s accepted, p99 ${c2b.latency.p99} ms, ${c2b.non2xx} non-200); ` +
         `all paid after ${((paidAt - t0) / 1000).toFixed(1)} s, all buyer SMS sent after ${((sentAt - t0) / 1000).toFixed(1)} s → ${Math.round((N * 1000) / (sentAt - t0))} confirmations/s end to end`,
     );
-    console.log(`credit checks: ${credit.paid}/${credit.purchases} paid, sales ${credit.sales} = shares ${credit.shares} + fees ${credit.fees}; unmatched payments ${unmatched.n}; ${credit.problems.length ? `PROBLEMS: ${credit.problems.join('; ')}` : 'each credited once'}`);
+    console.log(
+      `credit checks: ${credit.paid}/${credit.purchases} paid, sales ${credit.sales} = shares ${credit.shares} + fees ${credit.fees}; unmatched payments ${unmatched.n}; ${credit.problems.length ? `PROBLEMS: ${credit.problems.join('; ')}` : 'each credited once'}`,
+    );
     if (credit.problems.length || unmatched.n) process.exitCode = 1;
   } finally {
     await db.end().catch(() => undefined);

@@ -33,8 +33,22 @@ import { PrivacyModule } from './modules/privacy/privacy.module';
 
 /** The feature modules of docs/ARCHITECTURE.md, loaded by every process. */
 export const FEATURE_MODULES: Type[] = [
-  AccountModule, FixturesModule, SlipModule, JackpotModule, SubscriptionModule,
-  ProcessorModule, FinanceModule, BlogModule, NotificationsModule, BackofficeModule, RgModule, RecordsModule, TransparencyModule, BuyerModule, UssdModule, PrivacyModule,
+  AccountModule,
+  FixturesModule,
+  SlipModule,
+  JackpotModule,
+  SubscriptionModule,
+  ProcessorModule,
+  FinanceModule,
+  BlogModule,
+  NotificationsModule,
+  BackofficeModule,
+  RgModule,
+  RecordsModule,
+  TransparencyModule,
+  BuyerModule,
+  UssdModule,
+  PrivacyModule,
 ];
 
 /**
@@ -56,7 +70,11 @@ export class AppModule {
           useFactory: (config: AppConfig) => ({
             pinoHttp: {
               level: config.logLevel,
-              redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["verif-hash"]'],
+              redact: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                'req.headers["verif-hash"]',
+              ],
               autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
             },
             forRoutes: [{ path: '{*splat}', method: 0 }],

@@ -37,7 +37,10 @@ export const FRONTEND_DIST = join(REPO_ROOT, 'frontend', 'dist');
 export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFastifyApplication> => {
   // X-Forwarded-For is believed only from the proxies in TRUST_PROXY (none by default): a client
   // choosing its own address would walk past every per-address rate limit.
-  const adapter = new FastifyAdapter({ trustProxy: AppConfig.fromEnv(loadEnv()).trustProxy, bodyLimit: 1_048_576 });
+  const adapter = new FastifyAdapter({
+    trustProxy: AppConfig.fromEnv(loadEnv()).trustProxy,
+    bodyLimit: 1_048_576,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(role), adapter, {
     bufferLogs: true,
     rawBody: true,
@@ -58,12 +61,20 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
     registerTsaSandboxBodies(app.getHttpAdapter().getInstance());
   }
   // Credentialed cross-origin calls only from our own origins (CORS_ORIGINS, else PUBLIC_URL).
-  app.enableCors({ origin: config.corsOrigins, credentials: true, exposedHeaders: ['Content-Range'] });
-  // Visitors' hot GETs answered before Nest middleware (docs/PRODUCT-RULES.md "Lists and caches"); registered before the routes.
-  registerVisitorFastPath(app.getHttpAdapter().getInstance(), (source) => app.get(source, { strict: false }), {
-    clock: app.get<Clock>(CLOCK),
-    onRequest: (hook) => adapter.setOnRequestHook(hook),
+  app.enableCors({
+    origin: config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['Content-Range'],
   });
+  // Visitors' hot GETs answered before Nest middleware (docs/PRODUCT-RULES.md "Lists and caches"); registered before the routes.
+  registerVisitorFastPath(
+    app.getHttpAdapter().getInstance(),
+    (source) => app.get(source, { strict: false }),
+    {
+      clock: app.get<Clock>(CLOCK),
+      onRequest: (hook) => adapter.setOnRequestHook(hook),
+    },
+  );
   registerInputGuards(app); // JSON depth / UTF-8 at parse time, NUL anywhere: 400
   app.useGlobalPipes(new ValidationPipe(validationPipeOptions));
 
@@ -73,12 +84,19 @@ export const createHttpApp = async (role: ProcessRole = 'api'): Promise<NestFast
   const shell = role === 'worker' ? null : app.get(PageShellService);
   app.useGlobalFilters(
     new AllExceptionsFilter(
-      hasFrontend && shell ? (reply, request) => (void shell.send(request, reply), true) : undefined,
+      hasFrontend && shell
+        ? (reply, request) => (void shell.send(request, reply), true)
+        : undefined,
     ),
   );
   if (hasFrontend) {
     await app.register(fastifyStatic, {
-      root: FRONTEND_DIST, prefix: '/', wildcard: false, index: false, cacheControl: false, setHeaders: setFrontendCacheHeaders,
+      root: FRONTEND_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: setFrontendCacheHeaders,
       preCompressed: true, // .br/.gz written by the frontend build (vite.config.ts)
     });
   }

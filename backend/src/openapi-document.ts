@@ -8,13 +8,16 @@ import { AppModule } from './app.module';
 export const openApiConfig = (): Omit<OpenAPIObject, 'paths'> =>
   new DocumentBuilder()
     .setTitle('Football tips marketplace API')
-    .setDescription('Routes of the product (docs/PRODUCT-RULES.md R140) plus callbacks, back office and sandboxes.')
+    .setDescription(
+      'Routes of the product (docs/PRODUCT-RULES.md R140) plus callbacks, back office and sandboxes.',
+    )
     .setVersion('1')
     .addBearerAuth()
     .build();
 
 /** The OpenAPI document of a built application (every controller's @Api* decorators and DTO shapes). */
-export const createOpenApiDocument = (app: INestApplication): OpenAPIObject => SwaggerModule.createDocument(app, openApiConfig());
+export const createOpenApiDocument = (app: INestApplication): OpenAPIObject =>
+  SwaggerModule.createDocument(app, openApiConfig());
 
 /**
  * The OpenAPI document the API serves, built without a server, a database or Redis: Nest's preview
@@ -27,7 +30,11 @@ export const buildOpenApiDocument = async (): Promise<OpenAPIObject> => {
   process.env.NODE_ENV = 'development';
   process.env.SANDBOX_ENABLED = 'true';
   try {
-    const app = await NestFactory.create(AppModule.forRoot('api'), new FastifyAdapter(), { preview: true, logger: false, abortOnError: false });
+    const app = await NestFactory.create(AppModule.forRoot('api'), new FastifyAdapter(), {
+      preview: true,
+      logger: false,
+      abortOnError: false,
+    });
     try {
       return createOpenApiDocument(app);
     } finally {

@@ -6,7 +6,9 @@ import { loadEnv } from './config/load-env';
 /** Worker entry: BullMQ processors and job schedulers, no HTTP listener. */
 const bootstrap = async (): Promise<void> => {
   loadEnv();
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot('worker'), { bufferLogs: true });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot('worker'), {
+    bufferLogs: true,
+  });
   app.useLogger(app.get(Logger));
   app.enableShutdownHooks();
   console.log('worker started');

@@ -19,12 +19,18 @@ const user = {
 };
 
 /** Newest link to `pathPrefix` in the sandbox mailbox of `to`. */
-const mailedLink = async (request: APIRequestContext, to: string, pathPrefix: string): Promise<string> => {
+const mailedLink = async (
+  request: APIRequestContext,
+  to: string,
+  pathPrefix: string,
+): Promise<string> => {
   let path = '';
   await expect
     .poll(
       async () => {
-        const mails = (await (await request.get(`/sandbox/api/mail?to=${encodeURIComponent(to)}`)).json()) as {
+        const mails = (await (
+          await request.get(`/sandbox/api/mail?to=${encodeURIComponent(to)}`)
+        ).json()) as {
           text: string | null;
         }[];
         for (const mail of mails) {
@@ -43,18 +49,27 @@ const mailedLink = async (request: APIRequestContext, to: string, pathPrefix: st
 };
 
 /** Logs in through the API and puts the tokens in the browser's cookies. */
-const loginByApi = async (page: Page, request: APIRequestContext, password: string): Promise<void> => {
-  const response = await request.post('/api/account/email-login', { data: { email: user.email, password } });
+const loginByApi = async (
+  page: Page,
+  request: APIRequestContext,
+  password: string,
+): Promise<void> => {
+  const response = await request.post('/api/account/email-login', {
+    data: { email: user.email, password },
+  });
   expect(response.ok()).toBe(true);
   const { access, refresh } = (await response.json()) as { access: string; refresh: string };
-  const url = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin;
+  const url = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url())
+    .origin;
   await page.context().addCookies([
     { name: 'token', value: access, url },
     { name: 'refresh', value: refresh, url },
   ]);
 };
 
-test('login-protected routes redirect to / without a token cookie (docs/PRODUCT-RULES.md R96)', async ({ page }) => {
+test('login-protected routes redirect to / without a token cookie (docs/PRODUCT-RULES.md R96)', async ({
+  page,
+}) => {
   for (const path of ['/account_settings', '/profile', '/change_password', '/buy_tip']) {
     await page.goto(path);
     await expect(page).toHaveURL('/');
@@ -70,7 +85,14 @@ test('registration form messages (docs/PRODUCT-RULES.md R130)', async ({ page })
   await register.submit();
   await expect(register.dialog.getByText('This field is required')).toHaveCount(5);
   await expect(register.dialog.getByText('Confirm that you are 18 years or older')).toBeVisible();
-  await register.fill({ ...user, email: 'not-an-email', phone: '07123', password: 'short', confirm: 'other', adult: false });
+  await register.fill({
+    ...user,
+    email: 'not-an-email',
+    phone: '07123',
+    password: 'short',
+    confirm: 'other',
+    adult: false,
+  });
   await register.submit();
   await expect(register.dialog.getByText('Enter valid email')).toBeVisible();
   await expect(register.dialog.getByText('Phone number should have 10 digits')).toBeVisible();
@@ -97,7 +119,9 @@ test('register, log out, log in (docs/PRODUCT-RULES.md R124)', async ({ page }) 
   await page.keyboard.press('Escape');
 
   await site.logout();
-  expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')).toBeUndefined();
+  expect(
+    (await page.context().cookies()).find((cookie) => cookie.name === 'token'),
+  ).toBeUndefined();
 
   await site.loginButton.click();
   const login = new LoginDialog(page);
@@ -109,7 +133,9 @@ test('register, log out, log in (docs/PRODUCT-RULES.md R124)', async ({ page }) 
   await expect(site.accountButton).toBeVisible();
 });
 
-test("the server's username and e-mail errors show under the fields (docs/PRODUCT-RULES.md R70)", async ({ page }) => {
+test("the server's username and e-mail errors show under the fields (docs/PRODUCT-RULES.md R70)", async ({
+  page,
+}) => {
   await page.goto('/');
   const site = new SitePage(page);
   await site.acceptCookies();
@@ -124,7 +150,10 @@ test("the server's username and e-mail errors show under the fields (docs/PRODUC
   await expect(site.loginButton).toBeVisible();
 });
 
-test('password reset through the mailbox (docs/PRODUCT-RULES.md R111, R132, R70)', async ({ page, request }) => {
+test('password reset through the mailbox (docs/PRODUCT-RULES.md R111, R132, R70)', async ({
+  page,
+  request,
+}) => {
   const site = new SitePage(page);
   await page.goto('/');
   await site.acceptCookies();
@@ -155,7 +184,10 @@ test('password reset through the mailbox (docs/PRODUCT-RULES.md R111, R132, R70)
   await expect(site.accountButton).toBeVisible();
 });
 
-test('account settings: Password Set, change messages, Saved (docs/PRODUCT-RULES.md R127, R131, R133, R70)', async ({ page, request }) => {
+test('account settings: Password Set, change messages, Saved (docs/PRODUCT-RULES.md R127, R131, R133, R70)', async ({
+  page,
+  request,
+}) => {
   await page.goto('/');
   await new SitePage(page).acceptCookies();
   await loginByApi(page, request, user.password);
@@ -167,7 +199,9 @@ test('account settings: Password Set, change messages, Saved (docs/PRODUCT-RULES
 
   await settings.changePassword('', 'short', 'other');
   await expect(settings.passwordSection.getByText('Fill this')).toBeVisible();
-  await expect(settings.passwordSection.getByText('Password should be 8 characters or more')).toBeVisible();
+  await expect(
+    settings.passwordSection.getByText('Password should be 8 characters or more'),
+  ).toBeVisible();
   await expect(settings.passwordSection.getByText('Confirm password is not equal')).toBeVisible();
   await settings.changePassword('not-my-password', 'third-pass-3');
   await expect(settings.passwordSection.getByText('Wrong password')).toBeVisible();
@@ -189,9 +223,14 @@ test('account settings: Password Set, change messages, Saved (docs/PRODUCT-RULES
   await expect(settings.emailSection.getByText('Enter valid email')).toBeVisible();
 });
 
-test('e-mail verification link, logged out and logged in (docs/PRODUCT-RULES.md R107)', async ({ page, request }) => {
+test('e-mail verification link, logged out and logged in (docs/PRODUCT-RULES.md R107)', async ({
+  page,
+  request,
+}) => {
   await page.goto('/email-verification/abc123');
-  await expect(page.getByText('You need to be logged in to use the email verification link')).toBeVisible();
+  await expect(
+    page.getByText('You need to be logged in to use the email verification link'),
+  ).toBeVisible();
 
   await loginByApi(page, request, user.password);
   await page.goto('/email-verification/not-a-real-code');

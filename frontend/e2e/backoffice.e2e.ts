@@ -19,11 +19,27 @@ test.use({ trace: 'off' });
 test.use({ viewport: { width: 1280, height: 900 } });
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CREATE_ADMIN_CLI = join(ROOT, 'backend', 'dist', 'modules', 'account', 'cli', 'create-admin.js');
+const CREATE_ADMIN_CLI = join(
+  ROOT,
+  'backend',
+  'dist',
+  'modules',
+  'account',
+  'cli',
+  'create-admin.js',
+);
 
 const run = Date.now().toString(36);
-const admin = { username: `bo_admin_${run}`, email: `bo_admin_${run}@example.com`, password: 'admin-pass-1' };
-const tipster = { username: `bo_tip_${run}`, email: `bo_tip_${run}@example.com`, password: 'tipster-pass-1' };
+const admin = {
+  username: `bo_admin_${run}`,
+  email: `bo_admin_${run}@example.com`,
+  password: 'admin-pass-1',
+};
+const tipster = {
+  username: `bo_tip_${run}`,
+  email: `bo_tip_${run}@example.com`,
+  password: 'tipster-pass-1',
+};
 
 /** Every back-office resource an admin's menu lists, with its menu label. */
 const ADMIN_RESOURCES: [path: string, label: string][] = [
@@ -53,7 +69,9 @@ const ADMIN_RESOURCES: [path: string, label: string][] = [
  */
 const findDatabase = async (email: string): Promise<string> => {
   if (process.env.E2E_DATABASE_URL) return process.env.E2E_DATABASE_URL;
-  throw new Error(`E2E_DATABASE_URL is not set: cannot make ${email} an admin (run through node scripts/test.mjs --e2e)`);
+  throw new Error(
+    `E2E_DATABASE_URL is not set: cannot make ${email} an admin (run through node scripts/test.mjs --e2e)`,
+  );
 };
 
 /**
@@ -102,21 +120,38 @@ const menuLabels = async (page: Page): Promise<string[]> => {
 
 test.beforeAll(async ({ request }) => {
   const registered = await request.post('/api/account/register', {
-    data: { username: tipster.username, email: tipster.email, phone_number: '0712345679', password: tipster.password },
+    data: {
+      username: tipster.username,
+      email: tipster.email,
+      phone_number: '0712345679',
+      password: tipster.password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const databaseUrl = await findDatabase(tipster.email);
   execFileSync(
     process.execPath,
-    [CREATE_ADMIN_CLI, '--email', admin.email, '--username', admin.username, '--password', admin.password],
+    [
+      CREATE_ADMIN_CLI,
+      '--email',
+      admin.email,
+      '--username',
+      admin.username,
+      '--password',
+      admin.password,
+    ],
     { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl }, stdio: 'pipe' },
   );
 });
 
-test('an admin logs in, lists posts, edits a post title and sees it saved (audited)', async ({ page }) => {
+test('an admin logs in, lists posts, edits a post title and sees it saved (audited)', async ({
+  page,
+}) => {
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
-  const listed = page.waitForResponse((r) => r.url().includes('/api/backoffice/posts?') && r.request().method() === 'GET');
+  const listed = page.waitForResponse(
+    (r) => r.url().includes('/api/backoffice/posts?') && r.request().method() === 'GET',
+  );
   await page.goto('/dashboard/posts');
   expect((await listed).status()).toBe(200);
 
@@ -144,29 +179,49 @@ test('an admin logs in, lists posts, edits a post title and sees it saved (audit
   expect(apiErrors).toEqual([]);
 });
 
-test('an admin sees every resource in the menu and each list loads, sorts and searches without a 4xx', async ({ page }) => {
+test('an admin sees every resource in the menu and each list loads, sorts and searches without a 4xx', async ({
+  page,
+}) => {
   test.setTimeout(160_000); // seventeen list pages
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
   await page.goto('/dashboard');
-  expect(await menuLabels(page)).toEqual(['Dashboard', ...ADMIN_RESOURCES.map(([, label]) => label)]);
+  expect(await menuLabels(page)).toEqual([
+    'Dashboard',
+    ...ADMIN_RESOURCES.map(([, label]) => label),
+  ]);
 
   for (const [path] of ADMIN_RESOURCES) {
-    const listed = page.waitForResponse((r) => r.url().includes(`/api/backoffice/${path}?`) && r.request().method() === 'GET');
+    const listed = page.waitForResponse(
+      (r) => r.url().includes(`/api/backoffice/${path}?`) && r.request().method() === 'GET',
+    );
     await page.goto(`/dashboard/${path}`);
     expect((await listed).status(), path).toBe(200);
     // Rows, or react-admin's empty state ('No Earnings yet.', 'No Fixture imports found').
-    await expect(page.getByRole('table').or(page.getByText(/^No .+ (yet\.|found)$/)).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('table')
+        .or(page.getByText(/^No .+ (yet\.|found)$/))
+        .first(),
+    ).toBeVisible();
   }
 
   // Sort by a sortable column and search: the request stays inside the allowlist.
   await page.goto('/dashboard/fixtures');
-  const sorted = page.waitForResponse((r) => r.url().includes('/api/backoffice/fixtures?') && r.url().includes('home_team'));
+  const sorted = page.waitForResponse(
+    (r) => r.url().includes('/api/backoffice/fixtures?') && r.url().includes('home_team'),
+  );
   await page.getByRole('columnheader').filter({ hasText: 'Home' }).getByRole('button').click();
   expect((await sorted).status()).toBe(200);
   // Score is shown but not in the server's sort allowlist: no sort button.
-  await expect(page.getByRole('columnheader').filter({ hasText: 'Score' }).getByRole('button')).toHaveCount(0);
-  const searched = page.waitForResponse((r) => r.url().includes('/api/backoffice/fixtures?') && decodeURIComponent(r.url()).includes('"q":"a"'));
+  await expect(
+    page.getByRole('columnheader').filter({ hasText: 'Score' }).getByRole('button'),
+  ).toHaveCount(0);
+  const searched = page.waitForResponse(
+    (r) =>
+      r.url().includes('/api/backoffice/fixtures?') &&
+      decodeURIComponent(r.url()).includes('"q":"a"'),
+  );
   await page.getByPlaceholder('Search').fill('a');
   expect((await searched).status()).toBe(200);
   expect(apiErrors).toEqual([]);
@@ -177,7 +232,9 @@ test("an admin runs a fixture import from 'Run import' and sees the run", async 
   await login(page, admin.email, admin.password);
   await page.goto('/dashboard/fixture-imports');
   await page.getByRole('link', { name: 'Run import' }).click();
-  const created = page.waitForResponse((r) => r.url().endsWith('/api/backoffice/fixture-imports') && r.request().method() === 'POST');
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/backoffice/fixture-imports') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Run import' }).click();
   expect((await created).status()).toBe(201);
   await expect(page).toHaveURL(/\/dashboard\/fixture-imports\/\d+\/show$/);
@@ -186,7 +243,9 @@ test("an admin runs a fixture import from 'Run import' and sees the run", async 
   expect(apiErrors).toEqual([]);
 });
 
-test('an admin flags a purchase with a reason; money shows in Ksh with 2 decimals', async ({ page }) => {
+test('an admin flags a purchase with a reason; money shows in Ksh with 2 decimals', async ({
+  page,
+}) => {
   const apiErrors = watchApiErrors(page);
   await login(page, admin.email, admin.password);
   // The seed's demo M-Pesa sales (backend src/seed/finance.seed.ts).
@@ -200,12 +259,16 @@ test('an admin flags a purchase with a reason; money shows in Ksh with 2 decimal
   const dialog = page.getByRole('dialog', { name: 'Flag purchase for review' });
   await expect(dialog.getByRole('button', { name: 'Flag', exact: true })).toBeDisabled();
   await dialog.getByLabel('Reason').fill(`Customer called support (${run})`);
-  const reviewed = page.waitForResponse((r) => /\/api\/backoffice\/purchases\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+  const reviewed = page.waitForResponse(
+    (r) => /\/api\/backoffice\/purchases\/\d+$/.test(r.url()) && r.request().method() === 'PUT',
+  );
   await dialog.getByRole('button', { name: 'Flag', exact: true }).click();
   expect((await reviewed).status()).toBe(200);
   await expect(dialog).toBeHidden();
   // Shown as the review reason on the purchase page once the server has stored it.
-  await expect(page.locator('.ra-field-review_reason')).toHaveText(new RegExp(`Customer called support \\(${run}\\)`));
+  await expect(page.locator('.ra-field-review_reason')).toHaveText(
+    new RegExp(`Customer called support \\(${run}\\)`),
+  );
   await expect(page.getByRole('button', { name: 'Clear flag' })).toBeVisible();
   expect(apiErrors).toEqual([]);
 });
@@ -215,7 +278,9 @@ test('an admin resends the picks SMS of a real M-Pesa purchase', async ({ page, 
   const apiErrors = watchApiErrors(page);
   const [slip] = await slipsOnSale(page.request);
   const phone = uniqueKenyanPhone();
-  const bought = await page.request.post('/api/processor/buy', { data: { phone: phone.msisdn, slip: slip!.id } });
+  const bought = await page.request.post('/api/processor/buy', {
+    data: { phone: phone.msisdn, slip: slip!.id },
+  });
   expect(bought.ok(), await bought.text()).toBe(true);
 
   // The buyer's sandbox handset: accept the STK prompt (unless the sandbox accepted it by itself), get the picks SMS.
@@ -228,19 +293,26 @@ test('an admin resends the picks SMS of a real M-Pesa purchase', async ({ page, 
   await handset.page.close();
 
   await login(page, admin.email, admin.password);
-  await page.goto(`/dashboard/sms-messages?filter=${encodeURIComponent(JSON.stringify({ to: phone.msisdn }))}`);
+  await page.goto(
+    `/dashboard/sms-messages?filter=${encodeURIComponent(JSON.stringify({ to: phone.msisdn }))}`,
+  );
   const row = page.locator('tbody tr', { hasText: `Slip ${slip!.id} code` }).first();
   await expect(row.locator('td.column-to')).toHaveText(phone.msisdn);
   await row.locator('td.column-id').click();
   await expect(page).toHaveURL(/\/dashboard\/sms-messages\/\d+\/show$/);
-  const resent = page.waitForResponse((r) => /\/api\/backoffice\/sms-messages\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+  const resent = page.waitForResponse(
+    (r) => /\/api\/backoffice\/sms-messages\/\d+$/.test(r.url()) && r.request().method() === 'PUT',
+  );
   await page.getByRole('button', { name: 'Resend' }).click();
   // A delivered SMS asks first (a resend is a second paid SMS); a sent one goes at once. Whichever
   // comes first decides, however long the page takes.
   const confirm = page.getByRole('button', { name: 'Confirm' });
   const first = await Promise.race([
     resent.then(() => 'resent' as const),
-    confirm.waitFor({ timeout: 60_000 }).then(() => 'asked' as const, () => 'resent' as const),
+    confirm.waitFor({ timeout: 60_000 }).then(
+      () => 'asked' as const,
+      () => 'resent' as const,
+    ),
   ]);
   if (first === 'asked') await confirm.click();
   expect((await resent).status()).toBe(200);
@@ -256,7 +328,9 @@ test('an admin makes a user a tipster from the Users screen (role select)', asyn
   // result (the unfiltered first page may list the tipster too, and a click there races the
   // re-render and the URL update that follow).
   const searched = page.waitForResponse(
-    (r) => r.url().includes('/api/backoffice/users?') && decodeURIComponent(r.url()).includes(`"q":"${tipster.username}"`),
+    (r) =>
+      r.url().includes('/api/backoffice/users?') &&
+      decodeURIComponent(r.url()).includes(`"q":"${tipster.username}"`),
   );
   await page.getByPlaceholder('Search').fill(tipster.username);
   expect((await searched).status()).toBe(200);
@@ -272,7 +346,9 @@ test('an admin makes a user a tipster from the Users screen (role select)', asyn
   await page.getByRole('option', { name: 'tipster' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/dashboard\/users$/);
-  await expect(page.locator('tbody tr', { hasText: tipster.email }).locator('td.column-role')).toHaveText('Tipster');
+  await expect(
+    page.locator('tbody tr', { hasText: tipster.email }).locator('td.column-role'),
+  ).toHaveText('Tipster');
   expect(apiErrors).toEqual([]);
 });
 
@@ -280,17 +356,25 @@ test('a tipster sees only their slips, earnings and withdrawals', async ({ page 
   const apiErrors = watchApiErrors(page);
   await login(page, tipster.email, tipster.password);
   await page.goto('/dashboard');
-  await expect(page.getByText('Your slips, earnings and withdrawals are in the menu.')).toBeVisible();
+  await expect(
+    page.getByText('Your slips, earnings and withdrawals are in the menu.'),
+  ).toBeVisible();
   expect(await menuLabels(page)).toEqual(['Dashboard', 'Slips', 'Earnings', 'Withdrawals']);
 
   // /dashboard/earnings is the spec's payments page for a tipster (GET /api/finance/get_payments).
-  for (const [path, api] of [['slips', '/api/backoffice/slips?'], ['earnings', '/api/finance/get_payments'], ['withdrawals', '/api/backoffice/withdrawals?']]) {
+  for (const [path, api] of [
+    ['slips', '/api/backoffice/slips?'],
+    ['earnings', '/api/finance/get_payments'],
+    ['withdrawals', '/api/backoffice/withdrawals?'],
+  ]) {
     const listed = page.waitForResponse((r) => r.url().includes(api));
     await page.goto(`/dashboard/${path}`);
     expect((await listed).status(), path).toBe(200);
   }
   // A new tipster has published nothing: their own slips only, none of the demo tipsters'.
-  const slips = page.waitForResponse((r) => r.url().includes('/api/backoffice/slips?') && r.request().method() === 'GET');
+  const slips = page.waitForResponse(
+    (r) => r.url().includes('/api/backoffice/slips?') && r.request().method() === 'GET',
+  );
   await page.goto('/dashboard/slips');
   expect((await slips).status()).toBe(200);
   await expect(page.getByText(/^No .+ (yet\.|found)$/)).toBeVisible();

@@ -17,11 +17,16 @@ const visitFrom = (page: Page, country: 'NG' | 'UG') =>
     const response = await route.fetch();
     const html = await response.text();
     expect(html, 'the page carries the visitor country').toContain('"country":"KE"');
-    await route.fulfill({ response, body: html.replace('"country":"KE"', `"country":"${country}"`) });
+    await route.fulfill({
+      response,
+      body: html.replace('"country":"KE"', `"country":"${country}"`),
+    });
   });
 
 test.describe('country by IP (docs/PRODUCT-RULES.md R143)', () => {
-  test('a visitor the server places nowhere gets Kenya: the buy page offers M-Pesa', async ({ page }) => {
+  test('a visitor the server places nowhere gets Kenya: the buy page offers M-Pesa', async ({
+    page,
+  }) => {
     const [slip] = await slipsOnSale(page.request);
     expect(await (await page.request.get('/api/geo/country')).json()).toEqual({ country: 'KE' });
     await page.goto(`/buy_tip/${slip.id}`);
@@ -29,12 +34,18 @@ test.describe('country by IP (docs/PRODUCT-RULES.md R143)', () => {
     await expect(page.getByLabel('M-Pesa phone number')).toBeVisible();
   });
 
-  test('a Nigerian visitor lands on the buy page with Nigeria chosen and the price in NGN', async ({ page }) => {
+  test('a Nigerian visitor lands on the buy page with Nigeria chosen and the price in NGN', async ({
+    page,
+  }) => {
     const [slip] = await slipsOnSale(page.request);
     await visitFrom(page, 'NG');
     await page.goto(`/buy_tip/${slip.id}`);
     await expect(page.getByRole('radio', { name: 'Nigeria' })).toBeChecked();
-    await expect(page.getByRole('heading', { name: `Pay NGN ${groupedAmount(slip.price_ng)} by card or wallet` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', {
+        name: `Pay NGN ${groupedAmount(slip.price_ng)} by card or wallet`,
+      }),
+    ).toBeVisible();
     await expect(page.getByLabel('M-Pesa phone number')).toHaveCount(0);
     // The buyer can still pay from Kenya.
     await page.getByRole('radio', { name: 'Kenya (M-Pesa)' }).check();

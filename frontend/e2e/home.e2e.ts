@@ -3,7 +3,9 @@ import { HomePage } from './pages/HomePage';
 import { getJson } from './support/seeded';
 
 test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
-  test('hero with the SMS and find-tip statement, the 95% claim and the registration dialog', async ({ page }) => {
+  test('hero with the SMS and find-tip statement, the 95% claim and the registration dialog', async ({
+    page,
+  }) => {
     const home = new HomePage(page);
     await home.goto();
     await expect(home.hero).toContainText('sent to you by SMS');
@@ -17,10 +19,9 @@ test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
   });
 
   test('top games and free tips come from the API and refresh every 30 s', async ({ page }) => {
-    const free = await getJson<{ data: { fixture: { home_team: string; away_team: string }; m_market: { value: string } }[] }>(
-      page.request,
-      '/api/slip/free',
-    );
+    const free = await getJson<{
+      data: { fixture: { home_team: string; away_team: string }; m_market: { value: string } }[];
+    }>(page.request, '/api/slip/free');
     expect(free.data.length, 'the seed has free tips').toBeGreaterThan(0);
     await page.clock.install();
     // When the page asks for each list, on the page's (fake) clock, and how many requests are in
@@ -30,7 +31,8 @@ test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
       (window as unknown as { apiLog: typeof log }).apiLog = log;
       const original = window.fetch;
       window.fetch = (input, init) => {
-        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        const url =
+          typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
         log.calls.push({ path: new URL(url, location.href).pathname, at: Date.now() });
         log.pending += 1;
         return original(input, init).finally(() => {
@@ -41,10 +43,16 @@ test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
     type ApiLog = { calls: { path: string; at: number }[]; pending: number };
     const callTimes = async (path: string): Promise<number[]> =>
       page.evaluate(
-        (wanted) => (window as unknown as { apiLog: ApiLog }).apiLog.calls.filter((c) => c.path === wanted).map((c) => c.at),
+        (wanted) =>
+          (window as unknown as { apiLog: ApiLog }).apiLog.calls
+            .filter((c) => c.path === wanted)
+            .map((c) => c.at),
         path,
       );
-    const settled = () => expect.poll(() => page.evaluate(() => (window as unknown as { apiLog: ApiLog }).apiLog.pending)).toBe(0);
+    const settled = () =>
+      expect
+        .poll(() => page.evaluate(() => (window as unknown as { apiLog: ApiLog }).apiLog.pending))
+        .toBe(0);
 
     const home = new HomePage(page);
     await home.goto();
@@ -52,7 +60,9 @@ test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
     await expect(home.topGames.getByRole('listitem').first()).toBeVisible({ timeout: 15_000 });
     await expect(home.topGames.getByRole('listitem').first()).toContainText(/ v /);
     const firstFree = home.freeTips.getByRole('listitem').first();
-    await expect(firstFree).toContainText(`${free.data[0].fixture.home_team} v ${free.data[0].fixture.away_team}`);
+    await expect(firstFree).toContainText(
+      `${free.data[0].fixture.home_team} v ${free.data[0].fixture.away_team}`,
+    );
     await expect(firstFree).toContainText(free.data[0].m_market.value);
     await expect(home.freeTips.getByRole('listitem')).toHaveCount(free.data.length);
     // The page starts from the lists inlined in its HTML and asks for fresh ones once, on mount.
@@ -89,16 +99,22 @@ test.describe('home (docs/PRODUCT-RULES.md R98)', () => {
     const [homeTeam, awayTeam] = teams.split(' v ');
     await first.click();
     await expect(page).toHaveURL(/\/active_tips\?tips=1&team_a=.+&team_b=.+/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Tips for ${homeTeam} v ${awayTeam}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      `Tips for ${homeTeam} v ${awayTeam}`,
+    );
   });
 
-  test('the cookie banner says the site uses cookies; Accept keeps consent for 150 days', async ({ page }) => {
+  test('the cookie banner says the site uses cookies; Accept keeps consent for 150 days', async ({
+    page,
+  }) => {
     const home = new HomePage(page);
     await home.goto();
     await expect(home.cookieBanner).toContainText('uses cookies');
     await home.cookieBanner.getByRole('button', { name: 'Accept' }).click();
     await expect(home.cookieBanner).toBeHidden();
-    const consent = (await page.context().cookies()).find((cookie) => cookie.name === 'cookie_consent');
+    const consent = (await page.context().cookies()).find(
+      (cookie) => cookie.name === 'cookie_consent',
+    );
     expect(consent?.value).toBe('accepted');
     const days = ((consent?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(149.9);

@@ -24,7 +24,9 @@ interface LeaderboardRow {
   rating: number | string;
 }
 
-test('active tips: ?type=top lists the top slips and paging uses ?p= (docs/PRODUCT-RULES.md R99, R142)', async ({ page }) => {
+test('active tips: ?type=top lists the top slips and paging uses ?p= (docs/PRODUCT-RULES.md R99, R142)', async ({
+  page,
+}) => {
   const first = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?top=1');
   expect(first.num_pages, 'the seed has more than one page of open slips').toBeGreaterThan(1);
   const second = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?p=2&top=1');
@@ -46,17 +48,23 @@ test('active tips: ?type=top lists the top slips and paging uses ?p= (docs/PRODU
   await page.getByRole('button', { name: 'Go to page 2' }).click();
   await expect(page).toHaveURL('/active_tips?type=top&p=2');
   await expect(tips.cards).toHaveCount(second.results.length);
-  await expect(tips.cards.first()).toHaveAccessibleName(`Slip ${second.results[0].id} by ${second.results[0].user.username}`);
+  await expect(tips.cards.first()).toHaveAccessibleName(
+    `Slip ${second.results[0].id} by ${second.results[0].user.username}`,
+  );
   expect(calls).toEqual(['?top=1', '?p=2&top=1']);
 });
 
-test("a page past the end shows 'Error: Can't Find Page' (docs/PRODUCT-RULES.md R70)", async ({ page }) => {
+test("a page past the end shows 'Error: Can't Find Page' (docs/PRODUCT-RULES.md R70)", async ({
+  page,
+}) => {
   const { num_pages } = await getJson<ApiSlipPage>(page.request, '/v2/api/slip/data/?p=1');
   await page.goto(`/active_tips?p=${num_pages + 1}`);
   await expect(page.getByText("Error: Can't Find Page")).toBeVisible();
 });
 
-test('finished slips show results with colours and +/- odds (docs/PRODUCT-RULES.md R122)', async ({ page }) => {
+test('finished slips show results with colours and +/- odds (docs/PRODUCT-RULES.md R122)', async ({
+  page,
+}) => {
   const won = await finishedSlip(page.request, 'W');
   const lost = await finishedSlip(page.request, 'L');
   const tips = new TipsListPage(page);
@@ -77,9 +85,17 @@ test('finished slips show results with colours and +/- odds (docs/PRODUCT-RULES.
 test.describe('at a desktop width', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('leaderboard by rating with the weekly toggle (docs/PRODUCT-RULES.md R101)', async ({ page }) => {
-    const all = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1');
-    const weekly = await getJson<{ results: LeaderboardRow[] }>(page.request, '/v2/api/tipster/data/?all=1&weekly=1');
+  test('leaderboard by rating with the weekly toggle (docs/PRODUCT-RULES.md R101)', async ({
+    page,
+  }) => {
+    const all = await getJson<{ results: LeaderboardRow[] }>(
+      page.request,
+      '/v2/api/tipster/data/?all=1',
+    );
+    const weekly = await getJson<{ results: LeaderboardRow[] }>(
+      page.request,
+      '/v2/api/tipster/data/?all=1&weekly=1',
+    );
     expect(all.results.length, 'the seed ranks tipsters').toBeGreaterThan(1);
 
     const board = new TopTipstersPage(page);
@@ -101,7 +117,9 @@ test.describe('at a desktop width', () => {
       await expect(page.getByText('No ranked tipsters yet.')).toBeVisible();
     } else {
       await expect(board.table(true).getByRole('row')).toHaveCount(weekly.results.length + 1);
-      await expect(board.table(true).getByRole('row').nth(1)).toContainText(weekly.results[0].username);
+      await expect(board.table(true).getByRole('row').nth(1)).toContainText(
+        weekly.results[0].username,
+      );
     }
     await board.allTimeToggle.click();
     await expect(page).toHaveURL('/top_tipsters');
@@ -109,7 +127,9 @@ test.describe('at a desktop width', () => {
   });
 });
 
-test('jackpot cards show 8 tips then see more; a slug shows one jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', async ({ page }) => {
+test('jackpot cards show 8 tips then see more; a slug shows one jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', async ({
+  page,
+}) => {
   const { data } = await getJson<{ data: { company: string; type: string; slip: ApiSlip }[] }>(
     page.request,
     '/api/jackpot/get-all-jackpots',
@@ -128,22 +148,24 @@ test('jackpot cards show 8 tips then see more; a slug shows one jackpot (docs/PR
   await expect(page).toHaveURL('/jackpot/betika-mid-week-jackpot');
   await expect(page.getByRole('article')).toHaveCount(1);
   await expect(page.getByRole('article').getByRole('listitem')).toHaveCount(games.length);
-  await expect(page.getByRole('article').getByRole('listitem').last()).toContainText(gameName(games[games.length - 1]));
+  await expect(page.getByRole('article').getByRole('listitem').last()).toContainText(
+    gameName(games[games.length - 1]),
+  );
 });
 
 test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk', failure messages (docs/PRODUCT-RULES.md R126, R70)", async ({
   page,
 }) => {
-  const kinds = await getJson<Record<string, { price: string; type: string; title: string; days: number }>>(
-    page.request,
-    '/api/manage/get-subscription-kind',
-  );
+  const kinds = await getJson<
+    Record<string, { price: string; type: string; title: string; days: number }>
+  >(page.request, '/api/manage/get-subscription-kind');
   const gold = kinds.gold;
   expect(gold, 'the seed has the gold subscription').toBeDefined();
   const phone = uniqueKenyanPhone();
   const subscribes: unknown[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/api/processor/subscribe') subscribes.push(request.postDataJSON());
+    if (new URL(request.url()).pathname === '/api/processor/subscribe')
+      subscribes.push(request.postDataJSON());
   });
 
   const panel = new SubscriptionsPage(page);
@@ -179,11 +201,12 @@ test("subscription: real kinds, phone check, 'Request sent. Wait for mpesa stk',
   await expect(panel.dialog.getByText('Error occurred. Try again')).toBeVisible();
 });
 
-test('a seeded blog post with its content, share links and Open Graph tags (docs/PRODUCT-RULES.md R80, R106)', async ({ page }) => {
-  const { results } = await getJson<{ results: { title: string; slug: string; overview: string; content: string }[] }>(
-    page.request,
-    '/v2/api/manage/post/',
-  );
+test('a seeded blog post with its content, share links and Open Graph tags (docs/PRODUCT-RULES.md R80, R106)', async ({
+  page,
+}) => {
+  const { results } = await getJson<{
+    results: { title: string; slug: string; overview: string; content: string }[];
+  }>(page.request, '/v2/api/manage/post/');
   expect(results.length, 'the seed has blog posts').toBeGreaterThan(0);
   const post = results[0];
   // The first words of the post's first paragraph, up to its first inline tag.
@@ -200,7 +223,10 @@ test('a seeded blog post with its content, share links and Open Graph tags (docs
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(post.title);
   await expect(page.getByRole('article')).toContainText(opening);
   await expect(page.getByRole('article')).toContainText(post.overview);
-  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\//);
+  await expect(page.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\//,
+  );
   await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', post.overview);
   await expect(page).toHaveTitle(`${post.title} | TipsKE`);

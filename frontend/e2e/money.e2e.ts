@@ -23,17 +23,25 @@ const ksh = (value: string): string => `Ksh. ${groupedAmount(value)}`;
 /** Buys slip `slipId` by M-Pesa with a fresh phone and accepts the STK prompt through the sandbox phone's API. */
 const sellByMpesa = async (request: APIRequestContext, slipId: number): Promise<void> => {
   const buyer = uniqueKenyanPhone();
-  const bought = await request.post('/api/processor/buy', { data: { phone: buyer.local, slip: slipId } });
+  const bought = await request.post('/api/processor/buy', {
+    data: { phone: buyer.local, slip: slipId },
+  });
   expect(bought.status(), await bought.text()).toBe(200);
   let promptId = '';
   await expect
     .poll(async () => {
-      const phone = await getJson<{ prompts: { checkoutRequestId: string }[] }>(request, `/sandbox/api/phones/${buyer.msisdn}`);
+      const phone = await getJson<{ prompts: { checkoutRequestId: string }[] }>(
+        request,
+        `/sandbox/api/phones/${buyer.msisdn}`,
+      );
       promptId = phone.prompts[0]?.checkoutRequestId ?? '';
       return promptId;
     })
     .not.toBe('');
-  const accepted = await request.post(`/sandbox/api/phones/${buyer.msisdn}/prompts/${promptId}/accept`, { data: { pin: '1234' } });
+  const accepted = await request.post(
+    `/sandbox/api/phones/${buyer.msisdn}/prompts/${promptId}/accept`,
+    { data: { pin: '1234' } },
+  );
   expect(accepted.ok(), await accepted.text()).toBe(true);
 };
 
@@ -78,14 +86,17 @@ test.describe('dashboard figures after a sale', () => {
 test.describe('profile profit chart on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
 
-  test('the y-axis labels lie fully inside the chart, signs included, and the chart is as wide as its card', async ({ page }) => {
+  test('the y-axis labels lie fully inside the chart, signs included, and the chart is as wide as its card', async ({
+    page,
+  }) => {
     const slip = await finishedSlip(page.request, 'W');
     await page.goto(`/profile/${encodeURIComponent(slip.user.username)}`);
     const chart = page.getByTestId('profit-chart');
     await expect(chart).toBeVisible();
     const labels = chart.getByTestId('profit-axis-label');
     await expect(labels).toHaveCount(2);
-    for (const text of await labels.allTextContents()) expect(text).toMatch(/^([+-]\d+\.\d\d|0\.00)$/);
+    for (const text of await labels.allTextContents())
+      expect(text).toMatch(/^([+-]\d+\.\d\d|0\.00)$/);
 
     const svg = (await chart.boundingBox())!;
     for (const label of await labels.all()) {
@@ -99,7 +110,11 @@ test.describe('profile profit chart on a desktop', () => {
     const card = await chart.evaluate((element) => {
       const paper = element.closest('.MuiPaper-root') as HTMLElement;
       const style = getComputedStyle(paper);
-      return paper.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return (
+        paper.getBoundingClientRect().width -
+        parseFloat(style.paddingLeft) -
+        parseFloat(style.paddingRight)
+      );
     });
     expect(Math.abs(svg.width - card)).toBeLessThanOrEqual(2);
   });

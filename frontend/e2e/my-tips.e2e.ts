@@ -13,7 +13,10 @@ import { groupedAmount, picksOf, slipsOnSale, uniqueKenyanPhone } from './suppor
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('buy two slips, then /my-tips with an SMS code lists both, the picks of the paid one only', async ({ page, context }, testInfo) => {
+test('buy two slips, then /my-tips with an SMS code lists both, the picks of the paid one only', async ({
+  page,
+  context,
+}, testInfo) => {
   test.slow(); // STK prompts, callbacks, SMS through the outbox and the sandbox phone's 2 s refresh
   const [paidSlip, pendingSlip] = await slipsOnSale(page.request);
   const phone = uniqueKenyanPhone();
@@ -59,10 +62,16 @@ test('buy two slips, then /my-tips with an SMS code lists both, the picks of the
   await expect(pending).toContainText('The picks show here once the payment goes through.');
   await expect(pending).not.toContainText('@');
   // Newest first.
-  await expect(history.purchases.getByRole('article').first()).toHaveAccessibleName(`Slip ${pendingSlip.id}`);
+  await expect(history.purchases.getByRole('article').first()).toHaveAccessibleName(
+    `Slip ${pendingSlip.id}`,
+  );
   await page.screenshot({ path: testInfo.outputPath('my-tips-360.png'), fullPage: true });
 
   // A wrong code: the server's message.
   await history.show(code === '000000' ? '111111' : '000000');
-  await expect(page.getByRole('alert').filter({ hasText: 'The code is wrong or has expired. Ask for a new one.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'The code is wrong or has expired. Ask for a new one.' }),
+  ).toBeVisible();
 });

@@ -10,7 +10,10 @@ import { groupedAmount, slipsOnSale, uniqueKenyanPhone } from './support/seeded'
  */
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('the buy page\'s paybill option, paid from the sandbox phone\'s Pay bill, sends the picks by SMS', async ({ page, context }) => {
+test("the buy page's paybill option, paid from the sandbox phone's Pay bill, sends the picks by SMS", async ({
+  page,
+  context,
+}) => {
   test.slow(); // a queued C2B confirmation, the SMS and the phone page's 2 s refresh
   const [slip] = await slipsOnSale(page.request);
   const phone = uniqueKenyanPhone();
@@ -23,7 +26,8 @@ test('the buy page\'s paybill option, paid from the sandbox phone\'s Pay bill, s
   const shown = page.getByTestId('paybill-reference');
   await expect(shown).toContainText(/Pay by paybill \d{5,7}, account [A-Z0-9]{8}/);
   await expect(shown).toContainText(`Ksh. ${groupedAmount(slip.price)}`);
-  const [, paybill, account] = /Pay by paybill (\d{5,7}), account ([A-Z0-9]{8})/.exec((await shown.textContent()) ?? '') ?? [];
+  const [, paybill, account] =
+    /Pay by paybill (\d{5,7}), account ([A-Z0-9]{8})/.exec((await shown.textContent()) ?? '') ?? [];
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const handset = new SandboxPhonePage(await context.newPage(), phone.msisdn);

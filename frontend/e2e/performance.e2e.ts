@@ -18,7 +18,8 @@ const collectScripts = async (page: import('@playwright/test').Page, path: strin
   const responses: Response[] = [];
   page.on('response', (response) => {
     const url = new URL(response.url());
-    if (url.pathname.endsWith('.js') || response.request().resourceType() === 'script') responses.push(response);
+    if (url.pathname.endsWith('.js') || response.request().resourceType() === 'script')
+      responses.push(response);
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   return Promise.all(
@@ -33,7 +34,9 @@ const collectScripts = async (page: import('@playwright/test').Page, path: strin
 };
 
 for (const path of ['/', '/active_tips']) {
-  test(`${path} loads at most 200 KB of compressed JavaScript and no react-admin`, async ({ page }) => {
+  test(`${path} loads at most 200 KB of compressed JavaScript and no react-admin`, async ({
+    page,
+  }) => {
     const scripts = await collectScripts(page, path);
     expect(scripts.length, 'the app entry was loaded').toBeGreaterThan(0);
     for (const s of scripts) expect(s.status, s.url).toBe(200);
@@ -41,17 +44,27 @@ for (const path of ['/', '/active_tips']) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
     const table = scripts.map((s) => `${new URL(s.url).pathname} ${s.bytes} B`).join('\n');
-    test.info().annotations.push({ type: 'js-bytes', description: `${total} B compressed\n${table}` });
-    expect(total, `JavaScript transferred for ${path}:\n${table}`).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+    test
+      .info()
+      .annotations.push({ type: 'js-bytes', description: `${total} B compressed\n${table}` });
+    expect(total, `JavaScript transferred for ${path}:\n${table}`).toBeLessThanOrEqual(
+      HOME_JS_BUDGET_BYTES,
+    );
     for (const s of scripts) {
-      expect(s.text, `${s.url} holds back-office (react-admin) code`).not.toMatch(REACT_ADMIN_MARKERS);
+      expect(s.text, `${s.url} holds back-office (react-admin) code`).not.toMatch(
+        REACT_ADMIN_MARKERS,
+      );
     }
   });
 }
 
-test('the app bundle is compressed and cached for a year under its hashed name', async ({ page }) => {
+test('the app bundle is compressed and cached for a year under its hashed name', async ({
+  page,
+}) => {
   const scripts = await collectScripts(page, '/');
-  const hashed = scripts.filter((s) => /\/assets\/[^/]+-[\w-]{8,}\.js$/.test(new URL(s.url).pathname));
+  const hashed = scripts.filter((s) =>
+    /\/assets\/[^/]+-[\w-]{8,}\.js$/.test(new URL(s.url).pathname),
+  );
   expect(hashed.length).toBeGreaterThan(0);
   for (const s of hashed) {
     expect(s.headers['content-encoding'], s.url).toMatch(/^(br|gzip)$/);
@@ -79,8 +92,12 @@ test('images below the fold are lazy and every image has its size', async ({ pag
   );
   const viewport = page.viewportSize()?.height ?? 800;
   for (const img of images) {
-    expect(img.width && img.height, `${img.src} has width and height (no layout shift)`).toBeTruthy();
-    if (img.top > viewport) expect(img.loading, `${img.src} below the fold loads lazily`).toBe('lazy');
+    expect(
+      img.width && img.height,
+      `${img.src} has width and height (no layout shift)`,
+    ).toBeTruthy();
+    if (img.top > viewport)
+      expect(img.loading, `${img.src} below the fold loads lazily`).toBe('lazy');
   }
 });
 
@@ -89,7 +106,9 @@ const FIRST_CONTENT_BUDGET_MS = 2_000;
 const CARD_OR_SKELETON = '[role="article"], article, [data-boot-skeleton]';
 
 for (const path of ['/', '/active_tips']) {
-  test(`${path} shows slip cards or a skeleton within 2 s on a slow phone network (400 kbit/s, 400 ms, CPU 4x)`, async ({ page }) => {
+  test(`${path} shows slip cards or a skeleton within 2 s on a slow phone network (400 kbit/s, 400 ms, CPU 4x)`, async ({
+    page,
+  }) => {
     test.slow();
     // The budget is about the network and the phone, not the server's first request after a start.
     expect((await page.request.get(path)).ok()).toBe(true);
@@ -97,8 +116,14 @@ for (const path of ['/', '/active_tips']) {
     const slow = await throttle(page);
     await page.goto(path, { waitUntil: 'commit' });
     const { content } = await firstSeen(page, ['content']);
-    test.info().annotations.push({ type: 'first-content-ms', description: `${path}: ${Math.round(content)} ms` });
-    expect(content, `ms from navigation start to slip cards or a skeleton on ${path}`).toBeLessThanOrEqual(FIRST_CONTENT_BUDGET_MS);
+    test.info().annotations.push({
+      type: 'first-content-ms',
+      description: `${path}: ${Math.round(content)} ms`,
+    });
+    expect(
+      content,
+      `ms from navigation start to slip cards or a skeleton on ${path}`,
+    ).toBeLessThanOrEqual(FIRST_CONTENT_BUDGET_MS);
 
     // The skeleton then gives way to the app, with the slips the server inlined.
     await slow.lift();

@@ -5,7 +5,14 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import pg from 'pg';
 import { LoginDialog } from './pages/AccountDialogs';
 import { SitePage } from './pages/SitePage';
-import { finishedSlip, getJson, slipsOnSale, uniqueEmail, uniqueKenyanPhone, type ApiSlipPage } from './support/seeded';
+import {
+  finishedSlip,
+  getJson,
+  slipsOnSale,
+  uniqueEmail,
+  uniqueKenyanPhone,
+  type ApiSlipPage,
+} from './support/seeded';
 
 /*
  * Phones (docs/PRODUCT-RULES.md "Public web app"): at 360×740 and 390×844 no page of the site
@@ -29,7 +36,10 @@ interface Leader {
 
 /** The seeded tipster at the top of the leaderboard: the one with the most history (settled slips, sales). */
 const topTipster = async (request: APIRequestContext): Promise<string> => {
-  const board = await getJson<{ results: Leader[] }>(request, '/v2/api/tipster/data/?all=1&weekly=0');
+  const board = await getJson<{ results: Leader[] }>(
+    request,
+    '/v2/api/tipster/data/?all=1&weekly=0',
+  );
   expect(board.results.length, 'the seed ranks tipsters').toBeGreaterThan(0);
   return board.results[0].username;
 };
@@ -38,7 +48,10 @@ const topTipster = async (request: APIRequestContext): Promise<string> => {
 const publicRoutes = async (request: APIRequestContext): Promise<string[]> => {
   const tipster = await topTipster(request);
   const [slip] = await slipsOnSale(request);
-  const jackpots = await getJson<{ data: { slug?: string; name?: string }[] }>(request, '/api/jackpot/get-all-jackpots');
+  const jackpots = await getJson<{ data: { slug?: string; name?: string }[] }>(
+    request,
+    '/api/jackpot/get-all-jackpots',
+  );
   const posts = await getJson<{ results: { slug: string }[] }>(request, '/v2/api/manage/post/');
   const u = encodeURIComponent(tipster);
   const routes = [
@@ -108,27 +121,44 @@ const sidewaysOverflow = async (page: Page, path: string): Promise<string[]> => 
     const found: string[] = [];
     const doc = document.documentElement;
     const width = Math.min(window.innerWidth, screen);
-    if (window.innerWidth > screen) found.push(`layout viewport widened to ${window.innerWidth}px on a ${screen}px screen`);
+    if (window.innerWidth > screen)
+      found.push(`layout viewport widened to ${window.innerWidth}px on a ${screen}px screen`);
     if (doc.scrollWidth > width) found.push(`document: ${doc.scrollWidth}px in ${width}px`);
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
       const overflowX = getComputedStyle(el).overflowX;
-      if ((overflowX === 'auto' || overflowX === 'scroll') && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) {
-        const name = el.getAttribute('aria-label') ?? el.querySelector('[aria-label]')?.getAttribute('aria-label') ?? el.className.toString().slice(0, 60);
-        found.push(`${el.tagName.toLowerCase()} "${name}": ${el.scrollWidth}px in ${el.clientWidth}px`);
+      if (
+        (overflowX === 'auto' || overflowX === 'scroll') &&
+        el.clientWidth > 0 &&
+        el.scrollWidth > el.clientWidth + 1
+      ) {
+        const name =
+          el.getAttribute('aria-label') ??
+          el.querySelector('[aria-label]')?.getAttribute('aria-label') ??
+          el.className.toString().slice(0, 60);
+        found.push(
+          `${el.tagName.toLowerCase()} "${name}": ${el.scrollWidth}px in ${el.clientWidth}px`,
+        );
       }
     }
     // Content cut off at the right edge by a container that hides its overflow (no scrollbar at all).
     const cut = new Set<string>();
     for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
-      const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const hasText = Array.from(el.childNodes).some(
+        (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '',
+      );
       if (!hasText && !['IMG', 'BUTTON', 'svg', 'INPUT'].includes(el.tagName)) continue;
       if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const rect = el.getBoundingClientRect();
       if (rect.width > 0 && rect.right > width + 1) {
-        cut.add(`"${(el.textContent ?? el.tagName).trim().slice(0, 30)}" ends at ${Math.round(rect.right)}px`);
+        cut.add(
+          `"${(el.textContent ?? el.tagName).trim().slice(0, 30)}" ends at ${Math.round(rect.right)}px`,
+        );
       }
     }
-    if (cut.size) found.push(`cut off at the right: ${[...cut].slice(0, 3).join(', ')}${cut.size > 3 ? ` and ${cut.size - 3} more` : ''}`);
+    if (cut.size)
+      found.push(
+        `cut off at the right: ${[...cut].slice(0, 3).join(', ')}${cut.size > 3 ? ` and ${cut.size - 3} more` : ''}`,
+      );
     return found;
   }, screenWidth);
 };
@@ -147,12 +177,19 @@ const expectNoSidewaysScroll = async (page: Page, paths: string[]): Promise<void
  * the test registers a throwaway account and gives its password hash to the tipster (in the
  * server's database, E2E_DATABASE_URL), then logs in with the tipster's e-mail.
  */
-const seededTipsterLogin = async (request: APIRequestContext, username: string): Promise<{ email: string; password: string }> => {
+const seededTipsterLogin = async (
+  request: APIRequestContext,
+  username: string,
+): Promise<{ email: string; password: string }> => {
   const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set (run through node scripts/test.mjs --e2e)');
+  if (!databaseUrl)
+    throw new Error('E2E_DATABASE_URL is not set (run through node scripts/test.mjs --e2e)');
   const password = 'phone-pass-123';
   const email = uniqueEmail('phone');
-  const throwaway = email.split('@')[0].replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 30);
+  const throwaway = email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9_.]/g, '_')
+    .slice(0, 30);
   const registered = await request.post('/api/account/register', {
     data: { username: throwaway, email, phone_number: uniqueKenyanPhone().local, password },
   });
@@ -194,16 +231,24 @@ for (const viewport of VIEWPORTS) {
       await expectNoSidewaysScroll(page, routes);
     });
 
-    test('the leaderboard row shows rating, profit and ROI; the profile stat values are whole', async ({ page, request }) => {
+    test('the leaderboard row shows rating, profit and ROI; the profile stat values are whole', async ({
+      page,
+      request,
+    }) => {
       const tipster = await topTipster(request);
       await page.goto('/');
       await new SitePage(page).acceptCookies();
       await page.goto('/top_tipsters');
       await settled(page);
-      const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: tipster, exact: true }) }).first();
+      const row = page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: tipster, exact: true }) })
+        .first();
       await expect(row).toBeVisible();
       for (const term of ['Rating', 'Profit', 'ROI']) {
-        const value = row.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+        const value = row
+          .locator('dt', { hasText: term })
+          .locator('xpath=following-sibling::dd[1]');
         await expect(value).toBeInViewport();
         await expect(value).toHaveText(/\d/);
       }
@@ -215,21 +260,43 @@ for (const viewport of VIEWPORTS) {
       const stats = page.locator('dl[aria-label="Tipster statistics"] dd');
       await expect(stats).toHaveCount(5);
       const cut = await stats.evaluateAll((dds) =>
-        dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => `${dd.textContent}: ${dd.scrollWidth} > ${dd.clientWidth}`),
+        dds
+          .filter((dd) => dd.scrollWidth > dd.clientWidth)
+          .map((dd) => `${dd.textContent}: ${dd.scrollWidth} > ${dd.clientWidth}`),
       );
       expect(cut, 'stat values cut off').toEqual([]);
       for (const dd of await stats.all()) await expect(dd).not.toHaveText(/…/);
       if (viewport.width === 360) {
         // The card's profit is the tipster's all-time figure: the records endpoint's, as the Record section below shows it.
-        const record = await getJson<{ settled: number; profit_units: number; roi: number }>(request, `/api/records/tipster/${encodeURIComponent(tipster)}`);
-        const finished = await getJson<{ count: number }>(request, `/v2/api/slip/data/finished/?username=${encodeURIComponent(tipster)}`);
+        const record = await getJson<{ settled: number; profit_units: number; roi: number }>(
+          request,
+          `/api/records/tipster/${encodeURIComponent(tipster)}`,
+        );
+        const finished = await getJson<{ count: number }>(
+          request,
+          `/v2/api/slip/data/finished/?username=${encodeURIComponent(tipster)}`,
+        );
         const signed = `${record.profit_units > 0 ? '+' : ''}${record.profit_units.toFixed(2)}`;
-        const profit = page.locator('dl[aria-label="Tipster statistics"]').locator('dt', { hasText: 'Profit' }).locator('xpath=following-sibling::dd[1]');
-        await expect(profit, `${tipster}: ${record.settled} settled of ${finished.count} finished slips`).toHaveText(signed);
+        const profit = page
+          .locator('dl[aria-label="Tipster statistics"]')
+          .locator('dt', { hasText: 'Profit' })
+          .locator('xpath=following-sibling::dd[1]');
+        await expect(
+          profit,
+          `${tipster}: ${record.settled} settled of ${finished.count} finished slips`,
+        ).toHaveText(signed);
         await expect(profit).toBeInViewport();
-        const recordProfit = page.getByLabel('Record summary').locator('dt', { hasText: /^Profit$/ }).locator('xpath=following-sibling::dd[1]');
+        const recordProfit = page
+          .getByLabel('Record summary')
+          .locator('dt', { hasText: /^Profit$/ })
+          .locator('xpath=following-sibling::dd[1]');
         await expect(recordProfit).toHaveText(`${signed} units`);
-        await expect(page.getByTestId('profit-chart')).toHaveAttribute('aria-label', new RegExp(`^Profit over time: ${signed.replace('+', '\\+')} units after ${record.settled} settled tips`));
+        await expect(page.getByTestId('profit-chart')).toHaveAttribute(
+          'aria-label',
+          new RegExp(
+            `^Profit over time: ${signed.replace('+', '\\+')} units after ${record.settled} settled tips`,
+          ),
+        );
         await screenshot(page, 'profile-360');
         await page.goto(`/active_tips/${encodeURIComponent(tipster)}`);
         await settled(page);
@@ -237,7 +304,10 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
-    test('no back-office page of a tipster with slips and sales scrolls sideways', async ({ page, request }) => {
+    test('no back-office page of a tipster with slips and sales scrolls sideways', async ({
+      page,
+      request,
+    }) => {
       test.slow();
       const tipster = await topTipster(request);
       const account = await seededTipsterLogin(request, tipster);
@@ -293,16 +363,23 @@ test.describe('phone menu and home page', () => {
     await expect(firstPost).toBeVisible();
     const thumbnail = firstPost.locator('img');
     await expect(thumbnail).toHaveJSProperty('complete', true);
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+      0,
+    );
   });
 
   test('the home page links to the recent blog posts', async ({ page, request }) => {
-    const posts = await getJson<{ results: { slug: string; title: string }[] }>(request, '/v2/api/manage/post/');
+    const posts = await getJson<{ results: { slug: string; title: string }[] }>(
+      request,
+      '/v2/api/manage/post/',
+    );
     await page.goto('/');
     await new SitePage(page).acceptCookies();
     const section = page.getByRole('region', { name: 'Latest from the blog' });
     await section.scrollIntoViewIfNeeded();
-    const newest = section.getByRole('link', { name: new RegExp(posts.results[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
+    const newest = section.getByRole('link', {
+      name: new RegExp(posts.results[0].title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+    });
     await expect(newest).toBeVisible();
     await expect(newest.locator('img')).toHaveAttribute('src', /^\/images\/blog\//);
     await newest.click();
@@ -316,31 +393,48 @@ test.describe('/verify at 360×740: the transparency log', () => {
   /** Waits until the worker has signed and time-stamped a tree head containing `slipId` (at boot, then every minute). */
   const underSignedHead = async (request: APIRequestContext, slipId: number): Promise<void> => {
     await expect
-      .poll(async () => {
-        const res = await request.get(`/api/log/proof/inclusion?slip=${slipId}`);
-        return res.ok() ? Boolean((await res.json()).tree_head?.timestamp) : false;
-      }, { timeout: 150_000, intervals: [1_000, 2_000, 5_000] })
+      .poll(
+        async () => {
+          const res = await request.get(`/api/log/proof/inclusion?slip=${slipId}`);
+          return res.ok() ? Boolean((await res.json()).tree_head?.timestamp) : false;
+        },
+        { timeout: 150_000, intervals: [1_000, 2_000, 5_000] },
+      )
       .toBe(true);
   };
 
-  test('a slip on sale: log entry, inclusion proof, signature, timestamp and before kick-off, verified in the browser', async ({ page, request }) => {
+  test('a slip on sale: log entry, inclusion proof, signature, timestamp and before kick-off, verified in the browser', async ({
+    page,
+    request,
+  }) => {
     const [slip] = await slipsOnSale(request);
     await underSignedHead(request, slip.id);
     await page.goto(`/verify?slip=${slip.id}`);
     const log = page.getByTestId('log-check');
     await expect(log.getByTestId('log-check-item')).toHaveCount(5);
-    for (const label of ['Log entry', 'Inclusion proof', 'Tree head signature', 'Timestamp', 'Before kick-off']) {
+    for (const label of [
+      'Log entry',
+      'Inclusion proof',
+      'Tree head signature',
+      'Timestamp',
+      'Before kick-off',
+    ]) {
       await expect(log.getByText(`${label}: verified`)).toBeVisible();
     }
     await expect(log.getByTestId('log-time')).toContainText('Nairobi time');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     const accept = page.getByRole('button', { name: 'Accept' });
     if (await accept.isVisible()) await accept.click(); // the cookie notice would cover the checks
     await log.scrollIntoViewIfNeeded();
     await screenshot(page, 'verify-log-on-sale-360');
   });
 
-  test('a finished slip logged after its games: the four checks verified, the kick-off one a warning', async ({ page, request }) => {
+  test('a finished slip logged after its games: the four checks verified, the kick-off one a warning', async ({
+    page,
+    request,
+  }) => {
     const slip = await finishedSlip(request, 'W');
     await underSignedHead(request, slip.id);
     await page.goto(`/verify?slip=${slip.id}`);
@@ -351,7 +445,9 @@ test.describe('/verify at 360×740: the transparency log', () => {
     }
     // The seed's history was logged when the seed ran, after those games: the log cannot vouch for kick-off.
     await expect(log.getByText('Before kick-off: not shown')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
     await log.scrollIntoViewIfNeeded();
     await screenshot(page, 'verify-log-finished-360');
   });

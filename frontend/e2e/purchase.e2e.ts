@@ -85,7 +85,9 @@ test.describe('Kenya: buy by M-Pesa, then find the tip', () => {
     await buy.payByMpesa('07123');
     await expect(page.getByText('Enter a valid phone number')).toBeVisible();
     expect(buys).toHaveLength(0);
-    await buy.payByMpesa(`${phone.local.slice(0, 4)} ${phone.local.slice(4, 7)} ${phone.local.slice(7)}`);
+    await buy.payByMpesa(
+      `${phone.local.slice(0, 4)} ${phone.local.slice(4, 7)} ${phone.local.slice(7)}`,
+    );
     await expect(buy.alert).toContainText('Request Sent');
     await expect(buy.alert).toContainText('enter your M-Pesa PIN on the prompt to pay');
     expect(buys[0].postDataJSON()).toEqual({ phone: phone.msisdn, slip: slip.id });
@@ -110,9 +112,14 @@ test.describe('Kenya: buy by M-Pesa, then find the tip', () => {
     await buy.alert.getByRole('link', { name: 'Find your tip again' }).click();
     await expect(page).toHaveURL('/find_tip');
     const find = new FindTipPage(page);
-    await find.findKenya(phone.local, ` ${receipt.toLowerCase()} Confirmed. Ksh${groupedAmount(slip.price)} sent`);
+    await find.findKenya(
+      phone.local,
+      ` ${receipt.toLowerCase()} Confirmed. Ksh${groupedAmount(slip.price)} sent`,
+    );
     await expectPicks(find, slip, picks);
-    expect(new URL(finds[0].url()).pathname).toBe(`/api/manage/find-slip/${phone.msisdn}/${receipt}`);
+    expect(new URL(finds[0].url()).pathname).toBe(
+      `/api/manage/find-slip/${phone.msisdn}/${receipt}`,
+    );
     expect(finds[0].method()).toBe('POST');
   });
 
@@ -211,7 +218,9 @@ test.describe('Nigeria and Uganda: e-mail checkout', () => {
     await expectPicks(find, slip, picksOf(mail));
   });
 
-  test("Nigeria: an empty or invalid e-mail says 'Invalid Email' and opens no checkout", async ({ page }) => {
+  test("Nigeria: an empty or invalid e-mail says 'Invalid Email' and opens no checkout", async ({
+    page,
+  }) => {
     const [slip] = await slipsOnSale(page.request);
     const checkouts = recordRequests(page, '/api/processor/buy-flw');
     const buy = new BuyTipPage(page);
@@ -241,7 +250,9 @@ test.describe('Nigeria and Uganda: e-mail checkout', () => {
     await expect(new FindTipPage(page).tips).toHaveCount(0);
   });
 
-  test("Uganda: the server's UGX price (price_ug), the checkout charges it, Cancel comes back cancelled", async ({ page }) => {
+  test("Uganda: the server's UGX price (price_ug), the checkout charges it, Cancel comes back cancelled", async ({
+    page,
+  }) => {
     const [slip] = await slipsOnSale(page.request);
     // The server converts (UGX_PER_KSH); the page shows price_ug and the checkout charges the same.
     expect(slip.price_ug, 'the list sends price_ug').toBeDefined();
@@ -262,11 +273,15 @@ test.describe('Nigeria and Uganda: e-mail checkout', () => {
     await checkout.cancelButton.click();
 
     await page.waitForURL(/\/find_tip_ng\?status=cancelled&tx_ref=UGX-SLIP-/);
-    await expect(page.getByText('The payment was cancelled. You have not been charged.')).toBeVisible();
+    await expect(
+      page.getByText('The payment was cancelled. You have not been charged.'),
+    ).toBeVisible();
     await expect(new FindTipPage(page).tips).toHaveCount(0);
   });
 
-  test("find tip (Nigeria) checks 'Invalid Email' and 'Invalid transaction id', then asks the API", async ({ page }) => {
+  test("find tip (Nigeria) checks 'Invalid Email' and 'Invalid transaction id', then asks the API", async ({
+    page,
+  }) => {
     const find = new FindTipPage(page);
     await find.goto('/find_tip_ng');
     await find.acceptCookies();
@@ -278,7 +293,9 @@ test.describe('Nigeria and Uganda: e-mail checkout', () => {
   });
 });
 
-test('the buy page shows the games of the slip on sale, never its picks (GET /api/slip/get/{id})', async ({ page }) => {
+test('the buy page shows the games of the slip on sale, never its picks (GET /api/slip/get/{id})', async ({
+  page,
+}) => {
   const [slip] = await slipsOnSale(page.request);
   const detail = await getJson<ApiSlip>(page.request, `/api/slip/get/${slip.id}`);
   expect(detail.tips.map(gameName)).toEqual(slip.tips.map(gameName));

@@ -12,14 +12,19 @@ import { slipsOnSale, uniqueKenyanPhone } from './support/seeded';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('set a daily limit with an SMS code, then a dearer slip is refused without a prompt', async ({ page, context }, testInfo) => {
+test('set a daily limit with an SMS code, then a dearer slip is refused without a prompt', async ({
+  page,
+  context,
+}, testInfo) => {
   test.slow(); // SMS through the outbox and the sandbox phone's 2 s refresh
   const [slip] = await slipsOnSale(page.request);
   const phone = uniqueKenyanPhone();
 
   const buy = new BuyTipPage(page);
   await buy.goto(`/buy_tip/${slip.id}`);
-  await expect(page.getByText('18+ only. Gambling is addictive, play responsibly.').first()).toBeVisible();
+  await expect(
+    page.getByText('18+ only. Gambling is addictive, play responsibly.').first(),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Set a spending limit or take a break' }).click();
   await expect(page).toHaveURL(/\/responsible-gambling$/);
   await expect(page.getByRole('heading', { name: 'Responsible gambling' })).toBeVisible();
@@ -37,12 +42,19 @@ test('set a daily limit with an SMS code, then a dearer slip is refused without 
   await page.getByLabel('Code from the SMS').fill(code);
   await page.getByLabel('Limit per day (Ksh)').fill(String(cap));
   await page.getByRole('button', { name: 'Set limit' }).click();
-  await expect(page.getByRole('status')).toContainText(`Your daily limit is Ksh. ${cap.toLocaleString('en-KE')}.00.`);
-  await page.screenshot({ path: testInfo.outputPath('responsible-gambling-360.png'), fullPage: true });
+  await expect(page.getByRole('status')).toContainText(
+    `Your daily limit is Ksh. ${cap.toLocaleString('en-KE')}.00.`,
+  );
+  await page.screenshot({
+    path: testInfo.outputPath('responsible-gambling-360.png'),
+    fullPage: true,
+  });
 
   await buy.goto(`/buy_tip/${slip.id}`);
   await buy.payByMpesa(phone.local);
-  await expect(buy.alert).toContainText(`This purchase would pass your daily limit of Ksh ${cap.toLocaleString('en-KE')}`);
+  await expect(buy.alert).toContainText(
+    `This purchase would pass your daily limit of Ksh ${cap.toLocaleString('en-KE')}`,
+  );
   await handset.goto();
   await expect(handset.prompt).toHaveCount(0);
 });

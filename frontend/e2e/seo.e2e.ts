@@ -14,7 +14,9 @@ const getJson = async <T>(request: APIRequestContext, path: string): Promise<T> 
 
 /** The content attribute of `<meta name|property="key">` in server HTML (as sent, entities kept). */
 const metaIn = (html: string, key: string): string | undefined =>
-  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(
+    html,
+  )?.[1];
 
 const JACKPOT_PAGES = [
   '/jackpot/sportpesa-mega-jackpot',
@@ -23,25 +25,49 @@ const JACKPOT_PAGES = [
   '/jackpot/betika-mid-week-jackpot',
 ];
 
-test('sitemap.xml lists the public pages, the four jackpot pages and every published blog post', async ({ request, baseURL }) => {
-  const posts = await getJson<{ count: number; results: { slug: string }[] }>(request, '/v2/api/manage/post/');
+test('sitemap.xml lists the public pages, the four jackpot pages and every published blog post', async ({
+  request,
+  baseURL,
+}) => {
+  const posts = await getJson<{ count: number; results: { slug: string }[] }>(
+    request,
+    '/v2/api/manage/post/',
+  );
   expect(posts.results.length, 'the seed has blog posts').toBeGreaterThan(0);
   const response = await request.get('/sitemap.xml');
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toMatch(/^application\/xml/);
   const xml = await response.text();
-  expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
-  const locs = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/g)].map((m) => new URL(m[1]).pathname);
+  expect(xml).toMatch(
+    /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+  );
+  const locs = [
+    ...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>/g),
+  ].map((m) => new URL(m[1]).pathname);
   expect(locs.length).toBe((xml.match(/<url>/g) ?? []).length);
-  expect(locs).toEqual(expect.arrayContaining(['/', '/active_tips', '/top_tipsters', ...JACKPOT_PAGES, ...posts.results.map((p) => `/blog/${p.slug}`)]));
+  expect(locs).toEqual(
+    expect.arrayContaining([
+      '/',
+      '/active_tips',
+      '/top_tipsters',
+      ...JACKPOT_PAGES,
+      ...posts.results.map((p) => `/blog/${p.slug}`),
+    ]),
+  );
   expect(new URL(xml.match(/<loc>([^<]+)<\/loc>/)![1]).origin).toBe(new URL(baseURL!).origin);
 
   const robots = await request.get('/robots.txt');
   expect(await robots.text()).toContain(`Sitemap: ${new URL(baseURL!).origin}/sitemap.xml`);
 });
 
-test('a blog post is sent with its title, description and Open Graph tags, and the app keeps one of each', async ({ page, request }) => {
-  const posts = await getJson<{ results: { slug: string; title: string; overview: string }[] }>(request, '/v2/api/manage/post/');
+test('a blog post is sent with its title, description and Open Graph tags, and the app keeps one of each', async ({
+  page,
+  request,
+}) => {
+  const posts = await getJson<{ results: { slug: string; title: string; overview: string }[] }>(
+    request,
+    '/v2/api/manage/post/',
+  );
   const post = posts.results[0];
   const html = await (await request.get(`/blog/${post.slug}`)).text();
   expect(html).toContain('<div id="root">');
@@ -56,14 +82,23 @@ test('a blog post is sent with its title, description and Open Graph tags, and t
   await expect(page).toHaveTitle(`${post.title} | TipsKE`);
   await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
   await expect(page.locator('meta[name="description"]')).toHaveCount(1);
-  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `${post.title} | TipsKE`);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
+    'content',
+    `${post.title} | TipsKE`,
+  );
 });
 
-test('a slip link preview names the tipster, games, total odds and price, and no game', async ({ request }) => {
-  const page1 = await getJson<{ results: { id: number; accumulator: string; user: { username: string }; tips: { home_team: string; away_team: string }[] }[] }>(
-    request,
-    '/v2/api/slip/data/',
-  );
+test('a slip link preview names the tipster, games, total odds and price, and no game', async ({
+  request,
+}) => {
+  const page1 = await getJson<{
+    results: {
+      id: number;
+      accumulator: string;
+      user: { username: string };
+      tips: { home_team: string; away_team: string }[];
+    }[];
+  }>(request, '/v2/api/slip/data/');
   const slip = page1.results[0];
   expect(slip, 'the seed has open slips').toBeTruthy();
   const html = await (await request.get(`/buy_tip/${slip.id}`)).text();
@@ -78,7 +113,16 @@ test('a slip link preview names the tipster, games, total odds and price, and no
   }
 });
 
-const ROUTES = ['/', '/active_tips', '/finished_tips', '/top_tipsters', '/jackpot', JACKPOT_PAGES[0], '/subscriptions', '/find_tip'];
+const ROUTES = [
+  '/',
+  '/active_tips',
+  '/finished_tips',
+  '/top_tipsters',
+  '/jackpot',
+  JACKPOT_PAGES[0],
+  '/subscriptions',
+  '/find_tip',
+];
 
 test('every public page has its own title and a meta description', async ({ page }) => {
   const titles = new Map<string, string>();
@@ -92,5 +136,7 @@ test('every public page has its own title and a meta description', async ({ page
     titles.set(path, title);
   }
   // The route titles differ (the jackpot page of one company is not the jackpot list).
-  expect(new Set(titles.values()).size, JSON.stringify(Object.fromEntries(titles), null, 1)).toBe(ROUTES.length);
+  expect(new Set(titles.values()).size, JSON.stringify(Object.fromEntries(titles), null, 1)).toBe(
+    ROUTES.length,
+  );
 });

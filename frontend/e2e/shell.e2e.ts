@@ -45,7 +45,9 @@ test.describe('site shell', () => {
     }
   });
 
-  test('/dashboard without a token cookie redirects to / (docs/PRODUCT-RULES.md R96)', async ({ page }) => {
+  test('/dashboard without a token cookie redirects to / (docs/PRODUCT-RULES.md R96)', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

@@ -9,10 +9,16 @@ import { getJson, uniqueKenyanPhone } from './support/seeded';
  */
 
 for (const width of [360, 390]) {
-  test(`a subscriber pays, reads the code in the SMS and opens the premium tips with it (${width} px)`, async ({ page, context }) => {
+  test(`a subscriber pays, reads the code in the SMS and opens the premium tips with it (${width} px)`, async ({
+    page,
+    context,
+  }) => {
     test.slow(); // a sandbox STK push, its callback and the confirmation SMS
     await page.setViewportSize({ width, height: 800 });
-    const kinds = await getJson<Record<string, { type: string; title: string }>>(page.request, '/api/manage/get-subscription-kind');
+    const kinds = await getJson<Record<string, { type: string; title: string }>>(
+      page.request,
+      '/api/manage/get-subscription-kind',
+    );
     const bronze = kinds.bronze ?? Object.values(kinds)[0];
     const phone = uniqueKenyanPhone();
 
@@ -37,20 +43,34 @@ for (const width of [360, 390]) {
     // Without the code: the form asks for it; a wrong code: the server's one message.
     await panel.viewPremium(phone.local, '');
     await expect(
-      page.getByText('Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment'),
+      page.getByText(
+        'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment',
+      ),
     ).toBeVisible();
     await panel.viewPremium(phone.local, 'WRONGCODE');
-    await expect(page.getByText('No active subscription matches this phone number and code')).toBeVisible();
+    await expect(
+      page.getByText('No active subscription matches this phone number and code'),
+    ).toBeVisible();
 
     // The code from the SMS: today's premium tips (or the empty state).
     await panel.viewPremium(phone.local, ` ${code!.toLowerCase()} `);
-    await expect(page.getByText('No active subscription matches this phone number and code')).toBeHidden();
     await expect(
-      page.getByRole('article').or(page.getByText('No premium tips yet today. Check again later.')).first(),
+      page.getByText('No active subscription matches this phone number and code'),
+    ).toBeHidden();
+    await expect(
+      page
+        .getByRole('article')
+        .or(page.getByText('No premium tips yet today. Check again later.'))
+        .first(),
     ).toBeVisible();
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath(`subscriber-panel-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`subscriber-panel-${width}.png`),
+      fullPage: true,
+    });
   });
 }

@@ -13,7 +13,10 @@ import { groupedAmount, slipsOnSale, uniqueKenyanPhone } from './support/seeded'
  */
 test.use({ viewport: { width: 360, height: 740 } });
 
-test('a feature phone buys a slip by its USSD code; the prompt is accepted and the picks arrive by SMS', async ({ page, context }) => {
+test('a feature phone buys a slip by its USSD code; the prompt is accepted and the picks arrive by SMS', async ({
+  page,
+  context,
+}) => {
   test.slow(); // the delayed push, a real STK callback, a queued SMS and the phone page's 2 s refresh
   const [slip] = await slipsOnSale(page.request);
   const phone = uniqueKenyanPhone();
@@ -35,19 +38,25 @@ test('a feature phone buys a slip by its USSD code; the prompt is accepted and t
   await expect(ussd.screen).toContainText(`Slip ${slip.id} by`);
   await expect(ussd.screen).toContainText(`Price Ksh ${slip.price}`);
   await ussd.answer('1');
-  await expect(ussd.screen).toHaveText(`You will get an M-Pesa prompt for Ksh ${slip.price}. Enter your PIN to pay. The tips come by SMS.`);
+  await expect(ussd.screen).toHaveText(
+    `You will get an M-Pesa prompt for Ksh ${slip.price}. Enter your PIN to pay. The tips come by SMS.`,
+  );
   await expect(ussd.screen).toHaveAttribute('data-open', 'false');
 
   const handset = new SandboxPhonePage(ussd.page, phone.msisdn);
   await handset.goto();
-  await expect(handset.prompt).toContainText(`Ksh ${groupedAmount(slip.price)}`, { timeout: 20_000 });
+  await expect(handset.prompt).toContainText(`Ksh ${groupedAmount(slip.price)}`, {
+    timeout: 20_000,
+  });
   await handset.accept('1234');
   await expect(handset.notice).toContainText('Payment sent');
   const sms = await handset.message(`Slip ${slip.id} code`);
   expect(sms).toContain(`Total odds ${slip.accumulator}`);
 });
 
-test('a feature phone chooses "2 Pay by paybill": the session ends with the paybill reference, paid from the sandbox phone\'s Pay bill', async ({ page }) => {
+test('a feature phone chooses "2 Pay by paybill": the session ends with the paybill reference, paid from the sandbox phone\'s Pay bill', async ({
+  page,
+}) => {
   test.slow(); // a queued C2B confirmation, the SMS and the phone page's 2 s refresh
   const [slip] = await slipsOnSale(page.request);
   const phone = uniqueKenyanPhone();
@@ -62,9 +71,14 @@ test('a feature phone chooses "2 Pay by paybill": the session ends with the payb
   await expect(ussd.screen).toContainText('2 Pay by paybill');
   await ussd.answer('2');
   // docs/PRODUCT-RULES.md R180: the reference POST /api/processor/buy-paybill issues.
-  await expect(ussd.screen).toContainText(new RegExp(`^Pay bill \\d{5,7}, account [A-Z0-9]{8}, Ksh ${Math.round(Number(slip.price))}\\. `));
+  await expect(ussd.screen).toContainText(
+    new RegExp(
+      `^Pay bill \\d{5,7}, account [A-Z0-9]{8}, Ksh ${Math.round(Number(slip.price))}\\. `,
+    ),
+  );
   await expect(ussd.screen).toHaveAttribute('data-open', 'false');
-  const [, paybill, account] = /Pay bill (\d{5,7}), account ([A-Z0-9]{8})/.exec((await ussd.screen.textContent()) ?? '') ?? [];
+  const [, paybill, account] =
+    /Pay bill (\d{5,7}), account ([A-Z0-9]{8})/.exec((await ussd.screen.textContent()) ?? '') ?? [];
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   const handset = new SandboxPhonePage(page, phone.msisdn);

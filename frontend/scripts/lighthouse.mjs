@@ -40,7 +40,9 @@ const weakAudits = (lhr, category) =>
     .map((ref) => lhr.audits[ref.id])
     .filter((a) => a.score !== null && a.score < 0.9)
     .sort((a, b) => a.score - b.score)
-    .map((a) => `${a.id} (${Math.round(a.score * 100)}${a.displayValue ? `, ${a.displayValue}` : ''})`);
+    .map(
+      (a) => `${a.id} (${Math.round(a.score * 100)}${a.displayValue ? `, ${a.displayValue}` : ''})`,
+    );
 
 const score = (lhr, category) => Math.round((lhr.categories[category].score ?? 0) * 100);
 
@@ -53,7 +55,12 @@ const main = async () => {
     // Not permitted (not root): measure at normal priority.
   }
   const app = serve ? await startSeededApp() : null;
-  const base = (app?.base ?? positional[0] ?? process.env.LIGHTHOUSE_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const base = (
+    app?.base ??
+    positional[0] ??
+    process.env.LIGHTHOUSE_BASE_URL ??
+    'http://localhost:3000'
+  ).replace(/\/+$/, '');
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -64,15 +71,25 @@ const main = async () => {
     for (const path of PAGES) {
       const lhrs = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+        const result = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
         if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
         // A build replaced under the running server leaves index.html pointing at deleted assets:
         // the page then measures an empty shell. Refuse such a run.
         const broken = (result.lhr.audits['network-requests'].details?.items ?? []).filter(
-          (r) => r.resourceType === 'Script' && (r.statusCode !== 200 || !/javascript/.test(r.mimeType ?? '')),
+          (r) =>
+            r.resourceType === 'Script' &&
+            (r.statusCode !== 200 || !/javascript/.test(r.mimeType ?? '')),
         );
-        if (broken.length) throw new Error(`${path}: scripts did not load (${broken.map((r) => r.url).join(', ')}); restart the app on the current build`);
+        if (broken.length)
+          throw new Error(
+            `${path}: scripts did not load (${broken.map((r) => r.url).join(', ')}); restart the app on the current build`,
+          );
         lhrs.push(result.lhr);
       }
       lhrs.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
@@ -82,7 +99,9 @@ const main = async () => {
       const scores = CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(', ');
       const perfRuns = lhrs.map((l) => score(l, 'performance')).join('/');
       const m = (id) => lhr.audits[id]?.displayValue ?? '-';
-      console.log(`${path}: ${scores} (performance over ${runs} runs: ${perfRuns}; FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')})`);
+      console.log(
+        `${path}: ${scores} (performance over ${runs} runs: ${perfRuns}; FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')})`,
+      );
       for (const c of CATEGORIES) {
         const weak = weakAudits(lhr, c);
         if (weak.length) console.log(`  ${c} loses on: ${weak.join('; ')}`);
@@ -90,8 +109,12 @@ const main = async () => {
       for (const [c, min] of Object.entries(BAR)) if (score(lhr, c) < min) failed = true;
     }
     // Simulated throttling scales the CPU time it observes: other work on the machine inflates TBT.
-    const load = loadavg().map((l) => l.toFixed(1)).join(' ');
-    console.log(`Lighthouse ${lhrsVersion()} on ${base}, ${new Date().toISOString()}; load average ${load} on ${cpus().length} CPUs; reports in ${OUT}`);
+    const load = loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+    console.log(
+      `Lighthouse ${lhrsVersion()} on ${base}, ${new Date().toISOString()}; load average ${load} on ${cpus().length} CPUs; reports in ${OUT}`,
+    );
   } finally {
     await chrome.kill();
     await app?.stop();
@@ -101,7 +124,9 @@ const main = async () => {
 
 const lhrsVersion = () => {
   try {
-    return JSON.parse(readFileSync(join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
+    return JSON.parse(
+      readFileSync(join(ROOT, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+    ).version;
   } catch {
     return '';
   }

@@ -14,7 +14,15 @@ import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIfNeeded, dropDatabaseAt, freePort, log, ROOT, throwawayAppEnv, waitForHealth } from '../../scripts/lib.mjs';
+import {
+  buildIfNeeded,
+  dropDatabaseAt,
+  freePort,
+  log,
+  ROOT,
+  throwawayAppEnv,
+  waitForHealth,
+} from '../../scripts/lib.mjs';
 
 /**
  * A folder laid out like the repository with copies of backend/dist and frontend/dist and links to
@@ -26,7 +34,13 @@ const snapshotBuilds = () => {
   const snap = mkdtempSync(join(ROOT, '.data', 'measure-'));
   cpSync(join(ROOT, 'backend', 'dist'), join(snap, 'backend', 'dist'), { recursive: true });
   cpSync(join(ROOT, 'frontend', 'dist'), join(snap, 'frontend', 'dist'), { recursive: true });
-  for (const link of ['node_modules', 'data', 'package.json', 'backend/node_modules', 'backend/package.json']) {
+  for (const link of [
+    'node_modules',
+    'data',
+    'package.json',
+    'backend/node_modules',
+    'backend/package.json',
+  ]) {
     if (existsSync(join(ROOT, link))) symlinkSync(join(ROOT, link), join(snap, link));
   }
   return snap;
@@ -40,13 +54,25 @@ const snapshotBuilds = () => {
 export const startSeededApp = async () => {
   buildIfNeeded();
   const snap = snapshotBuilds();
-  const db = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const db = new URL(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  );
   db.pathname = `/tips_measure_${randomBytes(5).toString('hex')}`;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const storage = 'storage';
-  const env = throwawayAppEnv({ port, databaseUrl: db.toString(), redisPrefix: `measure-${port}`, storageDir: storage });
-  const node = (file) => spawnSync(process.execPath, [join(snap, 'backend', 'dist', file)], { cwd: snap, env, stdio: 'inherit' });
+  const env = throwawayAppEnv({
+    port,
+    databaseUrl: db.toString(),
+    redisPrefix: `measure-${port}`,
+    storageDir: storage,
+  });
+  const node = (file) =>
+    spawnSync(process.execPath, [join(snap, 'backend', 'dist', file)], {
+      cwd: snap,
+      env,
+      stdio: 'inherit',
+    });
   const cleanup = async () => {
     await dropDatabaseAt(db.toString()).catch(() => {});
     rmSync(snap, { recursive: true, force: true });
@@ -55,7 +81,11 @@ export const startSeededApp = async () => {
     await cleanup();
     throw new Error('migrating or seeding the measurement database failed');
   }
-  const server = spawn(process.execPath, [join(snap, 'backend', 'dist', 'main.js')], { cwd: snap, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, [join(snap, 'backend', 'dist', 'main.js')], {
+    cwd: snap,
+    env,
+    stdio: 'inherit',
+  });
   const stop = async () => {
     if (server.exitCode === null) {
       server.kill('SIGTERM');

@@ -29,7 +29,12 @@ import { startSeededApp } from './seeded-app.mjs';
 
 const PAGES = ['/', '/active_tips'];
 /** The slow profile: 400 kbit/s each way (bytes per second for the protocol), 400 ms latency, CPU 4x slower. */
-export const SLOW_NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+export const SLOW_NETWORK = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: 50_000,
+  uploadThroughput: 50_000,
+};
 export const CPU_SLOWDOWN = 4;
 
 const args = process.argv.slice(2);
@@ -49,7 +54,8 @@ const WATCH = () => {
   let fcp;
   window.__firstSeen = { seen, fcp: () => fcp };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
+    for (const entry of list.getEntries())
+      if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
   }).observe({ type: 'paint', buffered: true });
   const rules = {
     content: 'article, [role=article], [data-boot-skeleton]',
@@ -69,7 +75,11 @@ const WATCH = () => {
       requestAnimationFrame(() => requestAnimationFrame(() => (mark.painted = performance.now())));
     }
   };
-  new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+  new MutationObserver(check).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+  });
 };
 
 /** In the page: ms from navigation start to each watched element on screen (at FCP when it was there before it), once all are known. */
@@ -111,7 +121,9 @@ const measure = async (browser, base, path, shotFile) => {
     await page.waitForFunction(() => performance.now() >= 2000, null, { polling: 50 });
     await page.screenshot({ path: shotFile });
   }
-  const result = await (await page.waitForFunction(READ, null, { timeout: 90_000, polling: 100 })).jsonValue();
+  const result = await (
+    await page.waitForFunction(READ, null, { timeout: 90_000, polling: 100 })
+  ).jsonValue();
   await context.close();
   return result;
 };
@@ -119,15 +131,25 @@ const measure = async (browser, base, path, shotFile) => {
 const main = async () => {
   const app = serve ? await startSeededApp() : null;
   const base = (app?.base ?? positional[0] ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const outDir = join(ROOT, '.data', 'slow-network');
   if (shots) mkdirSync(outDir, { recursive: true });
   try {
-    console.log(`${base}, ${runs} runs per page, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `${base}, ${runs} runs per page, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     for (const path of PAGES) {
       const results = [];
       for (let i = 0; i < runs; i += 1) {
-        const shot = shots && i === 0 ? join(outDir, `${path === '/' ? 'home' : path.slice(1)}-2s.png`) : undefined;
+        const shot =
+          shots && i === 0
+            ? join(outDir, `${path === '/' ? 'home' : path.slice(1)}-2s.png`)
+            : undefined;
         results.push(await measure(browser, base, path, shot));
       }
       const col = (k) => results.map((r) => r[k]);

@@ -94,7 +94,11 @@ export const buildSlip = (overrides: Partial<Slip> = {}): Slip => ({
   slip_result: null,
   tips: [
     buildTip(),
-    buildTip({ home_team: 'Gor Mahia', away_team: 'AFC Leopards', league: 'Kenyan Premier League' }),
+    buildTip({
+      home_team: 'Gor Mahia',
+      away_team: 'AFC Leopards',
+      league: 'Kenyan Premier League',
+    }),
     buildTip({ home_team: 'Real Madrid', away_team: 'Barcelona', league: 'La Liga' }),
   ],
   user: { username: 'kipchoge' },
@@ -119,7 +123,8 @@ export const buildSlipLimits = (overrides: Partial<SlipLimits> = {}): SlipLimits
     too_few_tips: "Publish at least '3' tip",
     too_many_tips: 'Maximum number of 5 games reached',
     duplicate_game: 'Game already in slip',
-    total_odds: 'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0',
+    total_odds:
+      'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0',
     price_range: 'Price range Ksh. [50-1000]',
     price_too_high: 'Max Amount: 1000',
     daily_limit: "Can't Post more than 2 tips",

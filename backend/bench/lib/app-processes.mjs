@@ -30,7 +30,9 @@ export const cpuMs = (pid) => {
 /** Resident memory of process `pid`, MB; null once it is gone. */
 export const rssMb = (pid) => {
   try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+    return (
+      Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+    );
   } catch {
     return null;
   }
@@ -61,9 +63,14 @@ export const migrateAndSeed = (dist, env) => {
   for (const step of ['database/migrate.js', 'seed/run-seed.js']) {
     if (!existsSync(join(dist, step))) continue;
     const t0 = Date.now();
-    const res = spawnSync(process.execPath, [join(dist, step)], { env: { ...env, ROLE: 'api' }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const res = spawnSync(process.execPath, [join(dist, step)], {
+      env: { ...env, ROLE: 'api' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     if (res.status !== 0) throw new Error(`${step} failed`);
-    timings.push(`${step.replace('database/', '').replace('.js', '')} ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    timings.push(
+      `${step.replace('database/', '').replace('.js', '')} ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    );
   }
   return timings;
 };
@@ -93,7 +100,9 @@ export const startApp = ({ dist, role, env, nodeArgs = [], port }) => {
             }
           };
           child.stdout.on('data', onData);
-          child.once('exit', (code) => reject(new Error(`worker ${child.pid} exited (${code}) before it started`)));
+          child.once('exit', (code) =>
+            reject(new Error(`worker ${child.pid} exited (${code}) before it started`)),
+          );
         })
       : Promise.resolve();
   ready.catch(() => undefined);
@@ -116,6 +125,10 @@ export const stopChild = async (child) => {
  */
 export const removeScratch = async ({ dist, databaseUrl, redisUrl, redisPrefix }) => {
   const { dropDatabase } = requireBackend(join(dist, 'database', 'database-admin.js'));
-  await dropDatabase(databaseUrl).catch((err) => console.error(`could not drop ${new URL(databaseUrl).pathname.slice(1)}: ${err.message}`));
-  await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((err) => console.error(`could not delete ${redisPrefix}*: ${err.message}`));
+  await dropDatabase(databaseUrl).catch((err) =>
+    console.error(`could not drop ${new URL(databaseUrl).pathname.slice(1)}: ${err.message}`),
+  );
+  await deleteRedisKeys(redisUrl, `${redisPrefix}*`).catch((err) =>
+    console.error(`could not delete ${redisPrefix}*: ${err.message}`),
+  );
 };

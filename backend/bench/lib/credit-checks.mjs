@@ -55,12 +55,34 @@ export const creditChecks = async (db, where, params = []) => {
     )
   ).rows;
   const problems = [];
-  if (row.paid_wrong_rows) problems.push(`${row.paid_wrong_rows} paid purchases without exactly one sale share and one platform fee`);
-  if (row.paid_wrong_split) problems.push(`${row.paid_wrong_split} paid purchases whose share is not 60% W to the tipster or fee not the 40% rest P`);
-  if (row.unpaid_with_rows) problems.push(`${row.unpaid_with_rows} unpaid purchases with ledger rows`);
-  if (row.paid_wrong_payment) problems.push(`${row.paid_wrong_payment} paid purchases whose paid amount is not the price or that have no receipt`);
-  if (!row.sums_right) problems.push(`shares ${row.shares} + fees ${row.fees} ≠ sales ${row.sales}`);
-  if (row.paid_wrong_sms) problems.push(`${row.paid_wrong_sms} paid purchases without exactly one buyer SMS sent`);
-  if (row.paid_extra_sms) problems.push(`${row.paid_extra_sms} paid purchases with other deliver-slip messages than their one buyer SMS`);
-  return { purchases: row.purchases, paid: row.paid, sales: row.sales, shares: row.shares, fees: row.fees, problems };
+  if (row.paid_wrong_rows)
+    problems.push(
+      `${row.paid_wrong_rows} paid purchases without exactly one sale share and one platform fee`,
+    );
+  if (row.paid_wrong_split)
+    problems.push(
+      `${row.paid_wrong_split} paid purchases whose share is not 60% W to the tipster or fee not the 40% rest P`,
+    );
+  if (row.unpaid_with_rows)
+    problems.push(`${row.unpaid_with_rows} unpaid purchases with ledger rows`);
+  if (row.paid_wrong_payment)
+    problems.push(
+      `${row.paid_wrong_payment} paid purchases whose paid amount is not the price or that have no receipt`,
+    );
+  if (!row.sums_right)
+    problems.push(`shares ${row.shares} + fees ${row.fees} ≠ sales ${row.sales}`);
+  if (row.paid_wrong_sms)
+    problems.push(`${row.paid_wrong_sms} paid purchases without exactly one buyer SMS sent`);
+  if (row.paid_extra_sms)
+    problems.push(
+      `${row.paid_extra_sms} paid purchases with other deliver-slip messages than their one buyer SMS`,
+    );
+  return {
+    purchases: row.purchases,
+    paid: row.paid,
+    sales: row.sales,
+    shares: row.shares,
+    fees: row.fees,
+    problems,
+  };
 };

@@ -18,7 +18,15 @@ export { BACKEND, cpuMs, requireBackend, rssMb } from './app-processes.mjs';
  * rebuilt when src/ is newer; `distDir` (BENCH_DIST) is run as it is.
  * Returns { baseUrl, databaseUrl, dbName, redisUrl, redisPrefix, processes: [{pid, role, child}], setup, stop() }.
  */
-export const startScratchApp = async ({ name = 'bench', port, split = true, env: extra = {}, distDir, nodeArgs = [], pgBase } = {}) => {
+export const startScratchApp = async ({
+  name = 'bench',
+  port,
+  split = true,
+  env: extra = {},
+  distDir,
+  nodeArgs = [],
+  pgBase,
+} = {}) => {
   if (!distDir) buildIfNeeded({ frontend: false });
   const dist = distDir ?? join(BACKEND, 'dist');
   const dbName = `tips_${name}_${randomBytes(4).toString('hex')}`;
@@ -40,7 +48,13 @@ export const startScratchApp = async ({ name = 'bench', port, split = true, env:
   };
   const processes = [];
   const app = {
-    baseUrl, databaseUrl, dbName, redisUrl, redisPrefix, processes, setup: [],
+    baseUrl,
+    databaseUrl,
+    dbName,
+    redisUrl,
+    redisPrefix,
+    processes,
+    setup: [],
     async stop() {
       for (const { child } of [...processes].reverse()) await stopChild(child);
       await removeScratch({ dist, databaseUrl, redisUrl, redisPrefix });

@@ -13,7 +13,8 @@ export interface SaleRates {
 
 /** Repository root (backend/src/config or backend/dist/config → ../../..). */
 export const REPO_ROOT = resolve(__dirname, '..', '..', '..');
-const fromRoot = (p: string): string => (isAbsolute(p) || /^https?:/.test(p) ? p : resolve(REPO_ROOT, p));
+const fromRoot = (p: string): string =>
+  isAbsolute(p) || /^https?:/.test(p) ? p : resolve(REPO_ROOT, p);
 
 /** Typed, grouped access to the validated environment; nothing else reads process.env. */
 @Injectable()
@@ -27,15 +28,33 @@ export class AppConfig {
     (cfg as unknown as { env: EnvVars }).env = env;
     return cfg;
   }
-  get raw(): Readonly<EnvVars> { return this.env; }
-  get nodeEnv(): EnvVars['NODE_ENV'] { return this.env.NODE_ENV; }
-  get isProduction(): boolean { return this.env.NODE_ENV === 'production'; }
-  get port(): number { return this.env.PORT; }
-  get role(): ProcessRole { return this.env.ROLE; }
-  get runsApi(): boolean { return this.env.ROLE !== 'worker'; }
-  get runsWorker(): boolean { return this.env.ROLE !== 'api'; }
-  get logLevel(): string { return this.env.LOG_LEVEL; }
-  get publicUrl(): string { return this.env.PUBLIC_URL; }
+  get raw(): Readonly<EnvVars> {
+    return this.env;
+  }
+  get nodeEnv(): EnvVars['NODE_ENV'] {
+    return this.env.NODE_ENV;
+  }
+  get isProduction(): boolean {
+    return this.env.NODE_ENV === 'production';
+  }
+  get port(): number {
+    return this.env.PORT;
+  }
+  get role(): ProcessRole {
+    return this.env.ROLE;
+  }
+  get runsApi(): boolean {
+    return this.env.ROLE !== 'worker';
+  }
+  get runsWorker(): boolean {
+    return this.env.ROLE !== 'api';
+  }
+  get logLevel(): string {
+    return this.env.LOG_LEVEL;
+  }
+  get publicUrl(): string {
+    return this.env.PUBLIC_URL;
+  }
   /**
    * Fastify's `trustProxy`: the proxies whose X-Forwarded-For is believed (TRUST_PROXY), or false
    * (the default): then a client's address is its socket's and forwarded headers are ignored.
@@ -49,16 +68,32 @@ export class AppConfig {
     const list = parseOrigins(this.env.CORS_ORIGINS);
     return Array.isArray(list) && list.length ? list : [new URL(this.publicUrl).origin];
   }
-  get databaseUrl(): string { return this.env.DATABASE_URL; }
-  get redis(): { url: string; prefix: string } { return { url: this.env.REDIS_URL, prefix: this.env.REDIS_PREFIX }; }
-  get footballDataDir(): string { return fromRoot(this.env.FOOTBALL_DATA_DIR); }
-  get replayAnchor(): string | null { return this.env.REPLAY_ANCHOR || null; }
+  get databaseUrl(): string {
+    return this.env.DATABASE_URL;
+  }
+  get redis(): { url: string; prefix: string } {
+    return { url: this.env.REDIS_URL, prefix: this.env.REDIS_PREFIX };
+  }
+  get footballDataDir(): string {
+    return fromRoot(this.env.FOOTBALL_DATA_DIR);
+  }
+  get replayAnchor(): string | null {
+    return this.env.REPLAY_ANCHOR || null;
+  }
   /** Sandboxes are on by default and always off in production. */
-  get sandboxEnabled(): boolean { return this.env.SANDBOX_ENABLED && !this.isProduction; }
-  get sandboxAutoAccept(): boolean { return this.env.SANDBOX_AUTO_ACCEPT; }
+  get sandboxEnabled(): boolean {
+    return this.env.SANDBOX_ENABLED && !this.isProduction;
+  }
+  get sandboxAutoAccept(): boolean {
+    return this.env.SANDBOX_AUTO_ACCEPT;
+  }
   /** This server's simulator of `provider` (docs/ARCHITECTURE.md, "Providers and sandboxes"). */
-  sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string { return `${this.env.PUBLIC_URL}/sandbox/${provider}`; }
-  get storageDir(): string { return fromRoot(this.env.STORAGE_DIR); }
+  sandboxUrl(provider: 'daraja' | 'flutterwave' | 'africastalking'): string {
+    return `${this.env.PUBLIC_URL}/sandbox/${provider}`;
+  }
+  get storageDir(): string {
+    return fromRoot(this.env.STORAGE_DIR);
+  }
   /**
    * Avatar storage (docs/PRODUCT-RULES.md "Accounts"): local disk, or an S3-compatible bucket
    * (empty endpoint: AWS in production, the sandbox otherwise).
@@ -69,8 +104,11 @@ export class AppConfig {
       driver: e.AVATAR_STORAGE,
       s3: {
         endpoint: e.S3_ENDPOINT || (this.isProduction ? null : `${e.PUBLIC_URL}/sandbox/s3`),
-        region: e.S3_REGION, bucket: e.S3_BUCKET, accessKeyId: e.S3_ACCESS_KEY_ID,
-        secretAccessKey: e.S3_SECRET_ACCESS_KEY, forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
       },
     };
   }
@@ -85,10 +123,16 @@ export class AppConfig {
   get mpesa() {
     const e = this.env;
     return {
-      baseUrl: e.MPESA_BASE_URL || this.sandboxUrl('daraja'), consumerKey: e.MPESA_CONSUMER_KEY, consumerSecret: e.MPESA_CONSUMER_SECRET,
-      shortcode: e.MPESA_SHORTCODE, passkey: e.MPESA_PASSKEY, transactionType: e.MPESA_TRANSACTION_TYPE,
-      callbackToken: e.MPESA_CALLBACK_TOKEN, b2cShortcode: e.MPESA_B2C_SHORTCODE,
-      initiatorName: e.MPESA_INITIATOR_NAME, securityCredential: e.MPESA_SECURITY_CREDENTIAL,
+      baseUrl: e.MPESA_BASE_URL || this.sandboxUrl('daraja'),
+      consumerKey: e.MPESA_CONSUMER_KEY,
+      consumerSecret: e.MPESA_CONSUMER_SECRET,
+      shortcode: e.MPESA_SHORTCODE,
+      passkey: e.MPESA_PASSKEY,
+      transactionType: e.MPESA_TRANSACTION_TYPE,
+      callbackToken: e.MPESA_CALLBACK_TOKEN,
+      b2cShortcode: e.MPESA_B2C_SHORTCODE,
+      initiatorName: e.MPESA_INITIATOR_NAME,
+      securityCredential: e.MPESA_SECURITY_CREDENTIAL,
       queryAfterMs: e.MPESA_QUERY_AFTER_SECONDS * 1000,
     };
   }
@@ -96,26 +140,46 @@ export class AppConfig {
   get mpesaC2b() {
     const e = this.env;
     return {
-      paybill: e.MPESA_PAYBILL, registerVersion: e.MPESA_C2B_REGISTER_VERSION,
-      responseType: e.MPESA_C2B_RESPONSE_TYPE, validation: e.MPESA_C2B_VALIDATION,
+      paybill: e.MPESA_PAYBILL,
+      registerVersion: e.MPESA_C2B_REGISTER_VERSION,
+      responseType: e.MPESA_C2B_RESPONSE_TYPE,
+      validation: e.MPESA_C2B_VALIDATION,
     };
   }
   /** Backoff of reconciliation (docs/PRODUCT-RULES.md R191): first retry wait (ms, doubled) and attempts before the expiry. */
   get reconcile() {
-    return { retryMs: this.env.RECONCILE_RETRY_SECONDS * 1000, maxAttempts: this.env.RECONCILE_MAX_ATTEMPTS };
+    return {
+      retryMs: this.env.RECONCILE_RETRY_SECONDS * 1000,
+      maxAttempts: this.env.RECONCILE_MAX_ATTEMPTS,
+    };
   }
   get flutterwave() {
-    return { baseUrl: this.env.FLW_BASE_URL || this.sandboxUrl('flutterwave'), secretKey: this.env.FLW_SECRET_KEY, secretHash: this.env.FLW_SECRET_HASH };
+    return {
+      baseUrl: this.env.FLW_BASE_URL || this.sandboxUrl('flutterwave'),
+      secretKey: this.env.FLW_SECRET_KEY,
+      secretHash: this.env.FLW_SECRET_HASH,
+    };
   }
   get africasTalking() {
     const e = this.env;
-    return { baseUrl: e.AT_BASE_URL || this.sandboxUrl('africastalking'), username: e.AT_USERNAME, apiKey: e.AT_API_KEY, senderId: e.AT_SENDER_ID, callbackToken: e.AT_CALLBACK_TOKEN };
+    return {
+      baseUrl: e.AT_BASE_URL || this.sandboxUrl('africastalking'),
+      username: e.AT_USERNAME,
+      apiKey: e.AT_API_KEY,
+      senderId: e.AT_SENDER_ID,
+      callbackToken: e.AT_CALLBACK_TOKEN,
+    };
   }
   /**
    * Africa's Talking USSD (docs/PROVIDERS.md "Africa's Talking USSD"): the callback key (null: not
    * checked), the allowed source addresses ([]: any), the dialled code, the push delay (ms).
    */
-  get ussd(): { callbackKey: string | null; allowedIps: string[]; serviceCode: string; pushDelayMs: number } {
+  get ussd(): {
+    callbackKey: string | null;
+    allowedIps: string[];
+    serviceCode: string;
+    pushDelayMs: number;
+  } {
     const ips = parseIpList(this.env.USSD_ALLOWED_IPS);
     return {
       callbackKey: this.env.USSD_CALLBACK_KEY || null,
@@ -157,9 +221,14 @@ export class AppConfig {
   }
   /** The transparency log (docs/PRODUCT-RULES.md "Transparency log"): signing key and the RFC 3161 TSA (empty TSA_URL: the sandbox). */
   get transparencyLog(): { signingKey: string; tsaUrl: string } {
-    return { signingKey: this.env.LOG_SIGNING_KEY, tsaUrl: this.env.TSA_URL || `${this.env.PUBLIC_URL}/sandbox/tsa` };
+    return {
+      signingKey: this.env.LOG_SIGNING_KEY,
+      tsaUrl: this.env.TSA_URL || `${this.env.PUBLIC_URL}/sandbox/tsa`,
+    };
   }
-  get mail(): { smtpUrl: string; from: string } { return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM }; }
+  get mail(): { smtpUrl: string; from: string } {
+    return { smtpUrl: this.env.SMTP_URL, from: this.env.MAIL_FROM };
+  }
   /** The rates of salePrice (docs/PRODUCT-RULES.md R6): NGN_PER_KSH, UGX_PER_KSH. */
   get currency(): SaleRates {
     return { ngnPerKsh: this.env.NGN_PER_KSH, ugxPerKsh: this.env.UGX_PER_KSH };

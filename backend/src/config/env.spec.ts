@@ -15,7 +15,12 @@ const problemsOf = (env: Record<string, string>): string => {
 describe('validateEnv', () => {
   it('fills every default from an empty environment', () => {
     const env = validateEnv({});
-    expect(env).toMatchObject({ PORT: 3000, ROLE: 'all', FOOTBALL_DATA_DIR: 'data/football', SANDBOX_AUTO_ACCEPT: false });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      ROLE: 'all',
+      FOOTBALL_DATA_DIR: 'data/football',
+      SANDBOX_AUTO_ACCEPT: false,
+    });
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\//);
   });
 
@@ -27,11 +32,17 @@ describe('validateEnv', () => {
   it('names every bad variable at once, never echoing its value', () => {
     let message = '';
     try {
-      validateEnv({ PORT: 'eighty', ROLE: 'cron', DATABASE_URL: 'mysql://secret-pass@db/x', REPLAY_ANCHOR: '20/04/2026' });
+      validateEnv({
+        PORT: 'eighty',
+        ROLE: 'cron',
+        DATABASE_URL: 'mysql://secret-pass@db/x',
+        REPLAY_ANCHOR: '20/04/2026',
+      });
     } catch (err) {
       message = (err as Error).message;
     }
-    for (const name of ['PORT', 'ROLE', 'DATABASE_URL', 'REPLAY_ANCHOR']) expect(message).toContain(`${name}:`);
+    for (const name of ['PORT', 'ROLE', 'DATABASE_URL', 'REPLAY_ANCHOR'])
+      expect(message).toContain(`${name}:`);
     expect(message).not.toContain('secret-pass');
   });
 
@@ -71,24 +82,40 @@ describe('validateEnv', () => {
   });
 
   it('accepts the same sandbox values outside production', () => {
-    expect(problemsOf({ MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke', SANDBOX_AUTO_ACCEPT: '1', FLW_SECRET_KEY: 'FLWSECK_TEST-x' })).toBe('');
+    expect(
+      problemsOf({
+        MPESA_BASE_URL: 'https://sandbox.safaricom.co.ke',
+        SANDBOX_AUTO_ACCEPT: '1',
+        FLW_SECRET_KEY: 'FLWSECK_TEST-x',
+      }),
+    ).toBe('');
   });
 
   it('reads TRUST_PROXY as addresses, CIDR ranges or range names; empty trusts no proxy', () => {
     expect(parseTrustProxy('')).toEqual([]);
-    expect(parseTrustProxy(' 10.0.0.1, 172.16.0.0/12 ,fd00::/8,loopback')).toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8', 'loopback']);
+    expect(parseTrustProxy(' 10.0.0.1, 172.16.0.0/12 ,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'fd00::/8',
+      'loopback',
+    ]);
     for (const bad of ['true', '*', '2', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1']) {
       expect(problemsOf({ TRUST_PROXY: bad })).toMatch(/^  - TRUST_PROXY: /m);
     }
   });
 
   it('reads CORS_ORIGINS as origins and refuses a URL with a path', () => {
-    expect(AppConfig.fromEnv(validateEnv({ CORS_ORIGINS: 'https://tips.example, http://localhost:5173/' })).corsOrigins).toEqual([
-      'https://tips.example',
-      'http://localhost:5173',
-    ]);
-    expect(AppConfig.fromEnv(validateEnv({ PUBLIC_URL: 'http://127.0.0.1:4100' })).corsOrigins).toEqual(['http://127.0.0.1:4100']);
-    expect(problemsOf({ CORS_ORIGINS: 'https://tips.example/app' })).toMatch(/^  - CORS_ORIGINS: /m);
+    expect(
+      AppConfig.fromEnv(
+        validateEnv({ CORS_ORIGINS: 'https://tips.example, http://localhost:5173/' }),
+      ).corsOrigins,
+    ).toEqual(['https://tips.example', 'http://localhost:5173']);
+    expect(
+      AppConfig.fromEnv(validateEnv({ PUBLIC_URL: 'http://127.0.0.1:4100' })).corsOrigins,
+    ).toEqual(['http://127.0.0.1:4100']);
+    expect(problemsOf({ CORS_ORIGINS: 'https://tips.example/app' })).toMatch(
+      /^  - CORS_ORIGINS: /m,
+    );
     expect(problemsOf({ CORS_ORIGINS: '*' })).toMatch(/^  - CORS_ORIGINS: /m);
   });
 
@@ -100,7 +127,9 @@ describe('validateEnv', () => {
     expect(validateEnv({}).PUBLIC_URL).toBe('http://localhost:3000');
     expect(validateEnv({ PORT: '3101' }).PUBLIC_URL).toBe('http://localhost:3101');
     expect(validateEnv({ PORT: '3101', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:3101');
-    expect(validateEnv({ PORT: '3101', PUBLIC_URL: 'https://tips.example.com' }).PUBLIC_URL).toBe('https://tips.example.com');
+    expect(validateEnv({ PORT: '3101', PUBLIC_URL: 'https://tips.example.com' }).PUBLIC_URL).toBe(
+      'https://tips.example.com',
+    );
     const config = AppConfig.fromEnv(validateEnv({ PORT: '3101' }));
     expect(config.mpesa.baseUrl).toBe('http://localhost:3101/sandbox/daraja');
     expect(config.flutterwave.baseUrl).toBe('http://localhost:3101/sandbox/flutterwave');
@@ -129,20 +158,34 @@ describe(publicUrlPortWarning.name, () => {
     const message = warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000' });
     expect(message).toContain('PUBLIC_URL http://localhost:3000');
     expect(message).toContain('PORT 3101');
-    expect(warn({ PORT: '3000', PUBLIC_URL: 'https://tips.example.com' })).toContain('(port 443) differs from PORT 3000');
+    expect(warn({ PORT: '3000', PUBLIC_URL: 'https://tips.example.com' })).toContain(
+      '(port 443) differs from PORT 3000',
+    );
   });
 
   it('says nothing when the sandboxes are off or the process serves no HTTP', () => {
-    expect(warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000', SANDBOX_ENABLED: 'false' })).toBeNull();
+    expect(
+      warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000', SANDBOX_ENABLED: 'false' }),
+    ).toBeNull();
     expect(warn({ PORT: '3101', PUBLIC_URL: 'http://localhost:3000', ROLE: 'worker' })).toBeNull();
-    const production = { ...validateEnv({}), NODE_ENV: 'production' as const, PORT: 3101, PUBLIC_URL: 'https://tips.example.com' };
+    const production = {
+      ...validateEnv({}),
+      NODE_ENV: 'production' as const,
+      PORT: 3101,
+      PUBLIC_URL: 'https://tips.example.com',
+    };
     expect(publicUrlPortWarning(production)).toBeNull();
   });
 });
 
 describe(AppConfig.name, () => {
-  it('points providers at this server\'s sandboxes unless a base URL is set', () => {
-    const config = AppConfig.fromEnv(validateEnv({ PUBLIC_URL: 'http://127.0.0.1:4100', FLW_BASE_URL: 'https://api.flutterwave.com' }));
+  it("points providers at this server's sandboxes unless a base URL is set", () => {
+    const config = AppConfig.fromEnv(
+      validateEnv({
+        PUBLIC_URL: 'http://127.0.0.1:4100',
+        FLW_BASE_URL: 'https://api.flutterwave.com',
+      }),
+    );
     expect(config.mpesa.baseUrl).toBe('http://127.0.0.1:4100/sandbox/daraja');
     expect(config.africasTalking.baseUrl).toBe('http://127.0.0.1:4100/sandbox/africastalking');
     expect(config.flutterwave.baseUrl).toBe('https://api.flutterwave.com');
@@ -172,8 +215,13 @@ describe('.env.example', () => {
     expect([...listed.keys()].sort()).toEqual(Object.keys(defaults).sort());
     // PUBLIC_URL is listed empty: its default follows PORT.
     for (const [name, value] of listed) {
-      expect({ name, value }).toEqual({ name, value: name === 'PUBLIC_URL' ? '' : String(defaults[name]) });
+      expect({ name, value }).toEqual({
+        name,
+        value: name === 'PUBLIC_URL' ? '' : String(defaults[name]),
+      });
     }
-    expect(validateEnv(Object.fromEntries(listed)).PUBLIC_URL).toBe(`http://localhost:${listed.get('PORT')}`);
+    expect(validateEnv(Object.fromEntries(listed)).PUBLIC_URL).toBe(
+      `http://localhost:${listed.get('PORT')}`,
+    );
   });
 });

@@ -16,4 +16,5 @@ export const dataSourceOptions = (url: string): DataSourceOptions => ({
 });
 
 /** A bare DataSource for migration and database tooling (no entities). */
-export const createToolingDataSource = (url: string): DataSource => new DataSource(dataSourceOptions(url));
+export const createToolingDataSource = (url: string): DataSource =>
+  new DataSource(dataSourceOptions(url));

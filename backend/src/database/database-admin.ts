@@ -1,7 +1,8 @@
 import { Client } from 'pg';
 
 /** Database name of a postgres:// URL. */
-export const databaseName = (url: string): string => decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
+export const databaseName = (url: string): string =>
+  decodeURIComponent(new URL(url).pathname.replace(/^\//, '')) || 'postgres';
 
 /** The same server's `postgres` maintenance database. */
 export const maintenanceUrl = (url: string): string => {
@@ -20,7 +21,9 @@ export const ensureDatabase = async (url: string, template?: string): Promise<bo
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return false;
-    await client.query(`CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`);
+    await client.query(
+      `CREATE DATABASE ${quoteIdent(name)}${template ? ` TEMPLATE ${quoteIdent(template)}` : ''}`,
+    );
     return true;
   } finally {
     await client.end();

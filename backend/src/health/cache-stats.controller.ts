@@ -26,11 +26,17 @@ export class CacheStatsController {
       required: ['pid', 'caches'],
       properties: {
         pid: { type: 'integer' },
-        caches: { type: 'object', additionalProperties: { type: 'object', additionalProperties: { type: 'number' } } },
+        caches: {
+          type: 'object',
+          additionalProperties: { type: 'object', additionalProperties: { type: 'number' } },
+        },
       },
     },
   })
-  stats(@CurrentUser({ optional: true }) user?: AuthUser): { pid: number; caches: Record<string, CacheCounters> } {
+  stats(@CurrentUser({ optional: true }) user?: AuthUser): {
+    pid: number;
+    caches: Record<string, CacheCounters>;
+  } {
     if (this.config.isProduction && user?.role !== 'admin') throw new NotFoundException();
     return { pid: process.pid, caches: readCacheStats() };
   }

@@ -7,7 +7,10 @@ import { AppConfig } from '../config/app-config';
 @Injectable()
 export class RedisHealthIndicator implements OnModuleDestroy {
   private readonly client: Redis;
-  constructor(config: AppConfig, private readonly indicators: HealthIndicatorService) {
+  constructor(
+    config: AppConfig,
+    private readonly indicators: HealthIndicatorService,
+  ) {
     this.client = new Redis(config.redis.url, {
       lazyConnect: true,
       enableOfflineQueue: false,
@@ -21,10 +24,13 @@ export class RedisHealthIndicator implements OnModuleDestroy {
   async check(key: string, timeoutMs = 1000): Promise<HealthIndicatorResult> {
     const indicator = this.indicators.check(key);
     try {
-      if (this.client.status === 'wait' || this.client.status === 'end') await this.client.connect();
+      if (this.client.status === 'wait' || this.client.status === 'end')
+        await this.client.connect();
       const pong = await Promise.race([
         this.client.ping(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), timeoutMs)),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error('timeout')), timeoutMs),
+        ),
       ]);
       return pong === 'PONG' ? indicator.up() : indicator.down({ message: String(pong) });
     } catch (err) {

@@ -2,7 +2,10 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Interval } from '@nestjs/schedule';
 import { JobProducer } from '../common/queues/job-producer.service';
 import { ALL_QUEUES, JOB, JOB_QUEUE, JobName, QueueName } from '../common/queues/queues';
-import { IMPORT_FIXTURES_EVERY_MS, SYNC_RESULTS_EVERY_MS } from '../modules/fixtures/fixtures.constants';
+import {
+  IMPORT_FIXTURES_EVERY_MS,
+  SYNC_RESULTS_EVERY_MS,
+} from '../modules/fixtures/fixtures.constants';
 import { PICKS_DELIVERY_CHECK_EVERY_MS } from '../modules/slip/slip.constants';
 import { SIGN_TREE_HEAD_EVERY_MS } from '../modules/transparency/transparency.constants';
 import { CHECK_B2C_FLOAT_EVERY_MS } from '../modules/finance/finance.constants';
@@ -18,7 +21,11 @@ export const SCHEDULES: { key: string; job: JobName; everyMs: number }[] = [
   { key: 'check-b2c-float', job: JOB.CHECK_B2C_FLOAT, everyMs: CHECK_B2C_FLOAT_EVERY_MS },
   { key: 'sync-results', job: JOB.SYNC_RESULTS, everyMs: SYNC_RESULTS_EVERY_MS },
   { key: 'settle-slips', job: JOB.SETTLE_SLIPS, everyMs: 5 * 60_000 },
-  { key: 'check-picks-delivery', job: JOB.CHECK_PICKS_DELIVERY, everyMs: PICKS_DELIVERY_CHECK_EVERY_MS },
+  {
+    key: 'check-picks-delivery',
+    job: JOB.CHECK_PICKS_DELIVERY,
+    everyMs: PICKS_DELIVERY_CHECK_EVERY_MS,
+  },
   { key: 'import-fixtures', job: JOB.IMPORT_FIXTURES, everyMs: IMPORT_FIXTURES_EVERY_MS },
   { key: 'purge-expired-tokens', job: JOB.PURGE_EXPIRED_TOKENS, everyMs: 60 * 60_000 },
   { key: 'run-retention', job: JOB.RUN_RETENTION, everyMs: RUN_RETENTION_EVERY_MS },
@@ -56,13 +63,17 @@ export class JobSchedulers implements OnApplicationBootstrap, OnModuleDestroy {
     const home = new Map(SCHEDULES.map((s) => [s.key, JOB_QUEUE[s.job]]));
     for (const queue of ALL_QUEUES) {
       for (const { key } of await this.producer.queue(queue).getJobSchedulers()) {
-        if (home.has(key) && home.get(key) !== queue) await this.producer.queue(queue).removeJobScheduler(key);
+        if (home.has(key) && home.get(key) !== queue)
+          await this.producer.queue(queue).removeJobScheduler(key);
       }
     }
     this.logger.log(`job schedulers: ${SCHEDULES.map((s) => s.key).join(', ')}`);
     for (const name of new Set(SCHEDULES.map((s) => JOB_QUEUE[s.job]))) {
       const client = await this.producer.queue(name).client;
-      const onReady = () => void this.ensure().catch((err) => this.logger.warn({ err: String(err) }, 'job schedulers not checked after reconnect'));
+      const onReady = () =>
+        void this.ensure().catch((err) =>
+          this.logger.warn({ err: String(err) }, 'job schedulers not checked after reconnect'),
+        );
       client.on('ready', onReady);
       this.unsubscribe.push(() => client.off('ready', onReady));
     }
@@ -97,7 +108,9 @@ export class JobSchedulers implements OnApplicationBootstrap, OnModuleDestroy {
   /** The periodic check of `ensure` (a timer of this process, not a job). */
   @Interval(SCHEDULER_CHECK_EVERY_MS)
   async checkSchedulers(): Promise<void> {
-    await this.ensure().catch((err) => this.logger.warn({ err: String(err) }, 'job schedulers not checked (Redis down?)'));
+    await this.ensure().catch((err) =>
+      this.logger.warn({ err: String(err) }, 'job schedulers not checked (Redis down?)'),
+    );
   }
 
   /** Moves parked callbacks to their queues by this process's timer (JobProducer.drainInbox); never throws. */
@@ -117,6 +130,8 @@ export class JobSchedulers implements OnApplicationBootstrap, OnModuleDestroy {
 
   private upsert(s: { key: string; job: JobName; everyMs: number }): Promise<unknown> {
     const queue: QueueName = JOB_QUEUE[s.job];
-    return this.producer.queue(queue).upsertJobScheduler(s.key, { every: s.everyMs }, { name: s.job, data: {} });
+    return this.producer
+      .queue(queue)
+      .upsertJobScheduler(s.key, { every: s.everyMs }, { name: s.job, data: {} });
   }
 }

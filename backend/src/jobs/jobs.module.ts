@@ -26,7 +26,29 @@ import { UssdProcessor } from '../modules/ussd/ussd.processor';
  * @nestjs/schedule timer — ScheduleModule comes with NotificationsModule).
  */
 @Module({
-  imports: [FixturesModule, ProcessorModule, NotificationsModule, SlipModule, RecordsModule, AccountModule, FinanceModule, TransparencyModule, UssdModule, PrivacyModule],
-  providers: [PaymentsProcessor, FixturesProcessor, SettlementProcessor, SmsProcessor, MaintenanceProcessor, PayoutsProcessor, TransparencyProcessor, UssdProcessor, SlipLogBackfill, JobSchedulers],
+  imports: [
+    FixturesModule,
+    ProcessorModule,
+    NotificationsModule,
+    SlipModule,
+    RecordsModule,
+    AccountModule,
+    FinanceModule,
+    TransparencyModule,
+    UssdModule,
+    PrivacyModule,
+  ],
+  providers: [
+    PaymentsProcessor,
+    FixturesProcessor,
+    SettlementProcessor,
+    SmsProcessor,
+    MaintenanceProcessor,
+    PayoutsProcessor,
+    TransparencyProcessor,
+    UssdProcessor,
+    SlipLogBackfill,
+    JobSchedulers,
+  ],
 })
 export class JobsModule {}

@@ -16,7 +16,10 @@ export const FLW_WEBHOOK_PATH = '/api/processor/flutterwave/webhook';
  * Where the Africa's Talking sandbox posts delivery reports by default (below PUBLIC_URL): the
  * notifications module's route, whose path it owns; SANDBOX_AT_DELIVERY_REPORT_URL overrides it.
  */
-export { AT_DELIVERY_REPORT_PATH, atDeliveryReportPath } from '../modules/notifications/sms/sms.constants';
+export {
+  AT_DELIVERY_REPORT_PATH,
+  atDeliveryReportPath,
+} from '../modules/notifications/sms/sms.constants';
 
 /** The name the M-Pesa sandbox shows for our PayBill in prompts and confirmation SMS. */
 export const SANDBOX_MERCHANT_NAME = 'TIPSKE MARKETPLACE';
@@ -95,11 +98,13 @@ export const FAULT_TARGETS = [
 export const AT_DELIVERY_FAILS = 'africastalking.delivery-fails';
 
 /** The delivery-failure fault target of one phone (MSISDN digits, no '+'). */
-export const atDeliveryFailsFor = (msisdn: string): `${typeof AT_DELIVERY_FAILS}:${string}` => `${AT_DELIVERY_FAILS}:${msisdn.replace(/^\+/, '')}`;
+export const atDeliveryFailsFor = (msisdn: string): `${typeof AT_DELIVERY_FAILS}:${string}` =>
+  `${AT_DELIVERY_FAILS}:${msisdn.replace(/^\+/, '')}`;
 
 /** Whether `target` is a known fault target, a per-phone delivery failure included. */
 export const isFaultTarget = (target: string): target is FaultTarget =>
-  (FAULT_TARGETS as readonly string[]).includes(target) || /^africastalking\.delivery-fails:\d{9,15}$/.test(target);
+  (FAULT_TARGETS as readonly string[]).includes(target) ||
+  /^africastalking\.delivery-fails:\d{9,15}$/.test(target);
 
 export type FaultTarget = (typeof FAULT_TARGETS)[number] | `${typeof AT_DELIVERY_FAILS}:${string}`;
 

@@ -24,9 +24,18 @@ export const SANDBOX_ERRORS = defineErrors<SandboxErrorCode>({
     message: 'Enter a phone number: 2547XXXXXXXX, 07XXXXXXXX or an international number',
   },
   [SandboxErrorCode.INVALID_PIN]: { status: 400, message: 'Enter your 4-digit M-PESA PIN' },
-  [SandboxErrorCode.INVALID_PAY_BILL]: { status: 400, message: 'Enter the business number (5-7 digits), the account number and a whole amount in Ksh' },
-  [SandboxErrorCode.PROMPT_NOT_FOUND]: { status: 404, message: 'No such payment prompt on this phone' },
-  [SandboxErrorCode.PROMPT_ANSWERED]: { status: 409, message: 'This payment prompt is no longer pending' },
+  [SandboxErrorCode.INVALID_PAY_BILL]: {
+    status: 400,
+    message: 'Enter the business number (5-7 digits), the account number and a whole amount in Ksh',
+  },
+  [SandboxErrorCode.PROMPT_NOT_FOUND]: {
+    status: 404,
+    message: 'No such payment prompt on this phone',
+  },
+  [SandboxErrorCode.PROMPT_ANSWERED]: {
+    status: 409,
+    message: 'This payment prompt is no longer pending',
+  },
   [SandboxErrorCode.CHECKOUT_NOT_FOUND]: { status: 404, message: 'No such checkout' },
   [SandboxErrorCode.CHECKOUT_CLOSED]: { status: 409, message: 'This checkout is already closed' },
   [SandboxErrorCode.TRANSACTION_NOT_FOUND]: { status: 404, message: 'No such transaction' },

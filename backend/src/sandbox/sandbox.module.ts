@@ -45,7 +45,8 @@ export class SandboxModule {
   static forRoot(): DynamicModule {
     const env = loadEnv();
     const config = AppConfig.fromEnv(env);
-    if (!config.sandboxEnabled) return { module: SandboxModule, controllers: [SandboxOffController] };
+    if (!config.sandboxEnabled)
+      return { module: SandboxModule, controllers: [SandboxOffController] };
     const settings = parseSandboxSettings(process.env, {
       publicUrl: config.publicUrl,
       autoAccept: config.sandboxAutoAccept,

@@ -85,7 +85,8 @@ export const parseSandboxSettings = (
     const value = raw[name]?.trim();
     if (!value) continue;
     const n = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(n >= min && n <= max)) problems.push(`${name}: must be a whole number from ${min} to ${max}`);
+    if (!(n >= min && n <= max))
+      problems.push(`${name}: must be a whole number from ${min} to ${max}`);
     else settings[key] = n;
   }
   for (const [name, key] of Object.entries(URL_KNOBS)) {
@@ -96,12 +97,16 @@ export const parseSandboxSettings = (
   }
   const statuses = raw.SANDBOX_AT_REPORT_STATUSES;
   if (statuses !== undefined) {
-    const list = statuses.split(',').map((s) => s.trim()).filter(Boolean);
+    const list = statuses
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.some((s) => !REPORT_STATUSES.has(s))) {
       problems.push(`SANDBOX_AT_REPORT_STATUSES: comma list of ${[...REPORT_STATUSES].join(', ')}`);
     } else settings.atReportStatuses = list;
   }
-  if (problems.length) throw new Error(`Invalid sandbox configuration:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length)
+    throw new Error(`Invalid sandbox configuration:\n  - ${problems.join('\n  - ')}`);
 
   settings.autoAccept = base.autoAccept;
   const origin = base.publicUrl.replace(/\/+$/, '');

@@ -23,7 +23,8 @@ const AUTHOR = 'Tips Desk';
 export const SEED_POSTS: readonly SeedPost[] = [
   {
     title: 'How Accumulators Work: A Guide for Kenyan Punters',
-    overview: 'Why combined odds grow so fast, why one loss sinks the whole slip, and how to build a sensible 3 to 5 game accumulator.',
+    overview:
+      'Why combined odds grow so fast, why one loss sinks the whole slip, and how to build a sensible 3 to 5 game accumulator.',
     daysAgo: 21,
     thumbnail: '/images/blog/accumulators.svg',
     content: `
@@ -54,7 +55,8 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'Reading Betting Odds: Decimal Odds, Implied Probability and Value',
-    overview: 'What 2.50 really means, how to turn odds into a probability, and how to spot the bookmaker’s margin.',
+    overview:
+      'What 2.50 really means, how to turn odds into a probability, and how to spot the bookmaker’s margin.',
     daysAgo: 14,
     thumbnail: '/images/blog/reading-odds.svg',
     content: `
@@ -87,7 +89,8 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'Responsible Gambling in Kenya: Set Limits Before You Stake',
-    overview: 'Betting should stay fun. Simple limits, warning signs to look out for, and where to get help.',
+    overview:
+      'Betting should stay fun. Simple limits, warning signs to look out for, and where to get help.',
     daysAgo: 10,
     thumbnail: '/images/blog/responsible-gambling.svg',
     content: `
@@ -112,7 +115,8 @@ export const SEED_POSTS: readonly SeedPost[] = [
   },
   {
     title: 'Jackpot Predictions Explained: Mega and Mid Week Jackpots',
-    overview: 'How the SportPesa and Betika Mega and Mid Week jackpots work, why they are so hard to win, and how to use our predictions.',
+    overview:
+      'How the SportPesa and Betika Mega and Mid Week jackpots work, why they are so hard to win, and how to use our predictions.',
     daysAgo: 5,
     thumbnail: '/images/blog/jackpot-predictions.svg',
     content: `

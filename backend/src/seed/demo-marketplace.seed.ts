@@ -27,12 +27,14 @@ const PICK_MARKETS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 const PRICES = [50, 50, 100, 100, 150, 200, 250, 300, 500, 1000];
 
 /** Deterministic PRNG (mulberry32) so a demo database is the same on every machine. */
-const prng = (seed: number): (() => number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-};
+const prng =
+  (seed: number): (() => number) =>
+  () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
 
 interface Candidate {
   id: string;
@@ -41,8 +43,16 @@ interface Candidate {
 }
 
 /** A pick drawn from the odds: each market weighted by its implied probability (1 / odd), squared to favour likely outcomes. */
-const drawPick = (odds: Map<number, string>, rnd: () => number, style: number): { marketId: number; odd: string } | null => {
-  const options = PICK_MARKETS.flatMap((m) => (odds.has(m) ? [{ marketId: m, odd: odds.get(m)!, w: Math.pow(1 / Number(odds.get(m)), style) }] : []));
+const drawPick = (
+  odds: Map<number, string>,
+  rnd: () => number,
+  style: number,
+): { marketId: number; odd: string } | null => {
+  const options = PICK_MARKETS.flatMap((m) =>
+    odds.has(m)
+      ? [{ marketId: m, odd: odds.get(m)!, w: Math.pow(1 / Number(odds.get(m)), style) }]
+      : [],
+  );
   if (!options.length) return null;
   let r = rnd() * options.reduce((s, o) => s + o.w, 0);
   for (const o of options) if ((r -= o.w) <= 0) return { marketId: o.marketId, odd: o.odd };
@@ -55,7 +65,8 @@ const oddsOf = async (ds: DataSource, ids: string[]): Promise<Map<string, Map<nu
     [ids],
   );
   const map = new Map<string, Map<number, string>>();
-  for (const r of rows) map.set(r.fixture_id, (map.get(r.fixture_id) ?? new Map()).set(r.market_id, r.odd));
+  for (const r of rows)
+    map.set(r.fixture_id, (map.get(r.fixture_id) ?? new Map()).set(r.market_id, r.odd));
   return map;
 };
 
@@ -124,7 +135,9 @@ export const seedDemoAvatars = async (app: INestApplicationContext): Promise<num
   );
   let added = 0;
   for (const row of rows) {
-    const file = await store.put(await demoAvatarWebp(row.username, names.get(row.username.toLowerCase())!));
+    const file = await store.put(
+      await demoAvatarWebp(row.username, names.get(row.username.toLowerCase())!),
+    );
     const updated: [unknown[], number] = await ds.query(
       `UPDATE app_user SET avatar_file = $2, updated_at = now() WHERE id = $1 AND avatar_file IS NULL`,
       [row.id, file],
@@ -169,7 +182,15 @@ export const seedDemoMarketplace = async (
       `INSERT INTO app_user (username, email, password_hash, role, name, city, country, email_verified_at, created_at)
        VALUES ($1, $2, $3, 'tipster', $4, $5, $6, $7, $7)
        ON CONFLICT (lower(username)) WHERE erased_at IS NULL DO UPDATE SET role = 'tipster' RETURNING id`,
-      [username, `${username.replace('.', '_')}@demo.tips`, hash, name, city, country, new Date(start.getTime() - 90 * 86_400_000)],
+      [
+        username,
+        `${username.replace('.', '_')}@demo.tips`,
+        hash,
+        name,
+        city,
+        country,
+        new Date(start.getTime() - 90 * 86_400_000),
+      ],
     );
     users.push({ id: row.id, style: 1 + rnd() * 2.5, activity: 0.45 + rnd() * 0.5 });
   }
@@ -184,12 +205,18 @@ export const seedDemoMarketplace = async (
       ORDER BY f.kickoff, f.id`,
     [from, new Date(frame.dataNow.getTime() - 3 * 3600_000)],
   );
-  const pastOdds = await oddsOf(ds, past.map((f) => f.id));
+  const pastOdds = await oddsOf(
+    ds,
+    past.map((f) => f.id),
+  );
   const byDay = new Map<string, Candidate[]>();
   for (const f of past) {
     const shownKickoff = new Date(new Date(f.kickoff).getTime() + frame.offsetMs);
     const day = nairobiDayKey(shownKickoff);
-    byDay.set(day, [...(byDay.get(day) ?? []), { id: f.id, kickoff: shownKickoff, odds: pastOdds.get(f.id) ?? new Map() }]);
+    byDay.set(day, [
+      ...(byDay.get(day) ?? []),
+      { id: f.id, kickoff: shownKickoff, odds: pastOdds.get(f.id) ?? new Map() },
+    ]);
   }
   const published: { id: number; settleAt: Date }[] = [];
   for (const [, pool] of [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -210,12 +237,16 @@ export const seedDemoMarketplace = async (
             [u.id, price, slip.accumulator, created],
           );
           for (const [i, leg] of slip.legs.entries()) {
-            await em.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [
-              row.id, leg.game.id, leg.marketId, leg.odd, i,
-            ]);
+            await em.query(
+              `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`,
+              [row.id, leg.game.id, leg.marketId, leg.odd, i],
+            );
           }
           await app.get(TipsterStatService).onPublished(em, u.id);
-          await app.get(FixturesService).recordTips(slip.legs.map((l) => l.game.id), em);
+          await app.get(FixturesService).recordTips(
+            slip.legs.map((l) => l.game.id),
+            em,
+          );
           await app.get(SlipPublishService).seal(em, row.id); // committed to its picks like a published slip
           return row.id as number;
         });
@@ -243,10 +274,20 @@ export const seedDemoMarketplace = async (
       WHERE f.kickoff > $1 AND f.kickoff < $2 AND f.status = 'NS' AND (f.provider <> 'csv' OR f.result_ft_home IS NOT NULL)
         AND EXISTS (SELECT 1 FROM fixture_odds o WHERE o.fixture_id = f.id AND o.market_id = 1)
       ORDER BY f.kickoff, f.id LIMIT 60`,
-    [new Date(frame.dataNow.getTime() + 3600_000), new Date(frame.dataNow.getTime() + 4 * 86_400_000)],
+    [
+      new Date(frame.dataNow.getTime() + 3600_000),
+      new Date(frame.dataNow.getTime() + 4 * 86_400_000),
+    ],
   );
-  const upOdds = await oddsOf(ds, upcoming.map((f) => f.id));
-  const pool = upcoming.map((f) => ({ id: f.id, kickoff: new Date(f.kickoff), odds: upOdds.get(f.id) ?? new Map() }));
+  const upOdds = await oddsOf(
+    ds,
+    upcoming.map((f) => f.id),
+  );
+  const pool = upcoming.map((f) => ({
+    id: f.id,
+    kickoff: new Date(f.kickoff),
+    odds: upOdds.get(f.id) ?? new Map(),
+  }));
   const publisher = app.get(SlipPublishService);
   let open = 0;
   if (pool.length >= 3) {

@@ -28,15 +28,26 @@ export const seedFinance = async (app: INestApplicationContext): Promise<string>
   const ds = app.get(DataSource);
   const ledger = app.get(LedgerService);
   const [{ n }] = await ds.query(`SELECT count(*) AS n FROM withdrawal`);
-  if (Number(n) > 0 || (await ledger.hasSaleShares())) return 'sales or withdrawals exist, nothing to do';
-  const usernames = DEMO_TIPSTERS.filter(([, , country]) => country === 'KE').map(([u]) => u.toLowerCase()).slice(0, SEED_FINANCE_TIPSTERS);
-  const tipsters: { id: number }[] = await ds.query(`SELECT id FROM app_user WHERE lower(username) = ANY($1) ORDER BY id`, [usernames]);
+  if (Number(n) > 0 || (await ledger.hasSaleShares()))
+    return 'sales or withdrawals exist, nothing to do';
+  const usernames = DEMO_TIPSTERS.filter(([, , country]) => country === 'KE')
+    .map(([u]) => u.toLowerCase())
+    .slice(0, SEED_FINANCE_TIPSTERS);
+  const tipsters: { id: number }[] = await ds.query(
+    `SELECT id FROM app_user WHERE lower(username) = ANY($1) ORDER BY id`,
+    [usernames],
+  );
   const now = Date.now();
   return ds.transaction(async (em) => {
     let sales = 0;
     let withdrawals = 0;
     for (const [i, t] of tipsters.entries()) {
-      const slips: { id: number; price_ksh: string; slip_result: string | null; date_created: Date }[] = await em.query(
+      const slips: {
+        id: number;
+        price_ksh: string;
+        slip_result: string | null;
+        date_created: Date;
+      }[] = await em.query(
         `(SELECT id, price_ksh::text, slip_result, date_created FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL AND NOT jackpot ORDER BY date_created DESC LIMIT 8)
          UNION ALL
          (SELECT id, price_ksh::text, slip_result, date_created FROM slip WHERE user_id = $1 AND slip_result IS NULL AND NOT jackpot ORDER BY date_created DESC LIMIT 2)`,
@@ -45,11 +56,22 @@ export const seedFinance = async (app: INestApplicationContext): Promise<string>
       for (const [j, s] of slips.entries()) {
         for (let k = 0; k < 1 + ((i + j) % 3); k++) {
           const at = saleTime(new Date(s.date_created), k, now);
-          await recordSale(em, ledger, t.id, s, `2547000012${String((i * 7 + j + k) % 100).padStart(2, '0')}`, at);
+          await recordSale(
+            em,
+            ledger,
+            t.id,
+            s,
+            `2547000012${String((i * 7 + j + k) % 100).padStart(2, '0')}`,
+            at,
+          );
           sales++;
         }
       }
-      if (i < SEED_PAID_WITHDRAWALS && (await paidWithdrawal(em, ledger, t.id, `2547000011${String(i).padStart(2, '0')}`))) withdrawals++;
+      if (
+        i < SEED_PAID_WITHDRAWALS &&
+        (await paidWithdrawal(em, ledger, t.id, `2547000011${String(i).padStart(2, '0')}`))
+      )
+        withdrawals++;
     }
     return `${sales} demo sales for ${tipsters.length} tipsters, ${withdrawals} paid withdrawals`;
   });
@@ -68,19 +90,38 @@ export const saleTime = (created: Date, k: number, now: number): Date => {
 };
 
 /** A paid M-Pesa purchase of slip `s` at `at` with its ledger rows (share by the slip's state, fee P). */
-const recordSale = async (em: EntityManager, ledger: LedgerService, tipsterId: number, s: { id: number; price_ksh: string; slip_result: string | null }, phone: string, at: Date): Promise<void> => {
+const recordSale = async (
+  em: EntityManager,
+  ledger: LedgerService,
+  tipsterId: number,
+  s: { id: number; price_ksh: string; slip_result: string | null },
+  phone: string,
+  at: Date,
+): Promise<void> => {
   const price = Money.parse(s.price_ksh);
   const [p] = await em.query(
     `INSERT INTO purchase (kind, slip_id, phone, amount, provider, code, status, receipt, paid_amount, paid_at, created_at, updated_at)
      VALUES ('slip', $1, $2, $3, 'mpesa', $4, 'paid', $5, $3, $6, $6, $6) RETURNING id`,
     [s.id, phone, price.toDecimal(), newPurchaseCode(), receipt(), at],
   );
-  const status = s.slip_result === null ? LEDGER_STATUS.PENDING : s.slip_result === 'C' ? LEDGER_STATUS.UNPAID : LEDGER_STATUS.PAID;
-  await ledger.recordSaleShares(em, [{ purchaseId: String(p.id), amount: price, tipsterUserId: tipsterId, status, createdAt: at }]);
+  const status =
+    s.slip_result === null
+      ? LEDGER_STATUS.PENDING
+      : s.slip_result === 'C'
+        ? LEDGER_STATUS.UNPAID
+        : LEDGER_STATUS.PAID;
+  await ledger.recordSaleShares(em, [
+    { purchaseId: String(p.id), amount: price, tipsterUserId: tipsterId, status, createdAt: at },
+  ]);
 };
 
 /** The tipster's whole balance withdrawn two days ago and paid by one B2C part; false when under Ksh 500. */
-const paidWithdrawal = async (em: EntityManager, ledger: LedgerService, userId: number, msisdn: string): Promise<boolean> => {
+const paidWithdrawal = async (
+  em: EntityManager,
+  ledger: LedgerService,
+  userId: number,
+  msisdn: string,
+): Promise<boolean> => {
   const amount = withdrawableAmount(await ledger.balance(userId, em));
   if (!amount) return false;
   const at = new Date(Date.now() - 48 * HOUR);
@@ -94,7 +135,14 @@ const paidWithdrawal = async (em: EntityManager, ledger: LedgerService, userId: 
   await em.query(
     `INSERT INTO b2c_payout (withdrawal_id, part, amount, originator_conversation_id, conversation_id, transaction_id, status, paid_amount, result_code, result_desc, created_at, updated_at)
      VALUES ($1, 1, $2, $3, $4, $5, 'paid', $2, '0', 'The service request is processed successfully.', $6, $6)`,
-    [w.id, amount.toDecimal(), originatorConversationId(String(w.id), 1), `AG_${new Date(at.getTime() + HOUR).toISOString().slice(0, 10).replace(/-/g, '')}_${randomBytes(10).toString('hex')}`, tx, new Date(at.getTime() + HOUR)],
+    [
+      w.id,
+      amount.toDecimal(),
+      originatorConversationId(String(w.id), 1),
+      `AG_${new Date(at.getTime() + HOUR).toISOString().slice(0, 10).replace(/-/g, '')}_${randomBytes(10).toString('hex')}`,
+      tx,
+      new Date(at.getTime() + HOUR),
+    ],
   );
   return true;
 };

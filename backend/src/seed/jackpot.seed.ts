@@ -13,11 +13,46 @@ import type { SeedStep } from './seed-step';
 export const PLATFORM_USERNAME = 'platform';
 
 /** This week's four jackpots: company, type, games, Ksh price, title and description. */
-export const SEED_JACKPOTS: { company: JackpotCompany; type: JackpotType; games: number; price: number; title: string; description: string }[] = [
-  { company: 'SP', type: 'MG', games: 17, price: 299, title: 'SportPesa Mega Jackpot', description: 'Our 17 picks for this week’s SportPesa Mega Jackpot.' },
-  { company: 'SP', type: 'MW', games: 13, price: 149, title: 'SportPesa Mid Week Jackpot', description: 'Our 13 picks for this week’s SportPesa Mid Week Jackpot.' },
-  { company: 'BT', type: 'MG', games: 15, price: 249, title: 'Betika Mega Jackpot', description: 'Our 15 picks for this week’s Betika Mega Jackpot.' },
-  { company: 'BT', type: 'MW', games: 13, price: 99, title: 'Betika Mid Week Jackpot', description: 'Our 13 picks for this week’s Betika Mid Week Jackpot.' },
+export const SEED_JACKPOTS: {
+  company: JackpotCompany;
+  type: JackpotType;
+  games: number;
+  price: number;
+  title: string;
+  description: string;
+}[] = [
+  {
+    company: 'SP',
+    type: 'MG',
+    games: 17,
+    price: 299,
+    title: 'SportPesa Mega Jackpot',
+    description: 'Our 17 picks for this week’s SportPesa Mega Jackpot.',
+  },
+  {
+    company: 'SP',
+    type: 'MW',
+    games: 13,
+    price: 149,
+    title: 'SportPesa Mid Week Jackpot',
+    description: 'Our 13 picks for this week’s SportPesa Mid Week Jackpot.',
+  },
+  {
+    company: 'BT',
+    type: 'MG',
+    games: 15,
+    price: 249,
+    title: 'Betika Mega Jackpot',
+    description: 'Our 15 picks for this week’s Betika Mega Jackpot.',
+  },
+  {
+    company: 'BT',
+    type: 'MW',
+    games: 13,
+    price: 99,
+    title: 'Betika Mid Week Jackpot',
+    description: 'Our 13 picks for this week’s Betika Mid Week Jackpot.',
+  },
 ];
 
 /** 1X2 markets (HOME WIN, DRAW, AWAY WIN: fixtures domain/markets.ts ids 1-3): a jackpot is a 1X2 coupon. */
@@ -48,7 +83,11 @@ export const seedJackpots = async (app: INestApplicationContext): Promise<string
     `SELECT f.id::text, o.market_id, o.odd::text FROM fixture f JOIN fixture_odds o ON o.fixture_id = f.id AND o.market_id = ANY($3::int[])
       WHERE f.kickoff > $1 AND f.kickoff < $2 AND f.status = 'NS' AND (f.provider <> 'csv' OR f.result_ft_home IS NOT NULL)
       ORDER BY f.kickoff, f.id, o.odd, o.market_id`,
-    [new Date(frame.dataNow.getTime() + 3600_000), new Date(frame.dataNow.getTime() + 7 * 86_400_000), JACKPOT_MARKETS],
+    [
+      new Date(frame.dataNow.getTime() + 3600_000),
+      new Date(frame.dataNow.getTime() + 7 * 86_400_000),
+      JACKPOT_MARKETS,
+    ],
   );
   const pool: Candidate[] = [];
   const seen = new Set<string>();
@@ -66,15 +105,25 @@ export const seedJackpots = async (app: INestApplicationContext): Promise<string
     if (pool.length < j.games) break;
     // The next `games` fixtures (wrapping around when the week is short), fewer while the odds overflow.
     let games = Array.from({ length: j.games }, (_, i) => pool[(cursor + i) % pool.length]);
-    while (games.length > 13 && !jackpotOddsFit(slipAccumulator(games.map((g) => g.odd)))) games = games.slice(0, -1);
+    while (games.length > 13 && !jackpotOddsFit(slipAccumulator(games.map((g) => g.odd))))
+      games = games.slice(0, -1);
     cursor = (cursor + games.length) % pool.length;
     await service.create(
-      { company: j.company, type: j.type, title: j.title, description: j.description, price: j.price, tips: games.map((g) => ({ game: g.id, market: g.marketId })) },
+      {
+        company: j.company,
+        type: j.type,
+        title: j.title,
+        description: j.description,
+        price: j.price,
+        tips: games.map((g) => ({ game: g.id, market: g.marketId })),
+      },
       { ownerId },
     );
     made.push(`${j.company} ${j.type} (${games.length} games)`);
   }
-  return made.length ? `${made.length} jackpots: ${made.join(', ')}` : `not enough upcoming fixtures (${pool.length}), no jackpots`;
+  return made.length
+    ? `${made.length} jackpots: ${made.join(', ')}`
+    : `not enough upcoming fixtures (${pool.length}), no jackpots`;
 };
 
 /**
@@ -88,7 +137,9 @@ const platformAccount = async (ds: DataSource): Promise<number | null> => {
      VALUES ($1, $2, $3, 'admin', 'Tips Desk') ON CONFLICT DO NOTHING`,
     [PLATFORM_USERNAME, 'platform@tips.invalid', hash],
   );
-  const [row] = await ds.query(`SELECT id, role FROM app_user WHERE lower(username) = $1`, [PLATFORM_USERNAME]);
+  const [row] = await ds.query(`SELECT id, role FROM app_user WHERE lower(username) = $1`, [
+    PLATFORM_USERNAME,
+  ]);
   return row?.role === 'admin' ? row.id : null;
 };
 

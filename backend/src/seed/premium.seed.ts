@@ -40,6 +40,8 @@ export const premiumSeedStep: SeedStep = {
   name: 'premium-slips',
   async run(app: INestApplicationContext): Promise<string> {
     const marked = await seedPremiumSlips(app);
-    return marked ? `${marked} open slips marked premium` : 'premium slips exist or no open slip today, nothing to do';
+    return marked
+      ? `${marked} open slips marked premium`
+      : 'premium slips exist or no open slip today, nothing to do';
   },
 };

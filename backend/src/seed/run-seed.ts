@@ -9,8 +9,13 @@ import { SEED_STEPS } from './seed-steps';
  * only, e.g. malformed data rows); stops at the first failure. Returns each step's summary line,
  * also passed to `report` as it completes.
  */
-export const runSeed = async (steps: SeedStep[] = SEED_STEPS, report: (line: string) => void = () => {}): Promise<string[]> => {
-  const app = await NestFactory.createApplicationContext(SeedModule.forRoot(), { logger: ['error', 'warn'] });
+export const runSeed = async (
+  steps: SeedStep[] = SEED_STEPS,
+  report: (line: string) => void = () => {},
+): Promise<string[]> => {
+  const app = await NestFactory.createApplicationContext(SeedModule.forRoot(), {
+    logger: ['error', 'warn'],
+  });
   const lines: string[] = [];
   try {
     for (const step of steps) {
@@ -31,7 +36,9 @@ if (require.main === module) {
   runSeed(SEED_STEPS, (line) => console.log(line))
     .then(() => process.exit(0))
     .catch((err: unknown) => {
-      console.error(`seed failed: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      console.error(
+        `seed failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
       process.exit(1);
     });
 }

@@ -7,4 +7,11 @@ import { jackpotSeedStep } from './jackpot.seed';
 import type { SeedStep } from './seed-step';
 
 /** The seed, in order. Later steps build on earlier ones (e.g. the demo marketplace after fixtures). */
-export const SEED_STEPS: SeedStep[] = [fixturesSeedStep, demoMarketplaceSeedStep, jackpotSeedStep, blogSeedStep, financeSeedStep, premiumSeedStep];
+export const SEED_STEPS: SeedStep[] = [
+  fixturesSeedStep,
+  demoMarketplaceSeedStep,
+  jackpotSeedStep,
+  blogSeedStep,
+  financeSeedStep,
+  premiumSeedStep,
+];

@@ -20,7 +20,10 @@ export class SeedModule {
         AppConfigModule.forRoot(),
         TypeOrmModule.forRootAsync({
           inject: [AppConfig],
-          useFactory: (config: AppConfig) => ({ ...dataSourceOptions(config.databaseUrl), autoLoadEntities: true }),
+          useFactory: (config: AppConfig) => ({
+            ...dataSourceOptions(config.databaseUrl),
+            autoLoadEntities: true,
+          }),
         }),
         ClockModule,
         QueuesModule,

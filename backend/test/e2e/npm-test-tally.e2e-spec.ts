@@ -4,7 +4,9 @@ import { join } from 'path';
 import { REPO_ROOT } from '../../src/config/app-config';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { jestLikeTally, playwrightTally } = require(join(REPO_ROOT, 'scripts', 'test-tally.cjs')) as {
+const { jestLikeTally, playwrightTally } = require(
+  join(REPO_ROOT, 'scripts', 'test-tally.cjs'),
+) as {
   jestLikeTally: (report: unknown) => Tally;
   playwrightTally: (report: unknown) => Tally & { notRunTitles: string[] };
 };
@@ -28,13 +30,30 @@ describe("npm test's tally of the runners' reports", () => {
   let dir: string;
   /** Runs node in `dir` with this environment minus what marks a jest worker (Playwright refuses to run inside jest). */
   const node = (args: string[], env: Record<string, string> = {}) => {
-    const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('JEST') && k !== 'CI' && k !== 'NODE_OPTIONS'));
-    return spawnSync(process.execPath, args, { cwd: dir, env: { ...base, ...env }, encoding: 'utf8' });
+    const base = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) => !k.startsWith('JEST') && k !== 'CI' && k !== 'NODE_OPTIONS',
+      ),
+    );
+    return spawnSync(process.execPath, args, {
+      cwd: dir,
+      env: { ...base, ...env },
+      encoding: 'utf8',
+    });
   };
   /** Runs Playwright on `dir` and returns its JSON report. */
   const runPlaywright = () => {
     const out = join(dir, 'report.json');
-    node([join(REPO_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'playwright.config.mjs', '--reporter=json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    node(
+      [
+        join(REPO_ROOT, 'node_modules', '@playwright', 'test', 'cli.js'),
+        'test',
+        '--config',
+        'playwright.config.mjs',
+        '--reporter=json',
+      ],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    );
     return report(out);
   };
   const report = (file: string) => {
@@ -50,7 +69,10 @@ describe("npm test's tally of the runners' reports", () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('Playwright: tests after a failure in a serial group did not run; test.skip is apart', () => {
-    writeFileSync(join(dir, 'playwright.config.mjs'), `export default { testDir: '.', testMatch: '*.pw.mjs', workers: 1, retries: 0, outputDir: './out' };\n`);
+    writeFileSync(
+      join(dir, 'playwright.config.mjs'),
+      `export default { testDir: '.', testMatch: '*.pw.mjs', workers: 1, retries: 0, outputDir: './out' };\n`,
+    );
     writeFileSync(
       join(dir, 'serial.pw.mjs'),
       `import { expect, test } from '@playwright/test';
@@ -61,23 +83,41 @@ test('would run next', () => {});
 test('would run last', () => {});
 `,
     );
-    writeFileSync(join(dir, 'skip.pw.mjs'), `import { test } from '@playwright/test';\ntest('runs', () => {});\ntest.skip('skipped in the code', () => {});\n`);
+    writeFileSync(
+      join(dir, 'skip.pw.mjs'),
+      `import { test } from '@playwright/test';\ntest('runs', () => {});\ntest.skip('skipped in the code', () => {});\n`,
+    );
     const tally = playwrightTally(runPlaywright());
     expect(tally).toMatchObject({ passed: 2, failed: 1, notRun: 2, skipped: 1 });
-    expect(tally.notRunTitles).toEqual([expect.stringContaining('would run next'), expect.stringContaining('would run last')]);
+    expect(tally.notRunTitles).toEqual([
+      expect.stringContaining('would run next'),
+      expect.stringContaining('would run last'),
+    ]);
   });
 
   it('Playwright: a file that fails to load stops the whole run, which did not run (its report has no test at all)', () => {
-    writeFileSync(join(dir, 'playwright.config.mjs'), `export default { testDir: '.', testMatch: '*.pw.mjs', workers: 1, retries: 0, outputDir: './out' };\n`);
-    writeFileSync(join(dir, 'fine.pw.mjs'), `import { test } from '@playwright/test';\ntest('would pass', () => {});\n`);
-    writeFileSync(join(dir, 'broken.pw.mjs'), `import { test } from '@playwright/test';\nthrow new Error('cannot load');\ntest('never seen', () => {});\n`);
+    writeFileSync(
+      join(dir, 'playwright.config.mjs'),
+      `export default { testDir: '.', testMatch: '*.pw.mjs', workers: 1, retries: 0, outputDir: './out' };\n`,
+    );
+    writeFileSync(
+      join(dir, 'fine.pw.mjs'),
+      `import { test } from '@playwright/test';\ntest('would pass', () => {});\n`,
+    );
+    writeFileSync(
+      join(dir, 'broken.pw.mjs'),
+      `import { test } from '@playwright/test';\nthrow new Error('cannot load');\ntest('never seen', () => {});\n`,
+    );
     const tally = playwrightTally(runPlaywright());
     expect(tally).toMatchObject({ passed: 0, failed: 0, skipped: 0 });
     expect(tally.notRun).toBeGreaterThanOrEqual(1);
   });
 
   it('vitest: a file that fails to load and the tests of a suite whose beforeAll failed did not run; it.skip is apart', () => {
-    writeFileSync(join(dir, 'vitest.config.mjs'), `export default { test: { include: ['*.vt.test.mjs'], environment: 'node' } };\n`);
+    writeFileSync(
+      join(dir, 'vitest.config.mjs'),
+      `export default { test: { include: ['*.vt.test.mjs'], environment: 'node' } };\n`,
+    );
     writeFileSync(
       join(dir, 'a.vt.test.mjs'),
       `import { beforeAll, describe, expect, it } from 'vitest';
@@ -91,21 +131,50 @@ describe('hook fails', () => {
 });
 `,
     );
-    writeFileSync(join(dir, 'b.vt.test.mjs'), `import { it } from 'vitest';\nit('passes', () => {});\nit.skip('skipped in the code', () => {});\n`);
-    writeFileSync(join(dir, 'c.vt.test.mjs'), `import { it } from 'vitest';\nthrow new Error('cannot load');\nit('never seen', () => {});\n`);
+    writeFileSync(
+      join(dir, 'b.vt.test.mjs'),
+      `import { it } from 'vitest';\nit('passes', () => {});\nit.skip('skipped in the code', () => {});\n`,
+    );
+    writeFileSync(
+      join(dir, 'c.vt.test.mjs'),
+      `import { it } from 'vitest';\nthrow new Error('cannot load');\nit('never seen', () => {});\n`,
+    );
     const out = join(dir, 'report.json');
-    node([join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'vitest.config.mjs', '--reporter=json', `--outputFile.json=${out}`]);
+    node([
+      join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--config',
+      'vitest.config.mjs',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ]);
     // a: 'skipped in the code' sits in a failed file, so it counts as not run (vitest's report cannot tell).
     expect(jestLikeTally(report(out))).toEqual({ passed: 2, failed: 1, notRun: 4, skipped: 1 });
   });
 
   it('jest: a suite that fails to run did not run; it.skip and it.todo are apart', () => {
-    writeFileSync(join(dir, 'jest.config.js'), `module.exports = { testMatch: ['**/*.jt.test.js'], testEnvironment: 'node' };\n`);
-    writeFileSync(join(dir, 'a.jt.test.js'), `it('passes', () => {});\nit('fails', () => expect(1).toBe(2));\n`);
-    writeFileSync(join(dir, 'b.jt.test.js'), `it('passes', () => {});\nit.skip('skipped in the code', () => {});\nit.todo('later');\n`);
+    writeFileSync(
+      join(dir, 'jest.config.js'),
+      `module.exports = { testMatch: ['**/*.jt.test.js'], testEnvironment: 'node' };\n`,
+    );
+    writeFileSync(
+      join(dir, 'a.jt.test.js'),
+      `it('passes', () => {});\nit('fails', () => expect(1).toBe(2));\n`,
+    );
+    writeFileSync(
+      join(dir, 'b.jt.test.js'),
+      `it('passes', () => {});\nit.skip('skipped in the code', () => {});\nit.todo('later');\n`,
+    );
     writeFileSync(join(dir, 'c.jt.test.js'), `throw new Error('cannot load');\n`);
     const out = join(dir, 'report.json');
-    node([join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci', '--json', `--outputFile=${out}`, '--rootDir', dir]);
+    node([
+      join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--ci',
+      '--json',
+      `--outputFile=${out}`,
+      '--rootDir',
+      dir,
+    ]);
     expect(jestLikeTally(report(out))).toEqual({ passed: 2, failed: 1, notRun: 1, skipped: 2 });
   });
 });

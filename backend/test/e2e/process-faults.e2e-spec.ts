@@ -45,7 +45,9 @@ class PrivatePostgres {
   private pg(bin: string, args: string[]): void {
     const asPostgres = process.getuid?.() === 0;
     const r = asPostgres
-      ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args], { encoding: 'utf8' })
+      ? spawnSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, bin), ...args], {
+          encoding: 'utf8',
+        })
       : spawnSync(join(PG_BIN, bin), args, { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')}: ${r.stderr || r.stdout}`);
   }
@@ -64,7 +66,16 @@ class PrivatePostgres {
 
   start(): void {
     const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-    this.pg('pg_ctl', ['-D', join(this.dir, 'data'), '-o', opts, '-l', join(this.dir, 'log'), '-w', 'start']);
+    this.pg('pg_ctl', [
+      '-D',
+      join(this.dir, 'data'),
+      '-o',
+      opts,
+      '-l',
+      join(this.dir, 'log'),
+      '-w',
+      'start',
+    ]);
   }
 
   stop(): void {
@@ -91,11 +102,32 @@ class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.proc = startProcess('redis', 'redis-server', [
-      '--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
-      '--dir', this.dir, '--dbfilename', 'dump.rdb',
-    ], {});
-    await eventually(async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), { timeoutMs: 20_000, intervalMs: 250, what: 'private redis answers' });
+    this.proc = startProcess(
+      'redis',
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+        '--dbfilename',
+        'dump.rdb',
+      ],
+      {},
+    );
+    await eventually(
+      async () =>
+        spawnSync('redis-cli', ['-p', String(this.port), 'ping'], {
+          encoding: 'utf8',
+        }).stdout.includes('PONG'),
+      { timeoutMs: 20_000, intervalMs: 250, what: 'private redis answers' },
+    );
   }
 
   async stop(keepData: boolean): Promise<void> {
@@ -153,7 +185,11 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     }
   };
 
-  const startWorker = (i: number): TestProcess => startProcess(`worker${i}`, process.execPath, [join(DIST, 'worker.js')], { ...env, ROLE: 'worker' });
+  const startWorker = (i: number): TestProcess =>
+    startProcess(`worker${i}`, process.execPath, [join(DIST, 'worker.js')], {
+      ...env,
+      ROLE: 'worker',
+    });
 
   beforeAll(async () => {
     buildBackendIfStale();
@@ -174,9 +210,13 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     pg = new PrivatePostgres(await freePort());
     pg.init();
     const dump = join(pg.dir, 'prep.dump');
-    const d = spawnSync(join(PG_BIN, 'pg_dump'), ['-Fc', '-f', dump, prep.db.url], { encoding: 'utf8' });
+    const d = spawnSync(join(PG_BIN, 'pg_dump'), ['-Fc', '-f', dump, prep.db.url], {
+      encoding: 'utf8',
+    });
     if (d.status !== 0) throw new Error(`pg_dump: ${d.stderr}`);
-    const r = spawnSync(join(PG_BIN, 'pg_restore'), ['--no-owner', '-d', pg.url, dump], { encoding: 'utf8' });
+    const r = spawnSync(join(PG_BIN, 'pg_restore'), ['--no-owner', '-d', pg.url, dump], {
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`pg_restore: ${r.stderr}`);
     await prep.db.drop();
 
@@ -201,16 +241,31 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       LOG_LEVEL: 'warn',
     };
     ports.forEach((port, i) => {
-      apis.push(startProcess(`api${i + 1}`, process.execPath, [join(DIST, 'main.js')], { ...env, ROLE: 'api', PORT: String(port) }));
+      apis.push(
+        startProcess(`api${i + 1}`, process.execPath, [join(DIST, 'main.js')], {
+          ...env,
+          ROLE: 'api',
+          PORT: String(port),
+        }),
+      );
       bases.push(`http://127.0.0.1:${port}`);
     });
     workers.push(startWorker(1), startWorker(2));
     for (const [i, base] of bases.entries()) {
-      await eventually(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 180_000, intervalMs: 250, what: `api${i + 1} answers /api/health` }).catch((err) => {
+      await eventually(async () => (await fetch(`${base}/api/health`)).ok, {
+        timeoutMs: 180_000,
+        intervalMs: 250,
+        what: `api${i + 1} answers /api/health`,
+      }).catch((err) => {
         throw new Error(`${err.message}\n${apis[i].output().slice(-3000)}`);
       });
     }
-    for (const w of workers) await eventually(async () => w.output().includes('worker started'), { timeoutMs: 180_000, intervalMs: 250, what: `${w.name} starts` });
+    for (const w of workers)
+      await eventually(async () => w.output().includes('worker started'), {
+        timeoutMs: 180_000,
+        intervalMs: 250,
+        what: `${w.name} starts`,
+      });
   });
 
   afterAll(async () => {
@@ -226,11 +281,17 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
   });
 
   const post = (base: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
 
   /** The keys of the job schedulers in this test's Redis. */
   const schedulerKeys = (): string =>
-    spawnSync('redis-cli', ['-p', String(redis.port), '--scan', '--pattern', '*repeat*'], { encoding: 'utf8' }).stdout;
+    spawnSync('redis-cli', ['-p', String(redis.port), '--scan', '--pattern', '*repeat*'], {
+      encoding: 'utf8',
+    }).stdout;
 
   /**
    * `n` buys of the slip from `n` phones, spread over both api processes: every fourth by M-Pesa
@@ -245,34 +306,77 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       const msisdn = `254${local.slice(1)}`;
       const base = bases[i % bases.length];
       if (i % 4 === 3) {
-        const res = await post(base, '/api/processor/buy-paybill', { phone: local, slip: slipId }, { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` });
+        const res = await post(
+          base,
+          '/api/processor/buy-paybill',
+          { phone: local, slip: slipId },
+          { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` },
+        );
         const ref = (await res.json()) as { paybill: string; account: string; amount: string };
         expect(res.status).toBe(200);
-        buys.push({ msisdn, paybill: { business: ref.paybill, account: ref.account, amount: String(Math.round(Number(ref.amount))) } });
+        buys.push({
+          msisdn,
+          paybill: {
+            business: ref.paybill,
+            account: ref.account,
+            amount: String(Math.round(Number(ref.amount))),
+          },
+        });
         continue;
       }
-      const res = await post(base, '/api/processor/buy', { phone: local, slip: slipId }, { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` });
-      expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: { message: 'Request Sent' } });
-      const prompt = await eventually(async () => {
-        const phone = (await (await fetch(`${bases[0]}/sandbox/api/phones/${msisdn}`)).json()) as { prompts: { checkoutRequestId: string }[] };
-        return phone.prompts[0];
-      }, { timeoutMs: 60_000, intervalMs: 250, what: `the STK prompt on ${msisdn}` });
+      const res = await post(
+        base,
+        '/api/processor/buy',
+        { phone: local, slip: slipId },
+        { 'x-forwarded-for': `10.77.${phoneSeq >> 8}.${phoneSeq & 255}` },
+      );
+      expect({ status: res.status, body: await res.json() }).toEqual({
+        status: 200,
+        body: { message: 'Request Sent' },
+      });
+      const prompt = await eventually(
+        async () => {
+          const phone = (await (
+            await fetch(`${bases[0]}/sandbox/api/phones/${msisdn}`)
+          ).json()) as { prompts: { checkoutRequestId: string }[] };
+          return phone.prompts[0];
+        },
+        { timeoutMs: 60_000, intervalMs: 250, what: `the STK prompt on ${msisdn}` },
+      );
       buys.push({ msisdn, checkoutRequestId: prompt.checkoutRequestId });
     }
     return buys;
   };
 
   /** Accepts each prompt, or pays each paybill reference, on the sandbox phone (PIN typed); `during` runs once `after` are done. */
-  const acceptAll = async (buys: Buy[], after: number, during: () => Promise<void>): Promise<void> => {
+  const acceptAll = async (
+    buys: Buy[],
+    after: number,
+    during: () => Promise<void>,
+  ): Promise<void> => {
     let duringRun: Promise<void> | undefined;
     for (const [i, b] of buys.entries()) {
       if (i === after) duringRun = during();
-      const res = await eventually(async () => {
-        const r = b.paybill
-          ? await post(bases[0], `/sandbox/api/phones/${b.msisdn}/paybill`, { ...b.paybill, pin: '1234' })
-          : await post(bases[0], `/sandbox/api/phones/${b.msisdn}/prompts/${b.checkoutRequestId}/accept`, { pin: '1234' });
-        return r.status === 200 ? r : null;
-      }, { timeoutMs: 180_000, intervalMs: 250, what: `accept ${b.checkoutRequestId ?? b.paybill?.account}` });
+      const res = await eventually(
+        async () => {
+          const r = b.paybill
+            ? await post(bases[0], `/sandbox/api/phones/${b.msisdn}/paybill`, {
+                ...b.paybill,
+                pin: '1234',
+              })
+            : await post(
+                bases[0],
+                `/sandbox/api/phones/${b.msisdn}/prompts/${b.checkoutRequestId}/accept`,
+                { pin: '1234' },
+              );
+          return r.status === 200 ? r : null;
+        },
+        {
+          timeoutMs: 180_000,
+          intervalMs: 250,
+          what: `accept ${b.checkoutRequestId ?? b.paybill?.account}`,
+        },
+      );
       expect(res.status).toBe(200);
     }
     await (duringRun ?? during());
@@ -281,14 +385,22 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
   /** Waits until every purchase of `buys` is paid, then checks exactly one effect each. */
   const settled = async (name: string, buys: Buy[], recoveredAt: number): Promise<void> => {
     const phones = buys.map((b) => b.msisdn);
-    const paidAt = await eventually(async () => {
-      const [row] = await sqlRows<{ paid: string }>(`SELECT count(*) AS paid FROM purchase WHERE phone = ANY($1) AND status = 'paid'`, [phones]);
-      return Number(row.paid) === buys.length ? Date.now() : null;
-    }, { timeoutMs: RECOVERY_MS + 30_000, intervalMs: 250, what: `${name}: every purchase paid` });
-    const purchases = await sqlRows<{ id: string; phone: string; receipt: string | null; status: string }>(
-      `SELECT id, phone, receipt, status FROM purchase WHERE phone = ANY($1)`,
-      [phones],
+    const paidAt = await eventually(
+      async () => {
+        const [row] = await sqlRows<{ paid: string }>(
+          `SELECT count(*) AS paid FROM purchase WHERE phone = ANY($1) AND status = 'paid'`,
+          [phones],
+        );
+        return Number(row.paid) === buys.length ? Date.now() : null;
+      },
+      { timeoutMs: RECOVERY_MS + 30_000, intervalMs: 250, what: `${name}: every purchase paid` },
     );
+    const purchases = await sqlRows<{
+      id: string;
+      phone: string;
+      receipt: string | null;
+      status: string;
+    }>(`SELECT id, phone, receipt, status FROM purchase WHERE phone = ANY($1)`, [phones]);
     expect(purchases).toHaveLength(buys.length);
     expect(purchases.filter((p) => !p.receipt)).toEqual([]);
     const ledger = await sqlRows<{ purchase_id: string; kind: string; n: string }>(
@@ -306,11 +418,16 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     // Every buyer has the picks SMS (in the sandbox phone's inbox).
     let doubled = 0;
     for (const b of buys) {
-      const count = await eventually(async () => {
-        const phone = (await (await fetch(`${bases[0]}/sandbox/api/phones/${b.msisdn}`)).json()) as { messages: { body: string }[] };
-        const n = phone.messages.filter((m) => m.body.startsWith(`Slip ${slipId} `)).length;
-        return n > 0 ? n : null;
-      }, { timeoutMs: RECOVERY_MS, intervalMs: 250, what: `${name}: the picks SMS on ${b.msisdn}` });
+      const count = await eventually(
+        async () => {
+          const phone = (await (
+            await fetch(`${bases[0]}/sandbox/api/phones/${b.msisdn}`)
+          ).json()) as { messages: { body: string }[] };
+          const n = phone.messages.filter((m) => m.body.startsWith(`Slip ${slipId} `)).length;
+          return n > 0 ? n : null;
+        },
+        { timeoutMs: RECOVERY_MS, intervalMs: 250, what: `${name}: the picks SMS on ${b.msisdn}` },
+      );
       if (count > 1) doubled += 1;
     }
     const afterRecovery = Math.max(0, paidAt - recoveredAt);
@@ -329,7 +446,11 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
       workers[0].child.kill('SIGKILL');
       await workers[0].exited;
       workers[0] = startWorker(1);
-      await eventually(async () => workers[0].output().includes('worker started'), { timeoutMs: 120_000, intervalMs: 250, what: 'worker1 restarts' });
+      await eventually(async () => workers[0].output().includes('worker started'), {
+        timeoutMs: 120_000,
+        intervalMs: 250,
+        what: 'worker1 restarts',
+      });
     });
     await settled('worker killed', buys, recoveredAt);
   });
@@ -359,7 +480,11 @@ describe('faults with real processes: 2 api + 2 workers, worker killed, Redis an
     await settled('Redis restarted empty', buys, recoveredAt);
     // The repeatable jobs (status checks, SMS re-queue, payouts, settlement) are registered again
     // in the empty Redis, without restarting a process.
-    await eventually(async () => schedulerKeys().includes('reconcile-stk'), { timeoutMs: RECOVERY_MS, intervalMs: 250, what: 'the job schedulers are back in Redis' });
+    await eventually(async () => schedulerKeys().includes('reconcile-stk'), {
+      timeoutMs: RECOVERY_MS,
+      intervalMs: 250,
+      what: 'the job schedulers are back in Redis',
+    });
   });
 
   it('PostgreSQL restarted during the batch', async () => {

@@ -15,7 +15,8 @@ jest.setTimeout(600_000);
 const MAIN_JS = join(REPO_ROOT, 'backend', 'dist', 'main.js');
 
 /** The built app started with exactly `env` (see startProcess). */
-const startBuiltApp = (env: Record<string, string>): TestProcess => startProcess('app', process.execPath, [MAIN_JS], env);
+const startBuiltApp = (env: Record<string, string>): TestProcess =>
+  startProcess('app', process.execPath, [MAIN_JS], env);
 
 /**
  * `PORT` alone gives a working product (docs/PRODUCT-RULES.md R36, R37, R40): the built app started
@@ -49,8 +50,14 @@ describe('the built app started with PORT alone', () => {
     const { dataNow } = await prep.get(ReplayClock).frame();
     const games = await tippableGames(prep.ds, new Date(dataNow.getTime() + 3 * 3600_000), 3);
     for (const g of games) await setOdd(prep.ds, g.id, 1, '2.00');
-    const tipster = await createUser(prep.ds, { username: `port_only_${Date.now().toString(36)}`, role: 'tipster' });
-    await prep.ds.query(`UPDATE app_user SET avatar_file = $2 WHERE id = $1`, [tipster.user.id, '00000000-0000-4000-8000-000000000001.webp']);
+    const tipster = await createUser(prep.ds, {
+      username: `port_only_${Date.now().toString(36)}`,
+      role: 'tipster',
+    });
+    await prep.ds.query(`UPDATE app_user SET avatar_file = $2 WHERE id = $1`, [
+      tipster.user.id,
+      '00000000-0000-4000-8000-000000000001.webp',
+    ]);
     slipId = (await publishSlip(prep, tipster.user.id, games, { amount: 100 })).id;
     await prep.app.close();
 
@@ -68,7 +75,11 @@ describe('the built app started with PORT alone', () => {
       STORAGE_DIR: storageDir,
       FOOTBALL_DATA_DIR: data.dir,
     });
-    await eventually(async () => (await fetch(`${base}/api/health`)).ok, { timeoutMs: 180_000, intervalMs: 250, what: 'the app answers /api/health' }).catch((err) => {
+    await eventually(async () => (await fetch(`${base}/api/health`)).ok, {
+      timeoutMs: 180_000,
+      intervalMs: 250,
+      what: 'the app answers /api/health',
+    }).catch((err) => {
       throw new Error(`${err.message}\n${server?.output().slice(-3000)}`);
     });
   });
@@ -83,7 +94,11 @@ describe('the built app started with PORT alone', () => {
   });
 
   const post = (path: string, body: unknown) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const getJson = async (path: string) => (await fetch(`${base}${path}`)).json();
 
   it('logs no PUBLIC_URL warning: the default follows PORT', () => {
@@ -95,18 +110,35 @@ describe('the built app started with PORT alone', () => {
     const local = `07${String(Date.now()).slice(-8)}`;
     const msisdn = `254${local.slice(1)}`;
     const buy = await post('/api/processor/buy', { phone: local, slip: slipId });
-    expect({ status: buy.status, body: await buy.json() }).toEqual({ status: 200, body: { message: 'Request Sent' } });
+    expect({ status: buy.status, body: await buy.json() }).toEqual({
+      status: 200,
+      body: { message: 'Request Sent' },
+    });
 
-    const prompt = await eventually(async () => (await getJson(`/sandbox/api/phones/${msisdn}`)).prompts[0], { timeoutMs: 60_000, intervalMs: 250, what: 'the STK prompt on the phone' });
+    const prompt = await eventually(
+      async () => (await getJson(`/sandbox/api/phones/${msisdn}`)).prompts[0],
+      { timeoutMs: 60_000, intervalMs: 250, what: 'the STK prompt on the phone' },
+    );
     expect(prompt).toMatchObject({ amount: '100.00', transactionDesc: `Slip ${slipId}` });
-    const accepted = await post(`/sandbox/api/phones/${msisdn}/prompts/${prompt.checkoutRequestId}/accept`, { pin: '1234' });
+    const accepted = await post(
+      `/sandbox/api/phones/${msisdn}/prompts/${prompt.checkoutRequestId}/accept`,
+      { pin: '1234' },
+    );
     expect(accepted.status).toBe(200);
 
-    const messages: { from: string; body: string }[] = await eventually(async () => {
-      const inbox = (await getJson(`/sandbox/api/phones/${msisdn}`)).messages as { from: string; body: string }[];
-      return inbox.some((m) => m.body.startsWith(`Slip ${slipId} `)) ? inbox : null;
-    }, { timeoutMs: 60_000, intervalMs: 250, what: 'the picks SMS in the inbox' });
-    expect(messages.find((m) => m.from === 'MPESA')?.body).toMatch(/^[A-Z0-9]{10} Confirmed\. Ksh100\.00 sent to/);
+    const messages: { from: string; body: string }[] = await eventually(
+      async () => {
+        const inbox = (await getJson(`/sandbox/api/phones/${msisdn}`)).messages as {
+          from: string;
+          body: string;
+        }[];
+        return inbox.some((m) => m.body.startsWith(`Slip ${slipId} `)) ? inbox : null;
+      },
+      { timeoutMs: 60_000, intervalMs: 250, what: 'the picks SMS in the inbox' },
+    );
+    expect(messages.find((m) => m.from === 'MPESA')?.body).toMatch(
+      /^[A-Z0-9]{10} Confirmed\. Ksh100\.00 sent to/,
+    );
     const picks = messages.find((m) => m.body.startsWith(`Slip ${slipId} `))!.body;
     expect(picks).toContain('Total odds 8.00');
     expect(picks).toContain(`${origin}/find_tip`);
@@ -122,21 +154,34 @@ describe('the built app started with PORT alone', () => {
     const checkout = await fetch(link.replace(origin, base));
     expect(checkout.status).toBe(200);
     expect(await checkout.text()).toContain('NGN');
-    const paid = await fetch(`${link.replace(origin, base)}/pay`, { method: 'POST', redirect: 'manual' });
+    const paid = await fetch(`${link.replace(origin, base)}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('location')!);
     expect(`${back.origin}${back.pathname}`).toBe(`${origin}/find_tip_ng`);
     expect(back.searchParams.get('status')).toBe('successful');
     const txRef = back.searchParams.get('tx_ref')!;
 
-    const found = await eventually(async () => {
-      const r = await post(`/api/manage/find-slip-ng/${encodeURIComponent(email)}/${encodeURIComponent(Buffer.from(txRef).toString('base64'))}`, {});
-      return r.status === 200 ? ((await r.json()) as unknown[]) : null;
-    }, { timeoutMs: 60_000, intervalMs: 250, what: 'find-slip-ng answers the paid purchase' });
+    const found = await eventually(
+      async () => {
+        const r = await post(
+          `/api/manage/find-slip-ng/${encodeURIComponent(email)}/${encodeURIComponent(Buffer.from(txRef).toString('base64'))}`,
+          {},
+        );
+        return r.status === 200 ? ((await r.json()) as unknown[]) : null;
+      },
+      { timeoutMs: 60_000, intervalMs: 250, what: 'find-slip-ng answers the paid purchase' },
+    );
     expect(found).toHaveLength(3);
     const mail = await eventually(
       async () =>
-        ((await getJson(`/sandbox/api/mail?to=${encodeURIComponent(email)}`)) as { text: string | null }[]).find((m) => m.text?.includes(`Slip ${slipId} `)),
+        (
+          (await getJson(`/sandbox/api/mail?to=${encodeURIComponent(email)}`)) as {
+            text: string | null;
+          }[]
+        ).find((m) => m.text?.includes(`Slip ${slipId} `)),
       { timeoutMs: 60_000, intervalMs: 250, what: 'the picks e-mail' },
     );
     expect(mail.text).toContain(`${origin}/`);
@@ -149,8 +194,12 @@ describe('the built app started with PORT alone', () => {
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     expect(sitemap).toContain(`<loc>${origin}/</loc>`);
     expect(sitemap).not.toContain('localhost:3000');
-    const list = (await getJson('/v2/api/slip/data/?p=1')) as { results: { id: number; meta: { profile_image: string | null } }[] };
-    expect(list.results.find((s) => s.id === slipId)?.meta.profile_image).toBe(`${origin}/media/avatars/00000000-0000-4000-8000-000000000001.webp`);
+    const list = (await getJson('/v2/api/slip/data/?p=1')) as {
+      results: { id: number; meta: { profile_image: string | null } }[];
+    };
+    expect(list.results.find((s) => s.id === slipId)?.meta.profile_image).toBe(
+      `${origin}/media/avatars/00000000-0000-4000-8000-000000000001.webp`,
+    );
   });
 
   it('a PUBLIC_URL on another port than PORT, with the sandboxes on, is a boot warning naming both', async () => {
@@ -168,10 +217,18 @@ describe('the built app started with PORT alone', () => {
       FOOTBALL_DATA_DIR: data.dir,
     });
     try {
-      await eventually(async () => other.output().includes('marketplace (api) on'), { timeoutMs: 180_000, intervalMs: 250, what: 'the app starts' });
+      await eventually(async () => other.output().includes('marketplace (api) on'), {
+        timeoutMs: 180_000,
+        intervalMs: 250,
+        what: 'the app starts',
+      });
       // The warning goes through the buffered logger, the start line straight to stdout: it may print after it.
       const warning = `PUBLIC_URL http://localhost:3000 (port 3000) differs from PORT ${port} while the sandboxes are on`;
-      await eventually(async () => other.output().includes(warning), { timeoutMs: 30_000, intervalMs: 250, what: 'the boot warning' }).catch(() => undefined);
+      await eventually(async () => other.output().includes(warning), {
+        timeoutMs: 30_000,
+        intervalMs: 250,
+        what: 'the boot warning',
+      }).catch(() => undefined);
       expect(other.output()).toContain(warning);
     } finally {
       await other.stop();

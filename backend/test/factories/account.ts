@@ -50,7 +50,16 @@ let defaultHash: Promise<string> | undefined;
 const services = (ds: DataSource): { sessions: SessionService; tokens: TokenService } => {
   const config = AppConfig.fromEnv(validateEnv(process.env));
   const tokens = new TokenService(new JwtService({}), config);
-  return { tokens, sessions: new SessionService(new TransactionRunner(ds), new AccountRepository(ds), new CredentialsRepository(ds), tokens, systemClock) };
+  return {
+    tokens,
+    sessions: new SessionService(
+      new TransactionRunner(ds),
+      new AccountRepository(ds),
+      new CredentialsRepository(ds),
+      tokens,
+      systemClock,
+    ),
+  };
 };
 
 /**
@@ -59,13 +68,21 @@ const services = (ds: DataSource): { sessions: SessionService; tokens: TokenServ
  *   const { user, token } = await createUser(t.ds, { role: 'tipster' });
  *   await t.request('GET', '/api/account/profile', { token });
  */
-export const createUser = async (ds: DataSource, overrides: UserOverrides = {}): Promise<CreatedUser> => {
+export const createUser = async (
+  ds: DataSource,
+  overrides: UserOverrides = {},
+): Promise<CreatedUser> => {
   seq += 1;
   const tag = `${seq}${randomBytes(3).toString('hex')}`;
   const password = overrides.password ?? DEFAULT_PASSWORD;
   const passwordHash =
-    overrides.password === undefined ? await (defaultHash ??= hasher.hash(DEFAULT_PASSWORD)) : await hasher.hash(password);
-  const phoneNumber = overrides.phoneNumber === undefined ? `07${String(10_000_000 + (seq % 89_999_999)).padStart(8, '0')}` : overrides.phoneNumber;
+    overrides.password === undefined
+      ? await (defaultHash ??= hasher.hash(DEFAULT_PASSWORD))
+      : await hasher.hash(password);
+  const phoneNumber =
+    overrides.phoneNumber === undefined
+      ? `07${String(10_000_000 + (seq % 89_999_999)).padStart(8, '0')}`
+      : overrides.phoneNumber;
   const country = overrides.country ?? 'KE';
   const repo = ds.getRepository(User);
   const user = await repo.save(
@@ -99,5 +116,8 @@ export const signTestAccessToken = (
   const env = validateEnv(process.env);
   const now = Math.floor(Date.now() / 1000);
   const exp = now + (opts.expiresInSeconds ?? 900);
-  return new JwtService({}).sign({ iat: Math.min(now, exp - 1), exp, ...claims }, { secret: opts.secret ?? env.JWT_ACCESS_SECRET });
+  return new JwtService({}).sign(
+    { iat: Math.min(now, exp - 1), exp, ...claims },
+    { secret: opts.secret ?? env.JWT_ACCESS_SECRET },
+  );
 };

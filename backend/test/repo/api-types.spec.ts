@@ -22,7 +22,9 @@ describe('frontend/src/api/openapi.d.ts', () => {
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     if (readFileSync(API_TYPES_FILE, 'utf8') !== out.stdout) {
-      throw new Error("frontend/src/api/openapi.d.ts is out of date with the backend's OpenAPI document: run `npm run api:types` and commit the result.");
+      throw new Error(
+        "frontend/src/api/openapi.d.ts is out of date with the backend's OpenAPI document: run `npm run api:types` and commit the result.",
+      );
     }
   });
 });

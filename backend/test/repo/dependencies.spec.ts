@@ -10,13 +10,19 @@ import { dirname, join } from 'path';
  */
 
 const BACKEND = join(__dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(BACKEND, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(BACKEND, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
 const deps = Object.keys(pkg.dependencies);
 
 /** Every .ts file under `dir`. */
 const tsFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? tsFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? tsFiles(join(dir, e.name))
+      : e.name.endsWith('.ts')
+        ? [join(dir, e.name)]
+        : [],
   );
 
 /** package.json of an installed package, looked up from the backend folder up to the repository root. */
@@ -31,10 +37,14 @@ const installedPackage = (name: string): { peerDependencies?: Record<string, str
 describe('backend production dependencies', () => {
   const sources = tsFiles(join(BACKEND, 'src')).map((f) => readFileSync(f, 'utf8'));
   const imported = (name: string): boolean => {
-    const spec = new RegExp(`(from |require\\(|import\\()'${name.replace(/[/.]/g, '\\$&')}(/[^']*)?'`);
+    const spec = new RegExp(
+      `(from |require\\(|import\\()'${name.replace(/[/.]/g, '\\$&')}(/[^']*)?'`,
+    );
     return sources.some((s) => spec.test(s));
   };
-  const peers = new Set(deps.flatMap((d) => Object.keys(installedPackage(d).peerDependencies ?? {})));
+  const peers = new Set(
+    deps.flatMap((d) => Object.keys(installedPackage(d).peerDependencies ?? {})),
+  );
 
   it('are each imported by backend/src or needed as a peer by another production dependency', () => {
     expect(deps.filter((d) => !imported(d) && !peers.has(d))).toEqual([]);

@@ -18,7 +18,13 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 const ROOT = join(__dirname, '..', '..', '..');
 const DEPLOY = join(ROOT, 'deploy');
 
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; spec?: any; stringData?: Record<string, string> };
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string };
+  spec?: any;
+  stringData?: Record<string, string>;
+};
 
 const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'apps/v1/Deployment': Deployment,
@@ -43,9 +49,12 @@ const find = (kind: string, name: string): Manifest => {
   if (!hit) throw new Error(`deploy/ has no ${kind} ${name}`);
   return hit.doc;
 };
-const container = (m: Manifest) => (m.kind === 'Job' ? m.spec.template.spec.containers[0] : m.spec.template.spec.containers[0]);
+const container = (m: Manifest) =>
+  m.kind === 'Job' ? m.spec.template.spec.containers[0] : m.spec.template.spec.containers[0];
 const envOf = (m: Manifest): Record<string, string> =>
-  Object.fromEntries((container(m).env ?? []).map((e: { name: string; value: string }) => [e.name, e.value]));
+  Object.fromEntries(
+    (container(m).env ?? []).map((e: { name: string; value: string }) => [e.name, e.value]),
+  );
 
 describe('deploy/ Kubernetes manifests', () => {
   it('holds only kinds it knows, each valid against its API schema', () => {
@@ -78,10 +87,21 @@ describe('deploy/ Kubernetes manifests', () => {
   it('runs the worker and the migrate job from the entry files the backend build produces', () => {
     const worker = find('Deployment', 'tips-worker');
     expect(envOf(worker).ROLE).toBe('worker');
-    const entries = [find('Deployment', 'tips-api'), worker, find('Job', 'tips-migrate')].map((m) => container(m).command.at(-1) as string);
+    const entries = [find('Deployment', 'tips-api'), worker, find('Job', 'tips-migrate')].map(
+      (m) => container(m).command.at(-1) as string,
+    );
     for (const entry of entries) {
       expect(entry).toMatch(/^backend\/dist\/.+\.js$/);
-      expect(existsSync(join(ROOT, 'backend', 'src', entry.replace(/^backend\/dist\//, '').replace(/\.js$/, '.ts')))).toBe(true);
+      expect(
+        existsSync(
+          join(
+            ROOT,
+            'backend',
+            'src',
+            entry.replace(/^backend\/dist\//, '').replace(/\.js$/, '.ts'),
+          ),
+        ),
+      ).toBe(true);
     }
   });
 
@@ -89,7 +109,11 @@ describe('deploy/ Kubernetes manifests', () => {
     for (const m of manifests.filter((x) => ['Deployment', 'Job'].includes(x.doc.kind))) {
       expect(container(m.doc).envFrom).toEqual([{ secretRef: { name: 'tips-config' } }]);
     }
-    const known = new Set([...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((x) => x[1]));
+    const known = new Set(
+      [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map(
+        (x) => x[1],
+      ),
+    );
     const secret = find('Secret', 'tips-config');
     const unknown = Object.keys(secret.stringData ?? {}).filter((k) => !known.has(k));
     expect(unknown).toEqual([]);

@@ -31,16 +31,58 @@ const FRONTEND = 'frontend/src';
 
 /** Words that name a money or odds figure, as identifiers are split (camelCase, snake_case). */
 export const MONEY_ODDS_WORDS = new Set([
-  'profit', 'roi', 'odd', 'odds', 'accumulator', 'cents', 'hundredths', 'price', 'prices', 'amount', 'amounts',
-  'balance', 'stake', 'staked', 'payout', 'earning', 'earnings', 'fee', 'ksh', 'kes', 'ngn', 'ugx', 'money', 'paid',
-  'units', 'returned', 'share',
+  'profit',
+  'roi',
+  'odd',
+  'odds',
+  'accumulator',
+  'cents',
+  'hundredths',
+  'price',
+  'prices',
+  'amount',
+  'amounts',
+  'balance',
+  'stake',
+  'staked',
+  'payout',
+  'earning',
+  'earnings',
+  'fee',
+  'ksh',
+  'kes',
+  'ngn',
+  'ugx',
+  'money',
+  'paid',
+  'units',
+  'returned',
+  'share',
 ]);
 
 /** Rule files of the backend whose exported functions must not be re-declared in the frontend (by file name, wherever they live). */
-const RULE_FILE_NAMES = new Set(['decimal.ts', 'money.ts', 'sale-prices.ts', 'tipster-stats.ts', 'records.ts', 'slip-rules.ts', 'withdrawal-rules.ts']);
+const RULE_FILE_NAMES = new Set([
+  'decimal.ts',
+  'money.ts',
+  'sale-prices.ts',
+  'tipster-stats.ts',
+  'records.ts',
+  'slip-rules.ts',
+  'withdrawal-rules.ts',
+]);
 
 /** Money and odds rules the browser once computed (removed): never again. */
-const FORMER_FRONTEND_RULES = ['toCents', 'toHundredths', 'roundMoney', 'accumulatorOdds', 'settledAccumulator', 'slipProfit', 'profitSeries', 'totalProfit', 'withdrawalBalance'];
+const FORMER_FRONTEND_RULES = [
+  'toCents',
+  'toHundredths',
+  'roundMoney',
+  'accumulatorOdds',
+  'settledAccumulator',
+  'slipProfit',
+  'profitSeries',
+  'totalProfit',
+  'withdrawalBalance',
+];
 
 /**
  * Reviewed exceptions: `file` and the exact expression text, with the reason. Only what a user
@@ -61,7 +103,8 @@ const frontendSources = (dir = FRONTEND): string[] =>
   readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     if (e.isDirectory()) return SKIP_DIRS.has(e.name) ? [] : frontendSources(path);
-    if (!/\.tsx?$/.test(e.name) || /\.test\.tsx?$|\.d\.ts$/.test(e.name) || /^test-/.test(e.name)) return [];
+    if (!/\.tsx?$/.test(e.name) || /\.test\.tsx?$|\.d\.ts$/.test(e.name) || /^test-/.test(e.name))
+      return [];
     return [path];
   });
 
@@ -77,14 +120,26 @@ const ruleFiles = (dir = 'backend/src'): string[] =>
 export const backendRuleNames = (): string[] => {
   const names = new Set<string>();
   for (const file of ruleFiles()) {
-    const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(join(ROOT, file), 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+    );
     for (const statement of source.statements) {
-      const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const exported =
+        ts.canHaveModifiers(statement) &&
+        ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       if (!exported) continue;
       if (ts.isFunctionDeclaration(statement) && statement.name) names.add(statement.name.text);
       if (ts.isVariableStatement(statement)) {
         for (const d of statement.declarationList.declarations) {
-          if (ts.isIdentifier(d.name) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))) names.add(d.name.text);
+          if (
+            ts.isIdentifier(d.name) &&
+            d.initializer &&
+            (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))
+          )
+            names.add(d.name.text);
         }
       }
     }
@@ -109,7 +164,8 @@ const moneyWordsIn = (node: ts.Node): string[] => {
   const found = new Set<string>();
   const visit = (n: ts.Node): void => {
     if (ts.isPropertyAccessExpression(n) && n.name.text === 'length') return;
-    if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) for (const w of wordsOf(n.text)) if (MONEY_ODDS_WORDS.has(w)) found.add(w);
+    if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n))
+      for (const w of wordsOf(n.text)) if (MONEY_ODDS_WORDS.has(w)) found.add(w);
     if (ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression)) {
       for (const w of wordsOf(n.argumentExpression.text)) if (MONEY_ODDS_WORDS.has(w)) found.add(w);
     }
@@ -131,11 +187,18 @@ const contextWords = (node: ts.Node): string[] => {
     for (const w of moneyWordsIn(name)) found.add(w);
   };
   for (let n: ts.Node | undefined = node.parent; n; n = n.parent) {
-    if (ts.isVariableDeclaration(n) || ts.isPropertyAssignment(n) || ts.isPropertyDeclaration(n)) add(n.name);
+    if (ts.isVariableDeclaration(n) || ts.isPropertyAssignment(n) || ts.isPropertyDeclaration(n))
+      add(n.name);
     if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) add(n.left);
-    if (ts.isArrowFunction(n) || ts.isFunctionExpression(n) || ts.isFunctionDeclaration(n) || ts.isMethodDeclaration(n)) {
+    if (
+      ts.isArrowFunction(n) ||
+      ts.isFunctionExpression(n) ||
+      ts.isFunctionDeclaration(n) ||
+      ts.isMethodDeclaration(n)
+    ) {
       const call = n.parent;
-      if (call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression)) add(call.expression.expression);
+      if (call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(call.expression))
+        add(call.expression.expression);
       break;
     }
   }
@@ -143,23 +206,45 @@ const contextWords = (node: ts.Node): string[] => {
 };
 
 const ARITHMETIC = new Set([
-  ts.SyntaxKind.PlusToken, ts.SyntaxKind.MinusToken, ts.SyntaxKind.AsteriskToken, ts.SyntaxKind.SlashToken,
-  ts.SyntaxKind.PercentToken, ts.SyntaxKind.AsteriskAsteriskToken, ts.SyntaxKind.PlusEqualsToken, ts.SyntaxKind.MinusEqualsToken,
-  ts.SyntaxKind.AsteriskEqualsToken, ts.SyntaxKind.SlashEqualsToken, ts.SyntaxKind.PercentEqualsToken, ts.SyntaxKind.AsteriskAsteriskEqualsToken,
+  ts.SyntaxKind.PlusToken,
+  ts.SyntaxKind.MinusToken,
+  ts.SyntaxKind.AsteriskToken,
+  ts.SyntaxKind.SlashToken,
+  ts.SyntaxKind.PercentToken,
+  ts.SyntaxKind.AsteriskAsteriskToken,
+  ts.SyntaxKind.PlusEqualsToken,
+  ts.SyntaxKind.MinusEqualsToken,
+  ts.SyntaxKind.AsteriskEqualsToken,
+  ts.SyntaxKind.SlashEqualsToken,
+  ts.SyntaxKind.PercentEqualsToken,
+  ts.SyntaxKind.AsteriskAsteriskEqualsToken,
 ]);
 const PLUS = new Set([ts.SyntaxKind.PlusToken, ts.SyntaxKind.PlusEqualsToken]);
-const isText = (n: ts.Expression): boolean => ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n);
+const isText = (n: ts.Expression): boolean =>
+  ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isTemplateExpression(n);
 /** The literal 100 (or 100n, 10000): what turns units into cents or hundredths, or a ratio into a percent. */
 const isHundred = (n: ts.Expression): boolean =>
-  (ts.isNumericLiteral(n) && ['100', '10000', '10_000'].includes(n.text)) || (ts.isBigIntLiteral(n) && ['100n', '10000n'].includes(n.text));
-const PARSERS = /^(Number|parseFloat|parseInt|BigInt|Number\.parseFloat|Number\.parseInt|Math\.(round|floor|ceil|trunc))$/;
+  (ts.isNumericLiteral(n) && ['100', '10000', '10_000'].includes(n.text)) ||
+  (ts.isBigIntLiteral(n) && ['100n', '10000n'].includes(n.text));
+const PARSERS =
+  /^(Number|parseFloat|parseInt|BigInt|Number\.parseFloat|Number\.parseInt|Math\.(round|floor|ceil|trunc))$/;
 
 /** One finding: `file:line: rule: text`. */
 export type Finding = string;
 
 /** The findings of one source text (`file` relative to ROOT, for the messages and ALLOWED). */
-export const findingsIn = (file: string, text: string, ruleNames: ReadonlySet<string>): Finding[] => {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+export const findingsIn = (
+  file: string,
+  text: string,
+  ruleNames: ReadonlySet<string>,
+): Finding[] => {
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const out: Finding[] = [];
   const report = (node: ts.Node, rule: string) => {
     const snippet = node.getText(source).replace(/\s+/g, ' ');
@@ -169,16 +254,32 @@ export const findingsIn = (file: string, text: string, ruleNames: ReadonlySet<st
   };
   const visit = (node: ts.Node): void => {
     const name =
-      ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node) || ts.isMethodDeclaration(node) || ts.isPropertyDeclaration(node) ? node.name : undefined;
-    if (name && ts.isIdentifier(name) && ruleNames.has(name.text)) report(name, `a money or odds rule declared in the browser (${name.text})`);
+      ts.isFunctionDeclaration(node) ||
+      ts.isVariableDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isPropertyDeclaration(node)
+        ? node.name
+        : undefined;
+    if (name && ts.isIdentifier(name) && ruleNames.has(name.text))
+      report(name, `a money or odds rule declared in the browser (${name.text})`);
 
     if (ts.isBinaryExpression(node) && ARITHMETIC.has(node.operatorToken.kind)) {
       const concat = PLUS.has(node.operatorToken.kind) && (isText(node.left) || isText(node.right));
-      const words = [...moneyWordsIn(node.left), ...moneyWordsIn(node.right), ...contextWords(node)];
-      if (!concat && words.length) report(node, `money or odds arithmetic (${[...new Set(words)].join(', ')})`);
-      else if (!concat && [node.left, node.right].some(isHundred)) report(node, 'scaling by 100 (cents, hundredths of an odd or a percent)');
+      const words = [
+        ...moneyWordsIn(node.left),
+        ...moneyWordsIn(node.right),
+        ...contextWords(node),
+      ];
+      if (!concat && words.length)
+        report(node, `money or odds arithmetic (${[...new Set(words)].join(', ')})`);
+      else if (!concat && [node.left, node.right].some(isHundred))
+        report(node, 'scaling by 100 (cents, hundredths of an odd or a percent)');
     }
-    if (ts.isPrefixUnaryExpression(node) && node.operator === ts.SyntaxKind.MinusToken && !ts.isNumericLiteral(node.operand)) {
+    if (
+      ts.isPrefixUnaryExpression(node) &&
+      node.operator === ts.SyntaxKind.MinusToken &&
+      !ts.isNumericLiteral(node.operand)
+    ) {
       const words = moneyWordsIn(node.operand);
       if (words.length) report(node, `money or odds arithmetic (${words.join(', ')})`);
     }
@@ -188,7 +289,11 @@ export const findingsIn = (file: string, text: string, ruleNames: ReadonlySet<st
     }
     if (ts.isCallExpression(node) && PARSERS.test(node.expression.getText(source))) {
       const words = node.arguments.flatMap((a) => moneyWordsIn(a));
-      if (words.length) report(node, `decimal parsing or rounding of money or odds (${[...new Set(words)].join(', ')})`);
+      if (words.length)
+        report(
+          node,
+          `decimal parsing or rounding of money or odds (${[...new Set(words)].join(', ')})`,
+        );
     }
     node.forEachChild(visit);
   };
@@ -201,7 +306,16 @@ describe('the browser computes no money or odds rule (frontend/src)', () => {
   const files = frontendSources();
 
   it("knows the backend's rules and reads the frontend's sources", () => {
-    for (const name of ['slipAccumulator', 'accumulatorInRange', 'ratingOf', 'roiOf', 'profitSeries', 'tipsterFigures', 'withdrawableAmount', 'accumulatorOf']) {
+    for (const name of [
+      'slipAccumulator',
+      'accumulatorInRange',
+      'ratingOf',
+      'roiOf',
+      'profitSeries',
+      'tipsterFigures',
+      'withdrawableAmount',
+      'accumulatorOf',
+    ]) {
       expect([...ruleNames]).toContain(name);
     }
     expect(files.length).toBeGreaterThan(100);
@@ -211,7 +325,9 @@ describe('the browser computes no money or odds rule (frontend/src)', () => {
   });
 
   it('finds no rule, no money or odds arithmetic and no decimal parsing of money or odds', () => {
-    const findings = files.flatMap((file) => findingsIn(file, readFileSync(join(ROOT, file), 'utf8'), ruleNames));
+    const findings = files.flatMap((file) =>
+      findingsIn(file, readFileSync(join(ROOT, file), 'utf8'), ruleNames),
+    );
     expect(findings).toEqual([]);
   });
 
@@ -223,22 +339,71 @@ describe('the browser computes no money or odds rule (frontend/src)', () => {
   });
 
   describe('the check itself', () => {
-    const check = (text: string, file = 'frontend/src/lib/example.ts') => findingsIn(file, text, ruleNames);
+    const check = (text: string, file = 'frontend/src/lib/example.ts') =>
+      findingsIn(file, text, ruleNames);
 
     // What the browser once held (lib/profit.ts, lib/money.ts, lib/odds.ts, lib/slip.ts), and rewrites of it.
     it.each([
-      ['totalProfit over the first page', `export const totalProfit = (finished: Slip[]) => { const series = profitSeries(finished); return series.length ? series[series.length - 1].profit : 0; };`, /rule declared.*totalProfit/],
-      ['a sum of the slips’ profits under another name', `export const sumUp = (slips: Slip[]) => slips.reduce((total, s) => total + s.meta.profit, 0);`, /arithmetic \(profit\)/],
-      ['a profit curve by hand', `export const curve = (slips: Slip[]) => { let run = 0; return slips.map((s) => (run += s.slip_result === 'W' ? Number(s.accumulator) - 1 : -1)); };`, /accumulator/],
-      ['a rounding to the cent', `const round2 = (value: number): number => Math.round(value * 100) / 100; export const shown = round2(row.profit);`, /scaling by 100/],
-      ['a percent of two counts', `export const hitRate = (won: number, lost: number) => (won / (won + lost)) * 100;`, /scaling by 100/],
-      ['toCents under a new name', `export const minor = (amount: string) => { const cents = Number(amount) * 100; return cents; };`, /parsing or rounding of money or odds \(amount\)/],
-      ['a product of the odds', `export const total = (picks: Pick[]) => picks.map((p) => p.odd).reduce((a, b) => a * b, 1);`, /odd/],
-      ['a product over an odds list', `export const combined = odds.reduce((p, o) => p * o, 1);`, /arithmetic \(odds\)/],
-      ['a settled accumulator', `export const settledAccumulator = (slip: Slip) => 1;`, /rule declared.*settledAccumulator/],
-      ['a backend rule copied', `export function roiOf(profit: number, settled: number) { return profit; }`, /rule declared.*roiOf/],
-      ['a withdrawal balance', `const left = (row: Row) => formatKsh(toMinor(row.amount) - toMinor(row.total_paid));`, /arithmetic \(amount, paid\)/],
-      ['BigInt odds', `const h = BigInt(match[1]) * 100n; const x = BigInt(tip.odd);`, /parsing or rounding of money or odds \(odd\)/],
+      [
+        'totalProfit over the first page',
+        `export const totalProfit = (finished: Slip[]) => { const series = profitSeries(finished); return series.length ? series[series.length - 1].profit : 0; };`,
+        /rule declared.*totalProfit/,
+      ],
+      [
+        'a sum of the slips’ profits under another name',
+        `export const sumUp = (slips: Slip[]) => slips.reduce((total, s) => total + s.meta.profit, 0);`,
+        /arithmetic \(profit\)/,
+      ],
+      [
+        'a profit curve by hand',
+        `export const curve = (slips: Slip[]) => { let run = 0; return slips.map((s) => (run += s.slip_result === 'W' ? Number(s.accumulator) - 1 : -1)); };`,
+        /accumulator/,
+      ],
+      [
+        'a rounding to the cent',
+        `const round2 = (value: number): number => Math.round(value * 100) / 100; export const shown = round2(row.profit);`,
+        /scaling by 100/,
+      ],
+      [
+        'a percent of two counts',
+        `export const hitRate = (won: number, lost: number) => (won / (won + lost)) * 100;`,
+        /scaling by 100/,
+      ],
+      [
+        'toCents under a new name',
+        `export const minor = (amount: string) => { const cents = Number(amount) * 100; return cents; };`,
+        /parsing or rounding of money or odds \(amount\)/,
+      ],
+      [
+        'a product of the odds',
+        `export const total = (picks: Pick[]) => picks.map((p) => p.odd).reduce((a, b) => a * b, 1);`,
+        /odd/,
+      ],
+      [
+        'a product over an odds list',
+        `export const combined = odds.reduce((p, o) => p * o, 1);`,
+        /arithmetic \(odds\)/,
+      ],
+      [
+        'a settled accumulator',
+        `export const settledAccumulator = (slip: Slip) => 1;`,
+        /rule declared.*settledAccumulator/,
+      ],
+      [
+        'a backend rule copied',
+        `export function roiOf(profit: number, settled: number) { return profit; }`,
+        /rule declared.*roiOf/,
+      ],
+      [
+        'a withdrawal balance',
+        `const left = (row: Row) => formatKsh(toMinor(row.amount) - toMinor(row.total_paid));`,
+        /arithmetic \(amount, paid\)/,
+      ],
+      [
+        'BigInt odds',
+        `const h = BigInt(match[1]) * 100n; const x = BigInt(tip.odd);`,
+        /parsing or rounding of money or odds \(odd\)/,
+      ],
       ['a unary plus on a price', `const p = +slip.price;`, /parsing of money or odds \(price\)/],
       ['a negated profit', `const loss = -record.profit_units;`, /arithmetic \(profit, units\)/],
     ])('fails on %s', (_name, text, rule) => {
@@ -248,13 +413,28 @@ describe('the browser computes no money or odds rule (frontend/src)', () => {
     });
 
     it.each([
-      ['formatting a server profit', `export const formatProfit = (value: number): string => \`\${value > 0 ? '+' : ''}\${value.toFixed(2)}\`;`],
-      ['writing the digits of a server amount', `export const twoDecimals = (text: string) => text.replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');`],
-      ['drawing a chart of server points', `const y = (value: number) => TOP + ((max - value) / span) * innerH; const line = points.map((p, i) => y(p.profit));`],
+      [
+        'formatting a server profit',
+        `export const formatProfit = (value: number): string => \`\${value > 0 ? '+' : ''}\${value.toFixed(2)}\`;`,
+      ],
+      [
+        'writing the digits of a server amount',
+        `export const twoDecimals = (text: string) => text.replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',');`,
+      ],
+      [
+        'drawing a chart of server points',
+        `const y = (value: number) => TOP + ((max - value) / span) * innerH; const line = points.map((p, i) => y(p.profit));`,
+      ],
       ['a label with a currency', `const label = 'Ksh ' + slip.price;`],
       ['comparing a server figure', `const color = stats.profit > 0 ? 'green' : 'red';`],
-      ['counting rows', `const next = page + 1; const last = points.length - 1; const legs = odds.length - 1;`],
-      ['a rating on a card', `export const cardRating = (rating: number) => \`\${(rating / 10).toFixed(1)}/10\`;`],
+      [
+        'counting rows',
+        `const next = page + 1; const last = points.length - 1; const legs = odds.length - 1;`,
+      ],
+      [
+        'a rating on a card',
+        `export const cardRating = (rating: number) => \`\${(rating / 10).toFixed(1)}/10\`;`,
+      ],
     ])('passes %s', (_name, text) => {
       expect(check(text)).toEqual([]);
     });

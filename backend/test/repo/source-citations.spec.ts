@@ -15,8 +15,25 @@ import { join, relative } from 'path';
 const ROOT = join(__dirname, '..', '..', '..');
 const SELF = relative(ROOT, __filename);
 const SOURCE_DIRS = ['backend', 'frontend', 'scripts', '.ci', 'deploy', 'docs'];
-const ROOT_FILES = ['Dockerfile', 'docker-compose.yml', '.env.example', 'package.json', 'README.md', 'nest-cli.json', 'tsconfig.json'];
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.data', 'coverage', 'test-results', 'playwright-report', '.git', '.vite']);
+const ROOT_FILES = [
+  'Dockerfile',
+  'docker-compose.yml',
+  '.env.example',
+  'package.json',
+  'README.md',
+  'nest-cli.json',
+  'tsconfig.json',
+];
+const SKIP_DIRS = new Set([
+  'node_modules',
+  'dist',
+  '.data',
+  'coverage',
+  'test-results',
+  'playwright-report',
+  '.git',
+  '.vite',
+]);
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|ya?ml|sh|html|css)$|(^|\/)(Dockerfile|run)$/;
 /** The one file that may name the specification's sections: as the provenance of its rules. */
 const RULES_DOC = join('docs', 'PRODUCT-RULES.md');
@@ -33,7 +50,9 @@ interface Rule {
 
 /** True when `line` holds a match of `rule` that is not one of its `own` names. */
 const breaks = ({ pattern, own = [] }: Rule, line: string): boolean =>
-  [...line.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))].some((m) => !own.includes(m[0]));
+  [...line.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))].some(
+    (m) => !own.includes(m[0]),
+  );
 
 // Built from parts so that this file does not match its own rules.
 const md = (name: string): string => `${name}\\.md`;
@@ -46,12 +65,24 @@ const RULES: Rule[] = [
   },
   {
     name: 'a design document outside the repository (cite docs/PRODUCT-RULES.md, docs/PROVIDERS.md, docs/CONTRIBUTING.md or docs/ARCHITECTURE.md)',
-    pattern: new RegExp(`(?<![\\w/-])(${['product', 'providers', 'style', 'architecture'].map(md).join('|')})|\\bproduct-${'spec'}\\b`, 'i'),
+    pattern: new RegExp(
+      `(?<![\\w/-])(${['product', 'providers', 'style', 'architecture'].map(md).join('|')})|\\bproduct-${'spec'}\\b`,
+      'i',
+    ),
     // docs/ links its siblings by their own names: [PROVIDERS.md](PROVIDERS.md).
     own: ['PROVIDERS.md', 'ARCHITECTURE.md'],
   },
-  { name: 'a path outside the repository', pattern: new RegExp(['\\.\\./shared', '/work/', 'shared/docs/', 'shared/spec/'].join('|')) },
-  { name: 'an issue number', pattern: new RegExp(['\\bissues?\\s*#?\\d', '\\b(PR|pull request)\\s*#\\d', '\\(#\\d+\\)', '\\bGH-\\d'].join('|'), 'i') },
+  {
+    name: 'a path outside the repository',
+    pattern: new RegExp(['\\.\\./shared', '/work/', 'shared/docs/', 'shared/spec/'].join('|')),
+  },
+  {
+    name: 'an issue number',
+    pattern: new RegExp(
+      ['\\bissues?\\s*#?\\d', '\\b(PR|pull request)\\s*#\\d', '\\(#\\d+\\)', '\\bGH-\\d'].join('|'),
+      'i',
+    ),
+  },
 ];
 
 /** Every text file under `dir` (relative to ROOT), skipping build output and dependencies. */
@@ -77,7 +108,9 @@ const findings = (files: string[], rule: Rule, read: (file: string) => string): 
     .flatMap((file) =>
       read(file)
         .split('\n')
-        .flatMap((line, i) => (breaks(rule, line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 160)}`] : [])),
+        .flatMap((line, i) =>
+          breaks(rule, line) ? [`${file}:${i + 1}: ${line.trim().slice(0, 160)}`] : [],
+        ),
     );
 
 /** Headings and bold terms of a docs/ file, lower-cased: what a quoted section title may name. */
@@ -91,7 +124,8 @@ const anchorsOf = (text: string): string[] =>
     .map((a) => a.toLowerCase());
 
 /** The rule numbers of PRODUCT-RULES.md (`- **R12** …`), in the page's order. */
-const ruleIdsOf = (text: string): number[] => [...text.matchAll(/^- \*\*R(\d+)\*\*/gm)].map((m) => Number(m[1]));
+const ruleIdsOf = (text: string): number[] =>
+  [...text.matchAll(/^- \*\*R(\d+)\*\*/gm)].map((m) => Number(m[1]));
 
 /**
  * A citation of a docs/ file: `docs/X.md`, then optionally a list of what it cites in that file,
@@ -105,7 +139,11 @@ const CITE = new RegExp(`docs/([A-Z][A-Z-]*\\.md)((?:,? ${ITEM})(?:, ${ITEM})*)?
  * Every problem of the docs/ citations in `files`: a cited file that does not exist, a rule number
  * PRODUCT-RULES.md does not have, a quoted title or a section number a document does not have.
  */
-const citationProblems = (files: string[], read: (file: string) => string, exists: (doc: string) => boolean): string[] => {
+const citationProblems = (
+  files: string[],
+  read: (file: string) => string,
+  exists: (doc: string) => boolean,
+): string[] => {
   const problems: string[] = [];
   const anchors = new Map<string, string[]>();
   const ruleIds = new Set(ruleIdsOf(read(RULES_DOC)));
@@ -124,10 +162,13 @@ const citationProblems = (files: string[], read: (file: string) => string, exist
           for (const [item] of (list ?? '').matchAll(new RegExp(ITEM, 'g'))) {
             if (item.startsWith('"')) {
               const title = item.slice(1, -1).toLowerCase();
-              if (!known.some((a) => a.includes(title))) problems.push(`${where}: docs/${doc} has no section ${item}`);
+              if (!known.some((a) => a.includes(title)))
+                problems.push(`${where}: docs/${doc} has no section ${item}`);
             } else if (item.startsWith('R')) {
-              if (doc !== 'PRODUCT-RULES.md') problems.push(`${where}: docs/${doc} has no numbered rules (${item})`);
-              else if (!ruleIds.has(Number(item.slice(1)))) problems.push(`${where}: docs/PRODUCT-RULES.md has no rule ${item}`);
+              if (doc !== 'PRODUCT-RULES.md')
+                problems.push(`${where}: docs/${doc} has no numbered rules (${item})`);
+              else if (!ruleIds.has(Number(item.slice(1))))
+                problems.push(`${where}: docs/PRODUCT-RULES.md has no rule ${item}`);
             } else {
               const section = item.slice(1);
               if (!known.some((a) => a.startsWith(`${section} `) || a.startsWith(`${section}. `))) {
@@ -168,7 +209,8 @@ describe('source citations', () => {
   });
 
   describe('on planted citations', () => {
-    const planted = (text: string) => (file: string) => (file === 'planted.ts' ? text : readRepo(file));
+    const planted = (text: string) => (file: string) =>
+      file === 'planted.ts' ? text : readRepo(file);
 
     it.each([
       ['the specification', `// see spec ${SECTION_SIGN}5`, 0],
@@ -176,7 +218,9 @@ describe('source citations', () => {
       ['an outside design document', `// see providers.md ${SECTION_SIGN}2`, 1],
       ['an outside path', '// ../shared/spec/product-spec.md', 2],
     ])('finds %s', (_, text, ruleIndex) => {
-      expect(findings(['planted.ts'], RULES[ruleIndex as number], planted(text as string))).toHaveLength(1);
+      expect(
+        findings(['planted.ts'], RULES[ruleIndex as number], planted(text as string)),
+      ).toHaveLength(1);
     });
 
     it('finds a rule number, a section and a file the documents do not have', () => {

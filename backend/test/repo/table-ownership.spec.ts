@@ -72,9 +72,13 @@ const ownership = (): Map<string, Ownership> => {
   const section = doc.slice(header, doc.indexOf('\n\n', header));
   const map = new Map<string, Ownership>();
   for (const line of section.split('\n').slice(2)) {
-    const [owner, tables, code] = line.replace(/^\|/, '').split('|').map((c) => c.trim());
+    const [owner, tables, code] = line
+      .replace(/^\|/, '')
+      .split('|')
+      .map((c) => c.trim());
     const paths = [...(code ?? '').matchAll(/`([a-z0-9_./-]+\/[a-z0-9_./-]*)`/g)].map((m) => m[1]);
-    for (const [, table] of (tables ?? '').matchAll(/`([a-z0-9_*]+)`/g)) map.set(table, { owner, code: paths });
+    for (const [, table] of (tables ?? '').matchAll(/`([a-z0-9_*]+)`/g))
+      map.set(table, { owner, code: paths });
   }
   return map;
 };
@@ -107,7 +111,8 @@ describe('table ownership', () => {
   const entities = entityTables(files);
 
   const rowOf = (table: string): Ownership | undefined =>
-    own.get(table) ?? [...own.entries()].find(([t]) => t.endsWith('*') && table.startsWith(t.slice(0, -1)))?.[1];
+    own.get(table) ??
+    [...own.entries()].find(([t]) => t.endsWith('*') && table.startsWith(t.slice(0, -1)))?.[1];
 
   /** Whether `file` (below src/) may touch `table`: a documented owner's code, or the entity declaring it. */
   const mayTouch = (file: string, table: string): boolean => {
@@ -124,7 +129,10 @@ describe('table ownership', () => {
   /** The tables whose entities `text`, the source of `file` (below src/), imports outside their allowed code. */
   const entityCrossings = (file: string, text: string): string[] =>
     [...text.matchAll(RELATIVE_IMPORT)]
-      .flatMap((m) => entities.get(relative(SRC, resolve(SRC, dirname(file), m[1])).replace(/\.ts$/, '')) ?? [])
+      .flatMap(
+        (m) =>
+          entities.get(relative(SRC, resolve(SRC, dirname(file), m[1])).replace(/\.ts$/, '')) ?? [],
+      )
       .filter((table) => !mayTouch(file, table));
 
   /** Per file (path below backend/), the sorted tables `find` reports. */
@@ -145,7 +153,9 @@ describe('table ownership', () => {
     expect(own.get('ledger_entry')?.code).toContain('modules/ledger/ledger.repository.ts');
     expect(own.get('tipster_stat')?.owner).toBe('tipster-stats');
     expect(own.get('job_inbox')?.code).toContain('common/queues/job-inbox.repository.ts');
-    expect(own.get('admin_audit')?.code).toContain('modules/backoffice/audit/admin-audit.repository.ts');
+    expect(own.get('admin_audit')?.code).toContain(
+      'modules/backoffice/audit/admin-audit.repository.ts',
+    );
     expect(own.size).toBeGreaterThan(25);
   });
 
@@ -157,35 +167,53 @@ describe('table ownership', () => {
   it('documents an owner for every table the migrations create and every entity declares', () => {
     const created = readdirSync(MIGRATIONS)
       .filter((name) => name.endsWith('.ts'))
-      .flatMap((name) => [...readFileSync(join(MIGRATIONS, name), 'utf8').matchAll(CREATE_TABLE)].map((m) => m[1]));
+      .flatMap((name) =>
+        [...readFileSync(join(MIGRATIONS, name), 'utf8').matchAll(CREATE_TABLE)].map((m) => m[1]),
+      );
     const declared = [...entities.values()].flat();
-    expect([...new Set([...created, ...declared])].filter((table) => !rowOf(table)).sort()).toEqual([]);
+    expect([...new Set([...created, ...declared])].filter((table) => !rowOf(table)).sort()).toEqual(
+      [],
+    );
   });
 
-  it('fails a file that names a table outside its owner\'s allowed code', () => {
-    const write = 'await em.query(`INSERT INTO ledger_entry (kind, amount) VALUES ($1, $2)`, [kind, amount]);';
+  it("fails a file that names a table outside its owner's allowed code", () => {
+    const write =
+      'await em.query(`INSERT INTO ledger_entry (kind, amount) VALUES ($1, $2)`, [kind, amount]);';
     expect(sqlCrossings('modules/finance/payout.service.ts', write)).toEqual(['ledger_entry']);
     expect(sqlCrossings('modules/ledger/ledger.service.ts', write)).toEqual(['ledger_entry']);
     expect(sqlCrossings('modules/ledger/ledger.repository.ts', write)).toEqual([]);
     const read = "import { LedgerEntry } from '../ledger/entities/ledger-entry.entity';";
     expect(entityCrossings('modules/finance/finance.service.ts', read)).toEqual(['ledger_entry']);
-    expect(sqlCrossings('modules/slip/slip.repository.ts', 'LEFT JOIN tipster_stat st ON st.user_id = s.user_id')).toEqual(['tipster_stat']);
-    expect(sqlCrossings('common/queues/job-producer.service.ts', 'INSERT INTO job_inbox (job_id) VALUES ($1)')).toEqual(['job_inbox']);
+    expect(
+      sqlCrossings(
+        'modules/slip/slip.repository.ts',
+        'LEFT JOIN tipster_stat st ON st.user_id = s.user_id',
+      ),
+    ).toEqual(['tipster_stat']);
+    expect(
+      sqlCrossings(
+        'common/queues/job-producer.service.ts',
+        'INSERT INTO job_inbox (job_id) VALUES ($1)',
+      ),
+    ).toEqual(['job_inbox']);
   });
 
   it('finds no SQL naming a table outside its allowed code beyond the shrinking list', () => {
     expect(crossings(sqlCrossings)).toEqual(KNOWN_SQL_CROSSINGS);
   });
 
-  it('finds no import of an entity outside its table\'s allowed code beyond the shrinking list', () => {
+  it("finds no import of an entity outside its table's allowed code beyond the shrinking list", () => {
     expect(crossings(entityCrossings)).toEqual(KNOWN_ENTITY_IMPORTS);
   });
 
   it('finds the DataSource only in repositories, the database layer and the seed beyond the shrinking list', () => {
     const mayHoldDataSource = (file: string): boolean =>
-      file.endsWith('.repository.ts') || ['database/', 'seed/'].some((dir) => relative(SRC, file).startsWith(dir));
+      file.endsWith('.repository.ts') ||
+      ['database/', 'seed/'].some((dir) => relative(SRC, file).startsWith(dir));
     const found = files
-      .filter((file) => !mayHoldDataSource(file) && /\bDataSource\b/.test(readFileSync(file, 'utf8')))
+      .filter(
+        (file) => !mayHoldDataSource(file) && /\bDataSource\b/.test(readFileSync(file, 'utf8')),
+      )
       .map((file) => relative(BACKEND, file))
       .sort();
     expect(found).toEqual(KNOWN_DATASOURCE);

@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { runMigrations } from '../../src/database/migrate';
-import { dbUrl, OWN_STORAGE_ROOT_ENV, randomDbName, randomRunId, RUN_ID_ENV, STORAGE_ROOT_ENV, TEMPLATE_ENV } from './test-env';
+import {
+  dbUrl,
+  OWN_STORAGE_ROOT_ENV,
+  randomDbName,
+  randomRunId,
+  RUN_ID_ENV,
+  STORAGE_ROOT_ENV,
+  TEMPLATE_ENV,
+} from './test-env';
 
 /**
  * Migrates one template database per test run (immich's medium-test globalSetup); every test file

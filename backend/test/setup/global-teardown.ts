@@ -7,5 +7,6 @@ export default async function globalTeardown(): Promise<void> {
   const template = process.env[TEMPLATE_ENV];
   if (template) await dropDatabase(dbUrl(template));
   const storageRoot = process.env[STORAGE_ROOT_ENV];
-  if (storageRoot && process.env[OWN_STORAGE_ROOT_ENV]) rmSync(storageRoot, { recursive: true, force: true });
+  if (storageRoot && process.env[OWN_STORAGE_ROOT_ENV])
+    rmSync(storageRoot, { recursive: true, force: true });
 }

@@ -15,7 +15,12 @@ export interface TestProcess {
  * Starts `cmd args` in the repository root with exactly `env` (plus PATH and HOME): nothing of the
  * test process's environment leaks in (in particular no PUBLIC_URL or DATABASE_URL).
  */
-export const startProcess = (name: string, cmd: string, args: string[], env: Record<string, string>): TestProcess => {
+export const startProcess = (
+  name: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+): TestProcess => {
   let out = '';
   const child = spawn(cmd, args, {
     cwd: REPO_ROOT,
@@ -43,9 +48,17 @@ export const startProcess = (name: string, cmd: string, args: string[], env: Rec
 
 /** Builds the backend's dist/ when src/ is newer (npm test builds before jest; a file run alone may not). Throws when the build fails. */
 export const buildBackendIfStale = (): void => {
-  const build = spawnSync(process.execPath, ['--input-type=module', '-e', "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))"], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "import('./scripts/lib.mjs').then((m) => m.buildIfNeeded({ frontend: false }))",
+    ],
+    {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) throw new Error('could not build the backend');
 };

@@ -25,6 +25,7 @@ export const PRODUCTION_ENV: Record<string, string> = {
   FLW_SECRET_KEY: 'FLWSECK-live-0123456789abcdef-X',
   AT_USERNAME: 'tipske',
   AT_API_KEY: 'live-at-api-key-0123456789',
-  LOG_SIGNING_KEY: 'PRIVATE+KEY+tips.example/log+1fcacb9d+AaEpbbzPdTY2kxcT5YOuO5TwkMFt+rNgL+x2qCbmixOj',
+  LOG_SIGNING_KEY:
+    'PRIVATE+KEY+tips.example/log+1fcacb9d+AaEpbbzPdTY2kxcT5YOuO5TwkMFt+rNgL+x2qCbmixOj',
   TSA_URL: 'https://timestamp.sigstore.dev/api/v1/timestamp',
 };

@@ -7,7 +7,10 @@ import { DataSource } from 'typeorm';
  * service call): the sandbox's deadline sweep, schedulers, pollers and anything else the app runs
  * on its own timers at the same moment are not recorded, however the event loop interleaves them.
  */
-export const captureQueries = async <T>(ds: DataSource, work: () => Promise<T>): Promise<{ queries: string[]; result: T }> => {
+export const captureQueries = async <T>(
+  ds: DataSource,
+  work: () => Promise<T>,
+): Promise<{ queries: string[]; result: T }> => {
   const scope = new AsyncLocalStorage<string[]>();
   const queries: string[] = [];
   const logger = ds.logger;

@@ -131,10 +131,22 @@ export const createTestContext = async (
           h['content-type'] ??= 'application/json';
         }
       }
-      const res = await fastify.inject({ method: method as 'GET', url, headers: h, payload, ...(remoteAddress ? { remoteAddress } : {}) });
+      const res = await fastify.inject({
+        method: method as 'GET',
+        url,
+        headers: h,
+        payload,
+        ...(remoteAddress ? { remoteAddress } : {}),
+      });
       let parsed: unknown = undefined;
-      if (String(res.headers['content-type'] ?? '').includes('json') && res.body) parsed = JSON.parse(res.body);
-      return { status: res.statusCode, headers: res.headers as TestResponse['headers'], text: res.body, body: parsed as any };
+      if (String(res.headers['content-type'] ?? '').includes('json') && res.body)
+        parsed = JSON.parse(res.body);
+      return {
+        status: res.statusCode,
+        headers: res.headers as TestResponse['headers'],
+        text: res.body,
+        body: parsed as any,
+      };
     },
     async close() {
       try {

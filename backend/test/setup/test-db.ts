@@ -15,7 +15,10 @@ export interface TestDatabase {
  */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   const template = process.env[TEMPLATE_ENV];
-  if (!template) throw new Error(`${TEMPLATE_ENV} unset: run integration tests through the jest 'integration' project`);
+  if (!template)
+    throw new Error(
+      `${TEMPLATE_ENV} unset: run integration tests through the jest 'integration' project`,
+    );
   const name = randomDbName();
   const url = dbUrl(name);
   await ensureDatabase(url, template);
@@ -23,7 +26,11 @@ export const createTestDatabase = async (): Promise<TestDatabase> => {
 };
 
 /** Runs one SQL statement on `url` with a short-lived connection and returns its rows. */
-export const sql = async <T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> => {
+export const sql = async <T = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> => {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

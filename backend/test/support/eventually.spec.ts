@@ -3,7 +3,9 @@ import { eventually } from './eventually';
 describe('eventually', () => {
   it('resolves with the first truthy value', async () => {
     let n = 0;
-    await expect(eventually(() => (++n >= 3 ? `done at ${n}` : null), { intervalMs: 1 })).resolves.toBe('done at 3');
+    await expect(
+      eventually(() => (++n >= 3 ? `done at ${n}` : null), { intervalMs: 1 }),
+    ).resolves.toBe('done at 3');
   });
 
   it('treats a throw as "not yet", so an assertion can be waited for', async () => {
@@ -21,7 +23,13 @@ describe('eventually', () => {
 
   it('names what it waited for and the last value on timeout', async () => {
     const row = { status: 'pending' };
-    await expect(eventually(async () => row.status === 'paid' && row, { timeoutMs: 20, intervalMs: 5, what: 'the row' })).rejects.toThrow(
+    await expect(
+      eventually(async () => row.status === 'paid' && row, {
+        timeoutMs: 20,
+        intervalMs: 5,
+        what: 'the row',
+      }),
+    ).rejects.toThrow(
       /eventually: the row not met within 20 ms \(\d+ attempts\); last value: false/,
     );
   });

@@ -42,9 +42,15 @@ export const eventually = async <T>(
       last = { error };
     }
     if (Date.now() - started >= timeoutMs) {
-      const lastSeen = 'error' in last ? `last error: ${describeValue(last.error)}` : `last value: ${describeValue(last.value)}`;
-      const err = new Error(`eventually: ${what} not met within ${timeoutMs} ms (${attempts} attempts); ${lastSeen}`);
-      if ('error' in last && last.error instanceof Error) (err as Error & { cause?: unknown }).cause = last.error;
+      const lastSeen =
+        'error' in last
+          ? `last error: ${describeValue(last.error)}`
+          : `last value: ${describeValue(last.value)}`;
+      const err = new Error(
+        `eventually: ${what} not met within ${timeoutMs} ms (${attempts} attempts); ${lastSeen}`,
+      );
+      if ('error' in last && last.error instanceof Error)
+        (err as Error & { cause?: unknown }).cause = last.error;
       throw err;
     }
     await new Promise((resolve) => setTimeout(resolve, intervalMs));

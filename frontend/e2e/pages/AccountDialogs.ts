@@ -45,7 +45,8 @@ export class RegistrationDialog {
     await this.dialog.getByLabel('Phone number').fill(fields.phone);
     await this.dialog.getByLabel('Password', { exact: true }).fill(fields.password);
     await this.dialog.getByLabel('Confirm password').fill(fields.confirm ?? fields.password);
-    if (fields.adult ?? true) await this.dialog.getByLabel('I confirm that I am 18 years or older').check();
+    if (fields.adult ?? true)
+      await this.dialog.getByLabel('I confirm that I am 18 years or older').check();
   }
 
   async submit(): Promise<void> {

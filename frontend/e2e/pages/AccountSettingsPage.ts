@@ -20,7 +20,11 @@ export class AccountSettingsPage extends SitePage {
     await this.page.goto('/account_settings');
   }
 
-  async changePassword(oldPassword: string, newPassword: string, confirm = newPassword): Promise<void> {
+  async changePassword(
+    oldPassword: string,
+    newPassword: string,
+    confirm = newPassword,
+  ): Promise<void> {
     const section = this.passwordSection;
     if (await section.getByRole('button', { name: 'Change' }).isVisible()) {
       await section.getByRole('button', { name: 'Change' }).click();

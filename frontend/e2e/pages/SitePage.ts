@@ -41,7 +41,10 @@ export class SitePage {
    */
   async logout(): Promise<void> {
     await this.accountButton.click();
-    await this.page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Logout' }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('button', { name: 'Logout' })
+      .click();
     await this.loginButton.waitFor();
   }
 

@@ -55,7 +55,8 @@ export const getJson = async <T>(request: APIRequestContext, path: string): Prom
 
 /** True when no game of `slip` kicks off within SALE_MARGIN_MS and it is not settled. */
 const comfortablyOnSale = (slip: ApiSlip, now = Date.now()): boolean =>
-  slip.slip_result === null && slip.tips.every((tip) => Date.parse(tip.game_date) > now + SALE_MARGIN_MS);
+  slip.slip_result === null &&
+  slip.tips.every((tip) => Date.parse(tip.game_date) > now + SALE_MARGIN_MS);
 
 /**
  * The open slips of the first page of /active_tips (GET /v2/api/slip/data/?p=1) that stay on sale
@@ -64,15 +65,23 @@ const comfortablyOnSale = (slip: ApiSlip, now = Date.now()): boolean =>
 export const slipsOnSale = async (request: APIRequestContext): Promise<ApiSlip[]> => {
   const page = await getJson<ApiSlipPage>(request, '/v2/api/slip/data/?p=1');
   const open = page.results.filter((slip) => comfortablyOnSale(slip));
-  expect(open.length, 'the seed has open slips on the first page of /active_tips').toBeGreaterThan(0);
+  expect(open.length, 'the seed has open slips on the first page of /active_tips').toBeGreaterThan(
+    0,
+  );
   return open;
 };
 
 /** The first settled slip of /finished_tips with result `result` (GET /v2/api/slip/data/finished/). */
-export const finishedSlip = async (request: APIRequestContext, result: 'W' | 'L'): Promise<ApiSlip> => {
+export const finishedSlip = async (
+  request: APIRequestContext,
+  result: 'W' | 'L',
+): Promise<ApiSlip> => {
   const page = await getJson<ApiSlipPage>(request, '/v2/api/slip/data/finished/?p=1');
   const slip = page.results.find((candidate) => candidate.slip_result === result);
-  expect(slip, `the seed has a finished slip with result ${result} on the first page`).toBeDefined();
+  expect(
+    slip,
+    `the seed has a finished slip with result ${result} on the first page`,
+  ).toBeDefined();
   return slip!;
 };
 
@@ -106,7 +115,8 @@ export const uniqueEmail = (prefix: string, domain = 'example.com'): string =>
  * so the API answers its own failure message (no stub, no fault injection). Random within that
  * range so parallel tests do not share a phone's push limit.
  */
-export const mpesaRefusedPhone = (): string => `070004${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+export const mpesaRefusedPhone = (): string =>
+  `070004${String(randomInt(0, 10_000)).padStart(4, '0')}`;
 
 /** The picks of a buyer SMS or e-mail ('Home v Away - PICK @odd' lines), in slip order. */
 export const picksOf = (text: string): string[] =>
@@ -129,7 +139,10 @@ export const mailedText = async (
   await expect
     .poll(
       async () => {
-        const mails = await getJson<{ text: string | null }[]>(request, `/sandbox/api/mail?to=${encodeURIComponent(to)}`);
+        const mails = await getJson<{ text: string | null }[]>(
+          request,
+          `/sandbox/api/mail?to=${encodeURIComponent(to)}`,
+        );
         text = mails.find((mail) => mail.text?.includes(containing))?.text ?? '';
         return text !== '';
       },

@@ -5,7 +5,12 @@ import type { Page } from '@playwright/test';
  * protocol: 400 kbit/s down and up (the protocol takes bytes per second), 400 ms latency, the CPU
  * slowed 4x, the HTTP cache off.
  */
-export const SLOW_NETWORK = { offline: false, latency: 400, downloadThroughput: 50_000, uploadThroughput: 50_000 };
+export const SLOW_NETWORK = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: 50_000,
+  uploadThroughput: 50_000,
+};
 export const CPU_SLOWDOWN = 4;
 
 /** Applies the slow profile to `page` (before it navigates); `lift()` removes it. */
@@ -17,7 +22,12 @@ export const throttle = async (page: Page) => {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   return {
     lift: async () => {
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     },
   };
@@ -37,7 +47,8 @@ export const watchFirstSeen = (page: Page, selectors: Record<string, string>) =>
     let fcp: number | undefined;
     (window as unknown as { __firstSeen: unknown }).__firstSeen = { seen, fcp: () => fcp };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
+      for (const entry of list.getEntries())
+        if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
     }).observe({ type: 'paint', buffered: true });
     const check = () => {
       for (const [name, selector] of Object.entries(rules)) {
@@ -49,17 +60,34 @@ export const watchFirstSeen = (page: Page, selectors: Record<string, string>) =>
         if (!el) continue;
         const mark = { inserted: performance.now() } as { inserted: number; painted?: number };
         seen[name] = mark;
-        requestAnimationFrame(() => requestAnimationFrame(() => (mark.painted = performance.now())));
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => (mark.painted = performance.now())),
+        );
       }
     };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
+    new MutationObserver(check).observe(document, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+    });
   }, selectors);
 
 /** When each watched element was first on screen (ms from navigation start), once known for all `names`. */
-export const firstSeen = async (page: Page, names: string[], timeout = 60_000): Promise<Record<string, number>> => {
+export const firstSeen = async (
+  page: Page,
+  names: string[],
+  timeout = 60_000,
+): Promise<Record<string, number>> => {
   const handle = await page.waitForFunction(
     (wanted) => {
-      const w = (window as unknown as { __firstSeen?: { seen: Record<string, { inserted: number; painted?: number }>; fcp: () => number | undefined } }).__firstSeen;
+      const w = (
+        window as unknown as {
+          __firstSeen?: {
+            seen: Record<string, { inserted: number; painted?: number }>;
+            fcp: () => number | undefined;
+          };
+        }
+      ).__firstSeen;
       if (!w) return null;
       const fcp = w.fcp();
       const out: Record<string, number> = {};

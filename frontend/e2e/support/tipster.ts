@@ -19,10 +19,16 @@ export interface SearchGame {
  * Registers a fresh user through the API (with `phone`, a local '07…' number, else a unique one)
  * and logs in through the site's Login dialog; returns the username.
  */
-export const newUserLoggedIn = async (page: Page, phone = uniqueKenyanPhone().local): Promise<string> => {
+export const newUserLoggedIn = async (
+  page: Page,
+  phone = uniqueKenyanPhone().local,
+): Promise<string> => {
   const email = uniqueEmail('dash');
   const password = 'dash-pass-123';
-  const username = email.split('@')[0].replace(/[^A-Za-z0-9_.]/g, '_').slice(0, 30);
+  const username = email
+    .split('@')[0]
+    .replace(/[^A-Za-z0-9_.]/g, '_')
+    .slice(0, 30);
   const registered = await page.request.post('/api/account/register', {
     data: { username, email, phone_number: phone, password },
   });
@@ -44,7 +50,9 @@ export const threeGames = async (request: APIRequestContext): Promise<SearchGame
     const { games } = (await res.json()) as { games: SearchGame[] };
     for (const game of games) {
       if (found.some((g) => g.id === game.id || g.home_team === game.home_team)) continue;
-      const odds = (await (await request.get(`/api/fixtures/search/fixture/odd/${game.id}`)).json()) as { result: Record<string, string> };
+      const odds = (await (
+        await request.get(`/api/fixtures/search/fixture/odd/${game.id}`)
+      ).json()) as { result: Record<string, string> };
       if (odds.result?.home_win) found.push(game);
       if (found.length === 3) return found;
     }

@@ -40,7 +40,10 @@ export const useProfile = (username: string | undefined) =>
   useQuery({
     queryKey: accountKeys.profile(username ?? ''),
     queryFn: () =>
-      api.get('/api/account/profile/{username}', { path: { username: username ?? '' }, auth: false }),
+      api.get('/api/account/profile/{username}', {
+        path: { username: username ?? '' },
+        auth: false,
+      }),
     enabled: !!username,
   });
 
@@ -52,8 +55,7 @@ export interface LoginInput {
 /** POST /api/account/email-login -> { access, refresh }. */
 export const useLogin = () =>
   useMutation({
-    mutationFn: (input: LoginInput) =>
-      api.post('/api/account/email-login', input, { auth: false }),
+    mutationFn: (input: LoginInput) => api.post('/api/account/email-login', input, { auth: false }),
   });
 
 /** The registration payload (docs/PRODUCT-RULES.md R121, R56: plus the country). */
@@ -70,8 +72,7 @@ export interface RegisterInput {
 /** POST /api/account/register -> { token, refresh }; 400 with username / email field errors. */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (input: RegisterInput) =>
-      api.post('/api/account/register', input, { auth: false }),
+    mutationFn: (input: RegisterInput) => api.post('/api/account/register', input, { auth: false }),
   });
 
 /** POST /api/account/reset-password/ { email }. */
@@ -116,8 +117,7 @@ export const useUploadAvatar = () => useMutation({ mutationFn: uploadAvatar });
 /** GET /api/account/send-email-verification-code (auth) -> { message, email }. */
 export const useSendVerificationEmail = () =>
   useMutation({
-    mutationFn: () =>
-      api.get('/api/account/send-email-verification-code'),
+    mutationFn: () => api.get('/api/account/send-email-verification-code'),
   });
 
 /** POST /api/account/verify-email-verification/{code} (auth) -> { message }. */
@@ -147,5 +147,6 @@ export const useDownloadMyData = () => useMutation({ mutationFn: fetchMyData });
 /** DELETE /api/account {password, confirmation} (docs/PRODUCT-RULES.md R262): closes the account. */
 export const useCloseAccount = () =>
   useMutation({
-    mutationFn: (input: { password: string; confirmation: string }) => api.delete('/api/account', input),
+    mutationFn: (input: { password: string; confirmation: string }) =>
+      api.delete('/api/account', input),
   });

@@ -21,7 +21,8 @@ let boot: BootDocument | null | undefined;
 const bootDocument = (): BootDocument | null => {
   if (boot === undefined) {
     try {
-      const text = typeof document === 'undefined' ? null : document.getElementById(BOOT_DATA_ID)?.textContent;
+      const text =
+        typeof document === 'undefined' ? null : document.getElementById(BOOT_DATA_ID)?.textContent;
       const parsed: unknown = text ? JSON.parse(text) : null;
       boot = parsed && typeof parsed === 'object' ? (parsed as BootDocument) : null;
     } catch {
@@ -40,8 +41,12 @@ export const resetBootData = (): void => {
 export const bootKey = (url: string): string => {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const params = [...new URLSearchParams(url.slice(at + 1))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return params.length ? `${url.slice(0, at)}?${new URLSearchParams(params).toString()}` : url.slice(0, at);
+  const params = [...new URLSearchParams(url.slice(at + 1))].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return params.length
+    ? `${url.slice(0, at)}?${new URLSearchParams(params).toString()}`
+    : url.slice(0, at);
 };
 
 /**

@@ -78,7 +78,9 @@ describe('apiRequest', () => {
     fetchMock.mockImplementation(async () => json({}));
     await api.get('/api/slip/get/{id}', { path: { id: '7/8' } });
     expect(lastRequest().url).toBe('/api/slip/get/7%2F8');
-    await api.post('/api/manage/find-slip/{phone}/{code}', undefined, { path: { phone: '254712345678', code: 'SJK 7' } });
+    await api.post('/api/manage/find-slip/{phone}/{code}', undefined, {
+      path: { phone: '254712345678', code: 'SJK 7' },
+    });
     expect(lastRequest().url).toBe('/api/manage/find-slip/254712345678/SJK%207');
     await api.get('/v2/api/slip/data/finished/', { href: '/v2/api/slip/data/finished/?p=2' });
     expect(lastRequest().url).toBe('/v2/api/slip/data/finished/?p=2');

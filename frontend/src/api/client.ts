@@ -114,7 +114,11 @@ const refreshAccessToken = (): Promise<boolean> => {
 export const apiRequest = async (path: string, options: RequestOptions = {}): Promise<unknown> =>
   send(path, options, true);
 
-const send = async (path: string, options: RequestOptions, mayRefresh: boolean): Promise<unknown> => {
+const send = async (
+  path: string,
+  options: RequestOptions,
+  mayRefresh: boolean,
+): Promise<unknown> => {
   const { method = 'GET', body, query, signal, auth = true } = options;
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth ? getToken() : null;
@@ -176,7 +180,10 @@ type CallArgs<O> = O extends { parameters: { path: infer Params } }
 type CallArgsAny = [options?: CallOptions & { path?: unknown }];
 
 /** `template` with each `{name}` replaced by its value, URL-encoded. */
-export const fillPath = (template: string, params: Record<string, string | number> | undefined): string =>
+export const fillPath = (
+  template: string,
+  params: Record<string, string | number> | undefined,
+): string =>
   template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name} of ${template}`);
@@ -190,7 +197,11 @@ const call = (
   options: CallArgsAny[0],
 ): Promise<unknown> => {
   const { path: params, href, ...rest } = options ?? {};
-  return apiRequest(href ?? fillPath(path, params as Record<string, string | number> | undefined), { ...rest, method, body });
+  return apiRequest(href ?? fillPath(path, params as Record<string, string | number> | undefined), {
+    ...rest,
+    method,
+    body,
+  });
 };
 
 /**
@@ -203,15 +214,27 @@ const call = (
 export const api = {
   get: <P extends ApiPath<'get'>>(path: P, ...args: CallArgs<ApiOperation<P, 'get'>>) =>
     call('GET', path, undefined, args[0]) as Promise<ApiResponse<P, 'get'>>,
-  post: <P extends ApiPath<'post'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'post'>>) =>
-    call('POST', path, body, args[0]) as Promise<ApiResponse<P, 'post'>>,
-  put: <P extends ApiPath<'put'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'put'>>) =>
-    call('PUT', path, body, args[0]) as Promise<ApiResponse<P, 'put'>>,
-  patch: <P extends ApiPath<'patch'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'patch'>>) =>
-    call('PATCH', path, body, args[0]) as Promise<ApiResponse<P, 'patch'>>,
+  post: <P extends ApiPath<'post'>>(
+    path: P,
+    body?: unknown,
+    ...args: CallArgs<ApiOperation<P, 'post'>>
+  ) => call('POST', path, body, args[0]) as Promise<ApiResponse<P, 'post'>>,
+  put: <P extends ApiPath<'put'>>(
+    path: P,
+    body?: unknown,
+    ...args: CallArgs<ApiOperation<P, 'put'>>
+  ) => call('PUT', path, body, args[0]) as Promise<ApiResponse<P, 'put'>>,
+  patch: <P extends ApiPath<'patch'>>(
+    path: P,
+    body?: unknown,
+    ...args: CallArgs<ApiOperation<P, 'patch'>>
+  ) => call('PATCH', path, body, args[0]) as Promise<ApiResponse<P, 'patch'>>,
   /** `body` is sent as JSON when given (DELETE /api/account takes the password). */
-  delete: <P extends ApiPath<'delete'>>(path: P, body?: unknown, ...args: CallArgs<ApiOperation<P, 'delete'>>) =>
-    call('DELETE', path, body, args[0]) as Promise<ApiResponse<P, 'delete'>>,
+  delete: <P extends ApiPath<'delete'>>(
+    path: P,
+    body?: unknown,
+    ...args: CallArgs<ApiOperation<P, 'delete'>>
+  ) => call('DELETE', path, body, args[0]) as Promise<ApiResponse<P, 'delete'>>,
 };
 
 /**

@@ -10,8 +10,12 @@ import type { FoundTip, Slip } from './types';
 export const useBuySlip = () =>
   useMutation({
     /** `marketing_sms_consent`: the ticked marketing box's wording (docs/PRODUCT-RULES.md R276). */
-    mutationFn: (input: { phone: string; slip: number; voucher?: string; marketing_sms_consent?: string }) =>
-      api.post('/api/processor/buy', input),
+    mutationFn: (input: {
+      phone: string;
+      slip: number;
+      voucher?: string;
+      marketing_sms_consent?: string;
+    }) => api.post('/api/processor/buy', input),
   });
 
 /**
@@ -55,24 +59,34 @@ export const foundTipsOf = (body: unknown): FoundTip[] => {
 export const FIND_SLIP_PATH = '/api/manage/find-slip/{phone}/{code}';
 
 /** The find-slip URL of a phone (MSISDN 254...) and its M-Pesa or SMS code. */
-export const findSlipPath = (msisdn: string, code: string): string => fillPath(FIND_SLIP_PATH, { phone: msisdn, code });
+export const findSlipPath = (msisdn: string, code: string): string =>
+  fillPath(FIND_SLIP_PATH, { phone: msisdn, code });
 
 export const useFindSlip = () =>
   useMutation({
     mutationFn: async (input: { msisdn: string; code: string }) =>
-      foundTipsOf(await api.post(FIND_SLIP_PATH, undefined, { path: { phone: input.msisdn, code: input.code } })),
+      foundTipsOf(
+        await api.post(FIND_SLIP_PATH, undefined, {
+          path: { phone: input.msisdn, code: input.code },
+        }),
+      ),
   });
 
 /** POST /api/manage/find-slip-ng/{email}/{base64 id}. */
 export const FIND_SLIP_NG_PATH = '/api/manage/find-slip-ng/{email}/{id}';
 
 /** The find-slip URL of a Nigerian purchase: the buyer's e-mail and the slip id in base64. */
-export const findSlipNgPath = (email: string, encodedId: string): string => fillPath(FIND_SLIP_NG_PATH, { email, id: encodedId });
+export const findSlipNgPath = (email: string, encodedId: string): string =>
+  fillPath(FIND_SLIP_NG_PATH, { email, id: encodedId });
 
 export const useFindSlipNg = () =>
   useMutation({
     mutationFn: async (input: { email: string; encodedId: string }) =>
-      foundTipsOf(await api.post(FIND_SLIP_NG_PATH, undefined, { path: { email: input.email, id: input.encodedId } })),
+      foundTipsOf(
+        await api.post(FIND_SLIP_NG_PATH, undefined, {
+          path: { email: input.email, id: input.encodedId },
+        }),
+      ),
   });
 
 /** GET /api/manage/get-subscription-kind -> { gold, bronze, silver }. */
@@ -97,10 +111,14 @@ export const useSubscribe = () =>
  */
 export const fetchSubscriptionSlips = async (msisdn: string, code: string): Promise<Slip[]> =>
   (
-    await api.get('/api/manage/get-subscription-slips/{phone}', { path: { phone: msisdn }, query: { code } })
+    await api.get('/api/manage/get-subscription-slips/{phone}', {
+      path: { phone: msisdn },
+      query: { code },
+    })
   ).data ?? [];
 
 export const useSubscriptionSlips = () =>
   useMutation({
-    mutationFn: (input: { msisdn: string; code: string }) => fetchSubscriptionSlips(input.msisdn, input.code),
+    mutationFn: (input: { msisdn: string; code: string }) =>
+      fetchSubscriptionSlips(input.msisdn, input.code),
   });

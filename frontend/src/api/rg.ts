@@ -14,7 +14,8 @@ export const useRgCode = () =>
 /** POST /api/rg/limit {phone, code, daily_cap_ksh}: lower at once, higher after 24 hours. */
 export const useRgLimit = () =>
   useMutation({
-    mutationFn: (input: { phone: string; code: string; daily_cap_ksh: number }) => api.post('/api/rg/limit', input),
+    mutationFn: (input: { phone: string; code: string; daily_cap_ksh: number }) =>
+      api.post('/api/rg/limit', input),
   });
 
 /** POST /api/rg/self-exclusion {phone, code, period}: cannot be lifted early. */

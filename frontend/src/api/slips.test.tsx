@@ -47,7 +47,10 @@ describe('slip list URLs (docs/PRODUCT-RULES.md R142)', () => {
     [{ page: 1 }, '/v2/api/slip/data/'],
     [{ page: 3, top: true }, '/v2/api/slip/data/?p=3&top=1'],
     [{ username: 'kip', page: 2 }, '/v2/api/slip/data/?p=2&username=kip'],
-    [{ homeTeam: 'Gor Mahia', awayTeam: 'AFC Leopards' }, '/v2/api/slip/data/?home_team=Gor+Mahia&away_team=AFC+Leopards'],
+    [
+      { homeTeam: 'Gor Mahia', awayTeam: 'AFC Leopards' },
+      '/v2/api/slip/data/?home_team=Gor+Mahia&away_team=AFC+Leopards',
+    ],
   ])('useActiveSlips(%o) calls %s', async (filters, path) => {
     const api = stubFetch({ '/v2/api/slip/data/': page });
     const { result } = renderHook(() => useActiveSlips(filters), { wrapper });

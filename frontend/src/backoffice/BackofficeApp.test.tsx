@@ -8,11 +8,15 @@ import { BackofficeApp } from './BackofficeApp';
 
 const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 
-const signInAs = (role: string) => setCookie('token', fakeJwt({ sub: '7', role, exp: inOneHour() }));
+const signInAs = (role: string) =>
+  setCookie('token', fakeJwt({ sub: '7', role, exp: inOneHour() }));
 
 /** A data provider answering `rows` for every list (and the first row for getOne). */
 const fakeDataProvider = (rows: Record<string, unknown>[] = []) => {
-  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: rows, total: rows.length }));
+  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({
+    data: rows,
+    total: rows.length,
+  }));
   const provider = {
     getList,
     getOne: vi.fn(async () => ({ data: rows[0] })),
@@ -44,7 +48,9 @@ describe('BackofficeApp', () => {
     renderAt('/dashboard', fakeDataProvider().provider);
     expect(await screen.findByRole('menuitem', { name: /Withdrawals/ })).toBeInTheDocument();
     expect(menuLabels()).toEqual(['Dashboard', 'Slips', 'Earnings', 'Withdrawals']);
-    expect(screen.getByText('Your slips, earnings and withdrawals are in the menu.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your slips, earnings and withdrawals are in the menu.'),
+    ).toBeInTheDocument();
   });
 
   it('shows an admin every resource', async () => {
@@ -77,13 +83,23 @@ describe('BackofficeApp', () => {
   it('lists with the default sort, sort buttons only on allowlisted columns', async () => {
     signInAs('admin');
     const { provider, getList } = fakeDataProvider([
-      { id: 3, at: '2026-11-23T09:05:00Z', actor_username: 'root', action: 'update', resource: 'posts', record_id: '12' },
+      {
+        id: 3,
+        at: '2026-11-23T09:05:00Z',
+        actor_username: 'root',
+        action: 'update',
+        resource: 'posts',
+        record_id: '12',
+      },
     ]);
     renderAt('/dashboard/audit-log', provider);
     expect(await screen.findByText('23 Nov 2026 12:05')).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith(
       'audit-log',
-      expect.objectContaining({ sort: { field: 'id', order: 'DESC' }, pagination: { page: 1, perPage: 25 } }),
+      expect.objectContaining({
+        sort: { field: 'id', order: 'DESC' },
+        pagination: { page: 1, perPage: 25 },
+      }),
     );
     const headers = screen.getAllByRole('columnheader');
     const header = (label: string) => headers.find((h) => h.textContent?.trim() === label)!;
@@ -94,21 +110,51 @@ describe('BackofficeApp', () => {
   it('offers the search box and derived filters on a list with search fields (posts)', async () => {
     signInAs('admin');
     const { provider, getList } = fakeDataProvider([
-      { id: 1, title: 'How accumulators work', slug: 'how-accumulators-work', author: 'Tips Desk', published: true, date_created: '2026-11-01T07:00:00Z', updated_at: '2026-11-01T07:00:00Z' },
+      {
+        id: 1,
+        title: 'How accumulators work',
+        slug: 'how-accumulators-work',
+        author: 'Tips Desk',
+        published: true,
+        date_created: '2026-11-01T07:00:00Z',
+        updated_at: '2026-11-01T07:00:00Z',
+      },
     ]);
     renderAt('/dashboard/posts', provider);
     expect(await screen.findByText('How accumulators work')).toBeInTheDocument();
     fireEvent.change(screen.getByPlaceholderText('Search'), { target: { value: 'odds' } });
     await waitFor(() =>
-      expect(getList).toHaveBeenLastCalledWith('posts', expect.objectContaining({ filter: { q: 'odds' } })),
+      expect(getList).toHaveBeenLastCalledWith(
+        'posts',
+        expect.objectContaining({ filter: { q: 'odds' } }),
+      ),
     );
-    expect(getList).toHaveBeenCalledWith('posts', expect.objectContaining({ sort: { field: 'date_created', order: 'DESC' } }));
+    expect(getList).toHaveBeenCalledWith(
+      'posts',
+      expect.objectContaining({ sort: { field: 'date_created', order: 'DESC' } }),
+    );
   });
 
   it('shows withdrawals in Ksh with status chips, and Approve / Reject only to an admin on pending ones', async () => {
     const rows = [
-      { id: 1, user_id: 7, amount: '1500', total_paid: '0.00', status: 'P', phone_number: '254712345678', date: '2026-11-23T09:05:00Z' },
-      { id: 2, user_id: 7, amount: '800.5', total_paid: '800.50', status: 'W', phone_number: '254712345678', date: '2026-11-20T09:05:00Z' },
+      {
+        id: 1,
+        user_id: 7,
+        amount: '1500',
+        total_paid: '0.00',
+        status: 'P',
+        phone_number: '254712345678',
+        date: '2026-11-23T09:05:00Z',
+      },
+      {
+        id: 2,
+        user_id: 7,
+        amount: '800.5',
+        total_paid: '800.50',
+        status: 'W',
+        phone_number: '254712345678',
+        date: '2026-11-20T09:05:00Z',
+      },
     ];
     signInAs('admin');
     const admin = renderAt('/dashboard/withdrawals', fakeDataProvider(rows).provider);

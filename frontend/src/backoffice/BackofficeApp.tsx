@@ -1,6 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router';
-import { Admin, CustomRoutes, Resource, defaultDarkTheme, type AuthProvider, type DataProvider, type RaThemeOptions } from 'react-admin';
+import {
+  Admin,
+  CustomRoutes,
+  Resource,
+  defaultDarkTheme,
+  type AuthProvider,
+  type DataProvider,
+  type RaThemeOptions,
+} from 'react-admin';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { themeOptions } from '../theme';
@@ -27,7 +35,9 @@ const backofficeTheme: RaThemeOptions = {
 
 /** The resources a role's menu and routes hold: admin every one, a tipster their own (slips, earnings, withdrawals). */
 export const resourcesFor = (role: unknown): BackofficeResource[] =>
-  BACKOFFICE_RESOURCES.filter(({ access }) => resourcesForRole([access], typeof role === 'string' ? role : null).length > 0);
+  BACKOFFICE_RESOURCES.filter(
+    ({ access }) => resourcesForRole([access], typeof role === 'string' ? role : null).length > 0,
+  );
 
 interface BackofficeAppProps {
   /** Injected in tests; the app uses the /api/backoffice provider and the token-cookie auth. */
@@ -61,7 +71,12 @@ export const BackofficeApp = ({
     {(permissions: unknown) => (
       <>
         {resourcesFor(permissions).map(({ access, screens }) => (
-          <Resource key={access.name} name={access.name} options={{ label: access.label }} {...screens} />
+          <Resource
+            key={access.name}
+            name={access.name}
+            options={{ label: access.label }}
+            {...screens}
+          />
         ))}
         {permissions !== 'admin' && (
           <CustomRoutes>

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { accessFromAllowlist, accessOf, canAccessResource, RESOURCE_ACCESS, resourcesForRole } from './access';
+import {
+  accessFromAllowlist,
+  accessOf,
+  canAccessResource,
+  RESOURCE_ACCESS,
+  resourcesForRole,
+} from './access';
 
 describe('roles', () => {
   it('gives a tipster only slips, earnings and withdrawals, an admin everything, others nothing', () => {
-    expect(resourcesForRole(RESOURCE_ACCESS, 'tipster').map((r) => r.name)).toEqual(['slips', 'earnings', 'withdrawals']);
+    expect(resourcesForRole(RESOURCE_ACCESS, 'tipster').map((r) => r.name)).toEqual([
+      'slips',
+      'earnings',
+      'withdrawals',
+    ]);
     expect(resourcesForRole(RESOURCE_ACCESS, 'admin')).toHaveLength(RESOURCE_ACCESS.length);
     expect(resourcesForRole(RESOURCE_ACCESS, 'user')).toEqual([]);
     expect(resourcesForRole(RESOURCE_ACCESS, null)).toEqual([]);
@@ -30,13 +40,29 @@ describe('roles', () => {
   });
 
   it('takes roles and verbs from the served allowlist, the label from the menu', () => {
-    expect(accessFromAllowlist({ name: 'withdrawals', roles: ['tipster'], create: null, update: ['status'], delete: false })).toEqual({
+    expect(
+      accessFromAllowlist({
+        name: 'withdrawals',
+        roles: ['tipster'],
+        create: null,
+        update: ['status'],
+        delete: false,
+      }),
+    ).toEqual({
       name: 'withdrawals',
       label: 'Withdrawals',
       roles: ['tipster'],
       update: ['admin'],
     });
-    expect(accessFromAllowlist({ name: 'payout-batches', roles: ['admin'], create: ['x'], update: null, delete: true })).toEqual({
+    expect(
+      accessFromAllowlist({
+        name: 'payout-batches',
+        roles: ['admin'],
+        create: ['x'],
+        update: null,
+        delete: true,
+      }),
+    ).toEqual({
       name: 'payout-batches',
       label: 'Payout batches',
       roles: ['admin'],

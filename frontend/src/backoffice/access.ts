@@ -80,7 +80,9 @@ interface ServedAccess {
 /** One served allowlist as a menu entry: its roles, and its verbs for administrators. */
 export const accessFromAllowlist = (served: ServedAccess): ResourceAccess => ({
   name: served.name,
-  label: MENU_LABELS[served.name] ?? served.name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+  label:
+    MENU_LABELS[served.name] ??
+    served.name.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()),
   roles: BACKOFFICE_ROLES.filter((role) => served.roles.includes(role)),
   ...(served.create ? { create: ADMIN_ONLY } : {}),
   ...(served.update ? { update: ADMIN_ONLY } : {}),
@@ -96,19 +98,28 @@ export const RESOURCE_ACCESS: readonly ResourceAccess[] = (allowlists as readonl
 export const accessOf = (name: string | undefined): ResourceAccess | undefined =>
   RESOURCE_ACCESS.find((resource) => resource.name === name);
 
-const roleIn = (role: string | null | undefined, roles: readonly BackofficeRole[] | undefined): boolean =>
+const roleIn = (
+  role: string | null | undefined,
+  roles: readonly BackofficeRole[] | undefined,
+): boolean =>
   role === 'admin' || (!!role && !!roles && (roles as readonly string[]).includes(role));
 
 /** Resources a role sees in the menu and may open: admin every one, others those listing their role. */
-export const resourcesForRole = <R extends ResourceAccess>(resources: readonly R[], role: string | null | undefined): R[] =>
-  resources.filter((resource) => roleIn(role, resource.roles));
+export const resourcesForRole = <R extends ResourceAccess>(
+  resources: readonly R[],
+  role: string | null | undefined,
+): R[] => resources.filter((resource) => roleIn(role, resource.roles));
 
 /**
  * Whether `role` may do `action` on `resource` (react-admin canAccess): list/show with the
  * resource's roles; create/edit/delete only when the backend has the verb and grants it to the
  * role; any other action (approve, resend, flag, ...) is an administrator's.
  */
-export const canAccessResource = (resource: ResourceAccess | undefined, role: string | null | undefined, action: AccessAction): boolean => {
+export const canAccessResource = (
+  resource: ResourceAccess | undefined,
+  role: string | null | undefined,
+  action: AccessAction,
+): boolean => {
   if (!resource || !roleIn(role, resource.roles)) return false;
   switch (action) {
     case 'list':

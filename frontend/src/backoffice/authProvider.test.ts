@@ -123,13 +123,23 @@ describe('authProvider', () => {
     await expect(authProvider.canAccess?.(params)).resolves.toBe(false);
   });
 
-  it("canAccess lets a tipster read their own resources only, and decide nothing", async () => {
+  it('canAccess lets a tipster read their own resources only, and decide nothing', async () => {
     const signal = new AbortController().signal;
     setCookie('token', fakeJwt({ role: 'tipster', exp: inOneHour() }));
-    await expect(authProvider.canAccess?.({ action: 'list', resource: 'withdrawals', signal })).resolves.toBe(true);
-    await expect(authProvider.canAccess?.({ action: 'show', resource: 'slips', signal })).resolves.toBe(true);
-    await expect(authProvider.canAccess?.({ action: 'edit', resource: 'withdrawals', signal })).resolves.toBe(false);
-    await expect(authProvider.canAccess?.({ action: 'list', resource: 'users', signal })).resolves.toBe(false);
-    await expect(authProvider.canAccess?.({ action: 'list', resource: 'unknown', signal })).resolves.toBe(false);
+    await expect(
+      authProvider.canAccess?.({ action: 'list', resource: 'withdrawals', signal }),
+    ).resolves.toBe(true);
+    await expect(
+      authProvider.canAccess?.({ action: 'show', resource: 'slips', signal }),
+    ).resolves.toBe(true);
+    await expect(
+      authProvider.canAccess?.({ action: 'edit', resource: 'withdrawals', signal }),
+    ).resolves.toBe(false);
+    await expect(
+      authProvider.canAccess?.({ action: 'list', resource: 'users', signal }),
+    ).resolves.toBe(false);
+    await expect(
+      authProvider.canAccess?.({ action: 'list', resource: 'unknown', signal }),
+    ).resolves.toBe(false);
   });
 });

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatNairobiDateTime, formatNairobiDay, statusColor, statusLabel } from './common/format';
+import {
+  formatMoney,
+  formatNairobiDateTime,
+  formatNairobiDay,
+  statusColor,
+  statusLabel,
+} from './common/format';
 
 describe('back-office formats', () => {
-  it('shows money as Ksh with 2 decimals, from the server\'s digits (it rounds nothing)', () => {
+  it("shows money as Ksh with 2 decimals, from the server's digits (it rounds nothing)", () => {
     expect(formatMoney('1500')).toBe('Ksh. 1,500.00');
     expect(formatMoney('0.1')).toBe('Ksh. 0.10');
     expect(formatMoney('1.01')).toBe('Ksh. 1.01');

@@ -59,7 +59,9 @@ export interface BackofficeResource {
 }
 
 /** Every resource with screens, in menu order. */
-export const BACKOFFICE_RESOURCES: readonly BackofficeResource[] = RESOURCE_ACCESS.flatMap((access) => {
-  const screens = SCREENS[access.name];
-  return screens ? [{ access, screens }] : [];
-});
+export const BACKOFFICE_RESOURCES: readonly BackofficeResource[] = RESOURCE_ACCESS.flatMap(
+  (access) => {
+    const screens = SCREENS[access.name];
+    return screens ? [{ access, screens }] : [];
+  },
+);

@@ -9,14 +9,22 @@ import allowlists from './allowlist.json';
 import { BACKOFFICE_RESOURCES } from './resources';
 
 const VALUE_BY_TYPE: Record<string, unknown> = {
-  int: 2, bigint: '2', numeric: '150.00', text: 'text', bool: true, date: '2026-11-23T09:05:00Z',
+  int: 2,
+  bigint: '2',
+  numeric: '150.00',
+  text: 'text',
+  bool: true,
+  date: '2026-11-23T09:05:00Z',
 };
 
 /** One record with every field of the resource's served allowlist set to a plausible value of its type. */
 const sampleRecord = (name: string) => {
-  const allowlist = (allowlists as unknown as { name: string; fields: Record<string, { type: string }> }[]).find((a) => a.name === name);
+  const allowlist = (
+    allowlists as unknown as { name: string; fields: Record<string, { type: string }> }[]
+  ).find((a) => a.name === name);
   const record: Record<string, unknown> = { id: 1, tips: [], before: { a: 1 }, after: { a: 2 } };
-  for (const [field, { type }] of Object.entries(allowlist?.fields ?? {})) if (field !== 'id') record[field] = VALUE_BY_TYPE[type];
+  for (const [field, { type }] of Object.entries(allowlist?.fields ?? {}))
+    if (field !== 'id') record[field] = VALUE_BY_TYPE[type];
   return record;
 };
 
@@ -36,7 +44,10 @@ const dataProviderWith = (record: Record<string, unknown>) =>
 describe('every resource screen renders for an admin', () => {
   for (const { access: spec, screens } of BACKOFFICE_RESOURCES) {
     it(`${spec.name}: list, show${screens.edit ? ', edit' : ''}${screens.create ? ', create' : ''}`, async () => {
-      setCookie('token', fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }));
+      setCookie(
+        'token',
+        fakeJwt({ sub: '1', role: 'admin', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      );
       const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
       const record = sampleRecord(spec.name);
       const paths = [
@@ -49,7 +60,10 @@ describe('every resource screen renders for an admin', () => {
         render(
           <MemoryRouter initialEntries={[path]}>
             <Routes>
-              <Route path="/dashboard/*" element={<BackofficeApp dataProvider={dataProviderWith(record)} />} />
+              <Route
+                path="/dashboard/*"
+                element={<BackofficeApp dataProvider={dataProviderWith(record)} />}
+              />
             </Routes>
           </MemoryRouter>,
         );

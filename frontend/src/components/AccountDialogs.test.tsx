@@ -134,7 +134,9 @@ describe('registration dialog (docs/PRODUCT-RULES.md R130, R70; 18+)', () => {
     const dialog = await openFromTopBar('Register');
     fill(dialog);
     fireEvent.click(within(dialog).getByLabelText('I confirm that I am 18 years or older'));
-    const box = within(dialog).getByLabelText('Send me tips offers by SMS (18+). Reply STOP to opt out.');
+    const box = within(dialog).getByLabelText(
+      'Send me tips offers by SMS (18+). Reply STOP to opt out.',
+    );
     expect(box).not.toBeChecked();
     fireEvent.click(box);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
@@ -152,7 +154,11 @@ describe('registration dialog (docs/PRODUCT-RULES.md R130, R70; 18+)', () => {
     });
     renderRoute('/no/such/page');
     const dialog = await openFromTopBar('Register');
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveTextContent('Nigeria'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('combobox', { name: 'Country' })).toHaveTextContent(
+        'Nigeria',
+      ),
+    );
     fill(dialog);
     fireEvent.click(within(dialog).getByLabelText('I confirm that I am 18 years or older'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
@@ -231,9 +237,14 @@ describe('top bar session (docs/PRODUCT-RULES.md R124)', () => {
   it('shows the account menu and logs out (cookie removed, page reloaded)', async () => {
     setCookie('token', 'valid');
     setCookie('refresh', 'R1');
-    const api = stubFetch({ '/api/account/profile': profile, 'POST /api/account/logout': { message: 'ok' } });
+    const api = stubFetch({
+      '/api/account/profile': profile,
+      'POST /api/account/logout': { message: 'ok' },
+    });
     renderRoute('/no/such/page');
-    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Account menu' }));
+    fireEvent.click(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Account menu' }),
+    );
     const account = await screen.findByRole('navigation', { name: 'Account' });
     expect(await within(account).findByText('kipchoge')).toBeInTheDocument();
     expect(within(account).getByRole('link', { name: 'Account Settings' })).toHaveAttribute(

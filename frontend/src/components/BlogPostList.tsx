@@ -12,12 +12,28 @@ import { PATHS } from '../lib/paths';
  * Blog posts as cards linking to /blog/{slug} (docs/PRODUCT-RULES.md R106): thumbnail (when the
  * post has one), title, date (Africa/Nairobi) and overview. One column on phones.
  */
-export const BlogPostList = ({ posts, headingLevel = 'h3' }: { posts: readonly BlogPost[]; headingLevel?: 'h2' | 'h3' }) => (
-  <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Blog posts">
+export const BlogPostList = ({
+  posts,
+  headingLevel = 'h3',
+}: {
+  posts: readonly BlogPost[];
+  headingLevel?: 'h2' | 'h3';
+}) => (
+  <Grid
+    container
+    spacing={2}
+    component="ul"
+    sx={{ listStyle: 'none', p: 0, m: 0 }}
+    aria-label="Blog posts"
+  >
     {posts.map((post) => (
       <Grid key={post.slug} size={{ xs: 12, sm: 6, md: 4 }} component="li" sx={{ minWidth: 0 }}>
         <Card variant="outlined" sx={{ height: '100%' }}>
-          <CardActionArea component={RouterLink} to={PATHS.blogPost(post.slug)} sx={{ height: '100%', alignItems: 'stretch' }}>
+          <CardActionArea
+            component={RouterLink}
+            to={PATHS.blogPost(post.slug)}
+            sx={{ height: '100%', alignItems: 'stretch' }}
+          >
             {post.thumbnail ? (
               // A plain <img>: MUI's Box would take width/height as style props, and the browser needs
               // them as attributes to reserve the space (no layout shift).
@@ -27,11 +43,21 @@ export const BlogPostList = ({ posts, headingLevel = 'h3' }: { posts: readonly B
                 loading="lazy"
                 width={640}
                 height={360}
-                style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover' }}
+                style={{
+                  display: 'block',
+                  width: '100%',
+                  height: 'auto',
+                  aspectRatio: '16 / 9',
+                  objectFit: 'cover',
+                }}
               />
             ) : null}
             <Box sx={{ p: 1.5 }}>
-              <Typography component={headingLevel} variant="subtitle1" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              <Typography
+                component={headingLevel}
+                variant="subtitle1"
+                sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+              >
                 {post.title}
               </Typography>
               <Typography variant="caption" color="text.secondary">

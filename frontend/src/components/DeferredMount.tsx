@@ -6,7 +6,13 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
  * then builds (and commits its styles for) only what is on screen, which halves the longest task
  * a low-end phone runs when the page opens (docs/PRODUCT-RULES.md "Public web app", Lighthouse Total Blocking Time).
  */
-export const DeferredMount = ({ children, minHeight = 0 }: { children: ReactNode; minHeight?: number | string }) => {
+export const DeferredMount = ({
+  children,
+  minHeight = 0,
+}: {
+  children: ReactNode;
+  minHeight?: number | string;
+}) => {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     startTransition(() => setMounted(true));

@@ -12,8 +12,19 @@ export interface Figure<Row> {
  * A phone card's figures as a definition list: labels left, values right-aligned (the card form
  * of a table row below 600 px, docs/PRODUCT-RULES.md "Public web app").
  */
-export const FigureList = <Row,>({ figures, row, mt = 0 }: { figures: readonly Figure<Row>[]; row: Row; mt?: number }) => (
-  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, m: 0, mt }}>
+export const FigureList = <Row,>({
+  figures,
+  row,
+  mt = 0,
+}: {
+  figures: readonly Figure<Row>[];
+  row: Row;
+  mt?: number;
+}) => (
+  <Box
+    component="dl"
+    sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, m: 0, mt }}
+  >
     {figures.map((f) => (
       <Box key={f.label} sx={{ display: 'contents' }}>
         <Typography component="dt" variant="body2" color="text.secondary">

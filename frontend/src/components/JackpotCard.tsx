@@ -94,7 +94,9 @@ export const JackpotCard = ({
               Odds {formatOdds(jackpot.todaysOdd)}
             </Typography>
           ) : null}
-          <Typography sx={{ fontWeight: 700 }}>{formatKsh(jackpot.price ?? slip?.price)}</Typography>
+          <Typography sx={{ fontWeight: 700 }}>
+            {formatKsh(jackpot.price ?? slip?.price)}
+          </Typography>
         </Box>
         {slipId !== null && onSale ? (
           <Button

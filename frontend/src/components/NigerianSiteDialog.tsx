@@ -23,8 +23,8 @@ export const NigerianSiteDialog = ({
     <DialogTitle id="nigerian-site-title">Visiting from Nigeria?</DialogTitle>
     <DialogContent>
       <DialogContentText>
-        Pay for tips in Naira by card or bank transfer: choose Nigeria when you buy a slip, and
-        find your bought tips with your e-mail address and transaction id.
+        Pay for tips in Naira by card or bank transfer: choose Nigeria when you buy a slip, and find
+        your bought tips with your e-mail address and transaction id.
       </DialogContentText>
     </DialogContent>
     <DialogActions>

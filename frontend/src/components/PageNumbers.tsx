@@ -12,7 +12,11 @@ export const PageNumbers = ({
   onChange: (page: number) => void;
 }) =>
   count > 1 ? (
-    <Box component="nav" aria-label="Pages" sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+    <Box
+      component="nav"
+      aria-label="Pages"
+      sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}
+    >
       <Pagination
         page={page}
         count={count}

@@ -80,7 +80,13 @@ export const PhoneCodeForm = ({
   };
 
   return (
-    <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2, maxWidth: 520 }}>
+    <Paper
+      variant="outlined"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ p: 2, maxWidth: 520 }}
+    >
       <Stack spacing={2}>
         {error !== null ? <Alert severity="error">{error}</Alert> : null}
         <TextField

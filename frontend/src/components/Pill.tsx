@@ -4,7 +4,13 @@ import Box from '@mui/material/Box';
 type PillColor = 'success' | 'error' | 'warning' | 'default';
 
 /** A small status label (cheaper than MUI Chip on the public pages' first load). */
-export const Pill = ({ color = 'default', children }: { color?: PillColor; children: ReactNode }) => (
+export const Pill = ({
+  color = 'default',
+  children,
+}: {
+  color?: PillColor;
+  children: ReactNode;
+}) => (
   <Box
     component="span"
     sx={{

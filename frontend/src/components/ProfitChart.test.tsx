@@ -12,7 +12,10 @@ const estimate = (text: string, fontPx: number) => text.length * fontPx * 0.62;
 /** Horizontal extent of a <text> from its x, text-anchor and estimated width. */
 const extent = (text: SVGTextElement): [number, number] => {
   const x = Number(text.getAttribute('x'));
-  const width = estimate(text.textContent ?? '', Number(text.getAttribute('font-size') ?? text.getAttribute('fontSize') ?? 10));
+  const width = estimate(
+    text.textContent ?? '',
+    Number(text.getAttribute('font-size') ?? text.getAttribute('fontSize') ?? 10),
+  );
   const anchor = text.getAttribute('text-anchor') ?? 'start';
   if (anchor === 'end') return [x - width, x];
   if (anchor === 'middle') return [x - width / 2, x + width / 2];
@@ -20,10 +23,15 @@ const extent = (text: SVGTextElement): [number, number] => {
 };
 
 const series = (values: number[]) =>
-  values.map((profit, index) => ({ date: `2026-05-${String(index + 1).padStart(2, '0')}T10:00:00Z`, profit }));
+  values.map((profit, index) => ({
+    date: `2026-05-${String(index + 1).padStart(2, '0')}T10:00:00Z`,
+    profit,
+  }));
 
 const yLabels = (svg: SVGSVGElement) =>
-  [...svg.querySelectorAll('text')].filter((text) => /^[+-]?\d+\.\d\d$/.test(text.textContent ?? ''));
+  [...svg.querySelectorAll('text')].filter((text) =>
+    /^[+-]?\d+\.\d\d$/.test(text.textContent ?? ''),
+  );
 
 describe('ProfitChart y-axis labels', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -48,7 +56,10 @@ describe('ProfitChart y-axis labels', () => {
   });
 
   it('is as wide as its card', () => {
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 912, height: 0 } as DOMRect);
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 912,
+      height: 0,
+    } as DOMRect);
     const { container } = render(<ProfitChart points={series([1, 2, 3])} />);
     const svg = container.querySelector('svg') as SVGSVGElement;
     expect(svg.getAttribute('viewBox')).toBe('0 0 912 160');
@@ -58,6 +69,8 @@ describe('ProfitChart y-axis labels', () => {
 
   it("says in its label how many slips the tipster settled, which may be more than the curve's points", () => {
     const { getByRole } = render(<ProfitChart points={series([-1, 1.5])} settled={150} />);
-    expect(getByRole('img', { name: /^Profit over time: \+1\.50 units after 150 settled tips/ })).toBeInTheDocument();
+    expect(
+      getByRole('img', { name: /^Profit over time: \+1\.50 units after 150 settled tips/ }),
+    ).toBeInTheDocument();
   });
 });

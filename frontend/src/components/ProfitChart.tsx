@@ -23,7 +23,8 @@ const BOTTOM = 20;
  * A label's width in px before the browser can measure it: a generous 0.62 em per character
  * (digits, '+', '-' and '.' are narrower in every sans-serif font), so the first paint never clips.
  */
-export const estimateLabelWidth = (text: string, fontPx = LABEL_FONT_PX): number => Math.ceil(text.length * fontPx * 0.62);
+export const estimateLabelWidth = (text: string, fontPx = LABEL_FONT_PX): number =>
+  Math.ceil(text.length * fontPx * 0.62);
 
 /** A y-axis label and where it is drawn: `x` is its left edge (text-anchor start), `y` its baseline. */
 export interface AxisLabel {
@@ -69,10 +70,14 @@ export const chartLayout = (
   const plotBottom = CHART_HEIGHT - BOTTOM;
   const innerW = plotRight - plotLeft;
   const innerH = plotBottom - TOP;
-  const x = (index: number) => plotLeft + (points.length > 1 ? (index / (points.length - 1)) * innerW : innerW / 2);
+  const x = (index: number) =>
+    plotLeft + (points.length > 1 ? (index / (points.length - 1)) * innerW : innerW / 2);
   const y = (value: number) => TOP + ((max - value) / span) * innerH;
   const line = points
-    .map((point, index) => `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(point.profit).toFixed(1)}`)
+    .map(
+      (point, index) =>
+        `${index === 0 ? 'M' : 'L'}${x(index).toFixed(1)},${y(point.profit).toFixed(1)}`,
+    )
     .join(' ');
   return {
     width,
@@ -117,11 +122,19 @@ const useWidth = (fallback: number) => {
  * draws them as they are. The y labels sit inside the SVG at its left edge with the plot to their
  * right (chartLayout). Screen readers get a summary in the label.
  */
-export const ProfitChart = ({ points, settled = points.length }: { points: readonly ProfitPoint[]; settled?: number }) => {
+export const ProfitChart = ({
+  points,
+  settled = points.length,
+}: {
+  points: readonly ProfitPoint[];
+  settled?: number;
+}) => {
   const { ref, width } = useWidth(DEFAULT_CHART_WIDTH);
   const labelRefs = useRef<(SVGTextElement | null)[]>([]);
   const [measured, setMeasured] = useState<Record<string, number>>({});
-  const layout = chartLayout(points, width, (text) => Math.max(measured[text] ?? 0, estimateLabelWidth(text)));
+  const layout = chartLayout(points, width, (text) =>
+    Math.max(measured[text] ?? 0, estimateLabelWidth(text)),
+  );
 
   // Once drawn, the browser's own text widths (a wider font than estimated moves the plot right).
   const labelKey = layout.yLabels.map((label) => label.text).join('|');
@@ -132,7 +145,8 @@ export const ProfitChart = ({ points, settled = points.length }: { points: reado
       const length = Math.ceil(element.getComputedTextLength());
       if (length > 0 && element.textContent) next[element.textContent] = length;
     }
-    if (Object.entries(next).some(([text, length]) => measured[text] !== length)) setMeasured((old) => ({ ...old, ...next }));
+    if (Object.entries(next).some(([text, length]) => measured[text] !== length))
+      setMeasured((old) => ({ ...old, ...next }));
   }, [labelKey, measured]);
 
   if (points.length === 0) {
@@ -184,7 +198,13 @@ export const ProfitChart = ({ points, settled = points.length }: { points: reado
         <text x={layout.plotLeft} y={CHART_HEIGHT - 4} fill="#9ca3af" fontSize={LABEL_FONT_PX}>
           {nairobiDate(points[0].date)}
         </text>
-        <text x={layout.plotRight} y={CHART_HEIGHT - 4} fill="#9ca3af" fontSize={LABEL_FONT_PX} textAnchor="end">
+        <text
+          x={layout.plotRight}
+          y={CHART_HEIGHT - 4}
+          fill="#9ca3af"
+          fontSize={LABEL_FONT_PX}
+          textAnchor="end"
+        >
           {nairobiDate(last.date)}
         </text>
         <path d={layout.line} fill="none" stroke={color} strokeWidth="2" strokeLinejoin="round" />

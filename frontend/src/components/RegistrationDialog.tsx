@@ -126,7 +126,14 @@ export const RegistrationDialog = ({
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="register-title" scroll="body">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="register-title"
+      scroll="body"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="register-title">Create an account</DialogTitle>
         <DialogContent>

@@ -15,7 +15,11 @@ export interface NextPageQuery {
 export const SeeMoreButton = ({ query, mt = 2 }: { query: NextPageQuery; mt?: number }) =>
   query.hasNextPage ? (
     <Box sx={{ textAlign: 'center', mt }}>
-      <Button variant="outlined" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+      <Button
+        variant="outlined"
+        onClick={() => void query.fetchNextPage()}
+        loading={query.isFetchingNextPage}
+      >
         See More
       </Button>
     </Box>

@@ -14,7 +14,13 @@ import {
   nairobiDate,
   gameTimeLabel,
 } from '../lib/nairobi-time';
-import { cardRating, formatOdds, resultOddsLabel, resultState, type ResultState } from '../lib/odds';
+import {
+  cardRating,
+  formatOdds,
+  resultOddsLabel,
+  resultState,
+  type ResultState,
+} from '../lib/odds';
 import { PATHS } from '../lib/paths';
 import { SITE } from '../lib/site';
 import { formatProfit } from '../lib/figures';
@@ -39,10 +45,17 @@ export const RESULT_LABEL: Record<ResultState, string> = {
   cancelled: 'Cancelled',
 };
 
-const TIMING_COLOR = { not_started: 'text.secondary', in_play: 'warning.main', played: 'text.disabled' };
+const TIMING_COLOR = {
+  not_started: 'text.secondary',
+  in_play: 'warning.main',
+  played: 'text.disabled',
+};
 
 /** A tip's pick as 'MARKET @ odd' (market id resolved through GET /api/slip/markets); null while hidden. */
-export const pickLabel = (tip: SlipTip, markets: Map<number, Market> | undefined): string | null => {
+export const pickLabel = (
+  tip: SlipTip,
+  markets: Map<number, Market> | undefined,
+): string | null => {
   if (tip.market_type === null || tip.market_type === undefined) return null;
   const market = markets?.get(Number(tip.market_type));
   const pick = market ? market.value : '…';
@@ -54,11 +67,22 @@ export const pickLabel = (tip: SlipTip, markets: Map<number, Market> | undefined
  * docs/PRODUCT-RULES.md R114), else in the secondary colour; `suffix` follows the pick. Nothing
  * without a pick (public view of an unfinished slip).
  */
-export const PickLine = ({ tip, pick, suffix = '' }: { tip: SlipTip; pick: string | null; suffix?: string }) => {
+export const PickLine = ({
+  tip,
+  pick,
+  suffix = '',
+}: {
+  tip: SlipTip;
+  pick: string | null;
+  suffix?: string;
+}) => {
   if (!pick) return null;
   const tipResult = tip.result ? resultState(tip.result) : null;
   return (
-    <Typography variant="body2" sx={{ color: tipResult ? `${RESULT_COLOR[tipResult]}.main` : 'secondary.main' }}>
+    <Typography
+      variant="body2"
+      sx={{ color: tipResult ? `${RESULT_COLOR[tipResult]}.main` : 'secondary.main' }}
+    >
       {pick}
       {suffix}
     </Typography>
@@ -100,7 +124,10 @@ const GameRow = ({
 };
 
 /** Source name of a result on a finished leg. */
-const SOURCE_LABEL = { 'football-data': 'football-data.co.uk', 'api-football': 'API-Football fixture' } as const;
+const SOURCE_LABEL = {
+  'football-data': 'football-data.co.uk',
+  'api-football': 'API-Football fixture',
+} as const;
 
 /**
  * A finished leg's provenance (docs/PRODUCT-RULES.md "Records and responsible gambling"): where
@@ -111,7 +138,9 @@ export const ResultProvenance = ({ tip }: { tip: SlipTip }) => {
   return (
     <Typography variant="caption" component="p" color="text.secondary" data-testid="result-source">
       {tip.void_reason ? `Void: ${tip.void_reason}. ` : null}
-      {tip.result_source ? `Result: ${SOURCE_LABEL[tip.result_source.kind] ?? tip.result_source.kind} ${tip.result_source.ref}` : null}
+      {tip.result_source
+        ? `Result: ${SOURCE_LABEL[tip.result_source.kind] ?? tip.result_source.kind} ${tip.result_source.ref}`
+        : null}
     </Typography>
   );
 };
@@ -123,8 +152,18 @@ export const ResultProvenance = ({ tip }: { tip: SlipTip }) => {
 export const CommitmentLine = ({ slip, finished }: { slip: Slip; finished: boolean }) => {
   if (!slip.commitment) return null;
   return (
-    <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 1.5, pb: 1 }} data-testid="commitment">
-      Commitment <Box component="code" title={slip.commitment}>{slip.commitment.slice(0, 12)}…</Box> ·{' '}
+    <Typography
+      variant="caption"
+      component="p"
+      color="text.secondary"
+      sx={{ px: 1.5, pb: 1 }}
+      data-testid="commitment"
+    >
+      Commitment{' '}
+      <Box component="code" title={slip.commitment}>
+        {slip.commitment.slice(0, 12)}…
+      </Box>{' '}
+      ·{' '}
       <Link component={RouterLink} to={PATHS.verifySlip(slip.id)} color="inherit">
         {finished ? 'Verify the picks' : 'How this proves the picks cannot change'}
       </Link>
@@ -151,12 +190,19 @@ export interface SlipCardProps {
  * the price, and the buy button to the country's route; finished slips show the result colour and
  * the +/- odds prefix.
  */
-export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date() }: SlipCardProps) => {
+export const SlipCard = ({
+  slip,
+  country = 'KE',
+  hideBuy = false,
+  now = new Date(),
+}: SlipCardProps) => {
   const meta = slipMeta(slip);
   const username = slip.user?.username ?? '';
   const finished = isFinished(slip);
   const result = finished ? resultState(slip.slip_result) : null;
-  const hasPicks = slip.tips.some((tip) => tip.market_type !== null && tip.market_type !== undefined);
+  const hasPicks = slip.tips.some(
+    (tip) => tip.market_type !== null && tip.market_type !== undefined,
+  );
   const markets = useMarkets(hasPicks).data;
   const onSale = isOnSale(slip, now);
 
@@ -182,7 +228,12 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
           <Typography variant="caption" color="text.secondary" component="div">
             Rating {cardRating(meta.rating)} · {nairobiDate(slip.date_created)}
           </Typography>
-          <Typography variant="caption" color="text.secondary" component="div" data-testid="tipster-record">
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            component="div"
+            data-testid="tipster-record"
+          >
             {meta.settled} settled · profit {formatProfit(meta.profit)} · ROI {meta.roi.toFixed(2)}%
           </Typography>
         </Box>
@@ -213,9 +264,14 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
           </Typography>
           <Typography
             data-testid="total-odds"
-            sx={{ fontWeight: 800, color: result ? `${RESULT_COLOR[result]}.main` : 'secondary.main' }}
+            sx={{
+              fontWeight: 800,
+              color: result ? `${RESULT_COLOR[result]}.main` : 'secondary.main',
+            }}
           >
-            {result ? resultOddsLabel(slip.accumulator, slip.slip_result) : formatOdds(slip.accumulator)}
+            {result
+              ? resultOddsLabel(slip.accumulator, slip.slip_result)
+              : formatOdds(slip.accumulator)}
           </Typography>
         </Box>
         <Box sx={{ textAlign: 'right' }}>
@@ -229,9 +285,17 @@ export const SlipCard = ({ slip, country = 'KE', hideBuy = false, now = new Date
       </Stack>
       <CommitmentLine slip={slip} finished={finished} />
       {!finished && slip.ussd_code ? (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 1.5, pb: 1 }} data-testid="ussd-code">
+        <Typography
+          variant="caption"
+          component="p"
+          color="text.secondary"
+          sx={{ px: 1.5, pb: 1 }}
+          data-testid="ussd-code"
+        >
           Any phone: dial {SITE.ussdCode}, choose 3 and enter code{' '}
-          <Box component="strong" sx={{ color: 'text.primary' }}>{slip.ussd_code}</Box>
+          <Box component="strong" sx={{ color: 'text.primary' }}>
+            {slip.ussd_code}
+          </Box>
         </Typography>
       ) : null}
       {!hideBuy && !finished ? (

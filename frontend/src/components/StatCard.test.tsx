@@ -28,7 +28,9 @@ describe('ProfitChart', () => {
     expect(screen.getByRole('img')).toHaveAccessibleName(
       'Profit over time: -0.50 units after 3 settled tips, from 1 May 2026 to 5 May 2026',
     );
-    expect(container.querySelector('path')?.getAttribute('d')).toMatch(/^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+ L/);
+    expect(container.querySelector('path')?.getAttribute('d')).toMatch(
+      /^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+ L/,
+    );
   });
 
   it('says so when nothing is settled', () => {

@@ -37,14 +37,23 @@ export const StatCard = ({ stats }: { stats: TipsterStats }) => {
       component="dl"
       aria-label="Tipster statistics"
       // Phones: 3 then 2 per row, so 'Profit' (+10.65) and 'Rating' (30.00%) are never cut off.
-      sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' }, m: 0, p: 1.5, gap: 1 }}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+        m: 0,
+        p: 1.5,
+        gap: 1,
+      }}
     >
       {items.map((item) => (
         <Box key={item.label} sx={{ textAlign: 'center', minWidth: 0 }}>
           <Typography component="dt" variant="caption" color="text.secondary">
             {item.label}
           </Typography>
-          <Typography component="dd" sx={{ m: 0, fontWeight: 800, color: item.color, overflowWrap: 'anywhere' }}>
+          <Typography
+            component="dd"
+            sx={{ m: 0, fontWeight: 800, color: item.color, overflowWrap: 'anywhere' }}
+          >
             {item.value}
           </Typography>
         </Box>

@@ -56,7 +56,10 @@ export const SubscriptionPanel = () => {
       <Grid container spacing={2}>
         {choices.map((item) => (
           <Grid key={item.key} size={{ xs: 12, sm: 4 }}>
-            <Card variant="outlined" sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <Card
+              variant="outlined"
+              sx={{ p: 2, height: '100%', display: 'flex', flexDirection: 'column' }}
+            >
               <Typography variant="h3" component="h3" sx={{ textTransform: 'capitalize' }}>
                 {item.kind.title || item.key}
               </Typography>

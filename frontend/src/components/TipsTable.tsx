@@ -23,7 +23,8 @@ import { visuallyHidden } from './visually-hidden';
 /** A tip's own result (docs/PRODUCT-RULES.md R114: W, L or V once the slip is settled). */
 const TIP_RESULT_LABEL: Record<string, string> = { W: 'Won', L: 'Lost', V: 'Void' };
 
-const hasPick = (tip: SlipTip): boolean => tip.market_type !== null && tip.market_type !== undefined;
+const hasPick = (tip: SlipTip): boolean =>
+  tip.market_type !== null && tip.market_type !== undefined;
 
 /**
  * Kick-off in Nairobi: the label of docs/PRODUCT-RULES.md R123 ('Today 17:30') while open, the full
@@ -60,18 +61,38 @@ const GameLine = ({
           {showPicks && tip.league ? ` · ${tip.league}` : ''}
         </Typography>
       </Typography>
-      <PickLine tip={tip} pick={pick} suffix={tip.result ? ` · ${TIP_RESULT_LABEL[tip.result] ?? tip.result}` : ''} />
+      <PickLine
+        tip={tip}
+        pick={pick}
+        suffix={tip.result ? ` · ${TIP_RESULT_LABEL[tip.result] ?? tip.result}` : ''}
+      />
     </Box>
   );
 };
 
 /** The last column: the result once finished, 'Closed' once a game has started, else Buy (or 'On sale'). */
-const SlipAction = ({ slip, country, hideBuy, now }: { slip: Slip; country: SaleCountry; hideBuy: boolean; now: Date }) => {
+const SlipAction = ({
+  slip,
+  country,
+  hideBuy,
+  now,
+}: {
+  slip: Slip;
+  country: SaleCountry;
+  hideBuy: boolean;
+  now: Date;
+}) => {
   if (isFinished(slip)) return <>{RESULT_LABEL[resultState(slip.slip_result)]}</>;
   if (!isOnSale(slip, now)) return <>Closed</>;
   if (hideBuy) return <>On sale</>;
   return (
-    <Button component={RouterLink} to={buyPath(country, slip.id)} size="small" variant="contained" aria-label={`Buy slip ${slip.id}`}>
+    <Button
+      component={RouterLink}
+      to={buyPath(country, slip.id)}
+      size="small"
+      variant="contained"
+      aria-label={`Buy slip ${slip.id}`}
+    >
       Buy
     </Button>
   );
@@ -98,27 +119,66 @@ const TipsCards = ({
   now: Date;
   markets: Map<number, Market> | undefined;
 }) => (
-  <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+  <Box
+    component="ul"
+    aria-label={caption}
+    sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+  >
     {slips.map((slip) => {
       const finished = isFinished(slip);
       const result = resultState(slip.slip_result);
       return (
-        <Paper key={slip.id} component="li" variant="outlined" sx={{ p: 1.5, minWidth: 0, overflowWrap: 'anywhere' }}>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1.5, rowGap: 0.5, mb: 1 }}>
+        <Paper
+          key={slip.id}
+          component="li"
+          variant="outlined"
+          sx={{ p: 1.5, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          <Box
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'baseline',
+              columnGap: 1.5,
+              rowGap: 0.5,
+              mb: 1,
+            }}
+          >
             <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
               {nairobiDate(slip.date_created)}
             </Typography>
-            <Typography variant="body2" sx={{ fontWeight: 700, color: finished ? `${RESULT_COLOR[result]}.main` : undefined }}>
-              Odds {finished ? resultOddsLabel(slip.accumulator, slip.slip_result) : formatOdds(slip.accumulator)}
+            <Typography
+              variant="body2"
+              sx={{ fontWeight: 700, color: finished ? `${RESULT_COLOR[result]}.main` : undefined }}
+            >
+              Odds{' '}
+              {finished
+                ? resultOddsLabel(slip.accumulator, slip.slip_result)
+                : formatOdds(slip.accumulator)}
             </Typography>
             <Typography variant="body2" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
               {slipPriceLabel(slip, country)}
             </Typography>
           </Box>
           {slip.tips.map((tip, index) => (
-            <GameLine key={index} tip={tip} finished={finished} showPicks={showPicks} markets={markets} now={now} />
+            <GameLine
+              key={index}
+              tip={tip}
+              finished={finished}
+              showPicks={showPicks}
+              markets={markets}
+              now={now}
+            />
           ))}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', mt: 1, fontWeight: 700 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              justifyContent: 'flex-end',
+              alignItems: 'center',
+              mt: 1,
+              fontWeight: 700,
+            }}
+          >
             <SlipAction slip={slip} country={country} hideBuy={hideBuy} now={now} />
           </Box>
         </Paper>
@@ -153,7 +213,15 @@ export const TipsTable = ({
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (phone) {
     return (
-      <TipsCards slips={slips} country={country} caption={caption} showPicks={showPicks} hideBuy={hideBuy} now={now} markets={markets} />
+      <TipsCards
+        slips={slips}
+        country={country}
+        caption={caption}
+        showPicks={showPicks}
+        hideBuy={hideBuy}
+        now={now}
+        markets={markets}
+      />
     );
   }
   return (
@@ -182,7 +250,9 @@ export const TipsTable = ({
             const result = resultState(slip.slip_result);
             return (
               <TableRow key={slip.id}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{nairobiDate(slip.date_created)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {nairobiDate(slip.date_created)}
+                </TableCell>
                 <TableCell>
                   {slip.tips.map((tip, index) => (
                     <GameLine
@@ -197,7 +267,10 @@ export const TipsTable = ({
                 </TableCell>
                 <TableCell
                   align="right"
-                  sx={{ fontWeight: 700, color: finished ? `${RESULT_COLOR[result]}.main` : undefined }}
+                  sx={{
+                    fontWeight: 700,
+                    color: finished ? `${RESULT_COLOR[result]}.main` : undefined,
+                  }}
                 >
                   {finished
                     ? resultOddsLabel(slip.accumulator, slip.slip_result)

@@ -14,7 +14,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import { type RecordBreakdown, type TipsterRecord, TRUST_MIN_SETTLED, useTipsterRecord } from '../api/records';
+import {
+  type RecordBreakdown,
+  type TipsterRecord,
+  TRUST_MIN_SETTLED,
+  useTipsterRecord,
+} from '../api/records';
 import { formatProfit } from '../lib/figures';
 import { SectionHeading } from './SectionHeading';
 import { FigureList } from './FigureList';
@@ -34,7 +39,8 @@ const typedStake = (text: string): number | null => {
 };
 const ksh = (amount: string): string => `Ksh ${amount}`;
 /** The server's money-back pair (docs/PRODUCT-RULES.md R279) as '4 (1 refunded)': both counts as sent. */
-const moneyBack = (m: { slips: number; refunded: number }): string => `${m.slips} (${m.refunded} refunded)`;
+const moneyBack = (m: { slips: number; refunded: number }): string =>
+  `${m.slips} (${m.refunded} refunded)`;
 
 /** The figures of one breakdown row, labelled (cards on phones, cells on wider screens). */
 const FIGURES: { label: string; value: (r: RecordBreakdown) => string }[] = [
@@ -44,19 +50,34 @@ const FIGURES: { label: string; value: (r: RecordBreakdown) => string }[] = [
   { label: 'Void', value: (r) => String(r.void) },
   { label: 'Hit rate', value: (r) => `${r.hit_rate.toFixed(2)}%` },
   { label: 'Profit (units)', value: (r) => formatProfit(r.profit_units) },
-  { label: 'Money-back (refunded)', value: (r) => `${r.money_back.slips} (${r.money_back.refunded})` },
+  {
+    label: 'Money-back (refunded)',
+    value: (r) => `${r.money_back.slips} (${r.money_back.refunded})`,
+  },
 ];
 
 /**
  * A breakdown (per market type or per league) as a table; on phones (below 600 px) one card per
  * row, like the slips tables, so nothing scrolls sideways.
  */
-const BreakdownTable = ({ caption, rows, name }: { caption: string; rows: RecordBreakdown[]; name: (r: RecordBreakdown) => string }) => {
+const BreakdownTable = ({
+  caption,
+  rows,
+  name,
+}: {
+  caption: string;
+  rows: RecordBreakdown[];
+  name: (r: RecordBreakdown) => string;
+}) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (!rows.length) return <Typography color="text.secondary">No settled legs yet.</Typography>;
   if (phone) {
     return (
-      <Box component="ul" aria-label={caption} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      <Box
+        component="ul"
+        aria-label={caption}
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
         {rows.map((r) => (
           <Paper key={name(r)} component="li" variant="outlined" sx={{ p: 1.5 }}>
             <Typography sx={{ fontWeight: 700 }}>{name(r)}</Typography>
@@ -114,7 +135,15 @@ const Figures = ({ label, items }: { label: string; items: [string, string][] })
   </Box>
 );
 
-const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord; stakeText: string; setStakeText: (s: string) => void }) => {
+const RecordView = ({
+  record,
+  stakeText,
+  setStakeText,
+}: {
+  record: TipsterRecord;
+  stakeText: string;
+  setStakeText: (s: string) => void;
+}) => {
   const b = record.buyer_return;
   const stakeOk = typedStake(stakeText) !== null;
   const current = record.streaks.current;
@@ -128,7 +157,9 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
             ['Rating', `${record.rating.toFixed(2)}%`],
             [
               'Trust rating',
-              record.trust_rating.value === null ? `needs ${TRUST_MIN_SETTLED} settled slips` : `${record.trust_rating.value.toFixed(2)}%`,
+              record.trust_rating.value === null
+                ? `needs ${TRUST_MIN_SETTLED} settled slips`
+                : `${record.trust_rating.value.toFixed(2)}%`,
             ],
             ['Profit', `${formatProfit(record.profit_units)} units`],
             ['ROI', `${record.roi.toFixed(2)}%`],
@@ -151,7 +182,11 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
             value={stakeText}
             onChange={(e) => setStakeText(e.target.value.trim())}
             error={!stakeOk}
-            helperText={stakeOk ? `Each of ${b.slips} settled slips bought at its price, Ksh ${b.stake} staked at its odds.` : 'A whole number of Ksh from 1 to 1,000,000'}
+            helperText={
+              stakeOk
+                ? `Each of ${b.slips} settled slips bought at its price, Ksh ${b.stake} staked at its odds.`
+                : 'A whole number of Ksh from 1 to 1,000,000'
+            }
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             size="small"
             sx={{ mb: 2, maxWidth: 320 }}
@@ -175,7 +210,10 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
           <Figures
             label="Streak figures"
             items={[
-              ['Current', current === 0 ? '—' : current > 0 ? `${current} won` : `${-current} lost`],
+              [
+                'Current',
+                current === 0 ? '—' : current > 0 ? `${current} won` : `${-current} lost`,
+              ],
               ['Longest losing run', String(record.streaks.longest_losing)],
               ['Largest drawdown', `${record.streaks.max_drawdown_units.toFixed(2)} units`],
               ['Last 10', record.streaks.last10 || '—'],
@@ -192,11 +230,19 @@ const RecordView = ({ record, stakeText, setStakeText }: { record: TipsterRecord
 
       <Box component="section" aria-labelledby="markets-title">
         <SectionHeading id="markets-title">By market</SectionHeading>
-        <BreakdownTable caption="Record by market" rows={record.markets} name={(r) => r.market ?? ''} />
+        <BreakdownTable
+          caption="Record by market"
+          rows={record.markets}
+          name={(r) => r.market ?? ''}
+        />
       </Box>
       <Box component="section" aria-labelledby="leagues-title">
         <SectionHeading id="leagues-title">By league</SectionHeading>
-        <BreakdownTable caption="Record by league" rows={record.leagues} name={(r) => r.league ?? `League ${r.league_id}`} />
+        <BreakdownTable
+          caption="Record by league"
+          rows={record.leagues}
+          name={(r) => r.league ?? `League ${r.league_id}`}
+        />
       </Box>
     </Stack>
   );

@@ -16,7 +16,10 @@ export const JACKPOT_TYPES = ['MG', 'MW'] as const;
 export type JackpotType = (typeof JACKPOT_TYPES)[number];
 
 /** The name of each company as it appears as the first part of a slug. */
-export const JACKPOT_COMPANY_NAMES: Record<JackpotCompany, string> = { SP: 'sportpesa', BT: 'betika' };
+export const JACKPOT_COMPANY_NAMES: Record<JackpotCompany, string> = {
+  SP: 'sportpesa',
+  BT: 'betika',
+};
 
 /** One jackpot picked out by a URL segment. */
 export interface JackpotSelection {
@@ -35,7 +38,8 @@ export const jackpotFromSlug = (segment: string | null | undefined): JackpotSele
   if (typeof segment !== 'string') return null;
   const parts = segment.trim().toLowerCase().split('-');
   if (parts.length !== 3 && parts.length !== 4) return null;
-  const company: JackpotCompany = parts[0] === JACKPOT_COMPANY_NAMES[JACKPOT_COMPANIES[0]] ? 'SP' : 'BT';
+  const company: JackpotCompany =
+    parts[0] === JACKPOT_COMPANY_NAMES[JACKPOT_COMPANIES[0]] ? 'SP' : 'BT';
   const type: JackpotType = parts[1] === 'mega' ? 'MG' : 'MW';
   return { company, type };
 };
@@ -52,4 +56,6 @@ export const jackpotSlug = (company: JackpotCompany, type: JackpotType): string 
  * The four canonical slugs, SP before BT, Mega before Mid Week (docs/PRODUCT-RULES.md R46: four in
  * total).
  */
-export const JACKPOT_SLUGS: readonly string[] = JACKPOT_COMPANIES.flatMap((c) => JACKPOT_TYPES.map((t) => jackpotSlug(c, t)));
+export const JACKPOT_SLUGS: readonly string[] = JACKPOT_COMPANIES.flatMap((c) =>
+  JACKPOT_TYPES.map((t) => jackpotSlug(c, t)),
+);

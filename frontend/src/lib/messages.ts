@@ -55,7 +55,10 @@ export const DASHBOARD_MESSAGES = {
  * Publish failure (docs/PRODUCT-RULES.md R70): the server's error with the game name appended when
  * a game is named, else 'Error Saving tips'.
  */
-export const publishFailureMessage = (error: string | null | undefined, game?: string | null): string => {
+export const publishFailureMessage = (
+  error: string | null | undefined,
+  game?: string | null,
+): string => {
   if (!error) return DASHBOARD_MESSAGES.publishFailed;
   return game ? `${error} ${game}` : error;
 };

@@ -10,7 +10,10 @@ const SERVER_DECIMAL = /^(-?)(\d+)(?:\.(\d{1,2}))?$/;
  * digits the server sent: nothing is parsed into a number, rounded or computed (the server does
  * every money and odds rule, docs/PRODUCT-RULES.md "Money"). Null for anything else.
  */
-export const twoDecimals = (value: DecimalValue | null | undefined, grouped = true): string | null => {
+export const twoDecimals = (
+  value: DecimalValue | null | undefined,
+  grouped = true,
+): string | null => {
   if (value === null || value === undefined) return null;
   const text = typeof value === 'number' ? String(value) : value.trim();
   const match = SERVER_DECIMAL.exec(text);

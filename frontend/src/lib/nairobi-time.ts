@@ -55,7 +55,10 @@ export const nairobiDate = (value: string | number | Date): string =>
  * Nairobi day, otherwise the weekday name plus hh:mm, e.g. 'Saturday 17:30'. `now` is injected for
  * tests.
  */
-export const gameTimeLabel = (gameDate: string | number | Date | null, now: Date = new Date()): string => {
+export const gameTimeLabel = (
+  gameDate: string | number | Date | null,
+  now: Date = new Date(),
+): string => {
   const date = toDate(gameDate);
   if (Number.isNaN(date.getTime())) return '';
   const day = nairobiDay(date) === nairobiDay(now) ? 'Today' : weekdayFormat.format(date);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cardRating,
-  formatOdds,
-  percentRating,
-  resultOddsLabel,
-  resultState,
-} from './odds';
+import { cardRating, formatOdds, percentRating, resultOddsLabel, resultState } from './odds';
 
 describe('result display', () => {
   it('maps W, L and anything else', () => {

@@ -10,7 +10,8 @@ export type ResultState = 'won' | 'lost' | 'cancelled';
  * Decimal odds as the server quoted them, with 2 decimals, e.g. '2.35'; '-' when missing. The
  * total odds of a slip (its `accumulator`) come computed: the browser multiplies no odds.
  */
-export const formatOdds = (value: DecimalValue | null | undefined): string => twoDecimals(value, false) ?? '-';
+export const formatOdds = (value: DecimalValue | null | undefined): string =>
+  twoDecimals(value, false) ?? '-';
 
 /** W -> won, L -> lost, anything else -> cancelled (docs/PRODUCT-RULES.md R122). */
 export const resultState = (result: string | null | undefined): ResultState => {

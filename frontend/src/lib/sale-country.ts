@@ -20,7 +20,10 @@ export const asSaleCountry = (value: unknown): SaleCountry =>
  * NGN (price_ng) or UGX (price_ug). No conversion here: the rates live on the server
  * (docs/PRODUCT-RULES.md R6).
  */
-export const slipPriceLabel = (slip: Pick<Slip, 'price' | 'price_ng' | 'price_ug'>, country: SaleCountry): string => {
+export const slipPriceLabel = (
+  slip: Pick<Slip, 'price' | 'price_ng' | 'price_ug'>,
+  country: SaleCountry,
+): string => {
   if (country === 'NG') return formatNgn(slip.price_ng);
   if (country === 'UG') return formatUgx(slip.price_ug);
   return formatKsh(slip.price);

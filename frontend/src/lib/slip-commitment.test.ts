@@ -7,7 +7,11 @@ const SALT = 'ab'.repeat(32);
 // The same vectors as the server's table test (backend slip/domain/slip-commitment.spec.ts): both sides build one form.
 describe('commitmentInput (browser side of the canonical form)', () => {
   it.each([
-    { slip: 7, picks: [{ fixtureId: '101', marketId: 1, odd: '1.85' }], out: `v1|slip:7|101:1:1.85|salt:${SALT}` },
+    {
+      slip: 7,
+      picks: [{ fixtureId: '101', marketId: 1, odd: '1.85' }],
+      out: `v1|slip:7|101:1:1.85|salt:${SALT}`,
+    },
     {
       slip: 42,
       picks: [
@@ -34,15 +38,23 @@ describe('commitmentInput (browser side of the canonical form)', () => {
   });
 
   it('hashes with crypto.subtle to the FIPS 180-2 vectors', async () => {
-    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(await sha256Hex('abc')).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    );
+    expect(await sha256Hex('')).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
   });
 });
 
 describe('verifySlip (/verify page logic)', () => {
   it('rebuilds the same canonical form the server serves and matches the commitment', async () => {
     const v = await verifySlip(finishedSlip());
-    expect(v).toMatchObject({ state: 'match', sameInputAsServer: true, input: finishedSlip().commitment_input });
+    expect(v).toMatchObject({
+      state: 'match',
+      sameInputAsServer: true,
+      input: finishedSlip().commitment_input,
+    });
   });
 
   it('reports a mismatch when a pick or its odd changed after publishing', async () => {
@@ -55,8 +67,15 @@ describe('verifySlip (/verify page logic)', () => {
   });
 
   it('shows only the commitment of a slip on sale', async () => {
-    const onSale = finishedSlip({ slip_result: null, salt: undefined, commitment_input: undefined });
+    const onSale = finishedSlip({
+      slip_result: null,
+      salt: undefined,
+      commitment_input: undefined,
+    });
     onSale.tips = onSale.tips.map(({ market_type: _m, odd: _o, ...t }) => t);
-    expect(await verifySlip(onSale)).toEqual({ state: 'on-sale', commitment: finishedSlip().commitment });
+    expect(await verifySlip(onSale)).toEqual({
+      state: 'on-sale',
+      commitment: finishedSlip().commitment,
+    });
   });
 });

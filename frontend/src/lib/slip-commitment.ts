@@ -19,7 +19,11 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * `v1|slip:<id>|<fixture id>:<market id>:<odd>|…|salt:<salt>`, picks sorted by fixture id as a
  * number. Throws on a salt that is not 64 lowercase hex characters.
  */
-export const commitmentInput = (slipId: number, picks: readonly CommittedPick[], salt: string): string => {
+export const commitmentInput = (
+  slipId: number,
+  picks: readonly CommittedPick[],
+  salt: string,
+): string => {
   if (!HEX64.test(salt)) throw new Error('salt must be 64 lowercase hex characters');
   const legs = [...picks]
     .sort((a, b) => {
@@ -56,9 +60,18 @@ export type Verification =
  * game); finished → rebuilds the canonical form from its picks and salt and compares the hash.
  */
 export const verifySlip = async (slip: Slip): Promise<Verification> => {
-  if (slip.slip_result === null || slip.slip_result === undefined) return { state: 'on-sale', commitment: slip.commitment ?? null };
-  const picks = slip.tips.map((t) => ({ fixtureId: String(t.fixture ?? ''), marketId: Number(t.market_type), odd: String(t.odd ?? '') }));
-  if (!slip.commitment || !slip.salt || picks.some((p) => !/^\d+$/.test(p.fixtureId) || !Number.isInteger(p.marketId))) {
+  if (slip.slip_result === null || slip.slip_result === undefined)
+    return { state: 'on-sale', commitment: slip.commitment ?? null };
+  const picks = slip.tips.map((t) => ({
+    fixtureId: String(t.fixture ?? ''),
+    marketId: Number(t.market_type),
+    odd: String(t.odd ?? ''),
+  }));
+  if (
+    !slip.commitment ||
+    !slip.salt ||
+    picks.some((p) => !/^\d+$/.test(p.fixtureId) || !Number.isInteger(p.marketId))
+  ) {
     return { state: 'unavailable', commitment: slip.commitment ?? null };
   }
   const input = commitmentInput(slip.id, picks, slip.salt);

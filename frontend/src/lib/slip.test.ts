@@ -8,7 +8,11 @@ const NOW = new Date('2026-05-15T12:00:00+03:00');
 
 describe('slip helpers', () => {
   it('reads meta', () => {
-    expect(slipMeta(buildSlip({ meta: { rating: 7, profile_image: null, settled: 3, profit: 1.2, roi: 40 } }))).toEqual({ rating: 7, profile_image: null, settled: 3, profit: 1.2, roi: 40 });
+    expect(
+      slipMeta(
+        buildSlip({ meta: { rating: 7, profile_image: null, settled: 3, profit: 1.2, roi: 40 } }),
+      ),
+    ).toEqual({ rating: 7, profile_image: null, settled: 3, profit: 1.2, roi: 40 });
   });
 
   it('is on sale until its first game kicks off, never once finished', () => {

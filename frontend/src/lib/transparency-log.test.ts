@@ -14,7 +14,8 @@ import {
 } from './transparency-log';
 
 const hex = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16));
-const toHex = (b: Uint8Array | null) => (b ? Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('') : null);
+const toHex = (b: Uint8Array | null) =>
+  b ? Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('') : null;
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 // RFC 6962 test tree (transparency-dev/merkle proof/verify_test.go): leaf 5 of 8 and leaf 2 of 3.
@@ -37,30 +38,55 @@ describe('transparency log checks in the browser', () => {
   it('follows RFC 6962 inclusion proofs (RFC 9162 verification) to the test roots', async () => {
     const leaf5 = await leafHash(hex('40414243'));
     expect(toHex(await rootFromInclusionProof(5, 8, leaf5, PROOF_5_8.map(hex)))).toBe(ROOT8);
-    expect(toHex(await rootFromInclusionProof(2, 3, await leafHash(hex('10')), [hex('fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125')]))).toBe(
-      'aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77',
-    );
+    expect(
+      toHex(
+        await rootFromInclusionProof(2, 3, await leafHash(hex('10')), [
+          hex('fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125'),
+        ]),
+      ),
+    ).toBe('aeb6bcfe274b70a14fb067a5e5578264db0fa9b51af5e0ba159158f329e06e77');
     expect(toHex(await rootFromInclusionProof(4, 8, leaf5, PROOF_5_8.map(hex)))).not.toBe(ROOT8);
     expect(await rootFromInclusionProof(8, 8, leaf5, PROOF_5_8.map(hex))).toBeNull();
     expect(await rootFromInclusionProof(5, 8, leaf5, [...PROOF_5_8, ROOT8].map(hex))).toBeNull();
   });
 
-  it('verifies the C2SP signed note of Go\'s sumdb/note example and the log\'s checkpoint', async () => {
-    const text = "If you think cryptography is the answer to your problem,\nthen you don't know what your problem is.\n";
+  it("verifies the C2SP signed note of Go's sumdb/note example and the log's checkpoint", async () => {
+    const text =
+      "If you think cryptography is the answer to your problem,\nthen you don't know what your problem is.\n";
     const note = `${text}\n\u2014 PeterNeumann x08go/ZJkuBS9UG/SffcvIAQxVBtiFupLLr8pAcElZInNIuGUgYN1FFYC2pZSNXgKvqfqdngotpRZb6KE6RyyBwJnAM=\n`;
     const peter = fromBase64('ARpc2QcUPDhMQegwxbzhKqiBfsVkmqq/LDE4izWy10TW').slice(1);
-    expect(await verifyCheckpointSignature(note.replace('cryptography', 'cryptographY'), 'PeterNeumann', peter)).toBe(false);
-    expect(await verifyCheckpointSignature(NOTE, 'localhost/tipske-log', fromBase64(PUBLIC_KEY))).toBe(true);
-    expect(await verifyCheckpointSignature(NOTE.replace('\n3\n', '\n4\n'), 'localhost/tipske-log', fromBase64(PUBLIC_KEY))).toBe(false);
+    expect(
+      await verifyCheckpointSignature(
+        note.replace('cryptography', 'cryptographY'),
+        'PeterNeumann',
+        peter,
+      ),
+    ).toBe(false);
+    expect(
+      await verifyCheckpointSignature(NOTE, 'localhost/tipske-log', fromBase64(PUBLIC_KEY)),
+    ).toBe(true);
+    expect(
+      await verifyCheckpointSignature(
+        NOTE.replace('\n3\n', '\n4\n'),
+        'localhost/tipske-log',
+        fromBase64(PUBLIC_KEY),
+      ),
+    ).toBe(false);
     expect(await verifyCheckpointSignature(NOTE, 'other/log', fromBase64(PUBLIC_KEY))).toBe(false);
     expect(parseSignedCheckpoint(NOTE).checkpoint.size).toBe(3);
   });
 
   it('checks an RFC 3161 token: imprint over the checkpoint and CMS signature', async () => {
     const ok = await verifyTimestampToken(fromBase64(TOKEN), utf8(NOTE));
-    expect(ok).toMatchObject({ imprintMatches: true, signatureValid: true, signer: 'TipsKE sandbox TSA' });
+    expect(ok).toMatchObject({
+      imprintMatches: true,
+      signatureValid: true,
+      signer: 'TipsKE sandbox TSA',
+    });
     expect(ok.genTime?.toISOString()).toBe('2026-11-23T09:00:00.000Z');
-    expect((await verifyTimestampToken(fromBase64(TOKEN), utf8(`${NOTE} `))).imprintMatches).toBe(false);
+    expect((await verifyTimestampToken(fromBase64(TOKEN), utf8(`${NOTE} `))).imprintMatches).toBe(
+      false,
+    );
     expect((await verifyTimestampToken(fromBase64('AAAA'), utf8(NOTE))).signatureValid).toBe(false);
   });
 
@@ -75,8 +101,22 @@ describe('transparency log checks in the browser', () => {
         leaf: leafOf(3),
         leaf_hash: b64(hashes[2]),
         // Leaf 2 of 3: its sibling is the hash of leaves 0 and 1.
-        hashes: [b64(new Uint8Array(await crypto.subtle.digest('SHA-256', new Uint8Array([1, ...hashes[0], ...hashes[1]]))))],
-        tree_head: { checkpoint: NOTE, root_hash: '', tree_size: 3, timestamp: { token: TOKEN, gen_time: null } },
+        hashes: [
+          b64(
+            new Uint8Array(
+              await crypto.subtle.digest(
+                'SHA-256',
+                new Uint8Array([1, ...hashes[0], ...hashes[1]]),
+              ),
+            ),
+          ),
+        ],
+        tree_head: {
+          checkpoint: NOTE,
+          root_hash: '',
+          tree_size: 3,
+          timestamp: { token: TOKEN, gen_time: null },
+        },
       },
       key: { origin: 'localhost/tipske-log', public_key: PUBLIC_KEY, key_id: 'cc63115c' },
     };
@@ -89,13 +129,29 @@ describe('transparency log checks in the browser', () => {
     ]);
     expect(good.genTime?.toISOString()).toBe('2026-11-23T09:00:00.000Z');
     // Given the first kick-off: the token's genTime (2026-11-23 09:00 UTC) must come before it.
-    const early = await checkLogEvidence(3, '3'.repeat(64), evidence, new Date('2026-11-23T15:00:00Z'));
+    const early = await checkLogEvidence(
+      3,
+      '3'.repeat(64),
+      evidence,
+      new Date('2026-11-23T15:00:00Z'),
+    );
     expect(early.checks[4]).toMatchObject({ label: 'Before kick-off', ok: true });
-    const late = await checkLogEvidence(3, '3'.repeat(64), evidence, new Date('2026-11-23T08:00:00Z'));
+    const late = await checkLogEvidence(
+      3,
+      '3'.repeat(64),
+      evidence,
+      new Date('2026-11-23T08:00:00Z'),
+    );
     expect(late.checks[4]).toMatchObject({ label: 'Before kick-off', ok: false, warning: true });
     const otherCommitment = await checkLogEvidence(3, '4'.repeat(64), evidence);
     expect(otherCommitment.checks[0]).toMatchObject({ ok: false });
-    const noToken = await checkLogEvidence(3, '3'.repeat(64), { ...evidence, proof: { ...evidence.proof, tree_head: { ...evidence.proof.tree_head!, timestamp: null } } });
-    expect(noToken.checks[3]).toMatchObject({ ok: false, detail: expect.stringContaining('not time-stamped yet') });
+    const noToken = await checkLogEvidence(3, '3'.repeat(64), {
+      ...evidence,
+      proof: { ...evidence.proof, tree_head: { ...evidence.proof.tree_head!, timestamp: null } },
+    });
+    expect(noToken.checks[3]).toMatchObject({
+      ok: false,
+      detail: expect.stringContaining('not time-stamped yet'),
+    });
   });
 });

@@ -27,23 +27,32 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
 const sha256 = async (...parts: Uint8Array[]): Promise<Uint8Array> =>
   new Uint8Array(await crypto.subtle.digest('SHA-256', concat(...parts) as BufferSource));
 
-const equal = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const equal = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** SHA-256(0x00 || leaf). */
 export const leafHash = (leaf: Uint8Array): Promise<Uint8Array> => sha256(Uint8Array.of(0), leaf);
 
 /** SHA-256(0x01 || left || right). */
-export const nodeHash = (left: Uint8Array, right: Uint8Array): Promise<Uint8Array> => sha256(Uint8Array.of(1), left, right);
+export const nodeHash = (left: Uint8Array, right: Uint8Array): Promise<Uint8Array> =>
+  sha256(Uint8Array.of(1), left, right);
 
 /** The leaf the log keeps for a slip: `v1|slip:<id>|commitment:<64 hex>`. */
-export const slipLeaf = (slipId: number, commitment: string): string => `v1|slip:${slipId}|commitment:${commitment}`;
+export const slipLeaf = (slipId: number, commitment: string): string =>
+  `v1|slip:${slipId}|commitment:${commitment}`;
 
 /**
  * The root an inclusion proof leads to (RFC 9162 section 2.1.3.2), or null when it cannot be the
  * proof of leaf `index` in a tree of `size` leaves.
  */
-export const rootFromInclusionProof = async (index: number, size: number, leaf: Uint8Array, proof: Uint8Array[]): Promise<Uint8Array | null> => {
-  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size)) return null;
+export const rootFromInclusionProof = async (
+  index: number,
+  size: number,
+  leaf: Uint8Array,
+  proof: Uint8Array[],
+): Promise<Uint8Array | null> => {
+  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size))
+    return null;
   if (leaf.length !== 32 || proof.some((p) => p.length !== 32)) return null;
   const odd = (n: number) => n % 2 === 1;
   const half = (n: number) => Math.floor(n / 2);
@@ -72,7 +81,13 @@ export interface Checkpoint {
  * Splits a C2SP signed note into its text and signature lines and reads the checkpoint text.
  * @throws Error when the note or checkpoint is malformed.
  */
-export const parseSignedCheckpoint = (note: string): { text: string; checkpoint: Checkpoint; signatures: { name: string; keyId: Uint8Array; signature: Uint8Array }[] } => {
+export const parseSignedCheckpoint = (
+  note: string,
+): {
+  text: string;
+  checkpoint: Checkpoint;
+  signatures: { name: string; keyId: Uint8Array; signature: Uint8Array }[];
+} => {
   const split = note.lastIndexOf('\n\n');
   if (split < 0 || !note.endsWith('\n')) throw new Error('not a signed note');
   const text = note.slice(0, split + 1);
@@ -96,7 +111,11 @@ export const parseSignedCheckpoint = (note: string): { text: string; checkpoint:
  * Whether `note` carries a valid Ed25519 signature of `keyName` by the raw 32-byte `publicKey`
  * (Web Crypto), with the key id the C2SP rule gives: SHA-256(name || '\n' || 0x01 || key)[0:4].
  */
-export const verifyCheckpointSignature = async (note: string, keyName: string, publicKey: Uint8Array): Promise<boolean> => {
+export const verifyCheckpointSignature = async (
+  note: string,
+  keyName: string,
+  publicKey: Uint8Array,
+): Promise<boolean> => {
   let parsed: ReturnType<typeof parseSignedCheckpoint>;
   try {
     parsed = parseSignedCheckpoint(note);
@@ -104,10 +123,24 @@ export const verifyCheckpointSignature = async (note: string, keyName: string, p
     return false;
   }
   const keyId = (await sha256(enc.encode(`${keyName}\n`), Uint8Array.of(1), publicKey)).slice(0, 4);
-  const key = await crypto.subtle.importKey('raw', publicKey as BufferSource, { name: 'Ed25519' }, false, ['verify']);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    publicKey as BufferSource,
+    { name: 'Ed25519' },
+    false,
+    ['verify'],
+  );
   for (const s of parsed.signatures) {
     if (s.name !== keyName || !equal(s.keyId, keyId) || s.signature.length !== 64) continue;
-    if (await crypto.subtle.verify({ name: 'Ed25519' }, key, s.signature as BufferSource, enc.encode(parsed.text) as BufferSource)) return true;
+    if (
+      await crypto.subtle.verify(
+        { name: 'Ed25519' },
+        key,
+        s.signature as BufferSource,
+        enc.encode(parsed.text) as BufferSource,
+      )
+    )
+      return true;
   }
   return false;
 };
@@ -121,14 +154,18 @@ export interface TimestampResult {
   problem: string | null;
 }
 
-const buffer = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+const buffer = (b: Uint8Array): ArrayBuffer =>
+  b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 /**
  * Checks an RFC 3161 token (DER ContentInfo) over `data`: the TSTInfo's message imprint is
  * SHA-256(data), and the CMS signature (signed attributes, message digest) verifies with the
  * certificate the token carries. pkijs is loaded on demand.
  */
-export const verifyTimestampToken = async (token: Uint8Array, data: Uint8Array): Promise<TimestampResult> => {
+export const verifyTimestampToken = async (
+  token: Uint8Array,
+  data: Uint8Array,
+): Promise<TimestampResult> => {
   const pkijs = await import('pkijs');
   try {
     const content = pkijs.ContentInfo.fromBER(buffer(token));
@@ -137,21 +174,43 @@ export const verifyTimestampToken = async (token: Uint8Array, data: Uint8Array):
     if (!eContent) throw new Error('the token has no TSTInfo');
     const info = pkijs.TSTInfo.fromBER(eContent.getValue());
     const imprint = new Uint8Array(info.messageImprint.hashedMessage.valueBlock.valueHexView);
-    const imprintMatches = info.messageImprint.hashAlgorithm.algorithmId === '2.16.840.1.101.3.4.2.1' && equal(imprint, await sha256(data));
-    const cert = (signed.certificates ?? []).find((c): c is InstanceType<typeof pkijs.Certificate> => c instanceof pkijs.Certificate);
-    const cn = cert?.subject.typesAndValues.find((t) => t.type === '2.5.4.3')?.value.valueBlock.value;
+    const imprintMatches =
+      info.messageImprint.hashAlgorithm.algorithmId === '2.16.840.1.101.3.4.2.1' &&
+      equal(imprint, await sha256(data));
+    const cert = (signed.certificates ?? []).find(
+      (c): c is InstanceType<typeof pkijs.Certificate> => c instanceof pkijs.Certificate,
+    );
+    const cn = cert?.subject.typesAndValues.find((t) => t.type === '2.5.4.3')?.value.valueBlock
+      .value;
     let signatureValid = false;
     let problem: string | null = null;
     try {
-      const result = await signed.verify({ signer: 0, data: buffer(data), checkChain: false, extendedMode: true });
+      const result = await signed.verify({
+        signer: 0,
+        data: buffer(data),
+        checkChain: false,
+        extendedMode: true,
+      });
       signatureValid = !!result.signatureVerified;
       if (!signatureValid) problem = result.message || 'the signature does not verify';
     } catch (err) {
       problem = (err as Error).message || 'the signature does not verify';
     }
-    return { genTime: info.genTime, imprintMatches, signatureValid, signer: typeof cn === 'string' ? cn : null, problem };
+    return {
+      genTime: info.genTime,
+      imprintMatches,
+      signatureValid,
+      signer: typeof cn === 'string' ? cn : null,
+      problem,
+    };
   } catch (err) {
-    return { genTime: null, imprintMatches: false, signatureValid: false, signer: null, problem: `not a time-stamp token (${(err as Error).message})` };
+    return {
+      genTime: null,
+      imprintMatches: false,
+      signatureValid: false,
+      signer: null,
+      problem: `not a time-stamp token (${(err as Error).message})`,
+    };
   }
 };
 
@@ -172,7 +231,12 @@ export interface LogEvidence {
     leaf: string;
     leaf_hash: string;
     hashes: string[];
-    tree_head: { checkpoint: string; root_hash: string; tree_size: number; timestamp: { token: string; gen_time: string | null } | null } | null;
+    tree_head: {
+      checkpoint: string;
+      root_hash: string;
+      tree_size: number;
+      timestamp: { token: string; gen_time: string | null } | null;
+    } | null;
   };
   key: { origin: string; public_key: string; key_id: string };
 }
@@ -193,11 +257,16 @@ export const checkLogEvidence = async (
   const leafBytes = enc.encode(proof.leaf);
   const expected = slipLeaf(slipId, commitment);
   const computedLeaf = await leafHash(leafBytes);
-  const leafOk = proof.leaf === expected && proof.slip_id === slipId && equal(computedLeaf, safeBase64(proof.leaf_hash));
+  const leafOk =
+    proof.leaf === expected &&
+    proof.slip_id === slipId &&
+    equal(computedLeaf, safeBase64(proof.leaf_hash));
   checks.push({
     label: 'Log entry',
     ok: leafOk,
-    detail: leafOk ? `Leaf ${proof.leaf_index} is this slip's commitment.` : `Leaf ${proof.leaf_index} is not ${expected}.`,
+    detail: leafOk
+      ? `Leaf ${proof.leaf_index} is this slip's commitment.`
+      : `Leaf ${proof.leaf_index} is not ${expected}.`,
   });
   const head = proof.tree_head;
   let parsed: ReturnType<typeof parseSignedCheckpoint> | null = null;
@@ -206,8 +275,17 @@ export const checkLogEvidence = async (
   } catch {
     parsed = null;
   }
-  const root = await rootFromInclusionProof(proof.leaf_index, proof.tree_size, computedLeaf, proof.hashes.map(safeBase64));
-  const inclusionOk = !!parsed && !!root && parsed.checkpoint.size === proof.tree_size && equal(root, parsed.checkpoint.root);
+  const root = await rootFromInclusionProof(
+    proof.leaf_index,
+    proof.tree_size,
+    computedLeaf,
+    proof.hashes.map(safeBase64),
+  );
+  const inclusionOk =
+    !!parsed &&
+    !!root &&
+    parsed.checkpoint.size === proof.tree_size &&
+    equal(root, parsed.checkpoint.root);
   checks.push({
     label: 'Inclusion proof',
     ok: inclusionOk,
@@ -215,17 +293,31 @@ export const checkLogEvidence = async (
       ? `The ${proof.hashes.length} proof hashes lead from the leaf to the signed root of the log's first ${proof.tree_size} entries.`
       : 'The proof does not lead to the signed root.',
   });
-  const signatureOk = !!head && parsed?.checkpoint.origin === key.origin && (await verifyCheckpointSignature(head.checkpoint, key.origin, safeBase64(key.public_key)).catch(() => false));
+  const signatureOk =
+    !!head &&
+    parsed?.checkpoint.origin === key.origin &&
+    (await verifyCheckpointSignature(head.checkpoint, key.origin, safeBase64(key.public_key)).catch(
+      () => false,
+    ));
   checks.push({
     label: 'Tree head signature',
     ok: signatureOk,
-    detail: signatureOk ? `Ed25519 signature of ${key.origin} (key ${key.key_id}) verified in this browser.` : 'The tree head signature does not verify with the log\'s key.',
+    detail: signatureOk
+      ? `Ed25519 signature of ${key.origin} (key ${key.key_id}) verified in this browser.`
+      : "The tree head signature does not verify with the log's key.",
   });
   let genTime: Date | null = null;
   if (!head?.timestamp) {
-    checks.push({ label: 'Timestamp', ok: false, detail: 'The tree head is not time-stamped yet; try again in a minute.' });
+    checks.push({
+      label: 'Timestamp',
+      ok: false,
+      detail: 'The tree head is not time-stamped yet; try again in a minute.',
+    });
   } else {
-    const ts = await verifyTimestampToken(safeBase64(head.timestamp.token), enc.encode(head.checkpoint));
+    const ts = await verifyTimestampToken(
+      safeBase64(head.timestamp.token),
+      enc.encode(head.checkpoint),
+    );
     genTime = ts.genTime;
     const ok = ts.imprintMatches && ts.signatureValid;
     checks.push({
@@ -244,7 +336,7 @@ export const checkLogEvidence = async (
         ok: before,
         warning: !before,
         detail: before
-          ? 'The time-stamp is earlier than the first game\'s kick-off: the picks were committed before any game began.'
+          ? "The time-stamp is earlier than the first game's kick-off: the picks were committed before any game began."
           : 'The first time-stamp of this entry is later than the first kick-off: it shows when the commitment existed, not that it came before the games (the slip was logged after it was published).',
       });
     }

@@ -8,7 +8,11 @@ export interface Seo {
   og?: { type?: 'website' | 'article'; image?: string | null; url?: string };
 }
 
-const setMeta = (attribute: 'name' | 'property', key: string, content: string | undefined): void => {
+const setMeta = (
+  attribute: 'name' | 'property',
+  key: string,
+  content: string | undefined,
+): void => {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
   if (content === undefined || content === '') {
     element?.remove();

@@ -35,7 +35,12 @@ describe('slip building rules (docs/PRODUCT-RULES.md R135)', () => {
   });
 
   it('follows other served limits', () => {
-    const other = buildSlipLimits({ min_tips: 2, max_tips: 2, max_total_odds: '3.00', max_price_ksh: 200 });
+    const other = buildSlipLimits({
+      min_tips: 2,
+      max_tips: 2,
+      max_total_odds: '3.00',
+      max_price_ksh: 200,
+    });
     expect(addGameError(other, [1, 2], 3)).toBe(other.messages.too_many_tips);
     expect(publishError(other, 2, true, '50')).toBeNull();
     expect(publishError(other, 2, false, '50')).toBe(other.messages.total_odds);

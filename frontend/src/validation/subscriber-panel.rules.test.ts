@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIBER_PANEL_MESSAGES, subscriberCodeError, validateSubscriberPanel } from './subscriber-panel.rules';
+import {
+  SUBSCRIBER_PANEL_MESSAGES,
+  subscriberCodeError,
+  validateSubscriberPanel,
+} from './subscriber-panel.rules';
 
 describe('subscriber panel look-up', () => {
   it('needs the code of the subscription SMS or the M-Pesa code (first word, 8+ characters)', () => {

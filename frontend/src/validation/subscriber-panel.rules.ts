@@ -22,7 +22,9 @@ export interface SubscriberPanelForm {
   code: string;
 }
 
-export const validateSubscriberPanel = (form: SubscriberPanelForm): FormErrors<keyof SubscriberPanelForm> =>
+export const validateSubscriberPanel = (
+  form: SubscriberPanelForm,
+): FormErrors<keyof SubscriberPanelForm> =>
   collectErrors<keyof SubscriberPanelForm>({
     phone: subscriptionPhoneError(form.phone),
     code: subscriberCodeError(form.code),

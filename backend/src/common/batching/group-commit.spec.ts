@@ -3,7 +3,9 @@ import { GroupCommit } from './group-commit';
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe(GroupCommit.name, () => {
-  const make = (overrides: Partial<ConstructorParameters<typeof GroupCommit<number, string>>[0]> = {}) => {
+  const make = (
+    overrides: Partial<ConstructorParameters<typeof GroupCommit<number, string>>[0]> = {},
+  ) => {
     const batches: number[][] = [];
     const singles: number[] = [];
     let running = 0;
@@ -44,10 +46,14 @@ describe(GroupCommit.name, () => {
     expect(batches).toEqual([[9]]);
   });
 
-  it("rejects only the item whose result is an Error", async () => {
+  it('rejects only the item whose result is an Error', async () => {
     const { group } = make();
     const results = await Promise.allSettled([group.submit(1), group.submit(-2), group.submit(3)]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(['ok 1', 'Error: bad -2', 'ok 3']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+      'ok 1',
+      'Error: bad -2',
+      'ok 3',
+    ]);
   });
 
   it('applies every item of a failed batch alone; one that fails alone rejects alone', async () => {
@@ -56,8 +62,16 @@ describe(GroupCommit.name, () => {
         throw new Error('transaction failed');
       },
     });
-    const results = await Promise.allSettled([group.submit(12), group.submit(13), group.submit(14)]);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual(['alone 12', 'Error: 13 fails alone too', 'alone 14']);
+    const results = await Promise.allSettled([
+      group.submit(12),
+      group.submit(13),
+      group.submit(14),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+      'alone 12',
+      'Error: 13 fails alone too',
+      'alone 14',
+    ]);
     expect(singles.sort()).toEqual([12, 13, 14]);
   });
 });

@@ -27,7 +27,8 @@ export interface GroupCommitOptions<T, R> {
  */
 export class GroupCommit<T, R> {
   private readonly logger: Logger;
-  private readonly waiting: { item: T; resolve: (r: R) => void; reject: (err: unknown) => void }[] = [];
+  private readonly waiting: { item: T; resolve: (r: R) => void; reject: (err: unknown) => void }[] =
+    [];
   private inFlight = 0;
   private scheduled = false;
 
@@ -64,7 +65,10 @@ export class GroupCommit<T, R> {
     try {
       results = await this.opts.runBatch(batch.map((w) => w.item));
     } catch (err) {
-      this.logger.warn({ err: err instanceof Error ? err.message : String(err), size: batch.length }, 'batch failed; applying its items one by one');
+      this.logger.warn(
+        { err: err instanceof Error ? err.message : String(err), size: batch.length },
+        'batch failed; applying its items one by one',
+      );
       await Promise.all(batch.map((w) => this.opts.single(w.item).then(w.resolve, w.reject)));
       return;
     }

@@ -130,7 +130,12 @@ export class HotJsonCache {
       (e) => e.body.length,
     );
     registerCacheStats(opts.name, () => this.stats());
-    this.client = new Redis({ ...redisConnectionOptions(opts.redisUrl), maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: true });
+    this.client = new Redis({
+      ...redisConnectionOptions(opts.redisUrl),
+      maxRetriesPerRequest: 1,
+      commandTimeout: 500,
+      lazyConnect: true,
+    });
     this.client.on('error', () => undefined);
   }
 
@@ -250,7 +255,10 @@ export class HotJsonCache {
         this.counts.loads += 1;
         const loaded = await load();
         const value = loaded instanceof TimedJson ? loaded.value : loaded;
-        const ttlMs = loaded instanceof TimedJson ? Math.round(Math.min(this.maxTtlMs, Math.max(this.ttlMs, loaded.ttlMs))) : this.ttlMs;
+        const ttlMs =
+          loaded instanceof TimedJson
+            ? Math.round(Math.min(this.maxTtlMs, Math.max(this.ttlMs, loaded.ttlMs)))
+            : this.ttlMs;
         body = Buffer.from(JSON.stringify(value));
         freshUntil = this.clock.now().getTime() + ttlMs;
         if (generation === this.generation) await this.store(key, body, freshUntil, ttlMs);
@@ -268,7 +276,12 @@ export class HotJsonCache {
   private async store(key: string, body: Buffer, freshUntil: number, ttlMs: number): Promise<void> {
     const index = `${this.opts.namespace}:lists`;
     try {
-      await this.client.multi().set(key, encodeRedisEntry(body, freshUntil), 'PX', ttlMs).sadd(index, key).expire(index, 3600).exec();
+      await this.client
+        .multi()
+        .set(key, encodeRedisEntry(body, freshUntil), 'PX', ttlMs)
+        .sadd(index, key)
+        .expire(index, 3600)
+        .exec();
     } catch (err) {
       this.warn(err);
     }
@@ -286,6 +299,9 @@ export class HotJsonCache {
   private warn(err: unknown): void {
     if (Date.now() - this.lastWarnAt < 60_000) return;
     this.lastWarnAt = Date.now();
-    this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'response cache unavailable; reading the database');
+    this.logger.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'response cache unavailable; reading the database',
+    );
   }
 }

@@ -1,6 +1,15 @@
-import { ANONYMOUS_URL_MAX, ANONYMOUS_URL_TTL_MS, VisitorResponseCache } from './visitor-response-cache';
+import {
+  ANONYMOUS_URL_MAX,
+  ANONYMOUS_URL_TTL_MS,
+  VisitorResponseCache,
+} from './visitor-response-cache';
 
-const entry = (text: string, tag: number | string = 1) => ({ body: Buffer.from(text), contentType: 'application/json; charset=utf-8', headers: {}, tag });
+const entry = (text: string, tag: number | string = 1) => ({
+  body: Buffer.from(text),
+  contentType: 'application/json; charset=utf-8',
+  headers: {},
+  tag,
+});
 
 describe('VisitorResponseCache', () => {
   let now: number;
@@ -32,7 +41,9 @@ describe('VisitorResponseCache', () => {
     expect(cache.size).toBe(ANONYMOUS_URL_MAX);
     expect(cache.get('/a?n=0', 1)).toBeUndefined();
     expect(cache.get('/a?n=1', 1)?.body.toString()).toBe('1');
-    expect(cache.get(`/a?n=${ANONYMOUS_URL_MAX}`, 1)?.body.toString()).toBe(String(ANONYMOUS_URL_MAX));
+    expect(cache.get(`/a?n=${ANONYMOUS_URL_MAX}`, 1)?.body.toString()).toBe(
+      String(ANONYMOUS_URL_MAX),
+    );
     // Storing a URL again makes it the newest: /a?n=1 outlives /a?n=2.
     cache.set('/a?n=1', entry('again'));
     cache.set('/a?n=new', entry('new'));

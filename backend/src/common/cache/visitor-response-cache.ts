@@ -98,7 +98,13 @@ export class VisitorResponseCache {
   /** `hits`, `misses`, `hitRate` (0-1), `entries` and `bytes` of this process. */
   stats(): Record<string, number> {
     const { hits, misses } = this.counts;
-    return { hits, misses, hitRate: hits + misses ? hits / (hits + misses) : 0, entries: this.byUrl.size, bytes: this.byUrl.bytes };
+    return {
+      hits,
+      misses,
+      hitRate: hits + misses ? hits / (hits + misses) : 0,
+      entries: this.byUrl.size,
+      bytes: this.byUrl.bytes,
+    };
   }
 }
 
@@ -107,7 +113,8 @@ export class VisitorResponseCache {
  * (class token) its data comes from. Only for routes whose answer to a visitor depends on the URL
  * and `source.visitorTag()` alone (docs/PRODUCT-RULES.md "Lists and caches").
  */
-export const VisitorFastPath = (source: Type<VisitorTagSource>): MethodDecorator => RouteConfig({ [ROUTE_CONFIG_KEY]: source });
+export const VisitorFastPath = (source: Type<VisitorTagSource>): MethodDecorator =>
+  RouteConfig({ [ROUTE_CONFIG_KEY]: source });
 
 const TOKEN_COOKIE_PATTERN = new RegExp(`(?:^|;)\\s*${TOKEN_COOKIE}=`);
 /**
@@ -118,7 +125,9 @@ const isVisitor = (req: FastifyRequest): boolean =>
   req.headers.authorization === undefined && !TOKEN_COOKIE_PATTERN.test(req.headers.cookie ?? '');
 
 /** Where the fast path's `onRequest` hook goes (see registerVisitorFastPath). */
-export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, done: () => void) => void) => void;
+export type OnRequestSlot = (
+  hook: (req: FastifyRequest, reply: FastifyReply, done: () => void) => void,
+) => void;
 
 /**
  * The visitors' fast path (docs/PERFORMANCE.md "Marketplace at scale"): on routes marked
@@ -146,7 +155,11 @@ export type OnRequestSlot = (hook: (req: FastifyRequest, reply: FastifyReply, do
 export const registerVisitorFastPath = (
   fastify: FastifyInstance,
   resolve: (source: Type<VisitorTagSource>) => VisitorTagSource,
-  { clock, cache = new VisitorResponseCache(() => clock.now().getTime()), onRequest }: { clock: Clock; cache?: VisitorResponseCache; onRequest?: OnRequestSlot },
+  {
+    clock,
+    cache = new VisitorResponseCache(() => clock.now().getTime()),
+    onRequest,
+  }: { clock: Clock; cache?: VisitorResponseCache; onRequest?: OnRequestSlot },
 ): VisitorResponseCache => {
   registerCacheStats('VisitorResponseCache', () => cache.stats());
   const sources = new Map<Type<VisitorTagSource>, VisitorTagSource>();
@@ -155,7 +168,9 @@ export const registerVisitorFastPath = (
 
   const sourceOf = (req: FastifyRequest): VisitorTagSource | undefined => {
     if (req.method !== 'GET') return undefined;
-    const token = (req.routeOptions.config as { [ROUTE_CONFIG_KEY]?: Type<VisitorTagSource> } | undefined)?.[ROUTE_CONFIG_KEY];
+    const token = (
+      req.routeOptions.config as { [ROUTE_CONFIG_KEY]?: Type<VisitorTagSource> } | undefined
+    )?.[ROUTE_CONFIG_KEY];
     if (!token || !isVisitor(req)) return undefined;
     let source = sources.get(token);
     if (!source) sources.set(token, (source = resolve(token)));
@@ -177,24 +192,31 @@ export const registerVisitorFastPath = (
   if (onRequest) onRequest(hook);
   else fastify.addHook('onRequest', hook);
 
-  fastify.addHook('onSend', (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: () => void) => {
-    const miss = pending.get(req);
-    if (
-      miss &&
-      reply.statusCode === 200 &&
-      Buffer.isBuffer(payload) &&
-      !reply.hasHeader('content-encoding') &&
-      miss.source.visitorTag() === miss.tag
-    ) {
-      const headers: Record<string, string> = {};
-      for (const name of KEPT_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
+  fastify.addHook(
+    'onSend',
+    (req: FastifyRequest, reply: FastifyReply, payload: unknown, done: () => void) => {
+      const miss = pending.get(req);
+      if (
+        miss &&
+        reply.statusCode === 200 &&
+        Buffer.isBuffer(payload) &&
+        !reply.hasHeader('content-encoding') &&
+        miss.source.visitorTag() === miss.tag
+      ) {
+        const headers: Record<string, string> = {};
+        for (const name of KEPT_HEADERS) {
+          const value = reply.getHeader(name);
+          if (value !== undefined) headers[name] = String(value);
+        }
+        const contentType = String(reply.getHeader('content-type') ?? 'application/octet-stream');
+        cache.set(
+          req.url,
+          { body: payload, contentType, headers, tag: miss.tag },
+          freshUntilOf(payload),
+        );
       }
-      const contentType = String(reply.getHeader('content-type') ?? 'application/octet-stream');
-      cache.set(req.url, { body: payload, contentType, headers, tag: miss.tag }, freshUntilOf(payload));
-    }
-    done();
-  });
+      done();
+    },
+  );
   return cache;
 };

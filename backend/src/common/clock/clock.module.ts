@@ -9,7 +9,10 @@ import { CLOCK } from './clock';
  */
 @Global()
 @Module({
-  providers: [{ provide: CLOCK, useClass: AdjustableClock }, { provide: AdjustableClock, useExisting: CLOCK }],
+  providers: [
+    { provide: CLOCK, useClass: AdjustableClock },
+    { provide: AdjustableClock, useExisting: CLOCK },
+  ],
   exports: [CLOCK, AdjustableClock],
 })
 export class ClockModule {}

@@ -28,7 +28,8 @@ export const fixedClock = (iso: string): Clock => {
  * the application clock): a cache entry is fresh, and a clock pinned or moved back never stretches
  * an entry's lifetime past `lifetimeMs`.
  */
-export const freshAt = (now: number, until: number, lifetimeMs: number): boolean => now < until && until - now <= lifetimeMs;
+export const freshAt = (now: number, until: number, lifetimeMs: number): boolean =>
+  now < until && until - now <= lifetimeMs;
 
 /**
  * Injection token of the application's one Clock (an AdjustableClock, provided by the global

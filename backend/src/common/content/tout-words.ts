@@ -16,7 +16,8 @@ export const TOUT_WORDS: ReadonlyArray<{ word: string; pattern: RegExp }> = [
   // English words that end in it (ensure, measure, pressure, pleasure, leisure, closure…).
   {
     word: 'sure',
-    pattern: /(?:^| )(?:sh?ure|(?![a-z]*(?:ensure|easure|essure|eisure|osure|nsure|ssure|rasure|izure|issure|ensure))[a-z]+sure)(?= |$)|(?:^| )sh?ure[a-z]+/,
+    pattern:
+      /(?:^| )(?:sh?ure|(?![a-z]*(?:ensure|easure|essure|eisure|osure|nsure|ssure|rasure|izure|issure|ensure))[a-z]+sure)(?= |$)|(?:^| )sh?ure[a-z]+/,
   },
   { word: 'fixed', pattern: /(?:^| )(?:fix+e?d)/ },
   { word: '100%', pattern: /(?<![a-z%])ioo ?(?:%|percent|per cent|pc|pct)(?![a-z])/ },
@@ -32,7 +33,17 @@ export const TOUT_WORDS: ReadonlyArray<{ word: string; pattern: RegExp }> = [
 /** The words of TOUT_WORDS that make an income or investment claim rather than a win claim (docs/PRODUCT-RULES.md R235). */
 export const INCOME_CLAIM_WORDS: ReadonlySet<string> = new Set(['income', 'investment', 'salary']);
 
-const LOOK_ALIKES: Record<string, string> = { '3': 'e', '0': 'o', '1': 'i', '4': 'a', '@': 'a', '$': 's', '5': 's', '7': 't', '!': 'i' };
+const LOOK_ALIKES: Record<string, string> = {
+  '3': 'e',
+  '0': 'o',
+  '1': 'i',
+  '4': 'a',
+  '@': 'a',
+  $: 's',
+  '5': 's',
+  '7': 't',
+  '!': 'i',
+};
 
 /**
  * Lower case; look-alikes to letters (`3`→e, `0`→o, `$`→s…) so "100" reads `ioo`; HTML tags and entities dropped; separators (`_ . - /` and white space) one space.
@@ -75,7 +86,8 @@ export const NoToutWords =
       propertyName: String(propertyName),
       validator: {
         validate: (value: unknown) => typeof value !== 'string' || findToutWord(value) === null,
-        defaultMessage: (args?: ValidationArguments) => toutWordMessage(name, findToutWord(String(args?.value ?? '')) ?? ''),
+        defaultMessage: (args?: ValidationArguments) =>
+          toutWordMessage(name, findToutWord(String(args?.value ?? '')) ?? ''),
       },
     });
   };

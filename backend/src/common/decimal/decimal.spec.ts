@@ -1,4 +1,14 @@
-import { accumulatorOf, compareDecimal, divRoundHalfAway, fromScaled, hundredthsToOdd, oddToHundredths, toDecimalString, toScaled, toWholeUnits } from './decimal';
+import {
+  accumulatorOf,
+  compareDecimal,
+  divRoundHalfAway,
+  fromScaled,
+  hundredthsToOdd,
+  oddToHundredths,
+  toDecimalString,
+  toScaled,
+  toWholeUnits,
+} from './decimal';
 
 // Amounts (provider payloads, docs/PROVIDERS.md).
 

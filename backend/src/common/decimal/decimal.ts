@@ -50,7 +50,9 @@ export const toDecimalString = (value: unknown, places = 2): string | null => {
   const [, sign, intDigits = '', fracDigits = ''] = match;
   if (!intDigits && !fracDigits) return null;
   // One digit more than kept, then rounded half away from zero on the magnitude.
-  const scaled = BigInt((intDigits || '0') + fracDigits.padEnd(places + 1, '0').slice(0, places + 1));
+  const scaled = BigInt(
+    (intDigits || '0') + fracDigits.padEnd(places + 1, '0').slice(0, places + 1),
+  );
   const rounded = divRoundHalfAway(scaled, 10n);
   return fromScaled(sign === '-' ? -rounded : rounded, places);
 };
@@ -127,7 +129,8 @@ export const oddToHundredths = (odd: string): number => {
 
 /** '1.85' from 185. Throws RangeError for a negative or non-integer value. */
 export const hundredthsToOdd = (hundredths: number): string => {
-  if (!Number.isSafeInteger(hundredths) || hundredths < 0) throw new RangeError(`bad hundredths: ${hundredths}`);
+  if (!Number.isSafeInteger(hundredths) || hundredths < 0)
+    throw new RangeError(`bad hundredths: ${hundredths}`);
   return fromScaled(BigInt(hundredths), 2);
 };
 

@@ -8,4 +8,5 @@ export const ROLES_KEY = 'roles';
  * after the JWT guard. `admin` passes every role check (docs/PRODUCT-RULES.md, Roles: the back office).
  * Example: `@Roles('admin')`, `@Roles('tipster')`.
  */
-export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator => SetMetadata(ROLES_KEY, roles);
+export const Roles = (...roles: Role[]): MethodDecorator & ClassDecorator =>
+  SetMetadata(ROLES_KEY, roles);

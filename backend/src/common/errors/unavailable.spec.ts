@@ -1,20 +1,36 @@
 import { isServiceUnavailableError } from './unavailable';
 
-const withCode = (code: string, message = 'x'): Error => Object.assign(new Error(message), { code });
+const withCode = (code: string, message = 'x'): Error =>
+  Object.assign(new Error(message), { code });
 
 describe('isServiceUnavailableError', () => {
   it.each([
     ['connection refused', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
     ['connection reset', withCode('ECONNRESET')],
-    ['admin shutdown 57P01', withCode('57P01', 'terminating connection due to administrator command')],
+    [
+      'admin shutdown 57P01',
+      withCode('57P01', 'terminating connection due to administrator command'),
+    ],
     ['cannot connect now 57P03', withCode('57P03', 'the database system is starting up')],
     ['too many connections', withCode('53300')],
     ['connection exception class 08', withCode('08006')],
     ['pool timeout', new Error('timeout exceeded when trying to connect')],
     ['connection lost', new Error('Connection terminated unexpectedly')],
-    ['TypeORM QueryFailedError wrapping 57P01', Object.assign(new Error('terminating connection'), { driverError: withCode('57P01') })],
-    ['Node 20 AggregateError of both addresses', Object.assign(new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], ''), {})],
-    ['fetch failed with a cause', Object.assign(new TypeError('fetch failed'), { cause: withCode('ECONNREFUSED') })],
+    [
+      'TypeORM QueryFailedError wrapping 57P01',
+      Object.assign(new Error('terminating connection'), { driverError: withCode('57P01') }),
+    ],
+    [
+      'Node 20 AggregateError of both addresses',
+      Object.assign(
+        new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], ''),
+        {},
+      ),
+    ],
+    [
+      'fetch failed with a cause',
+      Object.assign(new TypeError('fetch failed'), { cause: withCode('ECONNREFUSED') }),
+    ],
   ])('recognises %s', (_name, err) => {
     expect(isServiceUnavailableError(err)).toBe(true);
   });

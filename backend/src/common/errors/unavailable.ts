@@ -5,8 +5,17 @@
 
 /** Socket errors: nothing listens, the link broke or the name does not resolve (yet). */
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN',
-  'ENOTFOUND', 'EAI_AGAIN', 'ECONNABORTED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNABORTED',
 ]);
 
 /**
@@ -35,10 +44,20 @@ const CONNECTION_MESSAGES = [
  */
 export const isServiceUnavailableError = (err: unknown, depth = 0): boolean => {
   if (!err || typeof err !== 'object' || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown; errors?: unknown };
+  const e = err as {
+    code?: unknown;
+    message?: unknown;
+    driverError?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
   const code = typeof e.code === 'string' ? e.code : '';
   if (NETWORK_CODES.has(code) || PG_UNAVAILABLE.test(code)) return true;
-  if (typeof e.message === 'string' && CONNECTION_MESSAGES.some((re) => re.test(e.message as string))) return true;
+  if (
+    typeof e.message === 'string' &&
+    CONNECTION_MESSAGES.some((re) => re.test(e.message as string))
+  )
+    return true;
   const nested = [e.driverError, e.cause, ...(Array.isArray(e.errors) ? e.errors : [])];
   return nested.some((n) => n !== err && isServiceUnavailableError(n, depth + 1));
 };

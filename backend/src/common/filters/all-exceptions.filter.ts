@@ -1,4 +1,12 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-error';
 import { isServiceUnavailableError } from '../errors/unavailable';
@@ -10,7 +18,8 @@ export const API_PATH = /^\/(api|v2|sandbox\/api|admin)(\/|$)/;
 /** Seconds a client is told to wait (Retry-After) when the database cannot be reached. */
 export const UNAVAILABLE_RETRY_AFTER_S = 10;
 /** Message of the 503 answered while the database cannot be reached. */
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable. Please try again in a few seconds.';
 
 export interface SpaFallback {
   /** Sends the SPA's index.html for the page `request` asks for; returns false when there is no built frontend. */
@@ -41,14 +50,20 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const [status, body] = this.render(exception, request);
 
     if (
-      exception instanceof NotFoundException && request.method === 'GET' && this.spaFallback &&
-      !API_PATH.test(request.url) && this.spaFallback(reply, request)
+      exception instanceof NotFoundException &&
+      request.method === 'GET' &&
+      this.spaFallback &&
+      !API_PATH.test(request.url) &&
+      this.spaFallback(reply, request)
     ) {
       return;
     }
     const retryAfter =
-      status === HttpStatus.SERVICE_UNAVAILABLE ? UNAVAILABLE_RETRY_AFTER_S : (exception as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
-    if (typeof retryAfter === 'number' && status >= 429) void reply.header('retry-after', String(retryAfter));
+      status === HttpStatus.SERVICE_UNAVAILABLE
+        ? UNAVAILABLE_RETRY_AFTER_S
+        : (exception as { retryAfterSeconds?: unknown })?.retryAfterSeconds;
+    if (typeof retryAfter === 'number' && status >= 429)
+      void reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -61,8 +76,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
       const response = exception.getResponse();
       if (typeof response === 'string') return [status, { message: response }];
       const { statusCode: _s, error: _e, message, ...rest } = response as Record<string, unknown>;
-      const text = Array.isArray(message) ? message.join('; ') : String(message ?? exception.message);
-      return [status, { message: status === HttpStatus.NOT_FOUND && !rest.message && /^Cannot /.test(text) ? 'Not found' : text, ...rest }];
+      const text = Array.isArray(message)
+        ? message.join('; ')
+        : String(message ?? exception.message);
+      return [
+        status,
+        {
+          message:
+            status === HttpStatus.NOT_FOUND && !rest.message && /^Cannot /.test(text)
+              ? 'Not found'
+              : text,
+          ...rest,
+        },
+      ];
     }
     const fastifyStatus = (exception as { statusCode?: number })?.statusCode;
     if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500) {
@@ -73,7 +99,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return [HttpStatus.SERVICE_UNAVAILABLE, { message: UNAVAILABLE_MESSAGE }];
     }
     if (isDataException(exception)) {
-      this.logger.warn({ code: (exception.driverError as { code?: string }).code, reqId: request.id, url: request.url }, 'Request value refused by PostgreSQL');
+      this.logger.warn(
+        {
+          code: (exception.driverError as { code?: string }).code,
+          reqId: request.id,
+          url: request.url,
+        },
+        'Request value refused by PostgreSQL',
+      );
       return [HttpStatus.BAD_REQUEST, { message: INVALID_VALUE_MESSAGE }];
     }
     this.logger.error({ err: exception, reqId: request.id, url: request.url }, 'Unhandled error');
@@ -85,7 +118,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     this.unavailableSinceLog++;
     if (Date.now() - this.lastUnavailableLogAt < 10_000) return;
     this.logger.warn(
-      { err: exception instanceof Error ? exception.message : String(exception), url: request.url, requests: this.unavailableSinceLog },
+      {
+        err: exception instanceof Error ? exception.message : String(exception),
+        url: request.url,
+        requests: this.unavailableSinceLog,
+      },
       'backing service unavailable; answering 503',
     );
     this.lastUnavailableLogAt = Date.now();

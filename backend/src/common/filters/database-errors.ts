@@ -11,4 +11,5 @@ export const INVALID_VALUE_MESSAGE = 'A value in the request is invalid or out o
  * of 500 and logs the route, so the check can be added where it belongs.
  */
 export const isDataException = (err: unknown): err is QueryFailedError =>
-  err instanceof QueryFailedError && /^22/.test(String((err.driverError as { code?: unknown } | undefined)?.code ?? ''));
+  err instanceof QueryFailedError &&
+  /^22/.test(String((err.driverError as { code?: unknown } | undefined)?.code ?? ''));

@@ -6,7 +6,10 @@ import { SALE_COUNTRIES, saleCountryOfIp, type SaleCountry } from './visitor-cou
 
 /** GET /api/geo/country's answer. */
 export class VisitorCountryResponse {
-  @ApiProperty({ enum: SALE_COUNTRIES, description: "The visitor's sale country by IP; Kenya when the IP is elsewhere or unknown." })
+  @ApiProperty({
+    enum: SALE_COUNTRIES,
+    description: "The visitor's sale country by IP; Kenya when the IP is elsewhere or unknown.",
+  })
   country!: SaleCountry;
 }
 

@@ -20,13 +20,20 @@ describe('visitor country by IP (docs/PRODUCT-RULES.md R143)', () => {
     expect(saleCountryOfIp(ip)).toBe(country);
   });
 
-  it.each(['10.0.0.1', '192.168.1.20', '172.16.0.1', '127.0.0.1', '::1', 'fd00::1', 'not-an-ip', '', undefined])(
-    'a private, loopback or invalid address (%s) is unknown and preselects Kenya',
-    (ip) => {
-      expect(countryOfIp(ip)).toBeNull();
-      expect(saleCountryOfIp(ip)).toBe('KE');
-    },
-  );
+  it.each([
+    '10.0.0.1',
+    '192.168.1.20',
+    '172.16.0.1',
+    '127.0.0.1',
+    '::1',
+    'fd00::1',
+    'not-an-ip',
+    '',
+    undefined,
+  ])('a private, loopback or invalid address (%s) is unknown and preselects Kenya', (ip) => {
+    expect(countryOfIp(ip)).toBeNull();
+    expect(saleCountryOfIp(ip)).toBe('KE');
+  });
 
   it('a country the marketplace does not sell in preselects Kenya', () => {
     expect(countryOfIp('8.8.8.8')).toBe('US');

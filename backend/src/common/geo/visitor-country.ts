@@ -21,7 +21,9 @@ export const DEFAULT_SALE_COUNTRY: SaleCountry = 'KE';
  * still pick another).
  */
 export const saleCountryOf = (ipCountry: string | null | undefined): SaleCountry =>
-  (SALE_COUNTRIES as readonly string[]).includes(ipCountry ?? '') ? (ipCountry as SaleCountry) : DEFAULT_SALE_COUNTRY;
+  (SALE_COUNTRIES as readonly string[]).includes(ipCountry ?? '')
+    ? (ipCountry as SaleCountry)
+    : DEFAULT_SALE_COUNTRY;
 
 /**
  * The country an IPv4 or IPv6 address is registered in (ISO 3166-1 alpha-2), from the offline
@@ -37,4 +39,5 @@ export const countryOfIp = (ip: string | undefined): string | null => {
 };
 
 /** The sale country preselected for a request from `ip` (request.ip): see saleCountryOf and countryOfIp. */
-export const saleCountryOfIp = (ip: string | undefined): SaleCountry => saleCountryOf(countryOfIp(ip));
+export const saleCountryOfIp = (ip: string | undefined): SaleCountry =>
+  saleCountryOf(countryOfIp(ip));

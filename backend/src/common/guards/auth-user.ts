@@ -35,5 +35,10 @@ export const authUserFromClaims = (claims: unknown): AuthUser | null => {
   const id = Number(c.sub);
   if (c.typ !== 'access' || !Number.isSafeInteger(id) || id <= 0) return null;
   if (typeof c.username !== 'string' || !ROLES.includes(c.role as Role)) return null;
-  return { id, username: c.username, role: c.role as Role, sessionId: typeof c.sid === 'string' ? c.sid : null };
+  return {
+    id,
+    username: c.username,
+    role: c.role as Role,
+    sessionId: typeof c.sid === 'string' ? c.sid : null,
+  };
 };

@@ -8,9 +8,15 @@ export enum AuthErrorCode {
 }
 
 export const AUTH_ERRORS = defineErrors<AuthErrorCode>({
-  [AuthErrorCode.NOT_AUTHENTICATED]: { status: 401, message: 'Authentication credentials were not provided' },
+  [AuthErrorCode.NOT_AUTHENTICATED]: {
+    status: 401,
+    message: 'Authentication credentials were not provided',
+  },
   [AuthErrorCode.TOKEN_INVALID]: { status: 401, message: 'Token is invalid or expired' },
-  [AuthErrorCode.FORBIDDEN]: { status: 403, message: 'You do not have permission to perform this action' },
+  [AuthErrorCode.FORBIDDEN]: {
+    status: 403,
+    message: 'You do not have permission to perform this action',
+  },
 });
 
 /** Thrown by JwtAuthGuard, RolesGuard and @CurrentUser(); rendered by the global filter. */

@@ -37,7 +37,10 @@ export class JwtAuthGuard extends AuthGuard(JWT_STRATEGY) {
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!isPublic) return (await super.canActivate(context)) as boolean;
     const req = context.switchToHttp().getRequest<RequestWithCredentials>();
     if (carriesCredentials(req)) {

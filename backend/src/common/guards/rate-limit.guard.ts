@@ -1,5 +1,17 @@
-import { applyDecorators, ExecutionContext, Injectable, SetMetadata, UseGuards } from '@nestjs/common';
-import { normalizeIp, Throttle, ThrottlerGuard, ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler';
+import {
+  applyDecorators,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  normalizeIp,
+  Throttle,
+  ThrottlerGuard,
+  ThrottlerLimitDetail,
+  ThrottlerRequest,
+} from '@nestjs/throttler';
 import { DomainError } from '../errors/domain-error';
 import { toKenyanMsisdn } from '../msisdn/msisdn';
 import type { AuthUser } from './auth-user';
@@ -23,7 +35,14 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
  * - `user`: the logged-in user.
  * A request without the value (no e-mail in the body, no cookie...) is not counted by that key.
  */
-export const RATE_LIMIT_KEYS = ['address', 'email', 'address+email', 'phone', 'device', 'user'] as const;
+export const RATE_LIMIT_KEYS = [
+  'address',
+  'email',
+  'address+email',
+  'phone',
+  'device',
+  'user',
+] as const;
 export type RateLimitKey = (typeof RATE_LIMIT_KEYS)[number];
 
 /** Throttler names (configured in RateLimitModule): the per-route cap per address, then one per key. */
@@ -67,13 +86,16 @@ const valueOf = (req: TrackedRequest, field: string, from?: RateLimitRule['from'
       ? req.params?.[from.param]
       : from && 'query' in from
         ? (req.query as Record<string, unknown> | undefined)?.[from.query]
-        : (req.body as Record<string, unknown> | undefined)?.[from && 'body' in from ? from.body : field];
+        : (req.body as Record<string, unknown> | undefined)?.[
+            from && 'body' in from ? from.body : field
+          ];
   if (typeof raw === 'number' && field === 'phone') return String(raw); // the buy form may send digits as a number
   if (typeof raw !== 'string') return '';
   return (from && 'param' in from ? safeDecode(raw) : raw).trim().slice(0, 320);
 };
 
-const emailOf = (req: TrackedRequest, from?: RateLimitRule['from']): string => valueOf(req, 'email', from).toLowerCase();
+const emailOf = (req: TrackedRequest, from?: RateLimitRule['from']): string =>
+  valueOf(req, 'email', from).toLowerCase();
 const phoneOf = (req: TrackedRequest, from?: RateLimitRule['from']): string => {
   const raw = valueOf(req, 'phone', from);
   return raw ? (toKenyanMsisdn(raw) ?? raw.replace(/\s+/g, '')) : '';
@@ -83,7 +105,11 @@ const phoneOf = (req: TrackedRequest, from?: RateLimitRule['from']): string => {
  * The tracker string of `key` for a request, or '' when the request carries no such value
  * (then that limit does not count it). Pure; exported for tests.
  */
-export const rateLimitTracker = (key: RateLimitKey, req: TrackedRequest, from?: RateLimitRule['from']): string => {
+export const rateLimitTracker = (
+  key: RateLimitKey,
+  req: TrackedRequest,
+  from?: RateLimitRule['from'],
+): string => {
   switch (key) {
     case 'address':
       return `ip:${ipOf(req)}`;
@@ -124,16 +150,20 @@ export class RateLimitGuard extends ThrottlerGuard {
     try {
       return await super.handleRequest({ ...props, getTracker: () => tracker });
     } catch (err) {
-      const message = this.reflector.getAllAndOverride<RateLimitRule['message']>(messageKey(props.throttler.name as string), [
-        props.context.getHandler(),
-        props.context.getClass(),
-      ]);
-      if (message && err instanceof RateLimitedError) throw new RateLimitedError(message(err.retryAfterSeconds), err.retryAfterSeconds);
+      const message = this.reflector.getAllAndOverride<RateLimitRule['message']>(
+        messageKey(props.throttler.name as string),
+        [props.context.getHandler(), props.context.getClass()],
+      );
+      if (message && err instanceof RateLimitedError)
+        throw new RateLimitedError(message(err.retryAfterSeconds), err.retryAfterSeconds);
       throw err;
     }
   }
 
-  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override async throwThrottlingException(
+    _context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
     throw new RateLimitedError(RATE_LIMITED_MESSAGE, Math.max(1, detail.timeToBlockExpire));
   }
 }
@@ -169,12 +199,15 @@ export const RateLimit = (rules: RateLimitRules): MethodDecorator & ClassDecorat
             limit: rule.limit,
             ttl: rule.ttlMs,
             blockDuration: rule.blockMs ?? rule.ttlMs,
-            getTracker: (req: Record<string, unknown>) => rateLimitTracker(key, req as TrackedRequest, rule.from),
+            getTracker: (req: Record<string, unknown>) =>
+              rateLimitTracker(key, req as TrackedRequest, rule.from),
           },
         ]),
       ),
     ),
-    ...entries.filter(([, rule]) => rule.message).map(([key, rule]) => SetMetadata(messageKey(key), rule.message)),
+    ...entries
+      .filter(([, rule]) => rule.message)
+      .map(([key, rule]) => SetMetadata(messageKey(key), rule.message)),
   );
 };
 

@@ -61,13 +61,27 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   }
 
   /** Counts one hit of `key` for `throttlerName`; `ttl` and `blockDuration` in ms. */
-  async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    blockDuration: number,
+    throttlerName: string,
+  ): Promise<ThrottlerStorageRecord> {
     const base = `${this.prefix}:${throttlerName}:${key}`;
     try {
       if (this.client.status === 'wait') await this.client.connect();
-      const [hits, ttlMs, blocked, blockMs] = (await (this.client as unknown as {
-        throttleHit(k1: string, k2: string, ttl: number, limit: number, block: number): Promise<number[]>;
-      }).throttleHit(`${base}:hits`, `${base}:block`, ttl, limit, blockDuration)) as number[];
+      const [hits, ttlMs, blocked, blockMs] = (await (
+        this.client as unknown as {
+          throttleHit(
+            k1: string,
+            k2: string,
+            ttl: number,
+            limit: number,
+            block: number,
+          ): Promise<number[]>;
+        }
+      ).throttleHit(`${base}:hits`, `${base}:block`, ttl, limit, blockDuration)) as number[];
       return {
         totalHits: hits,
         timeToExpire: Math.max(0, Math.ceil(ttlMs / 1000)),
@@ -76,7 +90,12 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
       };
     } catch (err) {
       this.warnUnavailable(err);
-      return { totalHits: 0, timeToExpire: Math.ceil(ttl / 1000), isBlocked: false, timeToBlockExpire: 0 };
+      return {
+        totalHits: 0,
+        timeToExpire: Math.ceil(ttl / 1000),
+        isBlocked: false,
+        timeToBlockExpire: 0,
+      };
     }
   }
 
@@ -108,7 +127,10 @@ export class RedisThrottlerStorage implements ThrottlerStorage, OnApplicationShu
   private warnUnavailable(err: unknown): void {
     if (Date.now() - this.lastWarnAt > 60_000) {
       this.lastWarnAt = Date.now();
-      this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'rate-limit storage unavailable; not limiting');
+      this.logger.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'rate-limit storage unavailable; not limiting',
+      );
     }
   }
 

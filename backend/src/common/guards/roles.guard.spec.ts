@@ -65,8 +65,13 @@ describe('roleAllows', () => {
 
 describe('authUserFromClaims', () => {
   it('reads an access token payload', () => {
-    expect(authUserFromClaims({ sub: '7', username: 'jo', role: 'tipster', sid: 'f', typ: 'access' })).toEqual({
-      id: 7, username: 'jo', role: 'tipster', sessionId: 'f',
+    expect(
+      authUserFromClaims({ sub: '7', username: 'jo', role: 'tipster', sid: 'f', typ: 'access' }),
+    ).toEqual({
+      id: 7,
+      username: 'jo',
+      role: 'tipster',
+      sessionId: 'f',
     });
   });
 

@@ -21,7 +21,10 @@ export class RolesGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
-    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [context.getHandler(), context.getClass()]);
+    const required = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!required?.length) return true;
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user) throw new AuthError(AuthErrorCode.NOT_AUTHENTICATED);

@@ -12,7 +12,8 @@ const DECIMAL = /^-?\d{1,13}(?:\.\d{1,2})?$/;
  */
 export class Money {
   private constructor(readonly cents: number) {
-    if (!Number.isSafeInteger(cents)) throw new RangeError(`Money: ${cents} is not a whole number of cents`);
+    if (!Number.isSafeInteger(cents))
+      throw new RangeError(`Money: ${cents} is not a whole number of cents`);
   }
 
   static readonly ZERO = new Money(0);
@@ -24,7 +25,8 @@ export class Money {
 
   /** From whole units (e.g. 200 → Ksh 200.00). Throws RangeError when not an integer. */
   static ofUnits(units: number): Money {
-    if (!Number.isSafeInteger(units)) throw new RangeError(`Money: ${units} is not a whole number of units`);
+    if (!Number.isSafeInteger(units))
+      throw new RangeError(`Money: ${units} is not a whole number of units`);
     return new Money(units * 100);
   }
 
@@ -36,7 +38,8 @@ export class Money {
   static parse(text: string): Money {
     const trimmed = String(text).trim();
     const cents = DECIMAL.test(trimmed) ? toScaled(trimmed, 2) : null;
-    if (cents === null) throw new RangeError(`Money: '${text}' is not an amount with at most 2 decimals`);
+    if (cents === null)
+      throw new RangeError(`Money: '${text}' is not an amount with at most 2 decimals`);
     return new Money(Number(cents));
   }
 
@@ -50,7 +53,8 @@ export class Money {
 
   /** This amount × an integer (e.g. a UGX multiplier of 30). */
   times(factor: number): Money {
-    if (!Number.isSafeInteger(factor)) throw new RangeError(`Money.times: ${factor} is not an integer`);
+    if (!Number.isSafeInteger(factor))
+      throw new RangeError(`Money.times: ${factor} is not an integer`);
     return new Money(this.cents * factor);
   }
 
@@ -59,7 +63,8 @@ export class Money {
    * docs/PRODUCT-RULES.md, Money). The remainder `this.sub(share)` then adds back to the exact total.
    */
   percent(percent: number): Money {
-    if (!Number.isSafeInteger(percent) || percent < 0 || percent > 100) throw new RangeError(`Money.percent: ${percent}`);
+    if (!Number.isSafeInteger(percent) || percent < 0 || percent > 100)
+      throw new RangeError(`Money.percent: ${percent}`);
     return new Money(Number(divRoundHalfAway(BigInt(this.cents) * BigInt(percent), 100n)));
   }
 
@@ -88,7 +93,8 @@ export class Money {
 
   /** Whole units when the amount has no cents, else throws (Daraja's Amount must be an integer Ksh). */
   toWholeUnits(): number {
-    if (this.cents % 100 !== 0) throw new RangeError(`Money: ${this.toDecimal()} is not a whole amount`);
+    if (this.cents % 100 !== 0)
+      throw new RangeError(`Money: ${this.toDecimal()} is not a whole amount`);
     return this.cents / 100;
   }
 

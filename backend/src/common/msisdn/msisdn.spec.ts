@@ -1,4 +1,10 @@
-import { isKenyanPhone, msisdnToLocal, internationalPhone, toRgPhone, toKenyanMsisdn } from './msisdn';
+import {
+  isKenyanPhone,
+  msisdnToLocal,
+  internationalPhone,
+  toRgPhone,
+  toKenyanMsisdn,
+} from './msisdn';
 
 describe('toKenyanMsisdn', () => {
   it.each([

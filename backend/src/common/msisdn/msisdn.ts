@@ -45,14 +45,20 @@ export const toKenyanMsisdn = (input: string | null | undefined): string | null 
 };
 
 /** True when `input` normalises to a Kenyan MSISDN (see toKenyanMsisdn). */
-export const isKenyanPhone = (input: string | null | undefined): boolean => toKenyanMsisdn(input) !== null;
+export const isKenyanPhone = (input: string | null | undefined): boolean =>
+  toKenyanMsisdn(input) !== null;
 
 /** The local 10-digit form '07XXXXXXXX' of an MSISDN '2547XXXXXXXX' (for display), or null. */
 export const msisdnToLocal = (msisdn: string): string | null =>
   MSISDN_PATTERN.test(msisdn) ? `0${msisdn.slice(KENYA_COUNTRY_CODE.length)}` : null;
 
 /** Country calling codes of the countries an account may have (docs/PRODUCT-RULES.md R56, R91). */
-export const COUNTRY_CALLING_CODES: Readonly<Record<string, string>> = { KE: '254', NG: '234', UG: '256', TZ: '255' };
+export const COUNTRY_CALLING_CODES: Readonly<Record<string, string>> = {
+  KE: '254',
+  NG: '234',
+  UG: '256',
+  TZ: '255',
+};
 
 /**
  * A phone in international digits without '+': Kenyan numbers as toKenyanMsisdn; others of
@@ -60,14 +66,24 @@ export const COUNTRY_CALLING_CODES: Readonly<Record<string, string>> = { KE: '25
  * or given with their code ('+256772123456' → '256772123456'). Null for anything else (not
  * 9-15 digits, or an unknown country).
  */
-export const internationalPhone = (input: string | null | undefined, country: string): string | null => {
+export const internationalPhone = (
+  input: string | null | undefined,
+  country: string,
+): string | null => {
   if (typeof input !== 'string') return null;
   if (country === 'KE') return toKenyanMsisdn(input);
   const code = COUNTRY_CALLING_CODES[country];
   if (!code) return null;
-  const digits = input.trim().replace(/[\s\-().]/g, '').replace(/^\+/, '');
+  const digits = input
+    .trim()
+    .replace(/[\s\-().]/g, '')
+    .replace(/^\+/, '');
   if (!/^\d+$/.test(digits)) return null;
-  const full = digits.startsWith(code) ? digits : digits.startsWith('0') ? code + digits.slice(1) : null;
+  const full = digits.startsWith(code)
+    ? digits
+    : digits.startsWith('0')
+      ? code + digits.slice(1)
+      : null;
   return full && full.length >= 9 && full.length <= 15 ? full : null;
 };
 
@@ -80,6 +96,9 @@ export const toRgPhone = (input: string | null | undefined): string | null => {
   const kenyan = toKenyanMsisdn(input);
   if (kenyan) return kenyan;
   if (typeof input !== 'string') return null;
-  const digits = input.trim().replace(/[\s\-().]/g, '').replace(/^\+/, '');
+  const digits = input
+    .trim()
+    .replace(/[\s\-().]/g, '')
+    .replace(/^\+/, '');
   return /^(234|256|255)\d{8,11}$/.test(digits) ? digits : null;
 };

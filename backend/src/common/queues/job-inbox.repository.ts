@@ -69,6 +69,9 @@ export class JobInboxRepository {
 
   private insert(job: JobToPark): InsertQueryBuilder<JobInbox> {
     const { queueName, jobName, jobId, payload } = job;
-    return this.inbox.createQueryBuilder().insert().values({ queueName, jobName, jobId, payload: payload as object });
+    return this.inbox
+      .createQueryBuilder()
+      .insert()
+      .values({ queueName, jobName, jobId, payload: payload as object });
   }
 }

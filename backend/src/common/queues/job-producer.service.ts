@@ -3,7 +3,14 @@ import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'crypto';
 import { Queue } from 'bullmq';
 import { JobInboxRepository } from './job-inbox.repository';
-import { DEFAULT_JOB_OPTIONS, JOB_QUEUE, JobName, QUEUE, QueueName, REDELIVERED_JOBS } from './queues';
+import {
+  DEFAULT_JOB_OPTIONS,
+  JOB_QUEUE,
+  JobName,
+  QUEUE,
+  QueueName,
+  REDELIVERED_JOBS,
+} from './queues';
 
 /** How long an enqueue may take before Redis counts as unreachable (ms). */
 export const ENQUEUE_TIMEOUT_MS = 2000;
@@ -45,10 +52,18 @@ export class JobProducer {
   }
 
   /** Adds a job to its queue; throws when Redis does not answer within ENQUEUE_TIMEOUT_MS. */
-  async enqueue(name: JobName, payload: unknown, jobId: string, opts: { delay?: number } = {}): Promise<void> {
+  async enqueue(
+    name: JobName,
+    payload: unknown,
+    jobId: string,
+    opts: { delay?: number } = {},
+  ): Promise<void> {
     if (jobId.includes(':')) throw new Error(`jobId must not contain ':' (${jobId})`);
     const queue = this.queues[JOB_QUEUE[name]];
-    await withTimeout(queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...opts, jobId }), 'Redis did not answer');
+    await withTimeout(
+      queue.add(name, payload, { ...DEFAULT_JOB_OPTIONS, ...opts, jobId }),
+      'Redis did not answer',
+    );
   }
 
   /**
@@ -96,17 +111,25 @@ export class JobProducer {
    * inbox row already moved puts it back (with its body) for the next drain.
    * @throws only when PostgreSQL refuses the inbox row too (the caller answers 5xx; the provider retries).
    */
-  async enqueueDurable(name: JobName, payload: unknown, jobId: string): Promise<'queued' | 'inbox'> {
+  async enqueueDurable(
+    name: JobName,
+    payload: unknown,
+    jobId: string,
+  ): Promise<'queued' | 'inbox'> {
     const redelivery = REDELIVERED_JOBS.has(name);
     try {
-      if (Date.now() < this.redisDownUntil) throw new Error('Redis marked down after a failed enqueue');
+      if (Date.now() < this.redisDownUntil)
+        throw new Error('Redis marked down after a failed enqueue');
       if (redelivery) await this.enqueueDelivery(name, payload, jobId);
       else await this.enqueue(name, payload, jobId);
       return 'queued';
     } catch (err) {
       if (Date.now() >= this.redisDownUntil) {
         this.redisDownUntil = Date.now() + REDIS_DOWN_RETRY_MS;
-        this.logger.warn({ err: String(err), jobId }, `enqueue failed; writing to job inbox for ${REDIS_DOWN_RETRY_MS} ms`);
+        this.logger.warn(
+          { err: String(err), jobId },
+          `enqueue failed; writing to job inbox for ${REDIS_DOWN_RETRY_MS} ms`,
+        );
       }
       const job = { queueName: JOB_QUEUE[name], jobName: name, jobId, payload };
       // A re-delivery puts a moved row back (its job may have failed meanwhile); a pending row keeps its place.
@@ -125,7 +148,10 @@ export class JobProducer {
   async receivedBodies(name: JobName, jobId: string): Promise<unknown[]> {
     const bodies: unknown[] = [];
     try {
-      const job = await withTimeout(this.queues[JOB_QUEUE[name]].getJob(jobId), 'Redis did not answer');
+      const job = await withTimeout(
+        this.queues[JOB_QUEUE[name]].getJob(jobId),
+        'Redis did not answer',
+      );
       if (job) bodies.push(job.data);
     } catch (err) {
       this.logger.warn({ err: String(err), jobId }, 'job not readable');
@@ -146,14 +172,23 @@ export class JobProducer {
       const rows = await this.inbox.pending(batch);
       if (!rows.length) return moved;
       const results = await Promise.allSettled(
-        rows.map((row) => (REDELIVERED_JOBS.has(row.jobName as JobName) ? this.enqueueDelivery(row.jobName as JobName, row.payload, row.jobId) : this.enqueue(row.jobName as JobName, row.payload, row.jobId))),
+        rows.map((row) =>
+          REDELIVERED_JOBS.has(row.jobName as JobName)
+            ? this.enqueueDelivery(row.jobName as JobName, row.payload, row.jobId)
+            : this.enqueue(row.jobName as JobName, row.payload, row.jobId),
+        ),
       );
       const done = rows.filter((_, i) => results[i].status === 'fulfilled').map((r) => r.id);
       if (done.length) await this.inbox.markEnqueued(done);
       moved += done.length;
-      const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ id: rows[i].id, error: String(r.reason) }] : []));
+      const failed = results.flatMap((r, i) =>
+        r.status === 'rejected' ? [{ id: rows[i].id, error: String(r.reason) }] : [],
+      );
       if (failed.length) {
-        await this.inbox.recordFailure(failed.map((f) => f.id), failed[0].error);
+        await this.inbox.recordFailure(
+          failed.map((f) => f.id),
+          failed[0].error,
+        );
         return moved; // Redis still down: try again next tick
       }
       if (rows.length < batch) return moved;
@@ -175,4 +210,5 @@ const withTimeout = async <T>(promise: Promise<T>, message: string): Promise<T> 
 };
 
 /** 12 hex characters of the SHA-256 of a payload's JSON: tells two deliveries with different bodies apart. */
-const bodyHash = (payload: unknown): string => createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 12);
+const bodyHash = (payload: unknown): string =>
+  createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 12);

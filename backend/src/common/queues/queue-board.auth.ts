@@ -23,12 +23,15 @@ export const protectQueueBoard = (
     const path = req.url.split('?')[0];
     if (path !== QUEUE_BOARD_ROUTE && !path.startsWith(`${QUEUE_BOARD_ROUTE}/`)) return;
     const header = req.headers.authorization;
-    const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> }).cookies;
+    const cookies = (req as FastifyRequest & { cookies?: Record<string, string | undefined> })
+      .cookies;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : cookies?.[TOKEN_COOKIE];
     let user = null;
     if (token) {
       try {
-        user = authUserFromClaims(await jwt.verifyAsync(token, { secret: accessSecret, algorithms: ['HS256'] }));
+        user = authUserFromClaims(
+          await jwt.verifyAsync(token, { secret: accessSecret, algorithms: ['HS256'] }),
+        );
       } catch {
         user = null;
       }

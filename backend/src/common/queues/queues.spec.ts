@@ -20,7 +20,10 @@ describe('queue wiring', () => {
     const processors = workerProcessors();
     for (const name of Object.values(JOB)) {
       const owners = processors.filter((p) => p.handles.includes(name));
-      expect({ job: name, owners: owners.map((o) => o.name) }).toEqual({ job: name, owners: [expect.any(String)] });
+      expect({ job: name, owners: owners.map((o) => o.name) }).toEqual({
+        job: name,
+        owners: [expect.any(String)],
+      });
       expect({ job: name, queue: owners[0].queue }).toEqual({ job: name, queue: JOB_QUEUE[name] });
     }
   });

@@ -101,7 +101,12 @@ export const JOB_QUEUE: Record<JobName, QueueName> = {
  * body or waiting for a retry is applied anyway (JobProducer.enqueueDelivery; docs/RELIABILITY.md
  * "Re-delivered callbacks").
  */
-export const REDELIVERED_JOBS: ReadonlySet<JobName> = new Set([JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.B2C_RESULT]);
+export const REDELIVERED_JOBS: ReadonlySet<JobName> = new Set([
+  JOB.MPESA_CALLBACK,
+  JOB.FLUTTERWAVE_WEBHOOK,
+  JOB.C2B_CONFIRMATION,
+  JOB.B2C_RESULT,
+]);
 
 /**
  * Producer defaults (docs/CONTRIBUTING.md §8): retries with exponential backoff; failed jobs kept for Bull
@@ -116,10 +121,12 @@ export const DEFAULT_JOB_OPTIONS = {
 } as const;
 
 /** Time from a job's first failure to its last attempt with DEFAULT_JOB_OPTIONS (ms): delay × (2^(attempts−1) − 1). */
-export const RETRY_WINDOW_MS = DEFAULT_JOB_OPTIONS.backoff.delay * (2 ** (DEFAULT_JOB_OPTIONS.attempts - 1) - 1);
+export const RETRY_WINDOW_MS =
+  DEFAULT_JOB_OPTIONS.backoff.delay * (2 ** (DEFAULT_JOB_OPTIONS.attempts - 1) - 1);
 
 /** A job id from business keys: joined by '-', with any ':' replaced (BullMQ forbids ':'). */
-export const jobId = (...parts: (string | number)[]): string => parts.map((p) => String(p).replace(/:/g, '-')).join('-');
+export const jobId = (...parts: (string | number)[]): string =>
+  parts.map((p) => String(p).replace(/:/g, '-')).join('-');
 
 /**
  * Worker options of the queues that carry buyers' money and messages (payments, sms): a job held

@@ -6,4 +6,8 @@ import { createHash, timingSafeEqual } from 'crypto';
  * secret path tokens of provider callbacks (docs/PROVIDERS.md §1.10, §3.3).
  */
 export const sameSecret = (given: string, expected: string): boolean =>
-  expected !== '' && timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
+  expected !== '' &&
+  timingSafeEqual(
+    createHash('sha256').update(given).digest(),
+    createHash('sha256').update(expected).digest(),
+  );

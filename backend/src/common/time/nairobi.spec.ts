@@ -22,16 +22,23 @@ import {
 const DATA_DIR = resolve(__dirname, '../../../../data/football');
 const csvFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? csvFiles(join(dir, e.name)) : e.name.endsWith('.csv') ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? csvFiles(join(dir, e.name))
+      : e.name.endsWith('.csv')
+        ? [join(dir, e.name)]
+        : [],
   );
-const kickoffs: Date[] = csvFiles(DATA_DIR).flatMap(
-  (file) => parseFootballDataCsv(readFileSync(file, 'utf8'), file.slice(file.lastIndexOf('/') + 1)).rows.map((r) => r.kickoff),
+const kickoffs: Date[] = csvFiles(DATA_DIR).flatMap((file) =>
+  parseFootballDataCsv(readFileSync(file, 'utf8'), file.slice(file.lastIndexOf('/') + 1)).rows.map(
+    (r) => r.kickoff,
+  ),
 );
 
 const ISO = "yyyy-MM-dd'T'HH:mm:ssXXX";
 const HOUR = 3_600_000;
 /** The sweep: from the day before the earliest kick-off in the data to the end of 2027 (replayed dates are shown up to today). */
-const FROM = Math.floor(Math.min(...kickoffs.map((k) => k.getTime())) / 86_400_000) * 86_400_000 - 86_400_000;
+const FROM =
+  Math.floor(Math.min(...kickoffs.map((k) => k.getTime())) / 86_400_000) * 86_400_000 - 86_400_000;
 const TO = Date.UTC(2028, 0, 1);
 
 /** The reference implementations (what nairobi.ts did with date-fns-tz before). */
@@ -40,10 +47,17 @@ const reference = {
   dayKey: (d: Date) => formatInTimeZone(d, NAIROBI_TZ, 'yyyy-MM-dd'),
   compact: (d: Date) => formatInTimeZone(d, NAIROBI_TZ, 'yyyyMMddHHmmss'),
   midnight: (key: string) => fromZonedTime(`${key}T00:00:00`, NAIROBI_TZ),
-  monthStart: (d: Date) => fromZonedTime(`${formatInTimeZone(d, NAIROBI_TZ, 'yyyy-MM')}-01T00:00:00`, NAIROBI_TZ),
+  monthStart: (d: Date) =>
+    fromZonedTime(`${formatInTimeZone(d, NAIROBI_TZ, 'yyyy-MM')}-01T00:00:00`, NAIROBI_TZ),
   isoWeekStart: (d: Date) => {
     const weekday = Number(formatInTimeZone(d, NAIROBI_TZ, 'i'));
-    return new Date(fromZonedTime(`${formatInTimeZone(d, NAIROBI_TZ, 'yyyy-MM-dd')}T00:00:00`, NAIROBI_TZ).getTime() - (weekday - 1) * 86_400_000);
+    return new Date(
+      fromZonedTime(
+        `${formatInTimeZone(d, NAIROBI_TZ, 'yyyy-MM-dd')}T00:00:00`,
+        NAIROBI_TZ,
+      ).getTime() -
+        (weekday - 1) * 86_400_000,
+    );
   },
 };
 
@@ -65,9 +79,11 @@ describe('Nairobi time at a fixed +03:00 (same output as date-fns-tz)', () => {
       const d = new Date(t + ((checked * 7_919) % HOUR));
       checked += 1;
       const ref = reference.iso(d);
-      if (toNairobiIso(d) !== ref) mismatches.push(`iso ${d.toISOString()}: ${toNairobiIso(d)} ≠ ${ref}`);
+      if (toNairobiIso(d) !== ref)
+        mismatches.push(`iso ${d.toISOString()}: ${toNairobiIso(d)} ≠ ${ref}`);
       if (nairobiDayKey(d) !== ref.slice(0, 10)) mismatches.push(`dayKey ${d.toISOString()}`);
-      if (nairobiCompactTimestamp(d) !== ref.slice(0, 19).replace(/[-T:]/g, '')) mismatches.push(`compact ${d.toISOString()}`);
+      if (nairobiCompactTimestamp(d) !== ref.slice(0, 19).replace(/[-T:]/g, ''))
+        mismatches.push(`compact ${d.toISOString()}`);
       if (mismatches.length > 10) break;
     }
     expect(mismatches).toEqual([]);
@@ -79,9 +95,12 @@ describe('Nairobi time at a fixed +03:00 (same output as date-fns-tz)', () => {
     // 21:00Z is Nairobi midnight: take the first and the last second of each Nairobi day.
     for (let t = FROM - 3 * HOUR; t < TO; t += 24 * HOUR) {
       for (const d of [new Date(t), new Date(t + 24 * HOUR - 1_000)]) {
-        if (nairobiDayStart(d).getTime() !== reference.midnight(reference.dayKey(d)).getTime()) mismatches.push(`day ${d.toISOString()}`);
-        if (nairobiMonthStart(d).getTime() !== reference.monthStart(d).getTime()) mismatches.push(`month ${d.toISOString()}`);
-        if (isoWeekStart(d).getTime() !== reference.isoWeekStart(d).getTime()) mismatches.push(`week ${d.toISOString()}`);
+        if (nairobiDayStart(d).getTime() !== reference.midnight(reference.dayKey(d)).getTime())
+          mismatches.push(`day ${d.toISOString()}`);
+        if (nairobiMonthStart(d).getTime() !== reference.monthStart(d).getTime())
+          mismatches.push(`month ${d.toISOString()}`);
+        if (isoWeekStart(d).getTime() !== reference.isoWeekStart(d).getTime())
+          mismatches.push(`week ${d.toISOString()}`);
       }
       if (mismatches.length > 10) break;
     }

@@ -51,7 +51,8 @@ export const nairobiDayKey = (d: Date): string => toNairobiIso(d).slice(0, 10);
 export const nairobiDayStart = (d: Date): Date => nairobiMidnight(nairobiDayKey(d));
 
 /** Start (1st, 00:00 Nairobi) of the Nairobi month containing `d`, as a UTC instant. */
-export const nairobiMonthStart = (d: Date): Date => nairobiMidnight(`${toNairobiIso(d).slice(0, 7)}-01`);
+export const nairobiMonthStart = (d: Date): Date =>
+  nairobiMidnight(`${toNairobiIso(d).slice(0, 7)}-01`);
 
 /**
  * Start (Monday 00:00 Nairobi) of the ISO week containing `d`, as a UTC instant
@@ -68,5 +69,12 @@ export const isoWeekStart = (d: Date): Date => {
 /** Nairobi wall time of `d` as digits only, 'yyyyMMddHHmmss' (Daraja `Timestamp` / `TransactionDate`). */
 export const nairobiCompactTimestamp = (d: Date): string => {
   const iso = toNairobiIso(d);
-  return iso.slice(0, 4) + iso.slice(5, 7) + iso.slice(8, 10) + iso.slice(11, 13) + iso.slice(14, 16) + iso.slice(17, 19);
+  return (
+    iso.slice(0, 4) +
+    iso.slice(5, 7) +
+    iso.slice(8, 10) +
+    iso.slice(11, 13) +
+    iso.slice(14, 16) +
+    iso.slice(17, 19)
+  );
 };

@@ -9,4 +9,5 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
  * encodeURI on it, which throws URIError, and a throw here would answer 500 instead of the
  * field's 400.
  */
-export const isEmailAddress = (text: string): boolean => !LONE_SURROGATE.test(text) && isEmail(text);
+export const isEmailAddress = (text: string): boolean =>
+  !LONE_SURROGATE.test(text) && isEmail(text);

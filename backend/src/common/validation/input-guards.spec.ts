@@ -3,14 +3,20 @@ import { findNul, jsonNestingExceeds, MAX_JSON_DEPTH } from './input-guards';
 
 /** Nesting depth of a parsed JSON value: scalars 0, `[]` and `{}` 1. */
 const depthOf = (v: unknown): number =>
-  v !== null && typeof v === 'object' ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf)) : 0;
+  v !== null && typeof v === 'object'
+    ? 1 + Math.max(0, ...Object.values(v as object).map(depthOf))
+    : 0;
 
 describe('jsonNestingExceeds', () => {
   it(`allows ${MAX_JSON_DEPTH} levels and refuses ${MAX_JSON_DEPTH + 1}`, () => {
     const nested = (n: number) => '['.repeat(n) + ']'.repeat(n);
     expect(jsonNestingExceeds(nested(MAX_JSON_DEPTH))).toBe(false);
     expect(jsonNestingExceeds(nested(MAX_JSON_DEPTH + 1))).toBe(true);
-    expect(jsonNestingExceeds(`{"a":${'{"b":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`)).toBe(true);
+    expect(
+      jsonNestingExceeds(
+        `{"a":${'{"b":'.repeat(MAX_JSON_DEPTH)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`,
+      ),
+    ).toBe(true);
   });
 
   it('does not count brackets inside strings, escaped quotes included', () => {

@@ -67,7 +67,8 @@ export const findNul = (value: unknown, root = ''): string | undefined => {
   return undefined;
 };
 
-const badRequest = (message: string): Error & { statusCode: number } => Object.assign(new Error(message), { statusCode: 400 });
+const badRequest = (message: string): Error & { statusCode: number } =>
+  Object.assign(new Error(message), { statusCode: 400 });
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /**
@@ -97,7 +98,10 @@ export const NUL_TOLERANT_ROUTES: ReadonlySet<string> = new Set(['/api/ussd/afri
 export const registerInputGuards = (app: NestFastifyApplication): void => {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const { bodyLimit, onProtoPoisoning, onConstructorPoisoning } = fastify.initialConfig;
-  const parseJson = fastify.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error');
+  const parseJson = fastify.getDefaultJsonParser(
+    onProtoPoisoning ?? 'error',
+    onConstructorPoisoning ?? 'error',
+  );
 
   app.useBodyParser('application/json', { bodyLimit }, (req, body, done) => {
     let text: string;
@@ -116,8 +120,10 @@ export const registerInputGuards = (app: NestFastifyApplication): void => {
   });
 
   fastify.addHook('preValidation', async (request: FastifyRequest) => {
-    if (request.method === 'POST' && NUL_TOLERANT_ROUTES.has(request.routeOptions.url ?? '')) return;
+    if (request.method === 'POST' && NUL_TOLERANT_ROUTES.has(request.routeOptions.url ?? ''))
+      return;
     const field = findNul(request.params) ?? findNul(request.query) ?? findNul(request.body);
-    if (field !== undefined) throw new BadRequestException({ message: `Invalid ${field}`, [field]: [NUL_MESSAGE] });
+    if (field !== undefined)
+      throw new BadRequestException({ message: `Invalid ${field}`, [field]: [NUL_MESSAGE] });
   });
 };

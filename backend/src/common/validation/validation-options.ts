@@ -35,6 +35,9 @@ export const validationPipeOptions: ValidationPipeOptions = {
   stopAtFirstError: false,
   exceptionFactory: (errors) => {
     const fields = toFieldErrors(errors);
-    return new BadRequestException({ message: toutWordMessage(errors) ?? `Invalid ${Object.keys(fields).join(', ')}`, ...fields });
+    return new BadRequestException({
+      message: toutWordMessage(errors) ?? `Invalid ${Object.keys(fields).join(', ')}`,
+      ...fields,
+    });
   },
 };

@@ -44,7 +44,9 @@ export class AccountAuthService {
     }
     await this.loginLock.clear(email);
     if (user.bannedAt) throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
-    const rehash = this.hasher.needsRehash(user.passwordHash) ? await this.hasher.hash(dto.password) : null;
+    const rehash = this.hasher.needsRehash(user.passwordHash)
+      ? await this.hasher.hash(dto.password)
+      : null;
     return this.tx.run(async (m) => {
       if (rehash) await this.users.update(m, user.id, { passwordHash: rehash });
       return this.sessions.start(m, user);
@@ -61,7 +63,10 @@ export class AccountAuthService {
   }
 
   /** Ends the session of `refreshToken`, or every session of `userId` without one. Always succeeds. */
-  async logout(refreshToken: string | undefined, userId: number | undefined): Promise<{ message: string }> {
+  async logout(
+    refreshToken: string | undefined,
+    userId: number | undefined,
+  ): Promise<{ message: string }> {
     await this.sessions.logout(refreshToken, userId);
     return { message: 'Logged out' };
   }

@@ -41,7 +41,8 @@ export class AccountMaintenanceService {
     const cutoff = new Date(now.getTime() - CREDENTIAL_RETENTION_HOURS * 3_600_000);
     const report = await this.credentials.purge(cutoff);
     const { refreshSessions, resetTokens, verificationCodes } = report;
-    if (refreshSessions + resetTokens + verificationCodes > 0) this.logger.log(report, 'purged expired credentials');
+    if (refreshSessions + resetTokens + verificationCodes > 0)
+      this.logger.log(report, 'purged expired credentials');
     return report;
   }
 
@@ -56,7 +57,11 @@ export class AccountMaintenanceService {
     let kept = 0;
     let afterId = 0;
     for (;;) {
-      const ids = await this.users.abandonedRegistrations(before, afterId, ABANDONED_REGISTRATIONS_BATCH);
+      const ids = await this.users.abandonedRegistrations(
+        before,
+        afterId,
+        ABANDONED_REGISTRATIONS_BATCH,
+      );
       for (const id of ids) {
         try {
           const avatar = await this.users.deleteAbandoned(id, before);

@@ -46,7 +46,8 @@ export class AccountPasswordService {
    */
   async change(caller: AuthUser, dto: ChangePasswordDto): Promise<{ message: string }> {
     const user = await this.users.loadActive(caller.id, { withHash: true });
-    if (!(await this.hasher.verify(user.passwordHash, dto.old_password))) throw new AccountError(AccountErrorCode.WRONG_PASSWORD);
+    if (!(await this.hasher.verify(user.passwordHash, dto.old_password)))
+      throw new AccountError(AccountErrorCode.WRONG_PASSWORD);
     const passwordHash = await this.hasher.hash(dto.new_password);
     await this.tx.run(async (m) => {
       await this.users.update(m, user.id, { passwordHash, passwordChangedAt: this.clock.now() });
@@ -73,7 +74,11 @@ export class AccountPasswordService {
           tokenHash: hashSecretToken(token),
           expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
         });
-        const mail = passwordResetEmail({ publicUrl: this.config.publicUrl, username: user.username, token });
+        const mail = passwordResetEmail({
+          publicUrl: this.config.publicUrl,
+          username: user.username,
+          token,
+        });
         return this.outbox.add(m, { kind: 'password-reset', to: user.email, ...mail });
       });
       this.outbox.dispatch(outboxId);
@@ -88,7 +93,8 @@ export class AccountPasswordService {
    * @throws AccountError RESET_TOKEN_INVALID (400, `{ token: ['Invalid token'] }`).
    */
   async confirmReset(dto: ResetPasswordConfirmDto): Promise<{ message: string }> {
-    if (!looksLikeSecretToken(dto.token)) throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
+    if (!looksLikeSecretToken(dto.token))
+      throw new AccountError(AccountErrorCode.RESET_TOKEN_INVALID);
     const tokenHash = hashSecretToken(dto.token);
     // Cheap check first, so a flood of bad tokens costs no argon2 work.
     const open = await this.credentials.resetTokenOpen(tokenHash, this.clock.now());

@@ -3,7 +3,13 @@ import { AppConfig } from '../../config/app-config';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AVATAR_URL_PATH, USERNAME_PATTERN } from './account.constants';
 import { AccountError, AccountErrorCode } from './account.errors';
-import { avatarUrl, OwnProfileResponse, PublicProfileResponse, toOwnProfile, toPublicProfile } from './account.mapper';
+import {
+  avatarUrl,
+  OwnProfileResponse,
+  PublicProfileResponse,
+  toOwnProfile,
+  toPublicProfile,
+} from './account.mapper';
 import { AccountRepository } from './account.repository';
 import { toAvatarWebp } from './avatar/avatar-image';
 import { AVATAR_STORE, AvatarStore } from './avatar/avatar-storage';
@@ -36,7 +42,10 @@ export class AccountProfileService {
    */
   async ownProfile(userId: number): Promise<OwnProfileResponse> {
     // Two statements: the user row with its phone's subscription (the subscription module's SQL), then the figures and lists.
-    const { user, flag: subscribed } = await this.users.loadActiveWithFlag(userId, this.providers.subscription.subscribedSql('u.msisdn'));
+    const { user, flag: subscribed } = await this.users.loadActiveWithFlag(
+      userId,
+      this.providers.subscription.subscribedSql('u.msisdn'),
+    );
     const { stats, slips } = await this.providers.stats.profile(user.id, { owner: true });
     return toOwnProfile(user, { stats, slips, subscribed, imageUrl: this.imageUrl(user) });
   }
@@ -51,14 +60,22 @@ export class AccountProfileService {
     const user = await this.users.byUsername(username);
     if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
     const { stats, slips } = await this.providers.stats.profile(user.id, { owner: false });
-    return toPublicProfile(user, { stats, slips, subscribed: false, imageUrl: this.imageUrl(user) });
+    return toPublicProfile(user, {
+      stats,
+      slips,
+      subscribed: false,
+      imageUrl: this.imageUrl(user),
+    });
   }
 
   /**
    * Sets name and/or city (POST /api/account/user/details); an omitted field stays as it is.
    * @throws as loadActiveUser.
    */
-  async updateDetails(userId: number, dto: UserDetailsDto): Promise<{ message: string; first_name: string; city: string }> {
+  async updateDetails(
+    userId: number,
+    dto: UserDetailsDto,
+  ): Promise<{ message: string; first_name: string; city: string }> {
     return this.tx.run(async (m) => {
       const user = await this.users.loadActive(userId, { lock: true }, m);
       const name = dto.name ?? user.name;
@@ -72,7 +89,10 @@ export class AccountProfileService {
    * Replaces the caller's avatar with `upload` re-encoded as a 256×256 WebP; removes the old file.
    * @throws AccountError AVATAR_NOT_IMAGE (400); STORAGE_UNAVAILABLE (503) when the store refuses the file; as loadActiveUser.
    */
-  async setAvatar(userId: number, upload: Buffer): Promise<{ message: string; profile_image_url: string | null }> {
+  async setAvatar(
+    userId: number,
+    upload: Buffer,
+  ): Promise<{ message: string; profile_image_url: string | null }> {
     await this.users.loadActive(userId);
     const webp = await toAvatarWebp(upload);
     const file = await this.store.put(webp).catch((err: Error) => {

@@ -56,26 +56,46 @@ export class AccountRegistrationService {
     try {
       const created = await this.tx.run(async (m) => {
         const user = await this.users.insert(m, {
-          username, email, phoneNumber: phone, msisdn: country === 'KE' ? toKenyanMsisdn(phone) : null,
-          passwordHash, role: 'user', country,
+          username,
+          email,
+          phoneNumber: phone,
+          msisdn: country === 'KE' ? toKenyanMsisdn(phone) : null,
+          passwordHash,
+          role: 'user',
+          country,
         });
         return { pair: await this.sessions.start(m, user), userId: user.id };
       });
       // After commit: the opt-in names the account, and a registration never depends on it (R276).
-      if (optIn) await this.consents.optInSmsFromForm(phone, OPT_IN_SOURCE.registerForm, created.userId);
+      if (optIn)
+        await this.consents.optInSmsFromForm(phone, OPT_IN_SOURCE.registerForm, created.userId);
       return { token: created.pair.access, refresh: created.pair.refresh };
     } catch (err) {
       // Two registrations racing for the same name: the unique index decides.
       const index = uniqueViolation(err);
-      if (index === 'uq_app_user_username') throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, { username: [MESSAGES.usernameTaken] });
-      if (index === 'uq_app_user_email') throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, { email: [MESSAGES.emailTaken] });
+      if (index === 'uq_app_user_username')
+        throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, {
+          username: [MESSAGES.usernameTaken],
+        });
+      if (index === 'uq_app_user_email')
+        throw new AccountError(AccountErrorCode.REGISTRATION_INVALID, {
+          email: [MESSAGES.emailTaken],
+        });
       throw err;
     }
   }
 
-  private async takenFields(username: string, email: string): Promise<Record<string, string[]> | null> {
+  private async takenFields(
+    username: string,
+    email: string,
+  ): Promise<Record<string, string[]> | null> {
     const since = new Date(this.clock.now().getTime() - ERASED_USERNAME_HOLD_MS);
-    const { username: byName, email: byEmail } = await this.users.taken(username, email, since, erasedUsernameHash(username));
+    const { username: byName, email: byEmail } = await this.users.taken(
+      username,
+      email,
+      since,
+      erasedUsernameHash(username),
+    );
     if (!byName && !byEmail) return null;
     return {
       ...(byName ? { username: [MESSAGES.usernameTaken] } : {}),

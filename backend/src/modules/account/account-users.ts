@@ -4,7 +4,10 @@ import { AccountError, AccountErrorCode } from './account.errors';
 import { User } from './entities/user.entity';
 
 /** Loads user `id` with its password hash (only for password checks inside this module). */
-export const findUserWithHash = (m: EntityManager, where: { id: number } | { email: string }): Promise<User | null> =>
+export const findUserWithHash = (
+  m: EntityManager,
+  where: { id: number } | { email: string },
+): Promise<User | null> =>
   m
     .getRepository(User)
     .createQueryBuilder('u')
@@ -33,7 +36,11 @@ export const loadActiveUser = async (
  * names, e.g. `u.msisdn`), in the same statement: `{ user, flag }`.
  * @throws as loadActiveUser (TOKEN_INVALID 401, ACCOUNT_BANNED 403).
  */
-export const loadActiveUserWithFlag = async (m: EntityManager, id: number, flagSql: string): Promise<{ user: User; flag: boolean }> => {
+export const loadActiveUserWithFlag = async (
+  m: EntityManager,
+  id: number,
+  flagSql: string,
+): Promise<{ user: User; flag: boolean }> => {
   const { entities, raw } = await m
     .getRepository(User)
     .createQueryBuilder('u')

@@ -1,8 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { MessageResponse } from '../../common/openapi/api-shapes';
 import {
-  AvatarResponseDto, OwnProfileResponseDto, PublicProfileResponseDto, RegisterResponseDto, TokenPairDto, UserDetailsResponseDto,
+  AvatarResponseDto,
+  OwnProfileResponseDto,
+  PublicProfileResponseDto,
+  RegisterResponseDto,
+  TokenPairDto,
+  UserDetailsResponseDto,
   VerificationSentResponseDto,
 } from './dto/account-responses.dto';
 import { randomBytes } from 'crypto';
@@ -69,10 +81,18 @@ export class AccountController {
   @RateLimit(RATE_LIMITS.register)
   @Post('register')
   @ApiCreatedResponse({ type: RegisterResponseDto })
-  register(@Body() body: RegisterDto, @Req() req: CookieRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<RegisterResponse> {
+  register(
+    @Body() body: RegisterDto,
+    @Req() req: CookieRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RegisterResponse> {
     if (!DEVICE_ID_PATTERN.test(req.cookies?.[DEVICE_COOKIE] ?? '')) {
       reply.setCookie(DEVICE_COOKIE, randomBytes(16).toString('base64url'), {
-        path: '/api/account', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: DEVICE_COOKIE_MAX_AGE_S,
+        path: '/api/account',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: req.protocol === 'https',
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
       });
     }
     return this.registration.register(body);
@@ -132,24 +152,35 @@ export class AccountController {
   @HttpCode(200)
   @Post('user/details')
   @ApiOkResponse({ type: UserDetailsResponseDto })
-  details(@CurrentUser() user: AuthUser, @Body() body: UserDetailsDto): Promise<{ message: string; first_name: string; city: string }> {
+  details(
+    @CurrentUser() user: AuthUser,
+    @Body() body: UserDetailsDto,
+  ): Promise<{ message: string; first_name: string; city: string }> {
     return this.profiles.updateDetails(user.id, body);
   }
 
   /** multipart field `profile_image`: an image of at most 2 MB (checked by content). */
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { profile_image: { type: 'string', format: 'binary' } } } })
+  @ApiBody({
+    schema: { type: 'object', properties: { profile_image: { type: 'string', format: 'binary' } } },
+  })
   @HttpCode(200)
   @Post('user/avatar')
   @ApiOkResponse({ type: AvatarResponseDto })
-  async avatar(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest): Promise<{ message: string; profile_image_url: string | null }> {
+  async avatar(
+    @CurrentUser() user: AuthUser,
+    @Req() req: FastifyRequest,
+  ): Promise<{ message: string; profile_image_url: string | null }> {
     return this.profiles.setAvatar(user.id, await readProfileImage(req));
   }
 
   /** 200 `{ message: 'Saved' }`; 400 `{ old_password: ['Wrong password'] }` or `{ new_password: [...] }`. */
   @Put('change-password')
   @ApiOkResponse({ type: MessageResponse })
-  changePassword(@CurrentUser() user: AuthUser, @Body() body: ChangePasswordDto): Promise<{ message: string }> {
+  changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body() body: ChangePasswordDto,
+  ): Promise<{ message: string }> {
     return this.passwords.change(user, body);
   }
 
@@ -186,7 +217,10 @@ export class AccountController {
   @HttpCode(200)
   @Post('verify-email-verification/:code')
   @ApiOkResponse({ type: MessageResponse })
-  verifyEmail(@CurrentUser() user: AuthUser, @Param('code') code: string): Promise<{ message: string }> {
+  verifyEmail(
+    @CurrentUser() user: AuthUser,
+    @Param('code') code: string,
+  ): Promise<{ message: string }> {
     return this.verification.verify(user, code);
   }
 }

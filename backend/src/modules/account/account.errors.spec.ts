@@ -2,7 +2,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { ACCOUNT_ERRORS, AccountError, AccountErrorCode } from './account.errors';
 
 describe(AccountError.name, () => {
-  it('maps every code to a 4xx status and a message, except the storage outage (503, not the client\'s fault)', () => {
+  it("maps every code to a 4xx status and a message, except the storage outage (503, not the client's fault)", () => {
     for (const code of Object.values(AccountErrorCode)) {
       const spec = ACCOUNT_ERRORS[code];
       expect(spec.status).toBeGreaterThanOrEqual(400);
@@ -13,9 +13,17 @@ describe(AccountError.name, () => {
   });
 
   it('uses the account messages of docs/PRODUCT-RULES.md R69, "Accounts"', () => {
-    expect(new AccountError(AccountErrorCode.INVALID_CREDENTIALS)).toMatchObject({ status: 401, message: 'Invalid email or password', extra: {} });
-    expect(new AccountError(AccountErrorCode.WRONG_PASSWORD).extra).toEqual({ old_password: ['Wrong password'] });
-    expect(new AccountError(AccountErrorCode.RESET_TOKEN_INVALID).extra).toEqual({ token: ['Invalid token'] });
+    expect(new AccountError(AccountErrorCode.INVALID_CREDENTIALS)).toMatchObject({
+      status: 401,
+      message: 'Invalid email or password',
+      extra: {},
+    });
+    expect(new AccountError(AccountErrorCode.WRONG_PASSWORD).extra).toEqual({
+      old_password: ['Wrong password'],
+    });
+    expect(new AccountError(AccountErrorCode.RESET_TOKEN_INVALID).extra).toEqual({
+      token: ['Invalid token'],
+    });
   });
 
   it('carries field lists and is a DomainError', () => {

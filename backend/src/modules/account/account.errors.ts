@@ -44,22 +44,62 @@ export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
   [AccountErrorCode.INVALID_CREDENTIALS]: { status: 401, message: 'Invalid email or password' },
   [AccountErrorCode.ACCOUNT_BANNED]: { status: 403, message: 'This account has been suspended' },
   [AccountErrorCode.REFRESH_INVALID]: { status: 401, message: 'Token is invalid or expired' },
-  [AccountErrorCode.REFRESH_MISSING]: { status: 400, message: 'This field is required.', field: 'refresh' },
+  [AccountErrorCode.REFRESH_MISSING]: {
+    status: 400,
+    message: 'This field is required.',
+    field: 'refresh',
+  },
   [AccountErrorCode.USER_NOT_FOUND]: { status: 404, message: 'User not found' },
-  [AccountErrorCode.WRONG_PASSWORD]: { status: 400, message: 'Wrong password', field: 'old_password' },
+  [AccountErrorCode.WRONG_PASSWORD]: {
+    status: 400,
+    message: 'Wrong password',
+    field: 'old_password',
+  },
   [AccountErrorCode.RESET_TOKEN_INVALID]: { status: 400, message: 'Invalid token', field: 'token' },
-  [AccountErrorCode.VERIFICATION_CODE_INVALID]: { status: 400, message: 'Invalid or expired verification code' },
-  [AccountErrorCode.EMAIL_ALREADY_VERIFIED]: { status: 400, message: 'Your email is already verified' },
-  [AccountErrorCode.AVATAR_MISSING]: { status: 400, message: "Upload an image in the field 'profile_image'" },
+  [AccountErrorCode.VERIFICATION_CODE_INVALID]: {
+    status: 400,
+    message: 'Invalid or expired verification code',
+  },
+  [AccountErrorCode.EMAIL_ALREADY_VERIFIED]: {
+    status: 400,
+    message: 'Your email is already verified',
+  },
+  [AccountErrorCode.AVATAR_MISSING]: {
+    status: 400,
+    message: "Upload an image in the field 'profile_image'",
+  },
   [AccountErrorCode.AVATAR_TOO_LARGE]: { status: 400, message: 'Image must be at most 2 MB' },
-  [AccountErrorCode.AVATAR_NOT_IMAGE]: { status: 400, message: 'Upload a valid image (JPEG, PNG, WebP or GIF)' },
+  [AccountErrorCode.AVATAR_NOT_IMAGE]: {
+    status: 400,
+    message: 'Upload a valid image (JPEG, PNG, WebP or GIF)',
+  },
   [AccountErrorCode.MEDIA_NOT_FOUND]: { status: 404, message: 'Not found' },
-  [AccountErrorCode.STORAGE_UNAVAILABLE]: { status: 503, message: 'Image storage is unavailable. Try again later.' },
-  [AccountErrorCode.CANNOT_BAN_ADMIN]: { status: 400, message: 'An administrator cannot be banned' },
-  [AccountErrorCode.CANNOT_CHANGE_SELF]: { status: 400, message: 'You cannot change your own role or ban yourself' },
-  [AccountErrorCode.REAUTH_WRONG_PASSWORD]: { status: 400, message: 'Wrong password', field: 'password' },
-  [AccountErrorCode.REAUTH_REQUIRED]: { status: 403, message: 'Enter your password again (the proof lasts 5 minutes)' },
-  [AccountErrorCode.CLOSE_NOT_CONFIRMED]: { status: 400, message: "Type 'DELETE' to confirm", field: 'confirmation' },
+  [AccountErrorCode.STORAGE_UNAVAILABLE]: {
+    status: 503,
+    message: 'Image storage is unavailable. Try again later.',
+  },
+  [AccountErrorCode.CANNOT_BAN_ADMIN]: {
+    status: 400,
+    message: 'An administrator cannot be banned',
+  },
+  [AccountErrorCode.CANNOT_CHANGE_SELF]: {
+    status: 400,
+    message: 'You cannot change your own role or ban yourself',
+  },
+  [AccountErrorCode.REAUTH_WRONG_PASSWORD]: {
+    status: 400,
+    message: 'Wrong password',
+    field: 'password',
+  },
+  [AccountErrorCode.REAUTH_REQUIRED]: {
+    status: 403,
+    message: 'Enter your password again (the proof lasts 5 minutes)',
+  },
+  [AccountErrorCode.CLOSE_NOT_CONFIRMED]: {
+    status: 400,
+    message: "Type 'DELETE' to confirm",
+    field: 'confirmation',
+  },
 };
 
 /**
@@ -69,9 +109,13 @@ export const ACCOUNT_ERRORS: Record<AccountErrorCode, AccountErrorSpec> = {
 export class AccountError extends DomainError<AccountErrorCode> {
   constructor(code: AccountErrorCode, fields: Record<string, string[]> = {}) {
     const spec = ACCOUNT_ERRORS[code];
-    super(code, { status: spec.status, message: spec.message }, {
-      ...(spec.field ? { [spec.field]: [spec.message] } : {}),
-      ...fields,
-    });
+    super(
+      code,
+      { status: spec.status, message: spec.message },
+      {
+        ...(spec.field ? { [spec.field]: [spec.message] } : {}),
+        ...fields,
+      },
+    );
   }
 }

@@ -51,8 +51,11 @@ export interface PublicProfileResponse {
 }
 
 /** Absolute URL of an avatar file, or null without one. */
-export const avatarUrl = (publicUrl: string, avatarPath: string, file: string | null): string | null =>
-  file ? `${publicUrl}${avatarPath}/${file}` : null;
+export const avatarUrl = (
+  publicUrl: string,
+  avatarPath: string,
+  file: string | null,
+): string | null => (file ? `${publicUrl}${avatarPath}/${file}` : null);
 
 /** What a profile shows besides the user row. */
 export interface ProfileParts {
@@ -95,5 +98,9 @@ export const toOwnProfile = (user: User, parts: ProfileParts): OwnProfileRespons
 export const toPublicProfile = (user: User, parts: ProfileParts): PublicProfileResponse => {
   const own = toOwnProfile(user, parts);
   const { phone_number: _phone, ...profile } = own.profile;
-  return { ...own, user: { username: own.user.username, first_name: own.user.first_name }, profile };
+  return {
+    ...own,
+    user: { username: own.user.username, first_name: own.user.first_name },
+    profile,
+  };
 };

@@ -60,7 +60,9 @@ import { ProfileProviders } from './profile-providers';
       provide: AVATAR_STORE,
       inject: [AppConfig],
       useFactory: (config: AppConfig): AvatarStore =>
-        config.avatarStorage.driver === 's3' ? new S3AvatarStore(config) : new LocalAvatarStore(config),
+        config.avatarStorage.driver === 's3'
+          ? new S3AvatarStore(config)
+          : new LocalAvatarStore(config),
     },
     JwtStrategy,
     ClosedAccounts,
@@ -82,6 +84,12 @@ import { ProfileProviders } from './profile-providers';
     AccountDataRepository,
     AccountDataService,
   ],
-  exports: [AccountService, ProfileProviders, AccountMaintenanceService, AccountDataService, ClosedAccounts],
+  exports: [
+    AccountService,
+    ProfileProviders,
+    AccountMaintenanceService,
+    AccountDataService,
+    ClosedAccounts,
+  ],
 })
 export class AccountModule {}

@@ -24,7 +24,10 @@ export class AccountRepository {
   }
 
   /** User `id` or the user with `email`, with its password hash, or null. */
-  withHash(where: { id: number } | { email: string }, m: EntityManager = this.ds.manager): Promise<User | null> {
+  withHash(
+    where: { id: number } | { email: string },
+    m: EntityManager = this.ds.manager,
+  ): Promise<User | null> {
     return findUserWithHash(m, where);
   }
 
@@ -32,7 +35,11 @@ export class AccountRepository {
    * The user `id` of an authenticated use case, optionally locked or with its hash.
    * @throws as loadActiveUser (TOKEN_INVALID 401, ACCOUNT_BANNED 403).
    */
-  loadActive(id: number, opts: { lock?: boolean; withHash?: boolean } = {}, m: EntityManager = this.ds.manager): Promise<User> {
+  loadActive(
+    id: number,
+    opts: { lock?: boolean; withHash?: boolean } = {},
+    m: EntityManager = this.ds.manager,
+  ): Promise<User> {
     return loadActiveUser(m, id, opts);
   }
 
@@ -54,7 +61,11 @@ export class AccountRepository {
    * The live user named `username`, ignoring case (locked for update when `lock`), or null. An
    * erased account has no username any more (docs/PRODUCT-RULES.md R264: its profile answers 404).
    */
-  byUsername(username: string, opts: { lock?: boolean } = {}, m: EntityManager = this.ds.manager): Promise<User | null> {
+  byUsername(
+    username: string,
+    opts: { lock?: boolean } = {},
+    m: EntityManager = this.ds.manager,
+  ): Promise<User | null> {
     const qb = m
       .getRepository(User)
       .createQueryBuilder('u')
@@ -66,7 +77,12 @@ export class AccountRepository {
 
   /** User `id` locked for update, or null. */
   lock(m: EntityManager, id: number): Promise<User | null> {
-    return m.getRepository(User).createQueryBuilder('u').where('u.id = :id', { id }).setLock('pessimistic_write').getOne();
+    return m
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('u.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 
   /** User `id` (no hash), or null. */
@@ -76,7 +92,9 @@ export class AccountRepository {
 
   /** Users with these ids (unknown ids left out). */
   byIds(ids: number[]): Promise<User[]> {
-    return ids.length ? this.ds.manager.find(User, { where: { id: In([...new Set(ids)]) } }) : Promise.resolve([]);
+    return ids.length
+      ? this.ds.manager.find(User, { where: { id: In([...new Set(ids)]) } })
+      : Promise.resolve([]);
   }
 
   /**
@@ -84,13 +102,21 @@ export class AccountRepository {
    * when an account erased after `erasedSince` held it (docs/PRODUCT-RULES.md R264: its SHA-256
    * `erasedUsernameHash`).
    */
-  async taken(username: string, email: string, erasedSince: Date, erasedUsernameHash: string): Promise<{ username: boolean; email: boolean }> {
+  async taken(
+    username: string,
+    email: string,
+    erasedSince: Date,
+    erasedUsernameHash: string,
+  ): Promise<{ username: boolean; email: boolean }> {
     const users = this.ds.getRepository(User);
     const [byName, byEmail] = await Promise.all([
       users
         .createQueryBuilder('u')
         .where('(lower(u.username) = lower(:username) AND u.erased_at IS NULL)', { username })
-        .orWhere('(u.erased_username_hash = :hash AND u.erased_at > :since)', { hash: erasedUsernameHash, since: erasedSince })
+        .orWhere('(u.erased_username_hash = :hash AND u.erased_at > :since)', {
+          hash: erasedUsernameHash,
+          since: erasedSince,
+        })
         .getExists(),
       users.createQueryBuilder('u').where('u.email = :email', { email }).getExists(),
     ]);
@@ -134,10 +160,10 @@ export class AccountRepository {
    * still names the user.
    */
   async deleteAbandoned(id: number, before: Date): Promise<string | null | undefined> {
-    const [rows] = (await this.ds.query(`DELETE FROM app_user u WHERE u.id = $2 AND ${ABANDONED_SQL} RETURNING u.avatar_file`, [before, id])) as [
-      { avatar_file: string | null }[],
-      number,
-    ];
+    const [rows] = (await this.ds.query(
+      `DELETE FROM app_user u WHERE u.id = $2 AND ${ABANDONED_SQL} RETURNING u.avatar_file`,
+      [before, id],
+    )) as [{ avatar_file: string | null }[], number];
     return rows.length ? rows[0].avatar_file : undefined;
   }
 }

@@ -63,7 +63,10 @@ export class AccountService {
    */
   async renewAccessToken(caller: AuthUser): Promise<string> {
     const user = await this.users.loadActive(caller.id);
-    return this.tokens.signAccess({ id: user.id, username: user.username, role: user.role }, caller.sessionId);
+    return this.tokens.signAccess(
+      { id: user.id, username: user.username, role: user.role },
+      caller.sessionId,
+    );
   }
 
   /**
@@ -96,7 +99,12 @@ export class AccountService {
   async findSummaries(ids: number[]): Promise<UserSummary[]> {
     if (!ids.length) return [];
     const rows = await this.users.byIds(ids);
-    return rows.map((u) => ({ id: u.id, username: u.username, role: u.role, profileImageUrl: this.profiles.imageUrl(u) }));
+    return rows.map((u) => ({
+      id: u.id,
+      username: u.username,
+      role: u.role,
+      profileImageUrl: this.profiles.imageUrl(u),
+    }));
   }
 
   /**
@@ -104,12 +112,18 @@ export class AccountService {
    * already issued run out within 15 minutes, and every account route refuses the user meanwhile.
    * @throws AccountError USER_NOT_FOUND (404), CANNOT_BAN_ADMIN (400).
    */
-  async setBanned(username: string, banned: boolean): Promise<{ username: string; banned: boolean }> {
+  async setBanned(
+    username: string,
+    banned: boolean,
+  ): Promise<{ username: string; banned: boolean }> {
     return this.tx.run(async (m) => {
       const user = await this.users.byUsername(username, { lock: true }, m);
       if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
-      if (banned && user.role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
-      await this.users.update(m, user.id, { bannedAt: banned ? (user.bannedAt ?? this.clock.now()) : null });
+      if (banned && user.role === 'admin')
+        throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
+      await this.users.update(m, user.id, {
+        bannedAt: banned ? (user.bannedAt ?? this.clock.now()) : null,
+      });
       if (banned) await this.sessions.revokeAll(m, user.id, 'banned');
       return { username: user.username, banned };
     });
@@ -133,14 +147,23 @@ export class AccountService {
     return this.tx.run((m) => this.adminUpdateIn(m, id, change, actorId), manager);
   }
 
-  private async adminUpdateIn(manager: EntityManager, id: number, change: { role?: Role; banned?: boolean }, actorId: number | undefined): Promise<void> {
+  private async adminUpdateIn(
+    manager: EntityManager,
+    id: number,
+    change: { role?: Role; banned?: boolean },
+    actorId: number | undefined,
+  ): Promise<void> {
     const user = await this.users.lock(manager, id);
     if (!user) throw new AccountError(AccountErrorCode.USER_NOT_FOUND);
     const role = change.role ?? user.role;
     const banned = change.banned ?? user.bannedAt !== null;
-    if (actorId === id && (role !== user.role || banned)) throw new AccountError(AccountErrorCode.CANNOT_CHANGE_SELF);
+    if (actorId === id && (role !== user.role || banned))
+      throw new AccountError(AccountErrorCode.CANNOT_CHANGE_SELF);
     if (banned && role === 'admin') throw new AccountError(AccountErrorCode.CANNOT_BAN_ADMIN);
-    await this.users.update(manager, id, { role, bannedAt: banned ? (user.bannedAt ?? this.clock.now()) : null });
+    await this.users.update(manager, id, {
+      role,
+      bannedAt: banned ? (user.bannedAt ?? this.clock.now()) : null,
+    });
     if (banned && !user.bannedAt) await this.sessions.revokeAll(manager, id, 'banned');
   }
 }

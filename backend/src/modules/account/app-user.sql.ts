@@ -6,7 +6,9 @@
  */
 
 /** `JOIN app_user <alias> ON <alias>.id = <onColumn>`: the user a row's `onColumn` (a user id) names. */
-export const appUserJoin = (alias: string, onColumn: string): string => `JOIN app_user ${alias} ON ${alias}.id = ${onColumn}`;
+export const appUserJoin = (alias: string, onColumn: string): string =>
+  `JOIN app_user ${alias} ON ${alias}.id = ${onColumn}`;
 
 /** A scalar subquery: the username of the user `userIdColumn` names (null when none). */
-export const usernameSql = (userIdColumn: string): string => `SELECT u.username FROM app_user u WHERE u.id = ${userIdColumn}`;
+export const usernameSql = (userIdColumn: string): string =>
+  `SELECT u.username FROM app_user u WHERE u.id = ${userIdColumn}`;

@@ -15,7 +15,10 @@ export class CredentialsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Inserts a session's refresh-token family. */
-  async insertFamily(m: EntityManager, family: Pick<RefreshTokenFamily, 'id' | 'userId' | 'generation' | 'tokenHash' | 'expiresAt'>): Promise<void> {
+  async insertFamily(
+    m: EntityManager,
+    family: Pick<RefreshTokenFamily, 'id' | 'userId' | 'generation' | 'tokenHash' | 'expiresAt'>,
+  ): Promise<void> {
     await m.insert(RefreshTokenFamily, family);
   }
 
@@ -25,18 +28,36 @@ export class CredentialsRepository {
   }
 
   /** Moves family `id` to its next refresh token. */
-  async rotateFamily(m: EntityManager, id: string, next: Pick<RefreshTokenFamily, 'generation' | 'tokenHash' | 'expiresAt' | 'rotatedAt'>): Promise<void> {
+  async rotateFamily(
+    m: EntityManager,
+    id: string,
+    next: Pick<RefreshTokenFamily, 'generation' | 'tokenHash' | 'expiresAt' | 'rotatedAt'>,
+  ): Promise<void> {
     await m.update(RefreshTokenFamily, { id }, next);
   }
 
   /** Revokes family `id` unless already revoked. */
   async revokeFamily(m: EntityManager, id: string, at: Date, reason: string): Promise<void> {
-    await m.update(RefreshTokenFamily, { id, revokedAt: IsNull() }, { revokedAt: at, revokedReason: reason });
+    await m.update(
+      RefreshTokenFamily,
+      { id, revokedAt: IsNull() },
+      { revokedAt: at, revokedReason: reason },
+    );
   }
 
   /** Revokes every live family of `userId` except `keepId`. */
-  async revokeFamilies(m: EntityManager, userId: number, at: Date, reason: string, keepId?: string | null): Promise<void> {
-    await m.update(RefreshTokenFamily, { userId, revokedAt: IsNull(), ...(keepId ? { id: Not(keepId) } : {}) }, { revokedAt: at, revokedReason: reason });
+  async revokeFamilies(
+    m: EntityManager,
+    userId: number,
+    at: Date,
+    reason: string,
+    keepId?: string | null,
+  ): Promise<void> {
+    await m.update(
+      RefreshTokenFamily,
+      { userId, revokedAt: IsNull(), ...(keepId ? { id: Not(keepId) } : {}) },
+      { revokedAt: at, revokedReason: reason },
+    );
   }
 
   /** Marks every unused reset token of `userId` used at `at`. */
@@ -45,18 +66,26 @@ export class CredentialsRepository {
   }
 
   /** Inserts a reset token (its hash). */
-  async insertResetToken(m: EntityManager, token: Pick<PasswordResetToken, 'userId' | 'tokenHash' | 'expiresAt'>): Promise<void> {
+  async insertResetToken(
+    m: EntityManager,
+    token: Pick<PasswordResetToken, 'userId' | 'tokenHash' | 'expiresAt'>,
+  ): Promise<void> {
     await m.insert(PasswordResetToken, token);
   }
 
   /** Whether a reset token with `tokenHash` is unused and not expired at `now`. */
   resetTokenOpen(tokenHash: string, now: Date): Promise<boolean> {
-    return this.ds.manager.exists(PasswordResetToken, { where: { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) } });
+    return this.ds.manager.exists(PasswordResetToken, {
+      where: { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(now) },
+    });
   }
 
   /** The reset token with `tokenHash` locked for update, or null. */
   lockResetToken(m: EntityManager, tokenHash: string): Promise<PasswordResetToken | null> {
-    return m.findOne(PasswordResetToken, { where: { tokenHash }, lock: { mode: 'pessimistic_write' } });
+    return m.findOne(PasswordResetToken, {
+      where: { tokenHash },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   /** Marks every unused verification code of `userId` used at `at`. */
@@ -65,17 +94,31 @@ export class CredentialsRepository {
   }
 
   /** Inserts a verification code (its hash) for `email`. */
-  async insertVerificationCode(m: EntityManager, code: Pick<EmailVerificationCode, 'userId' | 'email' | 'codeHash' | 'expiresAt'>): Promise<void> {
+  async insertVerificationCode(
+    m: EntityManager,
+    code: Pick<EmailVerificationCode, 'userId' | 'email' | 'codeHash' | 'expiresAt'>,
+  ): Promise<void> {
     await m.insert(EmailVerificationCode, code);
   }
 
   /** `userId`'s verification code with `codeHash` locked for update, or null. */
-  lockVerificationCode(m: EntityManager, userId: number, codeHash: string): Promise<EmailVerificationCode | null> {
-    return m.findOne(EmailVerificationCode, { where: { codeHash, userId }, lock: { mode: 'pessimistic_write' } });
+  lockVerificationCode(
+    m: EntityManager,
+    userId: number,
+    codeHash: string,
+  ): Promise<EmailVerificationCode | null> {
+    return m.findOne(EmailVerificationCode, {
+      where: { codeHash, userId },
+      lock: { mode: 'pessimistic_write' },
+    });
   }
 
   /** Marks verification code `id` used at `at`. */
-  async useVerificationCode(m: EntityManager, id: EmailVerificationCode['id'], at: Date): Promise<void> {
+  async useVerificationCode(
+    m: EntityManager,
+    id: EmailVerificationCode['id'],
+    at: Date,
+  ): Promise<void> {
     await m.update(EmailVerificationCode, { id }, { usedAt: at });
   }
 
@@ -83,12 +126,21 @@ export class CredentialsRepository {
    * Deletes sessions expired before `cutoff` and reset tokens and verification codes expired or
    * used before it; returns how many rows of each went.
    */
-  async purge(cutoff: Date): Promise<{ refreshSessions: number; resetTokens: number; verificationCodes: number }> {
+  async purge(
+    cutoff: Date,
+  ): Promise<{ refreshSessions: number; resetTokens: number; verificationCodes: number }> {
     const purge = async (entity: Function, where: string): Promise<number> =>
-      (await this.ds.createQueryBuilder().delete().from(entity).where(where, { cutoff }).execute()).affected ?? 0;
+      (await this.ds.createQueryBuilder().delete().from(entity).where(where, { cutoff }).execute())
+        .affected ?? 0;
     const refreshSessions = await purge(RefreshTokenFamily, 'expires_at < :cutoff');
-    const resetTokens = await purge(PasswordResetToken, 'expires_at < :cutoff OR used_at < :cutoff');
-    const verificationCodes = await purge(EmailVerificationCode, 'expires_at < :cutoff OR used_at < :cutoff');
+    const resetTokens = await purge(
+      PasswordResetToken,
+      'expires_at < :cutoff OR used_at < :cutoff',
+    );
+    const verificationCodes = await purge(
+      EmailVerificationCode,
+      'expires_at < :cutoff OR used_at < :cutoff',
+    );
     return { refreshSessions, resetTokens, verificationCodes };
   }
 }

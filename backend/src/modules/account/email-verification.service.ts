@@ -47,8 +47,15 @@ export class EmailVerificationService {
         codeHash: hashSecretToken(code),
         expiresAt: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
       });
-      const mail = emailVerificationEmail({ publicUrl: this.config.publicUrl, username: user.username, code });
-      return { outboxId: await this.outbox.add(m, { kind: 'email-verification', to: user.email, ...mail }), email: user.email };
+      const mail = emailVerificationEmail({
+        publicUrl: this.config.publicUrl,
+        username: user.username,
+        code,
+      });
+      return {
+        outboxId: await this.outbox.add(m, { kind: 'email-verification', to: user.email, ...mail }),
+        email: user.email,
+      };
     });
     this.outbox.dispatch(outboxId);
     return { message: VERIFICATION_SENT_MESSAGE, email };
@@ -60,7 +67,8 @@ export class EmailVerificationService {
    *         used, expired, or was sent to an address the user no longer has.
    */
   async verify(caller: AuthUser, code: string): Promise<{ message: string }> {
-    if (!looksLikeSecretToken(code)) throw new AccountError(AccountErrorCode.VERIFICATION_CODE_INVALID);
+    if (!looksLikeSecretToken(code))
+      throw new AccountError(AccountErrorCode.VERIFICATION_CODE_INVALID);
     const ok = await this.tx.run(async (m) => {
       const user = await this.users.loadActive(caller.id, { lock: true }, m);
       const now = this.clock.now();

@@ -62,7 +62,19 @@ export interface SubscriptionStatusProvider {
 /** Figures until the slip module registers its provider: zeros and empty lists (docs/PRODUCT-RULES.md "Accounts"). */
 export const EMPTY_STATS_PROVIDER: ProfileStatsProvider = {
   profile: async () => ({
-    stats: { tips: 0, won: 0, lost: 0, rating: 0, monthlyRating: 0, weekRating: 0, settled: 0, profit: 0, roi: 0, averageOdds: 0, profitSeries: [] },
+    stats: {
+      tips: 0,
+      won: 0,
+      lost: 0,
+      rating: 0,
+      monthlyRating: 0,
+      weekRating: 0,
+      settled: 0,
+      profit: 0,
+      roi: 0,
+      averageOdds: 0,
+      profitSeries: [],
+    },
     slips: { active: [], finished: [] },
   }),
 };

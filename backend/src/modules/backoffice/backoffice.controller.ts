@@ -1,6 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import { Roles } from '../../common/decorators/roles.decorator';
@@ -18,32 +24,55 @@ import { ResourceRegistry } from './resource-registry';
  * A back-office record: its fields depend on the resource (each resource's `serialize`;
  * modules/backoffice/README.md lists them), always with its `id`.
  */
-const RECORD: SchemaObject = { type: 'object', required: ['id'], properties: { id: { oneOf: [{ type: 'integer' }, { type: 'string' }] } }, additionalProperties: true };
+const RECORD: SchemaObject = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { oneOf: [{ type: 'integer' }, { type: 'string' }] } },
+  additionalProperties: true,
+};
 
 const FIELD_NAMES: SchemaObject = { type: 'array', items: { type: 'string' } };
 
 /** One resource's allowlist (resource-allowlist.ts ResourceAllowlist). */
 const ALLOWLIST: SchemaObject = {
   type: 'object',
-  required: ['name', 'roles', 'idField', 'fields', 'search', 'defaultSort', 'create', 'update', 'delete'],
+  required: [
+    'name',
+    'roles',
+    'idField',
+    'fields',
+    'search',
+    'defaultSort',
+    'create',
+    'update',
+    'delete',
+  ],
   properties: {
     name: { type: 'string', example: 'posts' },
-    roles: { type: 'array', items: { type: 'string', enum: ['user', 'tipster', 'admin'] }, description: 'admin always passes' },
+    roles: {
+      type: 'array',
+      items: { type: 'string', enum: ['user', 'tipster', 'admin'] },
+      description: 'admin always passes',
+    },
     idField: { type: 'string', example: 'id' },
     fields: {
       type: 'object',
-      description: 'Wire field → what lists may do with it; anything else answers 400 in sort or filter',
+      description:
+        'Wire field → what lists may do with it; anything else answers 400 in sort or filter',
       additionalProperties: {
         type: 'object',
         required: ['type', 'sortable', 'filter'],
         properties: {
           type: { type: 'string', enum: ['int', 'bigint', 'numeric', 'text', 'bool', 'date'] },
           sortable: { type: 'boolean' },
-          filter: { type: 'array', items: { type: 'string', enum: ['eq', 'ilike', 'in', 'gte', 'lte'] } },
+          filter: {
+            type: 'array',
+            items: { type: 'string', enum: ['eq', 'ilike', 'in', 'gte', 'lte'] },
+          },
         },
       },
     },
-    search: { ...FIELD_NAMES, description: "Fields searched by filter={\"q\":...}; empty: no q" },
+    search: { ...FIELD_NAMES, description: 'Fields searched by filter={"q":...}; empty: no q' },
     defaultSort: {
       type: 'object',
       required: ['field', 'order'],
@@ -72,14 +101,20 @@ export class BackofficeController {
    */
   @Get('resources')
   @Roles('admin')
-  @ApiOkResponse({ schema: { type: 'array', items: ALLOWLIST }, description: 'Every back-office resource, in menu registration order' })
+  @ApiOkResponse({
+    schema: { type: 'array', items: ALLOWLIST },
+    description: 'Every back-office resource, in menu registration order',
+  })
   resources(): ResourceAllowlist[] {
     return this.registry.allowlists();
   }
 
   /** `?sort=["field","ASC"]&range=[0,24]&filter={...}` → array + `Content-Range: {resource} 0-24/319`. */
   @Get(':resource')
-  @ApiOkResponse({ schema: { type: 'array', items: RECORD }, description: 'One page of records; total in Content-Range' })
+  @ApiOkResponse({
+    schema: { type: 'array', items: RECORD },
+    description: 'One page of records; total in Content-Range',
+  })
   async list(
     @CurrentUser() user: AuthUser,
     @Param('resource') resource: string,
@@ -94,7 +129,11 @@ export class BackofficeController {
   /** One record; 404 when absent (or another tipster's). */
   @Get(':resource/:id')
   @ApiOkResponse({ schema: RECORD })
-  getOne(@CurrentUser() user: AuthUser, @Param('resource') resource: string, @Param('id') id: string): Promise<ResourceRecord> {
+  getOne(
+    @CurrentUser() user: AuthUser,
+    @Param('resource') resource: string,
+    @Param('id') id: string,
+  ): Promise<ResourceRecord> {
     return this.backoffice.getOne(user, resource, id);
   }
 
@@ -102,7 +141,11 @@ export class BackofficeController {
   @Post(':resource')
   @ApiBody({ schema: RECORD, description: "The new record's fields (the resource's create DTO)" })
   @ApiCreatedResponse({ schema: RECORD })
-  create(@CurrentUser() user: AuthUser, @Param('resource') resource: string, @Body() body: unknown): Promise<ResourceRecord> {
+  create(
+    @CurrentUser() user: AuthUser,
+    @Param('resource') resource: string,
+    @Body() body: unknown,
+  ): Promise<ResourceRecord> {
     return this.backoffice.create(user, resource, body);
   }
 
@@ -122,7 +165,11 @@ export class BackofficeController {
   /** 200 with the deleted record as it was. */
   @Delete(':resource/:id')
   @ApiOkResponse({ schema: RECORD, description: 'The record as it was' })
-  remove(@CurrentUser() user: AuthUser, @Param('resource') resource: string, @Param('id') id: string): Promise<ResourceRecord> {
+  remove(
+    @CurrentUser() user: AuthUser,
+    @Param('resource') resource: string,
+    @Param('id') id: string,
+  ): Promise<ResourceRecord> {
     return this.backoffice.remove(user, resource, id);
   }
 }

@@ -17,7 +17,10 @@ export const BACKOFFICE_ERRORS: Record<BackofficeErrorCode, ErrorSpec> = {
   [BackofficeErrorCode.BAD_ID]: { status: 400, message: 'Invalid id' },
   [BackofficeErrorCode.BAD_BODY]: { status: 400, message: 'The body must be a JSON object' },
   [BackofficeErrorCode.RECORD_NOT_FOUND]: { status: 404, message: 'Not found' },
-  [BackofficeErrorCode.OPERATION_NOT_ALLOWED]: { status: 405, message: 'This operation is not allowed on this resource' },
+  [BackofficeErrorCode.OPERATION_NOT_ALLOWED]: {
+    status: 405,
+    message: 'This operation is not allowed on this resource',
+  },
 };
 
 /** The back office's error; `detail` is the user-facing message naming the field or resource. */

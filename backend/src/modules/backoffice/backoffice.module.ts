@@ -37,10 +37,25 @@ import { RgLimitsResource } from './resources/rg-limits.resource';
 import { RetentionRunsResource } from './resources/retention-runs.resource';
 
 /** Every back-office resource provider. Add a resource: one file in resources/ and one entry here (README.md). */
-const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, EarningsResource, WithdrawalsResource,
-  UsersResource, FixturesResource, FixtureImportsResource, SubscriptionKindsResource, FreeTipsResource,
-  PremiumSlipsResource, PurchasesResource, SmsMessagesResource, DeliveriesResource, SlipsResource, RgLimitsResource,
-  UnmatchedPaymentsResource, RetentionRunsResource,
+const RESOURCE_PROVIDERS = [
+  PostsResource,
+  AuditLogResource,
+  JackpotsResource,
+  EarningsResource,
+  WithdrawalsResource,
+  UsersResource,
+  FixturesResource,
+  FixtureImportsResource,
+  SubscriptionKindsResource,
+  FreeTipsResource,
+  PremiumSlipsResource,
+  PurchasesResource,
+  SmsMessagesResource,
+  DeliveriesResource,
+  SlipsResource,
+  RgLimitsResource,
+  UnmatchedPaymentsResource,
+  RetentionRunsResource,
 ];
 
 /**
@@ -50,7 +65,19 @@ const RESOURCE_PROVIDERS = [PostsResource, AuditLogResource, JackpotsResource, E
  * service here.
  */
 @Module({
-  imports: [AdminAuditModule, AccountModule, BlogModule, JackpotModule, FinanceModule, FixturesModule, SlipModule, SubscriptionModule, ProcessorModule, NotificationsModule, RgModule],
+  imports: [
+    AdminAuditModule,
+    AccountModule,
+    BlogModule,
+    JackpotModule,
+    FinanceModule,
+    FixturesModule,
+    SlipModule,
+    SubscriptionModule,
+    ProcessorModule,
+    NotificationsModule,
+    RgModule,
+  ],
   controllers: [BackofficeController],
   providers: [
     ...RESOURCE_PROVIDERS,

@@ -10,7 +10,12 @@ import { AdminAuditService } from './audit/admin-audit.service';
 import { BackofficeError, BackofficeErrorCode } from './backoffice.errors';
 import { contentRange, parseListParams, readValue } from './domain/list-params';
 import { runListPage, applyFilters } from './list-query';
-import type { AnyResourceDefinition, RecordId, ResourceRecord, WriteContext } from './resource-definition';
+import type {
+  AnyResourceDefinition,
+  RecordId,
+  ResourceRecord,
+  WriteContext,
+} from './resource-definition';
 import { listSpecOf, ResourceRegistry } from './resource-registry';
 import { ResourceRepository } from './resource.repository';
 
@@ -44,10 +49,17 @@ export class BackofficeService {
    * One page of `resource`, parsed from the `sort`, `range` and `filter` query parameters.
    * @throws BackofficeError UNKNOWN_RESOURCE (404), BAD_LIST_PARAM (400); AuthError FORBIDDEN (403).
    */
-  async list(caller: AuthUser, resource: string, query: Record<string, unknown>): Promise<BackofficeListResult> {
+  async list(
+    caller: AuthUser,
+    resource: string,
+    query: Record<string, unknown>,
+  ): Promise<BackofficeListResult> {
     const { def, actor } = await this.resourceFor(caller, resource);
     const params = parseListParams(query, listSpecOf(def));
-    const page = await runListPage(() => applyFilters(this.rows.query(def, actor), params.filters), params);
+    const page = await runListPage(
+      () => applyFilters(this.rows.query(def, actor), params.filters),
+      params,
+    );
     return {
       records: page.rows.map((row) => def.serialize(row)),
       contentRange: contentRange(def.name, params.range.start, page.rows.length, page.total),
@@ -76,7 +88,14 @@ export class BackofficeService {
       const ctx: WriteContext = { manager, actor };
       const { id } = await create.handle(input, ctx);
       const after = await this.loadRecord(manager, def, actor, id);
-      await this.audit.record(manager, { actor, action: 'create', resource: def.name, recordId: id, before: null, after });
+      await this.audit.record(manager, {
+        actor,
+        action: 'create',
+        resource: def.name,
+        recordId: id,
+        before: null,
+        after,
+      });
       return after;
     });
   }
@@ -86,7 +105,12 @@ export class BackofficeService {
    * `update` with the record before and after.
    * @throws BackofficeError OPERATION_NOT_ALLOWED (405), BAD_ID (400), RECORD_NOT_FOUND (404), 400 for an invalid body.
    */
-  async update(caller: AuthUser, resource: string, rawId: string, body: unknown): Promise<ResourceRecord> {
+  async update(
+    caller: AuthUser,
+    resource: string,
+    rawId: string,
+    body: unknown,
+  ): Promise<ResourceRecord> {
     const { def, actor } = await this.resourceFor(caller, resource);
     const update = def.update ?? this.notAllowed(def, 'updated');
     const id = this.parseId(def, rawId);
@@ -96,7 +120,14 @@ export class BackofficeService {
       const before = await this.loadRecord(manager, def, actor, id, true);
       await update.handle(id, input, { manager, actor });
       const after = await this.loadRecord(manager, def, actor, id);
-      await this.audit.record(manager, { actor, action: 'update', resource: def.name, recordId: id, before, after });
+      await this.audit.record(manager, {
+        actor,
+        action: 'update',
+        resource: def.name,
+        recordId: id,
+        before,
+        after,
+      });
       return after;
     });
   }
@@ -114,7 +145,14 @@ export class BackofficeService {
     return this.tx.run(async (manager) => {
       const before = await this.loadRecord(manager, def, actor, id, true);
       await remove.handle(id, { manager, actor });
-      await this.audit.record(manager, { actor, action: 'delete', resource: def.name, recordId: id, before, after: null });
+      await this.audit.record(manager, {
+        actor,
+        action: 'delete',
+        resource: def.name,
+        recordId: id,
+        before,
+        after: null,
+      });
       return before;
     });
   }
@@ -128,16 +166,23 @@ export class BackofficeService {
    * @throws AuthError FORBIDDEN (403) when neither role allows it; TOKEN_INVALID (401) / AccountError
    *   ACCOUNT_BANNED (403) when the account is gone or banned.
    */
-  private async resourceFor(caller: AuthUser, name: string): Promise<{ def: AnyResourceDefinition; actor: AuthUser }> {
+  private async resourceFor(
+    caller: AuthUser,
+    name: string,
+  ): Promise<{ def: AnyResourceDefinition; actor: AuthUser }> {
     const def = this.registry.get(name);
     if (roleAllows(caller.role, def.roles)) return { def, actor: caller };
     const role = await this.accounts.currentRole(caller.id);
-    if (role === caller.role || !roleAllows(role, def.roles)) throw new AuthError(AuthErrorCode.FORBIDDEN);
+    if (role === caller.role || !roleAllows(role, def.roles))
+      throw new AuthError(AuthErrorCode.FORBIDDEN);
     return { def, actor: { ...caller, role } };
   }
 
   private notAllowed(def: AnyResourceDefinition, verb: string): never {
-    throw new BackofficeError(BackofficeErrorCode.OPERATION_NOT_ALLOWED, `${def.name} cannot be ${verb} here`);
+    throw new BackofficeError(
+      BackofficeErrorCode.OPERATION_NOT_ALLOWED,
+      `${def.name} cannot be ${verb} here`,
+    );
   }
 
   private parseId(def: AnyResourceDefinition, rawId: string): RecordId {
@@ -145,7 +190,10 @@ export class BackofficeService {
     try {
       return readValue(rawId, field.type, 'id') as RecordId;
     } catch {
-      throw new BackofficeError(BackofficeErrorCode.BAD_ID, `Invalid ${def.name} id '${rawId.slice(0, 40)}'`);
+      throw new BackofficeError(
+        BackofficeErrorCode.BAD_ID,
+        `Invalid ${def.name} id '${rawId.slice(0, 40)}'`,
+      );
     }
   }
 
@@ -158,13 +206,18 @@ export class BackofficeService {
     lock = false,
   ): Promise<ResourceRecord> {
     const row = await this.rows.load(def, actor, id, { manager, lock });
-    if (!row) throw new BackofficeError(BackofficeErrorCode.RECORD_NOT_FOUND, `${def.name} ${id} not found`);
+    if (!row)
+      throw new BackofficeError(
+        BackofficeErrorCode.RECORD_NOT_FOUND,
+        `${def.name} ${id} not found`,
+      );
     return def.serialize(row);
   }
 
   /** Validates a write body as `dto` (unknown fields stripped); 400 with field errors like every route. */
   private async validate<T extends object>(body: unknown, dto: new () => T): Promise<T> {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new BackofficeError(BackofficeErrorCode.BAD_BODY);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw new BackofficeError(BackofficeErrorCode.BAD_BODY);
     return (await this.validator.transform(body, { type: 'body', metatype: dto })) as T;
   }
 }

@@ -8,7 +8,10 @@ const TOTAL = '__total';
  * Adds parsed filter clauses to `qb` as bound parameters (never interpolated values). Columns
  * come from the resource's allowlist, never from the request.
  */
-export const applyFilters = <E extends ObjectLiteral>(qb: SelectQueryBuilder<E>, filters: readonly FilterClause[]): SelectQueryBuilder<E> => {
+export const applyFilters = <E extends ObjectLiteral>(
+  qb: SelectQueryBuilder<E>,
+  filters: readonly FilterClause[],
+): SelectQueryBuilder<E> => {
   filters.forEach((f, i) => {
     const p = `bo_f${i}`;
     switch (f.kind) {
@@ -27,7 +30,11 @@ export const applyFilters = <E extends ObjectLiteral>(qb: SelectQueryBuilder<E>,
       case 'search':
         f.patterns.forEach((pattern, j) => {
           const pj = `${p}_${j}`;
-          qb.andWhere(new Brackets((or) => f.columns.forEach((c) => or.orWhere(`${c} ILIKE :${pj}`, { [pj]: pattern }))));
+          qb.andWhere(
+            new Brackets((or) =>
+              f.columns.forEach((c) => or.orWhere(`${c} ILIKE :${pj}`, { [pj]: pattern })),
+            ),
+          );
         });
         break;
       case 'none':
@@ -55,9 +62,15 @@ export const runListPage = async <E extends ObjectLiteral>(
   params: ListParams,
 ): Promise<ListPage<E>> => {
   const qb = build().addSelect('COUNT(*) OVER()', TOTAL);
-  params.sort.forEach((s, i) => (i === 0 ? qb.orderBy(s.column, s.order) : qb.addOrderBy(s.column, s.order)));
+  params.sort.forEach((s, i) =>
+    i === 0 ? qb.orderBy(s.column, s.order) : qb.addOrderBy(s.column, s.order),
+  );
   qb.offset(params.range.start).limit(params.range.end - params.range.start + 1);
   const { entities, raw } = await qb.getRawAndEntities<Record<string, unknown>>();
-  const total = raw.length ? Number(raw[0][TOTAL]) : params.range.start === 0 ? 0 : await build().getCount();
+  const total = raw.length
+    ? Number(raw[0][TOTAL])
+    : params.range.start === 0
+      ? 0
+      : await build().getCount();
   return { rows: entities, total };
 };

@@ -32,7 +32,13 @@ export interface ResourceAllowlist {
 
 /** Body fields a DTO accepts: its class-validator properties (ValidationPipe `whitelist` strips others), sorted. */
 export const dtoFields = (dto: Type<object>): string[] =>
-  [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName))].sort();
+  [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .map((m) => m.propertyName),
+    ),
+  ].sort();
 
 /** The served allowlist of one definition (fields in declaration order). */
 export const allowlistOf = (def: AnyResourceDefinition): ResourceAllowlist => ({
@@ -40,7 +46,10 @@ export const allowlistOf = (def: AnyResourceDefinition): ResourceAllowlist => ({
   roles: [...def.roles],
   idField: def.idField ?? 'id',
   fields: Object.fromEntries(
-    Object.entries(def.fields).map(([name, f]) => [name, { type: f.type, sortable: f.sortable === true, filter: [...(f.filter ?? [])] }]),
+    Object.entries(def.fields).map(([name, f]) => [
+      name,
+      { type: f.type, sortable: f.sortable === true, filter: [...(f.filter ?? [])] },
+    ]),
   ),
   search: [...(def.search ?? [])],
   defaultSort: { field: def.defaultSort[0], order: def.defaultSort[1] },

@@ -24,7 +24,11 @@ export interface ResourceRecord {
  *
  * Type parameters: E the entity, C / U the create / update DTO classes.
  */
-export interface ResourceDefinition<E extends ObjectLiteral = ObjectLiteral, C extends object = object, U extends object = object> {
+export interface ResourceDefinition<
+  E extends ObjectLiteral = ObjectLiteral,
+  C extends object = object,
+  U extends object = object,
+> {
   /** URL segment and Content-Range unit: kebab-case plural ('posts', 'audit-log'). */
   name: string;
   /** Entity whose table the reads query; `alias` is its alias in `fields[*].column`. */
@@ -66,7 +70,11 @@ export interface ResourceDefinition<E extends ObjectLiteral = ObjectLiteral, C e
 export type AnyResourceDefinition = ResourceDefinition<any, any, any>;
 
 /** Identity helper that infers E, C and U from the object literal. */
-export const defineResource = <E extends ObjectLiteral, C extends object = object, U extends object = object>(
+export const defineResource = <
+  E extends ObjectLiteral,
+  C extends object = object,
+  U extends object = object,
+>(
   def: ResourceDefinition<E, C, U>,
 ): ResourceDefinition<E, C, U> => def;
 

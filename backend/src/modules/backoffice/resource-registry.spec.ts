@@ -45,7 +45,9 @@ describe('resourceProblems', () => {
 
 describe('allowlistOf', () => {
   it('serves what the definition declares, without columns, serialiser or handlers', () => {
-    expect(allowlistOf({ ...posts, search: ['id'], delete: { handle: async () => undefined } })).toEqual({
+    expect(
+      allowlistOf({ ...posts, search: ['id'], delete: { handle: async () => undefined } }),
+    ).toEqual({
       name: 'posts',
       roles: ['admin'],
       idField: 'id',

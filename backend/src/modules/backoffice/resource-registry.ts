@@ -23,8 +23,10 @@ export const resourceProblems = (defs: readonly AnyResourceDefinition[]): string
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const def of defs) {
-    if (!/^[a-z][a-z0-9-]*$/.test(def.name)) problems.push(`resource name '${def.name}' must be kebab-case`);
-    if (RESERVED_RESOURCE_NAMES.includes(def.name)) problems.push(`resource name '${def.name}' is reserved`);
+    if (!/^[a-z][a-z0-9-]*$/.test(def.name))
+      problems.push(`resource name '${def.name}' must be kebab-case`);
+    if (RESERVED_RESOURCE_NAMES.includes(def.name))
+      problems.push(`resource name '${def.name}' is reserved`);
     if (seen.has(def.name)) problems.push(`resource '${def.name}' is defined twice`);
     seen.add(def.name);
     if (!def.roles.length) problems.push(`${def.name}: roles must not be empty`);
@@ -43,7 +45,8 @@ export class ResourceRegistry {
 
   constructor(@Inject(BACKOFFICE_RESOURCES) defs: AnyResourceDefinition[]) {
     const problems = resourceProblems(defs);
-    if (problems.length) throw new Error(`Back-office resources are misconfigured:\n- ${problems.join('\n- ')}`);
+    if (problems.length)
+      throw new Error(`Back-office resources are misconfigured:\n- ${problems.join('\n- ')}`);
     for (const def of defs) this.byName.set(def.name, def);
   }
 
@@ -53,7 +56,11 @@ export class ResourceRegistry {
    */
   get(name: string): AnyResourceDefinition {
     const def = this.byName.get(name);
-    if (!def) throw new BackofficeError(BackofficeErrorCode.UNKNOWN_RESOURCE, `Unknown back-office resource '${name}'`);
+    if (!def)
+      throw new BackofficeError(
+        BackofficeErrorCode.UNKNOWN_RESOURCE,
+        `Unknown back-office resource '${name}'`,
+      );
     return def;
   }
 

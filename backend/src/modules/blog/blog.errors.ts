@@ -21,6 +21,10 @@ export class BlogError extends DomainError<BlogErrorCode> {
   constructor(code: BlogErrorCode, fields: Record<string, string[]> = {}) {
     const spec = BLOG_ERRORS[code];
     const names = Object.keys(fields);
-    super(code, { status: spec.status, message: names.length ? `Invalid ${names.join(', ')}` : spec.message }, fields);
+    super(
+      code,
+      { status: spec.status, message: names.length ? `Invalid ${names.join(', ')}` : spec.message },
+      fields,
+    );
   }
 }

@@ -40,13 +40,20 @@ export class BlogRepository {
       .offset((page - 1) * BLOG_PAGE_SIZE)
       .limit(BLOG_PAGE_SIZE);
     const { entities, raw } = await qb.getRawAndEntities<{ total_count: string }>();
-    const count = raw.length ? Number(raw[0].total_count) : await this.ds.getRepository(Post).countBy({ published: true });
+    const count = raw.length
+      ? Number(raw[0].total_count)
+      : await this.ds.getRepository(Post).countBy({ published: true });
     return { count, posts: entities };
   }
 
   /** Post `id` locked for update, or null. */
   lock(m: EntityManager, id: number): Promise<Post | null> {
-    return m.getRepository(Post).createQueryBuilder('p').where('p.id = :id', { id }).setLock('pessimistic_write').getOne();
+    return m
+      .getRepository(Post)
+      .createQueryBuilder('p')
+      .where('p.id = :id', { id })
+      .setLock('pessimistic_write')
+      .getOne();
   }
 
   /** Inserts or updates `post` (a new one gets its id). */

@@ -69,7 +69,13 @@ export class BlogService {
    */
   createPost(input: PostInput, opts: BlogWriteOptions = {}): Promise<Post> {
     return this.inTransaction(opts, async (m) => {
-      const { title = '', content = '', author = '', overview = '', thumbnail = null } = this.clean(input);
+      const {
+        title = '',
+        content = '',
+        author = '',
+        overview = '',
+        thumbnail = null,
+      } = this.clean(input);
       const slug = await this.allocateSlug(m, slugify(input.slug?.trim() ? input.slug : title));
       return this.repo.save(m, {
         title,
@@ -119,7 +125,10 @@ export class BlogService {
     });
   }
 
-  private inTransaction<T>(opts: BlogWriteOptions, work: (m: EntityManager) => Promise<T>): Promise<T> {
+  private inTransaction<T>(
+    opts: BlogWriteOptions,
+    work: (m: EntityManager) => Promise<T>,
+  ): Promise<T> {
     return this.tx.run(work, opts.manager);
   }
 
@@ -150,7 +159,8 @@ export class BlogService {
     }
     if (input.thumbnail !== undefined) {
       const url = input.thumbnail?.trim() || null;
-      if (url !== null && !isSafeImageUrl(url)) errors.thumbnail = ['thumbnail must be an https or site-relative (/...) image URL'];
+      if (url !== null && !isSafeImageUrl(url))
+        errors.thumbnail = ['thumbnail must be an https or site-relative (/...) image URL'];
       out.thumbnail = url;
     }
     if (Object.keys(errors).length) throw new BlogError(BlogErrorCode.INVALID_POST, errors);

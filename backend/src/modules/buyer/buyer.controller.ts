@@ -15,7 +15,9 @@ export const BUYER_CODE_RATE_LIMITS = RG_CODE_RATE_LIMITS;
  * History reads per phone, as the subscriber panel (PHONE_LOOKUP_LIMIT); per client address the
  * `ip` throttler (RATE_LIMIT_PER_IP) counts them, the address being the socket's unless TRUST_PROXY names the proxy.
  */
-export const BUYER_PURCHASES_RATE_LIMITS = { phone: { ...PHONE_LOOKUP_LIMIT, from: { query: 'phone' } } } as const satisfies RateLimitRules;
+export const BUYER_PURCHASES_RATE_LIMITS = {
+  phone: { ...PHONE_LOOKUP_LIMIT, from: { query: 'phone' } },
+} as const satisfies RateLimitRules;
 
 /**
  * A buyer's history (docs/PRODUCT-RULES.md R160-R163): a one-time SMS code, then every purchase
@@ -40,10 +42,18 @@ export class BuyerController {
   @Get('purchases')
   @RateLimit(BUYER_PURCHASES_RATE_LIMITS)
   @ApiQuery({ name: 'phone', required: true, description: 'the phone the code was sent to' })
-  @ApiQuery({ name: 'code', required: true, description: 'the 6-digit code of POST /api/buyer/code (good for 10 minutes, for every page)' })
+  @ApiQuery({
+    name: 'code',
+    required: true,
+    description: 'the 6-digit code of POST /api/buyer/code (good for 10 minutes, for every page)',
+  })
   @ApiQuery({ name: 'before', required: false, description: 'the `next` of the previous page' })
   @ApiOkResponse({ type: BuyerPurchasesPageDto })
-  purchases(@Query('phone') phone?: unknown, @Query('code') code?: unknown, @Query('before') before?: unknown): Promise<BuyerPurchasesPage> {
+  purchases(
+    @Query('phone') phone?: unknown,
+    @Query('code') code?: unknown,
+    @Query('before') before?: unknown,
+  ): Promise<BuyerPurchasesPage> {
     return this.buyer.purchasesOf(phone, code, before);
   }
 }

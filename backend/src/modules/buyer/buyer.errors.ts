@@ -10,7 +10,10 @@ export enum BuyerErrorCode {
  * expired. Ask for a new one.').
  */
 export const BUYER_ERRORS = defineErrors<BuyerErrorCode>({
-  [BuyerErrorCode.INVALID_CURSOR]: { status: 400, message: 'before must be the next value of a previous page' },
+  [BuyerErrorCode.INVALID_CURSOR]: {
+    status: 400,
+    message: 'before must be the next value of a previous page',
+  },
 });
 
 export class BuyerError extends DomainError<BuyerErrorCode> {

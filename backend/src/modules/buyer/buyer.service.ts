@@ -7,7 +7,12 @@ import { PhoneCodeService } from '../rg/phone-code.service';
 import { BoughtSlipsService } from '../slip/bought-slips.service';
 import type { SlipResponse } from '../slip/slip.mapper';
 import { BuyerError, BuyerErrorCode } from './buyer.errors';
-import { BUYER_PAGE_SIZE, BuyerPurchaseStatus, buyerStatus, parseBefore } from './domain/buyer-history';
+import {
+  BUYER_PAGE_SIZE,
+  BuyerPurchaseStatus,
+  buyerStatus,
+  parseBefore,
+} from './domain/buyer-history';
 
 /** One purchase as GET /api/buyer/purchases answers it (docs/PRODUCT-RULES.md R161). */
 export interface BuyerPurchaseView {
@@ -94,7 +99,11 @@ export class BuyerService {
     const rows = await this.purchases.purchasesOfPhone(holder, cursor, BUYER_PAGE_SIZE + 1);
     const page = rows.slice(0, BUYER_PAGE_SIZE);
     const slipIds = page.flatMap((p) => (p.kind === 'slip' && p.slipId !== null ? [p.slipId] : []));
-    const paid = new Set(page.flatMap((p) => (p.kind === 'slip' && p.slipId !== null && p.status === 'paid' ? [p.slipId] : [])));
+    const paid = new Set(
+      page.flatMap((p) =>
+        p.kind === 'slip' && p.slipId !== null && p.status === 'paid' ? [p.slipId] : [],
+      ),
+    );
     const slips = await this.slips.forBuyer(slipIds, paid);
     const vouchers = await this.vouchers.ofPhone(holder);
     return {

@@ -1,11 +1,24 @@
-import { BadRequestException, Body, Controller, HttpCode, Logger, NotFoundException, Param, Post } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  Logger,
+  NotFoundException,
+  Param,
+  Post,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/public.decorator';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
-import { DARAJA_CALLBACK_ACK, parseAccountBalanceResult, parseB2cResult } from '../../providers/daraja/daraja.client';
+import {
+  DARAJA_CALLBACK_ACK,
+  parseAccountBalanceResult,
+  parseB2cResult,
+} from '../../providers/daraja/daraja.client';
 import { sameSecret } from '../../common/security/same-secret';
 
 /**
@@ -27,7 +40,10 @@ export class B2cCallbacksController {
   /** B2C Result (§1.8). Bad shape → 400. */
   @Post('b2c-result/:token')
   @HttpCode(200)
-  async result(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
+  async result(
+    @Param('token') token: string,
+    @Body() body: unknown,
+  ): Promise<typeof DARAJA_CALLBACK_ACK> {
     if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
     let key: string;
     try {
@@ -44,7 +60,10 @@ export class B2cCallbacksController {
   /** Account Balance Result (§1.12; docs/PRODUCT-RULES.md R195). Bad shape → 400. */
   @Post('balance-result/:token')
   @HttpCode(200)
-  async balanceResult(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
+  async balanceResult(
+    @Param('token') token: string,
+    @Body() body: unknown,
+  ): Promise<typeof DARAJA_CALLBACK_ACK> {
     if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
     let key: string;
     try {

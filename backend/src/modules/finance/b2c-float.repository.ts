@@ -17,12 +17,20 @@ export class B2cFloatRepository {
 
   /** The last report, or null when Daraja never reported one. */
   async latest(): Promise<FloatReport | null> {
-    const [row] = (await this.ds.query(`SELECT utility_available::text AS amount, reported_at, source FROM b2c_float WHERE id = 1`)) as {
+    const [row] = (await this.ds.query(
+      `SELECT utility_available::text AS amount, reported_at, source FROM b2c_float WHERE id = 1`,
+    )) as {
       amount: string;
       reported_at: Date;
       source: string;
     }[];
-    return row ? { utilityAvailable: Money.parse(row.amount), reportedAt: new Date(row.reported_at), source: row.source } : null;
+    return row
+      ? {
+          utilityAvailable: Money.parse(row.amount),
+          reportedAt: new Date(row.reported_at),
+          source: row.source,
+        }
+      : null;
   }
 
   /** Stores `report` unless a newer one is stored (reports can arrive out of order). */

@@ -36,7 +36,11 @@ export class B2cFloatService {
    */
   async ask(): Promise<{ conversationId: string }> {
     const base = `${this.config.publicUrl}${BALANCE_RESULT_PATH}/${this.config.mpesa.callbackToken}`;
-    const { conversationId } = await this.daraja.accountBalance({ resultUrl: base, queueTimeoutUrl: `${base}/timeout`, remarks: 'B2C float' });
+    const { conversationId } = await this.daraja.accountBalance({
+      resultUrl: base,
+      queueTimeoutUrl: `${base}/timeout`,
+      remarks: 'B2C float',
+    });
     return { conversationId };
   }
 
@@ -45,19 +49,32 @@ export class B2cFloatService {
    * successful Result (a refused question is only logged). Returns what was stored, or null.
    */
   async recordBalance(result: AccountBalanceResult): Promise<string | null> {
-    const utility = result.accounts.find((a) => a.name.toLowerCase() === UTILITY_ACCOUNT.toLowerCase());
+    const utility = result.accounts.find(
+      (a) => a.name.toLowerCase() === UTILITY_ACCOUNT.toLowerCase(),
+    );
     if (result.resultCode !== '0' || !utility) {
-      this.logger.warn({ resultCode: result.resultCode, resultDesc: result.resultDesc }, 'Account Balance gave no utility account balance');
+      this.logger.warn(
+        { resultCode: result.resultCode, resultDesc: result.resultDesc },
+        'Account Balance gave no utility account balance',
+      );
       return null;
     }
-    await this.repo.record({ utilityAvailable: Money.parse(utility.availableKsh), reportedAt: this.clock.now(), source: 'account-balance' });
+    await this.repo.record({
+      utilityAvailable: Money.parse(utility.availableKsh),
+      reportedAt: this.clock.now(),
+      source: 'account-balance',
+    });
     return utility.availableKsh;
   }
 
   /** Stores the float a B2C Result reports (`B2CUtilityAccountAvailableFunds`), when it reports one. */
   async recordFromPayout(result: B2cResult): Promise<void> {
     if (!result.utilityAccountAvailableFundsKsh) return;
-    await this.repo.record({ utilityAvailable: Money.parse(result.utilityAccountAvailableFundsKsh), reportedAt: this.clock.now(), source: 'b2c-result' });
+    await this.repo.record({
+      utilityAvailable: Money.parse(result.utilityAccountAvailableFundsKsh),
+      reportedAt: this.clock.now(),
+      source: 'b2c-result',
+    });
   }
 
   /**
@@ -71,8 +88,13 @@ export class B2cFloatService {
     const toPay = w.amount.sub(w.totalPaid);
     const report = await this.repo.latest();
     if (floatDecision(report, toPay, this.clock.now()) === 'hold') {
-      this.logger.warn({ withdrawalId, toPay: toPay.toDecimal(), float: report?.utilityAvailable.toDecimal() }, 'payout held: B2C float too low');
-      throw new FloatTooLowError(`withdrawal ${withdrawalId} held: the B2C float (Ksh ${report?.utilityAvailable.toDecimal()}) cannot cover Ksh ${toPay.toDecimal()}`);
+      this.logger.warn(
+        { withdrawalId, toPay: toPay.toDecimal(), float: report?.utilityAvailable.toDecimal() },
+        'payout held: B2C float too low',
+      );
+      throw new FloatTooLowError(
+        `withdrawal ${withdrawalId} held: the B2C float (Ksh ${report?.utilityAvailable.toDecimal()}) cannot cover Ksh ${toPay.toDecimal()}`,
+      );
     }
   }
 }

@@ -26,7 +26,8 @@ export const B2C_RESULT_PATH = '/api/finance/callbacks/b2c-result';
 export const B2C_TIMEOUT_PATH = '/api/finance/callbacks/b2c-timeout';
 
 /** Our OriginatorConversationID of part `part` of withdrawal `id` (docs/PROVIDERS.md §1.8: the withdrawal id, so a retry never pays twice). */
-export const originatorConversationId = (withdrawalId: string, part: number): string => `withdrawal-${withdrawalId}-${part}`;
+export const originatorConversationId = (withdrawalId: string, part: number): string =>
+  `withdrawal-${withdrawalId}-${part}`;
 
 /** An approved withdrawal whose B2C request got no answer this long is sent again by `reconcile-payouts`. */
 export const PAYOUT_RECONCILE_AFTER_MS = 5 * 60_000;

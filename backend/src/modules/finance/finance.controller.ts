@@ -1,9 +1,21 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { FinanceSummaryDto, PaymentsPageDto, WithdrawalRequestedDto, WithdrawalsPageDto, WithdrawRequestDto } from './dto/finance-responses.dto';
+import {
+  FinanceSummaryDto,
+  PaymentsPageDto,
+  WithdrawalRequestedDto,
+  WithdrawalsPageDto,
+  WithdrawRequestDto,
+} from './dto/finance-responses.dto';
 import { CurrentUser } from '../../common/decorators/current-user.decorator';
 import type { AuthUser } from '../../common/guards/auth-user';
-import { FinancePage, FinanceService, FinanceSummary, PaymentRow, WithdrawalRow } from './finance.service';
+import {
+  FinancePage,
+  FinanceService,
+  FinanceSummary,
+  PaymentRow,
+  WithdrawalRow,
+} from './finance.service';
 
 /**
  * /api/finance routes of docs/PRODUCT-RULES.md R140 (login required): summary, withdraw request,
@@ -26,21 +38,30 @@ export class FinanceController {
   @Post('withdraw_request')
   @HttpCode(200)
   @ApiOkResponse({ type: WithdrawalRequestedDto })
-  withdraw(@CurrentUser() user: AuthUser, @Body() body: WithdrawRequestDto): Promise<{ message: string; withdrawal: WithdrawalRow }> {
+  withdraw(
+    @CurrentUser() user: AuthUser,
+    @Body() body: WithdrawRequestDto,
+  ): Promise<{ message: string; withdrawal: WithdrawalRow }> {
     return this.finance.requestWithdrawal(user.id, body?.phone_number);
   }
 
   /** {payments, next, num_pages, count}: the caller's sale shares, newest first, 10 a page (`?p=`). */
   @Get('get_payments')
   @ApiOkResponse({ type: PaymentsPageDto })
-  payments(@CurrentUser() user: AuthUser, @Query('p') p?: string): Promise<FinancePage<'payments', PaymentRow>> {
+  payments(
+    @CurrentUser() user: AuthUser,
+    @Query('p') p?: string,
+  ): Promise<FinancePage<'payments', PaymentRow>> {
     return this.finance.payments(user.id, p);
   }
 
   /** {withdrawals, next, num_pages, count}: the caller's withdrawals, newest first, 100 a page (`?p=`). */
   @Get('withdrawals')
   @ApiOkResponse({ type: WithdrawalsPageDto })
-  withdrawals(@CurrentUser() user: AuthUser, @Query('p') p?: string): Promise<FinancePage<'withdrawals', WithdrawalRow>> {
+  withdrawals(
+    @CurrentUser() user: AuthUser,
+    @Query('p') p?: string,
+  ): Promise<FinancePage<'withdrawals', WithdrawalRow>> {
     return this.finance.withdrawals(user.id, p);
   }
 }

@@ -23,7 +23,10 @@ export const FINANCE_ERRORS = defineErrors<FinanceErrorCode>({
   [FinanceErrorCode.BAD_PAGE]: { status: 400, message: 'Invalid page number' },
   [FinanceErrorCode.INVALID_PAGE]: { status: 404, message: 'Invalid page' },
   [FinanceErrorCode.WITHDRAWAL_NOT_FOUND]: { status: 404, message: 'Withdrawal not found' },
-  [FinanceErrorCode.WITHDRAWAL_DECIDED]: { status: 409, message: 'This withdrawal has already been decided' },
+  [FinanceErrorCode.WITHDRAWAL_DECIDED]: {
+    status: 409,
+    message: 'This withdrawal has already been decided',
+  },
 });
 
 /** Errors of the finance module (balance, withdrawals, payouts). */

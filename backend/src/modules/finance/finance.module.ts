@@ -26,9 +26,27 @@ import { B2cFloatService } from './b2c-float.service';
  * callback). PayoutsProcessor (the `payouts` queue) is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Withdrawal, B2cPayout]), LedgerModule, ProcessorModule, AccountModule],
+  imports: [
+    TypeOrmModule.forFeature([Withdrawal, B2cPayout]),
+    LedgerModule,
+    ProcessorModule,
+    AccountModule,
+  ],
   controllers: [FinanceController, B2cCallbacksController],
-  providers: [TransactionRunner, WithdrawalRepository, WithdrawalDataRepository, FinanceDataService, FinanceService, PayoutService, PayoutDecisionService, PayoutSendService, PayoutResultService, PayoutReconciliationService, B2cFloatRepository, B2cFloatService],
+  providers: [
+    TransactionRunner,
+    WithdrawalRepository,
+    WithdrawalDataRepository,
+    FinanceDataService,
+    FinanceService,
+    PayoutService,
+    PayoutDecisionService,
+    PayoutSendService,
+    PayoutResultService,
+    PayoutReconciliationService,
+    B2cFloatRepository,
+    B2cFloatService,
+  ],
   exports: [FinanceService, FinanceDataService, PayoutService, B2cFloatService, LedgerModule],
 })
 export class FinanceModule {}

@@ -65,7 +65,11 @@ export interface WithdrawalRow {
 }
 
 /** A page of a finance list: `next` is the absolute URL of the next page or null. */
-export type FinancePage<K extends string, T> = { [key in K]: T[] } & { next: string | null; num_pages: number; count: number };
+export type FinancePage<K extends string, T> = { [key in K]: T[] } & {
+  next: string | null;
+  num_pages: number;
+  count: number;
+};
 
 const PAGE = /^\d{1,9}$/;
 
@@ -105,7 +109,12 @@ export class FinanceService {
    */
   async summary(userId: number): Promise<FinanceSummary> {
     const now = this.clock.now();
-    const sums = await this.ledger.tipsterSums(userId, nairobiDayStart(now), nairobiMonthStart(now), now);
+    const sums = await this.ledger.tipsterSums(
+      userId,
+      nairobiDayStart(now),
+      nairobiMonthStart(now),
+      now,
+    );
     const withdrawable = withdrawableAmount(sums.balance);
     return {
       pending_amount: sums.pending.toDecimal(),
@@ -132,8 +141,12 @@ export class FinanceService {
    * @throws FinanceError INVALID_PHONE (400 'Enter a valid phone number'), BALANCE_TOO_LOW (400,
    *   docs/PRODUCT-RULES.md R32); AccountError ACCOUNT_BANNED (403).
    */
-  async requestWithdrawal(userId: number, phone: unknown): Promise<{ message: string; withdrawal: WithdrawalRow }> {
-    const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
+  async requestWithdrawal(
+    userId: number,
+    phone: unknown,
+  ): Promise<{ message: string; withdrawal: WithdrawalRow }> {
+    const msisdn =
+      typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
     // toKenyanMsisdn keeps only mobile numbers (2547… / 2541…), which is what B2C pays (PartyB).
     if (!msisdn) throw new FinanceError(FinanceErrorCode.INVALID_PHONE);
     await this.accounts.assertActive(userId);
@@ -154,8 +167,14 @@ export class FinanceService {
    */
   async payments(userId: number, p?: string): Promise<FinancePage<'payments', PaymentRow>> {
     const page = parseFinancePage(p);
-    const { rows, total } = await this.ledger.saleShares(userId, PAYMENTS_PAGE_SIZE, (page - 1) * PAYMENTS_PAGE_SIZE);
-    const slips = await this.purchaseLookup.slipIdsOf([...new Set(rows.flatMap((r) => (r.purchaseId === null ? [] : [r.purchaseId])))]);
+    const { rows, total } = await this.ledger.saleShares(
+      userId,
+      PAYMENTS_PAGE_SIZE,
+      (page - 1) * PAYMENTS_PAGE_SIZE,
+    );
+    const slips = await this.purchaseLookup.slipIdsOf([
+      ...new Set(rows.flatMap((r) => (r.purchaseId === null ? [] : [r.purchaseId]))),
+    ]);
     const payments = rows.map((r) => ({
       id: Number(r.id),
       slip: r.purchaseId === null ? null : (slips.get(r.purchaseId) ?? null),
@@ -163,23 +182,45 @@ export class FinanceService {
       status: r.status,
       date: r.createdAt.toISOString(),
     }));
-    return { payments, ...this.paging('/api/finance/get_payments', page, total, PAYMENTS_PAGE_SIZE) };
+    return {
+      payments,
+      ...this.paging('/api/finance/get_payments', page, total, PAYMENTS_PAGE_SIZE),
+    };
   }
 
   /**
    * GET /api/finance/withdrawals: the user's withdrawals, newest first, 100 a page (`?p=`).
    * @throws FinanceError BAD_PAGE (400), INVALID_PAGE (404) past the last page.
    */
-  async withdrawals(userId: number, p?: string): Promise<FinancePage<'withdrawals', WithdrawalRow>> {
+  async withdrawals(
+    userId: number,
+    p?: string,
+  ): Promise<FinancePage<'withdrawals', WithdrawalRow>> {
     const page = parseFinancePage(p);
-    const [list, total] = await this.withdrawalsRepo.pageOf(userId, WITHDRAWALS_PAGE_SIZE, (page - 1) * WITHDRAWALS_PAGE_SIZE);
-    return { withdrawals: list.map(toWithdrawalRow), ...this.paging('/api/finance/withdrawals', page, total, WITHDRAWALS_PAGE_SIZE) };
+    const [list, total] = await this.withdrawalsRepo.pageOf(
+      userId,
+      WITHDRAWALS_PAGE_SIZE,
+      (page - 1) * WITHDRAWALS_PAGE_SIZE,
+    );
+    return {
+      withdrawals: list.map(toWithdrawalRow),
+      ...this.paging('/api/finance/withdrawals', page, total, WITHDRAWALS_PAGE_SIZE),
+    };
   }
 
-  private paging(path: string, page: number, total: number, size: number): { next: string | null; num_pages: number; count: number } {
+  private paging(
+    path: string,
+    page: number,
+    total: number,
+    size: number,
+  ): { next: string | null; num_pages: number; count: number } {
     const numPages = Math.max(1, Math.ceil(total / size));
     if (page > numPages) throw new FinanceError(FinanceErrorCode.INVALID_PAGE);
-    return { next: page < numPages ? `${this.config.publicUrl}${path}?p=${page + 1}` : null, num_pages: numPages, count: total };
+    return {
+      next: page < numPages ? `${this.config.publicUrl}${path}?p=${page + 1}` : null,
+      num_pages: numPages,
+      count: total,
+    };
   }
 }
 

@@ -16,7 +16,13 @@ export const PAYOUTS_CONCURRENCY = 4;
  */
 @Processor(QUEUE.PAYOUTS, { concurrency: PAYOUTS_CONCURRENCY })
 export class PayoutsProcessor extends WorkerHost {
-  static readonly handles: JobName[] = [JOB.B2C_WITHDRAWAL, JOB.B2C_RESULT, JOB.RECONCILE_PAYOUTS, JOB.CHECK_B2C_FLOAT, JOB.ACCOUNT_BALANCE_RESULT];
+  static readonly handles: JobName[] = [
+    JOB.B2C_WITHDRAWAL,
+    JOB.B2C_RESULT,
+    JOB.RECONCILE_PAYOUTS,
+    JOB.CHECK_B2C_FLOAT,
+    JOB.ACCOUNT_BALANCE_RESULT,
+  ];
   constructor(
     private readonly payouts: PayoutService,
     private readonly float: B2cFloatService,
@@ -28,7 +34,8 @@ export class PayoutsProcessor extends WorkerHost {
     switch (job.name) {
       case JOB.B2C_WITHDRAWAL: {
         const id = (job.data as { withdrawalId?: unknown })?.withdrawalId;
-        if (typeof id !== 'string' || !/^\d+$/.test(id)) throw new UnrecoverableError('b2c-withdrawal needs a withdrawalId');
+        if (typeof id !== 'string' || !/^\d+$/.test(id))
+          throw new UnrecoverableError('b2c-withdrawal needs a withdrawalId');
         await this.float.holdIfShort(id);
         return this.payouts.sendPayout(id);
       }

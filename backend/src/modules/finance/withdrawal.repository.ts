@@ -7,10 +7,20 @@ import { Withdrawal } from './entities/withdrawal.entity';
 import { WITHDRAWAL_STATUS } from './finance.constants';
 
 /** The columns of a withdrawal a service may change (status moves, approval, payout progress). */
-export type WithdrawalPatch = Partial<Pick<Withdrawal, 'status' | 'approvedAt' | 'approvedBy' | 'rejectedBy' | 'failureReason' | 'totalPaid'>>;
+export type WithdrawalPatch = Partial<
+  Pick<
+    Withdrawal,
+    'status' | 'approvedAt' | 'approvedBy' | 'rejectedBy' | 'failureReason' | 'totalPaid'
+  >
+>;
 
 /** The columns of a B2C part a service may change (the Daraja answer and the Result). */
-export type B2cPayoutPatch = Partial<Pick<B2cPayout, 'status' | 'conversationId' | 'resultCode' | 'resultDesc' | 'transactionId' | 'paidAmount'>>;
+export type B2cPayoutPatch = Partial<
+  Pick<
+    B2cPayout,
+    'status' | 'conversationId' | 'resultCode' | 'resultDesc' | 'transactionId' | 'paidAmount'
+  >
+>;
 
 /** A B2C part to insert: whole Ksh `amount`, our OriginatorConversationID. */
 export interface NewB2cPart {
@@ -30,13 +40,32 @@ export class WithdrawalRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Inserts a pending (P) withdrawal of `amount` (whole Ksh) to `phoneNumber` with nothing paid yet; returns it. */
-  async createPending(em: EntityManager, userId: number, amount: Money, phoneNumber: string): Promise<Withdrawal> {
-    return em.save(Withdrawal, em.create(Withdrawal, { userId, amount, totalPaid: Money.ZERO, phoneNumber, status: WITHDRAWAL_STATUS.PENDING }));
+  async createPending(
+    em: EntityManager,
+    userId: number,
+    amount: Money,
+    phoneNumber: string,
+  ): Promise<Withdrawal> {
+    return em.save(
+      Withdrawal,
+      em.create(Withdrawal, {
+        userId,
+        amount,
+        totalPaid: Money.ZERO,
+        phoneNumber,
+        status: WITHDRAWAL_STATUS.PENDING,
+      }),
+    );
   }
 
   /** A page of `userId`'s withdrawals, newest first, and how many there are. */
   async pageOf(userId: number, take: number, skip: number): Promise<[Withdrawal[], number]> {
-    return this.ds.manager.findAndCount(Withdrawal, { where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, take, skip });
+    return this.ds.manager.findAndCount(Withdrawal, {
+      where: { userId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      take,
+      skip,
+    });
   }
 
   /** Withdrawal `id` locked FOR UPDATE in `em`'s transaction, or null when there is none. */
@@ -77,12 +106,18 @@ export class WithdrawalRepository {
 
   /** Inserts the B2C parts, status `sending`, in `em`'s transaction. */
   async insertParts(em: EntityManager, parts: NewB2cPart[]): Promise<void> {
-    await em.insert(B2cPayout, parts.map((p) => ({ ...p, status: 'sending' as const })));
+    await em.insert(
+      B2cPayout,
+      parts.map((p) => ({ ...p, status: 'sending' as const })),
+    );
   }
 
   /** The withdrawal's parts still `sending`, by part number. */
   async sendingParts(em: EntityManager, withdrawalId: string): Promise<B2cPayout[]> {
-    return em.find(B2cPayout, { where: { withdrawalId, status: 'sending' }, order: { part: 'ASC' } });
+    return em.find(B2cPayout, {
+      where: { withdrawalId, status: 'sending' },
+      order: { part: 'ASC' },
+    });
   }
 
   /** Changes part `id` only while it is still `sending` (a Result may have been applied before Daraja's answer). */

@@ -27,10 +27,16 @@ export class JackpotController {
   @Get('history')
   @ApiQuery({ name: 'company', required: false, enum: ['SP', 'BT'] })
   @ApiQuery({ name: 'type', required: false, enum: ['MG', 'MW'] })
-  @ApiQuery({ name: 'before', required: false, description: 'Jackpot id: rounds entered before it (next_before of the previous page)' })
+  @ApiQuery({
+    name: 'before',
+    required: false,
+    description: 'Jackpot id: rounds entered before it (next_before of the previous page)',
+  })
   @ApiQuery({ name: 'limit', required: false, description: 'Rounds per page, 1-50 (default 20)' })
   @ApiOkResponse({ type: JackpotHistoryResponseDto })
-  @ApiBadRequestResponse({ description: '{ message } for an unknown company or type, a bad before or a limit outside 1-50' })
+  @ApiBadRequestResponse({
+    description: '{ message } for an unknown company or type, a bad before or a limit outside 1-50',
+  })
   history(
     @Query('company') company?: string,
     @Query('type') type?: string,

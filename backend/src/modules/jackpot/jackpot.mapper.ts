@@ -29,7 +29,12 @@ export interface JackpotResponse {
 }
 
 /** One current jackpot with its rendered slip and next kick-off. */
-export const toJackpotResponse = (j: Jackpot, slip: SlipResponse, nextMatch: Date | null, score: JackpotScore | null): JackpotResponse => ({
+export const toJackpotResponse = (
+  j: Jackpot,
+  slip: SlipResponse,
+  nextMatch: Date | null,
+  score: JackpotScore | null,
+): JackpotResponse => ({
   company: j.company,
   type: j.type,
   slip,
@@ -63,7 +68,12 @@ export interface JackpotHistoryItem {
 }
 
 /** A settled jackpot as a history row. */
-export const toJackpotHistoryItem = (j: Jackpot, games: number, firstKickoff: Date | null, score: JackpotScore): JackpotHistoryItem => ({
+export const toJackpotHistoryItem = (
+  j: Jackpot,
+  games: number,
+  firstKickoff: Date | null,
+  score: JackpotScore,
+): JackpotHistoryItem => ({
   id: j.id,
   company: j.company,
   type: j.type,

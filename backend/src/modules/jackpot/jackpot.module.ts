@@ -16,7 +16,13 @@ import { JackpotService } from './jackpot.service';
  * JackpotService (back office `jackpots` resource, the `jackpots` seed step).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Jackpot]), AccountModule, FixturesModule, ProcessorModule, SlipModule],
+  imports: [
+    TypeOrmModule.forFeature([Jackpot]),
+    AccountModule,
+    FixturesModule,
+    ProcessorModule,
+    SlipModule,
+  ],
   controllers: [JackpotController],
   providers: [JackpotService, JackpotRepository, TransactionRunner],
   exports: [JackpotService],

@@ -20,8 +20,17 @@ export class JackpotRepository {
    * Up to `limit` jackpots newest first (id descending: the order they were entered), only ids below
    * `before` when given, only of `company` / `type` when given (keyset paging of the history).
    */
-  page(filter: { company?: string; type?: string; before?: number; limit: number }): Promise<Jackpot[]> {
-    const q = this.ds.getRepository(Jackpot).createQueryBuilder('j').orderBy('j.id', 'DESC').limit(filter.limit);
+  page(filter: {
+    company?: string;
+    type?: string;
+    before?: number;
+    limit: number;
+  }): Promise<Jackpot[]> {
+    const q = this.ds
+      .getRepository(Jackpot)
+      .createQueryBuilder('j')
+      .orderBy('j.id', 'DESC')
+      .limit(filter.limit);
     if (filter.company) q.andWhere('j.company = :company', { company: filter.company });
     if (filter.type) q.andWhere('j.type = :type', { type: filter.type });
     if (filter.before !== undefined) q.andWhere('j.id < :before', { before: filter.before });
@@ -33,13 +42,21 @@ export class JackpotRepository {
    * jackpot ends up current) and marks their current jackpot as no longer current.
    */
   async retireCurrent(em: EntityManager, company: string, type: string): Promise<void> {
-    await em.query(`SELECT pg_advisory_xact_lock(hashtext('jackpot:' || $1 || ':' || $2))`, [company, type]);
-    await em.query(`UPDATE jackpot SET is_current = false, updated_at = now() WHERE company = $1 AND type = $2 AND is_current`, [company, type]);
+    await em.query(`SELECT pg_advisory_xact_lock(hashtext('jackpot:' || $1 || ':' || $2))`, [
+      company,
+      type,
+    ]);
+    await em.query(
+      `UPDATE jackpot SET is_current = false, updated_at = now() WHERE company = $1 AND type = $2 AND is_current`,
+      [company, type],
+    );
   }
 
   /** Jackpot `id` locked for update, or null. */
   lock(em: EntityManager, id: number): Promise<Jackpot | null> {
-    return em.getRepository(Jackpot).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    return em
+      .getRepository(Jackpot)
+      .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
   }
 
   /** Inserts or updates `jackpot` (a new one gets its id). */

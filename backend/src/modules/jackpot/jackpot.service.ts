@@ -12,13 +12,28 @@ import { firstDuplicate, slipAccumulator } from '../slip/domain/slip-rules';
 import { JackpotSlipResult, JackpotSlipsRepository } from '../slip/jackpot-slips.repository';
 import { SlipQueryService } from '../slip/slip-query.service';
 import { JackpotScore, jackpotScore } from './domain/jackpot-score';
-import { JACKPOT_COMPANIES, JACKPOT_TYPES, JackpotCompany, JackpotType } from './domain/jackpot-slug';
-import { jackpotOddsFit, jackpotOrder, jackpotTipCountProblem, parseJackpotPrice } from './domain/jackpot-rules';
+import {
+  JACKPOT_COMPANIES,
+  JACKPOT_TYPES,
+  JackpotCompany,
+  JackpotType,
+} from './domain/jackpot-slug';
+import {
+  jackpotOddsFit,
+  jackpotOrder,
+  jackpotTipCountProblem,
+  parseJackpotPrice,
+} from './domain/jackpot-rules';
 import { JackpotTipInput } from './dto/jackpot-input.dto';
 import { Jackpot } from './entities/jackpot.entity';
 import { JackpotError, JackpotErrorCode } from './jackpot.errors';
 import { JackpotRepository } from './jackpot.repository';
-import { JackpotHistoryItem, JackpotResponse, toJackpotHistoryItem, toJackpotResponse } from './jackpot.mapper';
+import {
+  JackpotHistoryItem,
+  JackpotResponse,
+  toJackpotHistoryItem,
+  toJackpotResponse,
+} from './jackpot.mapper';
 import { HISTORY_LIMIT, MAX_HISTORY_LIMIT } from './jackpot.constants';
 
 /** What an admin enters for a week's jackpot (back office `jackpots` create, the seed). */
@@ -78,17 +93,30 @@ export class JackpotService {
       (a, b) => jackpotOrder(a.company, a.type) - jackpotOrder(b.company, b.type),
     );
     if (!rows.length) return [];
-    const slips = new Map((await this.slips.byIds(rows.map((r) => r.slipId))).map((s) => [s.id, s]));
-    const fixtureIds = [...new Set([...slips.values()].flatMap((s) => s.tips.map((t) => String(t.fixture))))];
+    const slips = new Map(
+      (await this.slips.byIds(rows.map((r) => r.slipId))).map((s) => [s.id, s]),
+    );
+    const fixtureIds = [
+      ...new Set([...slips.values()].flatMap((s) => s.tips.map((t) => String(t.fixture)))),
+    ];
     const games = await this.fixtures.games(fixtureIds);
-    const kickoffs = new Map(games.filter((g) => g.state.phase === 'upcoming').map((g) => [g.id, g.gameDate]));
+    const kickoffs = new Map(
+      games.filter((g) => g.state.phase === 'upcoming').map((g) => [g.id, g.gameDate]),
+    );
     const results = await this.jackpotSlips.results(rows.map((r) => r.slipId));
     return rows.flatMap((r) => {
       const slip = slips.get(r.slipId);
       if (!slip) return [];
       const upcoming = slip.tips.flatMap((t) => kickoffs.get(String(t.fixture)) ?? []);
       const next = upcoming.length ? new Date(Math.min(...upcoming.map((d) => d.getTime()))) : null;
-      return [toJackpotResponse(r, slip, next, jackpotScore((results.get(r.slipId) ?? []).map((g) => g.result)))];
+      return [
+        toJackpotResponse(
+          r,
+          slip,
+          next,
+          jackpotScore((results.get(r.slipId) ?? []).map((g) => g.result)),
+        ),
+      ];
     });
   }
 
@@ -101,12 +129,25 @@ export class JackpotService {
    * Returns `{data, next_before}`, next_before null on the last page.
    * @throws JackpotError BAD_HISTORY_QUERY (400) for any other company, type, before or limit.
    */
-  async history(query: { company?: string; type?: string; before?: string; limit?: string }): Promise<{ data: JackpotHistoryItem[]; next_before: number | null }> {
+  async history(query: {
+    company?: string;
+    type?: string;
+    before?: string;
+    limit?: string;
+  }): Promise<{ data: JackpotHistoryItem[]; next_before: number | null }> {
     const blank = (v: string | undefined) => v === undefined || v === '';
     const company = blank(query.company) ? undefined : String(query.company).toUpperCase();
     const type = blank(query.type) ? undefined : String(query.type).toUpperCase();
-    const before = blank(query.before) ? undefined : /^[1-9]\d{0,9}$/.test(String(query.before)) ? Number(query.before) : NaN;
-    const limit = blank(query.limit) ? HISTORY_LIMIT : /^\d{1,3}$/.test(String(query.limit)) ? Number(query.limit) : NaN;
+    const before = blank(query.before)
+      ? undefined
+      : /^[1-9]\d{0,9}$/.test(String(query.before))
+        ? Number(query.before)
+        : NaN;
+    const limit = blank(query.limit)
+      ? HISTORY_LIMIT
+      : /^\d{1,3}$/.test(String(query.limit))
+        ? Number(query.limit)
+        : NaN;
     if (
       (company !== undefined && !(JACKPOT_COMPANIES as readonly string[]).includes(company)) ||
       (type !== undefined && !(JACKPOT_TYPES as readonly string[]).includes(type)) ||
@@ -129,11 +170,20 @@ export class JackpotService {
       cursor = page[page.length - 1].id;
     }
     const kickoffs = new Map(
-      (await this.fixtures.games([...new Set(scored.flatMap((s) => s.games.map((g) => g.fixtureId)))])).map((g) => [g.id, g.gameDate.getTime()]),
+      (
+        await this.fixtures.games([
+          ...new Set(scored.flatMap((s) => s.games.map((g) => g.fixtureId))),
+        ])
+      ).map((g) => [g.id, g.gameDate.getTime()]),
     );
     const data = scored.map(({ jackpot, games, score }) => {
       const times = games.flatMap((g) => kickoffs.get(g.fixtureId) ?? []);
-      return toJackpotHistoryItem(jackpot, games.length, times.length ? new Date(Math.min(...times)) : null, score);
+      return toJackpotHistoryItem(
+        jackpot,
+        games.length,
+        times.length ? new Date(Math.min(...times)) : null,
+        score,
+      );
     });
     return { data, next_before: data.length === limit ? data[data.length - 1].id : null };
   }
@@ -148,7 +198,10 @@ export class JackpotService {
    *   DUPLICATE_GAME, PRICE_OUT_OF_RANGE, GAME_UNAVAILABLE (the fixtures module's reason: started,
    *   unknown, no odds for the market...), ODDS_TOO_HIGH, OWNER_NOT_ADMIN.
    */
-  async create(input: JackpotInput, opts: JackpotWriteOptions & { ownerId: number }): Promise<Jackpot> {
+  async create(
+    input: JackpotInput,
+    opts: JackpotWriteOptions & { ownerId: number },
+  ): Promise<Jackpot> {
     const tips = Array.isArray(input.tips) ? input.tips : [];
     const problem = jackpotTipCountProblem(tips.length);
     if (problem === 'few') throw new JackpotError(JackpotErrorCode.TOO_FEW_TIPS, { game: null });
@@ -156,25 +209,36 @@ export class JackpotService {
     const selections = tips.map((t) => {
       const game = t && typeof t === 'object' ? String(t.game ?? '') : '';
       const market = t && typeof t === 'object' ? Number(t.market) : NaN;
-      if (!ID.test(game) || !Number.isSafeInteger(market) || market <= 0) throw new JackpotError(JackpotErrorCode.BAD_TIP, { game: null });
+      if (!ID.test(game) || !Number.isSafeInteger(market) || market <= 0)
+        throw new JackpotError(JackpotErrorCode.BAD_TIP, { game: null });
       return { fixtureId: game, marketId: market };
     });
     const duplicate = firstDuplicate(selections.map((s) => s.fixtureId));
     if (duplicate !== undefined) {
       const [game] = await this.fixtures.games([duplicate]);
-      throw new JackpotError(JackpotErrorCode.DUPLICATE_GAME, { game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate });
+      throw new JackpotError(JackpotErrorCode.DUPLICATE_GAME, {
+        game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate,
+      });
     }
     const priceKsh = parseJackpotPrice(input.price);
-    if (priceKsh === null) throw new JackpotError(JackpotErrorCode.PRICE_OUT_OF_RANGE, { game: null });
+    if (priceKsh === null)
+      throw new JackpotError(JackpotErrorCode.PRICE_OUT_OF_RANGE, { game: null });
     const quotes = await this.fixtures.quote(selections).catch((err: unknown) => {
-      if (err instanceof FixturesError) throw new JackpotError(JackpotErrorCode.GAME_UNAVAILABLE, { game: err.extra.game ?? null }, err.message);
+      if (err instanceof FixturesError)
+        throw new JackpotError(
+          JackpotErrorCode.GAME_UNAVAILABLE,
+          { game: err.extra.game ?? null },
+          err.message,
+        );
       throw err;
     });
     const accumulator = slipAccumulator(quotes.map((q) => q.odd));
-    if (!jackpotOddsFit(accumulator)) throw new JackpotError(JackpotErrorCode.ODDS_TOO_HIGH, { game: null });
+    if (!jackpotOddsFit(accumulator))
+      throw new JackpotError(JackpotErrorCode.ODDS_TOO_HIGH, { game: null });
 
     const [owner] = await this.accounts.findSummaries([opts.ownerId]);
-    if (owner?.role !== 'admin') throw new JackpotError(JackpotErrorCode.OWNER_NOT_ADMIN, { game: null });
+    if (owner?.role !== 'admin')
+      throw new JackpotError(JackpotErrorCode.OWNER_NOT_ADMIN, { game: null });
 
     return this.tx.run(async (em) => {
       // One writer per company and type, so exactly one jackpot ends up current.
@@ -210,8 +274,12 @@ export class JackpotService {
    * @throws JackpotError JACKPOT_NOT_FOUND (404), PRICE_OUT_OF_RANGE (400).
    */
   async update(id: number, patch: JackpotPatch, opts: JackpotWriteOptions = {}): Promise<Jackpot> {
-    const priceKsh = patch.price === undefined || patch.price === null ? undefined : parseJackpotPrice(patch.price);
-    if (priceKsh === null) throw new JackpotError(JackpotErrorCode.PRICE_OUT_OF_RANGE, { game: null });
+    const priceKsh =
+      patch.price === undefined || patch.price === null
+        ? undefined
+        : parseJackpotPrice(patch.price);
+    if (priceKsh === null)
+      throw new JackpotError(JackpotErrorCode.PRICE_OUT_OF_RANGE, { game: null });
     return this.tx.run(async (em) => {
       const jackpot = await this.lock(em, id);
       if (patch.title !== undefined) jackpot.title = patch.title.trim();
@@ -234,7 +302,8 @@ export class JackpotService {
     return this.tx.run(async (em) => {
       const jackpot = await this.lock(em, id);
       await this.jackpotSlips.lock(em, jackpot.slipId);
-      if (await this.purchaseLookup.slipHasOpenPurchase(em, jackpot.slipId)) throw new JackpotError(JackpotErrorCode.JACKPOT_SOLD, { game: null });
+      if (await this.purchaseLookup.slipHasOpenPurchase(em, jackpot.slipId))
+        throw new JackpotError(JackpotErrorCode.JACKPOT_SOLD, { game: null });
       await this.repo.delete(em, id);
       await this.jackpotSlips.remove(em, jackpot.slipId);
       return jackpot;

@@ -28,23 +28,75 @@ export class LedgerVoucherService {
     const reversed = await this.repo.reverseSaleShares(em, purchaseIds);
     await this.repo.insert(
       em,
-      reversed.map((r) => row({ account: LEDGER_ACCOUNT.PLATFORM, kind: LEDGER_KIND.SALE_SHARE_REVERSAL, amount: Money.parse(r.amount), status: LEDGER_STATUS.PAID, purchaseId: r.purchase_id })),
+      reversed.map((r) =>
+        row({
+          account: LEDGER_ACCOUNT.PLATFORM,
+          kind: LEDGER_KIND.SALE_SHARE_REVERSAL,
+          amount: Money.parse(r.amount),
+          status: LEDGER_STATUS.PAID,
+          purchaseId: r.purchase_id,
+        }),
+      ),
     );
     return reversed.map((r) => r.purchase_id);
   }
 
   /** Vouchers issued (docs/PRODUCT-RULES.md R241): per voucher +its Ksh value on the voucher account, once. */
-  async recordVouchersIssued(em: EntityManager, vouchers: { voucherId: string; amountKsh: Money }[]): Promise<number> {
-    return this.repo.insert(em, vouchers.map((v) => row({ account: LEDGER_ACCOUNT.VOUCHER, kind: LEDGER_KIND.VOUCHER_ISSUED, amount: v.amountKsh, status: LEDGER_STATUS.PAID, voucherId: v.voucherId })));
+  async recordVouchersIssued(
+    em: EntityManager,
+    vouchers: { voucherId: string; amountKsh: Money }[],
+  ): Promise<number> {
+    return this.repo.insert(
+      em,
+      vouchers.map((v) =>
+        row({
+          account: LEDGER_ACCOUNT.VOUCHER,
+          kind: LEDGER_KIND.VOUCHER_ISSUED,
+          amount: v.amountKsh,
+          status: LEDGER_STATUS.PAID,
+          voucherId: v.voucherId,
+        }),
+      ),
+    );
   }
 
   /** A voucher spent on purchase `purchaseId` (R246): −its whole Ksh value on the voucher account, once. False when recorded before. */
-  async recordVoucherRedeemed(em: EntityManager, voucherId: string, purchaseId: string, amountKsh: Money): Promise<boolean> {
-    return (await this.repo.insert(em, [row({ account: LEDGER_ACCOUNT.VOUCHER, kind: LEDGER_KIND.VOUCHER_REDEEMED, amount: Money.ZERO.sub(amountKsh), status: LEDGER_STATUS.PAID, voucherId, purchaseId })])) > 0;
+  async recordVoucherRedeemed(
+    em: EntityManager,
+    voucherId: string,
+    purchaseId: string,
+    amountKsh: Money,
+  ): Promise<boolean> {
+    return (
+      (await this.repo.insert(em, [
+        row({
+          account: LEDGER_ACCOUNT.VOUCHER,
+          kind: LEDGER_KIND.VOUCHER_REDEEMED,
+          amount: Money.ZERO.sub(amountKsh),
+          status: LEDGER_STATUS.PAID,
+          voucherId,
+          purchaseId,
+        }),
+      ])) > 0
+    );
   }
 
   /** Vouchers lapsed unused (R242): per voucher −its Ksh value on the voucher account, once. */
-  async recordVouchersExpired(em: EntityManager, vouchers: { voucherId: string; amountKsh: Money }[]): Promise<number> {
-    return this.repo.insert(em, vouchers.map((v) => row({ account: LEDGER_ACCOUNT.VOUCHER, kind: LEDGER_KIND.VOUCHER_EXPIRED, amount: Money.ZERO.sub(v.amountKsh), status: LEDGER_STATUS.PAID, voucherId: v.voucherId })));
+  async recordVouchersExpired(
+    em: EntityManager,
+    vouchers: { voucherId: string; amountKsh: Money }[],
+  ): Promise<number> {
+    return this.repo.insert(
+      em,
+      vouchers.map((v) =>
+        row({
+          account: LEDGER_ACCOUNT.VOUCHER,
+          kind: LEDGER_KIND.VOUCHER_EXPIRED,
+          amount: Money.ZERO.sub(v.amountKsh),
+          status: LEDGER_STATUS.PAID,
+          voucherId: v.voucherId,
+        }),
+      ),
+    );
   }
 }

@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { LEDGER_ACCOUNT, LEDGER_KIND, LEDGER_STATUS, LedgerAccount, LedgerKind, LedgerStatus } from './ledger.constants';
+import {
+  LEDGER_ACCOUNT,
+  LEDGER_KIND,
+  LEDGER_STATUS,
+  LedgerAccount,
+  LedgerKind,
+  LedgerStatus,
+} from './ledger.constants';
 
 /** A row to insert; amounts as 2-decimal Ksh strings (never floats). */
 export interface LedgerRowInput {
@@ -76,16 +83,26 @@ export class LedgerRepository {
    * Moves the pending (W) sale shares of the given purchases to their new status in one UPDATE;
    * rows not W are left alone. Returns the purchases whose share changed.
    */
-  async settleSaleShares(em: EntityManager, changes: { purchaseId: string; status: LedgerStatus }[]): Promise<string[]> {
+  async settleSaleShares(
+    em: EntityManager,
+    changes: { purchaseId: string; status: LedgerStatus }[],
+  ): Promise<string[]> {
     if (!changes.length) return [];
     const res: unknown = await em.query(
       `UPDATE ledger_entry l SET status = v.status
          FROM unnest($1::bigint[], $2::text[]) AS v (purchase_id, status)
         WHERE l.purchase_id = v.purchase_id AND l.kind = $3 AND l.status = $4
       RETURNING l.purchase_id::text AS purchase_id`,
-      [changes.map((c) => c.purchaseId), changes.map((c) => c.status), LEDGER_KIND.SALE_SHARE, LEDGER_STATUS.PENDING],
+      [
+        changes.map((c) => c.purchaseId),
+        changes.map((c) => c.status),
+        LEDGER_KIND.SALE_SHARE,
+        LEDGER_STATUS.PENDING,
+      ],
     );
-    const rows = (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { purchase_id: string }[];
+    const rows = (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as {
+      purchase_id: string;
+    }[];
     return rows.map((r) => r.purchase_id);
   }
 
@@ -93,7 +110,10 @@ export class LedgerRepository {
    * Moves the pending (W) sale shares of `purchaseIds` to unpaid (U) in one UPDATE (a refund by
    * voucher, docs/PRODUCT-RULES.md R243); rows not W are left alone. Returns the changed shares.
    */
-  async reverseSaleShares(em: EntityManager, purchaseIds: string[]): Promise<{ purchase_id: string; amount: string; user_id: number }[]> {
+  async reverseSaleShares(
+    em: EntityManager,
+    purchaseIds: string[],
+  ): Promise<{ purchase_id: string; amount: string; user_id: number }[]> {
     if (!purchaseIds.length) return [];
     const res: unknown = await em.query(
       `UPDATE ledger_entry SET status = $3
@@ -101,11 +121,21 @@ export class LedgerRepository {
       RETURNING purchase_id::text AS purchase_id, amount::text AS amount, user_id`,
       [purchaseIds, LEDGER_KIND.SALE_SHARE, LEDGER_STATUS.UNPAID, LEDGER_STATUS.PENDING],
     );
-    return (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { purchase_id: string; amount: string; user_id: number }[];
+    return (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as {
+      purchase_id: string;
+      amount: string;
+      user_id: number;
+    }[];
   }
 
   /** The tipster sums of `userId`; `today`/`month` count shares created in [dayStart, now] / [monthStart, now]. */
-  async sums(em: EntityManager, userId: number, dayStart: Date, monthStart: Date, now: Date): Promise<LedgerSums> {
+  async sums(
+    em: EntityManager,
+    userId: number,
+    dayStart: Date,
+    monthStart: Date,
+    now: Date,
+  ): Promise<LedgerSums> {
     const [row] = await em.query(
       `SELECT
          COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status = 'W'), 0)::text AS pending,
@@ -114,7 +144,16 @@ export class LedgerRepository {
          COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status IN ('W', 'P') AND created_at >= $5 AND created_at <= $7), 0)::text AS today,
          COALESCE(SUM(amount) FILTER (WHERE kind = $2 AND status IN ('W', 'P') AND created_at >= $6 AND created_at <= $7), 0)::text AS month
        FROM ledger_entry WHERE user_id = $1 AND account = $8`,
-      [userId, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL, dayStart, monthStart, now, LEDGER_ACCOUNT.TIPSTER],
+      [
+        userId,
+        LEDGER_KIND.SALE_SHARE,
+        LEDGER_KIND.WITHDRAWAL,
+        LEDGER_KIND.WITHDRAWAL_REVERSAL,
+        dayStart,
+        monthStart,
+        now,
+        LEDGER_ACCOUNT.TIPSTER,
+      ],
     );
     return row;
   }
@@ -124,7 +163,13 @@ export class LedgerRepository {
     const [row] = await em.query(
       `SELECT COALESCE(SUM(amount), 0)::text AS balance FROM ledger_entry
         WHERE user_id = $1 AND account = $5 AND ((kind = $2 AND status = 'P') OR kind IN ($3, $4))`,
-      [userId, LEDGER_KIND.SALE_SHARE, LEDGER_KIND.WITHDRAWAL, LEDGER_KIND.WITHDRAWAL_REVERSAL, LEDGER_ACCOUNT.TIPSTER],
+      [
+        userId,
+        LEDGER_KIND.SALE_SHARE,
+        LEDGER_KIND.WITHDRAWAL,
+        LEDGER_KIND.WITHDRAWAL_REVERSAL,
+        LEDGER_ACCOUNT.TIPSTER,
+      ],
     );
     return row.balance;
   }
@@ -135,15 +180,34 @@ export class LedgerRepository {
     userId: number,
     limit: number,
     offset: number,
-  ): Promise<{ rows: { id: string; purchase_id: string | null; amount: string; status: string; created_at: Date }[]; total: number }> {
-    const rows: { id: string; purchase_id: string | null; amount: string; status: string; created_at: Date; total: string }[] = await em.query(
+  ): Promise<{
+    rows: {
+      id: string;
+      purchase_id: string | null;
+      amount: string;
+      status: string;
+      created_at: Date;
+    }[];
+    total: number;
+  }> {
+    const rows: {
+      id: string;
+      purchase_id: string | null;
+      amount: string;
+      status: string;
+      created_at: Date;
+      total: string;
+    }[] = await em.query(
       `SELECT id::text, purchase_id::text, amount::text, status, created_at, COUNT(*) OVER () AS total
          FROM ledger_entry WHERE user_id = $1 AND kind = $2
         ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
       [userId, LEDGER_KIND.SALE_SHARE, limit, offset],
     );
     if (rows.length) return { rows, total: Number(rows[0].total) };
-    const [row] = await em.query(`SELECT COUNT(*) AS n FROM ledger_entry WHERE user_id = $1 AND kind = $2`, [userId, LEDGER_KIND.SALE_SHARE]);
+    const [row] = await em.query(
+      `SELECT COUNT(*) AS n FROM ledger_entry WHERE user_id = $1 AND kind = $2`,
+      [userId, LEDGER_KIND.SALE_SHARE],
+    );
     return { rows: [], total: Number(row.n) };
   }
 
@@ -157,7 +221,11 @@ export class LedgerRepository {
    * The ledger rows of `userId`, oldest first, as a keyset page by id (docs/PRODUCT-RULES.md R260:
    * the tipster's export). Amounts as 2-decimal Ksh strings.
    */
-  entriesOf(userId: number, after: string | null, limit: number): Promise<({ id: string } & Record<string, unknown>)[]> {
+  entriesOf(
+    userId: number,
+    after: string | null,
+    limit: number,
+  ): Promise<({ id: string } & Record<string, unknown>)[]> {
     return this.ds.query(
       `SELECT id::text AS id, account, kind, amount::text AS amount, status, purchase_id::text AS purchase_id,
               withdrawal_id::text AS withdrawal_id, created_at

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
-import { LEDGER_ACCOUNT, LEDGER_KIND, LEDGER_STATUS, LedgerStatus, TIPSTER_SHARE_PERCENT } from './ledger.constants';
+import {
+  LEDGER_ACCOUNT,
+  LEDGER_KIND,
+  LEDGER_STATUS,
+  LedgerStatus,
+  TIPSTER_SHARE_PERCENT,
+} from './ledger.constants';
 import { row } from './ledger-row';
 import { LedgerRepository, LedgerRowInput } from './ledger.repository';
 
@@ -49,7 +55,10 @@ export class LedgerService {
    * Credits slip sales (docs/PRODUCT-RULES.md "Money"): per sale the tipster's 60% share (W unless
    * given) and the platform's 40% fee (P), all in one INSERT. Returns the split of each sale.
    */
-  async recordSaleShares(em: EntityManager, sales: SaleToCredit[]): Promise<{ share: Money; fee: Money }[]> {
+  async recordSaleShares(
+    em: EntityManager,
+    sales: SaleToCredit[],
+  ): Promise<{ share: Money; fee: Money }[]> {
     const split = sales.map((s) => {
       const share = s.amount.percent(TIPSTER_SHARE_PERCENT);
       return { sale: s, share, fee: s.amount.sub(share) };
@@ -57,29 +66,92 @@ export class LedgerService {
     await this.repo.insert(
       em,
       split.flatMap(({ sale, share, fee }): LedgerRowInput[] => [
-        row({ userId: sale.tipsterUserId, account: LEDGER_ACCOUNT.TIPSTER, kind: LEDGER_KIND.SALE_SHARE, amount: share, status: sale.status ?? LEDGER_STATUS.PENDING, purchaseId: sale.purchaseId, createdAt: sale.createdAt }),
-        row({ account: LEDGER_ACCOUNT.PLATFORM, kind: LEDGER_KIND.PLATFORM_FEE, amount: fee, status: LEDGER_STATUS.PAID, purchaseId: sale.purchaseId, createdAt: sale.createdAt }),
+        row({
+          userId: sale.tipsterUserId,
+          account: LEDGER_ACCOUNT.TIPSTER,
+          kind: LEDGER_KIND.SALE_SHARE,
+          amount: share,
+          status: sale.status ?? LEDGER_STATUS.PENDING,
+          purchaseId: sale.purchaseId,
+          createdAt: sale.createdAt,
+        }),
+        row({
+          account: LEDGER_ACCOUNT.PLATFORM,
+          kind: LEDGER_KIND.PLATFORM_FEE,
+          amount: fee,
+          status: LEDGER_STATUS.PAID,
+          purchaseId: sale.purchaseId,
+          createdAt: sale.createdAt,
+        }),
       ]),
     );
     return split.map(({ share, fee }) => ({ share, fee }));
   }
 
   /** Records a paid subscription (all the platform's, P). False when it was recorded before. */
-  async recordSubscriptionSale(em: EntityManager, purchaseId: string, amount: Money): Promise<boolean> {
-    return (await this.repo.insert(em, [row({ account: LEDGER_ACCOUNT.PLATFORM, kind: LEDGER_KIND.SUBSCRIPTION_SALE, amount, status: LEDGER_STATUS.PAID, purchaseId })])) > 0;
+  async recordSubscriptionSale(
+    em: EntityManager,
+    purchaseId: string,
+    amount: Money,
+  ): Promise<boolean> {
+    return (
+      (await this.repo.insert(em, [
+        row({
+          account: LEDGER_ACCOUNT.PLATFORM,
+          kind: LEDGER_KIND.SUBSCRIPTION_SALE,
+          amount,
+          status: LEDGER_STATUS.PAID,
+          purchaseId,
+        }),
+      ])) > 0
+    );
   }
 
   /**
    * Debits a withdrawal request of `amount` (positive Ksh) from `userId`'s balance. False when this
    * withdrawal was debited before. Call with the account locked (`lockAccount`).
    */
-  async recordWithdrawal(em: EntityManager, userId: number, withdrawalId: string, amount: Money, createdAt?: Date): Promise<boolean> {
-    return (await this.repo.insert(em, [row({ userId, account: LEDGER_ACCOUNT.TIPSTER, kind: LEDGER_KIND.WITHDRAWAL, amount: Money.ZERO.sub(amount), status: LEDGER_STATUS.PAID, withdrawalId, createdAt })])) > 0;
+  async recordWithdrawal(
+    em: EntityManager,
+    userId: number,
+    withdrawalId: string,
+    amount: Money,
+    createdAt?: Date,
+  ): Promise<boolean> {
+    return (
+      (await this.repo.insert(em, [
+        row({
+          userId,
+          account: LEDGER_ACCOUNT.TIPSTER,
+          kind: LEDGER_KIND.WITHDRAWAL,
+          amount: Money.ZERO.sub(amount),
+          status: LEDGER_STATUS.PAID,
+          withdrawalId,
+          createdAt,
+        }),
+      ])) > 0
+    );
   }
 
   /** Gives `amount` (positive Ksh) of a failed, partly failed or rejected withdrawal back, once. False when given back before. */
-  async recordWithdrawalReversal(em: EntityManager, userId: number, withdrawalId: string, amount: Money): Promise<boolean> {
-    return (await this.repo.insert(em, [row({ userId, account: LEDGER_ACCOUNT.TIPSTER, kind: LEDGER_KIND.WITHDRAWAL_REVERSAL, amount, status: LEDGER_STATUS.PAID, withdrawalId })])) > 0;
+  async recordWithdrawalReversal(
+    em: EntityManager,
+    userId: number,
+    withdrawalId: string,
+    amount: Money,
+  ): Promise<boolean> {
+    return (
+      (await this.repo.insert(em, [
+        row({
+          userId,
+          account: LEDGER_ACCOUNT.TIPSTER,
+          kind: LEDGER_KIND.WITHDRAWAL_REVERSAL,
+          amount,
+          status: LEDGER_STATUS.PAID,
+          withdrawalId,
+        }),
+      ])) > 0
+    );
   }
 
   /**
@@ -88,10 +160,16 @@ export class LedgerService {
    * One UPDATE for all; a share no longer W is left alone, so a repeat is a no-op.
    * @returns the purchases whose share changed.
    */
-  async settleSaleShares(em: EntityManager, sales: { purchaseId: string; result: 'W' | 'L' | 'C' }[]): Promise<string[]> {
+  async settleSaleShares(
+    em: EntityManager,
+    sales: { purchaseId: string; result: 'W' | 'L' | 'C' }[],
+  ): Promise<string[]> {
     return this.repo.settleSaleShares(
       em,
-      sales.map((s) => ({ purchaseId: s.purchaseId, status: s.result === 'C' ? LEDGER_STATUS.UNPAID : LEDGER_STATUS.PAID })),
+      sales.map((s) => ({
+        purchaseId: s.purchaseId,
+        status: s.result === 'C' ? LEDGER_STATUS.UNPAID : LEDGER_STATUS.PAID,
+      })),
     );
   }
 
@@ -104,16 +182,37 @@ export class LedgerService {
    * The tipster's sums: pending (W shares), earned (P shares), balance, and today / month (W or
    * P shares created since `dayStart` / `monthStart`, up to `now`).
    */
-  async tipsterSums(userId: number, dayStart: Date, monthStart: Date, now: Date): Promise<TipsterSums> {
+  async tipsterSums(
+    userId: number,
+    dayStart: Date,
+    monthStart: Date,
+    now: Date,
+  ): Promise<TipsterSums> {
     const s = await this.repo.sums(this.repo.manager, userId, dayStart, monthStart, now);
-    return { pending: Money.parse(s.pending), earned: Money.parse(s.earned), balance: Money.parse(s.balance), today: Money.parse(s.today), month: Money.parse(s.month) };
+    return {
+      pending: Money.parse(s.pending),
+      earned: Money.parse(s.earned),
+      balance: Money.parse(s.balance),
+      today: Money.parse(s.today),
+      month: Money.parse(s.month),
+    };
   }
 
   /** A page of `userId`'s sale shares, newest first, and their total count. */
-  async saleShares(userId: number, limit: number, offset: number): Promise<{ rows: SaleShareRow[]; total: number }> {
+  async saleShares(
+    userId: number,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: SaleShareRow[]; total: number }> {
     const { rows, total } = await this.repo.saleShares(this.repo.manager, userId, limit, offset);
     return {
-      rows: rows.map((r) => ({ id: r.id, purchaseId: r.purchase_id, amount: Money.parse(r.amount), status: r.status, createdAt: new Date(r.created_at) })),
+      rows: rows.map((r) => ({
+        id: r.id,
+        purchaseId: r.purchase_id,
+        amount: Money.parse(r.amount),
+        status: r.status,
+        createdAt: new Date(r.created_at),
+      })),
       total,
     };
   }
@@ -127,7 +226,10 @@ export class LedgerService {
    * Which of `purchaseIds` still have money open in the ledger: a tipster share pending (W) until
    * the slip settles, after which a cancelled slip's buyers are texted (docs/PRODUCT-RULES.md R271).
    */
-  purchasesWithOpenMoney(purchaseIds: string[], em: EntityManager = this.repo.manager): Promise<string[]> {
+  purchasesWithOpenMoney(
+    purchaseIds: string[],
+    em: EntityManager = this.repo.manager,
+  ): Promise<string[]> {
     return this.repo.purchasesWithPendingShare(em, purchaseIds);
   }
 
@@ -135,7 +237,11 @@ export class LedgerService {
    * A keyset page of `userId`'s ledger rows, oldest first (docs/PRODUCT-RULES.md R260: the
    * export; an erasure never changes a ledger row, R263).
    */
-  entriesOf(userId: number, after: string | null, limit: number): Promise<({ id: string } & Record<string, unknown>)[]> {
+  entriesOf(
+    userId: number,
+    after: string | null,
+    limit: number,
+  ): Promise<({ id: string } & Record<string, unknown>)[]> {
     return this.repo.entriesOf(userId, after, limit);
   }
 

@@ -37,7 +37,9 @@ describe(EmailOutboxPoller.name, () => {
   it('runs one pass at a time', async () => {
     const { app, outbox, poller } = await bootPoller(false);
     let release: () => void = () => undefined;
-    outbox.deliverDue.mockImplementationOnce(() => new Promise<number>((r) => (release = () => r(0))));
+    outbox.deliverDue.mockImplementationOnce(
+      () => new Promise<number>((r) => (release = () => r(0))),
+    );
     const first = poller.tick();
     await poller.tick(); // skipped: the first pass is still running
     release();

@@ -27,7 +27,8 @@ export class EmailOutboxPoller implements OnApplicationBootstrap, OnApplicationS
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.runsWorker || this.scheduler.doesExist('interval', EMAIL_RETRY_INTERVAL_NAME)) return;
+    if (!this.config.runsWorker || this.scheduler.doesExist('interval', EMAIL_RETRY_INTERVAL_NAME))
+      return;
     const timer = setInterval(() => void this.tick(), EMAIL_RETRY_INTERVAL_MS);
     timer.unref();
     this.scheduler.addInterval(EMAIL_RETRY_INTERVAL_NAME, timer);
@@ -40,7 +41,10 @@ export class EmailOutboxPoller implements OnApplicationBootstrap, OnApplicationS
     try {
       await this.outbox.deliverDue();
     } catch (err) {
-      this.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'e-mail retry pass failed');
+      this.logger.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'e-mail retry pass failed',
+      );
     } finally {
       this.running = false;
     }
@@ -48,6 +52,7 @@ export class EmailOutboxPoller implements OnApplicationBootstrap, OnApplicationS
 
   /** Stops the pass if ScheduleModule has not already (it clears every interval before shutdown). */
   onApplicationShutdown(): void {
-    if (this.scheduler.doesExist('interval', EMAIL_RETRY_INTERVAL_NAME)) this.scheduler.deleteInterval(EMAIL_RETRY_INTERVAL_NAME);
+    if (this.scheduler.doesExist('interval', EMAIL_RETRY_INTERVAL_NAME))
+      this.scheduler.deleteInterval(EMAIL_RETRY_INTERVAL_NAME);
   }
 }

@@ -5,10 +5,17 @@ import { EmailOutbox } from './entities/email-outbox.entity';
 
 /** Rows of an `UPDATE ... RETURNING` through TypeORM's query() (pg answers `[rows, count]`). */
 const updatedRows = <T>(result: unknown): T[] =>
-  Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as T[]) : Array.isArray(result) ? (result as T[]) : [];
+  Array.isArray(result) && Array.isArray(result[0])
+    ? (result[0] as T[])
+    : Array.isArray(result)
+      ? (result as T[])
+      : [];
 
 /** A claimed message: what goes to the transport, and its attempt count (this one included). */
-export type ClaimedEmail = Pick<EmailOutbox, 'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attempts'>;
+export type ClaimedEmail = Pick<
+  EmailOutbox,
+  'id' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attempts'
+>;
 
 /**
  * The notifications module's table `email_outbox` (docs/ARCHITECTURE.md "Table ownership"): the only
@@ -19,7 +26,10 @@ export class EmailOutboxRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Inserts a pending message with `manager`; returns its id. */
-  async insert(manager: EntityManager, mail: Pick<EmailOutbox, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>): Promise<string> {
+  async insert(
+    manager: EntityManager,
+    mail: Pick<EmailOutbox, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody'>,
+  ): Promise<string> {
     const saved = await manager.save(EmailOutbox, manager.create(EmailOutbox, mail));
     return saved.id;
   }
@@ -27,7 +37,10 @@ export class EmailOutboxRepository {
   /** Ids of the messages among `ids` that a mail server (or the sandbox mailbox) accepted; with `em` in that transaction. */
   async sentIds(ids: string[], em: EntityManager = this.ds.manager): Promise<string[]> {
     if (!ids.length) return [];
-    const rows: { id: string }[] = await em.query(`SELECT id::text AS id FROM email_outbox WHERE id = ANY($1::bigint[]) AND status = 'sent'`, [ids]);
+    const rows: { id: string }[] = await em.query(
+      `SELECT id::text AS id FROM email_outbox WHERE id = ANY($1::bigint[]) AND status = 'sent'`,
+      [ids],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -52,7 +65,12 @@ export class EmailOutboxRepository {
   }
 
   /** Marks message `id` sent through `transport` with its message id; the bodies are dropped unless `keepBodies`. */
-  async markSent(id: string, transport: string, messageId: string | null, keepBodies: boolean): Promise<void> {
+  async markSent(
+    id: string,
+    transport: string,
+    messageId: string | null,
+    keepBodies: boolean,
+  ): Promise<void> {
     await this.ds.query(
       `UPDATE email_outbox
           SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, transport = $2, message_id = $3,
@@ -63,7 +81,12 @@ export class EmailOutboxRepository {
   }
 
   /** Records a failed delivery of `id`: `failed` (next try after `retrySeconds`) or `dead`, with the error. */
-  async markFailed(id: string, status: 'failed' | 'dead', error: string, retrySeconds: number): Promise<void> {
+  async markFailed(
+    id: string,
+    status: 'failed' | 'dead',
+    error: string,
+    retrySeconds: number,
+  ): Promise<void> {
     await this.ds.query(
       `UPDATE email_outbox SET status = $2, last_error = $3, locked_until = NULL,
               next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1`,

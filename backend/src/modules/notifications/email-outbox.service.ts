@@ -18,7 +18,8 @@ export const EMAIL_MAX_ATTEMPTS = 8;
 const CLAIM_SECONDS = 120;
 
 /** Backoff before attempt `attempts + 1`: 30 s doubling, at most 1 hour. */
-export const emailRetryDelaySeconds = (attempts: number): number => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
+export const emailRetryDelaySeconds = (attempts: number): number =>
+  Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 
 /** A sandbox mailbox entry (GET /sandbox/api/mail). */
 export interface SandboxMail {
@@ -69,7 +70,10 @@ export class EmailOutboxService {
   dispatch(...ids: string[]): void {
     for (const id of ids) {
       void this.deliver(id).catch((err: unknown) =>
-        this.logger.error({ err: err instanceof Error ? err.message : String(err), outboxId: id }, 'e-mail dispatch failed'),
+        this.logger.error(
+          { err: err instanceof Error ? err.message : String(err), outboxId: id },
+          'e-mail dispatch failed',
+        ),
       );
     }
   }
@@ -95,8 +99,16 @@ export class EmailOutboxService {
     } catch (err) {
       const dead = row.attempts >= EMAIL_MAX_ATTEMPTS;
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      await this.outbox.markFailed(row.id, dead ? 'dead' : 'failed', message, emailRetryDelaySeconds(row.attempts));
-      this.logger.warn({ outboxId: row.id, attempts: row.attempts, err: message }, 'e-mail delivery failed');
+      await this.outbox.markFailed(
+        row.id,
+        dead ? 'dead' : 'failed',
+        message,
+        emailRetryDelaySeconds(row.attempts),
+      );
+      this.logger.warn(
+        { outboxId: row.id, attempts: row.attempts, err: message },
+        'e-mail delivery failed',
+      );
       return dead ? 'dead' : 'failed';
     }
   }
@@ -104,7 +116,8 @@ export class EmailOutboxService {
   /** Delivers up to `limit` due messages (pending, failed past their backoff, or stale claims). Returns how many were sent. */
   async deliverDue(limit = 50): Promise<number> {
     let sent = 0;
-    for (const id of await this.outbox.dueIds(limit)) if ((await this.deliver(id)) === 'sent') sent++;
+    for (const id of await this.outbox.dueIds(limit))
+      if ((await this.deliver(id)) === 'sent') sent++;
     return sent;
   }
 
@@ -113,7 +126,10 @@ export class EmailOutboxService {
    * only those to `to` (case-insensitive). Only served while the sandbox is enabled.
    */
   async sandboxMailbox(to: string | undefined, limit = 50): Promise<SandboxMail[]> {
-    const rows = await this.outbox.sandboxSent(to ? to.trim().toLowerCase() : undefined, Math.min(Math.max(limit, 1), 200));
+    const rows = await this.outbox.sandboxSent(
+      to ? to.trim().toLowerCase() : undefined,
+      Math.min(Math.max(limit, 1), 200),
+    );
     return rows.map((m) => ({
       id: m.id,
       kind: m.kind,

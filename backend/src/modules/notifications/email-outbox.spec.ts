@@ -10,10 +10,20 @@ describe('emailRetryDelaySeconds', () => {
 describe('renderMailbox', () => {
   it('escapes content and links URLs', () => {
     const html = renderMailbox(
-      [{
-        id: '1', kind: 'k', from: 'a@b', to: 'c@d', subject: '<b>hi</b>', text: 'open http://localhost/x/1 now <script>', html: null,
-        status: 'sent', created_at: '2026-01-01T00:00:00.000Z', sent_at: null,
-      }],
+      [
+        {
+          id: '1',
+          kind: 'k',
+          from: 'a@b',
+          to: 'c@d',
+          subject: '<b>hi</b>',
+          text: 'open http://localhost/x/1 now <script>',
+          html: null,
+          status: 'sent',
+          created_at: '2026-01-01T00:00:00.000Z',
+          sent_at: null,
+        },
+      ],
       '"><script>',
     );
     expect(html).toContain('&lt;b&gt;hi&lt;/b&gt;');

@@ -13,7 +13,11 @@ export interface OutgoingEmail {
 /** Adds connection timeouts to an SMTP URL unless it sets its own (nodemailer reads them from the query). */
 const withTimeouts = (smtpUrl: string): string => {
   const u = new URL(smtpUrl);
-  for (const [k, v] of [['connectionTimeout', '10000'], ['greetingTimeout', '10000'], ['socketTimeout', '20000']]) {
+  for (const [k, v] of [
+    ['connectionTimeout', '10000'],
+    ['greetingTimeout', '10000'],
+    ['socketTimeout', '20000'],
+  ]) {
     if (!u.searchParams.has(k)) u.searchParams.set(k, v);
   }
   return u.toString();
@@ -43,7 +47,9 @@ export class EmailTransport implements OnApplicationShutdown {
         ? createTransport({ jsonTransport: true })
         : createTransport(withTimeouts(smtpUrl));
     if (this.kind === 'sandbox' && config.isProduction) {
-      this.logger.error('SMTP_URL=sandbox in production: e-mails are stored in the outbox and never sent');
+      this.logger.error(
+        'SMTP_URL=sandbox in production: e-mails are stored in the outbox and never sent',
+      );
     }
   }
 

@@ -16,10 +16,18 @@ export const NOTIFICATIONS_ERRORS: Record<NotificationsErrorCode, ErrorSpec> = {
   [NotificationsErrorCode.SMS_NOT_FOUND]: { status: 404, message: 'SMS not found' },
   [NotificationsErrorCode.SMS_ALREADY_DELIVERED]: {
     status: 400,
-    message: 'This SMS was already delivered; send { "resend": true, "force": true } to send it again',
+    message:
+      'This SMS was already delivered; send { "resend": true, "force": true } to send it again',
   },
-  [NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE]: { status: 503, message: 'The SMS queue is unavailable. Try again later.' },
-  [NotificationsErrorCode.SMS_BODY_ERASED]: { status: 400, message: 'The text of this SMS was erased at the end of its retention period; it cannot be sent again' },
+  [NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE]: {
+    status: 503,
+    message: 'The SMS queue is unavailable. Try again later.',
+  },
+  [NotificationsErrorCode.SMS_BODY_ERASED]: {
+    status: 400,
+    message:
+      'The text of this SMS was erased at the end of its retention period; it cannot be sent again',
+  },
 };
 
 /** The notifications module's error. */

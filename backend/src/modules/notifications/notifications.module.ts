@@ -37,8 +37,16 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
  */
 @Module({
   // ScheduleModule: the in-process e-mail retry pass (EmailOutboxPoller); cluster-wide schedules are BullMQ job schedulers.
-  imports: [ScheduleModule.forRoot(), TypeOrmModule.forFeature([EmailOutbox, SmsOutbox, MarketingConsent])],
-  controllers: [SandboxMailController, SmsDeliveryReportController, SmsInboundController, UnsubscribeController],
+  imports: [
+    ScheduleModule.forRoot(),
+    TypeOrmModule.forFeature([EmailOutbox, SmsOutbox, MarketingConsent]),
+  ],
+  controllers: [
+    SandboxMailController,
+    SmsDeliveryReportController,
+    SmsInboundController,
+    UnsubscribeController,
+  ],
   providers: [
     EmailTransport,
     EmailOutboxService,
@@ -60,6 +68,14 @@ import { UnsubscribeController } from './consent/unsubscribe.controller';
       useFactory: (config: AppConfig) => new AfricasTalkingClient({ ...config.africasTalking }),
     },
   ],
-  exports: [NotificationsDataRepository, EmailOutboxService, SmsService, SmsSender, MessageRetentionService, MarketingConsentService, MarketingSender],
+  exports: [
+    NotificationsDataRepository,
+    EmailOutboxService,
+    SmsService,
+    SmsSender,
+    MessageRetentionService,
+    MarketingConsentService,
+    MarketingSender,
+  ],
 })
 export class NotificationsModule {}

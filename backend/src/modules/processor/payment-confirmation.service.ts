@@ -32,7 +32,8 @@ export type ConfirmOutcome = 'paid' | 'flagged' | 'closed' | 'noop';
  * it locked (FOR UPDATE) and the result to apply to it, or the outcome already known without
  * touching a purchase (a repeat, money recorded as unmatched, or the Error its job fails with).
  */
-export type BatchItem = { purchase: Purchase; result: ProviderResult } | { outcome: ConfirmOutcome | Error };
+export type BatchItem =
+  { purchase: Purchase; result: ProviderResult } | { outcome: ConfirmOutcome | Error };
 
 /** Work a rail adds to the payment transaction (e.g. storing its transaction id), with `em`. */
 export type InTransaction = (em: EntityManager, purchaseId: string) => Promise<unknown>;
@@ -110,12 +111,18 @@ export class PaymentConfirmationService {
     results: { checkoutRequestId: string; result: ProviderResult }[],
   ): Promise<(ConfirmOutcome | Error)[]> {
     return this.applyBatch(async (em) => {
-      const rows = await this.repo.lockByCheckoutIds(em, [...new Set(results.map((r) => r.checkoutRequestId))]);
+      const rows = await this.repo.lockByCheckoutIds(em, [
+        ...new Set(results.map((r) => r.checkoutRequestId)),
+      ]);
       const byKey = new Map(rows.map((r) => [r.checkoutRequestId, r]));
       return results.map(({ checkoutRequestId, result }): BatchItem => {
         const purchase = byKey.get(checkoutRequestId);
         if (purchase) return { purchase, result };
-        return { outcome: new PurchaseNotFoundYetError(`no purchase for CheckoutRequestID ${checkoutRequestId} (yet)`) };
+        return {
+          outcome: new PurchaseNotFoundYetError(
+            `no purchase for CheckoutRequestID ${checkoutRequestId} (yet)`,
+          ),
+        };
       });
     });
   }
@@ -132,7 +139,9 @@ export class PaymentConfirmationService {
    * @returns per result, in order: its outcome, or the error its job should fail with.
    * @throws when the transaction fails (nothing of it is kept): apply the results one by one.
    */
-  async applyBatch(prepare: (em: EntityManager) => Promise<BatchItem[]>): Promise<(ConfirmOutcome | Error)[]> {
+  async applyBatch(
+    prepare: (em: EntityManager) => Promise<BatchItem[]>,
+  ): Promise<(ConfirmOutcome | Error)[]> {
     const smsIds: string[] = [];
     const emailIds: string[] = [];
     const missed: Purchase[] = [];
@@ -187,7 +196,10 @@ export class PaymentConfirmationService {
         const handler = this.fulfilments.missedPromptsHandler(kind);
         if (handler) await handler(missed.filter((p) => p.kind === kind));
       } catch (err) {
-        this.logger.warn({ kind, purchases: missed.length, err: err instanceof Error ? err.message : String(err) }, 'missed-prompt hook failed');
+        this.logger.warn(
+          { kind, purchases: missed.length, err: err instanceof Error ? err.message : String(err) },
+          'missed-prompt hook failed',
+        );
       }
     }
   }
@@ -211,7 +223,10 @@ export class PaymentConfirmationService {
       return { outcome: 'closed', change: { ...common, status: decision.status } };
     }
     if (decision.action === 'flag') {
-      this.logger.warn({ purchaseId: p.id, reason: decision.reason }, 'purchase flagged for review');
+      this.logger.warn(
+        { purchaseId: p.id, reason: decision.reason },
+        'purchase flagged for review',
+      );
       const paidAmount = result.paid ?? null;
       return {
         outcome: 'flagged',
@@ -219,7 +234,13 @@ export class PaymentConfirmationService {
       };
     }
     const paidAt = this.clock.now();
-    const change: PurchaseChange = { ...common, status: 'paid', receipt, paidAmount: result.paid ?? p.amount, paidAt };
+    const change: PurchaseChange = {
+      ...common,
+      status: 'paid',
+      receipt,
+      paidAmount: result.paid ?? p.amount,
+      paidAt,
+    };
     return { outcome: 'paid', change, paid: { ...p, ...common, status: 'paid', receipt, paidAt } };
   }
 

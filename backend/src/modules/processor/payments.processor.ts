@@ -5,7 +5,10 @@ import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, JobName, QUEUE, STALLED_JOB_RECOVERY } from '../../common/queues/queues';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
 import { parseC2bPayment } from '../../providers/daraja/daraja-c2b';
-import { parseStkCallback, parseTransactionStatusResult } from '../../providers/daraja/daraja.client';
+import {
+  parseStkCallback,
+  parseTransactionStatusResult,
+} from '../../providers/daraja/daraja.client';
 import { parseWebhook } from '../../providers/flutterwave/flutterwave.client';
 import { C2bConfirmationBatcher } from './c2b-confirmation-batcher';
 import { MpesaCallbackBatcher } from './mpesa-callback-batcher';
@@ -33,7 +36,15 @@ export const PAYMENTS_CONCURRENCY = 64;
 /** Consumer of the `payments` queue: one service call per job name (docs/CONTRIBUTING.md §8). */
 @Processor(QUEUE.PAYMENTS, { concurrency: PAYMENTS_CONCURRENCY, ...STALLED_JOB_RECOVERY })
 export class PaymentsProcessor extends WorkerHost {
-  static readonly handles: JobName[] = [JOB.DRAIN_INBOX, JOB.MPESA_CALLBACK, JOB.FLUTTERWAVE_WEBHOOK, JOB.C2B_CONFIRMATION, JOB.RECONCILE_STK, JOB.TRANSACTION_STATUS_RESULT, JOB.EXPIRE_VOUCHERS];
+  static readonly handles: JobName[] = [
+    JOB.DRAIN_INBOX,
+    JOB.MPESA_CALLBACK,
+    JOB.FLUTTERWAVE_WEBHOOK,
+    JOB.C2B_CONFIRMATION,
+    JOB.RECONCILE_STK,
+    JOB.TRANSACTION_STATUS_RESULT,
+    JOB.EXPIRE_VOUCHERS,
+  ];
   constructor(
     private readonly producer: JobProducer,
     private readonly purchases: PurchaseService,
@@ -51,7 +62,9 @@ export class PaymentsProcessor extends WorkerHost {
       case JOB.MPESA_CALLBACK:
         return { outcome: await this.mpesaBatches.submit(parseOrFail(parseStkCallback, job.data)) };
       case JOB.FLUTTERWAVE_WEBHOOK:
-        return { outcome: await this.purchases.confirmFlutterwave(parseOrFail(parseWebhook, job.data)) };
+        return {
+          outcome: await this.purchases.confirmFlutterwave(parseOrFail(parseWebhook, job.data)),
+        };
       case JOB.C2B_CONFIRMATION:
         return { outcome: await this.c2bBatches.submit(parseOrFail(parseC2bPayment, job.data)) };
       case JOB.RECONCILE_STK:
@@ -59,7 +72,11 @@ export class PaymentsProcessor extends WorkerHost {
       case JOB.EXPIRE_VOUCHERS:
         return { expired: await this.vouchers.expireDue() };
       case JOB.TRANSACTION_STATUS_RESULT:
-        return { outcome: await this.purchases.confirmTransactionStatus(parseOrFail(parseTransactionStatusResult, job.data)) };
+        return {
+          outcome: await this.purchases.confirmTransactionStatus(
+            parseOrFail(parseTransactionStatusResult, job.data),
+          ),
+        };
       default:
         throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.PAYMENTS}`);
     }

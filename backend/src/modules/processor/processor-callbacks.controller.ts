@@ -1,12 +1,29 @@
-import { BadRequestException, Body, Controller, Headers, HttpCode, NotFoundException, Param, Post, UnauthorizedException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Headers,
+  HttpCode,
+  NotFoundException,
+  Param,
+  Post,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../../common/decorators/public.decorator';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
 import { ProviderCallbackError } from '../../providers/common/provider-errors';
-import { DARAJA_CALLBACK_ACK, parseStkCallback, parseTransactionStatusResult } from '../../providers/daraja/daraja.client';
-import { parseWebhook, verifyWebhookSignature } from '../../providers/flutterwave/flutterwave.client';
+import {
+  DARAJA_CALLBACK_ACK,
+  parseStkCallback,
+  parseTransactionStatusResult,
+} from '../../providers/daraja/daraja.client';
+import {
+  parseWebhook,
+  verifyWebhookSignature,
+} from '../../providers/flutterwave/flutterwave.client';
 import { sameSecret } from '../../common/security/same-secret';
 
 /**
@@ -26,7 +43,10 @@ export class ProcessorCallbacksController {
   /** Daraja STK callback (docs/PROVIDERS.md §1.6); the path token is the secret (§1.10). Wrong token → 404. */
   @Post('mpesa/callback/:token')
   @HttpCode(200)
-  async mpesaCallback(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
+  async mpesaCallback(
+    @Param('token') token: string,
+    @Body() body: unknown,
+  ): Promise<typeof DARAJA_CALLBACK_ACK> {
     if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
     let checkoutRequestId: string;
     try {
@@ -45,7 +65,10 @@ export class ProcessorCallbacksController {
    */
   @Post('status-result/:token')
   @HttpCode(200)
-  async transactionStatusResult(@Param('token') token: string, @Body() body: unknown): Promise<typeof DARAJA_CALLBACK_ACK> {
+  async transactionStatusResult(
+    @Param('token') token: string,
+    @Body() body: unknown,
+  ): Promise<typeof DARAJA_CALLBACK_ACK> {
     if (!sameSecret(token, this.config.mpesa.callbackToken)) throw new NotFoundException();
     let originator: string;
     try {
@@ -54,7 +77,11 @@ export class ProcessorCallbacksController {
       if (err instanceof ProviderCallbackError) throw new BadRequestException(err.message);
       throw err;
     }
-    await this.producer.enqueueDurable(JOB.TRANSACTION_STATUS_RESULT, body, jobId('ts', originator));
+    await this.producer.enqueueDurable(
+      JOB.TRANSACTION_STATUS_RESULT,
+      body,
+      jobId('ts', originator),
+    );
     return DARAJA_CALLBACK_ACK;
   }
 
@@ -72,8 +99,12 @@ export class ProcessorCallbacksController {
   /** Flutterwave webhook (docs/PROVIDERS.md §2.5): `verif-hash` must equal FLW_SECRET_HASH, else 401. */
   @Post('flutterwave/webhook')
   @HttpCode(200)
-  async flutterwaveWebhook(@Headers('verif-hash') hash: string | undefined, @Body() body: unknown): Promise<{ status: string }> {
-    if (!verifyWebhookSignature(hash, this.config.flutterwave.secretHash)) throw new UnauthorizedException('Invalid signature');
+  async flutterwaveWebhook(
+    @Headers('verif-hash') hash: string | undefined,
+    @Body() body: unknown,
+  ): Promise<{ status: string }> {
+    if (!verifyWebhookSignature(hash, this.config.flutterwave.secretHash))
+      throw new UnauthorizedException('Invalid signature');
     let webhook;
     try {
       webhook = parseWebhook(body);

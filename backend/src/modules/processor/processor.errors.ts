@@ -20,19 +20,45 @@ export enum ProcessorErrorCode {
 /** Purchase failures: the screen shows the server's message (docs/PRODUCT-RULES.md R69, R70). */
 export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
   [ProcessorErrorCode.INVALID_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE_LOWER },
-  [ProcessorErrorCode.PAYMENT_REQUEST_FAILED]: { status: 502, message: 'M-Pesa request failed. Try again' },
-  [ProcessorErrorCode.CARD_PAYMENT_REQUEST_FAILED]: { status: 502, message: 'Payment request failed. Try again' },
+  [ProcessorErrorCode.PAYMENT_REQUEST_FAILED]: {
+    status: 502,
+    message: 'M-Pesa request failed. Try again',
+  },
+  [ProcessorErrorCode.CARD_PAYMENT_REQUEST_FAILED]: {
+    status: 502,
+    message: 'Payment request failed. Try again',
+  },
   [ProcessorErrorCode.PROMPT_ALREADY_OPEN]: {
     status: 409,
-    message: 'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
+    message:
+      'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
   },
-  [ProcessorErrorCode.VOUCHER_MALFORMED]: { status: 400, message: 'Enter the 12-digit voucher code from your SMS' },
-  [ProcessorErrorCode.VOUCHER_UNKNOWN]: { status: 400, message: 'This voucher code is wrong. Check the SMS and try again.' },
-  [ProcessorErrorCode.VOUCHER_OTHER_PHONE]: { status: 403, message: 'This voucher belongs to another phone number' },
-  [ProcessorErrorCode.VOUCHER_REDEEMED]: { status: 409, message: 'This voucher has already been used' },
+  [ProcessorErrorCode.VOUCHER_MALFORMED]: {
+    status: 400,
+    message: 'Enter the 12-digit voucher code from your SMS',
+  },
+  [ProcessorErrorCode.VOUCHER_UNKNOWN]: {
+    status: 400,
+    message: 'This voucher code is wrong. Check the SMS and try again.',
+  },
+  [ProcessorErrorCode.VOUCHER_OTHER_PHONE]: {
+    status: 403,
+    message: 'This voucher belongs to another phone number',
+  },
+  [ProcessorErrorCode.VOUCHER_REDEEMED]: {
+    status: 409,
+    message: 'This voucher has already been used',
+  },
   [ProcessorErrorCode.VOUCHER_EXPIRED]: { status: 410, message: 'This voucher has expired' },
-  [ProcessorErrorCode.VOUCHER_TOO_SMALL]: { status: 400, message: 'This voucher does not cover the price of this slip. Choose a slip it covers, or pay by M-Pesa.' },
-  [ProcessorErrorCode.VOUCHER_LOCKED]: { status: 429, message: 'Too many wrong voucher codes. Try again in an hour.' },
+  [ProcessorErrorCode.VOUCHER_TOO_SMALL]: {
+    status: 400,
+    message:
+      'This voucher does not cover the price of this slip. Choose a slip it covers, or pay by M-Pesa.',
+  },
+  [ProcessorErrorCode.VOUCHER_LOCKED]: {
+    status: 429,
+    message: 'Too many wrong voucher codes. Try again in an hour.',
+  },
 });
 
 export class ProcessorError extends DomainError<ProcessorErrorCode> {

@@ -51,7 +51,11 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
  * queue) is loaded by the worker.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Purchase, C2bReference, UnmatchedPayment, Voucher]), NotificationsModule, LedgerModule],
+  imports: [
+    TypeOrmModule.forFeature([Purchase, C2bReference, UnmatchedPayment, Voucher]),
+    NotificationsModule,
+    LedgerModule,
+  ],
   controllers: [ProcessorCallbacksController, C2bCallbacksController],
   providers: [
     TransactionRunner,
@@ -63,7 +67,11 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
     PurchaseReconciliationService,
     PurchaseReviewService,
     ...RAILS,
-    { provide: PaymentRails, inject: RAILS, useFactory: (...rails: AnyPaymentRail[]) => new PaymentRails(rails) },
+    {
+      provide: PaymentRails,
+      inject: RAILS,
+      useFactory: (...rails: AnyPaymentRail[]) => new PaymentRails(rails),
+    },
     PurchaseFulfilments,
     PurchaseGates,
     MpesaCallbackBatcher,
@@ -75,9 +83,30 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
     VoucherService,
     VoucherIssuer,
     VoucherRedemption,
-    { provide: DarajaClient, inject: [AppConfig], useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }) },
-    { provide: FlutterwaveClient, inject: [AppConfig], useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }) },
+    {
+      provide: DarajaClient,
+      inject: [AppConfig],
+      useFactory: (c: AppConfig) => new DarajaClient({ ...c.mpesa }),
+    },
+    {
+      provide: FlutterwaveClient,
+      inject: [AppConfig],
+      useFactory: (c: AppConfig) => new FlutterwaveClient({ ...c.flutterwave }),
+    },
   ],
-  exports: [PurchaseService, VoucherService, PurchaseRetentionService, PurchaseFulfilments, PurchaseGates, PurchaseLookupRepository, PurchaseDataRepository, MpesaCallbackBatcher, C2bConfirmationBatcher, DarajaClient, FlutterwaveClient, LedgerModule],
+  exports: [
+    PurchaseService,
+    VoucherService,
+    PurchaseRetentionService,
+    PurchaseFulfilments,
+    PurchaseGates,
+    PurchaseLookupRepository,
+    PurchaseDataRepository,
+    MpesaCallbackBatcher,
+    C2bConfirmationBatcher,
+    DarajaClient,
+    FlutterwaveClient,
+    LedgerModule,
+  ],
 })
 export class ProcessorModule {}

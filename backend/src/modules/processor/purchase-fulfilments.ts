@@ -69,7 +69,8 @@ export class PurchaseFulfilments {
 
   /** Registers what `kind`'s missed STK prompts do (the slip module: the paybill offer, R205). */
   onMissedPrompts(kind: PurchaseKind, handler: MissedPromptsHandler): void {
-    if (this.missed.has(kind)) throw new Error(`a missed-prompt handler for '${kind}' purchases is already registered`);
+    if (this.missed.has(kind))
+      throw new Error(`a missed-prompt handler for '${kind}' purchases is already registered`);
     this.missed.set(kind, handler);
   }
 
@@ -79,7 +80,8 @@ export class PurchaseFulfilments {
   }
 
   register(kind: PurchaseKind, handler: PurchaseFulfilment): void {
-    if (this.handlers.has(kind)) throw new Error(`a fulfilment for '${kind}' purchases is already registered`);
+    if (this.handlers.has(kind))
+      throw new Error(`a fulfilment for '${kind}' purchases is already registered`);
     this.handlers.set(kind, handler);
   }
 

@@ -51,13 +51,17 @@ export class PurchaseLookupRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** The paid slip purchases of the given slips, in id order (set-based: one query for a settlement batch). */
-  async paidSlipPurchases(slipIds: number[], em: EntityManager = this.ds.manager): Promise<PaidSlipPurchase[]> {
+  async paidSlipPurchases(
+    slipIds: number[],
+    em: EntityManager = this.ds.manager,
+  ): Promise<PaidSlipPurchase[]> {
     if (!slipIds.length) return [];
-    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] = await em.query(
-      `SELECT id::text, slip_id::text, phone, code FROM purchase
+    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] =
+      await em.query(
+        `SELECT id::text, slip_id::text, phone, code FROM purchase
         WHERE kind = 'slip' AND status = 'paid' AND slip_id = ANY($1::bigint[]) ORDER BY id`,
-      [slipIds],
-    );
+        [slipIds],
+      );
     return rows.map((r) => ({ id: r.id, slipId: Number(r.slip_id), phone: r.phone, code: r.code }));
   }
 
@@ -66,7 +70,10 @@ export class PurchaseLookupRepository {
    * depend on it), read in the caller's transaction `em` (jackpot asks before deleting its slip).
    */
   async slipHasOpenPurchase(em: EntityManager, slipId: number): Promise<boolean> {
-    const [row] = await em.query(`SELECT 1 FROM purchase WHERE kind = 'slip' AND slip_id = $1 AND status IN ('paid', 'pending') LIMIT 1`, [slipId]);
+    const [row] = await em.query(
+      `SELECT 1 FROM purchase WHERE kind = 'slip' AND slip_id = $1 AND status IN ('paid', 'pending') LIMIT 1`,
+      [slipId],
+    );
     return row !== undefined;
   }
 
@@ -86,11 +93,12 @@ export class PurchaseLookupRepository {
    * (the USSD menu's "Find my tips").
    */
   async recentPaidSlipPurchases(msisdn: string, limit: number): Promise<PaidSlipPurchase[]> {
-    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] = await this.ds.query(
-      `SELECT id::text, slip_id::text, phone, code FROM purchase
+    const rows: { id: string; slip_id: string; phone: string | null; code: string }[] =
+      await this.ds.query(
+        `SELECT id::text, slip_id::text, phone, code FROM purchase
         WHERE kind = 'slip' AND status = 'paid' AND phone = $1 ORDER BY id DESC LIMIT $2`,
-      [msisdn, limit],
-    );
+        [msisdn, limit],
+      );
     return rows.map((r) => ({ id: r.id, slipId: Number(r.slip_id), phone: r.phone, code: r.code }));
   }
 
@@ -112,7 +120,11 @@ export class PurchaseLookupRepository {
    * Whether `msisdn` already paid slip `slipId`, or has a newer STK prompt for it pending (the
    * paybill offer after a missed prompt is then not sent: docs/PRODUCT-RULES.md R205).
    */
-  async slipPaidOrPromptedSince(msisdn: string, slipId: number, afterPurchaseId: string): Promise<boolean> {
+  async slipPaidOrPromptedSince(
+    msisdn: string,
+    slipId: number,
+    afterPurchaseId: string,
+  ): Promise<boolean> {
     const [row] = await this.ds.query(
       `SELECT 1 FROM purchase
         WHERE kind = 'slip' AND phone = $1 AND slip_id = $2
@@ -127,7 +139,10 @@ export class PurchaseLookupRepository {
     return this.ds.manager
       .createQueryBuilder(Purchase, 'p')
       .select(['p.id', 'p.slipId', 'p.status'])
-      .where(`p.kind = 'slip' AND lower(p.email) = :mail AND (p.txRef = :id OR p.flwTransactionId = :id)`, { mail, id })
+      .where(
+        `p.kind = 'slip' AND lower(p.email) = :mail AND (p.txRef = :id OR p.flwTransactionId = :id)`,
+        { mail, id },
+      )
       .orderBy('p.id', 'DESC')
       .getOne();
   }
@@ -143,13 +158,19 @@ export class PurchaseLookupRepository {
 
   /** Purchase `id` as a SlipPurchaseRef, or null. */
   async slipPurchaseById(id: string): Promise<SlipPurchaseRef | null> {
-    return this.ds.manager.findOne(Purchase, { where: { id }, select: { id: true, slipId: true, status: true } });
+    return this.ds.manager.findOne(Purchase, {
+      where: { id },
+      select: { id: true, slipId: true, status: true },
+    });
   }
 
   /** The slip of each of the given purchases (null for one that is not a slip purchase). */
   async slipIdsOf(purchaseIds: string[]): Promise<Map<string, number | null>> {
     if (!purchaseIds.length) return new Map();
-    const rows: { id: string; slip_id: string | null }[] = await this.ds.query(`SELECT id::text, slip_id::text FROM purchase WHERE id = ANY($1::bigint[])`, [purchaseIds]);
+    const rows: { id: string; slip_id: string | null }[] = await this.ds.query(
+      `SELECT id::text, slip_id::text FROM purchase WHERE id = ANY($1::bigint[])`,
+      [purchaseIds],
+    );
     return new Map(rows.map((r) => [r.id, r.slip_id === null ? null : Number(r.slip_id)]));
   }
 
@@ -167,10 +188,22 @@ export class PurchaseLookupRepository {
    * (`rg_phone`: the phone of the account behind a Flutterwave e-mail), newest first (by id), only
    * those with an id below `beforeId` when given, at most `limit`.
    */
-  async purchasesOfPhone(phone: string, beforeId: string | null, limit: number): Promise<PhonePurchase[]> {
+  async purchasesOfPhone(
+    phone: string,
+    beforeId: string | null,
+    limit: number,
+  ): Promise<PhonePurchase[]> {
     const rows: {
-      id: string; kind: PurchaseKind; slip_id: string | null; subscription_type: string | null; amount: string; currency: string;
-      status: PurchaseStatus; created_at: Date; paid_at: Date | null; refunded: boolean;
+      id: string;
+      kind: PurchaseKind;
+      slip_id: string | null;
+      subscription_type: string | null;
+      amount: string;
+      currency: string;
+      status: PurchaseStatus;
+      created_at: Date;
+      paid_at: Date | null;
+      refunded: boolean;
     }[] = await this.ds.query(
       `SELECT id::text, kind, slip_id::text, subscription_type, amount::text, currency, status, created_at, paid_at,
               EXISTS (SELECT 1 FROM voucher v WHERE v.source_purchase_id = purchase.id AND v.reason <> 'change') AS refunded
@@ -202,7 +235,19 @@ export class PurchaseLookupRepository {
       `SELECT status, kind, slip_id::text AS slip_id, subscription_type, COALESCE(amount_ksh, 0)::text AS amount_ksh FROM purchase
         WHERE rg_phone = $1 AND created_at >= $2 AND status IN ('pending', 'paid')`,
       [rgPhone, from],
-    )) as { status: 'pending' | 'paid'; kind: PurchaseKind; slip_id: string | null; subscription_type: string | null; amount_ksh: string }[];
-    return rows.map((r) => ({ status: r.status, kind: r.kind, slipId: r.slip_id, subscriptionType: r.subscription_type, amountKsh: Money.parse(r.amount_ksh) }));
+    )) as {
+      status: 'pending' | 'paid';
+      kind: PurchaseKind;
+      slip_id: string | null;
+      subscription_type: string | null;
+      amount_ksh: string;
+    }[];
+    return rows.map((r) => ({
+      status: r.status,
+      kind: r.kind,
+      slipId: r.slip_id,
+      subscriptionType: r.subscription_type,
+      amountKsh: Money.parse(r.amount_ksh),
+    }));
   }
 }

@@ -52,7 +52,12 @@ export class PurchaseReconciliationService {
     const rail = this.rails.get(provider);
     const grace = olderThanMs ?? rail.reconcileAfterMs ?? RECONCILE_AFTER_MS;
     const now = this.clock.now();
-    const due = await this.repo.dueForReconcile(provider, new Date(now.getTime() - grace), now, limit);
+    const due = await this.repo.dueForReconcile(
+      provider,
+      new Date(now.getTime() - grace),
+      now,
+      limit,
+    );
     const { retryMs, maxAttempts } = this.config.reconcile;
     let changed = 0;
     for (const p of due) {
@@ -65,12 +70,19 @@ export class PurchaseReconciliationService {
         // Still pending at the provider (PaymentNotVerifiedYetError): asked again after the backoff.
         if (!(err instanceof PaymentNotVerifiedYetError)) {
           const message = err instanceof Error ? err.message : String(err);
-          this.logger.warn({ provider, purchaseId: p.id, err: message }, 'reconciliation failed for a purchase');
+          this.logger.warn(
+            { provider, purchaseId: p.id, err: message },
+            'reconciliation failed for a purchase',
+          );
         }
       }
       const attempts = p.reconcileAttempts + 1;
       const backoff = { retryMs, maxAttempts, expiresAfterMs: rail.reconcileExpiresAfterMs };
-      await this.repo.scheduleReconcile(p.id, attempts, nextReconcileAt(p.createdAt, attempts, now, backoff));
+      await this.repo.scheduleReconcile(
+        p.id,
+        attempts,
+        nextReconcileAt(p.createdAt, attempts, now, backoff),
+      );
     }
     return changed;
   }

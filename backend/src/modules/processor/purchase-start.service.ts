@@ -76,7 +76,11 @@ export class PurchaseStartService {
   }
 
   /** Stores the STK push's CheckoutRequestID and MerchantRequestID on purchase `id`. */
-  async storeCheckout(id: string, checkoutRequestId: string, merchantRequestId: string): Promise<void> {
+  async storeCheckout(
+    id: string,
+    checkoutRequestId: string,
+    merchantRequestId: string,
+  ): Promise<void> {
     await this.repo.storeCheckout(id, checkoutRequestId, merchantRequestId);
   }
 
@@ -95,8 +99,17 @@ export class PurchaseStartService {
       const code = newPurchaseCode();
       try {
         return await this.tx.run(async (em) => {
-          const item = { kind: input.kind, slipId: input.slipId ?? null, subscriptionType: input.subscriptionType ?? null };
-          const buyer = { phone: input.phone ?? null, email: input.email ?? null, amountKsh: input.amountKsh, item };
+          const item = {
+            kind: input.kind,
+            slipId: input.slipId ?? null,
+            subscriptionType: input.subscriptionType ?? null,
+          };
+          const buyer = {
+            phone: input.phone ?? null,
+            email: input.email ?? null,
+            amountKsh: input.amountKsh,
+            item,
+          };
           const rgPhone = await this.gates.admit(em, buyer);
           return this.repo.insertPending(em, {
             kind: input.kind,
@@ -124,7 +137,8 @@ export class PurchaseStartService {
           released = true;
           continue;
         }
-        const duplicateCode = constraint === 'uq_purchase_code' || constraint === 'uq_purchase_tx_ref';
+        const duplicateCode =
+          constraint === 'uq_purchase_code' || constraint === 'uq_purchase_tx_ref';
         if (!duplicateCode || attempt >= 3) throw err;
       }
     }
@@ -137,7 +151,12 @@ export class PurchaseStartService {
    */
   private async releaseStalePrompt(input: PendingPurchaseInput): Promise<boolean> {
     const olderThanSecs = OPEN_PROMPT_MS / 1000;
-    return this.repo.releaseStalePrompt(input.phone, input.kind, input.slipId ?? null, olderThanSecs);
+    return this.repo.releaseStalePrompt(
+      input.phone,
+      input.kind,
+      input.slipId ?? null,
+      olderThanSecs,
+    );
   }
 
   /**
@@ -146,7 +165,8 @@ export class PurchaseStartService {
    */
   private async markRequestFailed(purchaseId: string, err: unknown): Promise<void> {
     const message = err instanceof Error ? err.message : String(err);
-    const unknown = err instanceof ProviderError ? err.outcomeUnknown : !(err instanceof DomainError);
+    const unknown =
+      err instanceof ProviderError ? err.outcomeUnknown : !(err instanceof DomainError);
     this.logger.warn({ purchaseId, err: message, unknown }, 'payment request failed');
     await this.repo.updateIfPending(
       purchaseId,

@@ -4,16 +4,32 @@ import { DataSource, EntityManager } from 'typeorm';
 import { PaymentProvider, Purchase, PurchaseKind } from './entities/purchase.entity';
 
 /** The columns a decided result writes to a purchase row. */
-export type PurchaseChange = Pick<Purchase, 'status' | 'resultCode' | 'resultDesc'> & Partial<Pick<Purchase, 'receipt' | 'paidAmount' | 'paidAt' | 'reviewReason'>>;
+export type PurchaseChange = Pick<Purchase, 'status' | 'resultCode' | 'resultDesc'> &
+  Partial<Pick<Purchase, 'receipt' | 'paidAmount' | 'paidAt' | 'reviewReason'>>;
 
 /** The columns of a new pending purchase (status `pending`; id and times from the database). */
 export type NewPurchase = Pick<
   Purchase,
-  'kind' | 'slipId' | 'subscriptionType' | 'phone' | 'email' | 'amount' | 'amountKsh' | 'rgPhone' | 'currency' | 'provider' | 'code' | 'txRef' | 'stkPromptOpen'
+  | 'kind'
+  | 'slipId'
+  | 'subscriptionType'
+  | 'phone'
+  | 'email'
+  | 'amount'
+  | 'amountKsh'
+  | 'rgPhone'
+  | 'currency'
+  | 'provider'
+  | 'code'
+  | 'txRef'
+  | 'stkPromptOpen'
 >;
 
 /** The back office's review of a purchase (flag or clear, with the admin's note, name and time). */
-export type PurchaseReview = Pick<Purchase, 'reviewReason' | 'reviewNote' | 'reviewedBy' | 'reviewedAt'>;
+export type PurchaseReview = Pick<
+  Purchase,
+  'reviewReason' | 'reviewNote' | 'reviewedBy' | 'reviewedAt'
+>;
 
 /** What identifies the purchase a provider result is for: our id or the STK CheckoutRequestID. */
 export type PurchaseKey = { id: string } | { checkoutRequestId: string };
@@ -35,12 +51,19 @@ export class PurchaseRepository {
   }
 
   /** Stores the STK push's CheckoutRequestID and MerchantRequestID on purchase `id`. */
-  async storeCheckout(id: string, checkoutRequestId: string, merchantRequestId: string): Promise<void> {
+  async storeCheckout(
+    id: string,
+    checkoutRequestId: string,
+    merchantRequestId: string,
+  ): Promise<void> {
     await this.ds.manager.update(Purchase, { id }, { checkoutRequestId, merchantRequestId });
   }
 
   /** Changes purchase `id` only while it is still pending (a payment request that failed). */
-  async updateIfPending(id: string, change: Partial<Pick<Purchase, 'status' | 'resultDesc' | 'reviewReason'>>): Promise<void> {
+  async updateIfPending(
+    id: string,
+    change: Partial<Pick<Purchase, 'status' | 'resultDesc' | 'reviewReason'>>,
+  ): Promise<void> {
     await this.ds.manager.update(Purchase, { id, status: 'pending' }, change);
   }
 
@@ -48,7 +71,12 @@ export class PurchaseRepository {
    * Stops counting as open the STK prompt of (phone, kind, slip) when it is pending and older than
    * `olderThanSecs`. True when one was.
    */
-  async releaseStalePrompt(phone: string | null | undefined, kind: PurchaseKind, slipId: string | null, olderThanSecs: number): Promise<boolean> {
+  async releaseStalePrompt(
+    phone: string | null | undefined,
+    kind: PurchaseKind,
+    slipId: string | null,
+    olderThanSecs: number,
+  ): Promise<boolean> {
     const [, released] = (await this.ds.query(
       `UPDATE purchase SET stk_prompt_open = false
         WHERE phone = $1 AND kind = $2 AND COALESCE(slip_id, 0) = COALESCE($3::bigint, 0)
@@ -82,9 +110,15 @@ export class PurchaseRepository {
    * Writes decided purchase changes in one UPDATE (unnest of column arrays; the batch path).
    * Columns a change leaves out keep their value; `updated_at` is set as TypeORM's update would.
    */
-  async applyChanges(em: EntityManager, changes: { id: string; change: PurchaseChange }[]): Promise<void> {
+  async applyChanges(
+    em: EntityManager,
+    changes: { id: string; change: PurchaseChange }[],
+  ): Promise<void> {
     if (!changes.length) return;
-    const col = <K extends keyof PurchaseChange>(k: K, map: (v: PurchaseChange[K]) => unknown = (v) => v ?? null) => changes.map((c) => map(c.change[k]));
+    const col = <K extends keyof PurchaseChange>(
+      k: K,
+      map: (v: PurchaseChange[K]) => unknown = (v) => v ?? null,
+    ) => changes.map((c) => map(c.change[k]));
     await em.query(
       `UPDATE purchase p SET status = u.status, result_code = u.result_code, result_desc = u.result_desc,
               receipt = COALESCE(u.receipt, p.receipt), paid_amount = COALESCE(u.paid_amount, p.paid_amount),
@@ -107,11 +141,18 @@ export class PurchaseRepository {
 
   /** Stores the receipt of a paid purchase that has none (no amount, status or ledger change). */
   async storeReceipt(em: EntityManager, id: string, receipt: string): Promise<void> {
-    await em.query(`UPDATE purchase SET receipt = $2, updated_at = now() WHERE id = $1 AND status = 'paid' AND receipt IS NULL`, [id, receipt]);
+    await em.query(
+      `UPDATE purchase SET receipt = $2, updated_at = now() WHERE id = $1 AND status = 'paid' AND receipt IS NULL`,
+      [id, receipt],
+    );
   }
 
   /** Stores the Flutterwave transaction id of purchase `id` in `em`'s transaction. */
-  async storeFlwTransactionId(em: EntityManager, id: string, flwTransactionId: string): Promise<void> {
+  async storeFlwTransactionId(
+    em: EntityManager,
+    id: string,
+    flwTransactionId: string,
+  ): Promise<void> {
     await em.update(Purchase, { id }, { flwTransactionId });
   }
 
@@ -120,10 +161,18 @@ export class PurchaseRepository {
    * due at `now` (never asked, or `next_reconcile_at` ≤ now; docs/PRODUCT-RULES.md R191), in id
    * order, at most `limit`.
    */
-  async dueForReconcile(provider: PaymentProvider, before: Date, now: Date, limit: number): Promise<Purchase[]> {
+  async dueForReconcile(
+    provider: PaymentProvider,
+    before: Date,
+    now: Date,
+    limit: number,
+  ): Promise<Purchase[]> {
     return this.ds.manager
       .createQueryBuilder(Purchase, 'p')
-      .where(`p.status = 'pending' AND p.provider = :provider AND p.createdAt < :before`, { provider, before })
+      .where(`p.status = 'pending' AND p.provider = :provider AND p.createdAt < :before`, {
+        provider,
+        before,
+      })
       .andWhere('(p.nextReconcileAt IS NULL OR p.nextReconcileAt <= :now)', { now })
       .orderBy('p.id', 'ASC')
       .limit(limit)
@@ -132,7 +181,11 @@ export class PurchaseRepository {
 
   /** Records a reconciliation question that left purchase `id` pending, and when to ask next (only while it is pending). */
   async scheduleReconcile(id: string, attempts: number, nextAt: Date): Promise<void> {
-    await this.ds.manager.update(Purchase, { id, status: 'pending' }, { reconcileAttempts: attempts, nextReconcileAt: nextAt });
+    await this.ds.manager.update(
+      Purchase,
+      { id, status: 'pending' },
+      { reconcileAttempts: attempts, nextReconcileAt: nextAt },
+    );
   }
 
   /** The purchase with Flutterwave tx_ref `txRef`, or null. */
@@ -141,7 +194,11 @@ export class PurchaseRepository {
   }
 
   /** Writes the back office's review of purchase `id`, in `manager`'s transaction when given. */
-  async setReview(id: string, review: PurchaseReview, manager: EntityManager = this.ds.manager): Promise<void> {
+  async setReview(
+    id: string,
+    review: PurchaseReview,
+    manager: EntityManager = this.ds.manager,
+  ): Promise<void> {
     await manager.update(Purchase, { id }, review);
   }
 

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { C2bPayment, C2bValidationAnswer } from '../../providers/daraja/daraja-c2b';
-import type { StkCallbackResult, TransactionStatusResult } from '../../providers/daraja/daraja.types';
+import type {
+  StkCallbackResult,
+  TransactionStatusResult,
+} from '../../providers/daraja/daraja.types';
 import type { FlutterwaveWebhook } from '../../providers/flutterwave/flutterwave.types';
 import type { PaymentProvider, Purchase } from './entities/purchase.entity';
 import type { ConfirmOutcome } from './payment-confirmation.service';
@@ -125,7 +128,11 @@ export class PurchaseService {
    * digits, M-Pesa phone or the account phone behind a Flutterwave e-mail), newest first, below
    * purchase id `beforeId` when given, at most `limit`.
    */
-  purchasesOfPhone(phone: string, beforeId: string | null, limit: number): Promise<PhonePurchase[]> {
+  purchasesOfPhone(
+    phone: string,
+    beforeId: string | null,
+    limit: number,
+  ): Promise<PhonePurchase[]> {
     return this.lookup.purchasesOfPhone(phone, beforeId, limit);
   }
 

@@ -10,7 +10,11 @@
  * `slipIdColumn` names, paid (paid_at, else created_at) after `fromParam` and at or before
  * `toParam` (timestamptz expressions), as int. Served by the purchase (slip_id) index.
  */
-export const paidSlipSalesSql = (slipIdColumn: string, fromParam: string, toParam: string): string =>
+export const paidSlipSalesSql = (
+  slipIdColumn: string,
+  fromParam: string,
+  toParam: string,
+): string =>
   `SELECT count(*)::int FROM purchase p
     WHERE p.slip_id = ${slipIdColumn} AND p.kind = 'slip' AND p.status = 'paid'
       AND coalesce(p.paid_at, p.created_at) > ${fromParam} AND coalesce(p.paid_at, p.created_at) <= ${toParam}`;

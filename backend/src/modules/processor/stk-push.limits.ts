@@ -20,11 +20,13 @@ export const STK_PUSH_RATE_LIMITS = {
   phone: {
     limit: 5,
     ttlMs: 10 * MINUTE,
-    message: (s: number) => `Too many payment requests for this phone number. Try again in ${minutesText(s)}.`,
+    message: (s: number) =>
+      `Too many payment requests for this phone number. Try again in ${minutesText(s)}.`,
   },
   address: {
     limit: 60,
     ttlMs: 10 * MINUTE,
-    message: (s: number) => `Too many payment requests from your network. Try again in ${minutesText(s)}.`,
+    message: (s: number) =>
+      `Too many payment requests from your network. Try again in ${minutesText(s)}.`,
   },
 } as const satisfies RateLimitRules;

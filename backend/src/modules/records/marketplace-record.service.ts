@@ -34,9 +34,16 @@ export class MarketplaceRecordService {
    */
   async marketplace(): Promise<MarketplaceRecord> {
     const now = this.clock.now().getTime();
-    if (this.cached && freshAt(now, this.cached.until, MARKETPLACE_TTL_MS)) return this.cached.value;
+    if (this.cached && freshAt(now, this.cached.until, MARKETPLACE_TTL_MS))
+      return this.cached.value;
     const t = await this.repo.marketplaceTotals();
-    const value = { settled: t.won + t.lost, won: t.won, lost: t.lost, void: t.cancelled, hit_rate: ratingOf(t.won, t.lost) };
+    const value = {
+      settled: t.won + t.lost,
+      won: t.won,
+      lost: t.lost,
+      void: t.cancelled,
+      hit_rate: ratingOf(t.won, t.lost),
+    };
     this.cached = { value, until: now + MARKETPLACE_TTL_MS };
     return value;
   }

@@ -9,7 +9,10 @@ export enum RecordsErrorCode {
 /** Code → HTTP status and message. */
 export const RECORDS_ERRORS: Record<RecordsErrorCode, ErrorSpec> = {
   [RecordsErrorCode.USER_NOT_FOUND]: { status: 404, message: 'User not found' },
-  [RecordsErrorCode.BAD_STAKE]: { status: 400, message: 'stake must be a whole number of Ksh from 1 to 1000000' },
+  [RecordsErrorCode.BAD_STAKE]: {
+    status: 400,
+    message: 'stake must be a whole number of Ksh from 1 to 1000000',
+  },
 };
 
 /** The records module's error: `{ message }` with the status above. */

@@ -120,9 +120,15 @@ export class RecordsRepository {
   }
 
   /** Locks the record rows of `userIds` (creating missing ones) in user id order; returns their state. */
-  async lockTipsters(em: EntityManager, userIds: number[]): Promise<Map<number, TipsterRecordState>> {
+  async lockTipsters(
+    em: EntityManager,
+    userIds: number[],
+  ): Promise<Map<number, TipsterRecordState>> {
     const users = [...new Set(userIds)].sort((a, b) => a - b);
-    await em.query(`INSERT INTO record_tipster (user_id) SELECT unnest($1::int[]) ON CONFLICT (user_id) DO NOTHING`, [users]);
+    await em.query(
+      `INSERT INTO record_tipster (user_id) SELECT unnest($1::int[]) ON CONFLICT (user_id) DO NOTHING`,
+      [users],
+    );
     const rows: (TipsterDbRow & { user_id: number })[] = await em.query(
       `SELECT user_id, ${TIPSTER_COLUMNS} FROM record_tipster WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
       [users],
@@ -165,10 +171,19 @@ export class RecordsRepository {
   }
 
   /** Adds `changes` to the market-type (`record_market`) or league (`record_league`) breakdown, rows in key order. */
-  async addBreakdown(em: EntityManager, by: 'market' | 'league', changes: BreakdownChange[]): Promise<void> {
+  async addBreakdown(
+    em: EntityManager,
+    by: 'market' | 'league',
+    changes: BreakdownChange[],
+  ): Promise<void> {
     if (!changes.length) return;
-    const [table, key, type] = by === 'market' ? ['record_market', 'market_type', 'text'] : ['record_league', 'league_id', 'int'];
-    const list = [...changes].sort((a, b) => a.userId - b.userId || String(a.key).localeCompare(String(b.key)));
+    const [table, key, type] =
+      by === 'market'
+        ? ['record_market', 'market_type', 'text']
+        : ['record_league', 'league_id', 'int'];
+    const list = [...changes].sort(
+      (a, b) => a.userId - b.userId || String(a.key).localeCompare(String(b.key)),
+    );
     await em.query(
       `INSERT INTO ${table} (user_id, ${key}, legs, won, lost, void, profit, money_back, money_back_refunded)
        SELECT * FROM unnest($1::int[], $2::${type}[], $3::int[], $4::int[], $5::int[], $6::int[], $7::numeric[], $8::int[], $9::int[])
@@ -204,7 +219,12 @@ export class RecordsRepository {
                  FROM record_league l WHERE l.user_id = $1) AS leagues`,
       [userId],
     );
-    return { username: row.username, state: row.state ? toState(row.state) : null, markets: row.markets, leagues: row.leagues };
+    return {
+      username: row.username,
+      state: row.state ? toState(row.state) : null,
+      markets: row.markets,
+      leagues: row.leagues,
+    };
   }
 
   /** The marketplace's settled-slip counters: sums of every tipster's record (one statement). */

@@ -1,4 +1,10 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnModuleDestroy,
+  OnModuleInit,
+} from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { TransactionRunner } from '../../database/transaction-runner';
 import { AccountService } from '../account/account.service';
@@ -33,7 +39,11 @@ export const MAX_STAKE = 1_000_000;
 const CATCH_UP_BATCH = 1_000;
 
 /** A breakdown row as answered: its key (market type, or league id with the league's name) and figures. */
-export type BreakdownEntry = BreakdownFigures & { market?: string; league_id?: number; league?: string | null };
+export type BreakdownEntry = BreakdownFigures & {
+  market?: string;
+  league_id?: number;
+  league?: string | null;
+};
 
 /** `GET /api/records/tipster/{username}` (docs/PRODUCT-RULES.md "Records and responsible gambling"). */
 export interface TipsterRecord {
@@ -57,7 +67,18 @@ export interface TipsterRecord {
   leagues: BreakdownEntry[];
 }
 
-const EMPTY_STATE: TipsterRecordState = { won: 0, lost: 0, cancelled: 0, streaks: EMPTY_STREAKS, paidCents: 0, payoutHundredths: 0, clvLegs: 0, clvSum: 0, moneyBack: 0, moneyBackRefunded: 0 };
+const EMPTY_STATE: TipsterRecordState = {
+  won: 0,
+  lost: 0,
+  cancelled: 0,
+  streaks: EMPTY_STREAKS,
+  paidCents: 0,
+  payoutHundredths: 0,
+  clvLegs: 0,
+  clvSum: 0,
+  moneyBack: 0,
+  moneyBackRefunded: 0,
+};
 
 /**
  * Tipster records (docs/PRODUCT-RULES.md "Records and responsible gambling"): every figure is
@@ -117,7 +138,10 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
       const fresh = await this.repo.claim(em, slips);
       const todo = slips.filter((s) => fresh.has(s.id));
       if (!todo.length) return 0;
-      const states = await this.repo.lockTipsters(em, todo.map((s) => s.user_id));
+      const states = await this.repo.lockTipsters(
+        em,
+        todo.map((s) => s.user_id),
+      );
       const markets = new Map<string, BreakdownChange>();
       const leagues = new Map<string, BreakdownChange>();
       for (const slip of todo) {
@@ -132,8 +156,10 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
         // A money-back slip counts once in each market-type and league row it has a leg in (R279).
         const mb = moneyBackDelta(slip.result, slip.money_back);
         if (mb.slips) {
-          for (const type of new Set(slip.legs.map((l) => marketById(l.market_id)?.type as string))) addMoneyBack(markets, slip.user_id, type, mb);
-          for (const league of new Set(slip.legs.map((l) => Number(l.league_id)))) addMoneyBack(leagues, slip.user_id, league, mb);
+          for (const type of new Set(slip.legs.map((l) => marketById(l.market_id)?.type as string)))
+            addMoneyBack(markets, slip.user_id, type, mb);
+          for (const league of new Set(slip.legs.map((l) => Number(l.league_id))))
+            addMoneyBack(leagues, slip.user_id, league, mb);
         }
       }
       await this.repo.writeTipsters(em, states);
@@ -146,7 +172,7 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
   /** Counts every settled tipster slip not counted yet (slips settled before records existed, or a failed listener). Returns how many. */
   async catchUp(): Promise<number> {
     let total = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const ids = await this.settled.settledIdsAfter(after, CATCH_UP_BATCH);
       if (!ids.length) return total;
       total += await this.record(ids);
@@ -160,8 +186,14 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
    * @throws RecordsError BAD_STAKE (400) for a stake that is not 1…MAX_STAKE whole Ksh, USER_NOT_FOUND (404).
    */
   async tipster(username: string, stakeText?: string): Promise<TipsterRecord> {
-    const stake = stakeText === undefined || stakeText === '' ? DEFAULT_STAKE : /^\d{1,7}$/.test(stakeText) ? Number(stakeText) : NaN;
-    if (!Number.isSafeInteger(stake) || stake < 1 || stake > MAX_STAKE) throw new RecordsError(RecordsErrorCode.BAD_STAKE);
+    const stake =
+      stakeText === undefined || stakeText === ''
+        ? DEFAULT_STAKE
+        : /^\d{1,7}$/.test(stakeText)
+          ? Number(stakeText)
+          : NaN;
+    if (!Number.isSafeInteger(stake) || stake < 1 || stake > MAX_STAKE)
+      throw new RecordsError(RecordsErrorCode.BAD_STAKE);
     if (!USERNAME_PATTERN.test(username)) throw new RecordsError(RecordsErrorCode.USER_NOT_FOUND);
     const userId = await this.accounts.idByUsername(username);
     if (userId === null) throw new RecordsError(RecordsErrorCode.USER_NOT_FOUND);
@@ -169,10 +201,22 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
     const s = read.state ?? EMPTY_STATE;
     const markets = read.markets
       .map((m) => ({ market: m.key, ...breakdownFigures(m) }))
-      .sort((a, b) => MARKET_TYPES.indexOf(a.market as never) - MARKET_TYPES.indexOf(b.market as never));
-    const leagues = read.leagues.map((l) => ({ league_id: Number(l.key), league: l.name, ...breakdownFigures(l) }));
+      .sort(
+        (a, b) => MARKET_TYPES.indexOf(a.market as never) - MARKET_TYPES.indexOf(b.market as never),
+      );
+    const leagues = read.leagues.map((l) => ({
+      league_id: Number(l.key),
+      league: l.name,
+      ...breakdownFigures(l),
+    }));
     const legs = markets.reduce(
-      (t, m) => ({ legs: t.legs + m.legs, won: t.won + m.won, lost: t.lost + m.lost, void: t.void + m.void, hundredths: t.hundredths + Math.round(m.profit_units * 100) }),
+      (t, m) => ({
+        legs: t.legs + m.legs,
+        won: t.won + m.won,
+        lost: t.lost + m.lost,
+        void: t.void + m.void,
+        hundredths: t.hundredths + Math.round(m.profit_units * 100),
+      }),
       { legs: 0, won: 0, lost: 0, void: 0, hundredths: 0 },
     );
     return {
@@ -183,7 +227,12 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
       void: s.cancelled,
       trust_rating: trustRating(s.won, s.lost),
       money_back: { slips: s.moneyBack, refunded: s.moneyBackRefunded },
-      buyer_return: buyerReturn(stake, s.won + s.lost + s.cancelled, s.paidCents, s.payoutHundredths),
+      buyer_return: buyerReturn(
+        stake,
+        s.won + s.lost + s.cancelled,
+        s.paidCents,
+        s.payoutHundredths,
+      ),
       clv: clvOf(s.clvLegs, s.clvSum, legs.legs - s.clvLegs),
       streaks: {
         current: s.streaks.current,
@@ -191,7 +240,13 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
         max_drawdown_units: s.streaks.maxDrawdownHundredths / 100,
         last10: s.streaks.last10,
       },
-      legs: { legs: legs.legs, won: legs.won, lost: legs.lost, void: legs.void, profit_units: legs.hundredths / 100 },
+      legs: {
+        legs: legs.legs,
+        won: legs.won,
+        lost: legs.lost,
+        void: legs.void,
+        profit_units: legs.hundredths / 100,
+      },
       markets,
       leagues,
     };
@@ -209,7 +264,9 @@ export class RecordsService implements OnModuleInit, OnApplicationBootstrap, OnM
       paidCents: s.paidCents + b.priceCents,
       payoutHundredths: s.payoutHundredths + b.payoutHundredths,
       clvLegs: s.clvLegs + slip.legs.filter((l) => l.closing).length,
-      clvSum: s.clvSum + slip.legs.reduce((sum, l) => sum + (l.closing ? legClv(l.odd, l.closing) : 0), 0),
+      clvSum:
+        s.clvSum +
+        slip.legs.reduce((sum, l) => sum + (l.closing ? legClv(l.odd, l.closing) : 0), 0),
       moneyBack: s.moneyBack + mb.slips,
       moneyBackRefunded: s.moneyBackRefunded + mb.refunded,
     };
@@ -225,14 +282,30 @@ const add = (
 ): void => {
   const id = `${userId}:${key}`;
   const c = into.get(id) ?? emptyChange(userId, key);
-  into.set(id, { ...c, legs: c.legs + d.legs, won: c.won + d.won, lost: c.lost + d.lost, void: c.void + d.void, profitHundredths: c.profitHundredths + d.profitHundredths });
+  into.set(id, {
+    ...c,
+    legs: c.legs + d.legs,
+    won: c.won + d.won,
+    lost: c.lost + d.lost,
+    void: c.void + d.void,
+    profitHundredths: c.profitHundredths + d.profitHundredths,
+  });
 };
 
 /** Adds one money-back slip's counts to the change of (user, key) (docs/PRODUCT-RULES.md R279). */
-const addMoneyBack = (into: Map<string, BreakdownChange>, userId: number, key: string | number, mb: MoneyBackCount): void => {
+const addMoneyBack = (
+  into: Map<string, BreakdownChange>,
+  userId: number,
+  key: string | number,
+  mb: MoneyBackCount,
+): void => {
   const id = `${userId}:${key}`;
   const c = into.get(id) ?? emptyChange(userId, key);
-  into.set(id, { ...c, moneyBack: c.moneyBack + mb.slips, moneyBackRefunded: c.moneyBackRefunded + mb.refunded });
+  into.set(id, {
+    ...c,
+    moneyBack: c.moneyBack + mb.slips,
+    moneyBackRefunded: c.moneyBackRefunded + mb.refunded,
+  });
 };
 
 const emptyChange = (userId: number, key: string | number): BreakdownChange => ({

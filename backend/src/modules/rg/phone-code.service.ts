@@ -9,20 +9,24 @@ import { CodePurpose, RgRepository } from './rg.repository';
 
 export type { CodePurpose } from './rg.repository';
 
-const hashCode = (phone: string, code: string): string => createHash('sha256').update(`${phone}:${code}`).digest('hex');
+const hashCode = (phone: string, code: string): string =>
+  createHash('sha256').update(`${phone}:${code}`).digest('hex');
 
 /** The SMS of each purpose's code (docs/PRODUCT-RULES.md "Records and responsible gambling", R160). */
 const CODE_SMS: Record<CodePurpose, { text: (code: string) => string; smsPurpose: string }> = {
   rg: {
-    text: (code) => `Your code for betting limits: ${code}. It expires in 10 minutes. 18+ only. Gambling is addictive, play responsibly.`,
+    text: (code) =>
+      `Your code for betting limits: ${code}. It expires in 10 minutes. 18+ only. Gambling is addictive, play responsibly.`,
     smsPurpose: 'rg-code',
   },
   buyer: {
-    text: (code) => `Your code to see your tips: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
+    text: (code) =>
+      `Your code to see your tips: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
     smsPurpose: 'buyer-code',
   },
   data: {
-    text: (code) => `Your code to download or erase your data: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
+    text: (code) =>
+      `Your code to download or erase your data: ${code}. It expires in 10 minutes. Do not share it with anyone.`,
     smsPurpose: 'data-code',
   },
 };
@@ -50,9 +54,16 @@ export class PhoneCodeService {
     const phone = this.phone(phoneInput);
     const now = this.clock.now();
     const last = await this.repo.latestCode(phone, purpose);
-    if (last && now.getTime() - last.createdAt.getTime() < RG_CODE_RESEND_MS) throw new RgError(RgErrorCode.CODE_TOO_SOON);
+    if (last && now.getTime() - last.createdAt.getTime() < RG_CODE_RESEND_MS)
+      throw new RgError(RgErrorCode.CODE_TOO_SOON);
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repo.insertCode(phone, purpose, hashCode(phone, code), new Date(now.getTime() + RG_CODE_TTL_MS), now);
+    await this.repo.insertCode(
+      phone,
+      purpose,
+      hashCode(phone, code),
+      new Date(now.getTime() + RG_CODE_TTL_MS),
+      now,
+    );
     await this.sms.queue(phone, CODE_SMS[purpose].text(code), CODE_SMS[purpose].smsPurpose);
     return { message: 'Code sent' };
   }
@@ -69,7 +80,11 @@ export class PhoneCodeService {
     const guess = typeof code === 'string' || typeof code === 'number' ? String(code).trim() : '';
     const now = this.clock.now();
     const last = await this.repo.latestCode(phone, purpose);
-    const live = last && !last.usedAt && last.expiresAt.getTime() > now.getTime() && last.attempts < RG_CODE_MAX_ATTEMPTS;
+    const live =
+      last &&
+      !last.usedAt &&
+      last.expiresAt.getTime() > now.getTime() &&
+      last.attempts < RG_CODE_MAX_ATTEMPTS;
     if (!live) throw new RgError(RgErrorCode.INVALID_CODE);
     const expected = Buffer.from(last.codeHash, 'hex');
     const given = Buffer.from(hashCode(phone, guess), 'hex');
@@ -88,7 +103,11 @@ export class PhoneCodeService {
    * @returns the phone as international digits (254712345678).
    * @throws RgError INVALID_PHONE, INVALID_CODE (400).
    */
-  async proveHolder(phoneInput: unknown, code: unknown, purpose: CodePurpose = 'buyer'): Promise<string> {
+  async proveHolder(
+    phoneInput: unknown,
+    code: unknown,
+    purpose: CodePurpose = 'buyer',
+  ): Promise<string> {
     const phone = this.phone(phoneInput);
     await this.check(phone, code, purpose);
     return phone;
@@ -100,7 +119,8 @@ export class PhoneCodeService {
    * @throws RgError INVALID_PHONE (400).
    */
   phone(input: unknown): string {
-    const phone = typeof input === 'string' || typeof input === 'number' ? toRgPhone(String(input)) : null;
+    const phone =
+      typeof input === 'string' || typeof input === 'number' ? toRgPhone(String(input)) : null;
     if (!phone) throw new RgError(RgErrorCode.INVALID_PHONE);
     return phone;
   }

@@ -10,12 +10,18 @@ const MINUTE = 60_000;
 
 /** Codes sent per phone and per client address (each code is an SMS we pay for). */
 export const RG_CODE_RATE_LIMITS = {
-  phone: { limit: 5, ttlMs: 60 * MINUTE, message: (s: number) => `Too many codes for this phone number. Try again in ${minutesText(s)}.` },
+  phone: {
+    limit: 5,
+    ttlMs: 60 * MINUTE,
+    message: (s: number) => `Too many codes for this phone number. Try again in ${minutesText(s)}.`,
+  },
   address: { limit: 30, ttlMs: 60 * MINUTE },
 } as const satisfies RateLimitRules;
 
 /** Limit and exclusion changes per client address (the code itself allows 5 guesses). */
-export const RG_CHANGE_RATE_LIMITS = { address: { limit: 60, ttlMs: 10 * MINUTE } } as const satisfies RateLimitRules;
+export const RG_CHANGE_RATE_LIMITS = {
+  address: { limit: 60, ttlMs: 10 * MINUTE },
+} as const satisfies RateLimitRules;
 
 /**
  * Responsible gambling by phone (docs/PRODUCT-RULES.md "Records and responsible gambling"): a

@@ -18,7 +18,12 @@ import { PhoneCodeService } from './phone-code.service';
  * the buyer's history (docs/PRODUCT-RULES.md R160).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RgLimit]), AccountModule, NotificationsModule, ProcessorModule],
+  imports: [
+    TypeOrmModule.forFeature([RgLimit]),
+    AccountModule,
+    NotificationsModule,
+    ProcessorModule,
+  ],
   controllers: [RgController],
   providers: [TransactionRunner, RgRepository, RgDataRepository, PhoneCodeService, RgService],
   exports: [RgDataRepository, RgService, PhoneCodeService, TypeOrmModule],

@@ -42,9 +42,19 @@ export class RgRepository {
     const [row] = (await em.query(
       `SELECT daily_cap_ksh::text AS cap, next_cap_ksh::text AS next, next_cap_from, excluded_until FROM rg_limit WHERE phone = $1`,
       [phone],
-    )) as { cap: string | null; next: string | null; next_cap_from: Date | null; excluded_until: Date | null }[];
+    )) as {
+      cap: string | null;
+      next: string | null;
+      next_cap_from: Date | null;
+      excluded_until: Date | null;
+    }[];
     if (!row) return NO_LIMITS;
-    return { dailyCapKsh: money(row.cap), nextCapKsh: money(row.next), nextCapFrom: row.next_cap_from, excludedUntil: row.excluded_until };
+    return {
+      dailyCapKsh: money(row.cap),
+      nextCapKsh: money(row.next),
+      nextCapFrom: row.next_cap_from,
+      excludedUntil: row.excluded_until,
+    };
   }
 
   /** Stores `state` for `phone` (insert or replace). */
@@ -54,29 +64,58 @@ export class RgRepository {
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (phone) DO UPDATE SET daily_cap_ksh = EXCLUDED.daily_cap_ksh, next_cap_ksh = EXCLUDED.next_cap_ksh,
          next_cap_from = EXCLUDED.next_cap_from, excluded_until = EXCLUDED.excluded_until, updated_at = now()`,
-      [phone, state.dailyCapKsh?.toDecimal() ?? null, state.nextCapKsh?.toDecimal() ?? null, state.nextCapFrom, state.excludedUntil],
+      [
+        phone,
+        state.dailyCapKsh?.toDecimal() ?? null,
+        state.nextCapKsh?.toDecimal() ?? null,
+        state.nextCapFrom,
+        state.excludedUntil,
+      ],
     );
   }
 
   /** Stores a new code of `purpose` for `phone`. */
-  async insertCode(phone: string, purpose: CodePurpose, codeHash: string, expiresAt: Date, createdAt: Date): Promise<void> {
-    await this.ds.query(`INSERT INTO rg_code (phone, purpose, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`, [
-      phone,
-      purpose,
-      codeHash,
-      expiresAt,
-      createdAt,
-    ]);
+  async insertCode(
+    phone: string,
+    purpose: CodePurpose,
+    codeHash: string,
+    expiresAt: Date,
+    createdAt: Date,
+  ): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO rg_code (phone, purpose, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)`,
+      [phone, purpose, codeHash, expiresAt, createdAt],
+    );
   }
 
   /** The newest code of `purpose` sent to `phone` (used or not), or null. */
-  async latestCode(phone: string, purpose: CodePurpose, em: EntityManager = this.ds.manager): Promise<(RgCodeRow & { usedAt: Date | null }) | null> {
+  async latestCode(
+    phone: string,
+    purpose: CodePurpose,
+    em: EntityManager = this.ds.manager,
+  ): Promise<(RgCodeRow & { usedAt: Date | null }) | null> {
     const [row] = (await em.query(
       `SELECT id::text, code_hash, attempts, expires_at, created_at, used_at FROM rg_code
         WHERE phone = $1 AND purpose = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
       [phone, purpose],
-    )) as { id: string; code_hash: string; attempts: number; expires_at: Date; created_at: Date; used_at: Date | null }[];
-    return row ? { id: row.id, codeHash: row.code_hash, attempts: row.attempts, expiresAt: row.expires_at, createdAt: row.created_at, usedAt: row.used_at } : null;
+    )) as {
+      id: string;
+      code_hash: string;
+      attempts: number;
+      expires_at: Date;
+      created_at: Date;
+      used_at: Date | null;
+    }[];
+    return row
+      ? {
+          id: row.id,
+          codeHash: row.code_hash,
+          attempts: row.attempts,
+          expiresAt: row.expires_at,
+          createdAt: row.created_at,
+          usedAt: row.used_at,
+        }
+      : null;
   }
 
   /** Counts a wrong guess of code `id` (committed on its own, so a failed request still counts). */
@@ -86,7 +125,10 @@ export class RgRepository {
 
   /** Marks code `id` used, in the caller's transaction; false when it was already used. */
   async markUsed(em: EntityManager, id: string, at: Date): Promise<boolean> {
-    const [, n] = (await em.query(`UPDATE rg_code SET used_at = $2 WHERE id = $1 AND used_at IS NULL`, [id, at])) as [unknown, number];
+    const [, n] = (await em.query(
+      `UPDATE rg_code SET used_at = $2 WHERE id = $1 AND used_at IS NULL`,
+      [id, at],
+    )) as [unknown, number];
     return n === 1;
   }
 }

@@ -8,8 +8,18 @@ import { AccountService } from '../account/account.service';
 import { BuyerAtStart, PurchaseGate, PurchaseGates } from '../processor/purchase-gates';
 import { PurchaseService } from '../processor/purchase.service';
 import {
-  addedByPurchase, capInForce, DayPurchase, EXCLUSION_PERIODS, ExclusionPeriod, MAX_DAILY_CAP_KSH, purchaseItem, purchaseRefusal, RgState, spentToday,
-  withDailyCap, withSelfExclusion,
+  addedByPurchase,
+  capInForce,
+  DayPurchase,
+  EXCLUSION_PERIODS,
+  ExclusionPeriod,
+  MAX_DAILY_CAP_KSH,
+  purchaseItem,
+  purchaseRefusal,
+  RgState,
+  spentToday,
+  withDailyCap,
+  withSelfExclusion,
 } from './domain/rg-rules';
 import { PhoneCodeService } from './phone-code.service';
 import { PurchaseRefusedError, RgError, RgErrorCode } from './rg.errors';
@@ -71,8 +81,11 @@ export class RgService implements PurchaseGate, OnModuleInit {
    */
   async selfExclude(phoneInput: unknown, code: unknown, period: unknown): Promise<RgView> {
     const phone = this.phone(phoneInput);
-    if (!EXCLUSION_PERIODS.includes(period as ExclusionPeriod)) throw new RgError(RgErrorCode.INVALID_PERIOD);
-    return this.withCode(phone, code, (state, now) => withSelfExclusion(state, period as ExclusionPeriod, now));
+    if (!EXCLUSION_PERIODS.includes(period as ExclusionPeriod))
+      throw new RgError(RgErrorCode.INVALID_PERIOD);
+    return this.withCode(phone, code, (state, now) =>
+      withSelfExclusion(state, period as ExclusionPeriod, now),
+    );
   }
 
   /**
@@ -83,17 +96,24 @@ export class RgService implements PurchaseGate, OnModuleInit {
    * @throws PurchaseRefusedError (403).
    */
   async admit(em: EntityManager, buyer: BuyerAtStart): Promise<string | null> {
-    const phone = buyer.phone ?? (buyer.email ? await this.accounts.phoneForEmail(buyer.email) : null);
+    const phone =
+      buyer.phone ?? (buyer.email ? await this.accounts.phoneForEmail(buyer.email) : null);
     if (!phone) return null;
     await this.repo.lockPhone(em, phone);
     const state = await this.repo.state(em, phone);
     if (!state.excludedUntil && !state.dailyCapKsh && !state.nextCapKsh) return phone;
     const now = this.clock.now();
     const day = (await this.purchases.spendSince(em, phone, nairobiDayStart(now))).map(
-      (p): DayPurchase => ({ status: p.status, item: purchaseItem(p.kind, p.slipId, p.subscriptionType), amountKsh: p.amountKsh }),
+      (p): DayPurchase => ({
+        status: p.status,
+        item: purchaseItem(p.kind, p.slipId, p.subscriptionType),
+        amountKsh: p.amountKsh,
+      }),
     );
     // One buying attempt counts once (docs/PRODUCT-RULES.md R282): a pending purchase of the same item already counts for this one.
-    const item = buyer.item ? purchaseItem(buyer.item.kind, buyer.item.slipId, buyer.item.subscriptionType) : null;
+    const item = buyer.item
+      ? purchaseItem(buyer.item.kind, buyer.item.slipId, buyer.item.subscriptionType)
+      : null;
     const added = item ? addedByPurchase(day, item, buyer.amountKsh) : buyer.amountKsh;
     const refusal = purchaseRefusal(state, now, spentToday(day), added);
     if (refusal) throw new PurchaseRefusedError(refusal);
@@ -107,7 +127,10 @@ export class RgService implements PurchaseGate, OnModuleInit {
    * passes the gate again.
    */
   async refusalFor(msisdn: string, amountKsh: Money, slipId?: number): Promise<string | null> {
-    const item = slipId === undefined ? undefined : { kind: 'slip' as const, slipId: String(slipId), subscriptionType: null };
+    const item =
+      slipId === undefined
+        ? undefined
+        : { kind: 'slip' as const, slipId: String(slipId), subscriptionType: null };
     try {
       await this.tx.run((em) => this.admit(em, { phone: msisdn, email: null, amountKsh, item }));
       return null;
@@ -126,7 +149,11 @@ export class RgService implements PurchaseGate, OnModuleInit {
    * a wrong guess is counted, RG_CODE_MAX_ATTEMPTS, then the code is dead) and, in one transaction
    * with the phone locked, uses it up and stores `change(state)`.
    */
-  private async withCode(phone: string, code: unknown, change: (state: RgState, now: Date) => RgState): Promise<RgView> {
+  private async withCode(
+    phone: string,
+    code: unknown,
+    change: (state: RgState, now: Date) => RgState,
+  ): Promise<RgView> {
     const codeId = await this.codes.check(phone, code, 'rg');
     const now = this.clock.now();
     return this.tx.run(async (em) => {
@@ -141,19 +168,25 @@ export class RgService implements PurchaseGate, OnModuleInit {
 
 /** A daily cap from the request: whole Ksh 0..MAX_DAILY_CAP_KSH (a number or digits). */
 const parseCap = (input: unknown): Money => {
-  const text = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
-  if (!/^\d{1,7}$/.test(text) || Number(text) > MAX_DAILY_CAP_KSH) throw new RgError(RgErrorCode.INVALID_CAP);
+  const text =
+    typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '';
+  if (!/^\d{1,7}$/.test(text) || Number(text) > MAX_DAILY_CAP_KSH)
+    throw new RgError(RgErrorCode.INVALID_CAP);
   return Money.parse(text);
 };
 
 const view = (phone: string, state: RgState, now: Date): RgView => {
   const inForce = capInForce(state, now);
-  const waiting = state.nextCapKsh && state.nextCapFrom && state.nextCapFrom.getTime() > now.getTime();
+  const waiting =
+    state.nextCapKsh && state.nextCapFrom && state.nextCapFrom.getTime() > now.getTime();
   return {
     phone,
     daily_cap_ksh: inForce?.toDecimal() ?? null,
     next_cap_ksh: waiting ? (state.nextCapKsh as Money).toDecimal() : null,
     next_cap_from: waiting ? (state.nextCapFrom as Date).toISOString() : null,
-    excluded_until: state.excludedUntil && state.excludedUntil.getTime() > now.getTime() ? state.excludedUntil.toISOString() : null,
+    excluded_until:
+      state.excludedUntil && state.excludedUntil.getTime() > now.getTime()
+        ? state.excludedUntil.toISOString()
+        : null,
   };
 };

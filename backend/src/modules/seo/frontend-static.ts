@@ -11,7 +11,12 @@ export const COMPRESSION_OPTIONS: FastifyCompressOptions = {
   global: true,
   threshold: 1024,
   encodings: ['br', 'gzip'],
-  brotliOptions: { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } },
+  brotliOptions: {
+    params: {
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_QUALITY]: 4,
+    },
+  },
 };
 
 /** Vite's hashed build output (frontend/dist/assets/*-[hash].js|css, and their .br/.gz): a new name for every change. */
@@ -22,5 +27,8 @@ const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.(br
  * immutable for a year; other files (favicon...) an hour. index.html is never served from here.
  */
 export const setFrontendCacheHeaders = (reply: FastifyReply, path: string): void => {
-  void reply.header('cache-control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+  void reply.header(
+    'cache-control',
+    HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  );
 };

@@ -16,14 +16,21 @@ const INDEX = `<!doctype html>
 
 describe('head tags (SEO)', () => {
   it('escapes the five HTML specials', () => {
-    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;',
+    );
   });
 
   it("replaces index.html's title and multi-line description, keeping the rest", () => {
     const html = injectHead(INDEX, {
       title: 'Post | TipsKE',
       description: 'About "odds"',
-      og: { type: 'article', url: 'https://tips.example/blog/post', image: 'https://tips.example/a.jpg', siteName: 'TipsKE' },
+      og: {
+        type: 'article',
+        url: 'https://tips.example/blog/post',
+        image: 'https://tips.example/a.jpg',
+        siteName: 'TipsKE',
+      },
     });
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
@@ -36,7 +43,11 @@ describe('head tags (SEO)', () => {
   });
 
   it('leaves out og:image when the page has none, and all Open Graph without og', () => {
-    const withOg = injectHead(INDEX, { title: 'T', description: 'D', og: { type: 'website', url: 'u', siteName: 'S' } });
+    const withOg = injectHead(INDEX, {
+      title: 'T',
+      description: 'D',
+      og: { type: 'website', url: 'u', siteName: 'S' },
+    });
     expect(withOg).not.toContain('og:image');
     expect(withOg).toContain('name="twitter:card" content="summary"');
     expect(injectHead(INDEX, { title: 'T', description: 'D' })).not.toContain('og:');
@@ -57,8 +68,12 @@ describe('sitemap rendering', () => {
       { path: '/profile/a&b', lastmod: new Date('2026-11-24T09:00:00Z') },
       { path: '/', lastmod: new Date('2026-11-23T09:00:00Z'), changefreq: 'hourly', priority: 1 },
     ]);
-    expect(xml).toContain('<loc>https://tips.example/profile/a%26b</loc><lastmod>2026-11-23T09:00:00Z</lastmod>');
-    expect(xml).toContain('<loc>https://tips.example/</loc><lastmod>2026-11-23T09:00:00Z</lastmod><changefreq>hourly</changefreq><priority>1.0</priority>');
+    expect(xml).toContain(
+      '<loc>https://tips.example/profile/a%26b</loc><lastmod>2026-11-23T09:00:00Z</lastmod>',
+    );
+    expect(xml).toContain(
+      '<loc>https://tips.example/</loc><lastmod>2026-11-23T09:00:00Z</lastmod><changefreq>hourly</changefreq><priority>1.0</priority>',
+    );
     expect(xml.match(/<url>/g)).toHaveLength(2);
   });
 });

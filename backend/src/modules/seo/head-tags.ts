@@ -20,16 +20,26 @@ export interface PageHead {
   };
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text safe inside an HTML text node or a double- or single-quoted attribute value. */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /** The <title>, meta description and Open Graph tags of `head`, every value escaped. */
 export const renderHeadTags = (head: PageHead): string => {
   const meta = (attr: 'name' | 'property', key: string, value: string) =>
     `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
-  const tags = [`<title>${escapeHtml(head.title)}</title>`, meta('name', 'description', head.description)];
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+  ];
   if (head.og) {
     tags.push(
       meta('property', 'og:title', head.title),
@@ -56,7 +66,9 @@ export const injectHead = (indexHtml: string, head: PageHead): string => {
   const tags = renderHeadTags(head);
   const stripped = indexHtml.replace(DEFAULT_TITLE, '').replace(DEFAULT_DESCRIPTION, '');
   const at = stripped.search(/<\/head>/i);
-  return at < 0 ? `${tags}\n${stripped}` : `${stripped.slice(0, at)}  ${tags}\n  ${stripped.slice(at)}`;
+  return at < 0
+    ? `${tags}\n${stripped}`
+    : `${stripped.slice(0, at)}  ${tags}\n  ${stripped.slice(at)}`;
 };
 
 /** `text` cut to at most `max` characters on a word boundary, with '…' when cut (descriptions ~160). */

@@ -1,15 +1,27 @@
-import { bootApiUrls, bootKey, BOOT_DATA_ID, injectBootScript, renderBootScript, scriptSafeJson } from './page-boot';
+import {
+  bootApiUrls,
+  bootKey,
+  BOOT_DATA_ID,
+  injectBootScript,
+  renderBootScript,
+  scriptSafeJson,
+} from './page-boot';
 
 /** The JSON between the boot script's tags, parsed as a browser would read the element's text. */
 const bootJson = (html: string): unknown => {
-  const m = new RegExp(`<script type="application/json" id="${BOOT_DATA_ID}">([\\s\\S]*?)</script>`).exec(html);
+  const m = new RegExp(
+    `<script type="application/json" id="${BOOT_DATA_ID}">([\\s\\S]*?)</script>`,
+  ).exec(html);
   if (!m) throw new Error('no boot script');
   return JSON.parse(m[1]);
 };
 
 describe('scriptSafeJson', () => {
   it('leaves no way to close the script or open a comment, and parses to the same value', () => {
-    const hostile = { username: '</script><script>alert(1)</script>', team: '<!-- x --> & \u2028\u2029 </SCRIPT >' };
+    const hostile = {
+      username: '</script><script>alert(1)</script>',
+      team: '<!-- x --> & \u2028\u2029 </SCRIPT >',
+    };
     const safe = scriptSafeJson(JSON.stringify(hostile));
     expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(safe)).toEqual(hostile);
@@ -21,16 +33,25 @@ describe('renderBootScript / injectBootScript', () => {
 
   it('puts the country and each API answer, under its key, before </body>', () => {
     const answer = JSON.stringify({ results: [{ id: 1, user: { username: 'a</script>b' } }] });
-    const html = injectBootScript(index, renderBootScript({ country: 'NG', api: [['/v2/api/slip/data/?home=1', answer]] }));
+    const html = injectBootScript(
+      index,
+      renderBootScript({ country: 'NG', api: [['/v2/api/slip/data/?home=1', answer]] }),
+    );
     expect(html.indexOf(`id="${BOOT_DATA_ID}"`)).toBeGreaterThan(html.indexOf('<div id="root">'));
     expect(html.indexOf(`id="${BOOT_DATA_ID}"`)).toBeLessThan(html.indexOf('</body>'));
     // One script element only: the tipster's name did not close it.
     expect(html.match(/<\/script>/g)).toHaveLength(1);
-    expect(bootJson(html)).toEqual({ country: 'NG', api: { '/v2/api/slip/data/?home=1': JSON.parse(answer) } });
+    expect(bootJson(html)).toEqual({
+      country: 'NG',
+      api: { '/v2/api/slip/data/?home=1': JSON.parse(answer) },
+    });
   });
 
   it('appends the script to a document without </body>', () => {
-    const html = injectBootScript('<div id="root"></div>', renderBootScript({ country: 'KE', api: [] }));
+    const html = injectBootScript(
+      '<div id="root"></div>',
+      renderBootScript({ country: 'KE', api: [] }),
+    );
     expect(bootJson(html)).toEqual({ country: 'KE', api: {} });
   });
 });
@@ -45,7 +66,11 @@ describe('bootKey', () => {
 
 describe('bootApiUrls', () => {
   it('gives the home page its top games, free tips and Popular slips', () => {
-    expect(bootApiUrls('/', '')).toEqual(['/api/home/top-games', '/api/slip/free', '/v2/api/slip/data/?home=1']);
+    expect(bootApiUrls('/', '')).toEqual([
+      '/api/home/top-games',
+      '/api/slip/free',
+      '/v2/api/slip/data/?home=1',
+    ]);
   });
 
   it('gives /active_tips the page of active slips the app asks for', () => {

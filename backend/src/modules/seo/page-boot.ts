@@ -26,8 +26,12 @@ export interface BootDocument {
 export const bootKey = (url: string): string => {
   const at = url.indexOf('?');
   if (at < 0) return url;
-  const params = [...new URLSearchParams(url.slice(at + 1))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return params.length ? `${url.slice(0, at)}?${new URLSearchParams(params).toString()}` : url.slice(0, at);
+  const params = [...new URLSearchParams(url.slice(at + 1))].sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return params.length
+    ? `${url.slice(0, at)}?${new URLSearchParams(params).toString()}`
+    : url.slice(0, at);
 };
 
 const SCRIPT_ESCAPES: Record<string, string> = {
@@ -44,7 +48,8 @@ const SCRIPT_ESCAPES: Record<string, string> = {
  * tipster controls (username, team names) can close the script (`</script>`) or open a comment
  * (`<!--`). The result parses to the same value.
  */
-export const scriptSafeJson = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
+export const scriptSafeJson = (json: string): string =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => SCRIPT_ESCAPES[c]);
 
 /** The boot `<script>` element for `doc` (its JSON built from the API's own bytes, then made script-safe). */
 export const renderBootScript = (doc: BootDocument): string => {

@@ -1,6 +1,11 @@
 import type { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { BOOT_DATA_STALE_MS, BOOT_DATA_TTL_MS, BOOT_DATA_WAIT_MS, PageShellService } from './page-shell.service';
+import {
+  BOOT_DATA_STALE_MS,
+  BOOT_DATA_TTL_MS,
+  BOOT_DATA_WAIT_MS,
+  PageShellService,
+} from './page-shell.service';
 import type { SeoService } from './seo.service';
 import { systemClock } from '../../common/clock/clock';
 
@@ -13,13 +18,16 @@ const shellWith = (answer: (url: string) => Promise<string>) => {
     headers: { 'content-type': 'application/json; charset=utf-8' },
     payload: await answer(url),
   }));
-  const adapterHost = { httpAdapter: { getInstance: () => ({ inject }) } } as unknown as HttpAdapterHost;
+  const adapterHost = {
+    httpAdapter: { getInstance: () => ({ inject }) },
+  } as unknown as HttpAdapterHost;
   const seo = { spaIndex: () => INDEX } as unknown as SeoService;
   return { shell: new PageShellService(adapterHost, seo, systemClock), inject };
 };
 
 const request = (url: string) => ({ url, ip: '127.0.0.1' }) as FastifyRequest;
-const bootOf = (html: string) => JSON.parse(/<script type="application\/json" id="boot-data">(.*?)<\/script>/.exec(html)![1]);
+const bootOf = (html: string) =>
+  JSON.parse(/<script type="application\/json" id="boot-data">(.*?)<\/script>/.exec(html)![1]);
 
 describe('PageShellService boot data', () => {
   afterEach(() => jest.useRealTimers());

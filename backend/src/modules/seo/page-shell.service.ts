@@ -64,9 +64,18 @@ export class PageShellService {
   }
 
   /** Sends `render(request, html)` with `status` as text/html, Cache-Control PAGE_CACHE_CONTROL. */
-  async send(request: FastifyRequest, reply: FastifyReply, html?: string, status = 200): Promise<void> {
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    html?: string,
+    status = 200,
+  ): Promise<void> {
     const page = await this.render(request, html);
-    await reply.status(status).type('text/html; charset=utf-8').header('cache-control', PAGE_CACHE_CONTROL).send(page);
+    await reply
+      .status(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .send(page);
   }
 
   private pageOf(url: string): { pathname: string; search: string } {
@@ -84,7 +93,9 @@ export class PageShellService {
     const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
     try {
       const bodies = await Promise.all(urls.map((url) => Promise.race([this.answer(url), late])));
-      return urls.flatMap((url, i) => (bodies[i] === null ? [] : [[bootKey(url), bodies[i]] as [string, string]]));
+      return urls.flatMap((url, i) =>
+        bodies[i] === null ? [] : [[bootKey(url), bodies[i]] as [string, string]],
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -97,9 +108,12 @@ export class PageShellService {
   private answer(url: string): Promise<string | null> {
     const now = this.clock.now().getTime();
     const hit = this.answers.get(url);
-    if (hit && freshAt(now, hit.at + BOOT_DATA_TTL_MS, BOOT_DATA_TTL_MS)) return Promise.resolve(hit.json);
+    if (hit && freshAt(now, hit.at + BOOT_DATA_TTL_MS, BOOT_DATA_TTL_MS))
+      return Promise.resolve(hit.json);
     const next = this.load(url);
-    return hit && freshAt(now, hit.at + BOOT_DATA_STALE_MS, BOOT_DATA_STALE_MS) ? Promise.resolve(hit.json) : next;
+    return hit && freshAt(now, hit.at + BOOT_DATA_STALE_MS, BOOT_DATA_STALE_MS)
+      ? Promise.resolve(hit.json)
+      : next;
   }
 
   /** Requests `url` (once at a time) and remembers its answer. */
@@ -109,15 +123,23 @@ export class PageShellService {
     const at = this.clock.now().getTime();
     const load = this.fastify
       .inject({ method: 'GET', url, headers: { accept: 'application/json' } })
-      .then((res) => (res.statusCode === 200 && /json/.test(String(res.headers['content-type'])) ? res.payload : null))
+      .then((res) =>
+        res.statusCode === 200 && /json/.test(String(res.headers['content-type']))
+          ? res.payload
+          : null,
+      )
       .catch((err: unknown) => {
-        this.logger.warn({ err: err instanceof Error ? err.message : String(err), url }, 'boot data request failed');
+        this.logger.warn(
+          { err: err instanceof Error ? err.message : String(err), url },
+          'boot data request failed',
+        );
         return null;
       })
       .then((json) => {
         this.answers.delete(url);
         this.answers.set(url, { json, at });
-        if (this.answers.size > BOOT_DATA_MAX_URLS) this.answers.delete(this.answers.keys().next().value as string);
+        if (this.answers.size > BOOT_DATA_MAX_URLS)
+          this.answers.delete(this.answers.keys().next().value as string);
         return json;
       })
       .finally(() => this.loading.delete(url));

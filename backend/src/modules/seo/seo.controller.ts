@@ -45,21 +45,36 @@ export class SeoController {
 
   @Get('robots.txt')
   robots(@Res() reply: FastifyReply): void {
-    void reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(this.seo.robots());
+    void reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(this.seo.robots());
   }
 
   @Get('blog/:slug')
-  async blogPost(@Param('slug') slug: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async blogPost(
+    @Param('slug') slug: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.sendPage(request, reply, await this.seo.blogPostPage(slug));
   }
 
   @Get('buy_tip/:slipId')
-  async slip(@Param('slipId') slipId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async slip(
+    @Param('slipId') slipId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.sendPage(request, reply, await this.seo.slipPage(slipId));
   }
 
   /** The page's HTML (revalidated on each load: the app's asset names change with each build), or the plain app with 404. */
-  private sendPage(request: FastifyRequest, reply: FastifyReply, html: string | null): Promise<void> {
+  private sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    html: string | null,
+  ): Promise<void> {
     return this.shell.send(request, reply, html ?? undefined, html === null ? 404 : 200);
   }
 }

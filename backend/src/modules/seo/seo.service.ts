@@ -24,7 +24,11 @@ export const SITEMAP_MAX_TIPSTERS = 5000;
  * Public list pages of docs/PRODUCT-RULES.md R95 that are worth indexing (no forms needing a login
  * or an id).
  */
-export const SITEMAP_STATIC_PATHS: { path: string; changefreq: SitemapEntry['changefreq']; priority: number }[] = [
+export const SITEMAP_STATIC_PATHS: {
+  path: string;
+  changefreq: SitemapEntry['changefreq'];
+  priority: number;
+}[] = [
   { path: '/', changefreq: 'hourly', priority: 1 },
   { path: '/active_tips', changefreq: 'hourly', priority: 0.9 },
   { path: '/finished_tips', changefreq: 'daily', priority: 0.6 },
@@ -41,10 +45,13 @@ export const SITEMAP_STATIC_PATHS: { path: string; changefreq: SitemapEntry['cha
  * The four jackpot pages of docs/PRODUCT-RULES.md R102: /jackpot/{company}-mega-jackpot and
  * /jackpot/{company}-mid-week-jackpot.
  */
-export const JACKPOT_PATHS: string[] = JACKPOT_COMPANIES.flatMap((c) => JACKPOT_TYPES.map((t) => `/jackpot/${jackpotSlug(c, t)}`));
+export const JACKPOT_PATHS: string[] = JACKPOT_COMPANIES.flatMap((c) =>
+  JACKPOT_TYPES.map((t) => `/jackpot/${jackpotSlug(c, t)}`),
+);
 
 /** Shell sent when no frontend is built (API-only runs, tests): the head tags still reach crawlers. */
-const FALLBACK_INDEX = '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
+const FALLBACK_INDEX =
+  '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n';
 
 /** 'Ksh. 1,500.00' from a numeric(12,2) string, without float arithmetic. */
 const formatKsh = (decimal: string): string => {
@@ -83,7 +90,9 @@ export class SeoService {
 
   /** Absolute URL of a site path or a site-relative image; absolute URLs are kept. */
   absoluteUrl(pathOrUrl: string): string {
-    return /^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${this.config.publicUrl.replace(/\/+$/, '')}${pathOrUrl}`;
+    return /^https?:\/\//i.test(pathOrUrl)
+      ? pathOrUrl
+      : `${this.config.publicUrl.replace(/\/+$/, '')}${pathOrUrl}`;
   }
 
   /**
@@ -132,8 +141,13 @@ export class SeoService {
    * slip). Generated at most once per SITEMAP_TTL_MS per process.
    */
   async sitemap(now: Date = this.clock.now()): Promise<string> {
-    if (this.sitemapCache && freshAt(now.getTime(), this.sitemapCache.expires, SITEMAP_TTL_MS)) return this.sitemapCache.xml;
-    const [posts, activity, newest] = await Promise.all([this.blog.publishedSlugs(), this.slips.tipsterActivity(), this.slips.newestAt()]);
+    if (this.sitemapCache && freshAt(now.getTime(), this.sitemapCache.expires, SITEMAP_TTL_MS))
+      return this.sitemapCache.xml;
+    const [posts, activity, newest] = await Promise.all([
+      this.blog.publishedSlugs(),
+      this.slips.tipsterActivity(),
+      this.slips.newestAt(),
+    ]);
     const names = await this.accounts.activeUsernames(activity.map((a) => a.userId));
     // The busiest tipsters (most slips; ties by username), banned accounts left out.
     const tipsters = activity
@@ -141,13 +155,26 @@ export class SeoService {
         const username = names.get(a.userId);
         return username === undefined ? [] : [{ username, slips: a.slips, last: a.last }];
       })
-      .sort((a, b) => b.slips - a.slips || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0))
+      .sort(
+        (a, b) =>
+          b.slips - a.slips || (a.username < b.username ? -1 : a.username > b.username ? 1 : 0),
+      )
       .slice(0, SITEMAP_MAX_TIPSTERS);
     const listsChanged = newest ?? now;
     const entries: SitemapEntry[] = [
       ...SITEMAP_STATIC_PATHS.map((p) => ({ ...p, lastmod: listsChanged })),
-      ...JACKPOT_PATHS.map((path) => ({ path, lastmod: listsChanged, changefreq: 'daily' as const, priority: 0.8 })),
-      ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt, changefreq: 'weekly' as const, priority: 0.6 })),
+      ...JACKPOT_PATHS.map((path) => ({
+        path,
+        lastmod: listsChanged,
+        changefreq: 'daily' as const,
+        priority: 0.8,
+      })),
+      ...posts.map((p) => ({
+        path: `/blog/${p.slug}`,
+        lastmod: p.updatedAt,
+        changefreq: 'weekly' as const,
+        priority: 0.6,
+      })),
       ...tipsters.map((t) => ({
         path: `/profile/${t.username}`,
         lastmod: t.last,

@@ -24,12 +24,18 @@ export class BoughtSlipsService {
    * Slips `slipIds` by id (unknown ids left out), those in `paidSlipIds` with their picks.
    * Prices in Ksh with their NGN / UGX sale prices; game dates and results as the slip lists show them.
    */
-  async forBuyer(slipIds: number[], paidSlipIds: ReadonlySet<number>): Promise<Map<number, SlipResponse>> {
+  async forBuyer(
+    slipIds: number[],
+    paidSlipIds: ReadonlySet<number>,
+  ): Promise<Map<number, SlipResponse>> {
     const ids = [...new Set(slipIds)];
     const { slips, tips } = await this.repo.load(ids);
     if (!slips.length) return new Map();
     const fixtureIds = [...new Set(tips.map((t) => t.fixtureId))];
-    const [gameList, sources] = await Promise.all([this.fixtures.games(fixtureIds), this.fixtures.resultSources(fixtureIds)]);
+    const [gameList, sources] = await Promise.all([
+      this.fixtures.games(fixtureIds),
+      this.fixtures.resultSources(fixtureIds),
+    ]);
     const base = {
       games: new Map(gameList.map((g) => [g.id, g])),
       rates: this.config.currency,
@@ -40,7 +46,14 @@ export class BoughtSlipsService {
       slips.map((s) => {
         const paid = paidSlipIds.has(s.id);
         const ctx = { ...base, isOwner: () => paid };
-        return [s.id, toSlipResponse(s, tips.filter((t) => t.slipId === s.id), ctx)];
+        return [
+          s.id,
+          toSlipResponse(
+            s,
+            tips.filter((t) => t.slipId === s.id),
+            ctx,
+          ),
+        ];
       }),
     );
   }

@@ -78,7 +78,13 @@ export class FindSlipService {
         const owned = await this.purchaseLookup.slipPurchaseByTxRef(mail, tx.txRef);
         if (owned) {
           const { id: transactionId, txRef } = tx;
-          await this.purchases.confirmFlutterwave({ kind: 'charge', shape: 'v3', event: 'find-slip-ng', transactionId, txRef });
+          await this.purchases.confirmFlutterwave({
+            kind: 'charge',
+            shape: 'v3',
+            event: 'find-slip-ng',
+            transactionId,
+            txRef,
+          });
           purchase = await this.purchaseLookup.slipPurchaseById(owned.id);
         }
       }

@@ -29,7 +29,12 @@ export class FreeTipService {
   /** Free tips on fixtures not yet started, by kick-off, at most 20. */
   async list(): Promise<{ data: FreeTipResponse[] }> {
     const rows = await this.repo.latest(200);
-    const games = new Map((await this.fixtures.games([...new Set(rows.map((r) => r.fixture_id))])).map((g) => [g.id, g]));
+    const games = new Map(
+      (await this.fixtures.games([...new Set(rows.map((r) => r.fixture_id))])).map((g) => [
+        g.id,
+        g,
+      ]),
+    );
     const data = rows
       .flatMap((r) => {
         const game = games.get(r.fixture_id);
@@ -39,7 +44,12 @@ export class FreeTipService {
       .sort((a, b) => a.game.gameDate.getTime() - b.game.gameDate.getTime())
       .slice(0, FREE_TIPS_LIMIT)
       .map(({ game, market }) => ({
-        fixture: { game_date: toGameDate(game.gameDate), home_team: game.homeTeam, away_team: game.awayTeam, league: game.league },
+        fixture: {
+          game_date: toGameDate(game.gameDate),
+          home_team: game.homeTeam,
+          away_team: game.awayTeam,
+          league: game.league,
+        },
         m_market: { type: market.type, value: market.value },
       }));
     return { data };
@@ -53,7 +63,11 @@ export class FreeTipService {
    *         ODDS_UNAVAILABLE (400); SlipError FREE_TIP_EXISTS (400) for a repeat of fixture and market.
    * @returns the new free tip's id.
    */
-  async create(fixtureId: string, marketId: number, { manager }: { manager?: EntityManager } = {}): Promise<{ id: number }> {
+  async create(
+    fixtureId: string,
+    marketId: number,
+    { manager }: { manager?: EntityManager } = {},
+  ): Promise<{ id: number }> {
     await this.fixtures.quote([{ fixtureId, marketId }]);
     const id = await this.repo.insert(fixtureId, marketId, manager);
     if (id === null) throw new SlipError(SlipErrorCode.FREE_TIP_EXISTS);
@@ -65,7 +79,11 @@ export class FreeTipService {
    * like `create` (the resulting pair must be tippable now).
    * @throws as `create`; SlipError FREE_TIP_EXISTS (400) when the pair is another free tip already.
    */
-  async update(id: number, change: { fixtureId?: string; marketId?: number }, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+  async update(
+    id: number,
+    change: { fixtureId?: string; marketId?: number },
+    { manager }: { manager?: EntityManager } = {},
+  ): Promise<void> {
     const current = await this.repo.byId(id, manager);
     const fixtureId = change.fixtureId ?? current.fixtureId;
     const marketId = change.marketId ?? current.marketId;

@@ -36,13 +36,32 @@ export class JackpotSlipsRepository {
    * `now`) with its tips in the given order, committed to its picks like any published slip
    * (SlipRepository.seal; docs/PRODUCT-RULES.md "Records and responsible gambling"); returns the slip's id.
    */
-  async create(em: EntityManager, slip: { ownerId: number; price: Money; accumulator: string; now: Date; tips: JackpotSlipTip[] }): Promise<number> {
+  async create(
+    em: EntityManager,
+    slip: { ownerId: number; price: Money; accumulator: string; now: Date; tips: JackpotSlipTip[] },
+  ): Promise<number> {
     const repo = em.getRepository(Slip);
     const saved = await repo.save(
-      repo.create({ userId: slip.ownerId, price: slip.price, accumulator: slip.accumulator, jackpot: true, slipResult: null, settledAccumulator: null, settledAt: null, dateCreated: slip.now }),
+      repo.create({
+        userId: slip.ownerId,
+        price: slip.price,
+        accumulator: slip.accumulator,
+        jackpot: true,
+        slipResult: null,
+        settledAccumulator: null,
+        settledAt: null,
+        dateCreated: slip.now,
+      }),
     );
     await em.getRepository(Tip).insert(
-      slip.tips.map((t, i) => ({ slipId: saved.id, fixtureId: t.fixtureId, marketId: t.marketId, odd: t.odd, position: i, result: null })),
+      slip.tips.map((t, i) => ({
+        slipId: saved.id,
+        fixtureId: t.fixtureId,
+        marketId: t.marketId,
+        odd: t.odd,
+        position: i,
+        result: null,
+      })),
     );
     await this.slips.seal(em, saved.id);
     return saved.id;
@@ -55,13 +74,14 @@ export class JackpotSlipsRepository {
   async results(slipIds: number[]): Promise<Map<number, JackpotSlipResult[]>> {
     const out = new Map<number, JackpotSlipResult[]>();
     if (!slipIds.length) return out;
-    const rows: { slip_id: number; fixture_id: string; result: TipResultCode | null }[] = await this.ds.query(
-      `SELECT t.slip_id, t.fixture_id::text AS fixture_id, t.result
+    const rows: { slip_id: number; fixture_id: string; result: TipResultCode | null }[] =
+      await this.ds.query(
+        `SELECT t.slip_id, t.fixture_id::text AS fixture_id, t.result
          FROM tip t JOIN slip s ON s.id = t.slip_id
         WHERE s.id = ANY($1::int[]) AND s.jackpot
         ORDER BY t.slip_id, t.position`,
-      [slipIds],
-    );
+        [slipIds],
+      );
     for (const r of rows) {
       const id = Number(r.slip_id);
       out.set(id, [...(out.get(id) ?? []), { fixtureId: r.fixture_id, result: r.result }]);
@@ -71,7 +91,10 @@ export class JackpotSlipsRepository {
 
   /** Sets the price (Ksh) of jackpot slip `slipId`; purchases already started keep their amount. */
   async setPrice(em: EntityManager, slipId: number, price: Money): Promise<void> {
-    await em.query(`UPDATE slip SET price_ksh = $2 WHERE id = $1 AND jackpot`, [slipId, price.toDecimal()]);
+    await em.query(`UPDATE slip SET price_ksh = $2 WHERE id = $1 AND jackpot`, [
+      slipId,
+      price.toDecimal(),
+    ]);
   }
 
   /** Locks slip `slipId` for update until the transaction ends (a purchase of it waits). */

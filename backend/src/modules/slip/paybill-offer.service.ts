@@ -19,7 +19,10 @@ export interface OfferPaybillPayload {
 }
 
 /** SMS outbox purposes of the paybill offers. */
-export const PAYBILL_OFFER_PURPOSE = { missedPrompt: 'paybill-offer', pushRefused: 'ussd-push-refused' } as const;
+export const PAYBILL_OFFER_PURPOSE = {
+  missedPrompt: 'paybill-offer',
+  pushRefused: 'ussd-push-refused',
+} as const;
 
 /** The `offer-paybill` job id of a missed prompt's purchase (one offer per purchase). */
 export const offerPaybillJobId = (purchaseId: string): string => jobId('paybill-offer', purchaseId);
@@ -27,8 +30,14 @@ export const offerPaybillJobId = (purchaseId: string): string => jobId('paybill-
 /** Checks a payload read back from Redis. */
 export const isOfferPaybillPayload = (p: unknown): p is OfferPaybillPayload => {
   const o = p as Partial<OfferPaybillPayload> | null;
-  return !!o && typeof o.purchaseId === 'string' && /^\d{1,19}$/.test(o.purchaseId) && typeof o.phone === 'string'
-    && toKenyanMsisdn(o.phone) === o.phone && Number.isSafeInteger(o.slipId);
+  return (
+    !!o &&
+    typeof o.purchaseId === 'string' &&
+    /^\d{1,19}$/.test(o.purchaseId) &&
+    typeof o.phone === 'string' &&
+    toKenyanMsisdn(o.phone) === o.phone &&
+    Number.isSafeInteger(o.slipId)
+  );
 };
 
 /**
@@ -61,7 +70,11 @@ export class PaybillOfferService implements OnModuleInit {
   async enqueueMissed(purchases: ClosedPurchase[]): Promise<void> {
     for (const p of purchases) {
       if (!p.phone || !p.slipId) continue;
-      const payload: OfferPaybillPayload = { purchaseId: p.id, phone: p.phone, slipId: Number(p.slipId) };
+      const payload: OfferPaybillPayload = {
+        purchaseId: p.id,
+        phone: p.phone,
+        slipId: Number(p.slipId),
+      };
       await this.producer.enqueue(JOB.OFFER_PAYBILL, payload, offerPaybillJobId(p.id));
     }
   }
@@ -75,10 +88,17 @@ export class PaybillOfferService implements OnModuleInit {
    * @throws a database or Redis error (the job retries; the same reference is issued again).
    */
   async afterMissedPrompt(payload: OfferPaybillPayload): Promise<'sent' | 'refused'> {
-    if (await this.lookup.slipPaidOrPromptedSince(payload.phone, payload.slipId, payload.purchaseId)) return 'refused';
+    if (
+      await this.lookup.slipPaidOrPromptedSince(payload.phone, payload.slipId, payload.purchaseId)
+    )
+      return 'refused';
     const offer = await this.issue(payload.phone, payload.slipId);
     if (!offer) return 'refused';
-    await this.sms.queue(payload.phone, missedPromptSms(payload.slipId, offer), PAYBILL_OFFER_PURPOSE.missedPrompt);
+    await this.sms.queue(
+      payload.phone,
+      missedPromptSms(payload.slipId, offer),
+      PAYBILL_OFFER_PURPOSE.missedPrompt,
+    );
     return 'sent';
   }
 
@@ -89,12 +109,22 @@ export class PaybillOfferService implements OnModuleInit {
   async afterRefusedPush(msisdn: string, slipId: number, reason: string): Promise<void> {
     try {
       const offer = await this.issue(msisdn, slipId).catch((err: unknown) => {
-        this.logger.warn({ slipId, err: err instanceof Error ? err.message : String(err) }, 'paybill reference not issued');
+        this.logger.warn(
+          { slipId, err: err instanceof Error ? err.message : String(err) },
+          'paybill reference not issued',
+        );
         return null;
       });
-      await this.sms.queue(msisdn, pushRefusedSms(slipId, reason, offer), PAYBILL_OFFER_PURPOSE.pushRefused);
+      await this.sms.queue(
+        msisdn,
+        pushRefusedSms(slipId, reason, offer),
+        PAYBILL_OFFER_PURPOSE.pushRefused,
+      );
     } catch (err) {
-      this.logger.error({ slipId, err: err instanceof Error ? err.message : String(err) }, 'refused-push SMS not queued');
+      this.logger.error(
+        { slipId, err: err instanceof Error ? err.message : String(err) },
+        'refused-push SMS not queued',
+      );
     }
   }
 
@@ -106,7 +136,11 @@ export class PaybillOfferService implements OnModuleInit {
   private async issue(msisdn: string, slipId: number): Promise<PaybillOfferLine | null> {
     try {
       const ref = await this.buys.buyPaybill(msisdn, slipId);
-      return { paybill: ref.paybill, account: ref.account, priceKsh: Money.parse(ref.amount).cents / 100 };
+      return {
+        paybill: ref.paybill,
+        account: ref.account,
+        priceKsh: Money.parse(ref.amount).cents / 100,
+      };
     } catch (err) {
       if (err instanceof DomainError && err.status < 500) {
         this.logger.log({ slipId, reason: err.message }, 'paybill not offered');

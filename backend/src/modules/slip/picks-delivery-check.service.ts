@@ -4,9 +4,20 @@ import { Clock, CLOCK } from '../../common/clock/clock';
 import { AppConfig } from '../../config/app-config';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
 import { SmsService } from '../notifications/sms/sms.service';
-import { fallbackEmail, fallbackSms, nextPicksDeliveryStep, PicksDeliveryStep, smsOutcome, stateAfter } from './domain/picks-delivery';
+import {
+  fallbackEmail,
+  fallbackSms,
+  nextPicksDeliveryStep,
+  PicksDeliveryStep,
+  smsOutcome,
+  stateAfter,
+} from './domain/picks-delivery';
 import { findAgainLine } from './domain/slip-sale';
-import { OpenPicksDelivery, PicksDeliveryPatch, PicksDeliveryRepository } from './picks-delivery.repository';
+import {
+  OpenPicksDelivery,
+  PicksDeliveryPatch,
+  PicksDeliveryRepository,
+} from './picks-delivery.repository';
 import { PICKS_SMS_PURPOSE } from './picks-delivery.service';
 import { PicksUndelivered, UndeliveredPicksHook } from './undelivered-picks.hook';
 
@@ -14,7 +25,9 @@ import { PicksUndelivered, UndeliveredPicksHook } from './undelivered-picks.hook
 export const PICKS_DELIVERY_CHECK_BATCH = 500;
 
 /** What one check did: steps taken by kind, and the rows it looked at. */
-export type PicksDeliveryCheckReport = { checked: number } & Partial<Record<PicksDeliveryStep, number>>;
+export type PicksDeliveryCheckReport = { checked: number } & Partial<
+  Record<PicksDeliveryStep, number>
+>;
 
 /**
  * The delivery check of bought picks (docs/PRODUCT-RULES.md R220–R226; docs/RELIABILITY.md
@@ -50,24 +63,46 @@ export class PicksDeliveryCheckService {
       const rows = await this.repo.lockOpen(em, now, limit);
       report.checked = rows.length;
       if (!rows.length) return;
-      const smsStates = await this.sms.statuses(rows.flatMap((r) => (r.resendSmsId ? [r.smsId, r.resendSmsId] : [r.smsId])), em);
-      const emailsSent = await this.emails.sentAmong(rows.flatMap((r) => (r.picksEmailId ? [r.picksEmailId] : [])), em);
+      const smsStates = await this.sms.statuses(
+        rows.flatMap((r) => (r.resendSmsId ? [r.smsId, r.resendSmsId] : [r.smsId])),
+        em,
+      );
+      const emailsSent = await this.emails.sentAmong(
+        rows.flatMap((r) => (r.picksEmailId ? [r.picksEmailId] : [])),
+        em,
+      );
       for (const row of rows) {
         const first = smsStates.get(row.smsId);
         const resend = row.resendSmsId ? smsStates.get(row.resendSmsId) : undefined;
         const current = row.resendSmsId ? resend : first;
         const step = nextPicksDeliveryStep(
-          { state: row.state, dueAt: new Date(row.dueAt), firstKickoffAt: row.firstKickoffAt && new Date(row.firstKickoffAt), resent: row.resendSmsId !== null },
-          { first: smsOutcome(first), resend: row.resendSmsId ? smsOutcome(resend) : null, emailSent: !!row.picksEmailId && emailsSent.has(row.picksEmailId) },
+          {
+            state: row.state,
+            dueAt: new Date(row.dueAt),
+            firstKickoffAt: row.firstKickoffAt && new Date(row.firstKickoffAt),
+            resent: row.resendSmsId !== null,
+          },
+          {
+            first: smsOutcome(first),
+            resend: row.resendSmsId ? smsOutcome(resend) : null,
+            emailSent: !!row.picksEmailId && emailsSent.has(row.picksEmailId),
+          },
           now,
         );
-        const atStatus = current?.deliveryStatus ?? current?.lastError?.slice(0, 120) ?? row.atStatus;
+        const atStatus =
+          current?.deliveryStatus ?? current?.lastError?.slice(0, 120) ?? row.atStatus;
         const patch: PicksDeliveryPatch = atStatus !== row.atStatus ? { atStatus } : {};
         if (step !== 'none') {
           Object.assign(patch, await this.take(em, row, step, now, smsIds, emailIds));
           report[step] = (report[step] ?? 0) + 1;
         }
-        if (step === 'undelivered') undelivered.push({ purchaseId: row.purchaseId, slipId: row.slipId, phone: row.phone, at: now });
+        if (step === 'undelivered')
+          undelivered.push({
+            purchaseId: row.purchaseId,
+            slipId: row.slipId,
+            phone: row.phone,
+            at: now,
+          });
         if (Object.keys(patch).length) await this.repo.update(em, row.purchaseId, patch, now);
       }
     });
@@ -79,7 +114,14 @@ export class PicksDeliveryCheckService {
   }
 
   /** Takes `step` for `row` in `em`: queues what it sends (ids pushed to `smsIds` / `emailIds`) and returns the row's changes. */
-  private async take(em: EntityManager, row: OpenPicksDelivery, step: PicksDeliveryStep, now: Date, smsIds: string[], emailIds: string[]): Promise<PicksDeliveryPatch> {
+  private async take(
+    em: EntityManager,
+    row: OpenPicksDelivery,
+    step: PicksDeliveryStep,
+    now: Date,
+    smsIds: string[],
+    emailIds: string[],
+  ): Promise<PicksDeliveryPatch> {
     const state = stateAfter(step) ?? undefined;
     switch (step) {
       case 'mark-sent':
@@ -92,16 +134,40 @@ export class PicksDeliveryCheckService {
         const id = await this.sms.queueCopy(row.smsId, PICKS_SMS_PURPOSE.resend, em);
         if (!id) throw new Error(`picks SMS ${row.smsId} of purchase ${row.purchaseId} not found`);
         smsIds.push(id);
-        return { state, resendSmsId: id, resentAt: now, dueAt: new Date(now.getTime() + this.config.picksSmsDeliveryTimeoutMs) };
+        return {
+          state,
+          resendSmsId: id,
+          resentAt: now,
+          dueAt: new Date(now.getTime() + this.config.picksSmsDeliveryTimeoutMs),
+        };
       }
       case 'fallback': {
         const site = this.config.publicUrl;
-        const [smsId] = await this.sms.queueMany([{ to: row.phone, body: fallbackSms(row.slipId, row.code, site), purpose: PICKS_SMS_PURPOSE.fallback }], em);
+        const [smsId] = await this.sms.queueMany(
+          [
+            {
+              to: row.phone,
+              body: fallbackSms(row.slipId, row.code, site),
+              purpose: PICKS_SMS_PURPOSE.fallback,
+            },
+          ],
+          em,
+        );
         smsIds.push(smsId);
         let emailId: string | null = null;
         if (row.email) {
-          const mail = fallbackEmail(row.slipId, findAgainLine({ code: row.code, email: row.email, txRef: row.txRef }, site), site);
-          emailId = await this.emails.add(em, { kind: PICKS_SMS_PURPOSE.fallback, to: row.email, subject: mail.subject, text: mail.text, html: mail.html });
+          const mail = fallbackEmail(
+            row.slipId,
+            findAgainLine({ code: row.code, email: row.email, txRef: row.txRef }, site),
+            site,
+          );
+          emailId = await this.emails.add(em, {
+            kind: PICKS_SMS_PURPOSE.fallback,
+            to: row.email,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          });
           emailIds.push(emailId);
         }
         return { state, fallbackSmsId: smsId, fallbackEmailId: emailId, fallbackAt: now };

@@ -130,13 +130,19 @@ export class PicksDeliveryRepository {
   }
 
   /** Writes `patch` to row `purchaseId` in the caller's transaction (updated_at = `now`). */
-  async update(em: EntityManager, purchaseId: string, patch: PicksDeliveryPatch, now: Date): Promise<void> {
-    const keys = (Object.keys(patch) as (keyof PicksDeliveryPatch)[]).filter((k) => patch[k] !== undefined);
+  async update(
+    em: EntityManager,
+    purchaseId: string,
+    patch: PicksDeliveryPatch,
+    now: Date,
+  ): Promise<void> {
+    const keys = (Object.keys(patch) as (keyof PicksDeliveryPatch)[]).filter(
+      (k) => patch[k] !== undefined,
+    );
     const sets = keys.map((k, i) => `${COLUMNS[k]} = $${i + 3}`);
-    await em.query(`UPDATE picks_delivery SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE purchase_id = $1`, [
-      purchaseId,
-      now,
-      ...keys.map((k) => patch[k]),
-    ]);
+    await em.query(
+      `UPDATE picks_delivery SET ${[...sets, 'updated_at = $2'].join(', ')} WHERE purchase_id = $1`,
+      [purchaseId, now, ...keys.map((k) => patch[k])],
+    );
   }
 }

@@ -8,7 +8,11 @@ import type { FulfilmentResult, PaidPurchase } from '../processor/purchase-fulfi
 import { PicksDeliveryRepository } from './picks-delivery.repository';
 
 /** Purpose of the picks SMS in the outbox (and of its re-send / fallback). */
-export const PICKS_SMS_PURPOSE = { picks: 'deliver-slip', resend: 'deliver-slip-resend', fallback: 'deliver-slip-fallback' } as const;
+export const PICKS_SMS_PURPOSE = {
+  picks: 'deliver-slip',
+  resend: 'deliver-slip-resend',
+  fallback: 'deliver-slip-fallback',
+} as const;
 
 /** One paid purchase's picks to send: the text (buyer SMS = e-mail text) and its first kick-off. */
 export interface PicksToSend {
@@ -46,7 +50,11 @@ export class PicksDeliveryService {
   async start(em: EntityManager, items: PicksToSend[]): Promise<FulfilmentResult[]> {
     const withPhone = items.filter((i) => i.purchase.phone);
     const smsIds = await this.sms.queueMany(
-      withPhone.map((i) => ({ to: i.purchase.phone as string, body: i.text, purpose: PICKS_SMS_PURPOSE.picks })),
+      withPhone.map((i) => ({
+        to: i.purchase.phone as string,
+        body: i.text,
+        purpose: PICKS_SMS_PURPOSE.picks,
+      })),
       em,
     );
     const smsOf = new Map(withPhone.map((i, n) => [i.purchase.id, smsIds[n]]));
@@ -58,7 +66,15 @@ export class PicksDeliveryService {
       const p = item.purchase;
       const emails: string[] = [];
       if (p.email && item.email) {
-        emails.push(await this.emails.add(em, { kind: 'deliver-slip', to: p.email, subject: item.email.subject, text: item.text, html: item.email.html }));
+        emails.push(
+          await this.emails.add(em, {
+            kind: 'deliver-slip',
+            to: p.email,
+            subject: item.email.subject,
+            text: item.text,
+            html: item.email.html,
+          }),
+        );
       }
       const smsId = smsOf.get(p.id);
       if (smsId) {

@@ -38,7 +38,11 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
    * Marks (`true`) or unmarks slip `id` as premium, inside the caller's transaction. Idempotent.
    * Only the flag changes: a published slip stays locked (docs/PRODUCT-RULES.md R10).
    */
-  async setPremium(id: number, premium: boolean, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+  async setPremium(
+    id: number,
+    premium: boolean,
+    { manager }: { manager?: EntityManager } = {},
+  ): Promise<void> {
     await this.repo.setPremium(id, premium, manager);
   }
 
@@ -62,7 +66,10 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
     const { slips, tips } = await this.repo.load(ids);
     if (!slips.length) return [];
     const fixtureIds = [...new Set(tips.map((t) => t.fixtureId))];
-    const [gameList, sources] = await Promise.all([this.fixtures.games(fixtureIds), this.fixtures.resultSources(fixtureIds)]);
+    const [gameList, sources] = await Promise.all([
+      this.fixtures.games(fixtureIds),
+      this.fixtures.resultSources(fixtureIds),
+    ]);
     const ctx = {
       games: new Map(gameList.map((g) => [g.id, g])),
       rates: this.config.currency,
@@ -70,6 +77,12 @@ export class PremiumSlipsService implements PremiumSlipsProvider {
       isOwner: () => true,
       sources,
     };
-    return slips.map((s) => toSlipResponse(s, tips.filter((t) => t.slipId === s.id), ctx));
+    return slips.map((s) =>
+      toSlipResponse(
+        s,
+        tips.filter((t) => t.slipId === s.id),
+        ctx,
+      ),
+    );
   }
 }

@@ -3,7 +3,11 @@ import { PROFILE_CACHE_SIZE, ProfileCache } from './profile-cache';
 describe('ProfileCache', () => {
   let now = 0;
   let generation = 1;
-  const cache = () => new ProfileCache<string>(() => generation, () => now);
+  const cache = () =>
+    new ProfileCache<string>(
+      () => generation,
+      () => now,
+    );
   const loader = (value: string, freshForMs = 0) => jest.fn(async () => ({ value, freshForMs }));
 
   beforeEach(() => {
@@ -47,7 +51,10 @@ describe('ProfileCache', () => {
     const load = loader('a', 60_000);
     expect(await Promise.all([c.get('k', load), c.get('k', load)])).toEqual(['a', 'a']);
     expect(load).toHaveBeenCalledTimes(1);
-    const failing = jest.fn().mockRejectedValueOnce(new Error('db down')).mockResolvedValue({ value: 'ok', freshForMs: 60_000 });
+    const failing = jest
+      .fn()
+      .mockRejectedValueOnce(new Error('db down'))
+      .mockResolvedValue({ value: 'ok', freshForMs: 60_000 });
     await expect(c.get('f', failing)).rejects.toThrow('db down');
     expect(await c.get('f', failing)).toBe('ok');
   });

@@ -31,11 +31,19 @@ export class ProfileCache<T> {
   get(key: string, load: () => Promise<{ value: T; freshForMs: number }>): Promise<T> {
     const generation = this.generation();
     const hit = this.entries.get(key);
-    if (hit && hit.generation === generation && (hit.until === Infinity || freshAt(this.now(), hit.until, LIST_CACHE_MAX_TTL_S * 1000))) return hit.value;
+    if (
+      hit &&
+      hit.generation === generation &&
+      (hit.until === Infinity || freshAt(this.now(), hit.until, LIST_CACHE_MAX_TTL_S * 1000))
+    )
+      return hit.value;
     const entry: Entry<T> = { value: Promise.resolve(undefined as T), generation, until: Infinity };
     entry.value = load().then(
       ({ value, freshForMs }) => {
-        const ms = Math.min(Math.max(freshForMs, LIST_CACHE_TTL_S * 1000), LIST_CACHE_MAX_TTL_S * 1000);
+        const ms = Math.min(
+          Math.max(freshForMs, LIST_CACHE_TTL_S * 1000),
+          LIST_CACHE_MAX_TTL_S * 1000,
+        );
         entry.until = this.now() + ms;
         return value;
       },
@@ -46,7 +54,8 @@ export class ProfileCache<T> {
     );
     this.entries.delete(key);
     this.entries.set(key, entry);
-    if (this.entries.size > PROFILE_CACHE_SIZE) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size > PROFILE_CACHE_SIZE)
+      this.entries.delete(this.entries.keys().next().value as string);
     return entry.value;
   }
 }

@@ -37,7 +37,11 @@ export class SaleRefundService {
     if (!purchaseIds.length) return { handled: new Set(), smsIds: [] };
     const { issued, handled } = await this.vouchers.refundPurchases(em, purchaseIds, reasonOf);
     const smsIds = await this.sms.queueMany(
-      issued.map(({ voucher, slipId }) => ({ to: voucher.phone, body: voucherSms(voucher, slipId, this.config.publicUrl), purpose: 'voucher' })),
+      issued.map(({ voucher, slipId }) => ({
+        to: voucher.phone,
+        body: voucherSms(voucher, slipId, this.config.publicUrl),
+        purpose: 'voucher',
+      })),
       em,
     );
     return { handled, smsIds };

@@ -41,23 +41,34 @@ export class SaleShareSettlementService implements OnModuleInit {
    * cancellation) in one UPDATE (the ledger). Only shares still W change, so a re-emit is a no-op.
    * Returns how many shares changed (refunded ones included).
    */
-  async onSettledBatch(settled: Pick<SlipSettled, 'slipId' | 'result' | 'moneyBack'>[]): Promise<number> {
+  async onSettledBatch(
+    settled: Pick<SlipSettled, 'slipId' | 'result' | 'moneyBack'>[],
+  ): Promise<number> {
     if (!settled.length) return 0;
     const smsIds: string[] = [];
     const resultOf = new Map(settled.map((e) => [Number(e.slipId), e.result]));
-    const refundOf = new Map(settled.flatMap((e): [number, 'void' | 'money-back'][] => {
-      const reason = refundReasonOf(e.result, !!e.moneyBack);
-      return reason ? [[Number(e.slipId), reason]] : [];
-    }));
+    const refundOf = new Map(
+      settled.flatMap((e): [number, 'void' | 'money-back'][] => {
+        const reason = refundReasonOf(e.result, !!e.moneyBack);
+        return reason ? [[Number(e.slipId), reason]] : [];
+      }),
+    );
     const changed = await this.tx.run(async (em) => {
       const all = await this.purchaseLookup.paidSlipPurchases([...resultOf.keys()], em);
-      const refunded = await this.refunds.refund(em, all.filter((p) => refundOf.has(p.slipId)).map((p) => p.id), (p) => refundOf.get(p.slipId) as 'void' | 'money-back');
+      const refunded = await this.refunds.refund(
+        em,
+        all.filter((p) => refundOf.has(p.slipId)).map((p) => p.id),
+        (p) => refundOf.get(p.slipId) as 'void' | 'money-back',
+      );
       smsIds.push(...refunded.smsIds);
       const sold = all.filter((p) => !refunded.handled.has(p.id));
       const changedIds = new Set(
         await this.ledger.settleSaleShares(
           em,
-          sold.map((p) => ({ purchaseId: p.id, result: resultOf.get(p.slipId) as SlipSettled['result'] })),
+          sold.map((p) => ({
+            purchaseId: p.id,
+            result: resultOf.get(p.slipId) as SlipSettled['result'],
+          })),
         ),
       );
       const cancelled = sold.filter((p) => changedIds.has(p.id) && resultOf.get(p.slipId) === 'C');

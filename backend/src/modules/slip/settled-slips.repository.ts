@@ -51,7 +51,12 @@ export class SettledSlipsRepository {
         GROUP BY s.id ORDER BY s.settled_at, s.id`,
       [slipIds],
     );
-    return rows.map((r) => ({ ...r, id: Number(r.id), user_id: Number(r.user_id), settled_at: new Date(r.settled_at) }));
+    return rows.map((r) => ({
+      ...r,
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      settled_at: new Date(r.settled_at),
+    }));
   }
 
   /** Up to `limit` ids above `after` (ascending) of settled tipster slips (catch-up of figures kept elsewhere). */

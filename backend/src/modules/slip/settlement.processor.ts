@@ -15,7 +15,11 @@ import { SlipSettlementService } from './slip-settlement.service';
  */
 @Processor(QUEUE.SETTLEMENT)
 export class SettlementProcessor extends WorkerHost {
-  static readonly handles: JobName[] = [JOB.SETTLE_SLIPS, JOB.CHECK_PICKS_DELIVERY, JOB.OFFER_PAYBILL];
+  static readonly handles: JobName[] = [
+    JOB.SETTLE_SLIPS,
+    JOB.CHECK_PICKS_DELIVERY,
+    JOB.OFFER_PAYBILL,
+  ];
 
   constructor(
     private readonly settlement: SlipSettlementService,
@@ -29,7 +33,8 @@ export class SettlementProcessor extends WorkerHost {
     if (job.name === JOB.SETTLE_SLIPS) return { settled: await this.settlement.sweep() };
     if (job.name === JOB.CHECK_PICKS_DELIVERY) return this.picksDelivery.run();
     if (job.name === JOB.OFFER_PAYBILL) {
-      if (!isOfferPaybillPayload(job.data)) throw new UnrecoverableError('bad offer-paybill payload');
+      if (!isOfferPaybillPayload(job.data))
+        throw new UnrecoverableError('bad offer-paybill payload');
       return { outcome: await this.paybillOffers.afterMissedPrompt(job.data) };
     }
     throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.SETTLEMENT}`);

@@ -82,7 +82,12 @@ export class SettlementRepository {
   }
 
   /** Writes the tips' results and the slips' results, settled accumulators and `settledAt` (two statements). */
-  async writeResults(em: EntityManager, tips: { id: number; result: TipResult }[], slips: SlipResultWrite[], settledAt: Date): Promise<void> {
+  async writeResults(
+    em: EntityManager,
+    tips: { id: number; result: TipResult }[],
+    slips: SlipResultWrite[],
+    settledAt: Date,
+  ): Promise<void> {
     await em.query(
       `UPDATE tip SET result = v.result FROM unnest($1::bigint[], $2::text[]) AS v (id, result) WHERE tip.id = v.id`,
       [tips.map((t) => t.id), tips.map((t) => t.result)],
@@ -90,7 +95,12 @@ export class SettlementRepository {
     await em.query(
       `UPDATE slip SET slip_result = v.result, settled_accumulator = v.acc, settled_at = $4
          FROM unnest($1::bigint[], $2::text[], $3::numeric[]) AS v (id, result, acc) WHERE slip.id = v.id`,
-      [slips.map((e) => e.slipId), slips.map((e) => e.result), slips.map((e) => e.accumulator), settledAt],
+      [
+        slips.map((e) => e.slipId),
+        slips.map((e) => e.result),
+        slips.map((e) => e.accumulator),
+        settledAt,
+      ],
     );
   }
 }

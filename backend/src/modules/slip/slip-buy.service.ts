@@ -55,14 +55,25 @@ export class SlipBuyService {
    *   'This slip is no longer on sale'; the voucher's 4xx (R247); the processor's 409, 502 and the
    *   purchase gate's 403.
    */
-  async buyMpesa(phone: unknown, slipId: unknown, voucher?: unknown, consentShown?: unknown): Promise<{ message: string }> {
+  async buyMpesa(
+    phone: unknown,
+    slipId: unknown,
+    voucher?: unknown,
+    consentShown?: unknown,
+  ): Promise<{ message: string }> {
     const optIn = this.consents.smsOptInTicked(consentShown);
     if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip');
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
     const slip = await this.slipOnSale(slipId);
     if (!absent(voucher)) {
-      await this.vouchers.pay({ kind: 'slip', slipId: String(slip.id), phone: msisdn, amount: slip.price, voucher });
+      await this.vouchers.pay({
+        kind: 'slip',
+        slipId: String(slip.id),
+        phone: msisdn,
+        amount: slip.price,
+        voucher,
+      });
       if (optIn) await this.consents.optInSmsFromForm(msisdn, OPT_IN_SOURCE.buyPage);
       return { message: 'Paid with voucher' };
     }
@@ -91,8 +102,18 @@ export class SlipBuyService {
     const msisdn = toKenyanMsisdn(typeof phone === 'number' ? String(phone) : (phone as string));
     if (!msisdn) throw SLIP_SALE_ERRORS.invalidPhone();
     const slip = await this.slipOnSale(slipId);
-    const ref = await this.purchases.startC2b({ kind: 'slip', slipId: String(slip.id), phone: msisdn, amount: slip.price });
-    return { paybill: ref.paybill, account: ref.account, amount: ref.amount.toDecimal(), expires_at: ref.expiresAt.toISOString() };
+    const ref = await this.purchases.startC2b({
+      kind: 'slip',
+      slipId: String(slip.id),
+      phone: msisdn,
+      amount: slip.price,
+    });
+    return {
+      paybill: ref.paybill,
+      account: ref.account,
+      amount: ref.amount.toDecimal(),
+      expires_at: ref.expiresAt.toISOString(),
+    };
   }
 
   /**

@@ -5,7 +5,15 @@ import { AccountService } from '../account/account.service';
 import { marketById } from '../fixtures/domain/markets';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { toGameDate } from '../fixtures/fixtures.mapper';
-import { EXPORT_CSV_COLUMNS, csvField, exportCsvLines, ExportSlip, exportRange, exportStatus, logProofPath } from './domain/slip-export';
+import {
+  EXPORT_CSV_COLUMNS,
+  csvField,
+  exportCsvLines,
+  ExportSlip,
+  exportRange,
+  exportStatus,
+  logProofPath,
+} from './domain/slip-export';
 import { SlipError, SlipErrorCode } from './slip.errors';
 import { ExportFilter, SlipRepository } from './slip.repository';
 
@@ -56,7 +64,12 @@ export class SlipExportService {
     for (;;) {
       const { slips, tips } = await this.repo.exportPage(f, after, EXPORT_PAGE_SIZE);
       if (!slips.length) return;
-      const fixtureIds = [...new Set([...tips.map((t) => t.fixtureId), ...slips.flatMap((s) => s.firstFixture ?? [])])];
+      const fixtureIds = [
+        ...new Set([
+          ...tips.map((t) => t.fixtureId),
+          ...slips.flatMap((s) => s.firstFixture ?? []),
+        ]),
+      ];
       const games = new Map((await this.fixtures.games(fixtureIds)).map((g) => [g.id, g]));
       const bySlip = new Map<number, typeof tips>();
       for (const t of tips) bySlip.set(t.slipId, [...(bySlip.get(t.slipId) ?? []), t]);

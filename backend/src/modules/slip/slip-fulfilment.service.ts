@@ -81,10 +81,19 @@ export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
       // A phone buyer (M-Pesa) is also pointed to /my-tips (docs/PRODUCT-RULES.md R164); a buyer
       // of a money-back slip whom a refund voucher can reach (a phone: R243) reads the promise (R277).
       const moneyBack = slip.moneyBack && !!(purchase.phone ?? purchase.rgPhone);
-      const text = buyerSms({ id: slip.id, accumulator: slip.accumulator, moneyBack }, slipLegs, purchase.code, site, findAgainLine(purchase, site), purchase.email ? undefined : historyLine(site));
+      const text = buyerSms(
+        { id: slip.id, accumulator: slip.accumulator, moneyBack },
+        slipLegs,
+        purchase.code,
+        site,
+        findAgainLine(purchase, site),
+        purchase.email ? undefined : historyLine(site),
+      );
       // Nigeria / Uganda: the picks by e-mail too (docs/PRODUCT-RULES.md "Purchases and provider
       // callbacks"), through the outbox in this transaction, sent after commit.
-      const email = purchase.email ? { subject: `Your tip slip ${slip.id}`, html: `<pre>${escapeHtml(text)}</pre>` } : null;
+      const email = purchase.email
+        ? { subject: `Your tip slip ${slip.id}`, html: `<pre>${escapeHtml(text)}</pre>` }
+        : null;
       return { purchase, slipId: slip.id, text, email, firstKickoffAt: firstKickoff(slipLegs) };
     });
     return this.picks.start(em, items);

@@ -8,11 +8,27 @@ import { SLIP_ERRORS, SlipErrorCode } from './slip.errors';
  */
 describe('SLIP_LIMITS', () => {
   it('serves the bounds the publish rules enforce, inclusive', () => {
-    const { min_tips, max_tips, min_total_odds, max_total_odds, min_price_ksh, max_price_ksh } = SLIP_LIMITS;
-    expect([tipCountProblem(min_tips - 1), tipCountProblem(min_tips), tipCountProblem(max_tips), tipCountProblem(max_tips + 1)]).toEqual(['few', null, null, 'many']);
+    const { min_tips, max_tips, min_total_odds, max_total_odds, min_price_ksh, max_price_ksh } =
+      SLIP_LIMITS;
+    expect([
+      tipCountProblem(min_tips - 1),
+      tipCountProblem(min_tips),
+      tipCountProblem(max_tips),
+      tipCountProblem(max_tips + 1),
+    ]).toEqual(['few', null, null, 'many']);
     expect([min_total_odds, max_total_odds]).toEqual(['1.60', '100.00']);
-    expect([accumulatorInRange('1.59'), accumulatorInRange(min_total_odds), accumulatorInRange(max_total_odds), accumulatorInRange('100.01')]).toEqual([false, true, true, false]);
-    expect([parsePriceKsh(min_price_ksh - 1), parsePriceKsh(min_price_ksh), parsePriceKsh(max_price_ksh), parsePriceKsh(max_price_ksh + 1)]).toEqual([null, min_price_ksh, max_price_ksh, null]);
+    expect([
+      accumulatorInRange('1.59'),
+      accumulatorInRange(min_total_odds),
+      accumulatorInRange(max_total_odds),
+      accumulatorInRange('100.01'),
+    ]).toEqual([false, true, true, false]);
+    expect([
+      parsePriceKsh(min_price_ksh - 1),
+      parsePriceKsh(min_price_ksh),
+      parsePriceKsh(max_price_ksh),
+      parsePriceKsh(max_price_ksh + 1),
+    ]).toEqual([null, min_price_ksh, max_price_ksh, null]);
     expect(SLIP_LIMITS.max_slips_per_day).toBe(2);
   });
 

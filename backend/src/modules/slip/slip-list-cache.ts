@@ -46,7 +46,9 @@ export class SlipListCache implements OnModuleInit, OnApplicationShutdown, Visit
   }
 
   async onModuleInit(): Promise<void> {
-    this.events.onPublished(() => Promise.all([this.clear(), this.topGames.clear()]).then(() => undefined));
+    this.events.onPublished(() =>
+      Promise.all([this.clear(), this.topGames.clear()]).then(() => undefined),
+    );
     this.events.onSettledBatch(() => this.clear());
     await this.cache.listen();
   }

@@ -18,7 +18,10 @@ export class SlipLogBackfill implements OnApplicationBootstrap {
       const n = await this.publishing.appendUnloggedToLog();
       if (n) this.logger.log(`transparency log: appended ${n} slips committed before it existed`);
     } catch (err) {
-      this.logger.error({ err: String(err) }, 'transparency log backfill failed; the next boot tries again');
+      this.logger.error(
+        { err: String(err) },
+        'transparency log backfill failed; the next boot tries again',
+      );
     }
   }
 }

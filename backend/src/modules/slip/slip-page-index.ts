@@ -3,7 +3,14 @@ import { BoundedMap } from '../../common/cache/bounded-map';
 import { registerCacheStats } from '../../common/cache/cache-stats';
 import { CLOCK, type Clock, freshAt } from '../../common/clock/clock';
 import { SlipListCache } from './slip-list-cache';
-import { ActiveFilter, ListKey, PageRow, PageStart, SlipListKind, SlipRepository } from './slip.repository';
+import {
+  ActiveFilter,
+  ListKey,
+  PageRow,
+  PageStart,
+  SlipListKind,
+  SlipRepository,
+} from './slip.repository';
 
 /**
  * Longest an index serves without a generation change (ms). Publish and settlement bump the
@@ -72,7 +79,12 @@ export class SlipPageIndex {
    * and page count. Rows are empty for a page past the end (the caller answers 'Invalid page').
    * Rejects with the database's error (nothing kept).
    */
-  async page(kind: SlipListKind, filter: ActiveFilter, size: number, page: number): Promise<SlipPage> {
+  async page(
+    kind: SlipListKind,
+    filter: ActiveFilter,
+    size: number,
+    page: number,
+  ): Promise<SlipPage> {
     const entry = this.entry(kind, filter, size);
     const total = await entry.total;
     const numPages = Math.max(1, Math.ceil(total / size));
@@ -81,7 +93,9 @@ export class SlipPageIndex {
     if (rows) this.counts.pageHits += 1;
     else {
       this.counts.seeks += 1;
-      const pending = this.start(kind, filter, size, entry, page).then((after) => this.repo.page(kind, filter, after, size));
+      const pending = this.start(kind, filter, size, entry, page).then((after) =>
+        this.repo.page(kind, filter, after, size),
+      );
       rows = pending;
       entry.pages.set(page, pending);
       pending.catch(() => {
@@ -97,18 +111,34 @@ export class SlipPageIndex {
    * and the invalidation has not arrived yet), the start is the row number alone (OFFSET), which
    * reads what OFFSET paging would.
    */
-  private async start(kind: SlipListKind, filter: ActiveFilter, size: number, entry: IndexEntry, page: number): Promise<PageStart | null> {
+  private async start(
+    kind: SlipListKind,
+    filter: ActiveFilter,
+    size: number,
+    entry: IndexEntry,
+    page: number,
+  ): Promise<PageStart | null> {
     if (page === 1) return null;
     while (entry.ends.length < page - 1 && !entry.complete) {
       const wanted = Math.max(page - 1 - entry.ends.length, PAGE_ENDS_PER_SEARCH);
-      const search = entry.extending ?? (entry.extending = this.extend(kind, filter, size, entry, wanted));
+      const search =
+        entry.extending ?? (entry.extending = this.extend(kind, filter, size, entry, wanted));
       await search;
     }
-    return { key: entry.ends.length >= page - 1 ? entry.ends[page - 2] : null, offset: (page - 1) * size };
+    return {
+      key: entry.ends.length >= page - 1 ? entry.ends[page - 2] : null,
+      offset: (page - 1) * size,
+    };
   }
 
   /** Finds the ends of the next `wanted` pages after the last one known (one scan of their rows), then forgets the search. */
-  private extend(kind: SlipListKind, filter: ActiveFilter, size: number, entry: IndexEntry, wanted: number): Promise<void> {
+  private extend(
+    kind: SlipListKind,
+    filter: ActiveFilter,
+    size: number,
+    entry: IndexEntry,
+    wanted: number,
+  ): Promise<void> {
     const known = entry.ends.length;
     const from = known ? { key: entry.ends[known - 1], offset: known * size } : null;
     this.counts.scans += 1;
@@ -124,16 +154,35 @@ export class SlipPageIndex {
   }
 
   private entry(kind: SlipListKind, filter: ActiveFilter, size: number): IndexEntry {
-    const key = JSON.stringify([kind, size, filter.userId ?? null, filter.homeTeam ?? null, filter.awayTeam ?? null, filter.top === true]);
+    const key = JSON.stringify([
+      kind,
+      size,
+      filter.userId ?? null,
+      filter.homeTeam ?? null,
+      filter.awayTeam ?? null,
+      filter.top === true,
+    ]);
     const generation = this.lists.generation;
     const now = this.clock.now().getTime();
     const cached = this.entries.get(key);
-    if (cached && cached.generation === generation && freshAt(now, cached.builtAt + PAGE_INDEX_MAX_AGE_MS, PAGE_INDEX_MAX_AGE_MS)) {
+    if (
+      cached &&
+      cached.generation === generation &&
+      freshAt(now, cached.builtAt + PAGE_INDEX_MAX_AGE_MS, PAGE_INDEX_MAX_AGE_MS)
+    ) {
       this.counts.reuses += 1;
       return cached;
     }
     this.counts.counts += 1;
-    const entry: IndexEntry = { generation, builtAt: now, total: this.repo.count(kind, filter), ends: [], extending: null, complete: false, pages: new Map() };
+    const entry: IndexEntry = {
+      generation,
+      builtAt: now,
+      total: this.repo.count(kind, filter),
+      ends: [],
+      extending: null,
+      complete: false,
+      pages: new Map(),
+    };
     entry.total.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
@@ -141,4 +190,3 @@ export class SlipPageIndex {
     return entry;
   }
 }
-

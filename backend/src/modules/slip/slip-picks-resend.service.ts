@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config';
 import { SmsService } from '../notifications/sms/sms.service';
-import { PaidSlipPurchase, PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
+import {
+  PaidSlipPurchase,
+  PurchaseLookupRepository,
+} from '../processor/purchase-lookup.repository';
 import { buyerSms } from './domain/slip-sale';
 import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
@@ -36,7 +39,12 @@ export class SlipPicksResendService {
   async resend(msisdn: string, purchase: PaidSlipPurchase): Promise<boolean> {
     const slip = await this.repo.slip(purchase.slipId);
     if (!slip) return false;
-    const text = buyerSms({ id: slip.id, accumulator: slip.accumulator, moneyBack: slip.moneyBack }, await this.legs.legs(slip.id), purchase.code, this.config.publicUrl);
+    const text = buyerSms(
+      { id: slip.id, accumulator: slip.accumulator, moneyBack: slip.moneyBack },
+      await this.legs.legs(slip.id),
+      purchase.code,
+      this.config.publicUrl,
+    );
     await this.sms.queue(msisdn, text, 'deliver-slip');
     return true;
   }

@@ -35,14 +35,28 @@ export class SlipPreviewsRepository {
 
   /** Slip `id`'s preview, or null when no slip has that id. */
   async preview(id: number): Promise<SlipPreview | null> {
-    const [row]: { id: number; user_id: number; games: number; accumulator: string; price_ksh: string }[] = await this.ds.query(
+    const [row]: {
+      id: number;
+      user_id: number;
+      games: number;
+      accumulator: string;
+      price_ksh: string;
+    }[] = await this.ds.query(
       `SELECT s.id, s.user_id, s.accumulator::text AS accumulator, s.price_ksh::text AS price_ksh,
               (SELECT count(*)::int FROM tip t WHERE t.slip_id = s.id) AS games
          FROM slip s
         WHERE s.id = $1`,
       [id],
     );
-    return row ? { id: row.id, userId: row.user_id, games: row.games, accumulator: row.accumulator, priceKsh: row.price_ksh } : null;
+    return row
+      ? {
+          id: row.id,
+          userId: row.user_id,
+          games: row.games,
+          accumulator: row.accumulator,
+          priceKsh: row.price_ksh,
+        }
+      : null;
   }
 
   /** Every account that published slips, the busiest first (ties by id). */
@@ -55,7 +69,9 @@ export class SlipPreviewsRepository {
 
   /** Creation time of the newest slip, or null when there is none. */
   async newestAt(): Promise<Date | null> {
-    const [row]: { last: Date | null }[] = await this.ds.query(`SELECT max(date_created) AS last FROM slip`);
+    const [row]: { last: Date | null }[] = await this.ds.query(
+      `SELECT max(date_created) AS last FROM slip`,
+    );
     return row?.last ? new Date(row.last) : null;
   }
 }

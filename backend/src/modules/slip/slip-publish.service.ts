@@ -80,7 +80,8 @@ export class SlipPublishService {
    */
   async publish(userId: number, body: CreateSlipDto): Promise<{ id: number }> {
     await this.accounts.assertActive(userId); // a banned account cannot publish (tokens live 15 minutes)
-    if (!(await this.canPost(userId)).can_post) throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
+    if (!(await this.canPost(userId)).can_post)
+      throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
     const moneyBack = parseMoneyBack(body.money_back);
     if (moneyBack === null) throw new SlipError(SlipErrorCode.BAD_MONEY_BACK, { game: null });
     const tips = Array.isArray(body.tips) ? body.tips : [];
@@ -92,7 +93,8 @@ export class SlipPublishService {
     if (priceKsh === null) throw new SlipError(SlipErrorCode.PRICE_OUT_OF_RANGE, { game: null });
     const quotes = await this.quoteOdds(selections);
     const accumulator = slipAccumulator(quotes.map((q) => q.odd));
-    if (!accumulatorInRange(accumulator)) throw new SlipError(SlipErrorCode.ACCUMULATOR_OUT_OF_RANGE, { game: null });
+    if (!accumulatorInRange(accumulator))
+      throw new SlipError(SlipErrorCode.ACCUMULATOR_OUT_OF_RANGE, { game: null });
 
     const id = await this.tx.run(async (em) => {
       await this.slips.lockPublisher(em, userId);
@@ -100,16 +102,28 @@ export class SlipPublishService {
         throw new SlipError(SlipErrorCode.DAILY_LIMIT_REACHED, { game: null });
       }
       const dayStart = nairobiDayStart(this.clock.now());
-      if (moneyBack && !canPostMoneyBack(await this.slips.moneyBackPublishedSince(userId, dayStart, em))) {
+      if (
+        moneyBack &&
+        !canPostMoneyBack(await this.slips.moneyBackPublishedSince(userId, dayStart, em))
+      ) {
         throw new SlipError(SlipErrorCode.MONEY_BACK_LIMIT_REACHED, { game: null });
       }
       const slipId = await this.slips.insertWithTips(
         em,
-        { userId, price: Money.ofUnits(priceKsh), accumulator, dateCreated: this.clock.now(), moneyBack },
+        {
+          userId,
+          price: Money.ofUnits(priceKsh),
+          accumulator,
+          dateCreated: this.clock.now(),
+          moneyBack,
+        },
         quotes.map((q: Quote) => ({ fixtureId: q.game.id, marketId: q.market.id, odd: q.odd })),
       );
       await this.stats.onPublished(em, userId);
-      await this.fixtures.recordTips(quotes.map((q) => q.game.id), em);
+      await this.fixtures.recordTips(
+        quotes.map((q) => q.game.id),
+        em,
+      );
       await this.accounts.markTipster(userId, em);
       return slipId;
     });
@@ -128,7 +142,8 @@ export class SlipPublishService {
   async quote(body: Pick<CreateSlipDto, 'tips'>): Promise<SlipQuote> {
     const tips = Array.isArray(body.tips) ? body.tips : [];
     if (tips.length === 0) throw new SlipError(SlipErrorCode.TOO_FEW_TIPS, { game: null });
-    if (tipCountProblem(tips.length) === 'many') throw new SlipError(SlipErrorCode.TOO_MANY_TIPS, { game: null });
+    if (tipCountProblem(tips.length) === 'many')
+      throw new SlipError(SlipErrorCode.TOO_MANY_TIPS, { game: null });
     const quotes = await this.quoteOdds(await this.selections(tips));
     const accumulator = slipAccumulator(quotes.map((q) => q.odd));
     return {
@@ -155,7 +170,9 @@ export class SlipPublishService {
     const duplicate = firstDuplicate(selections.map((s) => s.fixtureId));
     if (duplicate !== undefined) {
       const [game] = await this.fixtures.games([duplicate]);
-      throw new SlipError(SlipErrorCode.DUPLICATE_GAME, { game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate });
+      throw new SlipError(SlipErrorCode.DUPLICATE_GAME, {
+        game: game ? `${game.homeTeam} v ${game.awayTeam}` : duplicate,
+      });
     }
     return selections;
   }
@@ -164,7 +181,12 @@ export class SlipPublishService {
   private quoteOdds(selections: { fixtureId: string; marketId: number }[]): Promise<Quote[]> {
     return this.fixtures.quote(selections).catch((err: unknown) => {
       // Started, unknown, unpriced or not offered: the fixtures module names the game.
-      if (err instanceof FixturesError) throw new SlipError(SlipErrorCode.GAME_UNAVAILABLE, { game: err.extra.game ?? null }, err.message);
+      if (err instanceof FixturesError)
+        throw new SlipError(
+          SlipErrorCode.GAME_UNAVAILABLE,
+          { game: err.extra.game ?? null },
+          err.message,
+        );
       throw err;
     });
   }

@@ -1,7 +1,12 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { MessageResponse } from '../../common/openapi/api-shapes';
-import { BuyFlutterwaveDto, BuyMpesaDto, CheckoutLinkResponseDto, FoundTipDto } from './dto/slip-responses.dto';
+import {
+  BuyFlutterwaveDto,
+  BuyMpesaDto,
+  CheckoutLinkResponseDto,
+  FoundTipDto,
+} from './dto/slip-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
 import { STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';

@@ -30,6 +30,9 @@ export class SlipSalesRepository {
 
   /** The tips of the slips `slipIds`, by slip then position. */
   async tipsInOrder(slipIds: number[], em: EntityManager = this.ds.manager): Promise<Tip[]> {
-    return em.find(Tip, { where: { slipId: In(slipIds) }, order: { slipId: 'ASC', position: 'ASC' } });
+    return em.find(Tip, {
+      where: { slipId: In(slipIds) },
+      order: { slipId: 'ASC', position: 'ASC' },
+    });
   }
 }

@@ -95,10 +95,19 @@ export class SlipSettlementService implements OnModuleInit {
     const events = await this.tx.run(async (em) => {
       const slips = await this.repo.lockUnsettled(em, slipIds);
       if (!slips.length) return [];
-      const tips = await this.repo.tipsOf(em, slips.map((s) => s.id));
+      const tips = await this.repo.tipsOf(
+        em,
+        slips.map((s) => s.id),
+      );
       const tipsOf = new Map<number, SettlementTip[]>();
-      for (const t of tips) tipsOf.set(Number(t.slip_id), [...(tipsOf.get(Number(t.slip_id)) ?? []), t]);
-      const results = new Map((await this.fixtures.results([...new Set(tips.map((t) => t.fixture_id))])).map((r) => [r.fixtureId, r]));
+      for (const t of tips)
+        tipsOf.set(Number(t.slip_id), [...(tipsOf.get(Number(t.slip_id)) ?? []), t]);
+      const results = new Map(
+        (await this.fixtures.results([...new Set(tips.map((t) => t.fixture_id))])).map((r) => [
+          r.fixtureId,
+          r,
+        ]),
+      );
       const settledAt = this.clock.now();
       const tipResults: { id: number; result: TipResult }[] = [];
       const settled: SlipSettled[] = [];
@@ -110,12 +119,23 @@ export class SlipSettlementService implements OnModuleInit {
           const r = results.get(t.fixture_id)!;
           const market = marketById(t.market_id);
           if (!market) throw new Error(`tip ${t.id}: unknown market ${t.market_id}`);
-          return { id: t.id, result: tipOutcome(market.type, market.value, r.ft, r.ht), odd: t.odd };
+          return {
+            id: t.id,
+            result: tipOutcome(market.type, market.value, r.ft, r.ht),
+            odd: t.odd,
+          };
         });
         const outcome = slipOutcome(legs);
         if (!outcome.result || !outcome.accumulator) continue;
         for (const leg of legs) tipResults.push({ id: leg.id, result: leg.result });
-        settled.push({ slipId: slip.id, userId: slip.user_id, result: outcome.result, moneyBack: slip.money_back, accumulator: outcome.accumulator, settledAt });
+        settled.push({
+          slipId: slip.id,
+          userId: slip.user_id,
+          result: outcome.result,
+          moneyBack: slip.money_back,
+          accumulator: outcome.accumulator,
+          settledAt,
+        });
         forStats.slips.push({
           userId: slip.user_id,
           result: outcome.result,
@@ -145,7 +165,10 @@ export class SlipSettlementService implements OnModuleInit {
           this.logger.error({ err, slipId: chunk[0] }, 'settlement failed');
           continue;
         }
-        this.logger.warn({ err, slips: chunk.length }, 'settlement batch failed; settling its slips one by one');
+        this.logger.warn(
+          { err, slips: chunk.length },
+          'settlement batch failed; settling its slips one by one',
+        );
         for (const id of chunk) {
           try {
             if (await this.settleSlip(id)) settled += 1;

@@ -30,7 +30,10 @@ export class SlipV2Controller {
   @Get(['data', 'data//'])
   @ApiOkResponse({ type: ActivePageDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
-  active(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<ActivePage | JsonBytes<ActivePage>> {
+  active(
+    @Query() q: SlipListQueryDto,
+    @CurrentUser({ optional: true }) user?: AuthUser,
+  ): Promise<ActivePage | JsonBytes<ActivePage>> {
     return this.query.active(q, user, () => {
       throw new AuthError(AuthErrorCode.NOT_AUTHENTICATED);
     });
@@ -42,7 +45,10 @@ export class SlipV2Controller {
   @Get(['data/finished', 'data/finished//'])
   @ApiOkResponse({ type: FinishedPageDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
-  finished(@Query() q: SlipListQueryDto, @CurrentUser({ optional: true }) user?: AuthUser): Promise<FinishedPage | JsonBytes<FinishedPage>> {
+  finished(
+    @Query() q: SlipListQueryDto,
+    @CurrentUser({ optional: true }) user?: AuthUser,
+  ): Promise<FinishedPage | JsonBytes<FinishedPage>> {
     return this.query.finished(q, user);
   }
 }

@@ -41,10 +41,17 @@ export class SlipController {
   @Post('create')
   @HttpCode(201)
   @ApiCreatedResponse({ type: PublishedSlipResponseDto })
-  async create(@CurrentUser() user: AuthUser, @Body() body: CreateSlipDto): Promise<{ message: string; id: number; access?: string }> {
+  async create(
+    @CurrentUser() user: AuthUser,
+    @Body() body: CreateSlipDto,
+  ): Promise<{ message: string; id: number; access?: string }> {
     const { id } = await this.publisher.publish(user.id, body);
     if (user.role !== 'user') return { message: 'Successfully Published Tips', id };
-    return { message: 'Successfully Published Tips', id, access: await this.accounts.renewAccessToken(user) };
+    return {
+      message: 'Successfully Published Tips',
+      id,
+      access: await this.accounts.renewAccessToken(user),
+    };
   }
 
   /**
@@ -83,7 +90,10 @@ export class SlipController {
   @Public()
   @Get('get/:id')
   @ApiOkResponse({ type: SlipResponseDto })
-  get(@Param('id') id: string, @CurrentUser({ optional: true }) user?: AuthUser): Promise<SlipResponse> {
+  get(
+    @Param('id') id: string,
+    @CurrentUser({ optional: true }) user?: AuthUser,
+  ): Promise<SlipResponse> {
     if (!/^\d{1,9}$/.test(id)) throw new SlipError(SlipErrorCode.SLIP_NOT_FOUND);
     return this.query.one(Number(id), user);
   }

@@ -42,8 +42,14 @@ export const SLIP_ERRORS: Record<SlipErrorCode, ErrorSpec> = {
   [SlipErrorCode.BAD_PAGE]: { status: 400, message: 'Invalid page number' },
   [SlipErrorCode.INVALID_PAGE]: { status: 404, message: 'Invalid page' },
   [SlipErrorCode.FREE_TIP_EXISTS]: { status: 400, message: 'This free tip already exists' },
-  [SlipErrorCode.BAD_EXPORT_RANGE]: { status: 400, message: 'from and to must be dates YYYY-MM-DD' },
-  [SlipErrorCode.MONEY_BACK_LIMIT_REACHED]: { status: 400, message: "Can't post more than 1 money-back slip a day" },
+  [SlipErrorCode.BAD_EXPORT_RANGE]: {
+    status: 400,
+    message: 'from and to must be dates YYYY-MM-DD',
+  },
+  [SlipErrorCode.MONEY_BACK_LIMIT_REACHED]: {
+    status: 400,
+    message: "Can't post more than 1 money-back slip a day",
+  },
   [SlipErrorCode.BAD_MONEY_BACK]: { status: 400, message: 'money_back must be true or false' },
 };
 

@@ -48,7 +48,13 @@ export interface SlipResponse {
   slip_result: string | null;
   tips: TipResponse[];
   user: { username: string };
-  meta: { rating: number; profile_image: string | null; settled: number; profit: number; roi: number };
+  meta: {
+    rating: number;
+    profile_image: string | null;
+    settled: number;
+    profit: number;
+    roi: number;
+  };
   /** SHA-256 commitment of the picks (64 hex), on every slip, also on sale (it reveals nothing). */
   commitment: string | null;
   /** The commitment's salt (64 hex), only once the slip is finished (settled or cancelled). */
@@ -75,8 +81,10 @@ export interface MapContext {
  * Pick gating (docs/PRODUCT-RULES.md "Slips and what a visitor may see"): a slip's picks and
  * per-game odds are shown only once it is settled, or to its own tipster.
  */
-export const picksVisible = (slip: Pick<SlipRow, 'slipResult' | 'userId'>, isOwner: (userId: number) => boolean): boolean =>
-  slip.slipResult !== null || isOwner(slip.userId);
+export const picksVisible = (
+  slip: Pick<SlipRow, 'slipResult' | 'userId'>,
+  isOwner: (userId: number) => boolean,
+): boolean => slip.slipResult !== null || isOwner(slip.userId);
 
 /**
  * One tip in its public (or owner's) shape; a finished slip's tip also carries `result_source` and,
@@ -91,7 +99,12 @@ export const toTipResponse = (
 ): TipResponse => {
   const score = game?.state.score ?? null;
   const finished = settled
-    ? { result_source: provenance?.source ?? null, ...(tip.result === 'V' ? { void_reason: provenance?.voidReason ?? 'Match not played' } : {}) }
+    ? {
+        result_source: provenance?.source ?? null,
+        ...(tip.result === 'V'
+          ? { void_reason: provenance?.voidReason ?? 'Match not played' }
+          : {}),
+      }
     : {};
   return {
     home_team: game?.homeTeam ?? '',
@@ -110,7 +123,9 @@ export const toTipResponse = (
  * The tipster's record a card shows beside the rating (docs/PRODUCT-RULES.md "Tipster
  * statistics"): settled (won + lost) slips, profit in units (2 decimals) and ROI % (roiOf).
  */
-export const tipsterRecord = (slip: Pick<SlipRow, 'tipsterWon' | 'tipsterLost' | 'tipsterProfit'>): { settled: number; profit: number; roi: number } => {
+export const tipsterRecord = (
+  slip: Pick<SlipRow, 'tipsterWon' | 'tipsterLost' | 'tipsterProfit'>,
+): { settled: number; profit: number; roi: number } => {
   const settled = slip.tipsterWon + slip.tipsterLost;
   const profit = Number(slip.tipsterProfit);
   return { settled, profit: Math.round(profit * 100) / 100, roi: roiOf(profit, settled) };
@@ -135,11 +150,19 @@ export const toSlipResponse = (slip: SlipRow, tips: TipRow[], ctx: MapContext): 
     jackpot: slip.jackpot,
     money_back: slip.moneyBack,
     slip_result: slip.slipResult,
-    tips: tips.map((t) => toTipResponse(t, ctx.games.get(t.fixtureId), show, settled, ctx.sources?.get(t.fixtureId))),
+    tips: tips.map((t) =>
+      toTipResponse(t, ctx.games.get(t.fixtureId), show, settled, ctx.sources?.get(t.fixtureId)),
+    ),
     user: { username: slip.username },
-    meta: { rating: Number(slip.rating), profile_image: ctx.avatarUrl(slip.avatarFile), ...tipsterRecord(slip) },
+    meta: {
+      rating: Number(slip.rating),
+      profile_image: ctx.avatarUrl(slip.avatarFile),
+      ...tipsterRecord(slip),
+    },
     commitment: slip.commitment,
-    ...(settled && slip.commitSalt ? { salt: slip.commitSalt, commitment_input: commitmentInput(slip.id, tips, slip.commitSalt) } : {}),
+    ...(settled && slip.commitSalt
+      ? { salt: slip.commitSalt, commitment_input: commitmentInput(slip.id, tips, slip.commitSalt) }
+      : {}),
     ussd_code: ussdCodeOf(slip.id),
   };
 };

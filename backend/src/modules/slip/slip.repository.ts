@@ -2,7 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { appUserJoin } from '../account/app-user.sql';
-import { closingOddSql, fixtureJoin, FixtureJsonRow, fixturesJsonSql } from '../fixtures/fixture.sql';
+import {
+  closingOddSql,
+  fixtureJoin,
+  FixtureJsonRow,
+  fixturesJsonSql,
+} from '../fixtures/fixture.sql';
 import { paidSlipSalesSql } from '../processor/purchase.sql';
 import { tipsterStatLeftJoin, topTipsterIdsSql } from '../tipster-stats/tipster-stat.sql';
 import { Slip, type SlipResultCode } from './entities/slip.entity';
@@ -65,7 +70,10 @@ export const TOP_TIPSTERS = 20;
 export type SlipListKind = 'active' | 'finished';
 
 /** Sort column of each list (then `s.id`, both descending). */
-const SORT_COLUMN: Record<SlipListKind, string> = { active: 's.date_created', finished: 's.settled_at' };
+const SORT_COLUMN: Record<SlipListKind, string> = {
+  active: 's.date_created',
+  finished: 's.settled_at',
+};
 
 /**
  * A row's place in a list's order: its sort timestamp as exact UTC text with microseconds
@@ -167,7 +175,8 @@ export interface ProfileRows {
 }
 
 /** A timestamptz column as exact UTC text with microseconds, whatever the session's TimeZone / DateStyle. */
-const UTC_TEXT = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const UTC_TEXT = (column: string): string =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * SQL of tables `slip` and `tip` outside settlement (docs/ARCHITECTURE.md "Table ownership"): the
@@ -189,7 +198,10 @@ export class SlipRepository {
    * Jackpot slips are the platform's weekly predictions (jackpot module), never a tipster's list entry.
    */
   private listWhere(kind: SlipListKind, f: ActiveFilter): { cond: string; params: unknown[] } {
-    const where = [kind === 'active' ? 's.slip_result IS NULL' : 's.slip_result IS NOT NULL', 'NOT s.jackpot'];
+    const where = [
+      kind === 'active' ? 's.slip_result IS NULL' : 's.slip_result IS NOT NULL',
+      'NOT s.jackpot',
+    ];
     const params: unknown[] = [];
     if (f.userId !== undefined) {
       params.push(f.userId);
@@ -198,11 +210,15 @@ export class SlipRepository {
     if (kind === 'finished') return { cond: where.join(' AND '), params };
     if (f.homeTeam) {
       params.push(f.homeTeam);
-      where.push(`EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.home_team) = lower($${params.length}))`);
+      where.push(
+        `EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.home_team) = lower($${params.length}))`,
+      );
     }
     if (f.awayTeam) {
       params.push(f.awayTeam);
-      where.push(`EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.away_team) = lower($${params.length}))`);
+      where.push(
+        `EXISTS (SELECT 1 FROM tip t ${fixtureJoin('fx', 't.fixture_id')} WHERE t.slip_id = s.id AND lower(fx.away_team) = lower($${params.length}))`,
+      );
     }
     if (f.top) {
       where.push(`s.user_id IN (${topTipsterIdsSql(LEADERBOARD_MIN_SETTLED, TOP_TIPSTERS)})`);
@@ -213,7 +229,10 @@ export class SlipRepository {
   /** Number of slips in list `kind` under `f`. */
   async count(kind: SlipListKind, f: ActiveFilter): Promise<number> {
     const { cond, params } = this.listWhere(kind, f);
-    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM slip s WHERE ${cond}`, params);
+    const [row] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM slip s WHERE ${cond}`,
+      params,
+    );
     return row.n;
   }
 
@@ -222,7 +241,13 @@ export class SlipRepository {
    * `f`, from the start or right after `start`, in one scan of just those rows (fewer when the list
    * ends first). Page p + 1 starts right after the last key of page p.
    */
-  async pageEnds(kind: SlipListKind, f: ActiveFilter, pageSize: number, start: PageStart | null, pages: number): Promise<ListKey[]> {
+  async pageEnds(
+    kind: SlipListKind,
+    f: ActiveFilter,
+    pageSize: number,
+    start: PageStart | null,
+    pages: number,
+  ): Promise<ListKey[]> {
     const { cond, params } = this.listWhere(kind, f);
     const sort = SORT_COLUMN[kind];
     const { seek, offset } = this.after(sort, start, params);
@@ -240,11 +265,19 @@ export class SlipRepository {
   }
 
   /** The keyset condition (or, for a start whose sort key is null, the OFFSET) of rows after `start`; pushes its parameters. */
-  private after(sort: string, start: PageStart | null, params: unknown[]): { seek: string; offset: string } {
+  private after(
+    sort: string,
+    start: PageStart | null,
+    params: unknown[],
+  ): { seek: string; offset: string } {
     if (!start) return { seek: '', offset: '' };
-    if (start.key === null || start.key.at === null) return { seek: '', offset: ` OFFSET ${Number(start.offset)}` };
+    if (start.key === null || start.key.at === null)
+      return { seek: '', offset: ` OFFSET ${Number(start.offset)}` };
     params.push(start.key.at, start.key.id);
-    return { seek: ` AND (${sort}, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`, offset: '' };
+    return {
+      seek: ` AND (${sort}, s.id) < ($${params.length - 1}::timestamptz, $${params.length}::int)`,
+      offset: '',
+    };
   }
 
   /**
@@ -253,7 +286,12 @@ export class SlipRepository {
    * without a key, or whose sort timestamp is null (never written by the app), is read by OFFSET,
    * which gives the same rows.
    */
-  async page(kind: SlipListKind, f: ActiveFilter, after: PageStart | null, limit: number): Promise<PageRow[]> {
+  async page(
+    kind: SlipListKind,
+    f: ActiveFilter,
+    after: PageStart | null,
+    limit: number,
+  ): Promise<PageRow[]> {
     const { cond, params } = this.listWhere(kind, f);
     const sort = SORT_COLUMN[kind];
     const { seek, offset } = this.after(sort, after, params);
@@ -290,17 +328,33 @@ export class SlipRepository {
    * Ids of active (unsettled) tipster slips (jackpot slips left out), newest first, and the total
    * matching (home tab, profile lists; the paged public list goes through SlipPageIndex).
    */
-  async pageActive(f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  async pageActive(
+    f: ActiveFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
     return this.firstAndTotal('active', f, limit, offset);
   }
 
   /** Ids of settled tipster slips (jackpot slips left out), most recently settled first, and the total matching. */
-  async pageFinished(userId: number | undefined, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
+  async pageFinished(
+    userId: number | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
     return this.firstAndTotal('finished', { userId }, limit, offset);
   }
 
-  private async firstAndTotal(kind: SlipListKind, f: ActiveFilter, limit: number, offset: number): Promise<{ ids: number[]; total: number }> {
-    const [rows, total] = await Promise.all([this.page(kind, f, offset ? { key: null, offset } : null, limit), this.count(kind, f)]);
+  private async firstAndTotal(
+    kind: SlipListKind,
+    f: ActiveFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ ids: number[]; total: number }> {
+    const [rows, total] = await Promise.all([
+      this.page(kind, f, offset ? { key: null, offset } : null, limit),
+      this.count(kind, f),
+    ]);
     return { ids: rows.map((r) => r.id), total };
   }
 
@@ -309,7 +363,10 @@ export class SlipRepository {
     if (!ids.length) return { slips: [], tips: [] };
     const [slips, tips] = await Promise.all([
       this.ds.query(`${SLIP_ROWS} WHERE s.id = ANY($1)`, [ids]),
-      this.ds.query(`SELECT ${TIP_COLUMNS} FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`, [ids]),
+      this.ds.query(
+        `SELECT ${TIP_COLUMNS} FROM tip t WHERE t.slip_id = ANY($1) ORDER BY t.slip_id, t.position`,
+        [ids],
+      ),
     ]);
     const byId = new Map((slips as SlipRow[]).map((s) => [s.id, s]));
     return { slips: ids.flatMap((id) => byId.get(id) ?? []), tips };
@@ -325,7 +382,13 @@ export class SlipRepository {
    * slips of the tipster's active and finished lists in list order (pageActive / pageFinished), those
    * slips and their tips as `load` reads them, and their fixtures (fixtures' `fixturesJsonSql`).
    */
-  async profile(userId: number, monthStart: Date, weekStart: Date, limit: number, seriesSize: number): Promise<ProfileRows> {
+  async profile(
+    userId: number,
+    monthStart: Date,
+    weekStart: Date,
+    limit: number,
+    seriesSize: number,
+  ): Promise<ProfileRows> {
     const active = this.listWhere('active', { userId });
     const finished = this.listWhere('finished', { userId });
     const list = (kind: SlipListKind, cond: string) =>
@@ -359,7 +422,12 @@ export class SlipRepository {
          FROM p ${tipsterStatLeftJoin('st', '$1')}`,
       [userId, monthStart.toISOString(), weekStart.toISOString()],
     );
-    const slips = (row.slipRows as (Omit<SlipRow, 'dateCreated' | 'settledAt'> & { dateCreated: string; settledAt: string | null })[]).map((s) => ({
+    const slips = (
+      row.slipRows as (Omit<SlipRow, 'dateCreated' | 'settledAt'> & {
+        dateCreated: string;
+        settledAt: string | null;
+      })[]
+    ).map((s) => ({
       ...s,
       dateCreated: new Date(s.dateCreated),
       settledAt: s.settledAt === null ? null : new Date(s.settledAt),
@@ -368,16 +436,20 @@ export class SlipRepository {
       counters: { tips: row.tips, won: row.won, lost: row.lost },
       sums: { profit: row.profit, oddsSum: row.oddsSum },
       // A slip settled before the settled accumulator was stored counts at its accumulator, as the weekly ranking counts it.
-      series: (row.series as SeriesRow[]).map(({ slipResult, settledAccumulator, accumulator, settledAt }) => ({
-        slipResult,
-        settledAccumulator: settledAccumulator ?? accumulator,
-        settledAt: new Date(settledAt).toISOString(),
-      })),
+      series: (row.series as SeriesRow[]).map(
+        ({ slipResult, settledAccumulator, accumulator, settledAt }) => ({
+          slipResult,
+          settledAccumulator: settledAccumulator ?? accumulator,
+          settledAt: new Date(settledAt).toISOString(),
+        }),
+      ),
       periods: { mw: row.mw, ml: row.ml, ww: row.ww, wl: row.wl },
       activeIds: row.activeIds,
       finishedIds: row.finishedIds,
       slips,
-      tips: (row.tipRows as (TipRow & { position: number })[]).map(({ position: _position, ...t }) => t),
+      tips: (row.tipRows as (TipRow & { position: number })[]).map(
+        ({ position: _position, ...t }) => t,
+      ),
       fixtures: row.fixtures,
     };
   }
@@ -402,7 +474,12 @@ export class SlipRepository {
     if (f.userId !== undefined) add((n) => `s.user_id = $${n}`, f.userId);
     if (f.from) add((n) => `s.date_created >= $${n}`, f.from.toISOString());
     if (f.to) add((n) => `s.date_created < $${n}`, f.to.toISOString());
-    if (after) add((n) => `(s.date_created, s.id) > ($${n - 1}::timestamptz, $${n}::int)`, after.at, after.id);
+    if (after)
+      add(
+        (n) => `(s.date_created, s.id) > ($${n - 1}::timestamptz, $${n}::int)`,
+        after.at,
+        after.id,
+      );
     const slips: ExportSlipRow[] = await this.ds.query(
       `SELECT s.id, u.username, s.price_ksh::text AS price, s.accumulator::text AS accumulator, s.slip_result AS "slipResult",
               s.date_created AS "dateCreated", ${UTC_TEXT('s.date_created')} AS at,
@@ -431,7 +508,13 @@ export class SlipRepository {
    * Ids of premium slips published in [`from`, `to`) or with a game kicking off in [`kickFrom`,
    * `kickTo`), newest first, at most `limit`.
    */
-  async premiumIds(from: Date, to: Date, kickFrom: Date, kickTo: Date, limit: number): Promise<number[]> {
+  async premiumIds(
+    from: Date,
+    to: Date,
+    kickFrom: Date,
+    kickTo: Date,
+    limit: number,
+  ): Promise<number[]> {
     const rows: { id: number }[] = await this.ds.query(
       `SELECT s.id FROM slip s
         WHERE s.premium
@@ -446,19 +529,37 @@ export class SlipRepository {
   }
 
   /** Sets slip `id`'s premium flag, inside the caller's transaction when `em` is given. */
-  async setPremium(id: number, premium: boolean, em: EntityManager = this.ds.manager): Promise<void> {
+  async setPremium(
+    id: number,
+    premium: boolean,
+    em: EntityManager = this.ds.manager,
+  ): Promise<void> {
     await em.update(Slip, { id }, { premium });
   }
 
   /** Tipster slips (jackpot slips left out) `userId` published at or after `since`. */
-  async publishedSince(userId: number, since: Date, em: EntityManager = this.ds.manager): Promise<number> {
-    const [row] = await em.query(`SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND NOT jackpot`, [userId, since]);
+  async publishedSince(
+    userId: number,
+    since: Date,
+    em: EntityManager = this.ds.manager,
+  ): Promise<number> {
+    const [row] = await em.query(
+      `SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND NOT jackpot`,
+      [userId, since],
+    );
     return row.n;
   }
 
   /** How many money-back slips `userId` published since `since` (docs/PRODUCT-RULES.md R248). */
-  async moneyBackPublishedSince(userId: number, since: Date, em: EntityManager = this.ds.manager): Promise<number> {
-    const [row] = await em.query(`SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND money_back`, [userId, since]);
+  async moneyBackPublishedSince(
+    userId: number,
+    since: Date,
+    em: EntityManager = this.ds.manager,
+  ): Promise<number> {
+    const [row] = await em.query(
+      `SELECT count(*)::int AS n FROM slip WHERE user_id = $1 AND date_created >= $2 AND money_back`,
+      [userId, since],
+    );
     return row.n;
   }
 
@@ -474,12 +575,23 @@ export class SlipRepository {
    */
   async insertWithTips(
     em: EntityManager,
-    slip: Pick<Slip, 'userId' | 'price' | 'accumulator' | 'dateCreated'> & Partial<Pick<Slip, 'moneyBack'>>,
+    slip: Pick<Slip, 'userId' | 'price' | 'accumulator' | 'dateCreated'> &
+      Partial<Pick<Slip, 'moneyBack'>>,
     tips: Pick<Tip, 'fixtureId' | 'marketId' | 'odd'>[],
   ): Promise<number> {
     const repo = em.getRepository(Slip);
-    const saved = await repo.save(repo.create({ ...slip, jackpot: false, slipResult: null, settledAccumulator: null, settledAt: null }));
-    await em.getRepository(Tip).insert(tips.map((t, i) => ({ ...t, slipId: saved.id, position: i, result: null })));
+    const saved = await repo.save(
+      repo.create({
+        ...slip,
+        jackpot: false,
+        slipResult: null,
+        settledAccumulator: null,
+        settledAt: null,
+      }),
+    );
+    await em
+      .getRepository(Tip)
+      .insert(tips.map((t, i) => ({ ...t, slipId: saved.id, position: i, result: null })));
     await this.seal(em, saved.id);
     return saved.id;
   }
@@ -499,11 +611,10 @@ export class SlipRepository {
     const salt = newCommitmentSalt();
     const commitment = slipCommitment(slipId, tips, salt);
     // pg answers an UPDATE through query() as [rows, count].
-    const [, updated] = (await em.query(`UPDATE slip SET commit_salt = $2, commitment = $3 WHERE id = $1 AND commitment IS NULL`, [
-      slipId,
-      salt,
-      commitment,
-    ])) as [unknown, number];
+    const [, updated] = (await em.query(
+      `UPDATE slip SET commit_salt = $2, commitment = $3 WHERE id = $1 AND commitment IS NULL`,
+      [slipId, salt, commitment],
+    )) as [unknown, number];
     if (updated) await this.log.appendSlips(em, [{ slipId, commitment }]);
   }
 
@@ -524,5 +635,4 @@ export class SlipRepository {
       return rows.length;
     });
   }
-
 }

@@ -5,7 +5,11 @@ import { isoWeekStart, nairobiMonthStart } from '../../common/time/nairobi';
 import { AppConfig } from '../../config/app-config';
 import { AVATAR_URL_PATH } from '../account/account.constants';
 import { avatarUrl } from '../account/account.mapper';
-import { ProfileProviders, ProfileStatsProvider, TipsterProfile } from '../account/profile-providers';
+import {
+  ProfileProviders,
+  ProfileStatsProvider,
+  TipsterProfile,
+} from '../account/profile-providers';
 import {
   averageOdds,
   batchDeltas,
@@ -87,7 +91,12 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
   profile(userId: number, viewer: { owner: boolean }): Promise<TipsterProfile> {
     return this.profiles.get(`${userId}:${viewer.owner ? 'owner' : 'public'}`, async () => {
       const now = this.clock.now();
-      const p = await this.profileSlips.profile(userId, viewer.owner, nairobiMonthStart(now), isoWeekStart(now));
+      const p = await this.profileSlips.profile(
+        userId,
+        viewer.owner,
+        nairobiMonthStart(now),
+        isoWeekStart(now),
+      );
       const profitHundredths = unitsToHundredths(p.sums.profit);
       const figures = tipsterFigures({
         won: p.counters.won,
@@ -95,7 +104,11 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
         profitHundredths,
         oddsHundredths: unitsToHundredths(p.sums.oddsSum),
       });
-      const series = p.series.map((s) => ({ result: s.slipResult, settledAccumulator: s.settledAccumulator, settledAt: s.settledAt }));
+      const series = p.series.map((s) => ({
+        result: s.slipResult,
+        settledAccumulator: s.settledAccumulator,
+        settledAt: s.settledAt,
+      }));
       const stats = {
         tips: p.counters.tips,
         won: p.counters.won,
@@ -106,7 +119,10 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
         ...figures,
         profitSeries: profitSeries(profitHundredths, series),
       };
-      return { value: { stats, slips: { active: p.active, finished: p.finished } }, freshForMs: p.freshForMs };
+      return {
+        value: { stats, slips: { active: p.active, finished: p.finished } },
+        freshForMs: p.freshForMs,
+      };
     });
   }
 
@@ -115,18 +131,28 @@ export class TipsterStatsService implements ProfileStatsProvider, OnModuleInit {
    * at least 5 settled slips (weekly: 2 settled this ISO week), 100 a page.
    * @throws SlipError BAD_PAGE (400), INVALID_PAGE (404).
    */
-  leaderboard(weekly: boolean, p: string | undefined): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
+  leaderboard(
+    weekly: boolean,
+    p: string | undefined,
+  ): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
     const page = parsePage(p);
-    return this.cache.get(`leaderboard:${weekly ? 'weekly' : 'all'}:${page}`, () => this.leaderboardPage(weekly, page));
+    return this.cache.get(`leaderboard:${weekly ? 'weekly' : 'all'}:${page}`, () =>
+      this.leaderboardPage(weekly, page),
+    );
   }
 
-  private async leaderboardPage(weekly: boolean, page: number): Promise<{ results: LeaderboardRow[]; next: string | null }> {
+  private async leaderboardPage(
+    weekly: boolean,
+    page: number,
+  ): Promise<{ results: LeaderboardRow[]; next: string | null }> {
     const offset = (page - 1) * LEADERBOARD_PAGE_SIZE;
     const rows = weekly
       ? await this.weeklyRows(LEADERBOARD_PAGE_SIZE + 1, offset)
-      : (await this.repo.overallPage(LEADERBOARD_PAGE_SIZE + 1, offset)).map(
-          (r): RankedRow => ({ ...r, profit: Number(r.profit), oddsSum: Number(r.odds_sum) }),
-        );
+      : (await this.repo.overallPage(LEADERBOARD_PAGE_SIZE + 1, offset)).map((r): RankedRow => ({
+          ...r,
+          profit: Number(r.profit),
+          oddsSum: Number(r.odds_sum),
+        }));
     if (page > 1 && rows.length === 0) throw new SlipError(SlipErrorCode.INVALID_PAGE);
     const more = rows.length > LEADERBOARD_PAGE_SIZE;
     const results = rows.slice(0, LEADERBOARD_PAGE_SIZE).map((r) => {

@@ -19,7 +19,10 @@ export class TipsterController {
   @Get(['data', 'data//'])
   @ApiOkResponse({ type: LeaderboardPageDto })
   @Header('Content-Type', 'application/json; charset=utf-8')
-  leaderboard(@Query('weekly') weekly?: string, @Query('p') p?: string): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
+  leaderboard(
+    @Query('weekly') weekly?: string,
+    @Query('p') p?: string,
+  ): Promise<JsonBytes<{ results: LeaderboardRow[]; next: string | null }>> {
     return this.stats.leaderboard(weekly === '1', p);
   }
 }

@@ -48,9 +48,18 @@ export class UndeliveredPicksHook {
    */
   async refundUndelivered(events: PicksUndelivered[]): Promise<void> {
     if (!events.length) return;
-    this.logger.warn({ purchases: events.map((e) => e.purchaseId) }, `${PICKS_UNDELIVERED}: picks delivered by no channel before kick-off: refunded by voucher`);
+    this.logger.warn(
+      { purchases: events.map((e) => e.purchaseId) },
+      `${PICKS_UNDELIVERED}: picks delivered by no channel before kick-off: refunded by voucher`,
+    );
     try {
-      const { smsIds } = await this.tx.run((em) => this.refunds.refund(em, events.map((e) => e.purchaseId), () => 'undelivered'));
+      const { smsIds } = await this.tx.run((em) =>
+        this.refunds.refund(
+          em,
+          events.map((e) => e.purchaseId),
+          () => 'undelivered',
+        ),
+      );
       await this.sms.dispatch(...smsIds);
     } catch (err) {
       this.logger.error({ err: String(err) }, `${PICKS_UNDELIVERED} refund failed`);

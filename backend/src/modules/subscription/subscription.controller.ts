@@ -1,7 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MessageResponse } from '../../common/openapi/api-shapes';
-import { SubscriptionKindsResponseDto, SubscriptionSlipsResponseDto } from './dto/subscription-responses.dto';
+import {
+  SubscriptionKindsResponseDto,
+  SubscriptionSlipsResponseDto,
+} from './dto/subscription-responses.dto';
 import { Public } from '../../common/decorators/public.decorator';
 import { PHONE_LOOKUP_LIMIT } from '../../common/guards/rate-limit.constants';
 import { RateLimit } from '../../common/guards/rate-limit.guard';
@@ -49,7 +52,11 @@ export class SubscriptionController {
   @Get('manage/get-subscription-slips/:phone')
   @ApiOkResponse({ type: SubscriptionSlipsResponseDto })
   @RateLimit({ phone: { ...SUBSCRIPTION_SLIPS_LIMIT, from: { param: 'phone' } } })
-  @ApiQuery({ name: 'code', required: true, description: 'Purchase code from the subscription SMS, or the M-Pesa receipt' })
+  @ApiQuery({
+    name: 'code',
+    required: true,
+    description: 'Purchase code from the subscription SMS, or the M-Pesa receipt',
+  })
   slips(@Param('phone') phone: string, @Query('code') code?: string): Promise<{ data: unknown[] }> {
     return this.subscriptions.premiumSlips(phone, code);
   }

@@ -19,10 +19,14 @@ export const SUBSCRIPTION_ERRORS = defineErrors<SubscriptionErrorCode>({
   [SubscriptionErrorCode.INVALID_LOOKUP_PHONE]: { status: 400, message: INVALID_PHONE_MESSAGE },
   [SubscriptionErrorCode.UNKNOWN_TYPE]: { status: 400, message: 'Choose a valid subscription' },
   // One answer for "no subscription" and "wrong code": a guessed phone learns nothing.
-  [SubscriptionErrorCode.NOT_SUBSCRIBED]: { status: 404, message: 'No active subscription matches this phone number and code' },
+  [SubscriptionErrorCode.NOT_SUBSCRIBED]: {
+    status: 404,
+    message: 'No active subscription matches this phone number and code',
+  },
   [SubscriptionErrorCode.PROOF_MISSING]: {
     status: 400,
-    message: 'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment',
+    message:
+      'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment',
   },
 });
 

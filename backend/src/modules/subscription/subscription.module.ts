@@ -19,9 +19,19 @@ import { SubscriptionRepository } from './subscription.repository';
  * profile's `subscribed` with account's ProfileProviders.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Subscription, SubscriptionKind]), AccountModule, ProcessorModule, SlipModule],
+  imports: [
+    TypeOrmModule.forFeature([Subscription, SubscriptionKind]),
+    AccountModule,
+    ProcessorModule,
+    SlipModule,
+  ],
   controllers: [SubscriptionController],
-  providers: [SubscriptionDataRepository, SubscriptionService, SubscriptionRepository, { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService }],
+  providers: [
+    SubscriptionDataRepository,
+    SubscriptionService,
+    SubscriptionRepository,
+    { provide: PREMIUM_SLIPS, useExisting: PremiumSlipsService },
+  ],
   exports: [SubscriptionService, SubscriptionDataRepository],
 })
 export class SubscriptionModule {}

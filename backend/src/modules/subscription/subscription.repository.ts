@@ -34,7 +34,11 @@ export class SubscriptionRepository {
   }
 
   /** Changes the given fields of kind `type` (fields left undefined are kept). */
-  async updateKind(type: string, change: SubscriptionKindChange, em: EntityManager = this.ds.manager): Promise<void> {
+  async updateKind(
+    type: string,
+    change: SubscriptionKindChange,
+    em: EntityManager = this.ds.manager,
+  ): Promise<void> {
     const patch = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
     if (Object.keys(patch).length) await em.update(SubscriptionKind, { type }, patch);
   }
@@ -58,7 +62,10 @@ export class SubscriptionRepository {
   }
 
   /** Inserts one paid period. */
-  async insert(em: EntityManager, row: Pick<Subscription, 'phone' | 'type' | 'startsAt' | 'endsAt' | 'purchaseId'>): Promise<void> {
+  async insert(
+    em: EntityManager,
+    row: Pick<Subscription, 'phone' | 'type' | 'startsAt' | 'endsAt' | 'purchaseId'>,
+  ): Promise<void> {
     await em.insert(Subscription, row);
   }
 }

@@ -3,7 +3,11 @@ import { EntityManager } from 'typeorm';
 import { Clock, CLOCK } from '../../common/clock/clock';
 import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { AppConfig } from '../../config/app-config';
-import { FulfilmentResult, PurchaseFulfilment, PurchaseFulfilments } from '../processor/purchase-fulfilments';
+import {
+  FulfilmentResult,
+  PurchaseFulfilment,
+  PurchaseFulfilments,
+} from '../processor/purchase-fulfilments';
 import { PurchaseService } from '../processor/purchase.service';
 import { LedgerService } from '../ledger/ledger.service';
 import { subscriptionConfirmationSms, subscriptionPeriod } from './domain/subscription-period';
@@ -35,7 +39,9 @@ export interface SubscriptionKindView {
  * subscriber's premium slips. Time is the global CLOCK (docs/ARCHITECTURE.md "Layers").
  */
 @Injectable()
-export class SubscriptionService implements PurchaseFulfilment, SubscriptionStatusProvider, OnModuleInit {
+export class SubscriptionService
+  implements PurchaseFulfilment, SubscriptionStatusProvider, OnModuleInit
+{
   constructor(
     private readonly repo: SubscriptionRepository,
     private readonly purchases: PurchaseService,
@@ -65,7 +71,16 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
   async kinds(): Promise<Record<string, SubscriptionKindView>> {
     const rows = await this.repo.kinds();
     return Object.fromEntries(
-      rows.map((k) => [k.type, { price: k.price.toDecimal(), type: k.type, title: k.title, description: k.description, days: k.days }]),
+      rows.map((k) => [
+        k.type,
+        {
+          price: k.price.toDecimal(),
+          type: k.type,
+          title: k.title,
+          description: k.description,
+          days: k.days,
+        },
+      ]),
     );
   }
 
@@ -92,9 +107,13 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
    * @throws SubscriptionError INVALID_PHONE / UNKNOWN_TYPE (400); ProcessorError (502) when M-Pesa fails.
    */
   async subscribe(phone: unknown, type: unknown): Promise<{ message: string }> {
-    const msisdn = typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
+    const msisdn =
+      typeof phone === 'string' || typeof phone === 'number' ? toKenyanMsisdn(String(phone)) : null;
     if (!msisdn) throw new SubscriptionError(SubscriptionErrorCode.INVALID_PHONE);
-    const kind = typeof type === 'string' && type.trim() ? await this.repo.kind(type.trim().toLowerCase()) : null;
+    const kind =
+      typeof type === 'string' && type.trim()
+        ? await this.repo.kind(type.trim().toLowerCase())
+        : null;
     if (!kind) throw new SubscriptionError(SubscriptionErrorCode.UNKNOWN_TYPE);
     await this.purchases.startMpesa({
       kind: 'subscription',
@@ -131,7 +150,8 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
       word,
     );
     const active = running.some((s) => s.startsAt.getTime() <= now.getTime());
-    if (!active || !proven.length) throw new SubscriptionError(SubscriptionErrorCode.NOT_SUBSCRIBED);
+    if (!active || !proven.length)
+      throw new SubscriptionError(SubscriptionErrorCode.NOT_SUBSCRIBED);
     return { data: await this.premium.todaysPremiumSlips() };
   }
 
@@ -144,13 +164,25 @@ export class SubscriptionService implements PurchaseFulfilment, SubscriptionStat
     const latest = await this.repo.lockLatest(em, phone);
     const paidAt = purchase.paidAt ?? this.clock.now();
     const period = subscriptionPeriod(paidAt, kind.days, latest?.endsAt ?? null);
-    await this.repo.insert(em, { phone, type: kind.type, startsAt: period.startsAt, endsAt: period.endsAt, purchaseId: purchase.id });
+    await this.repo.insert(em, {
+      phone,
+      type: kind.type,
+      startsAt: period.startsAt,
+      endsAt: period.endsAt,
+      purchaseId: purchase.id,
+    });
     await this.ledger.recordSubscriptionSale(em, purchase.id, purchase.amount);
     return {
       sms: [
         {
           to: phone,
-          body: subscriptionConfirmationSms(kind.title, period.endsAt, kind.days >= LIFETIME_DAYS, purchase.code, this.config.publicUrl),
+          body: subscriptionConfirmationSms(
+            kind.title,
+            period.endsAt,
+            kind.days >= LIFETIME_DAYS,
+            purchase.code,
+            this.config.publicUrl,
+          ),
           purpose: 'subscription-confirm',
         },
       ],

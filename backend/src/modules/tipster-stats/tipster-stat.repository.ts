@@ -21,7 +21,10 @@ export class TipsterStatRepository {
 
   /** Stored counters of `userId`, or null before their first slip. */
   async counters(userId: number): Promise<TipsterCounters | null> {
-    const [row] = await this.ds.query(`SELECT tips, won, lost FROM tipster_stat WHERE user_id = $1`, [userId]);
+    const [row] = await this.ds.query(
+      `SELECT tips, won, lost FROM tipster_stat WHERE user_id = $1`,
+      [userId],
+    );
     return row ?? null;
   }
 
@@ -39,9 +42,15 @@ export class TipsterStatRepository {
    * caller's transaction and returns their won / lost totals, so that a rating written from them
    * stays that of the totals.
    */
-  async lockWonLost(em: EntityManager, userIds: number[]): Promise<Map<number, { won: number; lost: number }>> {
+  async lockWonLost(
+    em: EntityManager,
+    userIds: number[],
+  ): Promise<Map<number, { won: number; lost: number }>> {
     const users = [...new Set(userIds)].sort((a, b) => a - b);
-    await em.query(`INSERT INTO tipster_stat (user_id) SELECT unnest($1::int[]) ON CONFLICT (user_id) DO NOTHING`, [users]);
+    await em.query(
+      `INSERT INTO tipster_stat (user_id) SELECT unnest($1::int[]) ON CONFLICT (user_id) DO NOTHING`,
+      [users],
+    );
     const rows: { user_id: number; won: number; lost: number }[] = await em.query(
       `SELECT user_id, won, lost FROM tipster_stat WHERE user_id = ANY($1::int[]) ORDER BY user_id FOR UPDATE`,
       [users],
@@ -63,7 +72,15 @@ export class TipsterStatRepository {
          FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::bigint[], $6::bigint[], $7::numeric[])
            AS v (user_id, won, lost, cancelled, profit, odds, rating)
         WHERE s.user_id = v.user_id`,
-      [col('userId'), col('won'), col('lost'), col('cancelled'), col('profitHundredths'), col('oddsHundredths'), col('rating')],
+      [
+        col('userId'),
+        col('won'),
+        col('lost'),
+        col('cancelled'),
+        col('profitHundredths'),
+        col('oddsHundredths'),
+        col('rating'),
+      ],
     );
   }
 }

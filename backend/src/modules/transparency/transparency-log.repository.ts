@@ -56,26 +56,38 @@ export class TransparencyLogRepository {
    * leaves with the node hashes they complete (one statement per APPEND_CHUNK leaves).
    * Returns the first index given. @throws on a slip already logged (unique slip_id).
    */
-  async append(em: EntityManager, entries: readonly { slipId: number; leaf: string }[]): Promise<number> {
+  async append(
+    em: EntityManager,
+    entries: readonly { slipId: number; leaf: string }[],
+  ): Promise<number> {
     if (!entries.length) return this.lock(em);
     // Locks the row and reserves the indexes in one statement; a rollback gives them back.
-    const [[row]] = (await em.query(`UPDATE transparency_log SET size = size + $1 WHERE id = 1 RETURNING size - $1 AS first`, [
-      entries.length,
-    ])) as [{ first: string }[], number];
+    const [[row]] = (await em.query(
+      `UPDATE transparency_log SET size = size + $1 WHERE id = 1 RETURNING size - $1 AS first`,
+      [entries.length],
+    )) as [{ first: string }[], number];
     const first = Number(row.first);
     let size = first;
     for (let at = 0; at < entries.length; at += APPEND_CHUNK) {
       const chunk = entries.slice(at, at + APPEND_CHUNK);
       const frontier = await this.nodes(rangeNodes(0, size), em);
-      const nodes = appendNodes(size, chunk.map((e) => leafHash(Buffer.from(e.leaf, 'utf8'))), (n) => frontier.get(nodeKey(n)));
+      const nodes = appendNodes(
+        size,
+        chunk.map((e) => leafHash(Buffer.from(e.leaf, 'utf8'))),
+        (n) => frontier.get(nodeKey(n)),
+      );
       await em.query(
         `WITH leaves AS (
            INSERT INTO transparency_leaf (leaf_index, slip_id, leaf) SELECT * FROM unnest($1::bigint[], $2::int[], $3::text[])
          )
          INSERT INTO transparency_node (level, node_index, hash) SELECT * FROM unnest($4::smallint[], $5::bigint[], $6::bytea[])`,
         [
-          chunk.map((_, i) => size + i), chunk.map((e) => e.slipId), chunk.map((e) => e.leaf),
-          nodes.map((n) => n.node.level), nodes.map((n) => n.node.index), nodes.map((n) => n.hash),
+          chunk.map((_, i) => size + i),
+          chunk.map((e) => e.slipId),
+          chunk.map((e) => e.leaf),
+          nodes.map((n) => n.node.level),
+          nodes.map((n) => n.node.index),
+          nodes.map((n) => n.hash),
         ],
       );
       size += chunk.length;
@@ -90,14 +102,19 @@ export class TransparencyLogRepository {
   }
 
   /** Stored hashes of `ids` by nodeKey; a node not stored is absent. */
-  async nodes(ids: readonly NodeId[], em: EntityManager = this.ds.manager): Promise<Map<string, Buffer>> {
+  async nodes(
+    ids: readonly NodeId[],
+    em: EntityManager = this.ds.manager,
+  ): Promise<Map<string, Buffer>> {
     if (!ids.length) return new Map();
     const rows: { level: number; node_index: string; hash: Buffer }[] = await em.query(
       `SELECT n.level, n.node_index, n.hash FROM transparency_node n
          JOIN unnest($1::smallint[], $2::bigint[]) AS w(level, node_index) ON n.level = w.level AND n.node_index = w.node_index`,
       [ids.map((n) => n.level), ids.map((n) => n.index)],
     );
-    return new Map(rows.map((r) => [nodeKey({ level: r.level, index: Number(r.node_index) }), r.hash]));
+    return new Map(
+      rows.map((r) => [nodeKey({ level: r.level, index: Number(r.node_index) }), r.hash]),
+    );
   }
 
   /** Entries [start, end) in index order (those stored). */
@@ -111,19 +128,26 @@ export class TransparencyLogRepository {
 
   /** The entry of slip `slipId`, or null when it is not in the log. */
   async leafOfSlip(slipId: number): Promise<LogLeafRow | null> {
-    const [r] = await this.ds.query(`SELECT leaf_index, slip_id, leaf FROM transparency_leaf WHERE slip_id = $1`, [slipId]);
+    const [r] = await this.ds.query(
+      `SELECT leaf_index, slip_id, leaf FROM transparency_leaf WHERE slip_id = $1`,
+      [slipId],
+    );
     return r ? { index: Number(r.leaf_index), slipId: r.slip_id, leaf: r.leaf } : null;
   }
 
   /** The newest tree head (largest size), or null before the first one. */
   async latestHead(): Promise<TreeHeadRow | null> {
-    const [r] = await this.ds.query(`SELECT * FROM transparency_tree_head ORDER BY tree_size DESC LIMIT 1`);
+    const [r] = await this.ds.query(
+      `SELECT * FROM transparency_tree_head ORDER BY tree_size DESC LIMIT 1`,
+    );
     return r ? headRow(r) : null;
   }
 
   /** The tree head of `size` leaves, or null. */
   async headAt(size: number): Promise<TreeHeadRow | null> {
-    const [r] = await this.ds.query(`SELECT * FROM transparency_tree_head WHERE tree_size = $1`, [size]);
+    const [r] = await this.ds.query(`SELECT * FROM transparency_tree_head WHERE tree_size = $1`, [
+      size,
+    ]);
     return r ? headRow(r) : null;
   }
 

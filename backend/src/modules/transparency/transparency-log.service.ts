@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { slipLeaf } from './domain/log-leaf';
-import { consistencyProofRanges, inclusionProofRanges, leafHash, LeafRange, nodeKey, rangeHash, rangeNodes } from './domain/merkle';
+import {
+  consistencyProofRanges,
+  inclusionProofRanges,
+  leafHash,
+  LeafRange,
+  nodeKey,
+  rangeHash,
+  rangeNodes,
+} from './domain/merkle';
 import { countParam, TransparencyError, TransparencyErrorCode } from './transparency.errors';
 import { LogLeafRow, TransparencyLogRepository, TreeHeadRow } from './transparency-log.repository';
 
@@ -35,12 +43,17 @@ export const treeHeadView = (h: TreeHeadRow): TreeHeadView => ({
   checkpoint: h.checkpoint,
   signed_at: h.createdAt.toISOString(),
   timestamp: h.token
-    ? { token: h.token.toString('base64'), gen_time: h.timestampedAt ? h.timestampedAt.toISOString() : null, tsa_url: h.tsaUrl }
+    ? {
+        token: h.token.toString('base64'),
+        gen_time: h.timestampedAt ? h.timestampedAt.toISOString() : null,
+        tsa_url: h.tsaUrl,
+      }
     : null,
 });
 
 const bad = (message: string) => new TransparencyError(TransparencyErrorCode.BAD_QUERY, message);
-const missing = (message: string) => new TransparencyError(TransparencyErrorCode.NOT_FOUND, message);
+const missing = (message: string) =>
+  new TransparencyError(TransparencyErrorCode.NOT_FOUND, message);
 
 /**
  * The transparency log (docs/PRODUCT-RULES.md "Transparency log"): appends slip commitments in
@@ -57,8 +70,14 @@ export class TransparencyLogService {
    * log stays locked until it commits. Returns the first leaf index given.
    * @throws Error for a commitment that is not 64 hex characters or a slip already in the log.
    */
-  appendSlips(em: EntityManager, slips: readonly { slipId: number; commitment: string }[]): Promise<number> {
-    return this.repo.append(em, slips.map((s) => ({ slipId: s.slipId, leaf: slipLeaf(s.slipId, s.commitment) })));
+  appendSlips(
+    em: EntityManager,
+    slips: readonly { slipId: number; commitment: string }[],
+  ): Promise<number> {
+    return this.repo.append(
+      em,
+      slips.map((s) => ({ slipId: s.slipId, leaf: slipLeaf(s.slipId, s.commitment) })),
+    );
   }
 
   /** Locks the log until `em`'s transaction ends (before reading what to append in order). */
@@ -91,7 +110,14 @@ export class TransparencyLogService {
    * Entries [start, end) (`end` cut to start + MAX_LEAVES_PER_PAGE and to the log's size).
    * @throws TransparencyError BAD_QUERY unless 0 <= start < end and start is below the log's size.
    */
-  async leaves(startRaw: unknown, endRaw: unknown): Promise<{ start: number; end: number; leaves: { index: number; slip_id: number; leaf: string }[] }> {
+  async leaves(
+    startRaw: unknown,
+    endRaw: unknown,
+  ): Promise<{
+    start: number;
+    end: number;
+    leaves: { index: number; slip_id: number; leaf: string }[];
+  }> {
     const start = countParam('start', startRaw, true);
     const end = countParam('end', endRaw, true);
     if (end <= start) throw bad('end must be above start');
@@ -99,7 +125,11 @@ export class TransparencyLogService {
     if (start >= size) throw bad(`start must be below the log's size (${size})`);
     const to = Math.min(end, size, start + MAX_LEAVES_PER_PAGE);
     const rows = await this.repo.leaves(start, to);
-    return { start, end: to, leaves: rows.map((r) => ({ index: r.index, slip_id: r.slipId, leaf: r.leaf })) };
+    return {
+      start,
+      end: to,
+      leaves: rows.map((r) => ({ index: r.index, slip_id: r.slipId, leaf: r.leaf })),
+    };
   }
 
   /**
@@ -110,13 +140,18 @@ export class TransparencyLogService {
    * @throws TransparencyError BAD_QUERY for bad or missing parameters, an index not below size or
    *   a size above the log's; NOT_FOUND for a slip or leaf not in the log, or not yet under a head.
    */
-  async inclusion(q: { index?: unknown; slip?: unknown; size?: unknown }): Promise<InclusionProofView> {
+  async inclusion(q: {
+    index?: unknown;
+    slip?: unknown;
+    size?: unknown;
+  }): Promise<InclusionProofView> {
     const index = countParam('index', q.index);
     const slip = countParam('slip', q.slip);
     if ((index === undefined) === (slip === undefined)) throw bad('give either index or slip');
     let size = countParam('size', q.size);
     const logSize = await this.repo.size();
-    if (size !== undefined && size > logSize) throw bad(`size must be at most the log's size (${logSize})`);
+    if (size !== undefined && size > logSize)
+      throw bad(`size must be at most the log's size (${logSize})`);
     let leaf: LogLeafRow | undefined;
     if (slip !== undefined) {
       leaf = (await this.repo.leafOfSlip(slip)) ?? undefined;
@@ -130,10 +165,14 @@ export class TransparencyLogService {
     let head: TreeHeadRow | null;
     if (size === undefined) {
       head = await this.repo.firstHeadCovering(leaf.index);
-      if (!head) throw missing(`Leaf ${leaf.index} is not yet under a signed tree head; one is signed every minute`);
+      if (!head)
+        throw missing(
+          `Leaf ${leaf.index} is not yet under a signed tree head; one is signed every minute`,
+        );
       size = head.size;
     } else {
-      if (leaf.index >= size) throw bad(`index must be below size (${size}); slip ${leaf.slipId} is leaf ${leaf.index}`);
+      if (leaf.index >= size)
+        throw bad(`index must be below size (${size}); slip ${leaf.slipId} is leaf ${leaf.index}`);
       head = await this.repo.headAt(size);
     }
     return {
@@ -151,7 +190,10 @@ export class TransparencyLogService {
    * The consistency proof between the trees of `?first=` and `?second=` leaves.
    * @throws TransparencyError BAD_QUERY unless 0 <= first <= second <= the log's size.
    */
-  async consistency(firstRaw: unknown, secondRaw: unknown): Promise<{ first: number; second: number; hashes: string[] }> {
+  async consistency(
+    firstRaw: unknown,
+    secondRaw: unknown,
+  ): Promise<{ first: number; second: number; hashes: string[] }> {
     const first = countParam('first', firstRaw, true);
     const second = countParam('second', secondRaw, true);
     if (first > second) throw bad('first must not be above second');

@@ -30,11 +30,15 @@ export function countParam(name: string, raw: unknown, required: true): number;
 export function countParam(name: string, raw: unknown, required?: false): number | undefined;
 export function countParam(name: string, raw: unknown, required = false): number | undefined {
   if (raw === undefined || raw === '') {
-    if (required) throw new TransparencyError(TransparencyErrorCode.BAD_QUERY, `${name} is required`);
+    if (required)
+      throw new TransparencyError(TransparencyErrorCode.BAD_QUERY, `${name} is required`);
     return undefined;
   }
   if (typeof raw !== 'string' || !COUNT.test(raw) || !Number.isSafeInteger(Number(raw))) {
-    throw new TransparencyError(TransparencyErrorCode.BAD_QUERY, `${name} must be a whole number, 0 or more`);
+    throw new TransparencyError(
+      TransparencyErrorCode.BAD_QUERY,
+      `${name} must be a whole number, 0 or more`,
+    );
   }
   return Number(raw);
 }

@@ -16,11 +16,16 @@ import { TreeHeadService } from './tree-head.service';
   providers: [
     TransparencyLogRepository,
     TransparencyLogService,
-    { provide: TsaClient, inject: [AppConfig], useFactory: (config: AppConfig) => new TsaClient({ url: config.transparencyLog.tsaUrl }) },
+    {
+      provide: TsaClient,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new TsaClient({ url: config.transparencyLog.tsaUrl }),
+    },
     {
       provide: TreeHeadService,
       inject: [TransparencyLogRepository, TsaClient, AppConfig],
-      useFactory: (repo: TransparencyLogRepository, tsa: TsaClient, config: AppConfig) => new TreeHeadService(repo, tsa, config.transparencyLog.signingKey),
+      useFactory: (repo: TransparencyLogRepository, tsa: TsaClient, config: AppConfig) =>
+        new TreeHeadService(repo, tsa, config.transparencyLog.signingKey),
     },
   ],
   exports: [TransparencyLogService, TreeHeadService],

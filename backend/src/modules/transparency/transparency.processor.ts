@@ -16,7 +16,8 @@ export class TransparencyProcessor extends WorkerHost {
   }
 
   async process(job: Job): Promise<{ signed: number | null; timestamped: number }> {
-    if (job.name !== JOB.SIGN_TREE_HEAD) throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.TRANSPARENCY}`);
+    if (job.name !== JOB.SIGN_TREE_HEAD)
+      throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.TRANSPARENCY}`);
     return this.heads.run();
   }
 }

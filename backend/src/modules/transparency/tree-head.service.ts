@@ -2,7 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { readToken } from '../../providers/tsa/rfc3161';
 import { TsaClient } from '../../providers/tsa/tsa.client';
 import { nodeKey, rangeHash, rangeNodes } from './domain/merkle';
-import { checkpointText, NoteSigner, parseSignerKey, signNote, verifierKey } from './domain/signed-note';
+import {
+  checkpointText,
+  NoteSigner,
+  parseSignerKey,
+  signNote,
+  verifierKey,
+} from './domain/signed-note';
 import { TransparencyLogRepository } from './transparency-log.repository';
 
 /** Tree heads still without a token that one run asks the TSA about, newest first. */
@@ -76,7 +82,10 @@ export class TreeHeadService {
         await this.repo.setToken(head.size, token, readToken(token).info.genTime, this.tsa.url);
         timestamped++;
       } catch (err) {
-        this.logger.warn({ err: String(err), size: head.size, tsa: this.tsa.url }, 'tree head not time-stamped; next run tries again');
+        this.logger.warn(
+          { err: String(err), size: head.size, tsa: this.tsa.url },
+          'tree head not time-stamped; next run tries again',
+        );
         break;
       }
     }

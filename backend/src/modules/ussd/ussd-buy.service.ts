@@ -29,7 +29,13 @@ export const ussdPushJobId = (sessionId: string): string =>
 /** Checks a payload read back from Redis. */
 export const isUssdPushPayload = (p: unknown): p is UssdPushPayload => {
   const o = p as Partial<UssdPushPayload> | null;
-  return !!o && typeof o.msisdn === 'string' && toKenyanMsisdn(o.msisdn) === o.msisdn && Number.isSafeInteger(o.slipId) && typeof o.sessionId === 'string';
+  return (
+    !!o &&
+    typeof o.msisdn === 'string' &&
+    toKenyanMsisdn(o.msisdn) === o.msisdn &&
+    Number.isSafeInteger(o.slipId) &&
+    typeof o.sessionId === 'string'
+  );
 };
 
 /**
@@ -66,7 +72,9 @@ export class UssdBuyService {
     const hit = await this.limits.increment(`ussd-stk-${msisdn}`, ttlMs, limit, ttlMs, 'phone');
     if (hit.isBlocked) return M.tooManyPrompts(Math.max(1, Math.ceil(hit.timeToBlockExpire / 60)));
     const payload: UssdPushPayload = { msisdn, slipId: slip.id, sessionId };
-    await this.producer.enqueue(JOB.USSD_STK_PUSH, payload, ussdPushJobId(sessionId), { delay: this.config.ussd.pushDelayMs });
+    await this.producer.enqueue(JOB.USSD_STK_PUSH, payload, ussdPushJobId(sessionId), {
+      delay: this.config.ussd.pushDelayMs,
+    });
     return M.willPrompt(slip.price.cents / 100);
   }
 
@@ -113,13 +121,23 @@ export class UssdBuyService {
    * retried, so no second prompt follows; its message is returned (the processor texts it to
    * the buyer with the paybill: docs/PRODUCT-RULES.md R181). Other errors throw (the job retries).
    */
-  async push(payload: UssdPushPayload): Promise<{ outcome: 'sent' } | { outcome: 'refused'; reason: string }> {
+  async push(
+    payload: UssdPushPayload,
+  ): Promise<{ outcome: 'sent' } | { outcome: 'refused'; reason: string }> {
     try {
       await this.buys.buyMpesa(payload.msisdn, payload.slipId);
       return { outcome: 'sent' };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
-      this.logger.warn({ slipId: payload.slipId, sessionId: payload.sessionId, status: err.status, reason: err.message }, 'ussd stk push refused');
+      this.logger.warn(
+        {
+          slipId: payload.slipId,
+          sessionId: payload.sessionId,
+          status: err.status,
+          reason: err.message,
+        },
+        'ussd stk push refused',
+      );
       return { outcome: 'refused', reason: err.message };
     }
   }

@@ -1,10 +1,17 @@
-import { CanActivate, ExecutionContext, ForbiddenException, Injectable, Logger } from '@nestjs/common';
+import {
+  CanActivate,
+  ExecutionContext,
+  ForbiddenException,
+  Injectable,
+  Logger,
+} from '@nestjs/common';
 import { BlockList, isIP } from 'net';
 import { sameSecret } from '../../common/security/same-secret';
 import { AppConfig } from '../../config/app-config';
 
 /** '::ffff:10.0.0.1' → '10.0.0.1' (an IPv4 client seen on an IPv6 socket). */
-const plainIp = (ip: string): string => (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip);
+const plainIp = (ip: string): string =>
+  ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
 
 /** A BlockList of IPs and CIDRs (entries already checked by the env validation). */
 export const ipAllowlist = (entries: string[]): BlockList => {
@@ -36,15 +43,22 @@ export class UssdCallbackGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<{ ip?: string; query?: Record<string, unknown> }>();
+    const req = context
+      .switchToHttp()
+      .getRequest<{ ip?: string; query?: Record<string, unknown> }>();
     const ip = plainIp(req.ip ?? '');
     const expected = this.config.ussd.callbackKey;
     const key = req.query?.key;
     const keyOk = expected === null || (typeof key === 'string' && sameSecret(key, expected));
     const family = isIP(ip);
-    const ipOk = this.allowlist === null || (family !== 0 && this.allowlist.check(ip, family === 6 ? 'ipv6' : 'ipv4'));
+    const ipOk =
+      this.allowlist === null ||
+      (family !== 0 && this.allowlist.check(ip, family === 6 ? 'ipv6' : 'ipv4'));
     if (keyOk && ipOk) return true;
-    this.logger.warn({ ip, reason: keyOk ? 'address not allowed' : 'wrong or missing key' }, 'ussd callback refused');
+    this.logger.warn(
+      { ip, reason: keyOk ? 'address not allowed' : 'wrong or missing key' },
+      'ussd callback refused',
+    );
     throw new ForbiddenException('Forbidden');
   }
 }

@@ -51,7 +51,10 @@ export class UssdMenuService {
   async answer(req: UssdRequest): Promise<string> {
     const code = this.config.ussd.serviceCode;
     const answers = parseAnswers(req.text);
-    const msisdn = typeof req.phoneNumber === 'string' && req.phoneNumber.length <= 20 ? toKenyanMsisdn(req.phoneNumber) : null;
+    const msisdn =
+      typeof req.phoneNumber === 'string' && req.phoneNumber.length <= 20
+        ? toKenyanMsisdn(req.phoneNumber)
+        : null;
     const sessionId = typeof req.sessionId === 'string' ? req.sessionId.slice(0, 100) : '';
     if (!answers || !msisdn || !sessionId) return M.unreadable(code);
     const top = needsTopList(answers) ? await this.topSlips() : [];
@@ -59,14 +62,20 @@ export class UssdMenuService {
     return this.screen(state, { msisdn, sessionId, top });
   }
 
-  private async screen(s: UssdState, ctx: { msisdn: string; sessionId: string; top: TopSlip[] }): Promise<string> {
+  private async screen(
+    s: UssdState,
+    ctx: { msisdn: string; sessionId: string; top: TopSlip[] },
+  ): Promise<string> {
     switch (s.kind) {
       case 'main':
         return M.main();
       case 'top': {
         if (!ctx.top.length) return M.noSlips();
         const from = s.page * SLIPS_PER_SCREEN;
-        return M.topSlips(ctx.top.slice(from, from + SLIPS_PER_SCREEN), from + SLIPS_PER_SCREEN < ctx.top.length);
+        return M.topSlips(
+          ctx.top.slice(from, from + SLIPS_PER_SCREEN),
+          from + SLIPS_PER_SCREEN < ctx.top.length,
+        );
       }
       case 'top-slip':
         return M.confirm(ctx.top[s.index]);
@@ -102,11 +111,19 @@ export class UssdMenuService {
       case 'rg-excl-code':
         return this.sendRgCode(ctx.msisdn);
       case 'rg-cap-set':
-        return this.rgChange(() => this.rg.setDailyCap(ctx.msisdn, s.code, s.capKsh), (v) =>
-          M.capSet(wholeKsh(v.next_cap_ksh ?? v.daily_cap_ksh ?? '0'), v.next_cap_from ? nairobiWhen(v.next_cap_from) : null));
+        return this.rgChange(
+          () => this.rg.setDailyCap(ctx.msisdn, s.code, s.capKsh),
+          (v) =>
+            M.capSet(
+              wholeKsh(v.next_cap_ksh ?? v.daily_cap_ksh ?? '0'),
+              v.next_cap_from ? nairobiWhen(v.next_cap_from) : null,
+            ),
+        );
       case 'rg-excl-set':
-        return this.rgChange(() => this.rg.selfExclude(ctx.msisdn, s.code, s.period), (v) =>
-          M.excluded(v.excluded_until ? nairobiWhen(v.excluded_until) : '-'));
+        return this.rgChange(
+          () => this.rg.selfExclude(ctx.msisdn, s.code, s.period),
+          (v) => M.excluded(v.excluded_until ? nairobiWhen(v.excluded_until) : '-'),
+        );
       case 'help':
         return M.help(this.config.ussd.serviceCode);
       case 'unreadable':
@@ -119,7 +136,9 @@ export class UssdMenuService {
    * once per cached body rather than on every step (docs/PERFORMANCE.md "USSD steps").
    */
   private async topSlips(): Promise<TopSlip[]> {
-    return parsedOnce(await this.slips.homeActive(), (json: { slips: SlipResponse[] }) => json.slips.filter((s) => s.slip_result === null).map(toLine));
+    return parsedOnce(await this.slips.homeActive(), (json: { slips: SlipResponse[] }) =>
+      json.slips.filter((s) => s.slip_result === null).map(toLine),
+    );
   }
 
   /**
@@ -131,7 +150,9 @@ export class UssdMenuService {
       if (err instanceof DomainError && err.status < 500) return null;
       throw err;
     });
-    const line = bytes && parsedOnce(bytes, (slip: SlipResponse) => (slip.slip_result === null ? toLine(slip) : null));
+    const line =
+      bytes &&
+      parsedOnce(bytes, (slip: SlipResponse) => (slip.slip_result === null ? toLine(slip) : null));
     return line ? M.confirm(line) : M.notOnSale();
   }
 
@@ -154,7 +175,10 @@ export class UssdMenuService {
     return M.askSmsCode();
   }
 
-  private async rgChange(change: () => Promise<RgView>, done: (v: RgView) => string): Promise<string> {
+  private async rgChange(
+    change: () => Promise<RgView>,
+    done: (v: RgView) => string,
+  ): Promise<string> {
     try {
       return done(await change());
     } catch (err) {

@@ -4,12 +4,24 @@ import { Money } from '../../common/money/money';
 import { USSD_MESSAGES as M, USSD_SCREEN_MAX, UssdSlipLine } from './ussd.messages';
 
 /** The longest values each screen can be filled with (docs/PRODUCT-RULES.md R170). */
-const worstSlip: UssdSlipLine = { tipster: 'w'.repeat(150), legs: 5, odds: '100.00', priceKsh: 1000, rating: 100, moneyBack: false };
+const worstSlip: UssdSlipLine = {
+  tipster: 'w'.repeat(150),
+  legs: 5,
+  odds: '100.00',
+  priceKsh: 1000,
+  rating: 100,
+  moneyBack: false,
+};
 const worstMoneyBack: UssdSlipLine = { ...worstSlip, moneyBack: true };
 const worstCode = '*9999*999999*999999*999999#';
 const refusals = [
-  new PurchaseRefusedError({ reason: 'self-excluded', until: new Date('2027-12-31T20:59:00Z') }).message,
-  new PurchaseRefusedError({ reason: 'daily-cap', capKsh: Money.parse('999999'), spentKsh: Money.parse('999999') }).message,
+  new PurchaseRefusedError({ reason: 'self-excluded', until: new Date('2027-12-31T20:59:00Z') })
+    .message,
+  new PurchaseRefusedError({
+    reason: 'daily-cap',
+    capKsh: Money.parse('999999'),
+    spentKsh: Money.parse('999999'),
+  }).message,
   ...Object.values(RG_ERRORS).map((e) => e.message),
   ...Object.values(PROCESSOR_ERRORS).map((e) => e.message),
   'x'.repeat(400),
@@ -51,8 +63,12 @@ const screens: [string, string][] = [
 describe('USSD_MESSAGES', () => {
   it('marks a money-back slip MB in the list and Money-back on the confirm screen (docs/PRODUCT-RULES.md R277)', () => {
     const line = { ...worstSlip, tipster: 'amina_tips', rating: 61.4 };
-    expect(M.topSlips([line, { ...line, moneyBack: true }], false)).toBe('CON 1 amina_t 5L 100.00 K1000 61%\n2 amina_ 5L 100.00 K1000 61% MB\n0 Back');
-    expect(M.confirm({ ...line, moneyBack: true, slipId: 42 })).toContain('\nPrice Ksh 1000, Money-back\n1 Pay Ksh 1000 by M-Pesa\n2 Pay by paybill\n3 Pay with voucher\n0 Back');
+    expect(M.topSlips([line, { ...line, moneyBack: true }], false)).toBe(
+      'CON 1 amina_t 5L 100.00 K1000 61%\n2 amina_ 5L 100.00 K1000 61% MB\n0 Back',
+    );
+    expect(M.confirm({ ...line, moneyBack: true, slipId: 42 })).toContain(
+      '\nPrice Ksh 1000, Money-back\n1 Pay Ksh 1000 by M-Pesa\n2 Pay by paybill\n3 Pay with voucher\n0 Back',
+    );
     expect(M.confirm({ ...line, slipId: 42 })).not.toContain('Money-back');
   });
 

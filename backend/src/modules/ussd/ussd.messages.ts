@@ -29,15 +29,20 @@ export interface UssdSlipLine {
 }
 
 const cut = (s: string, n: number): string => (s.length > n ? s.slice(0, n) : s);
-const pct = (rating: number): string => `${Math.max(0, Math.min(100, Math.round(Number.isFinite(rating) ? rating : 0)))}%`;
+const pct = (rating: number): string =>
+  `${Math.max(0, Math.min(100, Math.round(Number.isFinite(rating) ? rating : 0)))}%`;
 
 export const USSD_MESSAGES = {
-  main: (): string => 'CON TipsKE tips by SMS\n1 Today\'s top slips\n2 Find my tips\n3 Buy by slip code\n4 Betting limits\n0 Help',
+  main: (): string =>
+    "CON TipsKE tips by SMS\n1 Today's top slips\n2 Find my tips\n3 Buy by slip code\n4 Betting limits\n0 Help",
 
   /** Up to 5 slips, numbered 1-5 on the screen; `more`: a next page exists. */
   topSlips: (slips: UssdSlipLine[], more: boolean): string =>
     `CON ${slips
-      .map((s, i) => `${i + 1} ${cut(s.tipster, s.moneyBack ? LIST_NAME_CHARS_MB : LIST_NAME_CHARS)} ${s.legs}L ${s.odds} K${s.priceKsh} ${pct(s.rating)}${s.moneyBack ? ' MB' : ''}`)
+      .map(
+        (s, i) =>
+          `${i + 1} ${cut(s.tipster, s.moneyBack ? LIST_NAME_CHARS_MB : LIST_NAME_CHARS)} ${s.legs}L ${s.odds} K${s.priceKsh} ${pct(s.rating)}${s.moneyBack ? ' MB' : ''}`,
+      )
       .join('\n')}\n${more ? '9 Next ' : ''}0 Back`,
   noSlips: (): string => 'END No slips are on sale right now. Try again later.',
 
@@ -47,7 +52,8 @@ export const USSD_MESSAGES = {
   askVoucher: (retry: boolean): string =>
     `CON ${retry ? 'That is not a voucher code. ' : ''}Enter the 12-digit voucher code from your SMS\n0 Back`,
   /** The slip paid by the voucher, no M-Pesa prompt (R278). */
-  paidWithVoucher: (slipId: number): string => `END Paid with your voucher. The tips of slip ${slipId} come by SMS.`,
+  paidWithVoucher: (slipId: number): string =>
+    `END Paid with your voucher. The tips of slip ${slipId} come by SMS.`,
   willPrompt: (priceKsh: number): string =>
     `END You will get an M-Pesa prompt for Ksh ${priceKsh}. Enter your PIN to pay. The tips come by SMS.`,
   /**
@@ -58,7 +64,8 @@ export const USSD_MESSAGES = {
     `END Pay bill ${paybill}, account ${account}, Ksh ${priceKsh}. Use M-Pesa Pay Bill within 24 hours; the tips come by SMS to this phone.`,
   notOnSale: (): string => 'END This slip is no longer on sale.',
   refused: (reason: string): string => `END ${cut(reason, USSD_SCREEN_MAX - 4)}`,
-  promptOpen: (): string => 'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
+  promptOpen: (): string =>
+    'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
   tooManyPrompts: (minutes: number): string =>
     `END Too many payment requests for this phone. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 
@@ -70,7 +77,8 @@ export const USSD_MESSAGES = {
   askCode: (retry: boolean): string =>
     `CON ${retry ? 'That code is not right. ' : ''}Enter the slip code shown on the slip\n0 Back`,
 
-  rgMenu: (): string => 'CON Betting limits\n1 Set a daily spend limit\n2 Stop buying for a while\n0 Back',
+  rgMenu: (): string =>
+    'CON Betting limits\n1 Set a daily spend limit\n2 Stop buying for a while\n0 Back',
   askCap: (retry: boolean): string =>
     `CON ${retry ? 'Enter whole Ksh, 0 to 1000000. ' : ''}Daily limit in Ksh (0 = no buying)`,
   askPeriod: (): string => 'CON Stop buying tips for\n1 1 month\n2 6 months\n3 1 year\n0 Back',
@@ -84,6 +92,7 @@ export const USSD_MESSAGES = {
 
   help: (serviceCode: string): string =>
     `END Dial ${serviceCode}: 1 top slips, 3 a slip's code. Pay by M-Pesa, tips come by SMS. 4 sets limits. 18+ only. Play responsibly.`,
-  unreadable: (serviceCode: string): string => `END Sorry, we could not read that. Dial ${serviceCode} to start again.`,
+  unreadable: (serviceCode: string): string =>
+    `END Sorry, we could not read that. Dial ${serviceCode} to start again.`,
   busy: (): string => 'END Sorry, the service is busy. Please try again in a minute.',
 } as const;

@@ -20,11 +20,13 @@ export class UssdProcessor extends WorkerHost {
   }
 
   async process(job: Job): Promise<{ outcome: string }> {
-    if (job.name !== JOB.USSD_STK_PUSH) throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.USSD}`);
+    if (job.name !== JOB.USSD_STK_PUSH)
+      throw new UnrecoverableError(`no handler for ${job.name} on ${QUEUE.USSD}`);
     if (!isUssdPushPayload(job.data)) throw new UnrecoverableError('bad ussd-stk-push payload');
     const pushed = await this.buys.push(job.data);
     // A refused push: the buyer is texted why, with the paybill (docs/PRODUCT-RULES.md R181; never throws).
-    if (pushed.outcome === 'refused') await this.offers.afterRefusedPush(job.data.msisdn, job.data.slipId, pushed.reason);
+    if (pushed.outcome === 'refused')
+      await this.offers.afterRefusedPush(job.data.msisdn, job.data.slipId, pushed.reason);
     return { outcome: pushed.outcome };
   }
 }

@@ -21,14 +21,19 @@ const PROVIDER = 'africastalking';
 /** The longest field we accept: a concatenated SMS is at most a few hundred characters. */
 const MAX_FIELD = 1_000;
 
-const field = (fields: Record<string, unknown>, name: string, required: boolean): string | undefined => {
+const field = (
+  fields: Record<string, unknown>,
+  name: string,
+  required: boolean,
+): string | undefined => {
   const raw = Array.isArray(fields[name]) ? (fields[name] as unknown[])[0] : fields[name];
   if (raw === undefined || raw === null || raw === '') {
     if (required) throw new ProviderCallbackError(PROVIDER, 'is required', name);
     return undefined;
   }
   if (typeof raw !== 'string') throw new ProviderCallbackError(PROVIDER, 'must be a string', name);
-  if (raw.length > MAX_FIELD) throw new ProviderCallbackError(PROVIDER, `must be at most ${MAX_FIELD} characters`, name);
+  if (raw.length > MAX_FIELD)
+    throw new ProviderCallbackError(PROVIDER, `must be at most ${MAX_FIELD} characters`, name);
   return raw;
 };
 
@@ -39,9 +44,15 @@ const field = (fields: Record<string, unknown>, name: string, required: boolean)
  * @throws ProviderCallbackError when the body is not a form or a required field is missing or not text.
  */
 export const parseIncomingMessage = (body: unknown): AtIncomingMessage => {
-  const fields = typeof body === 'string' ? Object.fromEntries(new URLSearchParams(body)) : isRecord(body) ? body : null;
+  const fields =
+    typeof body === 'string'
+      ? Object.fromEntries(new URLSearchParams(body))
+      : isRecord(body)
+        ? body
+        : null;
   if (!fields) throw new ProviderCallbackError(PROVIDER, 'expected a form body', 'body');
-  if (fields.text === undefined || fields.text === null) throw new ProviderCallbackError(PROVIDER, 'is required', 'text');
+  if (fields.text === undefined || fields.text === null)
+    throw new ProviderCallbackError(PROVIDER, 'is required', 'text');
   const message: AtIncomingMessage = {
     from: field(fields, 'from', true)!.trim(),
     to: field(fields, 'to', true)!.trim(),

@@ -34,7 +34,13 @@ describe('parseC2bPayment (docs/PROVIDERS.md "Daraja C2B")', () => {
     });
   });
 
-  it.each([['10', '10.00'], [10, '10.00'], ['10.50', '10.50'], [10.5, '10.50'], [' 250000 ', '250000.00']])('reads TransAmount %p as %s', (amount, ksh) => {
+  it.each([
+    ['10', '10.00'],
+    [10, '10.00'],
+    ['10.50', '10.50'],
+    [10.5, '10.50'],
+    [' 250000 ', '250000.00'],
+  ])('reads TransAmount %p as %s', (amount, ksh) => {
     expect(parseC2bPayment({ ...BODY, TransAmount: amount }).amountKsh).toBe(ksh);
   });
 
@@ -59,7 +65,8 @@ describe('parseC2bPayment (docs/PROVIDERS.md "Daraja C2B")', () => {
   });
 
   it('refuses what is not an object', () => {
-    for (const body of [null, 'x', [BODY], 42]) expect(() => parseC2bPayment(body)).toThrow(ProviderCallbackError);
+    for (const body of [null, 'x', [BODY], 42])
+      expect(() => parseC2bPayment(body)).toThrow(ProviderCallbackError);
   });
 });
 
@@ -70,7 +77,14 @@ describe('DarajaC2bClient.registerUrls', () => {
     accessToken: async () => 'token-1',
     fetch: async (url, init) => {
       sent.push({ url: String(url), body: JSON.parse(String(init?.body)) });
-      return new Response(JSON.stringify({ OriginatorCoversationID: 'x', ResponseCode: '0', ResponseDescription: 'Success' }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          OriginatorCoversationID: 'x',
+          ResponseCode: '0',
+          ResponseDescription: 'Success',
+        }),
+        { status: 200 },
+      );
     },
   });
   const input = {
@@ -82,10 +96,18 @@ describe('DarajaC2bClient.registerUrls', () => {
   };
 
   it('posts the four fields to the chosen version', async () => {
-    expect(await client.registerUrls(input)).toEqual({ responseCode: '0', responseDescription: 'Success' });
+    expect(await client.registerUrls(input)).toEqual({
+      responseCode: '0',
+      responseDescription: 'Success',
+    });
     expect(sent.at(-1)).toEqual({
       url: 'https://sandbox.example.test/mpesa/c2b/v1/registerurl',
-      body: { ShortCode: '600984', ResponseType: 'Completed', ConfirmationURL: input.confirmationUrl, ValidationURL: input.validationUrl },
+      body: {
+        ShortCode: '600984',
+        ResponseType: 'Completed',
+        ConfirmationURL: input.confirmationUrl,
+        ValidationURL: input.validationUrl,
+      },
     });
     await client.registerUrls({ ...input, version: 'v2' });
     expect(sent.at(-1)?.url).toBe('https://sandbox.example.test/mpesa/c2b/v2/registerurl');
@@ -93,7 +115,9 @@ describe('DarajaC2bClient.registerUrls', () => {
 
   it('refuses a URL with a word Daraja bans, before sending', async () => {
     const count = sent.length;
-    await expect(client.registerUrls({ ...input, confirmationUrl: 'https://tips.example/mpesa/confirm' })).rejects.toThrow(ProviderInputError);
+    await expect(
+      client.registerUrls({ ...input, confirmationUrl: 'https://tips.example/mpesa/confirm' }),
+    ).rejects.toThrow(ProviderInputError);
     expect(sent).toHaveLength(count);
   });
 });

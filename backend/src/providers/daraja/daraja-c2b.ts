@@ -44,10 +44,16 @@ export interface C2bValidationAnswer {
 }
 
 /** Accepting a validation request. */
-export const C2B_ACCEPT: C2bValidationAnswer = { ResultCode: C2B_RESULT.ACCEPTED, ResultDesc: 'Accepted' };
+export const C2B_ACCEPT: C2bValidationAnswer = {
+  ResultCode: C2B_RESULT.ACCEPTED,
+  ResultDesc: 'Accepted',
+};
 
 /** Refusing one with `code` (`ResultDesc` "Rejected", as Daraja's pages show). */
-export const c2bReject = (code: Exclude<C2bResultCode, '0'>): C2bValidationAnswer => ({ ResultCode: code, ResultDesc: 'Rejected' });
+export const c2bReject = (code: Exclude<C2bResultCode, '0'>): C2bValidationAnswer => ({
+  ResultCode: code,
+  ResultDesc: 'Rejected',
+});
 
 /** What our confirmation endpoint answers (Daraja reads only the HTTP status). */
 export const C2B_CONFIRMATION_ACK = { ResultCode: '0', ResultDesc: 'Success' } as const;
@@ -86,7 +92,8 @@ export const parseC2bPayment = (body: unknown): C2bPayment => {
   if (!isRecord(body)) return fail('body', 'expected a JSON object');
   const text = (field: string, required: boolean): string => {
     const v = body[field];
-    if (v === undefined || v === null || v === '') return required ? fail(field, 'is required') : '';
+    if (v === undefined || v === null || v === '')
+      return required ? fail(field, 'is required') : '';
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
     if (typeof v !== 'string') return fail(field, 'expected a string');
     if (v.length > 200) return fail(field, 'is too long');
@@ -150,12 +157,23 @@ export class DarajaC2bClient {
    * @throws ProviderInputError when an input breaks the documented rules (a banned word in a URL);
    *   ProviderHttpError when Daraja refuses; ProviderResponseError on an unreadable answer.
    */
-  async registerUrls(input: C2bRegisterInput): Promise<{ responseCode: string; responseDescription: string }> {
-    if (!/^\d{5,7}$/.test(input.shortCode)) throw new ProviderInputError(PROVIDER, 'ShortCode', 'must be 5-7 digits');
-    for (const [field, url] of [['ConfirmationURL', input.confirmationUrl], ['ValidationURL', input.validationUrl]] as const) {
-      if (!/^https?:\/\/\S+$/.test(url)) throw new ProviderInputError(PROVIDER, field, 'must be an http(s) URL');
+  async registerUrls(
+    input: C2bRegisterInput,
+  ): Promise<{ responseCode: string; responseDescription: string }> {
+    if (!/^\d{5,7}$/.test(input.shortCode))
+      throw new ProviderInputError(PROVIDER, 'ShortCode', 'must be 5-7 digits');
+    for (const [field, url] of [
+      ['ConfirmationURL', input.confirmationUrl],
+      ['ValidationURL', input.validationUrl],
+    ] as const) {
+      if (!/^https?:\/\/\S+$/.test(url))
+        throw new ProviderInputError(PROVIDER, field, 'must be an http(s) URL');
       if (BANNED_URL_WORDS.test(new URL(url).pathname)) {
-        throw new ProviderInputError(PROVIDER, field, 'must not contain mpesa, safaricom, exe, cmd, sql or query');
+        throw new ProviderInputError(
+          PROVIDER,
+          field,
+          'must not contain mpesa, safaricom, exe, cmd, sql or query',
+        );
       }
     }
     const token = await this.options.accessToken();
@@ -173,15 +191,21 @@ export class DarajaC2bClient {
     });
     const answer = tryParseJson(res.text);
     if (!isSuccess(res)) {
-      const message = isRecord(answer) && typeof answer.errorMessage === 'string' ? answer.errorMessage : `HTTP ${res.status}`;
+      const message =
+        isRecord(answer) && typeof answer.errorMessage === 'string'
+          ? answer.errorMessage
+          : `HTTP ${res.status}`;
       throw new ProviderHttpError(PROVIDER, res.status, answer, message, { outcomeUnknown: false });
     }
     if (!isRecord(answer) || answer.ResponseCode === undefined) {
-      throw new ProviderResponseError(PROVIDER, res.status, 'expected ResponseCode', { field: 'ResponseCode' });
+      throw new ProviderResponseError(PROVIDER, res.status, 'expected ResponseCode', {
+        field: 'ResponseCode',
+      });
     }
     return {
       responseCode: String(answer.ResponseCode),
-      responseDescription: typeof answer.ResponseDescription === 'string' ? answer.ResponseDescription : '',
+      responseDescription:
+        typeof answer.ResponseDescription === 'string' ? answer.ResponseDescription : '',
     };
   }
 }

@@ -352,26 +352,29 @@ describe(DarajaClient.name, () => {
       ['2001', 'The initiator information is invalid.', 'failed'],
       ['1', 'The balance is insufficient for the transaction.', 'failed'],
       ['1019', 'Transaction has expired.', 'failed'],
-    ])('reads the documented answer with ResultCode "%s" (%s) as %s', async (code, desc, outcome) => {
-      stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
-        body: {
-          ResponseCode: '0',
-          ResponseDescription: 'The service request has been accepted successsfully',
-          MerchantRequestID: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
-          CheckoutRequestID: 'ws_CO_14112025103512345712345678',
-          ResultCode: code,
-          ResultDesc: desc,
-        },
-      });
-      await expect(client().stkQuery(CHECKOUT_ID)).resolves.toEqual({
-        status: 'done',
-        resultCode: code,
-        resultDesc: desc,
-        outcome,
-        merchantRequestId: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
-        checkoutRequestId: 'ws_CO_14112025103512345712345678',
-      });
-    });
+    ])(
+      'reads the documented answer with ResultCode "%s" (%s) as %s',
+      async (code, desc, outcome) => {
+        stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
+          body: {
+            ResponseCode: '0',
+            ResponseDescription: 'The service request has been accepted successsfully',
+            MerchantRequestID: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
+            CheckoutRequestID: 'ws_CO_14112025103512345712345678',
+            ResultCode: code,
+            ResultDesc: desc,
+          },
+        });
+        await expect(client().stkQuery(CHECKOUT_ID)).resolves.toEqual({
+          status: 'done',
+          resultCode: code,
+          resultDesc: desc,
+          outcome,
+          merchantRequestId: '7d41-4c8a-9b21-0e5f33a1c2d84410921',
+          checkoutRequestId: 'ws_CO_14112025103512345712345678',
+        });
+      },
+    );
 
     it('answers pending while the transaction is being processed, without retrying', async () => {
       stub.on(`POST ${DARAJA_PATHS.stkQuery}`, {
@@ -428,7 +431,8 @@ describe(DarajaClient.name, () => {
       transactionId: 'TKE4H7Q2ZP',
       originatorConversationId: 'purchase-4521-status',
       resultUrl: 'https://tips.example.co.ke/api/processor/transaction-status/result/3f9c0b7e',
-      queueTimeoutUrl: 'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
+      queueTimeoutUrl:
+        'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
       remarks: 'Purchase status',
     };
 
@@ -457,15 +461,22 @@ describe(DarajaClient.name, () => {
         PartyA: 174379,
         IdentifierType: '4',
         ResultURL: 'https://tips.example.co.ke/api/processor/transaction-status/result/3f9c0b7e',
-        QueueTimeOutURL: 'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
+        QueueTimeOutURL:
+          'https://tips.example.co.ke/api/processor/transaction-status/timeout/3f9c0b7e',
         Remarks: 'Purchase status',
       });
     });
 
     it('refuses bad input before sending, and a missing initiator', async () => {
-      await expect(client().transactionStatus({ ...QUESTION, transactionId: 'TK-1' })).rejects.toBeInstanceOf(ProviderInputError);
-      await expect(client().transactionStatus({ ...QUESTION, remarks: 'x' })).rejects.toBeInstanceOf(ProviderInputError);
-      await expect(client({ initiatorName: undefined }).transactionStatus(QUESTION)).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(
+        client().transactionStatus({ ...QUESTION, transactionId: 'TK-1' }),
+      ).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(
+        client().transactionStatus({ ...QUESTION, remarks: 'x' }),
+      ).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(
+        client({ initiatorName: undefined }).transactionStatus(QUESTION),
+      ).rejects.toBeInstanceOf(ProviderInputError);
       expect(stub.calls(DARAJA_PATHS.transactionStatus)).toHaveLength(0);
     });
 
@@ -473,9 +484,19 @@ describe(DarajaClient.name, () => {
       stub.sequence(
         `POST ${DARAJA_PATHS.transactionStatus}`,
         { status: 503, body: 'busy' },
-        { status: 400, body: { requestId: 'r', errorCode: '400.002.02', errorMessage: 'Bad Request - Invalid TransactionID' } },
+        {
+          status: 400,
+          body: {
+            requestId: 'r',
+            errorCode: '400.002.02',
+            errorMessage: 'Bad Request - Invalid TransactionID',
+          },
+        },
       );
-      await expect(client().transactionStatus(QUESTION)).rejects.toMatchObject({ name: 'ProviderHttpError', providerCode: '400.002.02' });
+      await expect(client().transactionStatus(QUESTION)).rejects.toMatchObject({
+        name: 'ProviderHttpError',
+        providerCode: '400.002.02',
+      });
       expect(stub.calls(DARAJA_PATHS.transactionStatus)).toHaveLength(2);
     });
   });
@@ -483,7 +504,8 @@ describe(DarajaClient.name, () => {
   describe('accountBalance (§1.12)', () => {
     const QUESTION = {
       resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
-      queueTimeoutUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+      queueTimeoutUrl:
+        'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
       remarks: 'B2C float',
     };
 
@@ -507,13 +529,16 @@ describe(DarajaClient.name, () => {
         PartyA: 600992,
         IdentifierType: '4',
         Remarks: 'B2C float',
-        QueueTimeOutURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+        QueueTimeOutURL:
+          'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
         ResultURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
       });
     });
 
     it('refuses to ask without a B2C set-up', async () => {
-      await expect(client({ b2cShortcode: undefined }).accountBalance(QUESTION)).rejects.toBeInstanceOf(ProviderInputError);
+      await expect(
+        client({ b2cShortcode: undefined }).accountBalance(QUESTION),
+      ).rejects.toBeInstanceOf(ProviderInputError);
       expect(stub.calls(DARAJA_PATHS.accountBalance)).toHaveLength(0);
     });
   });
@@ -844,8 +869,14 @@ describe('parseTransactionStatusResult (§1.9)', () => {
   });
 
   it('a question answered with another TransactionStatus, or refused, is not completed', () => {
-    const params = COMPLETED.Result.ResultParameters.ResultParameter.map((p) => (p.Key === 'TransactionStatus' ? { ...p, Value: 'Failed' } : p));
-    expect(parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: params } } })).toMatchObject({ completed: false, transactionStatus: 'Failed' });
+    const params = COMPLETED.Result.ResultParameters.ResultParameter.map((p) =>
+      p.Key === 'TransactionStatus' ? { ...p, Value: 'Failed' } : p,
+    );
+    expect(
+      parseTransactionStatusResult({
+        Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: params } },
+      }),
+    ).toMatchObject({ completed: false, transactionStatus: 'Failed' });
     const refused = {
       Result: {
         ResultType: 0,
@@ -867,9 +898,17 @@ describe('parseTransactionStatusResult (§1.9)', () => {
 
   it('rejects other shapes', () => {
     expect(() => parseTransactionStatusResult({})).toThrow(ProviderCallbackError);
-    expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ConversationID: 5 } })).toThrow(/ConversationID/);
-    const noReceipt = COMPLETED.Result.ResultParameters.ResultParameter.filter((p) => p.Key !== 'ReceiptNo');
-    expect(() => parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: noReceipt } } })).toThrow(/ReceiptNo/);
+    expect(() =>
+      parseTransactionStatusResult({ Result: { ...COMPLETED.Result, ConversationID: 5 } }),
+    ).toThrow(/ConversationID/);
+    const noReceipt = COMPLETED.Result.ResultParameters.ResultParameter.filter(
+      (p) => p.Key !== 'ReceiptNo',
+    );
+    expect(() =>
+      parseTransactionStatusResult({
+        Result: { ...COMPLETED.Result, ResultParameters: { ResultParameter: noReceipt } },
+      }),
+    ).toThrow(/ReceiptNo/);
   });
 });
 
@@ -892,22 +931,52 @@ describe('parseAccountBalanceResult (§1.12)', () => {
           { Key: 'BOCompletedTime', Value: 20251114125710 },
         ],
       },
-      ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit' } },
+      ReferenceData: {
+        ReferenceItem: {
+          Key: 'QueueTimeoutURL',
+          Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit',
+        },
+      },
     },
   };
 
   it('reads every account, the utility account included', () => {
     const parsed = parseAccountBalanceResult(RESULT);
-    expect(parsed).toMatchObject({ resultCode: '0', originatorConversationId: '515-5258779-3', completedAt: '20251114125710' });
+    expect(parsed).toMatchObject({
+      resultCode: '0',
+      originatorConversationId: '515-5258779-3',
+      completedAt: '20251114125710',
+    });
     expect(parsed.accounts).toHaveLength(5);
-    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({ name: 'Utility Account', currency: 'KES', currentKsh: '49217.00', availableKsh: '49217.00' });
-    expect(parsed.accounts.find((a) => a.name === 'Charges Paid Account')?.availableKsh).toBe('-220.00');
+    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({
+      name: 'Utility Account',
+      currency: 'KES',
+      currentKsh: '49217.00',
+      availableKsh: '49217.00',
+    });
+    expect(parsed.accounts.find((a) => a.name === 'Charges Paid Account')?.availableKsh).toBe(
+      '-220.00',
+    );
   });
 
   it('a refused question lists no account; a malformed list is rejected', () => {
-    const refused = { Result: { ...RESULT.Result, ResultCode: 2001, ResultDesc: 'The initiator information is invalid.', ResultParameters: undefined } };
+    const refused = {
+      Result: {
+        ...RESULT.Result,
+        ResultCode: 2001,
+        ResultDesc: 'The initiator information is invalid.',
+        ResultParameters: undefined,
+      },
+    };
     expect(parseAccountBalanceResult(refused)).toMatchObject({ resultCode: '2001', accounts: [] });
-    const bad = { Result: { ...RESULT.Result, ResultParameters: { ResultParameter: { Key: 'AccountBalance', Value: 'Utility Account|KES|lots' } } } };
+    const bad = {
+      Result: {
+        ...RESULT.Result,
+        ResultParameters: {
+          ResultParameter: { Key: 'AccountBalance', Value: 'Utility Account|KES|lots' },
+        },
+      },
+    };
     expect(() => parseAccountBalanceResult(bad)).toThrow(ProviderCallbackError);
   });
 });

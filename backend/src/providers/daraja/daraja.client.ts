@@ -321,10 +321,18 @@ export class DarajaClient {
     if (!securityCredential)
       throw new ProviderInputError(PROVIDER, 'securityCredential', 'must be configured');
     if (!/^[A-Za-z0-9]{6,20}$/.test(input.transactionId)) {
-      throw new ProviderInputError(PROVIDER, 'transactionId', 'must be an M-Pesa receipt (6–20 letters or digits)');
+      throw new ProviderInputError(
+        PROVIDER,
+        'transactionId',
+        'must be an M-Pesa receipt (6–20 letters or digits)',
+      );
     }
     if (!/^[\x21-\x7e]{1,100}$/.test(input.originatorConversationId)) {
-      throw new ProviderInputError(PROVIDER, 'originatorConversationId', 'must be 1–100 printable characters');
+      throw new ProviderInputError(
+        PROVIDER,
+        'originatorConversationId',
+        'must be 1–100 printable characters',
+      );
     }
     if (!/^.{2,100}$/u.test(input.remarks)) {
       throw new ProviderInputError(PROVIDER, 'remarks', 'must be 2–100 characters');
@@ -405,7 +413,8 @@ export class DarajaClient {
     const read = responseReader(res);
     return {
       conversationId: read.string(answer.ConversationID, 'ConversationID'),
-      originatorConversationId: read.optionalString(answer.OriginatorConversationID, 'OriginatorConversationID') ?? '',
+      originatorConversationId:
+        read.optionalString(answer.OriginatorConversationID, 'OriginatorConversationID') ?? '',
     };
   }
 
@@ -653,23 +662,32 @@ export const parseTransactionStatusResult = (body: unknown): TransactionStatusRe
     const raw = read.record(result.ResultParameters, at('ResultParameters')).ResultParameter;
     (Array.isArray(raw) ? raw : [raw]).forEach((item, i) => {
       const entry = read.record(item, `${at('ResultParameters.ResultParameter')}[${i}]`);
-      params.set(read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`), entry.Value);
+      params.set(
+        read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`),
+        entry.Value,
+      );
     });
   }
   const text = (key: string): string | undefined => {
     const value = params.get(key);
-    return typeof value === 'string' || typeof value === 'number' ? String(value).trim() || undefined : undefined;
+    return typeof value === 'string' || typeof value === 'number'
+      ? String(value).trim() || undefined
+      : undefined;
   };
   const amountValue = params.get('Amount');
   const amountKsh =
     amountValue === undefined || amountValue === null || amountValue === ''
       ? undefined
-      : (toDecimalString(amountValue, 2) ?? read.fail(at('ResultParameters.Amount'), 'expected an amount'));
+      : (toDecimalString(amountValue, 2) ??
+        read.fail(at('ResultParameters.Amount'), 'expected an amount'));
   const transactionStatus = text('TransactionStatus');
   const parsed: TransactionStatusResult = {
     resultCode,
     resultDesc: read.optionalString(result.ResultDesc, at('ResultDesc')) ?? '',
-    originatorConversationId: read.string(result.OriginatorConversationID, at('OriginatorConversationID')),
+    originatorConversationId: read.string(
+      result.OriginatorConversationID,
+      at('OriginatorConversationID'),
+    ),
     conversationId: read.string(result.ConversationID, at('ConversationID')),
     completed: resultCode === '0' && transactionStatus?.toLowerCase() === 'completed',
     transactionStatus,
@@ -679,7 +697,8 @@ export const parseTransactionStatusResult = (body: unknown): TransactionStatusRe
     debitPartyName: text('DebitPartyName'),
     finalisedAt: digitsOf(params.get('FinalisedTime')),
   };
-  if (parsed.completed && !parsed.receipt) read.fail(at('ResultParameters.ReceiptNo'), 'a completed transaction needs ReceiptNo');
+  if (parsed.completed && !parsed.receipt)
+    read.fail(at('ResultParameters.ReceiptNo'), 'a completed transaction needs ReceiptNo');
   for (const key of Object.keys(parsed) as (keyof TransactionStatusResult)[])
     if (parsed[key] === undefined) delete parsed[key];
   return parsed;
@@ -700,7 +719,10 @@ export const parseAccountBalanceResult = (body: unknown): AccountBalanceResult =
     const raw = read.record(result.ResultParameters, at('ResultParameters')).ResultParameter;
     (Array.isArray(raw) ? raw : [raw]).forEach((item, i) => {
       const entry = read.record(item, `${at('ResultParameters.ResultParameter')}[${i}]`);
-      params.set(read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`), entry.Value);
+      params.set(
+        read.string(entry.Key, `${at('ResultParameters.ResultParameter')}[${i}].Key`),
+        entry.Value,
+      );
     });
   }
   const resultCode = read.code(result.ResultCode, at('ResultCode'));
@@ -713,16 +735,27 @@ export const parseAccountBalanceResult = (body: unknown): AccountBalanceResult =
       const currentKsh = signedKsh(current);
       const availableKsh = signedKsh(available);
       if (!name || !currency || currentKsh === null || availableKsh === null) {
-        read.fail(at('ResultParameters.AccountBalance'), 'expected name|currency|current|available per account');
+        read.fail(
+          at('ResultParameters.AccountBalance'),
+          'expected name|currency|current|available per account',
+        );
       }
-      accounts.push({ name, currency, currentKsh: currentKsh as string, availableKsh: availableKsh as string });
+      accounts.push({
+        name,
+        currency,
+        currentKsh: currentKsh as string,
+        availableKsh: availableKsh as string,
+      });
     }
   }
   const completedAt = digitsOf(params.get('BOCompletedTime'));
   return {
     resultCode,
     resultDesc: read.optionalString(result.ResultDesc, at('ResultDesc')) ?? '',
-    originatorConversationId: read.string(result.OriginatorConversationID, at('OriginatorConversationID')),
+    originatorConversationId: read.string(
+      result.OriginatorConversationID,
+      at('OriginatorConversationID'),
+    ),
     conversationId: read.string(result.ConversationID, at('ConversationID')),
     accounts,
     ...(completedAt === undefined ? {} : { completedAt }),

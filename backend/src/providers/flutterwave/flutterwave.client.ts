@@ -1,6 +1,11 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 
-import { compareDecimal, fromScaled, toDecimalString, toScaled } from '../../common/decimal/decimal';
+import {
+  compareDecimal,
+  fromScaled,
+  toDecimalString,
+  toScaled,
+} from '../../common/decimal/decimal';
 import {
   createHttpClient,
   HttpClient,

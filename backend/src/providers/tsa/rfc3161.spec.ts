@@ -1,7 +1,13 @@
 import { fixedClock } from '../../common/clock/clock';
 import { pemBody } from '../../sandbox/tsa/tsa-sandbox.key';
 import { TsaSandboxService } from '../../sandbox/tsa/tsa-sandbox.service';
-import { checkTimestampToken, readToken, timestampRequest, tokenFromReply, TimestampReplyError } from './rfc3161';
+import {
+  checkTimestampToken,
+  readToken,
+  timestampRequest,
+  tokenFromReply,
+  TimestampReplyError,
+} from './rfc3161';
 
 /** A self-signed certificate of another party, for a trust that must not accept the sandbox's tokens. */
 const OTHER_CERT = `-----BEGIN CERTIFICATE-----
@@ -19,15 +25,24 @@ w8EO4DuuVeRPTjlo1nTGTYx8yhIwGDsSPgIhANBoVM0Rq1auIPha0HBjCVBadBEo
 
 describe('RFC 3161 requests, replies and tokens (against the sandbox TSA)', () => {
   const tsa = new TsaSandboxService(fixedClock('2026-11-23T09:00:00Z'));
-  const data = Buffer.from('localhost/tipske-log\n3\nrootrootrootrootrootrootrootrootrootroot1234=\n');
+  const data = Buffer.from(
+    'localhost/tipske-log\n3\nrootrootrootrootrootrootrootrootrootroot1234=\n',
+  );
 
   it('time-stamps data: imprint, nonce, genTime, signature by the sandbox certificate', async () => {
     const { der, nonce } = timestampRequest(data);
     const token = tokenFromReply(await tsa.reply(der), data, nonce);
     expect(readToken(token).info.genTime.toISOString()).toBe('2026-11-23T09:00:00.000Z');
     const check = await checkTimestampToken(token, data);
-    expect(check).toMatchObject({ imprintMatches: true, signatureValid: true, signer: 'TipsKE sandbox TSA', problem: null });
-    expect((await checkTimestampToken(token, data, [tsa.certificateDer()])).signatureValid).toBe(true);
+    expect(check).toMatchObject({
+      imprintMatches: true,
+      signatureValid: true,
+      signer: 'TipsKE sandbox TSA',
+      problem: null,
+    });
+    expect((await checkTimestampToken(token, data, [tsa.certificateDer()])).signatureValid).toBe(
+      true,
+    );
   });
 
   it('finds other data, a flipped signature byte and a foreign nonce', async () => {
@@ -40,8 +55,12 @@ describe('RFC 3161 requests, replies and tokens (against the sandbox TSA)', () =
     const tampered = Buffer.from(token);
     tampered[tampered.length - 5] ^= 0x01; // inside the ECDSA signature, the token's last field
     expect((await checkTimestampToken(tampered, data)).signatureValid).toBe(false);
-    expect(() => tokenFromReply(reply, data, Buffer.from('0102030405060708', 'hex'))).toThrow("nonce is not the request's");
-    expect(() => tokenFromReply(reply, Buffer.from('x'), nonce)).toThrow("imprint is not the request's");
+    expect(() => tokenFromReply(reply, data, Buffer.from('0102030405060708', 'hex'))).toThrow(
+      "nonce is not the request's",
+    );
+    expect(() => tokenFromReply(reply, Buffer.from('x'), nonce)).toThrow(
+      "imprint is not the request's",
+    );
   });
 
   it('with a trusted certificate, refuses a token whose signer is neither it nor chained to it', async () => {
@@ -56,7 +75,9 @@ describe('RFC 3161 requests, replies and tokens (against the sandbox TSA)', () =
   it('answers a malformed request with a rejection the client reports', async () => {
     const reply = await tsa.reply(Buffer.from('not DER'));
     expect(() => tokenFromReply(reply, data, Buffer.alloc(8))).toThrow(TimestampReplyError);
-    expect(() => tokenFromReply(reply, data, Buffer.alloc(8))).toThrow('status 2: the request is not a DER TimeStampReq');
+    expect(() => tokenFromReply(reply, data, Buffer.alloc(8))).toThrow(
+      'status 2: the request is not a DER TimeStampReq',
+    );
     expect(() => readToken(Buffer.from('junk'))).toThrow('not a time-stamp token');
   });
 });

@@ -11,7 +11,10 @@ import * as pkijs from 'pkijs';
  */
 
 /** pkijs on Node's WebCrypto. */
-export const tspCrypto = new pkijs.CryptoEngine({ name: 'node', crypto: webcrypto as unknown as Crypto });
+export const tspCrypto = new pkijs.CryptoEngine({
+  name: 'node',
+  crypto: webcrypto as unknown as Crypto,
+});
 
 export const SHA256_OID = '2.16.840.1.101.3.4.2.1';
 /** id-ct-TSTInfo: the content type of a time-stamp token's SignedData. */
@@ -22,7 +25,8 @@ export const TIMESTAMP_REPLY = 'application/timestamp-reply';
 
 const bytes = (b: ArrayBuffer | ArrayBufferView): Buffer =>
   b instanceof ArrayBuffer ? Buffer.from(b) : Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-const arrayBuffer = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+const arrayBuffer = (b: Uint8Array): ArrayBuffer =>
+  b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 
 /** A TimeStampReq (DER) for SHA-256(`data`) with a fresh 8-byte nonce and certReq. */
 export const timestampRequest = (data: Uint8Array): { der: Buffer; nonce: Buffer } => {
@@ -33,7 +37,9 @@ export const timestampRequest = (data: Uint8Array): { der: Buffer; nonce: Buffer
     version: 1,
     messageImprint: new pkijs.MessageImprint({
       hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: SHA256_OID }),
-      hashedMessage: new asn1js.OctetString({ valueHex: arrayBuffer(createHash('sha256').update(data).digest()) }),
+      hashedMessage: new asn1js.OctetString({
+        valueHex: arrayBuffer(createHash('sha256').update(data).digest()),
+      }),
     }),
     nonce: new asn1js.Integer({ valueHex: arrayBuffer(nonce) }),
     certReq: true,
@@ -57,7 +63,8 @@ export const readToken = (token: Uint8Array): { signed: pkijs.SignedData; info: 
     const content = pkijs.ContentInfo.fromBER(arrayBuffer(token));
     if (content.contentType !== pkijs.ContentInfo.SIGNED_DATA) throw new Error('not SignedData');
     const signed = new pkijs.SignedData({ schema: content.content });
-    if (signed.encapContentInfo.eContentType !== TST_INFO_OID || !signed.encapContentInfo.eContent) throw new Error('not a TSTInfo');
+    if (signed.encapContentInfo.eContentType !== TST_INFO_OID || !signed.encapContentInfo.eContent)
+      throw new Error('not a TSTInfo');
     const info = pkijs.TSTInfo.fromBER(signed.encapContentInfo.eContent.getValue());
     return { signed, info };
   } catch (err) {
@@ -75,28 +82,48 @@ export const tokenFromReply = (reply: Uint8Array, data: Uint8Array, nonce: Buffe
   try {
     resp = pkijs.TimeStampResp.fromBER(arrayBuffer(reply));
   } catch (err) {
-    throw new TimestampReplyError(`the TSA's reply is not a TimeStampResp (${(err as Error).message})`);
+    throw new TimestampReplyError(
+      `the TSA's reply is not a TimeStampResp (${(err as Error).message})`,
+    );
   }
   const status = resp.status.status;
   if (status !== 0 && status !== 1) {
     const text = (resp.status.statusStrings ?? []).map((s) => s.valueBlock.value).join('; ');
-    throw new TimestampReplyError(`the TSA refused the request (status ${status}${text ? `: ${text}` : ''})`);
+    throw new TimestampReplyError(
+      `the TSA refused the request (status ${status}${text ? `: ${text}` : ''})`,
+    );
   }
-  if (!resp.timeStampToken) throw new TimestampReplyError('the TSA granted the request but sent no token');
+  if (!resp.timeStampToken)
+    throw new TimestampReplyError('the TSA granted the request but sent no token');
   const token = bytes(resp.timeStampToken.toSchema().toBER());
   const { info } = readToken(token);
-  if (!imprintMatches(info, data)) throw new TimestampReplyError("the token's message imprint is not the request's");
-  if (!info.nonce || !integerBytes(info.nonce).equals(integerBytes(new asn1js.Integer({ valueHex: arrayBuffer(nonce) })))) {
+  if (!imprintMatches(info, data))
+    throw new TimestampReplyError("the token's message imprint is not the request's");
+  if (
+    !info.nonce ||
+    !integerBytes(info.nonce).equals(
+      integerBytes(new asn1js.Integer({ valueHex: arrayBuffer(nonce) })),
+    )
+  ) {
     throw new TimestampReplyError("the token's nonce is not the request's");
   }
   return token;
 };
 
-const HASHES: Record<string, string> = { [SHA256_OID]: 'sha256', '2.16.840.1.101.3.4.2.2': 'sha384', '2.16.840.1.101.3.4.2.3': 'sha512' };
+const HASHES: Record<string, string> = {
+  [SHA256_OID]: 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
 
 const imprintMatches = (info: pkijs.TSTInfo, data: Uint8Array): boolean => {
   const alg = HASHES[info.messageImprint.hashAlgorithm.algorithmId];
-  return !!alg && bytes(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(createHash(alg).update(data).digest());
+  return (
+    !!alg &&
+    bytes(info.messageImprint.hashedMessage.valueBlock.valueHexView).equals(
+      createHash(alg).update(data).digest(),
+    )
+  );
 };
 
 /** What a token says and whether it holds for the data. */
@@ -121,10 +148,17 @@ export interface TimestampCheck {
  * `trustedCerts` (DER) also that this certificate is one of them (pinned) or chains up to one.
  * @throws TimestampReplyError when `token` is not a time-stamp token.
  */
-export const checkTimestampToken = async (token: Uint8Array, data: Uint8Array, trustedCerts: Uint8Array[] = []): Promise<TimestampCheck> => {
+export const checkTimestampToken = async (
+  token: Uint8Array,
+  data: Uint8Array,
+  trustedCerts: Uint8Array[] = [],
+): Promise<TimestampCheck> => {
   const { signed, info } = readToken(token);
-  const cert = (signed.certificates ?? []).find((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
-  const cn = cert?.subject.typesAndValues.find((t) => t.type === '2.5.4.3')?.value.valueBlock.value ?? null;
+  const cert = (signed.certificates ?? []).find(
+    (c): c is pkijs.Certificate => c instanceof pkijs.Certificate,
+  );
+  const cn =
+    cert?.subject.typesAndValues.find((t) => t.type === '2.5.4.3')?.value.valueBlock.value ?? null;
   const verify = async (trusted: Uint8Array[]): Promise<string | null> => {
     try {
       const result = await signed.verify(
@@ -137,14 +171,20 @@ export const checkTimestampToken = async (token: Uint8Array, data: Uint8Array, t
         },
         tspCrypto,
       );
-      return result.signatureVerified && (!trusted.length || result.signerCertificateVerified) ? null : result.message || 'the signature does not verify';
+      return result.signatureVerified && (!trusted.length || result.signerCertificateVerified)
+        ? null
+        : result.message || 'the signature does not verify';
     } catch (err) {
       return (err as Error).message || 'the signature does not verify';
     }
   };
-  const signerCertSha256 = cert ? createHash('sha256').update(bytes(cert.toSchema().toBER())).digest('hex') : null;
+  const signerCertSha256 = cert
+    ? createHash('sha256').update(bytes(cert.toSchema().toBER())).digest('hex')
+    : null;
   // A trusted certificate that is the signer's own is pinned; otherwise the chain must lead to one.
-  const pinned = trustedCerts.some((c) => createHash('sha256').update(c).digest('hex') === signerCertSha256);
+  const pinned = trustedCerts.some(
+    (c) => createHash('sha256').update(c).digest('hex') === signerCertSha256,
+  );
   let problem = await verify([]);
   if (!problem && trustedCerts.length && !pinned) problem = await verify(trustedCerts);
   const signatureValid = problem === null;

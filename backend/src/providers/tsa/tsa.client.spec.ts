@@ -2,11 +2,22 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import { AddressInfo } from 'net';
 import { fixedClock } from '../../common/clock/clock';
 import { TsaSandboxService } from '../../sandbox/tsa/tsa-sandbox.service';
-import { checkTimestampToken, TIMESTAMP_QUERY, TIMESTAMP_REPLY, timestampRequest, TimestampReplyError } from './rfc3161';
+import {
+  checkTimestampToken,
+  TIMESTAMP_QUERY,
+  TIMESTAMP_REPLY,
+  timestampRequest,
+  TimestampReplyError,
+} from './rfc3161';
 import { TsaClient } from './tsa.client';
 
 /** An HTTP server answering each request with `answer` (status, content type, body bytes). */
-const serve = async (answer: (req: IncomingMessage, body: Buffer) => Promise<{ status: number; type: string; body: Buffer }>): Promise<{ url: string; server: Server; seen: string[] }> => {
+const serve = async (
+  answer: (
+    req: IncomingMessage,
+    body: Buffer,
+  ) => Promise<{ status: number; type: string; body: Buffer }>,
+): Promise<{ url: string; server: Server; seen: string[] }> => {
   const seen: string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -20,7 +31,11 @@ const serve = async (answer: (req: IncomingMessage, body: Buffer) => Promise<{ s
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/timestamp`, server, seen };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/timestamp`,
+    server,
+    seen,
+  };
 };
 
 describe('TsaClient (RFC 3161 over HTTP)', () => {
@@ -30,11 +45,18 @@ describe('TsaClient (RFC 3161 over HTTP)', () => {
   afterEach(() => new Promise<void>((resolve) => (open ? open.close(() => resolve()) : resolve())));
 
   it('posts an application/timestamp-query and returns the checked token of the timestamp-reply', async () => {
-    const s = await serve(async (_req, body) => ({ status: 200, type: TIMESTAMP_REPLY, body: await tsa.reply(body) }));
+    const s = await serve(async (_req, body) => ({
+      status: 200,
+      type: TIMESTAMP_REPLY,
+      body: await tsa.reply(body),
+    }));
     open = s.server;
     const token = await new TsaClient({ url: s.url }).timestamp(data);
     expect(s.seen).toEqual([`POST ${TIMESTAMP_QUERY}`]);
-    expect(await checkTimestampToken(token, data)).toMatchObject({ imprintMatches: true, signatureValid: true });
+    expect(await checkTimestampToken(token, data)).toMatchObject({
+      imprintMatches: true,
+      signatureValid: true,
+    });
   });
 
   it.each([
@@ -47,8 +69,14 @@ describe('TsaClient (RFC 3161 over HTTP)', () => {
   });
 
   it('refuses a reply that answers another request', async () => {
-    const s = await serve(async () => ({ status: 200, type: TIMESTAMP_REPLY, body: await tsa.reply(timestampRequest(Buffer.from('other')).der) }));
+    const s = await serve(async () => ({
+      status: 200,
+      type: TIMESTAMP_REPLY,
+      body: await tsa.reply(timestampRequest(Buffer.from('other')).der),
+    }));
     open = s.server;
-    await expect(new TsaClient({ url: s.url }).timestamp(data)).rejects.toThrow(TimestampReplyError);
+    await expect(new TsaClient({ url: s.url }).timestamp(data)).rejects.toThrow(
+      TimestampReplyError,
+    );
   });
 });

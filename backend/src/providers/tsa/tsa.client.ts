@@ -1,4 +1,10 @@
-import { TIMESTAMP_QUERY, TIMESTAMP_REPLY, timestampRequest, tokenFromReply, TimestampReplyError } from './rfc3161';
+import {
+  TIMESTAMP_QUERY,
+  TIMESTAMP_REPLY,
+  timestampRequest,
+  tokenFromReply,
+  TimestampReplyError,
+} from './rfc3161';
 
 /** Where the TSA answers and how long a request may take. */
 export interface TsaClientOptions {
@@ -34,9 +40,15 @@ export class TsaClient {
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
     });
     const body = Buffer.from(await res.arrayBuffer());
-    if (!res.ok) throw new TimestampReplyError(`the TSA answered ${res.status}: ${body.toString('utf8').slice(0, 200)}`);
+    if (!res.ok)
+      throw new TimestampReplyError(
+        `the TSA answered ${res.status}: ${body.toString('utf8').slice(0, 200)}`,
+      );
     const type = res.headers.get('content-type') ?? '';
-    if (!type.startsWith(TIMESTAMP_REPLY)) throw new TimestampReplyError(`the TSA answered ${type || 'no content type'}, not ${TIMESTAMP_REPLY}`);
+    if (!type.startsWith(TIMESTAMP_REPLY))
+      throw new TimestampReplyError(
+        `the TSA answered ${type || 'no content type'}, not ${TIMESTAMP_REPLY}`,
+      );
     return tokenFromReply(body, data, nonce);
   }
 }

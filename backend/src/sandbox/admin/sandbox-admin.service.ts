@@ -36,9 +36,15 @@ export class SandboxAdminService {
       (status as number) < 400 ||
       (status as number) > 599
     ) {
-      throw new SandboxError(SandboxErrorCode.INVALID_FAULT, { targets: [...FAULT_TARGETS, `${AT_DELIVERY_FAILS}:<MSISDN>`] });
+      throw new SandboxError(SandboxErrorCode.INVALID_FAULT, {
+        targets: [...FAULT_TARGETS, `${AT_DELIVERY_FAILS}:<MSISDN>`],
+      });
     }
-    const fault: Fault = { target: target as FaultTarget, remaining: count as number, status: status as number };
+    const fault: Fault = {
+      target: target as FaultTarget,
+      remaining: count as number,
+      status: status as number,
+    };
     await this.faults.set(fault);
     return fault;
   }
@@ -52,10 +58,15 @@ export class SandboxAdminService {
   }
 
   /** The callbacks the sandbox sent or will send, newest first. */
-  deliveries(query: { reference?: unknown; kind?: unknown; limit?: unknown }): Promise<OutboundView[]> {
+  deliveries(query: {
+    reference?: unknown;
+    kind?: unknown;
+    limit?: unknown;
+  }): Promise<OutboundView[]> {
     const limit = Number(query.limit);
     return this.outbound.recent({
-      reference: typeof query.reference === 'string' && query.reference ? query.reference : undefined,
+      reference:
+        typeof query.reference === 'string' && query.reference ? query.reference : undefined,
       kind: typeof query.kind === 'string' && query.kind ? query.kind : undefined,
       limit: Number.isInteger(limit) && limit > 0 && limit <= 500 ? limit : 100,
     });

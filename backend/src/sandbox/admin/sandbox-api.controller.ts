@@ -1,5 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBody, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiBody,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { MessageResponse } from '../../common/openapi/api-shapes';
 import { FaultDto, OutboundViewDto, SANDBOX_RECORD, SetFaultDto } from './sandbox-api.dto';
 import { Public } from '../../common/decorators/public.decorator';
@@ -53,7 +59,9 @@ export class SandboxApiController {
   @Post('daraja/stk/:checkoutRequestId/resend-callback')
   @HttpCode(202)
   @ApiAcceptedResponse({ type: MessageResponse })
-  async resendStk(@Param('checkoutRequestId') checkoutRequestId: string): Promise<{ message: string }> {
+  async resendStk(
+    @Param('checkoutRequestId') checkoutRequestId: string,
+  ): Promise<{ message: string }> {
     await this.admin.resendStkCallback(checkoutRequestId);
     return { message: 'Callback queued' };
   }

@@ -7,9 +7,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** POST /sandbox/api/faults: make the next `count` calls of `target` fail with `status`. */
 export class SetFaultDto {
-  @ApiProperty({ example: 'daraja.stkpush', description: 'Sandbox endpoint or callback to fail' }) target: string;
+  @ApiProperty({ example: 'daraja.stkpush', description: 'Sandbox endpoint or callback to fail' })
+  target: string;
   @ApiProperty({ example: 1 }) count: number;
-  @ApiPropertyOptional({ example: 500, description: 'HTTP status to answer (0: drop a callback)' }) status?: number;
+  @ApiPropertyOptional({ example: 500, description: 'HTTP status to answer (0: drop a callback)' })
+  status?: number;
 }
 
 /** An armed fault. */
@@ -39,7 +41,8 @@ export const SANDBOX_RECORD = { type: 'object', additionalProperties: true } as 
 /** POST /sandbox/api/phones/{msisdn}/prompts/{id}/{action} and the phone page's forms. */
 export class PromptAnswerDto {
   @ApiPropertyOptional({ example: '1234', description: 'M-Pesa PIN (accept only)' }) pin?: string;
-  @ApiPropertyOptional({ description: 'false: do not send the callback (reconciliation tests)' }) callback?: boolean;
+  @ApiPropertyOptional({ description: 'false: do not send the callback (reconciliation tests)' })
+  callback?: boolean;
 }
 
 /** The outcome of answering a prompt. */

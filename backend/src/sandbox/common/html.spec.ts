@@ -2,7 +2,9 @@ import { escapeHtml, groupThousands, page } from './html';
 
 describe('escapeHtml', () => {
   it('escapes every character that can break out of text or a quoted attribute', () => {
-    expect(escapeHtml(`<img src=x onerror="alert('1')">&\``)).toBe('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;&#96;');
+    expect(escapeHtml(`<img src=x onerror="alert('1')">&\``)).toBe(
+      '&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;&#96;',
+    );
     expect(escapeHtml(null)).toBe('');
     expect(escapeHtml(42)).toBe('42');
   });

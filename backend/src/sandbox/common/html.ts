@@ -57,7 +57,11 @@ code{background:#eef;padding:0 3px;border-radius:3px}
  * A complete mobile-friendly page. `title` is escaped here; `body` must already be safe HTML.
  * `head` is extra trusted markup for the head (e.g. a noscript refresh).
  */
-export const page = (title: string, body: string, opts: { wide?: boolean; head?: string } = {}): string =>
+export const page = (
+  title: string,
+  body: string,
+  opts: { wide?: boolean; head?: string } = {},
+): string =>
   `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">

@@ -1,4 +1,12 @@
-import { atMessageId, checkoutRequestId, conversationId, darajaAccessToken, flwRef, merchantRequestId, mpesaReceipt } from './ids';
+import {
+  atMessageId,
+  checkoutRequestId,
+  conversationId,
+  darajaAccessToken,
+  flwRef,
+  merchantRequestId,
+  mpesaReceipt,
+} from './ids';
 
 /** A deterministic random source cycling through 0..max-1. */
 const counter = (): ((max: number) => number) => {
@@ -16,10 +24,12 @@ describe('sandbox ids', () => {
   });
 
   it('makes CheckoutRequestIDs from the Nairobi time and the MSISDN tail', () => {
-    expect(checkoutRequestId(at, '254712345678', counter())).toBe('ws_CO_14112025103512012345712345678');
+    expect(checkoutRequestId(at, '254712345678', counter())).toBe(
+      'ws_CO_14112025103512012345712345678',
+    );
   });
 
-  it('makes the other identifiers in their providers\' formats', () => {
+  it("makes the other identifiers in their providers' formats", () => {
     expect(merchantRequestId()).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\d{7}$/);
     expect(conversationId(at)).toMatch(/^AG_20251114_[0-9a-f]{20}$/);
     expect(darajaAccessToken()).toMatch(/^[A-Za-z0-9]{28}$/);

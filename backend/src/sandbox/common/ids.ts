@@ -26,7 +26,11 @@ export const merchantRequestId = (random: RandomInt = cryptoRandomInt): string =
  * Daraja `CheckoutRequestID`: `ws_CO_` + ddMMyyyyHHmmss (Nairobi) + 6 random digits + the
  * MSISDN without 254, e.g. `ws_CO_14112025103512345678712345678`.
  */
-export const checkoutRequestId = (at: Date, msisdn: string, random: RandomInt = cryptoRandomInt): string =>
+export const checkoutRequestId = (
+  at: Date,
+  msisdn: string,
+  random: RandomInt = cryptoRandomInt,
+): string =>
   `ws_CO_${formatInTimeZone(at, NAIROBI_TZ, 'ddMMyyyyHHmmss')}${digits(6, random)}${msisdn.slice(3)}`;
 
 /**
@@ -51,10 +55,12 @@ export const darajaAccessToken = (random: RandomInt = cryptoRandomInt): string =
   pick('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 28, random);
 
 /** Africa's Talking `messageId`: `ATXid_` + 32 hex. */
-export const atMessageId = (random: RandomInt = cryptoRandomInt): string => `ATXid_${hex(32, random)}`;
+export const atMessageId = (random: RandomInt = cryptoRandomInt): string =>
+  `ATXid_${hex(32, random)}`;
 
 /** Flutterwave `flw_ref` of a test transaction: `FLW-MOCK-` + 16 hex. */
-export const flwRef = (random: RandomInt = cryptoRandomInt): string => `FLW-MOCK-${hex(16, random)}`;
+export const flwRef = (random: RandomInt = cryptoRandomInt): string =>
+  `FLW-MOCK-${hex(16, random)}`;
 
 /** The unguessable token of a hosted checkout link (24 hex, 96 bits). */
 export const checkoutToken = (): string => randomBytes(12).toString('hex');

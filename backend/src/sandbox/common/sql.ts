@@ -8,7 +8,12 @@ export type Sql = Pick<EntityManager, 'query'>;
  * `[rows, affectedCount]` and every other statement as the rows themselves.
  */
 export const rowsOf = <T>(result: unknown): T[] => {
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') {
+  if (
+    Array.isArray(result) &&
+    result.length === 2 &&
+    Array.isArray(result[0]) &&
+    typeof result[1] === 'number'
+  ) {
     return result[0] as T[];
   }
   return result as T[];

@@ -59,13 +59,22 @@ export class DarajaSandboxRepository {
   }
 
   async isTokenValid(token: string): Promise<boolean> {
-    const rows = await query(this.ds, `SELECT 1 FROM sandbox_daraja_token WHERE token = $1 AND expires_at > now()`, [token]);
+    const rows = await query(
+      this.ds,
+      `SELECT 1 FROM sandbox_daraja_token WHERE token = $1 AND expires_at > now()`,
+      [token],
+    );
     return rows.length > 0;
   }
 
   /** Stores a new prompt; false when the CheckoutRequestID is taken (the caller draws another). */
   async insertStk(
-    stk: StkPushRequest & { checkoutRequestId: string; merchantRequestId: string; timeoutMs: number; autoAcceptMs: number | null },
+    stk: StkPushRequest & {
+      checkoutRequestId: string;
+      merchantRequestId: string;
+      timeoutMs: number;
+      autoAcceptMs: number | null;
+    },
   ): Promise<boolean> {
     const rows = await query(
       this.ds,
@@ -97,26 +106,39 @@ export class DarajaSandboxRepository {
   }
 
   async findStk(checkoutRequestId: string): Promise<StkRow | null> {
-    const rows = await query<StkRow>(this.ds, `SELECT * FROM sandbox_stk_request WHERE checkout_request_id = $1`, [checkoutRequestId]);
+    const rows = await query<StkRow>(
+      this.ds,
+      `SELECT * FROM sandbox_stk_request WHERE checkout_request_id = $1`,
+      [checkoutRequestId],
+    );
     return rows[0] ?? null;
   }
 
   /** The accepted prompt whose M-Pesa receipt is `receipt`, or null (Transaction Status, §1.9). */
   async findStkByReceipt(receipt: string): Promise<StkRow | null> {
-    const rows = await query<StkRow>(this.ds, `SELECT * FROM sandbox_stk_request WHERE receipt = $1`, [receipt]);
+    const rows = await query<StkRow>(
+      this.ds,
+      `SELECT * FROM sandbox_stk_request WHERE receipt = $1`,
+      [receipt],
+    );
     return rows[0] ?? null;
   }
 
   /** Locks one prompt for the transaction `db`. */
   async lockStk(db: Sql, checkoutRequestId: string): Promise<StkRow | null> {
-    const rows = await query<StkRow>(db, `SELECT * FROM sandbox_stk_request WHERE checkout_request_id = $1 FOR UPDATE`, [
-      checkoutRequestId,
-    ]);
+    const rows = await query<StkRow>(
+      db,
+      `SELECT * FROM sandbox_stk_request WHERE checkout_request_id = $1 FOR UPDATE`,
+      [checkoutRequestId],
+    );
     return rows[0] ?? null;
   }
 
   /** Locks pending prompts whose auto-accept time or deadline has passed (SKIP LOCKED). */
-  async lockDueStk(db: Sql, limit: number): Promise<(StkRow & { due: 'auto_accept' | 'timeout' })[]> {
+  async lockDueStk(
+    db: Sql,
+    limit: number,
+  ): Promise<(StkRow & { due: 'auto_accept' | 'timeout' })[]> {
     return query(
       db,
       `SELECT *, CASE WHEN auto_accept_at IS NOT NULL AND auto_accept_at <= now() AND auto_accept_at <= expires_at
@@ -133,13 +155,26 @@ export class DarajaSandboxRepository {
   async resolveStk(
     db: Sql,
     checkoutRequestId: string,
-    outcome: { status: StkResolution; resultCode: number; resultDesc: string; receipt: string | null; transactionDate: string | null },
+    outcome: {
+      status: StkResolution;
+      resultCode: number;
+      resultDesc: string;
+      receipt: string | null;
+      transactionDate: string | null;
+    },
   ): Promise<void> {
     await db.query(
       `UPDATE sandbox_stk_request
           SET status = $2, result_code = $3, result_desc = $4, receipt = $5, transaction_date = $6, resolved_at = now()
         WHERE checkout_request_id = $1`,
-      [checkoutRequestId, outcome.status, outcome.resultCode, outcome.resultDesc, outcome.receipt, outcome.transactionDate],
+      [
+        checkoutRequestId,
+        outcome.status,
+        outcome.resultCode,
+        outcome.resultDesc,
+        outcome.receipt,
+        outcome.transactionDate,
+      ],
     );
   }
 
@@ -154,7 +189,11 @@ export class DarajaSandboxRepository {
 
   /** Recent prompts of every phone (index page). */
   async recentStk(limit: number): Promise<StkRow[]> {
-    return query<StkRow>(this.ds, `SELECT * FROM sandbox_stk_request ORDER BY created_at DESC LIMIT $1`, [limit]);
+    return query<StkRow>(
+      this.ds,
+      `SELECT * FROM sandbox_stk_request ORDER BY created_at DESC LIMIT $1`,
+      [limit],
+    );
   }
 
   /** Stores a B2C request with its decided result; false when the OriginatorConversationID is taken. */
@@ -211,7 +250,12 @@ export class DarajaSandboxRepository {
     );
   }
 
-  async completeB2c(db: Sql, conversationId: string, status: 'completed' | 'failed', transactionId: string): Promise<void> {
+  async completeB2c(
+    db: Sql,
+    conversationId: string,
+    status: 'completed' | 'failed',
+    transactionId: string,
+  ): Promise<void> {
     await db.query(
       `UPDATE sandbox_b2c_request SET status = $2, transaction_id = $3, completed_at = now() WHERE conversation_id = $1`,
       [conversationId, status, transactionId],
@@ -219,11 +263,19 @@ export class DarajaSandboxRepository {
   }
 
   async findB2c(conversationId: string): Promise<B2cRow | null> {
-    const rows = await query<B2cRow>(this.ds, `SELECT * FROM sandbox_b2c_request WHERE conversation_id = $1`, [conversationId]);
+    const rows = await query<B2cRow>(
+      this.ds,
+      `SELECT * FROM sandbox_b2c_request WHERE conversation_id = $1`,
+      [conversationId],
+    );
     return rows[0] ?? null;
   }
 
   async recentB2c(limit: number): Promise<B2cRow[]> {
-    return query<B2cRow>(this.ds, `SELECT * FROM sandbox_b2c_request ORDER BY created_at DESC LIMIT $1`, [limit]);
+    return query<B2cRow>(
+      this.ds,
+      `SELECT * FROM sandbox_b2c_request ORDER BY created_at DESC LIMIT $1`,
+      [limit],
+    );
   }
 }

@@ -160,7 +160,11 @@ export class DarajaSandboxService {
     if (stk.status === 'pending') return this.reject(DARAJA_REJECTIONS.beingProcessed);
     return answer(
       200,
-      stkQueryBody({ merchantRequestId: stk.merchant_request_id, checkoutRequestId: stk.checkout_request_id, resolution: stk.status }),
+      stkQueryBody({
+        merchantRequestId: stk.merchant_request_id,
+        checkoutRequestId: stk.checkout_request_id,
+        resolution: stk.status,
+      }),
     );
   }
 
@@ -169,7 +173,10 @@ export class DarajaSandboxService {
    * acknowledgement, then the `Result` (`Completed`, or 2001 for a wrong initiator) posted to
    * ResultURL at once; an unknown receipt is refused with `400.002.02`.
    */
-  async transactionStatus(authorization: string | undefined, body: unknown): Promise<ProviderAnswer> {
+  async transactionStatus(
+    authorization: string | undefined,
+    body: unknown,
+  ): Promise<ProviderAnswer> {
     const refused = await this.checkBearer(authorization, 'daraja.transactionstatus');
     if (refused) return refused;
     const checked = validateTransactionStatus(body);
@@ -184,8 +191,15 @@ export class DarajaSandboxService {
     const result = transactionStatusResultBody({
       originatorConversationId: originator,
       conversationId: conversation,
-      initiatorValid: q.initiatorName === initiatorName && q.securityCredential === securityCredential,
-      stk: { receipt: stk.receipt, amountKsh: stk.amount_ksh, msisdn: stk.msisdn, shortcode: stk.business_short_code, transactionDate: stk.transaction_date },
+      initiatorValid:
+        q.initiatorName === initiatorName && q.securityCredential === securityCredential,
+      stk: {
+        receipt: stk.receipt,
+        amountKsh: stk.amount_ksh,
+        msisdn: stk.msisdn,
+        shortcode: stk.business_short_code,
+        transactionDate: stk.transaction_date,
+      },
       at: now,
     });
     await this.outbound.enqueue(this.repo.dataSource.manager, {
@@ -221,7 +235,9 @@ export class DarajaSandboxService {
     const result = accountBalanceResultBody({
       originatorConversationId: originator,
       conversationId: conversation,
-      initiatorValid: checked.value.initiatorName === initiatorName && checked.value.securityCredential === securityCredential,
+      initiatorValid:
+        checked.value.initiatorName === initiatorName &&
+        checked.value.securityCredential === securityCredential,
       utilityKsh: this.settings.b2cFloatKsh,
       at: now,
     });
@@ -246,7 +262,11 @@ export class DarajaSandboxService {
    * to ResultURL after SANDBOX_B2C_RESULT_DELAY_MS. A repeated OriginatorConversationID is refused
    * with `500.002.1001`. Failures are triggered as documented in sandbox.constants.ts.
    */
-  async b2c(authorization: string | undefined, body: unknown, version: 'v1' | 'v3'): Promise<ProviderAnswer> {
+  async b2c(
+    authorization: string | undefined,
+    body: unknown,
+    version: 'v1' | 'v3',
+  ): Promise<ProviderAnswer> {
     const refused = await this.checkBearer(authorization, 'daraja.b2c');
     if (refused) return refused;
     const checked = validateB2c(body, version);
@@ -256,7 +276,8 @@ export class DarajaSandboxService {
     const outcome = b2cOutcome({
       amount: b2c.amount,
       partyB: b2c.partyB,
-      initiatorValid: b2c.initiatorName === initiatorName && b2c.securityCredential === securityCredential,
+      initiatorValid:
+        b2c.initiatorName === initiatorName && b2c.securityCredential === securityCredential,
     });
     const conversation = conversationId(this.clock.now());
     const originator = b2c.originatorConversationId ?? `sandbox-${conversation.slice(-12)}`;
@@ -301,11 +322,13 @@ export class DarajaSandboxService {
     if (action === 'accept' && (typeof pin !== 'string' || !/^\d{4}$/.test(pin))) {
       throw new SandboxError(SandboxErrorCode.INVALID_PIN);
     }
-    const resolution: StkResolution = action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'wrong_pin';
+    const resolution: StkResolution =
+      action === 'accept' ? 'accepted' : action === 'decline' ? 'declined' : 'wrong_pin';
     const result = await this.repo.dataSource.transaction(async (db) => {
       const stk = await this.repo.lockStk(db, checkoutRequestId);
       if (!stk || stk.msisdn !== msisdn) throw new SandboxError(SandboxErrorCode.PROMPT_NOT_FOUND);
-      if (stk.status !== 'pending') throw new SandboxError(SandboxErrorCode.PROMPT_ANSWERED, { status: stk.status });
+      if (stk.status !== 'pending')
+        throw new SandboxError(SandboxErrorCode.PROMPT_ANSWERED, { status: stk.status });
       // Past its deadline the prompt is gone from the phone; the sweeper sends the 1037.
       if (new Date(stk.expires_at).getTime() <= this.clock.now().getTime()) {
         throw new SandboxError(SandboxErrorCode.PROMPT_ANSWERED, { status: 'timed_out' });
@@ -365,7 +388,9 @@ export class DarajaSandboxService {
   }
 
   /** Recent prompts and payouts for the index page. */
-  async recent(limit: number): Promise<{ stk: StkRow[]; b2c: Awaited<ReturnType<DarajaSandboxRepository['recentB2c']>> }> {
+  async recent(
+    limit: number,
+  ): Promise<{ stk: StkRow[]; b2c: Awaited<ReturnType<DarajaSandboxRepository['recentB2c']>> }> {
     const [stk, b2c] = await Promise.all([this.repo.recentStk(limit), this.repo.recentB2c(limit)]);
     return { stk, b2c };
   }
@@ -377,7 +402,8 @@ export class DarajaSandboxService {
   async sweep(): Promise<number> {
     const stkCount = await this.repo.dataSource.transaction(async (db) => {
       const due = await this.repo.lockDueStk(db, SWEEP_BATCH);
-      for (const stk of due) await this.resolve(db, stk, stk.due === 'auto_accept' ? 'accepted' : 'timed_out', true);
+      for (const stk of due)
+        await this.resolve(db, stk, stk.due === 'auto_accept' ? 'accepted' : 'timed_out', true);
       return due.length;
     });
     const b2cCount = await this.repo.dataSource.transaction(async (db) => {
@@ -386,12 +412,22 @@ export class DarajaSandboxService {
         const now = this.clock.now();
         const transactionId = mpesaReceipt(now);
         const paid = b2c.result_code === 0;
-        await this.repo.completeB2c(db, b2c.conversation_id, paid ? 'completed' : 'failed', transactionId);
+        await this.repo.completeB2c(
+          db,
+          b2c.conversation_id,
+          paid ? 'completed' : 'failed',
+          transactionId,
+        );
         if (paid) {
           await this.inbox.add(db, {
             msisdn: b2c.party_b,
             sender: MPESA_SMS_SENDER,
-            body: b2cConfirmationSms({ receipt: transactionId, amountKsh: b2c.amount_ksh, merchant: SANDBOX_MERCHANT_NAME, at: now }),
+            body: b2cConfirmationSms({
+              receipt: transactionId,
+              amountKsh: b2c.amount_ksh,
+              merchant: SANDBOX_MERCHANT_NAME,
+              at: now,
+            }),
           });
         }
         await this.outbound.enqueue(db, {
@@ -420,7 +456,12 @@ export class DarajaSandboxService {
   }
 
   /** Resolves a locked pending prompt inside `db`: state, M-Pesa SMS (accepted) and the callback. */
-  private async resolve(db: EntityManager, stk: StkRow, resolution: StkResolution, sendCallback: boolean): Promise<PromptAnswer> {
+  private async resolve(
+    db: EntityManager,
+    stk: StkRow,
+    resolution: StkResolution,
+    sendCallback: boolean,
+  ): Promise<PromptAnswer> {
     const now = this.clock.now();
     const accepted = resolution === 'accepted';
     const receipt = accepted ? mpesaReceipt(now) : null;
@@ -486,7 +527,11 @@ export class DarajaSandboxService {
       transactionDesc: stk.transaction_desc,
       businessShortCode: stk.business_short_code,
       merchant: SANDBOX_MERCHANT_NAME,
-      text: stkPromptText({ amountKsh: stk.amount_ksh, merchant: SANDBOX_MERCHANT_NAME, accountReference: stk.account_reference }),
+      text: stkPromptText({
+        amountKsh: stk.amount_ksh,
+        merchant: SANDBOX_MERCHANT_NAME,
+        accountReference: stk.account_reference,
+      }),
       createdAt: iso(stk.created_at) as string,
       expiresAt: iso(stk.expires_at) as string,
     };
@@ -505,10 +550,16 @@ export class DarajaSandboxService {
   /** Bearer check (§1.11: unknown or expired token → `404.001.03`), then an injected fault. */
   private async checkBearer(
     authorization: string | undefined,
-    target: 'daraja.stkpush' | 'daraja.stkquery' | 'daraja.b2c' | 'daraja.transactionstatus' | 'daraja.accountbalance',
+    target:
+      | 'daraja.stkpush'
+      | 'daraja.stkquery'
+      | 'daraja.b2c'
+      | 'daraja.transactionstatus'
+      | 'daraja.accountbalance',
   ): Promise<ProviderAnswer | null> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (!match || !(await this.isTokenValid(match[1]))) return this.reject(DARAJA_REJECTIONS.invalidToken);
+    if (!match || !(await this.isTokenValid(match[1])))
+      return this.reject(DARAJA_REJECTIONS.invalidToken);
     const fault = await this.faults.consume(target);
     return fault === null ? null : this.reject(faultRejection(fault));
   }

@@ -31,7 +31,10 @@ export class FaultRepository {
    */
   async isArmed(target: FaultTarget, db: Sql = this.ds): Promise<boolean> {
     if (Date.now() - this.armedAt >= ARMED_CACHE_MS) {
-      const rows = await query<{ target: string }>(db, `SELECT target FROM sandbox_fault WHERE remaining > 0`);
+      const rows = await query<{ target: string }>(
+        db,
+        `SELECT target FROM sandbox_fault WHERE remaining > 0`,
+      );
       this.armed = new Set(rows.map((r) => r.target));
       this.armedAt = Date.now();
     }
@@ -65,7 +68,10 @@ export class FaultRepository {
 
   /** Every armed fault. */
   async list(): Promise<Fault[]> {
-    return query<Fault>(this.ds, `SELECT target, remaining, status FROM sandbox_fault WHERE remaining > 0 ORDER BY target`);
+    return query<Fault>(
+      this.ds,
+      `SELECT target, remaining, status FROM sandbox_fault WHERE remaining > 0 ORDER BY target`,
+    );
   }
 
   /** Disarms everything. */

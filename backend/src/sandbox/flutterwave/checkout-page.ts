@@ -30,7 +30,11 @@ ${
 };
 
 /** Shown after Pay / Fail / Cancel when the payment had no redirect_url. */
-export const renderCheckoutDone = (outcome: { status: string; txRef: string; transactionId: number | null }): string =>
+export const renderCheckoutDone = (outcome: {
+  status: string;
+  txRef: string;
+  transactionId: number | null;
+}): string =>
   page(
     'Flutterwave sandbox',
     `<h1>Payment ${escapeHtml(outcome.status)}</h1>

@@ -49,11 +49,15 @@ export class FlutterwaveSandboxController {
 
   /** The hosted checkout page (HTML). */
   @Get('pay/:token')
-  async checkoutPage(@Param('token') token: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async checkoutPage(
+    @Param('token') token: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     try {
       return sendHtml(reply, 200, renderCheckoutPage(await this.flutterwave.checkout(token)));
     } catch (err) {
-      if (err instanceof SandboxError) return sendHtml(reply, err.status, renderErrorPage(err.message));
+      if (err instanceof SandboxError)
+        return sendHtml(reply, err.status, renderErrorPage(err.message));
       throw err;
     }
   }
@@ -65,7 +69,8 @@ export class FlutterwaveSandboxController {
     @Param('action') action: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    if (!ACTIONS.includes(action as CheckoutAction)) return sendHtml(reply, 404, renderErrorPage('Not found'));
+    if (!ACTIONS.includes(action as CheckoutAction))
+      return sendHtml(reply, 404, renderErrorPage('Not found'));
     try {
       const outcome = await this.flutterwave.complete(token, action as CheckoutAction);
       if (outcome.redirectTo) {
@@ -74,7 +79,8 @@ export class FlutterwaveSandboxController {
       }
       return sendHtml(reply, 200, renderCheckoutDone(outcome));
     } catch (err) {
-      if (err instanceof SandboxError) return sendHtml(reply, err.status, renderErrorPage(err.message));
+      if (err instanceof SandboxError)
+        return sendHtml(reply, err.status, renderErrorPage(err.message));
       throw err;
     }
   }

@@ -63,22 +63,38 @@ export class FlutterwaveSandboxRepository {
   }
 
   async findByToken(token: string): Promise<FlwPaymentRow | null> {
-    const rows = await query<FlwPaymentRow>(this.ds, `SELECT * FROM sandbox_flw_payment WHERE token = $1`, [token]);
+    const rows = await query<FlwPaymentRow>(
+      this.ds,
+      `SELECT * FROM sandbox_flw_payment WHERE token = $1`,
+      [token],
+    );
     return rows[0] ?? null;
   }
 
   async lockByToken(db: Sql, token: string): Promise<FlwPaymentRow | null> {
-    const rows = await query<FlwPaymentRow>(db, `SELECT * FROM sandbox_flw_payment WHERE token = $1 FOR UPDATE`, [token]);
+    const rows = await query<FlwPaymentRow>(
+      db,
+      `SELECT * FROM sandbox_flw_payment WHERE token = $1 FOR UPDATE`,
+      [token],
+    );
     return rows[0] ?? null;
   }
 
   /** Cancels a pending checkout (no transaction, §2.7). */
   async cancel(db: Sql, token: string): Promise<void> {
-    await db.query(`UPDATE sandbox_flw_payment SET status = 'cancelled', completed_at = now() WHERE token = $1`, [token]);
+    await db.query(
+      `UPDATE sandbox_flw_payment SET status = 'cancelled', completed_at = now() WHERE token = $1`,
+      [token],
+    );
   }
 
   /** Turns a pending checkout into a transaction with a new numeric id and flw_ref. */
-  async complete(db: Sql, token: string, status: 'successful' | 'failed', flwRef: string): Promise<FlwPaymentRow> {
+  async complete(
+    db: Sql,
+    token: string,
+    status: 'successful' | 'failed',
+    flwRef: string,
+  ): Promise<FlwPaymentRow> {
     const rows = await query<FlwPaymentRow>(
       db,
       `UPDATE sandbox_flw_payment
@@ -92,7 +108,11 @@ export class FlutterwaveSandboxRepository {
   }
 
   async findByTransactionId(id: string): Promise<FlwPaymentRow | null> {
-    const rows = await query<FlwPaymentRow>(this.ds, `SELECT * FROM sandbox_flw_payment WHERE transaction_id = $1`, [id]);
+    const rows = await query<FlwPaymentRow>(
+      this.ds,
+      `SELECT * FROM sandbox_flw_payment WHERE transaction_id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
@@ -106,6 +126,10 @@ export class FlutterwaveSandboxRepository {
   }
 
   async recent(limit: number): Promise<FlwPaymentRow[]> {
-    return query<FlwPaymentRow>(this.ds, `SELECT * FROM sandbox_flw_payment ORDER BY created_at DESC LIMIT $1`, [limit]);
+    return query<FlwPaymentRow>(
+      this.ds,
+      `SELECT * FROM sandbox_flw_payment ORDER BY created_at DESC LIMIT $1`,
+      [limit],
+    );
   }
 }

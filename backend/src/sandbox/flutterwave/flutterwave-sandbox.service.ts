@@ -9,7 +9,13 @@ import { OutboundService } from '../outbound/outbound.service';
 import { OUTBOUND_KIND, SANDBOX_PREFIX } from '../sandbox.constants';
 import { SandboxError, SandboxErrorCode } from '../sandbox.errors';
 import { SandboxSettings } from '../sandbox.settings';
-import { redirectTarget, SandboxTransaction, transactionData, validatePayment, webhookBody } from './domain/flutterwave-rules';
+import {
+  redirectTarget,
+  SandboxTransaction,
+  transactionData,
+  validatePayment,
+  webhookBody,
+} from './domain/flutterwave-rules';
 import { FlutterwaveSandboxRepository, FlwPaymentRow } from './flutterwave-sandbox.repository';
 
 /** What the buyer did on the hosted checkout page. */
@@ -48,7 +54,11 @@ export class FlutterwaveSandboxService {
     if (!checked.ok) return this.error(checked.rejection.status, checked.rejection.message);
     const row = await this.repo.upsert(checkoutToken(), checked.value);
     if (!row) return this.error(400, 'A transaction with this tx_ref already exists');
-    return answer(200, { status: 'success', message: 'Hosted Link', data: { link: this.checkoutLink(row.token) } });
+    return answer(200, {
+      status: 'success',
+      message: 'Hosted Link',
+      data: { link: this.checkoutLink(row.token) },
+    });
   }
 
   /** `GET /v3/transactions/{id}/verify` (§2.4). */
@@ -60,7 +70,10 @@ export class FlutterwaveSandboxService {
   }
 
   /** `GET /v3/transactions/verify_by_reference?tx_ref=` (§2.4). */
-  async verifyByReference(authorization: string | undefined, txRef: unknown): Promise<ProviderAnswer> {
+  async verifyByReference(
+    authorization: string | undefined,
+    txRef: unknown,
+  ): Promise<ProviderAnswer> {
     const refused = await this.checkAuth(authorization, 'flutterwave.verify');
     if (refused) return refused;
     if (typeof txRef !== 'string' || !txRef.trim()) return this.error(400, 'tx_ref is required');
@@ -85,7 +98,8 @@ export class FlutterwaveSandboxService {
       const current = await this.repo.lockByToken(db, token);
       if (!current) throw new SandboxError(SandboxErrorCode.CHECKOUT_NOT_FOUND);
       if (current.status === wanted) return current;
-      if (current.status !== 'pending') throw new SandboxError(SandboxErrorCode.CHECKOUT_CLOSED, { status: current.status });
+      if (current.status !== 'pending')
+        throw new SandboxError(SandboxErrorCode.CHECKOUT_CLOSED, { status: current.status });
       if (action === 'cancel') {
         await this.repo.cancel(db, token);
         return { ...current, status: 'cancelled' as const };
@@ -100,13 +114,17 @@ export class FlutterwaveSandboxService {
       status: wanted,
       txRef: row.tx_ref,
       transactionId,
-      redirectTo: row.redirect_url ? redirectTarget(row.redirect_url, { status: wanted, txRef: row.tx_ref, transactionId }) : null,
+      redirectTo: row.redirect_url
+        ? redirectTarget(row.redirect_url, { status: wanted, txRef: row.tx_ref, transactionId })
+        : null,
     };
   }
 
   /** Sends the webhook of a transaction again (Flutterwave may deliver an event twice, §2.5). */
   async resendWebhook(transactionId: string): Promise<void> {
-    const row = /^\d{1,18}$/.test(transactionId) ? await this.repo.findByTransactionId(transactionId) : null;
+    const row = /^\d{1,18}$/.test(transactionId)
+      ? await this.repo.findByTransactionId(transactionId)
+      : null;
     if (!row) throw new SandboxError(SandboxErrorCode.TRANSACTION_NOT_FOUND);
     await this.repo.dataSource.transaction((db) => this.enqueueWebhook(db, row));
     this.outbound.notify();
@@ -141,7 +159,11 @@ export class FlutterwaveSandboxService {
 
   private verified(row: FlwPaymentRow | null): ProviderAnswer {
     if (!row || !row.transaction_id) return this.error(400, NOT_FOUND_MESSAGE);
-    return answer(200, { status: 'success', message: 'Transaction fetched successfully', data: transactionData(toTransaction(row)) });
+    return answer(200, {
+      status: 'success',
+      message: 'Transaction fetched successfully',
+      data: transactionData(toTransaction(row)),
+    });
   }
 
   /** Bearer secret key (§2.1); wrong → 401 `Invalid authorization key` (§2.7). Then an injected fault. */
@@ -149,10 +171,16 @@ export class FlutterwaveSandboxService {
     authorization: string | undefined,
     target: 'flutterwave.payments' | 'flutterwave.verify',
   ): Promise<ProviderAnswer | null> {
-    if (authorization !== `Bearer ${this.config.flutterwave.secretKey}`) return this.error(401, 'Invalid authorization key');
+    if (authorization !== `Bearer ${this.config.flutterwave.secretKey}`)
+      return this.error(401, 'Invalid authorization key');
     const fault = await this.faults.consume(target);
     if (fault === null) return null;
-    return this.error(fault, fault === 503 ? 'Service unavailable, please try again' : 'An error occurred, please try again');
+    return this.error(
+      fault,
+      fault === 503
+        ? 'Service unavailable, please try again'
+        : 'An error occurred, please try again',
+    );
   }
 
   private error(status: number, message: string): ProviderAnswer {

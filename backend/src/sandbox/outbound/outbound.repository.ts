@@ -159,7 +159,12 @@ export class OutboundRepository {
   }
 
   /** Records a failed attempt: retry after `retryInMs`, or give up when it is null. */
-  async markFailed(id: string, status: number | null, error: string, retryInMs: number | null): Promise<void> {
+  async markFailed(
+    id: string,
+    status: number | null,
+    error: string,
+    retryInMs: number | null,
+  ): Promise<void> {
     await this.ds.query(
       `UPDATE sandbox_outbound
           SET last_status = $2, last_error = $3, locked_until = NULL,
@@ -181,7 +186,11 @@ export class OutboundRepository {
   }
 
   /** Recent callbacks, newest first, optionally for one reference or kind. */
-  async recent(filter: { reference?: string; kind?: string; limit: number }): Promise<OutboundView[]> {
+  async recent(filter: {
+    reference?: string;
+    kind?: string;
+    limit: number;
+  }): Promise<OutboundView[]> {
     const rows = await query<OutboundRow>(
       this.ds,
       `SELECT * FROM sandbox_outbound

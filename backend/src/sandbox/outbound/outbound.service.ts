@@ -3,13 +3,19 @@ import { Sql } from '../common/sql';
 import { FaultRepository } from '../faults/fault.repository';
 import { OutboundKind } from '../sandbox.constants';
 import { SandboxSettings } from '../sandbox.settings';
-import { OutboundCallback, OutboundRepository, OutboundRow, OutboundView } from './outbound.repository';
+import {
+  OutboundCallback,
+  OutboundRepository,
+  OutboundRow,
+  OutboundView,
+} from './outbound.repository';
 
 /** Answers that will not change on a retry: give up at once. Anything else is retried. */
 const PERMANENT_STATUSES = new Set([400, 401, 403, 405, 410, 413, 415, 422]);
 
 /** What one delivery attempt did. */
-export type DeliveryResult = { delivered: true; status: number } | { delivered: false; status: number | null; error: string };
+export type DeliveryResult =
+  { delivered: true; status: number } | { delivered: false; status: number | null; error: string };
 
 /**
  * Sends the sandbox's callbacks (STK callbacks, B2C results, Flutterwave webhooks, Africa's
@@ -35,7 +41,11 @@ export class OutboundService {
    * `opts.drop`.
    * Call `notify()` after the commit to send it without waiting for the next sweep.
    */
-  async enqueue(db: Sql, cb: Omit<OutboundCallback, 'maxAttempts'>, opts: { drop?: boolean } = {}): Promise<void> {
+  async enqueue(
+    db: Sql,
+    cb: Omit<OutboundCallback, 'maxAttempts'>,
+    opts: { drop?: boolean } = {},
+  ): Promise<void> {
     const dropped = opts.drop === true || (await this.faults.consume(cb.kind, db)) !== null;
     await this.outbound.insert(
       { ...cb, maxAttempts: this.settings.callbackAttempts },
@@ -53,7 +63,10 @@ export class OutboundService {
       for (const cb of cbs) await this.enqueue(db, cb);
       return;
     }
-    await this.outbound.insertMany(cbs.map((cb) => ({ ...cb, maxAttempts: this.settings.callbackAttempts })), db);
+    await this.outbound.insertMany(
+      cbs.map((cb) => ({ ...cb, maxAttempts: this.settings.callbackAttempts })),
+      db,
+    );
   }
 
   /** Queues the latest callback of `kind` for `reference` again (a repeated delivery). */
@@ -103,7 +116,10 @@ export class OutboundService {
       } else {
         const permanent = result.status !== null && PERMANENT_STATUSES.has(result.status);
         const last = row.attempts >= row.max_attempts;
-        const retryIn = permanent || last || shutdown.aborted ? null : this.settings.callbackRetryMs * 2 ** (row.attempts - 1);
+        const retryIn =
+          permanent || last || shutdown.aborted
+            ? null
+            : this.settings.callbackRetryMs * 2 ** (row.attempts - 1);
         if (shutdown.aborted && !permanent && !last) {
           // Shutting down: leave it for the next process (the lock expires), do not give up.
           await this.outbound.markFailed(row.id, result.status, result.error, 0);
@@ -115,7 +131,9 @@ export class OutboundService {
         );
       }
     } catch (err) {
-      this.logger.error(`could not record delivery of ${row.kind} ${row.reference}: ${(err as Error).message}`);
+      this.logger.error(
+        `could not record delivery of ${row.kind} ${row.reference}: ${(err as Error).message}`,
+      );
     }
     return result;
   }
@@ -138,21 +156,36 @@ export class OutboundService {
   }
 
   private async post(row: OutboundRow, shutdown: AbortSignal): Promise<DeliveryResult> {
-    const signal = AbortSignal.any([AbortSignal.timeout(this.settings.callbackTimeoutMs), shutdown]);
+    const signal = AbortSignal.any([
+      AbortSignal.timeout(this.settings.callbackTimeoutMs),
+      shutdown,
+    ]);
     try {
       const res = await fetch(row.url, {
         method: 'POST',
-        headers: { ...row.headers, 'content-type': row.content_type, 'user-agent': 'tips-sandbox/1' },
+        headers: {
+          ...row.headers,
+          'content-type': row.content_type,
+          'user-agent': 'tips-sandbox/1',
+        },
         body: row.body,
         redirect: 'manual',
         signal,
       });
       const text = await res.text().catch(() => '');
       if (res.status >= 200 && res.status < 300) return { delivered: true, status: res.status };
-      return { delivered: false, status: res.status, error: `HTTP ${res.status} ${text.slice(0, 200)}`.trim() };
+      return {
+        delivered: false,
+        status: res.status,
+        error: `HTTP ${res.status} ${text.slice(0, 200)}`.trim(),
+      };
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code;
-      const reason = shutdown.aborted ? 'shutdown' : signal.aborted ? 'timeout' : cause ?? (err as Error).message;
+      const reason = shutdown.aborted
+        ? 'shutdown'
+        : signal.aborted
+          ? 'timeout'
+          : (cause ?? (err as Error).message);
       return { delivered: false, status: null, error: reason };
     }
   }

@@ -70,7 +70,9 @@ export class SandboxSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     const unsent = this.queue;
     this.queue = [];
     await Promise.allSettled([...this.inFlight]);
-    await this.outbound.release(unsent).catch((err: Error) => this.logger.warn(`could not release callbacks: ${err.message}`));
+    await this.outbound
+      .release(unsent)
+      .catch((err: Error) => this.logger.warn(`could not release callbacks: ${err.message}`));
   }
 
   /** Runs a sweep as soon as possible (after the current one, if any). */
@@ -102,7 +104,8 @@ export class SandboxSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     if (room < MAX_IN_FLIGHT || this.stopped) return busy;
     try {
       // Long enough for every claimed row to get its attempt before another process may take it.
-      const lockMs = this.settings.callbackTimeoutMs * Math.ceil(CLAIM_BATCH / MAX_IN_FLIGHT) + 10_000;
+      const lockMs =
+        this.settings.callbackTimeoutMs * Math.ceil(CLAIM_BATCH / MAX_IN_FLIGHT) + 10_000;
       const rows = await this.outbound.claimDue(room, lockMs);
       this.backlog = rows.length === room;
       this.queue.push(...rows);
@@ -115,7 +118,11 @@ export class SandboxSweeper implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Starts queued deliveries while there are free slots. */
   private pump(): void {
-    while (this.inFlight.size < MAX_IN_FLIGHT && this.queue.length && !this.shutdown.signal.aborted) {
+    while (
+      this.inFlight.size < MAX_IN_FLIGHT &&
+      this.queue.length &&
+      !this.shutdown.signal.aborted
+    ) {
       const row = this.queue.shift() as OutboundRow;
       const delivery: Promise<unknown> = this.outbound
         .deliver(row, this.shutdown.signal)

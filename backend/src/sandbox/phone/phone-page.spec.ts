@@ -17,7 +17,13 @@ describe('renderPhonePage', () => {
         expiresAt: '2025-11-14T07:36:12.000Z',
       },
     ],
-    messages: [{ from: 'TIPS<KE>', body: '<script>alert(1)</script> & more', at: '2025-11-14T07:35:12.000Z' }],
+    messages: [
+      {
+        from: 'TIPS<KE>',
+        body: '<script>alert(1)</script> & more',
+        at: '2025-11-14T07:35:12.000Z',
+      },
+    ],
   };
 
   it('escapes everything that came from outside', () => {

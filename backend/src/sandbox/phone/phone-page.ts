@@ -23,7 +23,9 @@ export const PHONE_NOTICES: Readonly<Record<string, string>> = {
 
 const time = (iso: string): string => {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-GB', { timeZone: 'Africa/Nairobi', hour12: false });
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d.toLocaleString('en-GB', { timeZone: 'Africa/Nairobi', hour12: false });
 };
 
 /** The prompts section (also re-rendered by the page's auto-refresh). */
@@ -54,7 +56,9 @@ const renderInbox = (view: PhoneView): string => {
   if (!view.messages.length) return '<p class="muted">No messages yet.</p>';
   return view.messages
     .map(
-      (m) => `<div class="card sms"><b>${escapeHtml(m.from)}</b> <span class="muted">${escapeHtml(time(m.at))}</span>
+      (
+        m,
+      ) => `<div class="card sms"><b>${escapeHtml(m.from)}</b> <span class="muted">${escapeHtml(time(m.at))}</span>
 <div class="body">${escapeHtml(m.body)}</div></div>`,
     )
     .join('\n');
@@ -83,7 +87,10 @@ const REFRESH_SCRIPT = `<script>
 </script>`;
 
 /** The sandbox phone page (server-rendered, mobile-friendly). All user text is escaped. */
-export const renderPhonePage = (view: PhoneView, opts: { notice?: string; error?: string } = {}): string =>
+export const renderPhonePage = (
+  view: PhoneView,
+  opts: { notice?: string; error?: string } = {},
+): string =>
   page(
     `Phone ${view.msisdn}`,
     `<h1>+${escapeHtml(view.msisdn)}</h1>
@@ -110,6 +117,8 @@ export const renderErrorPage = (message: string, back?: { href: string; label: s
   page(
     'Sandbox',
     `<h1>Sandbox</h1><p class="error" role="alert">${escapeHtml(message)}</p>${
-      back ? `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>` : '<p><a href="/sandbox">Back to the sandbox</a></p>'
+      back
+        ? `<p><a href="${escapeHtml(back.href)}">${escapeHtml(back.label)}</a></p>`
+        : '<p><a href="/sandbox">Back to the sandbox</a></p>'
     }`,
   );

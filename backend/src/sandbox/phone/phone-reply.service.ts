@@ -36,11 +36,25 @@ export class PhoneReplyService {
   async reply(msisdn: string, text: unknown): Promise<{ status: string }> {
     const key = phoneKey(msisdn);
     if (!key) throw new SandboxError(SandboxErrorCode.INVALID_PHONE);
-    if (typeof text !== 'string' || !text.trim() || text.length > MAX_REPLY) throw new SandboxError(SandboxErrorCode.NOT_FOUND);
+    if (typeof text !== 'string' || !text.trim() || text.length > MAX_REPLY)
+      throw new SandboxError(SandboxErrorCode.NOT_FOUND);
     const date = this.clock.now().toISOString().replace('T', ' ').slice(0, 19);
-    const form = new URLSearchParams({ linkId: '', text, to: AT_DEFAULT_SENDER, id: atMessageId(), date, from: `+${key}`, networkCode: '99999' });
+    const form = new URLSearchParams({
+      linkId: '',
+      text,
+      to: AT_DEFAULT_SENDER,
+      id: atMessageId(),
+      date,
+      from: `+${key}`,
+      networkCode: '99999',
+    });
     const url = `${this.config.publicUrl.replace(/\/$/, '')}${atInboundSmsPath(this.config.africasTalking.callbackToken)}`;
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString(), signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      signal: AbortSignal.timeout(10_000),
+    });
     const body = (await res.json().catch(() => ({}))) as { status?: string };
     return { status: body.status ?? `http-${res.status}` };
   }

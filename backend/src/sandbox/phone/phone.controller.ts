@@ -44,9 +44,17 @@ export class PhoneController {
   @Get('phone')
   @ApiResponse({ status: 303, description: 'To /sandbox/phone/{msisdn}' })
   @ApiResponse({ status: 400, description: 'Not a phone number (HTML page)' })
-  openPhone(@Query('msisdn') msisdn: unknown, @Res({ passthrough: true }) reply: FastifyReply): string {
+  openPhone(
+    @Query('msisdn') msisdn: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): string {
     const key = typeof msisdn === 'string' ? this.keyOrNull(msisdn) : null;
-    if (!key) return sendHtml(reply, 400, renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message));
+    if (!key)
+      return sendHtml(
+        reply,
+        400,
+        renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message),
+      );
     void reply.status(303).header('location', `/sandbox/phone/${key}`);
     return '';
   }
@@ -63,7 +71,8 @@ export class PhoneController {
       const notice = typeof done === 'string' ? PHONE_NOTICES[done] : undefined;
       return sendHtml(reply, 200, renderPhonePage(await this.phones.view(msisdn), { notice }));
     } catch (err) {
-      if (err instanceof SandboxError) return sendHtml(reply, err.status, renderErrorPage(err.message));
+      if (err instanceof SandboxError)
+        return sendHtml(reply, err.status, renderErrorPage(err.message));
       throw err;
     }
   }
@@ -82,13 +91,24 @@ export class PhoneController {
   ): Promise<string> {
     let view: PhoneView | undefined;
     try {
-      const result = await this.phones.answer(msisdn, checkoutRequestId, toAction(action), isObject(body) ? body.pin : undefined);
-      void reply.status(303).header('location', `/sandbox/phone/${this.phones.key(msisdn)}?done=${result.status}`);
+      const result = await this.phones.answer(
+        msisdn,
+        checkoutRequestId,
+        toAction(action),
+        isObject(body) ? body.pin : undefined,
+      );
+      void reply
+        .status(303)
+        .header('location', `/sandbox/phone/${this.phones.key(msisdn)}?done=${result.status}`);
       return '';
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       view = await this.phones.view(msisdn).catch(() => undefined);
-      return sendHtml(reply, err.status, view ? renderPhonePage(view, { error: err.message }) : renderErrorPage(err.message));
+      return sendHtml(
+        reply,
+        err.status,
+        view ? renderPhonePage(view, { error: err.message }) : renderErrorPage(err.message),
+      );
     }
   }
 
@@ -100,13 +120,23 @@ export class PhoneController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: PhoneReplyDto })
   @ApiResponse({ status: 303, description: 'Back to the phone page' })
-  async replyFromPage(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async replyFromPage(
+    @Param('msisdn') msisdn: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     try {
       const result = await this.replies.reply(msisdn, isObject(body) ? body.text : undefined);
-      void reply.status(303).header('location', `/sandbox/phone/${this.phones.key(msisdn)}?done=${result.status === 'opted-out' ? 'opted_out' : 'replied'}`);
+      void reply
+        .status(303)
+        .header(
+          'location',
+          `/sandbox/phone/${this.phones.key(msisdn)}?done=${result.status === 'opted-out' ? 'opted_out' : 'replied'}`,
+        );
       return '';
     } catch (err) {
-      if (err instanceof SandboxError) return sendHtml(reply, err.status, renderErrorPage(err.message));
+      if (err instanceof SandboxError)
+        return sendHtml(reply, err.status, renderErrorPage(err.message));
       throw err;
     }
   }
@@ -133,7 +163,13 @@ export class PhoneController {
     @Body() body: unknown,
   ): Promise<PromptAnswer> {
     const input = isObject(body) ? body : {};
-    return this.phones.answer(msisdn, checkoutRequestId, toAction(action), input.pin, input.callback !== false);
+    return this.phones.answer(
+      msisdn,
+      checkoutRequestId,
+      toAction(action),
+      input.pin,
+      input.callback !== false,
+    );
   }
 
   private keyOrNull(msisdn: string): string | null {

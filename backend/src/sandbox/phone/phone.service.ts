@@ -27,7 +27,10 @@ export class PhoneService {
    */
   async view(msisdn: string): Promise<PhoneView> {
     const key = this.key(msisdn);
-    const [prompts, messages] = await Promise.all([this.daraja.prompts(key), this.inbox.inbox(key, INBOX_LIMIT)]);
+    const [prompts, messages] = await Promise.all([
+      this.daraja.prompts(key),
+      this.inbox.inbox(key, INBOX_LIMIT),
+    ]);
     return { msisdn: key, prompts, messages };
   }
 
@@ -35,7 +38,13 @@ export class PhoneService {
    * Accept (4-digit PIN), decline or wrong PIN on a prompt of this phone.
    * @throws SandboxError INVALID_PHONE, INVALID_PIN, PROMPT_NOT_FOUND, PROMPT_ANSWERED.
    */
-  answer(msisdn: string, checkoutRequestId: string, action: PromptAction, pin: unknown, sendCallback = true): Promise<PromptAnswer> {
+  answer(
+    msisdn: string,
+    checkoutRequestId: string,
+    action: PromptAction,
+    pin: unknown,
+    sendCallback = true,
+  ): Promise<PromptAnswer> {
     return this.daraja.answerPrompt(this.key(msisdn), checkoutRequestId, action, pin, sendCallback);
   }
 

@@ -2,7 +2,11 @@ import { escapeHtml, escapeUrlSegment, groupThousands, page } from '../common/ht
 import { B2cRow, StkRow } from '../daraja/daraja-sandbox.repository';
 import { formatMoney } from '../flutterwave/domain/flutterwave-rules';
 import { FlwPaymentRow } from '../flutterwave/flutterwave-sandbox.repository';
-import { AT_TEST_NUMBERS, B2C_FAILING_RECIPIENTS, STK_REFUSED_MSISDN_PREFIX } from '../sandbox.constants';
+import {
+  AT_TEST_NUMBERS,
+  B2C_FAILING_RECIPIENTS,
+  STK_REFUSED_MSISDN_PREFIX,
+} from '../sandbox.constants';
 import { RecentPhone } from './sms-inbox.repository';
 
 /** What /sandbox lists. */
@@ -73,7 +77,9 @@ export const renderIndexPage = (o: SandboxOverview): string => {
 <h2>M-Pesa B2C payouts</h2><div class="card">${b2c}</div>
 <h2>Test values</h2><div class="card"><ul>
 <li>STK pushes to <code>${escapeHtml(STK_REFUSED_MSISDN_PREFIX)}…</code> (0700 04x xxx) are refused: not on M-Pesa.</li>
-<li>B2C fails with ResultCode 1 when the whole shillings end in 99; recipients ${Object.entries(B2C_FAILING_RECIPIENTS)
+<li>B2C fails with ResultCode 1 when the whole shillings end in 99; recipients ${Object.entries(
+      B2C_FAILING_RECIPIENTS,
+    )
       .map(([n, code]) => `<code>${escapeHtml(n)}</code> → ${escapeHtml(code)}`)
       .join(', ')}.</li>
 <li>SMS to <code>${escapeHtml(AT_TEST_NUMBERS.blacklisted)}</code> → 406 UserInBlacklist, <code>${escapeHtml(

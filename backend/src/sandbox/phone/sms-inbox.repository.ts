@@ -24,24 +24,38 @@ export class SmsInboxRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Puts a message in `msisdn`'s inbox (digits, no '+'). */
-  async add(db: Sql, sms: { msisdn: string; sender: string; body: string; messageId?: string }): Promise<void> {
-    await db.query(`INSERT INTO sandbox_sms (msisdn, sender, body, message_id) VALUES ($1, $2, $3, $4)`, [
-      sms.msisdn,
-      sms.sender,
-      sms.body,
-      sms.messageId ?? null,
-    ]);
+  async add(
+    db: Sql,
+    sms: { msisdn: string; sender: string; body: string; messageId?: string },
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO sandbox_sms (msisdn, sender, body, message_id) VALUES ($1, $2, $3, $4)`,
+      [sms.msisdn, sms.sender, sms.body, sms.messageId ?? null],
+    );
   }
 
   /** Puts several messages in their inboxes with one statement, in order. */
-  async addMany(db: Sql, messages: { msisdn: string; sender: string; body: string; messageId?: string }[]): Promise<void> {
+  async addMany(
+    db: Sql,
+    messages: { msisdn: string; sender: string; body: string; messageId?: string }[],
+  ): Promise<void> {
     if (!messages.length) return;
     await db.query(
       `INSERT INTO sandbox_sms (msisdn, sender, body, message_id)
        SELECT x.msisdn, x.sender, x.body, x.message_id
          FROM jsonb_to_recordset($1::jsonb) AS x(ord int, msisdn text, sender text, body text, message_id text)
         ORDER BY x.ord`,
-      [JSON.stringify(messages.map((m, ord) => ({ ord, msisdn: m.msisdn, sender: m.sender, body: m.body, message_id: m.messageId ?? null })))],
+      [
+        JSON.stringify(
+          messages.map((m, ord) => ({
+            ord,
+            msisdn: m.msisdn,
+            sender: m.sender,
+            body: m.body,
+            message_id: m.messageId ?? null,
+          })),
+        ),
+      ],
     );
   }
 

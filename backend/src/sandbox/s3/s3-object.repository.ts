@@ -18,7 +18,11 @@ export class S3ObjectRepository {
   constructor(private readonly ds: DataSource) {}
 
   /** Stores an object under bucket/key, replacing any object there. */
-  async put(bucket: string, key: string, o: { body: Buffer; contentType: string; cacheControl: string | null; etag: string }): Promise<void> {
+  async put(
+    bucket: string,
+    key: string,
+    o: { body: Buffer; contentType: string; cacheControl: string | null; etag: string },
+  ): Promise<void> {
     await query(
       this.ds,
       `INSERT INTO sandbox_s3_object (bucket, key, body, content_type, cache_control, etag)
@@ -41,6 +45,9 @@ export class S3ObjectRepository {
 
   /** Deletes the object at bucket/key (nothing when there is none). */
   async remove(bucket: string, key: string): Promise<void> {
-    await query(this.ds, 'DELETE FROM sandbox_s3_object WHERE bucket = $1 AND key = $2', [bucket, key]);
+    await query(this.ds, 'DELETE FROM sandbox_s3_object WHERE bucket = $1 AND key = $2', [
+      bucket,
+      key,
+    ]);
   }
 }

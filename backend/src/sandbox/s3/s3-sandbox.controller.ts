@@ -5,14 +5,24 @@ import { Public } from '../../common/decorators/public.decorator';
 import { S3_SANDBOX_MAX_OBJECT_BYTES, S3Answer, S3SandboxService } from './s3-sandbox.service';
 
 /** Content types the sandbox takes as raw object bytes (registered by registerS3SandboxBodies). */
-export const S3_OBJECT_CONTENT_TYPES = ['image/webp', 'image/png', 'image/jpeg', 'application/octet-stream', 'binary/octet-stream'];
+export const S3_OBJECT_CONTENT_TYPES = [
+  'image/webp',
+  'image/png',
+  'image/jpeg',
+  'application/octet-stream',
+  'binary/octet-stream',
+];
 
 /**
  * Lets Fastify hand object bodies to the S3 sandbox as Buffers (it refuses unknown content types
  * with 415 otherwise). Elsewhere such a body is not an object, so the validation pipe answers 400.
  */
 export const registerS3SandboxBodies = (fastify: FastifyInstance): void => {
-  fastify.addContentTypeParser(S3_OBJECT_CONTENT_TYPES, { parseAs: 'buffer', bodyLimit: S3_SANDBOX_MAX_OBJECT_BYTES }, (_req, body, done) => done(null, body));
+  fastify.addContentTypeParser(
+    S3_OBJECT_CONTENT_TYPES,
+    { parseAs: 'buffer', bodyLimit: S3_SANDBOX_MAX_OBJECT_BYTES },
+    (_req, body, done) => done(null, body),
+  );
 };
 
 type ObjectRequest = FastifyRequest<{ Params: { bucket: string; '*': string } }>;
@@ -36,16 +46,32 @@ export class S3SandboxController {
   @Put(':bucket/*')
   async put(@Req() req: ObjectRequest, @Res() reply: FastifyReply): Promise<void> {
     const h = req.headers;
-    send(reply, await this.s3.put(h.authorization, req.params.bucket, req.params['*'], req.body, h['content-type'], h['cache-control'] as string | undefined));
+    send(
+      reply,
+      await this.s3.put(
+        h.authorization,
+        req.params.bucket,
+        req.params['*'],
+        req.body,
+        h['content-type'],
+        h['cache-control'] as string | undefined,
+      ),
+    );
   }
 
   @Get(':bucket/*')
   async get(@Req() req: ObjectRequest, @Res() reply: FastifyReply): Promise<void> {
-    send(reply, await this.s3.get(req.headers.authorization, req.params.bucket, req.params['*'], true));
+    send(
+      reply,
+      await this.s3.get(req.headers.authorization, req.params.bucket, req.params['*'], true),
+    );
   }
 
   @Delete(':bucket/*')
   async remove(@Req() req: ObjectRequest, @Res() reply: FastifyReply): Promise<void> {
-    send(reply, await this.s3.remove(req.headers.authorization, req.params.bucket, req.params['*']));
+    send(
+      reply,
+      await this.s3.remove(req.headers.authorization, req.params.bucket, req.params['*']),
+    );
   }
 }

@@ -17,7 +17,12 @@ export const S3_SANDBOX_MAX_OBJECT_BYTES = 5 * 1024 * 1024;
 const xmlEscape = (s: string): string => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** An S3 REST error document (AWS S3 API reference, "Error responses"). */
-export const s3Error = (status: number, code: string, message: string, resource = ''): S3Answer => ({
+export const s3Error = (
+  status: number,
+  code: string,
+  message: string,
+  resource = '',
+): S3Answer => ({
   status,
   headers: { 'content-type': 'application/xml' },
   body:
@@ -44,36 +49,72 @@ export class S3SandboxService {
   ) {}
 
   /** Refusal for an unsigned request, a wrong key id or an armed fault; null when the call may go on. */
-  private async refuse(authorization: string | undefined, resource: string): Promise<S3Answer | null> {
+  private async refuse(
+    authorization: string | undefined,
+    resource: string,
+  ): Promise<S3Answer | null> {
     const key = accessKeyOf(authorization);
     if (!key) return s3Error(403, 'AccessDenied', 'Access Denied', resource);
     if (key !== this.config.avatarStorage.s3.accessKeyId) {
-      return s3Error(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.', resource);
+      return s3Error(
+        403,
+        'InvalidAccessKeyId',
+        'The AWS Access Key Id you provided does not exist in our records.',
+        resource,
+      );
     }
     const fault = await this.faults.consume('s3.objects');
-    if (fault !== null) return s3Error(fault, 'ServiceUnavailable', 'Please reduce your request rate.', resource);
+    if (fault !== null)
+      return s3Error(fault, 'ServiceUnavailable', 'Please reduce your request rate.', resource);
     return null;
   }
 
   /** PutObject: stores `body` (a Buffer) under bucket/key, replacing any object there. */
-  async put(auth: string | undefined, bucket: string, key: string, body: unknown, contentType: string | undefined, cacheControl: string | undefined): Promise<S3Answer> {
+  async put(
+    auth: string | undefined,
+    bucket: string,
+    key: string,
+    body: unknown,
+    contentType: string | undefined,
+    cacheControl: string | undefined,
+  ): Promise<S3Answer> {
     const resource = `/${bucket}/${key}`;
     const refused = await this.refuse(auth, resource);
     if (refused) return refused;
-    if (!Buffer.isBuffer(body)) return s3Error(400, 'MissingRequestBodyError', 'Request Body is empty.', resource);
-    if (body.length > S3_SANDBOX_MAX_OBJECT_BYTES) return s3Error(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.', resource);
+    if (!Buffer.isBuffer(body))
+      return s3Error(400, 'MissingRequestBodyError', 'Request Body is empty.', resource);
+    if (body.length > S3_SANDBOX_MAX_OBJECT_BYTES)
+      return s3Error(
+        400,
+        'EntityTooLarge',
+        'Your proposed upload exceeds the maximum allowed size.',
+        resource,
+      );
     const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-    await this.objects.put(bucket, key, { body, contentType: contentType || 'binary/octet-stream', cacheControl: cacheControl ?? null, etag });
+    await this.objects.put(bucket, key, {
+      body,
+      contentType: contentType || 'binary/octet-stream',
+      cacheControl: cacheControl ?? null,
+      etag,
+    });
     return { status: 200, headers: { etag } };
   }
 
   /** GetObject (`withBody` false: headers only): the object with its headers, or 404 NoSuchKey. */
-  async get(auth: string | undefined, bucket: string, key: string, withBody: boolean): Promise<S3Answer> {
+  async get(
+    auth: string | undefined,
+    bucket: string,
+    key: string,
+    withBody: boolean,
+  ): Promise<S3Answer> {
     const resource = `/${bucket}/${key}`;
     const refused = await this.refuse(auth, resource);
     if (refused) return refused;
     const row = await this.objects.get(bucket, key);
-    if (!row) return withBody ? s3Error(404, 'NoSuchKey', 'The specified key does not exist.', resource) : { status: 404, headers: {} };
+    if (!row)
+      return withBody
+        ? s3Error(404, 'NoSuchKey', 'The specified key does not exist.', resource)
+        : { status: 404, headers: {} };
     const headers: Record<string, string> = {
       'content-type': row.content_type,
       'content-length': String(row.body.length),

@@ -11,7 +11,11 @@ const MAX_QUERY_BYTES = 4096;
 
 /** Lets Fastify hand `application/timestamp-query` bodies to the TSA sandbox as Buffers. */
 export const registerTsaSandboxBodies = (fastify: FastifyInstance): void => {
-  fastify.addContentTypeParser(TIMESTAMP_QUERY, { parseAs: 'buffer', bodyLimit: MAX_QUERY_BYTES }, (_req, body, done) => done(null, body));
+  fastify.addContentTypeParser(
+    TIMESTAMP_QUERY,
+    { parseAs: 'buffer', bodyLimit: MAX_QUERY_BYTES },
+    (_req, body, done) => done(null, body),
+  );
 };
 
 /**
@@ -28,12 +32,21 @@ export class TsaSandboxController {
 
   @Post()
   async timestamp(@Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    const type = String(req.headers['content-type'] ?? '')
+      .split(';')[0]
+      .trim()
+      .toLowerCase();
     if (type !== TIMESTAMP_QUERY || !Buffer.isBuffer(req.body)) {
-      void reply.status(415).type('text/plain').send(`send a DER TimeStampReq as ${TIMESTAMP_QUERY}`);
+      void reply
+        .status(415)
+        .type('text/plain')
+        .send(`send a DER TimeStampReq as ${TIMESTAMP_QUERY}`);
       return;
     }
-    void reply.status(200).type(TIMESTAMP_REPLY).send(await this.tsa.reply(req.body));
+    void reply
+      .status(200)
+      .type(TIMESTAMP_REPLY)
+      .send(await this.tsa.reply(req.body));
   }
 
   /** The sandbox TSA's certificate (PEM), to pin: `npm run log:verify -- URL --tsa-cert FILE`. */

@@ -26,4 +26,5 @@ m/4cknlOp5U=
 `;
 
 /** DER bytes of a PEM block. */
-export const pemBody = (pem: string): Buffer => Buffer.from(pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64');
+export const pemBody = (pem: string): Buffer =>
+  Buffer.from(pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, ''), 'base64');

@@ -9,8 +9,13 @@ import { pemBody, SANDBOX_TSA_CERT_PEM, SANDBOX_TSA_KEY_PEM } from './tsa-sandbo
 /** The sandbox TSA's policy OID (a UUID arc, 2.25.<uuid>): no real policy stands behind it. */
 export const SANDBOX_TSA_POLICY = '2.25.216417404127095622441718766424355106318';
 
-const ab = (b: Uint8Array): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
-const HASH_BYTES: Record<string, number> = { [SHA256_OID]: 32, '2.16.840.1.101.3.4.2.2': 48, '2.16.840.1.101.3.4.2.3': 64 };
+const ab = (b: Uint8Array): ArrayBuffer =>
+  b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+const HASH_BYTES: Record<string, number> = {
+  [SHA256_OID]: 32,
+  '2.16.840.1.101.3.4.2.2': 48,
+  '2.16.840.1.101.3.4.2.3': 64,
+};
 
 /**
  * An RFC 3161 time-stamping authority for development and tests (docs/PROVIDERS.md
@@ -49,7 +54,9 @@ export class TsaSandboxService {
       version: 1,
       policy: SANDBOX_TSA_POLICY,
       messageImprint: req.messageImprint,
-      serialNumber: new asn1js.Integer({ valueHex: ab(Buffer.concat([Buffer.of(0x01), randomBytes(15)])) }),
+      serialNumber: new asn1js.Integer({
+        valueHex: ab(Buffer.concat([Buffer.of(0x01), randomBytes(15)])),
+      }),
       genTime: this.clock.now(),
       accuracy: new pkijs.Accuracy({ seconds: 1 }),
       ...(req.nonce ? { nonce: req.nonce } : {}),
@@ -58,23 +65,51 @@ export class TsaSandboxService {
     const certDer = this.certificateDer();
     const signed = new pkijs.SignedData({
       version: 3,
-      encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: TST_INFO_OID, eContent: new asn1js.OctetString({ valueHex: ab(content) }) }),
+      encapContentInfo: new pkijs.EncapsulatedContentInfo({
+        eContentType: TST_INFO_OID,
+        eContent: new asn1js.OctetString({ valueHex: ab(content) }),
+      }),
       certificates: req.certReq ? [this.cert] : [],
       signerInfos: [
         new pkijs.SignerInfo({
           version: 1,
-          sid: new pkijs.IssuerAndSerialNumber({ issuer: this.cert.issuer, serialNumber: this.cert.serialNumber }),
+          sid: new pkijs.IssuerAndSerialNumber({
+            issuer: this.cert.issuer,
+            serialNumber: this.cert.serialNumber,
+          }),
           signedAttrs: new pkijs.SignedAndUnsignedAttributes({
             type: 0,
             attributes: [
-              new pkijs.Attribute({ type: '1.2.840.113549.1.9.3', values: [new asn1js.ObjectIdentifier({ value: TST_INFO_OID })] }),
-              new pkijs.Attribute({ type: '1.2.840.113549.1.9.4', values: [new asn1js.OctetString({ valueHex: ab(createHash('sha256').update(content).digest()) })] }),
+              new pkijs.Attribute({
+                type: '1.2.840.113549.1.9.3',
+                values: [new asn1js.ObjectIdentifier({ value: TST_INFO_OID })],
+              }),
+              new pkijs.Attribute({
+                type: '1.2.840.113549.1.9.4',
+                values: [
+                  new asn1js.OctetString({
+                    valueHex: ab(createHash('sha256').update(content).digest()),
+                  }),
+                ],
+              }),
               // ESS SigningCertificateV2 { certs: [ESSCertIDv2 { certHash (SHA-256 by default) }] } (RFC 5816).
               new pkijs.Attribute({
                 type: '1.2.840.113549.1.9.16.2.47',
                 values: [
                   new asn1js.Sequence({
-                    value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: ab(createHash('sha256').update(certDer).digest()) })] })] })],
+                    value: [
+                      new asn1js.Sequence({
+                        value: [
+                          new asn1js.Sequence({
+                            value: [
+                              new asn1js.OctetString({
+                                valueHex: ab(createHash('sha256').update(certDer).digest()),
+                              }),
+                            ],
+                          }),
+                        ],
+                      }),
+                    ],
                   }),
                 ],
               }),
@@ -88,10 +123,15 @@ export class TsaSandboxService {
     // (pkijs's own included) read the primitive form: put the TSTInfo back as one.
     const schema = signed.toSchema(true) as asn1js.Sequence;
     const encap = schema.valueBlock.value[2] as asn1js.Sequence;
-    (encap.valueBlock.value[1] as asn1js.Constructed).valueBlock.value = [new asn1js.OctetString({ valueHex: ab(content) })];
+    (encap.valueBlock.value[1] as asn1js.Constructed).valueBlock.value = [
+      new asn1js.OctetString({ valueHex: ab(content) }),
+    ];
     const resp = new pkijs.TimeStampResp({
       status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }),
-      timeStampToken: new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: schema }),
+      timeStampToken: new pkijs.ContentInfo({
+        contentType: pkijs.ContentInfo.SIGNED_DATA,
+        content: schema,
+      }),
     });
     return Buffer.from(resp.toSchema().toBER());
   }
@@ -103,14 +143,23 @@ export class TsaSandboxService {
       status: new pkijs.PKIStatusInfo({
         status: pkijs.PKIStatus.rejection,
         statusStrings: [new asn1js.Utf8String({ value: text })],
-        failInfo: new asn1js.BitString({ valueHex: ab(bits.subarray(0, (failBit >> 3) + 1)), unusedBits: 7 - (failBit & 7) }),
+        failInfo: new asn1js.BitString({
+          valueHex: ab(bits.subarray(0, (failBit >> 3) + 1)),
+          unusedBits: 7 - (failBit & 7),
+        }),
       }),
     });
     return Buffer.from(resp.toSchema().toBER());
   }
 
   private signingKey(): Promise<CryptoKey> {
-    this.key ??= webcrypto.subtle.importKey('pkcs8', pemBody(SANDBOX_TSA_KEY_PEM), { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']) as Promise<CryptoKey>;
+    this.key ??= webcrypto.subtle.importKey(
+      'pkcs8',
+      pemBody(SANDBOX_TSA_KEY_PEM),
+      { name: 'ECDSA', namedCurve: 'P-256' },
+      false,
+      ['sign'],
+    ) as Promise<CryptoKey>;
     return this.key;
   }
 }

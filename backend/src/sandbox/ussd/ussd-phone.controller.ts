@@ -42,9 +42,17 @@ export class UssdPhoneController {
 
   @Get(':msisdn')
   @ApiHtmlPage('The sandbox USSD phone: dial the service code')
-  dialPad(@Param('msisdn') msisdn: string, @Res({ passthrough: true }) reply: FastifyReply): string {
+  dialPad(
+    @Param('msisdn') msisdn: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): string {
     const key = this.kenyan(msisdn);
-    if (!key) return sendHtml(reply, 400, renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message));
+    if (!key)
+      return sendHtml(
+        reply,
+        400,
+        renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message),
+      );
     return sendHtml(reply, 200, renderUssdDialPage(key, this.ussd.serviceCode));
   }
 
@@ -54,14 +62,36 @@ export class UssdPhoneController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: UssdDialFormDto })
   @ApiHtmlPage('The first screen of the session')
-  async dial(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async dial(
+    @Param('msisdn') msisdn: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const key = this.kenyan(msisdn);
-    if (!key) return sendHtml(reply, 400, renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message));
+    if (!key)
+      return sendHtml(
+        reply,
+        400,
+        renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message),
+      );
     const code = field(body, 'code', 40).trim();
     if (code !== this.ussd.serviceCode) {
-      return sendHtml(reply, 200, renderUssdScreenPage(key, { sessionId: '', text: '', body: 'UNKNOWN APPLICATION', open: false }));
+      return sendHtml(
+        reply,
+        200,
+        renderUssdScreenPage(key, {
+          sessionId: '',
+          text: '',
+          body: 'UNKNOWN APPLICATION',
+          open: false,
+        }),
+      );
     }
-    return sendHtml(reply, 200, renderUssdScreenPage(key, await this.ussd.step(key, this.ussd.newSession(), '')));
+    return sendHtml(
+      reply,
+      200,
+      renderUssdScreenPage(key, await this.ussd.step(key, this.ussd.newSession(), '')),
+    );
   }
 
   /** Sends one answer: `text` becomes the answers so far joined by `*`, as AT sends them. */
@@ -70,14 +100,27 @@ export class UssdPhoneController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: UssdAnswerFormDto })
   @ApiHtmlPage('The next screen of the session')
-  async answer(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async answer(
+    @Param('msisdn') msisdn: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const key = this.kenyan(msisdn);
     const sessionId = field(body, 'sessionId', 100);
-    if (!key || !sessionId) return sendHtml(reply, 400, renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message));
+    if (!key || !sessionId)
+      return sendHtml(
+        reply,
+        400,
+        renderErrorPage(new SandboxError(SandboxErrorCode.INVALID_PHONE).message),
+      );
     const before = field(body, 'text', 2000);
     const answer = field(body, 'answer', 200);
     const text = before === '' ? answer : `${before}*${answer}`;
-    return sendHtml(reply, 200, renderUssdScreenPage(key, await this.ussd.step(key, sessionId, text)));
+    return sendHtml(
+      reply,
+      200,
+      renderUssdScreenPage(key, await this.ussd.step(key, sessionId, text)),
+    );
   }
 
   /** The MSISDN of a Kenyan phone (the menu serves Kenyan numbers only), else null. */

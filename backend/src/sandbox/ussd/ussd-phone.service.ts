@@ -44,7 +44,13 @@ export class UssdPhoneService {
   async step(msisdn: string, sessionId: string, text: string): Promise<UssdScreen> {
     const key = this.config.ussd.callbackKey;
     const url = `${this.config.publicUrl.replace(/\/+$/, '')}${USSD_CALLBACK_PATH}${key ? `?key=${encodeURIComponent(key)}` : ''}`;
-    const body = new URLSearchParams({ sessionId, serviceCode: this.serviceCode, phoneNumber: `+${msisdn}`, networkCode: '99999', text });
+    const body = new URLSearchParams({
+      sessionId,
+      serviceCode: this.serviceCode,
+      phoneNumber: `+${msisdn}`,
+      networkCode: '99999',
+      text,
+    });
     let answer = '';
     try {
       const res = await fetch(url, {
@@ -53,12 +59,19 @@ export class UssdPhoneService {
         body: body.toString(),
         signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
       });
-      answer = res.ok ? await res.text() : `END Connection problem or invalid MMI code (HTTP ${res.status}).`;
+      answer = res.ok
+        ? await res.text()
+        : `END Connection problem or invalid MMI code (HTTP ${res.status}).`;
     } catch {
       answer = 'END Connection problem or invalid MMI code.';
     }
     const open = answer.startsWith('CON ');
     const readable = open || answer.startsWith('END ');
-    return { sessionId, text, body: readable ? answer.slice(4) : 'Connection problem or invalid MMI code.', open };
+    return {
+      sessionId,
+      text,
+      body: readable ? answer.slice(4) : 'Connection problem or invalid MMI code.',
+      open,
+    };
   }
 }

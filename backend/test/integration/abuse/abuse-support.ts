@@ -14,7 +14,8 @@ export interface RawRequest {
 }
 
 /** A random private IPv4 address. */
-export const randomIp = (): string => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+export const randomIp = (): string =>
+  `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 /**
  * Sends one request through Fastify's inject with `remoteAddress` set: the client address is the
@@ -27,10 +28,17 @@ export const send = async (t: TestContext, r: RawRequest): Promise<TestResponse>
   if (r.body !== undefined) {
     if (Buffer.isBuffer(r.body) || typeof r.body === 'string') payload = r.body;
     else payload = JSON.stringify(r.body);
-    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
   }
   const fastify = t.app.getHttpAdapter().getInstance();
-  const res = await fastify.inject({ method: r.method as 'GET', url: r.url, headers, payload, remoteAddress: r.ip ?? randomIp() });
+  const res = await fastify.inject({
+    method: r.method as 'GET',
+    url: r.url,
+    headers,
+    payload,
+    remoteAddress: r.ip ?? randomIp(),
+  });
   let body: unknown;
   if (String(res.headers['content-type'] ?? '').includes('json') && res.body) {
     try {
@@ -39,7 +47,12 @@ export const send = async (t: TestContext, r: RawRequest): Promise<TestResponse>
       body = undefined;
     }
   }
-  return { status: res.statusCode, headers: res.headers as TestResponse['headers'], text: res.body, body };
+  return {
+    status: res.statusCode,
+    headers: res.headers as TestResponse['headers'],
+    text: res.body,
+    body,
+  };
 };
 
 /** One operation of the served OpenAPI document. */
@@ -59,7 +72,16 @@ export const openApiOperations = async (t: TestContext): Promise<ApiOperation[]>
   const res = await t.request('GET', '/api/docs-json');
   if (res.status !== 200) throw new Error(`GET /api/docs-json: ${res.status}`);
   const doc = res.body as {
-    paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: { content: Record<string, { schema: any }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { in: string; name: string }[];
+          requestBody?: { content: Record<string, { schema: any }> };
+        }
+      >
+    >;
     components?: { schemas?: Record<string, any> };
   };
   const ops: ApiOperation[] = [];
@@ -83,7 +105,12 @@ export const openApiOperations = async (t: TestContext): Promise<ApiOperation[]>
 };
 
 /** `path` with each `{name}` replaced by `values[name]` (URL-encoded unless `raw`), or `fallback`. */
-export const fillPath = (path: string, values: Record<string, string>, fallback = '1', raw = false): string =>
+export const fillPath = (
+  path: string,
+  values: Record<string, string>,
+  fallback = '1',
+  raw = false,
+): string =>
   path.replace(/\{([^}]+)\}/g, (_m, name: string) => {
     const v = values[name] ?? fallback;
     return raw ? v : encodeURIComponent(v);
@@ -110,7 +137,8 @@ export const INTERNALS: RegExp[] = [
   /is not a function/,
   /\bRangeError\b|\bTypeError\b|\bReferenceError\b/,
 ];
-export const leakedInternals = (text: string): RegExp | undefined => INTERNALS.find((re) => re.test(text));
+export const leakedInternals = (text: string): RegExp | undefined =>
+  INTERNALS.find((re) => re.test(text));
 
 /** One route of the Nest router, with what the global guards read from it. */
 export interface NestRoute {
@@ -130,14 +158,23 @@ export interface NestRoute {
  * included), read from the same metadata the router and the global guards read.
  */
 export const nestRoutes = (t: TestContext): NestRoute[] => {
-  const { PATH_METADATA, METHOD_METADATA } = require('@nestjs/common/constants') as { PATH_METADATA: string; METHOD_METADATA: string };
+  const { PATH_METADATA, METHOD_METADATA } = require('@nestjs/common/constants') as {
+    PATH_METADATA: string;
+    METHOD_METADATA: string;
+  };
   const { RequestMethod } = require('@nestjs/common') as typeof import('@nestjs/common');
-  const { ModulesContainer, MetadataScanner, Reflector } = require('@nestjs/core') as typeof import('@nestjs/core');
-  const { IS_PUBLIC_KEY } = require('../../../src/common/decorators/public.decorator') as { IS_PUBLIC_KEY: string };
-  const { ROLES_KEY } = require('../../../src/common/decorators/roles.decorator') as { ROLES_KEY: string };
+  const { ModulesContainer, MetadataScanner, Reflector } =
+    require('@nestjs/core') as typeof import('@nestjs/core');
+  const { IS_PUBLIC_KEY } = require('../../../src/common/decorators/public.decorator') as {
+    IS_PUBLIC_KEY: string;
+  };
+  const { ROLES_KEY } = require('../../../src/common/decorators/roles.decorator') as {
+    ROLES_KEY: string;
+  };
   const reflector = new Reflector();
   const scanner = new MetadataScanner();
-  const asList = (v: unknown): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [String(v)]);
+  const asList = (v: unknown): string[] =>
+    v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
   const routes: NestRoute[] = [];
   const seen = new Set<string>();
   for (const mod of t.app.get(ModulesContainer).values()) {
@@ -153,7 +190,9 @@ export const nestRoutes = (t: TestContext): NestRoute[] => {
         for (const prefix of prefixes.length ? prefixes : ['']) {
           for (const p of asList(paths)) {
             const trailing = p.endsWith('//');
-            let path = `/${[prefix, p].filter((s) => s && s !== '/').join('/')}`.replace(/\/+/g, '/').replace(/\/$/, '');
+            let path = `/${[prefix, p].filter((s) => s && s !== '/').join('/')}`
+              .replace(/\/+/g, '/')
+              .replace(/\/$/, '');
             if (trailing) path += '/';
             path = (path || '/').replace(/:(\w+)/g, '{$1}');
             const key = `${method} ${path}`;
@@ -162,8 +201,15 @@ export const nestRoutes = (t: TestContext): NestRoute[] => {
             routes.push({
               method,
               path,
-              isPublic: !!reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [handler as () => void, metatype]),
-              roles: reflector.getAllAndOverride<string[]>(ROLES_KEY, [handler as () => void, metatype]) ?? [],
+              isPublic: !!reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [
+                handler as () => void,
+                metatype,
+              ]),
+              roles:
+                reflector.getAllAndOverride<string[]>(ROLES_KEY, [
+                  handler as () => void,
+                  metatype,
+                ]) ?? [],
               controller: metatype.name,
               handler: name,
             });

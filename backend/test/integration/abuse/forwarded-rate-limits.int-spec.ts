@@ -2,7 +2,10 @@ import { randomInt } from 'crypto';
 import { RATE_LIMIT_PER_IP } from '../../../src/common/guards/rate-limit.constants';
 import { RATE_LIMITED_MESSAGE } from '../../../src/common/guards/rate-limit.guard';
 import { RATE_LIMITS } from '../../../src/modules/account/account.constants';
-import { BUYER_CODE_RATE_LIMITS, BUYER_PURCHASES_RATE_LIMITS } from '../../../src/modules/buyer/buyer.controller';
+import {
+  BUYER_CODE_RATE_LIMITS,
+  BUYER_PURCHASES_RATE_LIMITS,
+} from '../../../src/modules/buyer/buyer.controller';
 import { STK_PUSH_RATE_LIMITS } from '../../../src/modules/processor/stk-push.limits';
 import { FIND_SLIP_LIMIT } from '../../../src/modules/slip/slip-sales.controller';
 import { SUBSCRIPTION_SLIPS_LIMIT } from '../../../src/modules/subscription/subscription.controller';
@@ -10,7 +13,8 @@ import { createUser } from '../../factories/account';
 import { createTestContext, TestContext, TestResponse } from '../../setup/test-app';
 
 /** A random public-looking IPv4 address, as an attacker would put in X-Forwarded-For. */
-const randomIp = (): string => `${randomInt(11, 223)}.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+const randomIp = (): string =>
+  `${randomInt(11, 223)}.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 /** A random Kenyan phone, local form. */
 const randomPhone = (): string => `07${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 const b64 = (s: string): string => Buffer.from(s).toString('base64');
@@ -56,7 +60,11 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
     {
       name: 'email-login: one account, wrong passwords',
       allowed: RATE_LIMITS.login['address+email'].limit,
-      attempt: () => ({ method: 'POST', url: '/api/account/email-login', body: { email, password: 'wrong-guess-1' } }),
+      attempt: () => ({
+        method: 'POST',
+        url: '/api/account/email-login',
+        body: { email, password: 'wrong-guess-1' },
+      }),
     },
     {
       name: 'register: a new sign-up each time',
@@ -66,7 +74,10 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
     {
       name: 'find-slip: one phone, guessed codes',
       allowed: FIND_SLIP_LIMIT.limit,
-      attempt: (i) => ({ method: 'POST', url: `/api/manage/find-slip/0712000001/GUESS${String(i).padStart(3, '0')}` }),
+      attempt: (i) => ({
+        method: 'POST',
+        url: `/api/manage/find-slip/0712000001/GUESS${String(i).padStart(3, '0')}`,
+      }),
     },
     {
       name: 'find-slip: guessed phones and codes',
@@ -76,27 +87,42 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
     {
       name: 'find-slip-ng: guessed e-mails',
       allowed: perAddress,
-      attempt: (i) => ({ method: 'POST', url: `/api/manage/find-slip-ng/buyer${i}%40example.com/${b64('NGN-SLIP-ACDEFGHJ')}` }),
+      attempt: (i) => ({
+        method: 'POST',
+        url: `/api/manage/find-slip-ng/buyer${i}%40example.com/${b64('NGN-SLIP-ACDEFGHJ')}`,
+      }),
     },
     {
       name: 'get-subscription-slips: one phone, guessed codes',
       allowed: SUBSCRIPTION_SLIPS_LIMIT.limit,
-      attempt: (i) => ({ method: 'GET', url: `/api/manage/get-subscription-slips/0712000002?code=GUESS${i}` }),
+      attempt: (i) => ({
+        method: 'GET',
+        url: `/api/manage/get-subscription-slips/0712000002?code=GUESS${i}`,
+      }),
     },
     {
       name: 'get-subscription-slips: guessed phones',
       allowed: perAddress,
-      attempt: () => ({ method: 'GET', url: `/api/manage/get-subscription-slips/${randomPhone()}?code=ACDEFGHJ` }),
+      attempt: () => ({
+        method: 'GET',
+        url: `/api/manage/get-subscription-slips/${randomPhone()}?code=ACDEFGHJ`,
+      }),
     },
     {
       name: 'buyer purchases: one phone, guessed codes',
       allowed: BUYER_PURCHASES_RATE_LIMITS.phone.limit,
-      attempt: (i) => ({ method: 'GET', url: `/api/buyer/purchases?phone=0712000005&code=${String(i).padStart(6, '0')}` }),
+      attempt: (i) => ({
+        method: 'GET',
+        url: `/api/buyer/purchases?phone=0712000005&code=${String(i).padStart(6, '0')}`,
+      }),
     },
     {
       name: 'buyer purchases: guessed phones',
       allowed: perAddress,
-      attempt: () => ({ method: 'GET', url: `/api/buyer/purchases?phone=${randomPhone()}&code=123456` }),
+      attempt: () => ({
+        method: 'GET',
+        url: `/api/buyer/purchases?phone=${randomPhone()}&code=123456`,
+      }),
     },
     {
       name: 'buyer code: SMS codes to many phones',
@@ -106,24 +132,40 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
     {
       name: 'buy: STK pushes to one phone',
       allowed: STK_PUSH_RATE_LIMITS.phone.limit,
-      attempt: () => ({ method: 'POST', url: '/api/processor/buy', body: { phone: '0712000003', slip: 999_999 } }),
+      attempt: () => ({
+        method: 'POST',
+        url: '/api/processor/buy',
+        body: { phone: '0712000003', slip: 999_999 },
+      }),
       message: /^Too many payment requests for this phone number\. Try again in 10 minutes\.$/,
     },
     {
       name: 'buy: STK pushes to many phones',
       allowed: Math.min(perAddress, STK_PUSH_RATE_LIMITS.address.limit),
-      attempt: () => ({ method: 'POST', url: '/api/processor/buy', body: { phone: randomPhone(), slip: 999_999 } }),
+      attempt: () => ({
+        method: 'POST',
+        url: '/api/processor/buy',
+        body: { phone: randomPhone(), slip: 999_999 },
+      }),
     },
     {
       name: 'subscribe: STK pushes to one phone',
       allowed: STK_PUSH_RATE_LIMITS.phone.limit,
-      attempt: () => ({ method: 'POST', url: '/api/processor/subscribe', body: { phone: '0712000004', type: 'platinum', days: 30 } }),
+      attempt: () => ({
+        method: 'POST',
+        url: '/api/processor/subscribe',
+        body: { phone: '0712000004', type: 'platinum', days: 30 },
+      }),
       message: /^Too many payment requests for this phone number\./,
     },
     {
       name: 'subscribe: STK pushes to many phones',
       allowed: Math.min(perAddress, STK_PUSH_RATE_LIMITS.address.limit),
-      attempt: () => ({ method: 'POST', url: '/api/processor/subscribe', body: { phone: randomPhone(), type: 'platinum', days: 30 } }),
+      attempt: () => ({
+        method: 'POST',
+        url: '/api/processor/subscribe',
+        body: { phone: randomPhone(), type: 'platinum', days: 30 },
+      }),
     },
   ];
 
@@ -132,7 +174,11 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
     const remoteAddress = `198.51.100.${row + 1}`;
     const send = (i: number): Promise<TestResponse> => {
       const { method, url, body } = c.attempt(i);
-      return t.request(method, url, { body, remoteAddress, headers: { 'x-forwarded-for': randomIp() } });
+      return t.request(method, url, {
+        body,
+        remoteAddress,
+        headers: { 'x-forwarded-for': randomIp() },
+      });
     };
     const statuses: number[] = [];
     for (let i = 0; i < c.allowed; i++) statuses.push((await send(i)).status);
@@ -141,7 +187,9 @@ describe('rate limits under rotating X-Forwarded-For (no trusted proxy)', () => 
 
     const refused = await send(c.allowed);
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(c.message ?? new RegExp(`^${RATE_LIMITED_MESSAGE.replace(/\./g, '\\.')}$`));
+    expect(refused.body.message).toMatch(
+      c.message ?? new RegExp(`^${RATE_LIMITED_MESSAGE.replace(/\./g, '\\.')}$`),
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // And it stays refused, whatever address the next request claims.
     expect((await send(c.allowed + 1)).status).toBe(429);
@@ -158,7 +206,11 @@ describe('rate limits behind a trusted proxy (TRUST_PROXY)', () => {
   beforeAll(async () => (t = await createTestContext({ env: { TRUST_PROXY: '127.0.0.1' } })));
   afterAll(() => t?.close());
 
-  const login = (email: string, password: string, opts: { forwardedFor: string; remoteAddress?: string }) =>
+  const login = (
+    email: string,
+    password: string,
+    opts: { forwardedFor: string; remoteAddress?: string },
+  ) =>
     t.request('POST', '/api/account/email-login', {
       body: { email, password },
       remoteAddress: opts.remoteAddress,
@@ -168,12 +220,17 @@ describe('rate limits behind a trusted proxy (TRUST_PROXY)', () => {
   it('counts per forwarded address when the connection comes from the proxy', async () => {
     const { user, password } = await createUser(t.ds);
     const limit = RATE_LIMITS.login['address+email'].limit;
-    for (let i = 0; i < limit; i++) expect((await login(user.email, 'wrong-guess-1', { forwardedFor: '41.90.10.1' })).status).toBe(401);
+    for (let i = 0; i < limit; i++)
+      expect(
+        (await login(user.email, 'wrong-guess-1', { forwardedFor: '41.90.10.1' })).status,
+      ).toBe(401);
     expect((await login(user.email, password, { forwardedFor: '41.90.10.1' })).status).toBe(429);
     // Another client behind the same proxy.
     expect((await login(user.email, password, { forwardedFor: '41.90.10.2' })).status).toBe(200);
     // The proxy appends the address it saw: the client's own X-Forwarded-For entries do not count.
-    expect((await login(user.email, password, { forwardedFor: '41.90.10.2, 41.90.10.1' })).status).toBe(429);
+    expect(
+      (await login(user.email, password, { forwardedFor: '41.90.10.2, 41.90.10.1' })).status,
+    ).toBe(429);
   });
 
   it('ignores X-Forwarded-For from a connection that is not the proxy', async () => {
@@ -181,8 +238,13 @@ describe('rate limits behind a trusted proxy (TRUST_PROXY)', () => {
     const limit = RATE_LIMITS.login['address+email'].limit;
     const remoteAddress = '203.0.113.9';
     for (let i = 0; i < limit; i++) {
-      expect((await login(user.email, 'wrong-guess-1', { forwardedFor: randomIp(), remoteAddress })).status).toBe(401);
+      expect(
+        (await login(user.email, 'wrong-guess-1', { forwardedFor: randomIp(), remoteAddress }))
+          .status,
+      ).toBe(401);
     }
-    expect((await login(user.email, password, { forwardedFor: randomIp(), remoteAddress })).status).toBe(429);
+    expect(
+      (await login(user.email, password, { forwardedFor: randomIp(), remoteAddress })).status,
+    ).toBe(429);
   });
 });

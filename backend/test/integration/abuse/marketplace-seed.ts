@@ -53,7 +53,13 @@ export const seedMarketplace = async (env: Record<string, string> = {}): Promise
   const t = await createTestContext({
     role: 'all',
     listen: true,
-    env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', SANDBOX_AUTO_ACCEPT: '1', SANDBOX_AT_REPORT_DELAY_MS: '50', ...env },
+    env: {
+      FOOTBALL_DATA_DIR: data.dir,
+      REPLAY_ANCHOR: '2026-04-20',
+      SANDBOX_AUTO_ACCEPT: '1',
+      SANDBOX_AT_REPORT_DELAY_MS: '50',
+      ...env,
+    },
   });
   try {
     await startReplay(t);
@@ -62,46 +68,98 @@ export const seedMarketplace = async (env: Record<string, string> = {}): Promise
     if (games.length < 15) throw new Error(`only ${games.length} tippable games`);
     for (const g of games) await setOdd(t.ds, g.id, 1, '2.00');
 
-    const admin = await createUser(t.ds, { role: 'admin', username: 'ops_admin', email: 'ops.admin.private@example.com', phoneNumber: '0711000001' });
-    const tipster = await createUser(t.ds, { role: 'tipster', username: 'amani_tips', email: 'amani.private@example.com', phoneNumber: '0711000002' });
-    const otherTipster = await createUser(t.ds, { role: 'tipster', username: 'baraka_tips', email: 'baraka.private@example.com', phoneNumber: '0711000003' });
-    const settledTipster = await createUser(t.ds, { role: 'tipster', username: 'chebet_tips', email: 'chebet.private@example.com', phoneNumber: '0711000004' });
-    const user = await createUser(t.ds, { username: 'wanjiru_user', email: 'wanjiru.private@example.com', phoneNumber: '0711000005' });
-    const banned = await createUser(t.ds, { username: 'banned_user', email: 'banned.private@example.com', phoneNumber: '0711000006', banned: true });
+    const admin = await createUser(t.ds, {
+      role: 'admin',
+      username: 'ops_admin',
+      email: 'ops.admin.private@example.com',
+      phoneNumber: '0711000001',
+    });
+    const tipster = await createUser(t.ds, {
+      role: 'tipster',
+      username: 'amani_tips',
+      email: 'amani.private@example.com',
+      phoneNumber: '0711000002',
+    });
+    const otherTipster = await createUser(t.ds, {
+      role: 'tipster',
+      username: 'baraka_tips',
+      email: 'baraka.private@example.com',
+      phoneNumber: '0711000003',
+    });
+    const settledTipster = await createUser(t.ds, {
+      role: 'tipster',
+      username: 'chebet_tips',
+      email: 'chebet.private@example.com',
+      phoneNumber: '0711000004',
+    });
+    const user = await createUser(t.ds, {
+      username: 'wanjiru_user',
+      email: 'wanjiru.private@example.com',
+      phoneNumber: '0711000005',
+    });
+    const banned = await createUser(t.ds, {
+      username: 'banned_user',
+      email: 'banned.private@example.com',
+      phoneNumber: '0711000006',
+      banned: true,
+    });
 
     const slips = {
       sold: (await publishSlip(t, tipster.user.id, games.slice(0, 3), { amount: 200 })).id,
       unsold: (await publishSlip(t, tipster.user.id, games.slice(3, 6), { amount: 150 })).id,
       premium: (await publishSlip(t, otherTipster.user.id, games.slice(6, 9), { amount: 300 })).id,
-      otherUnsold: (await publishSlip(t, otherTipster.user.id, games.slice(9, 12), { amount: 100 })).id,
-      settled: (await publishSlip(t, settledTipster.user.id, games.slice(12, 15), { amount: 100 })).id,
+      otherUnsold: (await publishSlip(t, otherTipster.user.id, games.slice(9, 12), { amount: 100 }))
+        .id,
+      settled: (await publishSlip(t, settledTipster.user.id, games.slice(12, 15), { amount: 100 }))
+        .id,
     };
     await t.ds.query(`UPDATE tip SET result = 'W' WHERE slip_id = $1`, [slips.settled]);
-    await t.ds.query(`UPDATE slip SET slip_result = 'W', settled_at = now() WHERE id = $1`, [slips.settled]);
-    const premium = await t.request('PUT', `/api/backoffice/premium-slips/${slips.premium}`, { token: admin.token, body: { premium: true } });
+    await t.ds.query(`UPDATE slip SET slip_result = 'W', settled_at = now() WHERE id = $1`, [
+      slips.settled,
+    ]);
+    const premium = await t.request('PUT', `/api/backoffice/premium-slips/${slips.premium}`, {
+      token: admin.token,
+      body: { premium: true },
+    });
     if (premium.status !== 200) throw new Error(`premium: ${premium.status} ${premium.text}`);
 
     const paid = (where: string, value: string) =>
-      eventually(async () => {
-        const [p] = await t.ds.query(`SELECT * FROM purchase WHERE ${where} = $1 AND status = 'paid'`, [value]);
-        return p;
-      }, { timeoutMs: 30_000 });
+      eventually(
+        async () => {
+          const [p] = await t.ds.query(
+            `SELECT * FROM purchase WHERE ${where} = $1 AND status = 'paid'`,
+            [value],
+          );
+          return p;
+        },
+        { timeoutMs: 30_000 },
+      );
 
     // M-Pesa sale of A's slip (STK auto-accepted by the Daraja sandbox, paid by the worker).
-    const buy = await t.request('POST', '/api/processor/buy', { body: { phone: '0722000101', slip: slips.sold } });
+    const buy = await t.request('POST', '/api/processor/buy', {
+      body: { phone: '0722000101', slip: slips.sold },
+    });
     if (buy.status !== 200) throw new Error(`buy: ${buy.status} ${buy.text}`);
     const mp = await paid('phone', '254722000101');
     // Flutterwave (Nigeria) sale of the same slip: hosted checkout paid in the sandbox, webhook + verify.
-    const ng = await t.request('POST', '/api/processor/buy-flw', { body: { email: 'ade.buyer.private@example.ng', slip_id: slips.sold } });
+    const ng = await t.request('POST', '/api/processor/buy-flw', {
+      body: { email: 'ade.buyer.private@example.ng', slip_id: slips.sold },
+    });
     if (ng.status !== 200) throw new Error(`buy-flw: ${ng.status} ${ng.text}`);
     const checkoutToken = String(ng.body.link).split('/pay/')[1];
     await t.request('POST', `/sandbox/flutterwave/pay/${checkoutToken}/pay`);
     const fw = await paid('email', 'ade.buyer.private@example.ng');
     // A silver subscription.
-    const sub = await t.request('POST', '/api/processor/subscribe', { body: { phone: '0722000202', type: 'silver', days: 30 } });
+    const sub = await t.request('POST', '/api/processor/subscribe', {
+      body: { phone: '0722000202', type: 'silver', days: 30 },
+    });
     if (sub.status !== 200) throw new Error(`subscribe: ${sub.status} ${sub.text}`);
     const sp = await paid('phone', '254722000202');
-    await eventually(async () => (await t.ds.query(`SELECT 1 FROM subscription WHERE phone = '254722000202'`)).length > 0, { timeoutMs: 30_000 });
+    await eventually(
+      async () =>
+        (await t.ds.query(`SELECT 1 FROM subscription WHERE phone = '254722000202'`)).length > 0,
+      { timeoutMs: 30_000 },
+    );
 
     // Tipster A: a settled (paid-out-able) share, then a withdrawal request of the balance.
     const [share] = await t.ds.query(
@@ -113,22 +171,55 @@ export const seedMarketplace = async (env: Record<string, string> = {}): Promise
       `INSERT INTO ledger_entry (user_id, account, kind, amount, status, purchase_id) VALUES ($1, 'tipster', 'sale_share', 600, 'P', $2) RETURNING id`,
       [tipster.user.id, share.id],
     );
-    const withdraw = await t.request('POST', '/api/finance/withdraw_request', { token: tipster.token, body: { phone_number: '0799000111' } });
+    const withdraw = await t.request('POST', '/api/finance/withdraw_request', {
+      token: tipster.token,
+      body: { phone_number: '0799000111' },
+    });
     if (withdraw.status !== 200) throw new Error(`withdraw: ${withdraw.status} ${withdraw.text}`);
 
     const post = await t.request('POST', '/api/backoffice/posts', {
       token: admin.token,
-      body: { title: 'How accumulators pay', content: '<p>Decimal odds multiply.</p>', overview: 'Odds explained.', published: true },
+      body: {
+        title: 'How accumulators pay',
+        content: '<p>Decimal odds multiply.</p>',
+        overview: 'Odds explained.',
+        published: true,
+      },
     });
     if (post.status !== 201) throw new Error(`post: ${post.status} ${post.text}`);
 
     return {
-      t, admin, tipster, otherTipster, settledTipster, user, banned, games, slips,
+      t,
+      admin,
+      tipster,
+      otherTipster,
+      settledTipster,
+      user,
+      banned,
+      games,
+      slips,
       openSlips: [slips.sold, slips.unsold, slips.premium, slips.otherUnsold],
       sales: {
-        mpesa: { purchaseId: Number(mp.id), phone: '0722000101', msisdn: '254722000101', code: mp.code, receipt: mp.receipt },
-        flutterwave: { purchaseId: Number(fw.id), email: 'ade.buyer.private@example.ng', code: fw.code, txRef: fw.tx_ref },
-        subscription: { purchaseId: Number(sp.id), phone: '0722000202', msisdn: '254722000202', code: sp.code, receipt: sp.receipt },
+        mpesa: {
+          purchaseId: Number(mp.id),
+          phone: '0722000101',
+          msisdn: '254722000101',
+          code: mp.code,
+          receipt: mp.receipt,
+        },
+        flutterwave: {
+          purchaseId: Number(fw.id),
+          email: 'ade.buyer.private@example.ng',
+          code: fw.code,
+          txRef: fw.tx_ref,
+        },
+        subscription: {
+          purchaseId: Number(sp.id),
+          phone: '0722000202',
+          msisdn: '254722000202',
+          code: sp.code,
+          receipt: sp.receipt,
+        },
       },
       withdrawalId: Number(withdraw.body.withdrawal.id),
       earningId: Number(ledger.id),

@@ -21,7 +21,8 @@ describe('tout words are refused on every published field', () => {
   });
   afterAll(() => t?.close());
 
-  const count = async (table: string): Promise<number> => Number((await sql<{ n: string }>(t.db.url, `SELECT count(*) AS n FROM ${table}`))[0].n);
+  const count = async (table: string): Promise<number> =>
+    Number((await sql<{ n: string }>(t.db.url, `SELECT count(*) AS n FROM ${table}`))[0].n);
 
   it.each([
     ['ibrahim_sure', 'sure'],
@@ -34,12 +35,16 @@ describe('tout words are refused on every published field', () => {
     const res = await req(t, 'POST', '/api/account/register', { body: registration({ username }) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`username must not contain "${word}": no guaranteed-win claims`);
-    expect(res.body.username).toEqual([`username must not contain "${word}": no guaranteed-win claims`]);
+    expect(res.body.username).toEqual([
+      `username must not contain "${word}": no guaranteed-win claims`,
+    ]);
     expect(await count('app_user')).toBe(before);
   });
 
   it('still registers an honest username', async () => {
-    const res = await req(t, 'POST', '/api/account/register', { body: registration({ username: 'wanjiru_picks' }) });
+    const res = await req(t, 'POST', '/api/account/register', {
+      body: registration({ username: 'wanjiru_picks' }),
+    });
     expect(res.status).toBe(201);
   });
 
@@ -47,10 +52,17 @@ describe('tout words are refused on every published field', () => {
     ['name', '100% Winner', '100%'],
     ['city', 'Sure City', 'sure'],
   ])('user details %s → 400 naming the word, nothing changed', async (field, value, word) => {
-    const res = await req(t, 'POST', '/api/account/user/details', { token: user.token, body: { [field]: value } });
+    const res = await req(t, 'POST', '/api/account/user/details', {
+      token: user.token,
+      body: { [field]: value },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`${field} must not contain "${word}": no guaranteed-win claims`);
-    const [row] = await sql<Record<string, string>>(t.db.url, `SELECT name, city FROM app_user WHERE id = $1`, [user.user.id]);
+    const [row] = await sql<Record<string, string>>(
+      t.db.url,
+      `SELECT name, city FROM app_user WHERE id = $1`,
+      [user.user.id],
+    );
     expect(Object.values(row).join(' ')).not.toContain(value);
   });
 
@@ -61,19 +73,30 @@ describe('tout words are refused on every published field', () => {
     ['author', 'SureMan', 'sure'],
   ])('blog post %s → 400 naming the word, no post stored', async (field, value, word) => {
     const before = await count('post');
-    const res = await t.request<any>('POST', '/api/backoffice/posts', { token: admin.token, body: postBody({ [field]: value }) });
+    const res = await t.request<any>('POST', '/api/backoffice/posts', {
+      token: admin.token,
+      body: postBody({ [field]: value }),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`${field} must not contain "${word}": no guaranteed-win claims`);
     expect(await count('post')).toBe(before);
   });
 
   it('blog post update → 400 naming the word, the post unchanged', async () => {
-    const created = await t.request<any>('POST', '/api/backoffice/posts', { token: admin.token, body: postBody({ title: 'Reading a 1X2 market' }) });
+    const created = await t.request<any>('POST', '/api/backoffice/posts', {
+      token: admin.token,
+      body: postBody({ title: 'Reading a 1X2 market' }),
+    });
     expect(created.status).toBe(201);
-    const res = await t.request<any>('PUT', `/api/backoffice/posts/${created.body.id}`, { token: admin.token, body: { title: 'Sure 1X2 picks' } });
+    const res = await t.request<any>('PUT', `/api/backoffice/posts/${created.body.id}`, {
+      token: admin.token,
+      body: { title: 'Sure 1X2 picks' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('title must not contain "sure": no guaranteed-win claims');
-    const [row] = await sql<{ title: string }>(t.db.url, `SELECT title FROM post WHERE id = $1`, [created.body.id]);
+    const [row] = await sql<{ title: string }>(t.db.url, `SELECT title FROM post WHERE id = $1`, [
+      created.body.id,
+    ]);
     expect(row.title).toBe('Reading a 1X2 market');
   });
 
@@ -82,8 +105,19 @@ describe('tout words are refused on every published field', () => {
     ['description', 'Guarant33d bonus', 'guaranteed'],
   ])('jackpot %s → 400 naming the word, no jackpot stored', async (field, value, word) => {
     const before = await count('jackpot');
-    const body = { company: 'SportPesa', type: 'MG', title: 'Mega Jackpot', description: 'Our picks', price: 199, tips: [], [field]: value };
-    const res = await t.request<any>('POST', '/api/backoffice/jackpots', { token: admin.token, body });
+    const body = {
+      company: 'SportPesa',
+      type: 'MG',
+      title: 'Mega Jackpot',
+      description: 'Our picks',
+      price: 199,
+      tips: [],
+      [field]: value,
+    };
+    const res = await t.request<any>('POST', '/api/backoffice/jackpots', {
+      token: admin.token,
+      body,
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(`${field} must not contain "${word}": no guaranteed-win claims`);
     expect(await count('jackpot')).toBe(before);

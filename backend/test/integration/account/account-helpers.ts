@@ -6,7 +6,8 @@ import { eventually } from '../../support/eventually';
  * A fresh client address per call site, so one test's requests do not use up another's rate
  * limit (given as the socket's address: the app believes X-Forwarded-For only from TRUST_PROXY).
  */
-export const freshIp = (): string => `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+export const freshIp = (): string =>
+  `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 
 let seq = 0;
 /** A valid registration payload with unique username, e-mail and phone. */
@@ -55,14 +56,22 @@ export const waitForMail = (t: TestContext, to: string, count = 1): Promise<Mail
   );
 
 /** The last path segment after `/${page}/` in a mail's text (the token of a link). */
-export const tokenFromLink = (text: string, page: 'change_password' | 'email-verification'): string => {
+export const tokenFromLink = (
+  text: string,
+  page: 'change_password' | 'email-verification',
+): string => {
   const m = new RegExp(`/${page}/([A-Za-z0-9_-]+)`).exec(text);
   if (!m) throw new Error(`no /${page}/ link in: ${text}`);
   return m[1];
 };
 
 /** Multipart body with one file field. */
-export const multipart = (field: string, filename: string, content: Buffer, contentType = 'application/octet-stream') => {
+export const multipart = (
+  field: string,
+  filename: string,
+  content: Buffer,
+  contentType = 'application/octet-stream',
+) => {
   const boundary = `----test${randomInt(0, 1e9)}`;
   const body = Buffer.concat([
     Buffer.from(

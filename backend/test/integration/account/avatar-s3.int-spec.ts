@@ -4,7 +4,9 @@ import { createUser } from '../../factories/account';
 import { multipart, req } from './account-helpers';
 
 const png = (width: number, height: number, r = 200): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r, g: 30, b: 60 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
 
 const BUCKET = 'avatars-int';
 
@@ -28,8 +30,13 @@ describe('avatars in an S3-compatible bucket', () => {
     const { body, headers } = multipart('profile_image', 'me.png', content, 'image/png');
     return req(t, 'POST', '/api/account/user/avatar', { token, body, headers });
   };
-  const objects = (): Promise<{ key: string; content_type: string; cache_control: string; size: number }[]> =>
-    t.ds.query('SELECT key, content_type, cache_control, length(body) AS size FROM sandbox_s3_object WHERE bucket = $1 ORDER BY created_at', [BUCKET]);
+  const objects = (): Promise<
+    { key: string; content_type: string; cache_control: string; size: number }[]
+  > =>
+    t.ds.query(
+      'SELECT key, content_type, cache_control, length(body) AS size FROM sandbox_s3_object WHERE bucket = $1 ORDER BY created_at',
+      [BUCKET],
+    );
 
   it('stores the 256×256 WebP as an object and serves it at the stable /media URL', async () => {
     const { user, token } = await createUser(t.ds);
@@ -40,14 +47,21 @@ describe('avatars in an S3-compatible bucket', () => {
     expect(url).toBe(`${t.baseUrl}/media/avatars/${file}`);
 
     const stored = (await objects()).find((o) => o.key === `avatars/${file}`);
-    expect(stored).toMatchObject({ content_type: 'image/webp', cache_control: expect.stringContaining('immutable') });
+    expect(stored).toMatchObject({
+      content_type: 'image/webp',
+      cache_control: expect.stringContaining('immutable'),
+    });
 
     const served = await fetch(url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     const bytes = Buffer.from(await served.arrayBuffer());
     expect(bytes.length).toBe(Number(stored!.size));
-    expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    expect(await sharp(bytes).metadata()).toMatchObject({
+      format: 'webp',
+      width: 256,
+      height: 256,
+    });
 
     const pub = await req(t, 'GET', `/api/account/profile/${user.username}`);
     expect(pub.body.profile.profile_image_url).toBe(url);
@@ -68,7 +82,9 @@ describe('avatars in an S3-compatible bucket', () => {
     const { token } = await createUser(t.ds);
     const kept = (await upload(token, await png(200, 200))).body.profile_image_url as string;
     const before = (await objects()).length;
-    await t.request('POST', '/sandbox/api/faults', { body: { target: 's3.objects', count: 10, status: 503 } });
+    await t.request('POST', '/sandbox/api/faults', {
+      body: { target: 's3.objects', count: 10, status: 503 },
+    });
     const res = await upload(token, await png(220, 220));
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ message: 'Image storage is unavailable. Try again later.' });
@@ -80,7 +96,9 @@ describe('avatars in an S3-compatible bucket', () => {
 
   it('rides out one failed S3 call (the SDK retries 5xx)', async () => {
     const { token } = await createUser(t.ds);
-    await t.request('POST', '/sandbox/api/faults', { body: { target: 's3.objects', count: 1, status: 503 } });
+    await t.request('POST', '/sandbox/api/faults', {
+      body: { target: 's3.objects', count: 1, status: 503 },
+    });
     const res = await upload(token, await png(200, 200));
     expect(res.status).toBe(200);
     expect((await fetch(res.body.profile_image_url)).status).toBe(200);
@@ -96,7 +114,10 @@ describe('avatars in an S3-compatible bucket', () => {
     expect(unsigned.status).toBe(403);
     expect(await unsigned.text()).toContain('<Code>AccessDenied</Code>');
     const wrongKey = await fetch(`${t.baseUrl}/sandbox/s3/${BUCKET}/avatars/x.webp`, {
-      headers: { authorization: 'AWS4-HMAC-SHA256 Credential=AKIAWRONG/20261123/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=00' },
+      headers: {
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=AKIAWRONG/20261123/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=00',
+      },
     });
     expect(wrongKey.status).toBe(403);
     expect(await wrongKey.text()).toContain('<Code>InvalidAccessKeyId</Code>');

@@ -9,12 +9,16 @@ import { createUser } from '../../factories/account';
 import { multipart, req } from './account-helpers';
 
 const png = (width: number, height: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
+    .png()
+    .toBuffer();
 
 /** A PNG of random noise of about `bytes` bytes (noise does not compress). */
 const noisyPng = (bytes: number): Promise<Buffer> => {
   const side = Math.ceil(Math.sqrt(bytes / 3));
-  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 };
 
 describe('POST /api/account/user/avatar', () => {
@@ -29,7 +33,13 @@ describe('POST /api/account/user/avatar', () => {
     rmSync(storage, { recursive: true, force: true });
   });
 
-  const upload = (token: string, filename: string, content: Buffer, field = 'profile_image', type?: string) => {
+  const upload = (
+    token: string,
+    filename: string,
+    content: Buffer,
+    field = 'profile_image',
+    type?: string,
+  ) => {
     const { body, headers } = multipart(field, filename, content, type);
     return req(t, 'POST', '/api/account/user/avatar', { token, body, headers });
   };
@@ -38,14 +48,21 @@ describe('POST /api/account/user/avatar', () => {
     const { user, token } = await createUser(t.ds);
     const res = await upload(token, 'me.png', await png(640, 480), 'profile_image', 'image/png');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Saved', profile_image_url: expect.stringMatching(/^http:\/\/localhost\/media\/avatars\/[0-9a-f-]{36}\.webp$/) });
+    expect(res.body).toEqual({
+      message: 'Saved',
+      profile_image_url: expect.stringMatching(
+        /^http:\/\/localhost\/media\/avatars\/[0-9a-f-]{36}\.webp$/,
+      ),
+    });
 
     const path = new URL(res.body.profile_image_url).pathname;
     const served = await t.request('GET', path);
     expect(served.status).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toContain('immutable');
-    const meta = await sharp(Buffer.from(served.text, 'binary')).metadata().catch(() => null);
+    const meta = await sharp(Buffer.from(served.text, 'binary'))
+      .metadata()
+      .catch(() => null);
     const file = readdirSync(join(storage, 'avatars')).find((f) => path.endsWith(f))!;
     const stored = await sharp(join(storage, 'avatars', file)).metadata();
     expect(stored).toMatchObject({ format: 'webp', width: 256, height: 256 });
@@ -75,14 +92,26 @@ describe('POST /api/account/user/avatar', () => {
 
   it('accepts a PNG renamed .exe: the content decides, not the name', async () => {
     const { token } = await createUser(t.ds);
-    const res = await upload(token, 'setup.exe', await png(100, 100), 'profile_image', 'application/x-msdownload');
+    const res = await upload(
+      token,
+      'setup.exe',
+      await png(100, 100),
+      'profile_image',
+      'application/x-msdownload',
+    );
     expect(res.status).toBe(200);
     expect(res.body.profile_image_url).toMatch(/\.webp$/);
   });
 
   it('refuses a text file renamed .png with 400', async () => {
     const { token } = await createUser(t.ds);
-    const res = await upload(token, 'photo.png', Buffer.from('this is plain text, not an image\n'.repeat(20)), 'profile_image', 'image/png');
+    const res = await upload(
+      token,
+      'photo.png',
+      Buffer.from('this is plain text, not an image\n'.repeat(20)),
+      'profile_image',
+      'image/png',
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Upload a valid image (JPEG, PNG, WebP or GIF)' });
   });
@@ -104,8 +133,16 @@ describe('POST /api/account/user/avatar', () => {
   });
 
   it.each([
-    ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>')],
-    ['a truncated PNG', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])],
+    [
+      'an SVG',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      ),
+    ],
+    [
+      'a truncated PNG',
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]),
+    ],
     ['an empty file', Buffer.alloc(0)],
   ])('refuses %s with 400', async (_name, content) => {
     const { token } = await createUser(t.ds);
@@ -116,7 +153,11 @@ describe('POST /api/account/user/avatar', () => {
 
   it('refuses a small file that decodes to a huge image (decompression bomb)', async () => {
     const { token } = await createUser(t.ds);
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png().toBuffer();
+    const bomb = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' },
+    })
+      .png()
+      .toBuffer();
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
     const res = await upload(token, 'bomb.png', bomb);
     expect(res.status).toBe(400);
@@ -127,7 +168,10 @@ describe('POST /api/account/user/avatar', () => {
     const wrongField = await upload(token, 'a.png', await png(50, 50), 'avatar');
     expect(wrongField.status).toBe(400);
     expect(wrongField.body).toEqual({ message: "Upload an image in the field 'profile_image'" });
-    const json = await req(t, 'POST', '/api/account/user/avatar', { token, body: { profile_image: 'x' } });
+    const json = await req(t, 'POST', '/api/account/user/avatar', {
+      token,
+      body: { profile_image: 'x' },
+    });
     expect(json.status).toBe(400);
     expect(json.body.message).toBe("Upload an image in the field 'profile_image'");
   });
@@ -135,7 +179,9 @@ describe('POST /api/account/user/avatar', () => {
   it('answers 401 without a token and 404 for unknown or malformed media paths', async () => {
     const { body, headers } = multipart('profile_image', 'a.png', await png(20, 20));
     expect((await req(t, 'POST', '/api/account/user/avatar', { body, headers })).status).toBe(401);
-    expect((await t.request('GET', '/media/avatars/00000000-0000-0000-0000-000000000000.webp')).status).toBe(404);
+    expect(
+      (await t.request('GET', '/media/avatars/00000000-0000-0000-0000-000000000000.webp')).status,
+    ).toBe(404);
     expect((await t.request('GET', '/media/avatars/..%2F..%2Fpackage.json')).status).toBe(404);
     expect((await t.request('GET', '/media/avatars/secret.txt')).status).toBe(404);
   });

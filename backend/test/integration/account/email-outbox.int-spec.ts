@@ -16,7 +16,9 @@ class TinySmtp {
   start(port = 0): Promise<number> {
     this.server = createServer((socket) => this.session(socket));
     return new Promise((resolve) =>
-      this.server!.listen(port, '127.0.0.1', () => resolve((this.port = (this.server!.address() as AddressInfo).port))),
+      this.server!.listen(port, '127.0.0.1', () =>
+        resolve((this.port = (this.server!.address() as AddressInfo).port)),
+      ),
     );
   }
 
@@ -53,10 +55,10 @@ class TinySmtp {
         buffer = buffer.slice(nl + 2);
         const verb = line.slice(0, 4).toUpperCase();
         if (verb === 'EHLO' || verb === 'HELO') reply('250-tiny\r\n250 8BITMIME');
-        else if (verb === 'MAIL') (current.from = line), reply('250 OK');
-        else if (verb === 'RCPT') current.to.push(line), reply('250 OK');
-        else if (verb === 'DATA') (inData = true), reply('354 go on');
-        else if (verb === 'QUIT') reply('221 bye'), socket.end();
+        else if (verb === 'MAIL') ((current.from = line), reply('250 OK'));
+        else if (verb === 'RCPT') (current.to.push(line), reply('250 OK'));
+        else if (verb === 'DATA') ((inData = true), reply('354 go on'));
+        else if (verb === 'QUIT') (reply('221 bye'), socket.end());
         else reply('250 OK');
       }
     });
@@ -68,7 +70,9 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
   const smtp = new TinySmtp();
   beforeAll(async () => {
     const port = await smtp.start();
-    t = await createTestContext({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Tips <no-reply@tips.test>' } });
+    t = await createTestContext({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Tips <no-reply@tips.test>' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -77,17 +81,34 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
 
   it('delivers a reset e-mail by SMTP after commit and clears the stored bodies', async () => {
     const { user } = await createUser(t.ds);
-    expect((await req(t, 'POST', '/api/account/reset-password/', { body: { email: user.email } })).status).toBe(200);
-    const msg = await eventually(async () => smtp.messages.find((m) => m.to.some((r) => r.includes(user.email))), { timeoutMs: 10_000, intervalMs: 50 });
+    expect(
+      (await req(t, 'POST', '/api/account/reset-password/', { body: { email: user.email } }))
+        .status,
+    ).toBe(200);
+    const msg = await eventually(
+      async () => smtp.messages.find((m) => m.to.some((r) => r.includes(user.email))),
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     expect(msg.from).toContain('no-reply@tips.test');
     expect(msg.data).toContain('Subject: Reset your password');
     expect(msg.data).toMatch(/change_password\//);
 
-    const row = await eventually(async () => {
-      const [r] = await sql(t.db.url, `SELECT * FROM email_outbox WHERE to_address = $1`, [user.email]);
-      return r?.status === 'sent' ? r : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 50 });
-    expect(row).toMatchObject({ kind: 'password-reset', transport: 'smtp', attempts: 1, text_body: null, html_body: null });
+    const row = await eventually(
+      async () => {
+        const [r] = await sql(t.db.url, `SELECT * FROM email_outbox WHERE to_address = $1`, [
+          user.email,
+        ]);
+        return r?.status === 'sent' ? r : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(row).toMatchObject({
+      kind: 'password-reset',
+      transport: 'smtp',
+      attempts: 1,
+      text_body: null,
+      html_body: null,
+    });
   });
 
   it('keeps a message it could not send and retries it with backoff until it goes out', async () => {
@@ -95,10 +116,17 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
     await smtp.stop();
     const { user } = await createUser(t.ds);
     await req(t, 'POST', '/api/account/reset-password/', { body: { email: user.email } });
-    const failed = await eventually(async () => {
-      const [r] = await sql(t.db.url, `SELECT *, next_attempt_at > now() AS later FROM email_outbox WHERE to_address = $1`, [user.email]);
-      return r?.status === 'failed' ? r : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 50 });
+    const failed = await eventually(
+      async () => {
+        const [r] = await sql(
+          t.db.url,
+          `SELECT *, next_attempt_at > now() AS later FROM email_outbox WHERE to_address = $1`,
+          [user.email],
+        );
+        return r?.status === 'failed' ? r : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
     expect(failed).toMatchObject({ attempts: 1, later: true });
     expect(failed.last_error).toBeTruthy();
     expect(failed.text_body).toContain('change_password/');
@@ -107,9 +135,13 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
     expect(await outbox.deliverDue()).toBe(0); // not due yet
 
     await smtp.start(port);
-    await sql(t.db.url, `UPDATE email_outbox SET next_attempt_at = now() WHERE id = $1`, [failed.id]);
+    await sql(t.db.url, `UPDATE email_outbox SET next_attempt_at = now() WHERE id = $1`, [
+      failed.id,
+    ]);
     expect(await outbox.deliverDue()).toBe(1);
-    const [sent] = await sql(t.db.url, `SELECT status, attempts FROM email_outbox WHERE id = $1`, [failed.id]);
+    const [sent] = await sql(t.db.url, `SELECT status, attempts FROM email_outbox WHERE id = $1`, [
+      failed.id,
+    ]);
     expect(sent).toEqual({ status: 'sent', attempts: 2 });
     expect(smtp.messages.some((m) => m.to.some((r) => r.includes(user.email)))).toBe(true);
     expect(await outbox.deliverDue()).toBe(0); // sent once only
@@ -127,7 +159,6 @@ describe('e-mail outbox over real SMTP (nodemailer)', () => {
     expect(await outbox.deliver(String(row.id))).toBe('skipped');
     await smtp.start(port);
   });
-
 });
 
 describe('sandbox mailbox (SMTP_URL=sandbox)', () => {
@@ -139,11 +170,22 @@ describe('sandbox mailbox (SMTP_URL=sandbox)', () => {
   it('lists delivered messages as JSON filtered by recipient, and as a page', async () => {
     const { user, token } = await createUser(t.ds, { username: 'MailboxUser' });
     await req(t, 'GET', '/api/account/send-email-verification-code', { token });
-    const list = await eventually(async () => {
-      const r = await t.request('GET', `/sandbox/api/mail?to=${encodeURIComponent(user.email.toUpperCase())}`);
-      return r.body.length ? r.body : undefined;
-    }, { timeoutMs: 10_000, intervalMs: 50 });
-    expect(list[0]).toMatchObject({ to: user.email, subject: 'Verify your email address', kind: 'email-verification', from: expect.any(String) });
+    const list = await eventually(
+      async () => {
+        const r = await t.request(
+          'GET',
+          `/sandbox/api/mail?to=${encodeURIComponent(user.email.toUpperCase())}`,
+        );
+        return r.body.length ? r.body : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50 },
+    );
+    expect(list[0]).toMatchObject({
+      to: user.email,
+      subject: 'Verify your email address',
+      kind: 'email-verification',
+      from: expect.any(String),
+    });
     expect((await t.request('GET', '/sandbox/api/mail?to=nobody@example.com')).body).toEqual([]);
     const page = await t.request('GET', `/sandbox/mail?to=${encodeURIComponent(user.email)}`);
     expect(page.status).toBe(200);

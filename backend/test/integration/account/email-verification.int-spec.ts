@@ -34,11 +34,22 @@ describe('e-mail verification', () => {
     const owner = await createUser(t.ds);
     const other = await createUser(t.ds);
     await req(t, 'GET', '/api/account/send-email-verification-code', { token: owner.token });
-    const code = tokenFromLink((await waitForMail(t, owner.user.email))[0].text, 'email-verification');
-    const res = await req(t, 'POST', `/api/account/verify-email-verification/${code}`, { token: other.token });
+    const code = tokenFromLink(
+      (await waitForMail(t, owner.user.email))[0].text,
+      'email-verification',
+    );
+    const res = await req(t, 'POST', `/api/account/verify-email-verification/${code}`, {
+      token: other.token,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'Invalid or expired verification code' });
-    expect((await req(t, 'POST', `/api/account/verify-email-verification/${code}`, { token: owner.token })).status).toBe(200);
+    expect(
+      (
+        await req(t, 'POST', `/api/account/verify-email-verification/${code}`, {
+          token: owner.token,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses an expired code (older than 24 hours) and a wrong one', async () => {
@@ -46,25 +57,50 @@ describe('e-mail verification', () => {
     await req(t, 'GET', '/api/account/send-email-verification-code', { token });
     const code = tokenFromLink((await waitForMail(t, user.email))[0].text, 'email-verification');
     const [row] = await sql<{ secs: string }>(
-      t.db.url, 'SELECT extract(epoch FROM expires_at - created_at) AS secs FROM email_verification_code WHERE user_id = $1', [user.id],
+      t.db.url,
+      'SELECT extract(epoch FROM expires_at - created_at) AS secs FROM email_verification_code WHERE user_id = $1',
+      [user.id],
     );
     expect(Math.round(Number(row.secs))).toBe(24 * 3600);
-    await sql(t.db.url, `UPDATE email_verification_code SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
-    expect((await req(t, 'POST', `/api/account/verify-email-verification/${code}`, { token })).status).toBe(400);
-    const wrong = await req(t, 'POST', '/api/account/verify-email-verification/not-a-real-code-at-all-0000', { token });
+    await sql(
+      t.db.url,
+      `UPDATE email_verification_code SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [user.id],
+    );
+    expect(
+      (await req(t, 'POST', `/api/account/verify-email-verification/${code}`, { token })).status,
+    ).toBe(400);
+    const wrong = await req(
+      t,
+      'POST',
+      '/api/account/verify-email-verification/not-a-real-code-at-all-0000',
+      { token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ message: 'Invalid or expired verification code' });
-    expect((await req(t, 'POST', '/api/account/verify-email-verification/%20', { token })).status).toBe(400);
+    expect(
+      (await req(t, 'POST', '/api/account/verify-email-verification/%20', { token })).status,
+    ).toBe(400);
   });
 
   it('keeps only the newest code valid', async () => {
     const { user, token } = await createUser(t.ds);
     await req(t, 'GET', '/api/account/send-email-verification-code', { token });
-    const first = tokenFromLink((await waitForMail(t, user.email, 1))[0].text, 'email-verification');
+    const first = tokenFromLink(
+      (await waitForMail(t, user.email, 1))[0].text,
+      'email-verification',
+    );
     await req(t, 'GET', '/api/account/send-email-verification-code', { token });
-    const second = tokenFromLink((await waitForMail(t, user.email, 2))[0].text, 'email-verification');
-    expect((await req(t, 'POST', `/api/account/verify-email-verification/${first}`, { token })).status).toBe(400);
-    expect((await req(t, 'POST', `/api/account/verify-email-verification/${second}`, { token })).status).toBe(200);
+    const second = tokenFromLink(
+      (await waitForMail(t, user.email, 2))[0].text,
+      'email-verification',
+    );
+    expect(
+      (await req(t, 'POST', `/api/account/verify-email-verification/${first}`, { token })).status,
+    ).toBe(400);
+    expect(
+      (await req(t, 'POST', `/api/account/verify-email-verification/${second}`, { token })).status,
+    ).toBe(200);
   });
 
   it('answers 400 when the address is verified already', async () => {
@@ -76,14 +112,19 @@ describe('e-mail verification', () => {
 
   it('needs a login for both routes', async () => {
     expect((await req(t, 'GET', '/api/account/send-email-verification-code')).status).toBe(401);
-    expect((await req(t, 'POST', '/api/account/verify-email-verification/abcdefghijklmnopqrstuvwxyz')).status).toBe(401);
+    expect(
+      (await req(t, 'POST', '/api/account/verify-email-verification/abcdefghijklmnopqrstuvwxyz'))
+        .status,
+    ).toBe(401);
   });
 
   it('stores the code only as a hash', async () => {
     const { user, token } = await createUser(t.ds);
     await req(t, 'GET', '/api/account/send-email-verification-code', { token });
     const code = tokenFromLink((await waitForMail(t, user.email))[0].text, 'email-verification');
-    const rows = await sql(t.db.url, 'SELECT * FROM email_verification_code WHERE user_id = $1', [user.id]);
+    const rows = await sql(t.db.url, 'SELECT * FROM email_verification_code WHERE user_id = $1', [
+      user.id,
+    ]);
     expect(JSON.stringify(rows)).not.toContain(code);
   });
 });

@@ -30,11 +30,19 @@ const hundredths = (odd: string): number => {
 };
 
 /** The rule by hand (docs/PRODUCT-RULES.md "Tipster statistics"): W adds settled accumulator − 1, L −1, C 0; hundredths of a unit. */
-const slipProfitHundredths = (s: { slip_result: string; settled_accumulator: string | null }): number =>
-  s.slip_result === 'W' ? hundredths(s.settled_accumulator!) - 100 : s.slip_result === 'L' ? -100 : 0;
+const slipProfitHundredths = (s: {
+  slip_result: string;
+  settled_accumulator: string | null;
+}): number =>
+  s.slip_result === 'W'
+    ? hundredths(s.settled_accumulator!) - 100
+    : s.slip_result === 'L'
+      ? -100
+      : 0;
 
 /** ROI % by hand: profit / settled × 100, 2 decimals (halves up). */
-const roiByHand = (profitHundredths: number, settled: number): number => (settled === 0 ? 0 : Math.round((profitHundredths * 100) / settled) / 100);
+const roiByHand = (profitHundredths: number, settled: number): number =>
+  settled === 0 ? 0 : Math.round((profitHundredths * 100) / settled) / 100;
 
 /**
  * The profile's profit is the tipster's all-time figure (docs/PRODUCT-RULES.md "Tipster
@@ -52,7 +60,9 @@ describe('the profile profit of a tipster with more settled slips than a page', 
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games = await tippableGames(t.ds, DATA_NOW, 80);
@@ -63,9 +73,15 @@ describe('the profile profit of a tipster with more settled slips than a page', 
     expect(late.length).toBeGreaterThanOrEqual(3);
     const { offsetMs } = await t.get(ReplayClock).frame();
     const end = new Date(cut + offsetMs + 6 * 3600_000).toISOString();
-    lateEnd = new Date(late[late.length - 1].kickoff.getTime() + offsetMs + 6 * 3600_000).toISOString();
+    lateEnd = new Date(
+      late[late.length - 1].kickoff.getTime() + offsetMs + 6 * 3600_000,
+    ).toISOString();
 
-    tipster = await createUser(t.ds, { username: 'Many_Slips', phoneNumber: '0700930001', role: 'tipster' });
+    tipster = await createUser(t.ds, {
+      username: 'Many_Slips',
+      phoneNumber: '0700930001',
+      role: 'tipster',
+    });
     // The slips as publishing leaves them (more than two a day: written directly), settled below by the real sync and settlement.
     const rnd = prng(150);
     for (let i = 0; i < SETTLED_SLIPS; i++) {
@@ -73,7 +89,10 @@ describe('the profile profit of a tipster with more settled slips than a page', 
       while (picked.size < 3) picked.add(Math.floor(rnd() * early.length));
       const legs = [...picked].map((gi) => {
         const g = early[gi];
-        const markets = Object.entries(g.odds).filter(([, odd]) => Number(odd) <= 2.6).map(([m]) => Number(m)).sort((a, b) => a - b);
+        const markets = Object.entries(g.odds)
+          .filter(([, odd]) => Number(odd) <= 2.6)
+          .map(([m]) => Number(m))
+          .sort((a, b) => a - b);
         const market = markets[Math.floor(rnd() * markets.length)];
         return { game: g.id, market, odd: g.odds[market] };
       });
@@ -82,10 +101,16 @@ describe('the profile profit of a tipster with more settled slips than a page', 
         [tipster.user.id, accumulatorOf(legs.map((l) => l.odd))],
       );
       for (const [pos, l] of legs.entries()) {
-        await t.ds.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [s.id, l.game, l.market, l.odd, pos]);
+        await t.ds.query(
+          `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`,
+          [s.id, l.game, l.market, l.odd, pos],
+        );
       }
     }
-    await t.ds.query(`INSERT INTO tipster_stat (user_id, tips) VALUES ($1, $2)`, [tipster.user.id, SETTLED_SLIPS]);
+    await t.ds.query(`INSERT INTO tipster_stat (user_id, tips) VALUES ($1, $2)`, [
+      tipster.user.id,
+      SETTLED_SLIPS,
+    ]);
     pinClock(t, end);
     await t.get(ResultSyncService).syncResults();
     await t.get(SlipSettlementService).sweep();
@@ -96,7 +121,14 @@ describe('the profile profit of a tipster with more settled slips than a page', 
   });
 
   /** The tipster's settled slips in settlement order. */
-  const settledSlips = (): Promise<{ id: number; slip_result: 'W' | 'L' | 'C'; settled_accumulator: string | null; settled_at: Date }[]> =>
+  const settledSlips = (): Promise<
+    {
+      id: number;
+      slip_result: 'W' | 'L' | 'C';
+      settled_accumulator: string | null;
+      settled_at: Date;
+    }[]
+  > =>
     t.ds.query(
       `SELECT id, slip_result, settled_accumulator::text AS settled_accumulator, settled_at FROM slip
         WHERE user_id = $1 AND NOT jackpot AND slip_result IS NOT NULL ORDER BY settled_at, id`,
@@ -112,7 +144,10 @@ describe('the profile profit of a tipster with more settled slips than a page', 
     expect(decided.length - won).toBeGreaterThan(0);
     const total = slips.reduce((sum, s) => sum + slipProfitHundredths(s), 0);
 
-    for (const [url, token] of [['/api/account/profile/many_slips', undefined], ['/api/account/profile', tipster.token]] as const) {
+    for (const [url, token] of [
+      ['/api/account/profile/many_slips', undefined],
+      ['/api/account/profile', tipster.token],
+    ] as const) {
       const res = await t.request('GET', url, { token });
       expect(res.status).toBe(200);
       const f = res.body.figures;
@@ -136,7 +171,10 @@ describe('the profile profit of a tipster with more settled slips than a page', 
     expect(page.count).toBe(SETTLED_SLIPS);
     expect(page.results).toHaveLength(FIRST_PAGE);
     const byId = new Map(slips.map((s) => [s.id, s]));
-    const firstPage = page.results.reduce((sum: number, s: { id: number }) => sum + slipProfitHundredths(byId.get(s.id)!), 0);
+    const firstPage = page.results.reduce(
+      (sum: number, s: { id: number }) => sum + slipProfitHundredths(byId.get(s.id)!),
+      0,
+    );
     expect(firstPage / 100).not.toBe(profile.figures.profit);
   });
 
@@ -149,29 +187,41 @@ describe('the profile profit of a tipster with more settled slips than a page', 
     // Each step is the slip's own profit by the rule, oldest first, in settlement order.
     const shown = slips.slice(-curve.length);
     for (let i = 1; i < curve.length; i++) {
-      expect(Math.round(curve[i].profit * 100) - Math.round(curve[i - 1].profit * 100)).toBe(slipProfitHundredths(shown[i]));
+      expect(Math.round(curve[i].profit * 100) - Math.round(curve[i - 1].profit * 100)).toBe(
+        slipProfitHundredths(shown[i]),
+      );
       expect(curve[i].date).toBe(new Date(shown[i].settled_at).toISOString());
     }
     // The first point counts every slip settled before it too: the total less the later slips' profits.
-    const before = slips.slice(0, -curve.length + 1).reduce((sum, s) => sum + slipProfitHundredths(s), 0);
+    const before = slips
+      .slice(0, -curve.length + 1)
+      .reduce((sum, s) => sum + slipProfitHundredths(s), 0);
     expect(Math.round(curve[0].profit * 100)).toBe(before);
   });
 
   it('shows a further settlement at once: the profile cache is dropped when a slip settles', async () => {
     const before = (await t.request('GET', '/api/account/profile/many_slips')).body.figures;
-    expect((await t.request('GET', '/api/account/profile/many_slips')).body.figures).toEqual(before); // from the cache
+    expect((await t.request('GET', '/api/account/profile/many_slips')).body.figures).toEqual(
+      before,
+    ); // from the cache
     const legs = late.slice(0, 3).map((g) => ({ game: g.id, market: 1, odd: g.odds[1] }));
     const [s] = await t.ds.query(
       `INSERT INTO slip (user_id, price_ksh, accumulator, jackpot, date_created) VALUES ($1, 100, $2, false, now()) RETURNING id`,
       [tipster.user.id, accumulatorOf(legs.map((l) => l.odd))],
     );
     for (const [pos, l] of legs.entries()) {
-      await t.ds.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [s.id, l.game, l.market, l.odd, pos]);
+      await t.ds.query(
+        `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`,
+        [s.id, l.game, l.market, l.odd, pos],
+      );
     }
     pinClock(t, lateEnd);
     await t.get(ResultSyncService).syncResults();
     await t.get(SlipSettlementService).sweep();
-    const [settled] = await t.ds.query(`SELECT slip_result, settled_accumulator::text AS settled_accumulator FROM slip WHERE id = $1`, [s.id]);
+    const [settled] = await t.ds.query(
+      `SELECT slip_result, settled_accumulator::text AS settled_accumulator FROM slip WHERE id = $1`,
+      [s.id],
+    );
     expect(settled.slip_result).not.toBeNull();
     const profile = (await t.request('GET', '/api/account/profile/many_slips')).body;
     expect(profile.finished_tips[0].id).toBe(s.id);
@@ -180,6 +230,10 @@ describe('the profile profit of a tipster with more settled slips than a page', 
     expect(after.settled).toBe(before.settled + (settled.slip_result === 'C' ? 0 : 1));
     expect(Math.round(after.profit * 100)).toBe(Math.round(before.profit * 100) + added);
     const record = (await t.request('GET', '/api/records/tipster/many_slips')).body;
-    expect([record.settled, record.profit_units, record.roi]).toEqual([after.settled, after.profit, after.roi]);
+    expect([record.settled, record.profit_units, record.roi]).toEqual([
+      after.settled,
+      after.profit,
+      after.roi,
+    ]);
   });
 });

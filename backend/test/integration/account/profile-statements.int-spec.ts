@@ -27,7 +27,8 @@ const prng = (seed: number) => () => {
 };
 
 /** The test's own rating: 100 × won / (won + lost), 2 decimals, 0 without a settled slip. */
-const pct = (won: number, lost: number): number => (won + lost === 0 ? 0 : Math.round((10_000 * won) / (won + lost)) / 100);
+const pct = (won: number, lost: number): number =>
+  won + lost === 0 ? 0 : Math.round((10_000 * won) / (won + lost)) / 100;
 
 /** '2.97' → 297 (the test's own parsing of a positive decimal odd). */
 const hundredths = (odd: string): number => {
@@ -50,7 +51,9 @@ describe('profiles in two SQL statements', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games: TippableGame[] = await tippableGames(t.ds, DATA_NOW, 80);
@@ -62,30 +65,50 @@ describe('profiles in two SQL statements', () => {
     const { offsetMs } = await t.get(ReplayClock).frame();
     end = new Date(cut + offsetMs + 6 * 3600_000).toISOString();
 
-    tipster = await createUser(t.ds, { username: 'Prof_Tipster', phoneNumber: '0700920001', role: 'tipster', name: 'Achieng', city: 'Kisumu' });
+    tipster = await createUser(t.ds, {
+      username: 'Prof_Tipster',
+      phoneNumber: '0700920001',
+      role: 'tipster',
+      name: 'Achieng',
+      city: 'Kisumu',
+    });
     const rnd = prng(7);
     const write = async (pool: TippableGame[], jackpot = false) => {
       const picked = new Set<number>();
       while (picked.size < 2) picked.add(Math.floor(rnd() * pool.length));
       const legs = [...picked].map((gi) => {
         const g = pool[gi];
-        const markets = Object.entries(g.odds).filter(([, odd]) => Number(odd) <= 2.6).map(([m]) => Number(m)).sort((a, b) => a - b);
+        const markets = Object.entries(g.odds)
+          .filter(([, odd]) => Number(odd) <= 2.6)
+          .map(([m]) => Number(m))
+          .sort((a, b) => a - b);
         const market = markets[Math.floor(rnd() * markets.length)];
         return { game: g.id, market, odd: g.odds[market] };
       });
       const [s] = await t.ds.query(
         `INSERT INTO slip (user_id, price_ksh, accumulator, jackpot, date_created) VALUES ($1, $2, $3, $4, now()) RETURNING id`,
-        [tipster.user.id, [50, 100, 250.5][Math.floor(rnd() * 3)], accumulatorOf(legs.map((l) => l.odd)), jackpot],
+        [
+          tipster.user.id,
+          [50, 100, 250.5][Math.floor(rnd() * 3)],
+          accumulatorOf(legs.map((l) => l.odd)),
+          jackpot,
+        ],
       );
       for (const [pos, l] of legs.entries()) {
-        await t.ds.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [s.id, l.game, l.market, l.odd, pos]);
+        await t.ds.query(
+          `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`,
+          [s.id, l.game, l.market, l.odd, pos],
+        );
       }
     };
     for (let i = 0; i < SETTLED_SLIPS; i++) await write(early);
     for (let i = 0; i < ACTIVE_SLIPS; i++) await write(late);
     await write(early, true); // a jackpot slip: in no list and no figure
     await write(late, true);
-    await t.ds.query(`INSERT INTO tipster_stat (user_id, tips) VALUES ($1, $2)`, [tipster.user.id, SETTLED_SLIPS + ACTIVE_SLIPS]);
+    await t.ds.query(`INSERT INTO tipster_stat (user_id, tips) VALUES ($1, $2)`, [
+      tipster.user.id,
+      SETTLED_SLIPS + ACTIVE_SLIPS,
+    ]);
     pinClock(t, end);
     await t.get(ResultSyncService).syncResults();
     await t.get(SlipSettlementService).sweep();
@@ -105,25 +128,43 @@ describe('profiles in two SQL statements', () => {
   const expected = async (owner: boolean): Promise<string> => {
     const id = tipster.user.id;
     const ids = async (cond: string, order: string): Promise<number[]> =>
-      (await t.ds.query(`SELECT id FROM slip WHERE user_id = $1 AND NOT jackpot AND ${cond} ORDER BY ${order} LIMIT 20`, [id])).map((r: { id: number }) => r.id);
+      (
+        await t.ds.query(
+          `SELECT id FROM slip WHERE user_id = $1 AND NOT jackpot AND ${cond} ORDER BY ${order} LIMIT 20`,
+          [id],
+        )
+      ).map((r: { id: number }) => r.id);
     const active = await ids('slip_result IS NULL', 'date_created DESC, id DESC');
     const finished = await ids('slip_result IS NOT NULL', 'settled_at DESC, id DESC');
     const render = async (slipIds: number[]) =>
-      Promise.all(slipIds.map(async (s) => (await t.request('GET', `/api/slip/get/${s}`, { token: owner ? tipster.token : undefined })).body));
+      Promise.all(
+        slipIds.map(
+          async (s) =>
+            (
+              await t.request('GET', `/api/slip/get/${s}`, {
+                token: owner ? tipster.token : undefined,
+              })
+            ).body,
+        ),
+      );
     const settled: { slip_result: string; settled_at: Date }[] = await t.ds.query(
       `SELECT slip_result, settled_at FROM slip WHERE user_id = $1 AND slip_result IS NOT NULL`,
       [id],
     );
-    const since = (from: Date, r: string) => settled.filter((s) => s.slip_result === r && new Date(s.settled_at) >= from).length;
+    const since = (from: Date, r: string) =>
+      settled.filter((s) => s.slip_result === r && new Date(s.settled_at) >= from).length;
     const now = new Date(end);
-    const [st] = await t.ds.query(`SELECT tips, won, lost FROM tipster_stat WHERE user_id = $1`, [id]);
+    const [st] = await t.ds.query(`SELECT tips, won, lost FROM tipster_stat WHERE user_id = $1`, [
+      id,
+    ]);
     const rating = pct(st.won, st.lost);
     // The figures by hand over every settled W / L slip in settlement order: W adds settled accumulator − 1, L −1.
-    const decided: { slip_result: 'W' | 'L'; acc: string; odds: string; settled_at: Date }[] = await t.ds.query(
-      `SELECT slip_result, settled_accumulator::text AS acc, accumulator::text AS odds, settled_at FROM slip
+    const decided: { slip_result: 'W' | 'L'; acc: string; odds: string; settled_at: Date }[] =
+      await t.ds.query(
+        `SELECT slip_result, settled_accumulator::text AS acc, accumulator::text AS odds, settled_at FROM slip
         WHERE user_id = $1 AND NOT jackpot AND slip_result IN ('W', 'L') ORDER BY settled_at, id`,
-      [id],
-    );
+        [id],
+      );
     let cumulative = 0;
     const curve = decided.map((s) => {
       cumulative += s.slip_result === 'W' ? hundredths(s.acc) - 100 : -100;
@@ -142,7 +183,11 @@ describe('profiles in two SQL statements', () => {
       ...(owner ? { phone_number: '0700920001' } : {}),
     };
     return JSON.stringify({
-      user: { username: 'Prof_Tipster', first_name: 'Achieng', ...(owner ? { email: tipster.user.email } : {}) },
+      user: {
+        username: 'Prof_Tipster',
+        first_name: 'Achieng',
+        ...(owner ? { email: tipster.user.email } : {}),
+      },
       profile,
       stats: [st.tips, st.won, st.lost, rating],
       stats2: { week_rating: week },
@@ -172,7 +217,9 @@ describe('profiles in two SQL statements', () => {
     const body = (await t.request('GET', '/api/account/profile/prof_tipster')).body;
     expect(body.active_tips).toHaveLength(20);
     expect(body.finished_tips).toHaveLength(20);
-    expect(new Set([body.dash.rating, body.profile.monthly_rating, body.stats2.week_rating]).size).toBeGreaterThan(1);
+    expect(
+      new Set([body.dash.rating, body.profile.monthly_rating, body.stats2.week_rating]).size,
+    ).toBeGreaterThan(1);
   });
 
   it('public profile: the same bytes as before (no picks of the active slips, finished ones with results)', async () => {
@@ -199,7 +246,9 @@ describe('profiles in two SQL statements', () => {
       const res = await t.request('GET', url, { token });
       expect(res.status).toBe(200);
       // The development sandboxes' sweeper polls on its own timer: not the request's.
-      return spy.mock.calls.map(([q]) => String(q)).filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
+      return spy.mock.calls
+        .map(([q]) => String(q))
+        .filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
     } finally {
       spy.mockRestore();
     }
@@ -235,8 +284,13 @@ describe('profiles in two SQL statements', () => {
     const before = (await t.request('GET', '/api/account/profile/prof_tipster')).body;
     const slipId = before.active_tips[0].id;
     // Settled by hand as a settlement batch leaves it; the batch's listener then drops the list cache.
-    await t.ds.query(`UPDATE slip SET slip_result = 'C', settled_accumulator = '1.00', settled_at = $2 WHERE id = $1`, [slipId, end]);
-    expect((await t.request('GET', '/api/account/profile/prof_tipster')).body.active_tips[0].id).toBe(slipId); // still cached
+    await t.ds.query(
+      `UPDATE slip SET slip_result = 'C', settled_accumulator = '1.00', settled_at = $2 WHERE id = $1`,
+      [slipId, end],
+    );
+    expect(
+      (await t.request('GET', '/api/account/profile/prof_tipster')).body.active_tips[0].id,
+    ).toBe(slipId); // still cached
     await t.get(SlipListCache).clear();
     const after = (await t.request('GET', '/api/account/profile/prof_tipster')).body;
     expect(after.active_tips.map((s: { id: number }) => s.id)).not.toContain(slipId);

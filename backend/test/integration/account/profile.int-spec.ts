@@ -11,7 +11,11 @@ describe('profiles and account details', () => {
   describe('GET /api/account/profile', () => {
     it('answers the profile shape of docs/PRODUCT-RULES.md R117 with zeros and empty lists before the slip module lands', async () => {
       const { user, token } = await createUser(t.ds, {
-        username: 'OwnProfile', email: 'own@example.com', phoneNumber: '0711222333', name: 'Kevin', city: 'Nairobi',
+        username: 'OwnProfile',
+        email: 'own@example.com',
+        phoneNumber: '0711222333',
+        name: 'Kevin',
+        city: 'Nairobi',
       });
       const res = await req(t, 'GET', '/api/account/profile', { token });
       expect(res.status).toBe(200);
@@ -47,12 +51,22 @@ describe('profiles and account details', () => {
 
   describe('GET /api/account/profile/{username}', () => {
     it('answers without e-mail and phone, case-insensitively, to a visitor', async () => {
-      await createUser(t.ds, { username: 'PublicTipster', email: 'secret@example.com', phoneNumber: '0799888777', city: 'Mombasa' });
+      await createUser(t.ds, {
+        username: 'PublicTipster',
+        email: 'secret@example.com',
+        phoneNumber: '0799888777',
+        city: 'Mombasa',
+      });
       const res = await req(t, 'GET', '/api/account/profile/publictipster');
       expect(res.status).toBe(200);
       expect(res.body.user).toEqual({ username: 'PublicTipster', first_name: '' });
       expect(res.body.profile).toEqual({
-        profile_image_url: null, monthly_rating: 0, subscribed: false, email_verified: false, country: 'KE', city: 'Mombasa',
+        profile_image_url: null,
+        monthly_rating: 0,
+        subscribed: false,
+        email_verified: false,
+        country: 'KE',
+        city: 'Mombasa',
       });
       expect(res.body.stats).toEqual([0, 0, 0, 0]);
       expect(res.body).toHaveProperty('stats2');
@@ -63,18 +77,25 @@ describe('profiles and account details', () => {
     });
 
     it("never shows another user's e-mail or phone, even to a logged-in user", async () => {
-      await createUser(t.ds, { username: 'OtherOne', email: 'other.one@example.com', phoneNumber: '0700111222' });
+      await createUser(t.ds, {
+        username: 'OtherOne',
+        email: 'other.one@example.com',
+        phoneNumber: '0700111222',
+      });
       const { token } = await createUser(t.ds);
       const res = await req(t, 'GET', '/api/account/profile/OtherOne', { token });
       expect(res.status).toBe(200);
       expectNoSecrets(res.body, ['other.one@example.com', '0700111222']);
     });
 
-    it.each(['nobody_here', 'x', 'a..b', 'a%20b', 'a'.repeat(40), '%3Cscript%3E'])('answers 404 for %j', async (name) => {
-      const res = await req(t, 'GET', `/api/account/profile/${name}`);
-      expect(res.status).toBe(404);
-      expect(res.body).toEqual({ message: 'User not found' });
-    });
+    it.each(['nobody_here', 'x', 'a..b', 'a%20b', 'a'.repeat(40), '%3Cscript%3E'])(
+      'answers 404 for %j',
+      async (name) => {
+        const res = await req(t, 'GET', `/api/account/profile/${name}`);
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ message: 'User not found' });
+      },
+    );
 
     it('shows the figures of a registered stats provider (the slip module plugs in)', async () => {
       const { user } = await createUser(t.ds, { username: 'StatsTipster' });
@@ -85,8 +106,17 @@ describe('profiles and account details', () => {
           id === user.id
             ? {
                 stats: {
-                  tips: 12, won: 7, lost: 3, rating: 70, monthlyRating: 66.67, weekRating: 50,
-                  settled: 10, profit: -2.35, roi: -23.5, averageOdds: 2.41, profitSeries: [{ date: '2026-11-22T09:00:00.000Z', profit: -2.35 }],
+                  tips: 12,
+                  won: 7,
+                  lost: 3,
+                  rating: 70,
+                  monthlyRating: 66.67,
+                  weekRating: 50,
+                  settled: 10,
+                  profit: -2.35,
+                  roi: -23.5,
+                  averageOdds: 2.41,
+                  profitSeries: [{ date: '2026-11-22T09:00:00.000Z', profit: -2.35 }],
                 },
                 slips: { active: [{ id: 1, owner: viewer.owner }], finished: [{ id: 2 }] },
               }
@@ -101,7 +131,11 @@ describe('profiles and account details', () => {
         expect(res.body.active_tips).toEqual([{ id: 1, owner: false }]);
         expect(res.body.finished_tips).toEqual([{ id: 2 }]);
         expect(res.body.figures).toEqual({
-          settled: 10, profit: -2.35, roi: -23.5, average_odds: 2.41, profit_series: [{ date: '2026-11-22T09:00:00.000Z', profit: -2.35 }],
+          settled: 10,
+          profit: -2.35,
+          roi: -23.5,
+          average_odds: 2.41,
+          profit_series: [{ date: '2026-11-22T09:00:00.000Z', profit: -2.35 }],
         });
       } finally {
         providers.useStats(previous);
@@ -112,7 +146,10 @@ describe('profiles and account details', () => {
   describe('POST /api/account/user/details', () => {
     it('saves name and city, shown on the profile', async () => {
       const { token } = await createUser(t.ds);
-      const res = await req(t, 'POST', '/api/account/user/details', { token, body: { name: ' Wanjiru ', city: 'Kisumu' } });
+      const res = await req(t, 'POST', '/api/account/user/details', {
+        token,
+        body: { name: ' Wanjiru ', city: 'Kisumu' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ message: 'Saved', first_name: 'Wanjiru', city: 'Kisumu' });
       const me = await req(t, 'GET', '/api/account/profile', { token });
@@ -122,24 +159,41 @@ describe('profiles and account details', () => {
 
     it('keeps an omitted field as it was', async () => {
       const { token } = await createUser(t.ds, { name: 'Otieno', city: 'Eldoret' });
-      const res = await req(t, 'POST', '/api/account/user/details', { token, body: { city: 'Nakuru' } });
+      const res = await req(t, 'POST', '/api/account/user/details', {
+        token,
+        body: { city: 'Nakuru' },
+      });
       expect(res.body).toEqual({ message: 'Saved', first_name: 'Otieno', city: 'Nakuru' });
     });
 
     it('answers 400 with field errors above 60 characters or for non-text', async () => {
       const { token } = await createUser(t.ds);
-      const res = await req(t, 'POST', '/api/account/user/details', { token, body: { name: 'n'.repeat(61), city: 'c'.repeat(61) } });
+      const res = await req(t, 'POST', '/api/account/user/details', {
+        token,
+        body: { name: 'n'.repeat(61), city: 'c'.repeat(61) },
+      });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ name: ['Name should be at most 60 characters'], city: ['City should be at most 60 characters'] });
-      const bad = await req(t, 'POST', '/api/account/user/details', { token, body: { name: { $ne: 1 } } });
+      expect(res.body).toMatchObject({
+        name: ['Name should be at most 60 characters'],
+        city: ['City should be at most 60 characters'],
+      });
+      const bad = await req(t, 'POST', '/api/account/user/details', {
+        token,
+        body: { name: { $ne: 1 } },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ name: ['Enter text'] });
-      const ok = await req(t, 'POST', '/api/account/user/details', { token, body: { name: 'n'.repeat(60) } });
+      const ok = await req(t, 'POST', '/api/account/user/details', {
+        token,
+        body: { name: 'n'.repeat(60) },
+      });
       expect(ok.status).toBe(200);
     });
 
     it('answers 401 without a token', async () => {
-      expect((await req(t, 'POST', '/api/account/user/details', { body: { name: 'x' } })).status).toBe(401);
+      expect(
+        (await req(t, 'POST', '/api/account/user/details', { body: { name: 'x' } })).status,
+      ).toBe(401);
     });
   });
 });

@@ -1,7 +1,10 @@
 import { createHash, randomUUID } from 'crypto';
 import { Queue } from 'bullmq';
 import { getQueueToken } from '@nestjs/bullmq';
-import { AccountMaintenanceService, CREDENTIAL_RETENTION_HOURS } from '../../../src/modules/account/account-maintenance.service';
+import {
+  AccountMaintenanceService,
+  CREDENTIAL_RETENTION_HOURS,
+} from '../../../src/modules/account/account-maintenance.service';
 import { JOB, QUEUE } from '../../../src/common/queues/queues';
 import { SCHEDULES } from '../../../src/jobs/job-schedulers';
 import { createTestContext, TestContext } from '../../setup/test-app';
@@ -22,7 +25,11 @@ describe('purging expired credentials', () => {
     // The hourly scheduler's first purge runs at boot, in the worker: wait until it has finished,
     // or it could delete this file's expired rows before the test's own purge counts them.
     const queue = t.get<Queue>(getQueueToken(QUEUE.MAINTENANCE) as string);
-    await eventually(async () => (await queue.getJobs(['completed', 'failed'])).some((job) => job.name === JOB.PURGE_EXPIRED_TOKENS));
+    await eventually(async () =>
+      (await queue.getJobs(['completed', 'failed'])).some(
+        (job) => job.name === JOB.PURGE_EXPIRED_TOKENS,
+      ),
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -39,7 +46,14 @@ describe('purging expired credentials', () => {
       await t.ds.query(
         `INSERT INTO refresh_token_family (id, user_id, generation, token_hash, expires_at, revoked_at, revoked_reason)
          VALUES ($1, $2, 0, $3, $4, $5, $6)`,
-        [id, other.user.id, hash(id), expiresAt, revoked ? ago(1) : null, revoked ? 'logout' : null],
+        [
+          id,
+          other.user.id,
+          hash(id),
+          expiresAt,
+          revoked ? ago(1) : null,
+          revoked ? 'logout' : null,
+        ],
       );
       return id;
     };
@@ -59,9 +73,17 @@ describe('purging expired credentials', () => {
       return String(row.id);
     };
     const resetOld = await token('password_reset_token', ago(CREDENTIAL_RETENTION_HOURS + 2), null);
-    const resetUsedLongAgo = await token('password_reset_token', ago(CREDENTIAL_RETENTION_HOURS + 1), ago(CREDENTIAL_RETENTION_HOURS + 1.5));
+    const resetUsedLongAgo = await token(
+      'password_reset_token',
+      ago(CREDENTIAL_RETENTION_HOURS + 1),
+      ago(CREDENTIAL_RETENTION_HOURS + 1.5),
+    );
     const resetLive = await token('password_reset_token', ahead(1), null);
-    const codeOld = await token('email_verification_code', ago(CREDENTIAL_RETENTION_HOURS + 3), null);
+    const codeOld = await token(
+      'email_verification_code',
+      ago(CREDENTIAL_RETENTION_HOURS + 3),
+      null,
+    );
     const codeLive = await token('email_verification_code', ahead(20), null);
 
     const report = await purge.purgeExpired();
@@ -70,7 +92,9 @@ describe('purging expired credentials', () => {
     expect(report.verificationCodes).toBeGreaterThanOrEqual(1);
 
     const ids = async (table: string): Promise<string[]> =>
-      (await t.ds.query(`SELECT id::text FROM ${table} WHERE user_id = $1`, [other.user.id])).map((r: { id: string }) => r.id);
+      (await t.ds.query(`SELECT id::text FROM ${table} WHERE user_id = $1`, [other.user.id])).map(
+        (r: { id: string }) => r.id,
+      );
     const families = await ids('refresh_token_family');
     expect(families).not.toContain(longExpired);
     expect(families).not.toContain(revokedLongExpired);
@@ -86,11 +110,19 @@ describe('purging expired credentials', () => {
     expect(refreshed.status).toBe(200);
     expect(user.id).toBeGreaterThan(0);
 
-    expect(await purge.purgeExpired()).toEqual({ refreshSessions: 0, resetTokens: 0, verificationCodes: 0 });
+    expect(await purge.purgeExpired()).toEqual({
+      refreshSessions: 0,
+      resetTokens: 0,
+      verificationCodes: 0,
+    });
   });
 
   it('runs hourly as a BullMQ job scheduler on the maintenance queue', async () => {
-    expect(SCHEDULES).toContainEqual({ key: 'purge-expired-tokens', job: JOB.PURGE_EXPIRED_TOKENS, everyMs: HOUR });
+    expect(SCHEDULES).toContainEqual({
+      key: 'purge-expired-tokens',
+      job: JOB.PURGE_EXPIRED_TOKENS,
+      everyMs: HOUR,
+    });
     const queue = t.get<Queue>(getQueueToken(QUEUE.MAINTENANCE) as string);
     const schedulers = await queue.getJobSchedulers();
     expect(schedulers.map((s) => s.key)).toContain('purge-expired-tokens');

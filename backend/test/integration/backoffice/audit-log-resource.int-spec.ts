@@ -17,12 +17,25 @@ describe('Back office: audit-log', () => {
   let other: CreatedUser;
 
   /** Audit rows written directly, at fixed times (newest last). */
-  const seed = async (actor: CreatedUser, action: string, resource: string, recordId: string, at: string) => {
+  const seed = async (
+    actor: CreatedUser,
+    action: string,
+    resource: string,
+    recordId: string,
+    at: string,
+  ) => {
     const repo = t.ds.getRepository(AdminAudit);
     return repo.save(
       repo.create({
-        actorId: actor.user.id, actorUsername: actor.user.username, actorRole: actor.user.role,
-        action, resource, recordId, before: null, after: { id: Number(recordId) }, at: new Date(at),
+        actorId: actor.user.id,
+        actorUsername: actor.user.username,
+        actorRole: actor.user.role,
+        action,
+        resource,
+        recordId,
+        before: null,
+        after: { id: Number(recordId) },
+        at: new Date(at),
       }),
     );
   };
@@ -42,7 +55,12 @@ describe('Back office: audit-log', () => {
     const res = await listResource(t, admin.token, 'audit-log');
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('audit-log 0-3/4');
-    expect(res.body.map((a: { action: string }) => a.action)).toEqual(['delete', 'ban', 'update', 'create']);
+    expect(res.body.map((a: { action: string }) => a.action)).toEqual([
+      'delete',
+      'ban',
+      'update',
+      'create',
+    ]);
     expect(res.body[1]).toEqual({
       id: expect.any(Number),
       at: '2026-04-03T10:00:00.000Z',
@@ -58,7 +76,10 @@ describe('Back office: audit-log', () => {
   });
 
   it('sorts, pages and filters', async () => {
-    const page = await listResource(t, admin.token, 'audit-log', { sort: ['at', 'ASC'], range: [1, 2] });
+    const page = await listResource(t, admin.token, 'audit-log', {
+      sort: ['at', 'ASC'],
+      range: [1, 2],
+    });
     expect(page.body.map((a: { action: string }) => a.action)).toEqual(['update', 'ban']);
     expect(page.headers['content-range']).toBe('audit-log 1-2/4');
 
@@ -66,13 +87,25 @@ describe('Back office: audit-log', () => {
       [{ resource: 'posts' }, ['create', 'update', 'delete']],
       [{ actor_id: other.user.id }, ['ban', 'delete']],
       [{ action: ['ban', 'create'] }, ['create', 'ban']],
-      [{ resource: 'posts', record_id: '1', at_gte: '2026-04-02', at_lte: '2026-04-03' }, ['update']],
+      [
+        { resource: 'posts', record_id: '1', at_gte: '2026-04-02', at_lte: '2026-04-03' },
+        ['update'],
+      ],
       [{ actor_username: 'auditor', action: 'delete' }, []],
     ];
     for (const [filter, actions] of cases) {
-      const res = await listResource(t, admin.token, 'audit-log', { filter, sort: ['id', 'ASC'], range: [0, 9] });
-      expect({ filter, actions: res.body.map((a: { action: string }) => a.action) }).toEqual({ filter, actions });
-      expect(res.headers['content-range']).toBe(actions.length ? `audit-log 0-${actions.length - 1}/${actions.length}` : 'audit-log */0');
+      const res = await listResource(t, admin.token, 'audit-log', {
+        filter,
+        sort: ['id', 'ASC'],
+        range: [0, 9],
+      });
+      expect({ filter, actions: res.body.map((a: { action: string }) => a.action) }).toEqual({
+        filter,
+        actions,
+      });
+      expect(res.headers['content-range']).toBe(
+        actions.length ? `audit-log 0-${actions.length - 1}/${actions.length}` : 'audit-log */0',
+      );
     }
   });
 
@@ -86,8 +119,12 @@ describe('Back office: audit-log', () => {
   });
 
   it('reads one row and refuses writes (405)', async () => {
-    const [first] = (await listResource(t, admin.token, 'audit-log', { sort: ['id', 'ASC'], range: [0, 0] })).body;
-    const one = await t.request('GET', `/api/backoffice/audit-log/${first.id}`, { token: admin.token });
+    const [first] = (
+      await listResource(t, admin.token, 'audit-log', { sort: ['id', 'ASC'], range: [0, 0] })
+    ).body;
+    const one = await t.request('GET', `/api/backoffice/audit-log/${first.id}`, {
+      token: admin.token,
+    });
     expect(one.status).toBe(200);
     expect(one.body).toEqual(first);
 
@@ -96,7 +133,10 @@ describe('Back office: audit-log', () => {
       ['PUT', `/api/backoffice/audit-log/${first.id}`],
       ['DELETE', `/api/backoffice/audit-log/${first.id}`],
     ]) {
-      const res = await t.request(method, url, { token: admin.token, body: method === 'DELETE' ? undefined : { action: 'forged' } });
+      const res = await t.request(method, url, {
+        token: admin.token,
+        body: method === 'DELETE' ? undefined : { action: 'forged' },
+      });
       expect({ method, status: res.status }).toEqual({ method, status: 405 });
     }
     expect(await t.ds.getRepository(AdminAudit).count()).toBe(4);
@@ -150,24 +190,47 @@ describe('Back office: audit-log', () => {
 
     it('lists only the caller’s rows, with their own total', async () => {
       const page = await service.list(tipsterA, 'my-actions', {});
-      expect(page.records).toEqual([expect.objectContaining({ actor_id: tipsterA.id }), expect.objectContaining({ actor_id: tipsterA.id })]);
+      expect(page.records).toEqual([
+        expect.objectContaining({ actor_id: tipsterA.id }),
+        expect.objectContaining({ actor_id: tipsterA.id }),
+      ]);
       expect(page.contentRange).toBe('my-actions 0-1/2');
-      const filtered = await service.list(tipsterA, 'my-actions', { filter: JSON.stringify({ id: [Number(rowOfB.id)] }) });
+      const filtered = await service.list(tipsterA, 'my-actions', {
+        filter: JSON.stringify({ id: [Number(rowOfB.id)] }),
+      });
       expect(filtered.records).toEqual([]);
     });
 
     it('answers 404 for another tipster’s row, and the row to its owner and to an admin', async () => {
-      await expect(service.getOne(tipsterA, 'my-actions', rowOfB.id)).rejects.toMatchObject({ status: 404 });
-      await expect(service.getOne(tipsterB, 'my-actions', rowOfB.id)).resolves.toMatchObject({ id: Number(rowOfB.id) });
-      const adminUser: AuthUser = { id: admin.user.id, username: 'auditor', role: 'admin', sessionId: null };
-      await expect(service.getOne(adminUser, 'my-actions', rowOfB.id)).resolves.toMatchObject({ id: Number(rowOfB.id) });
-      expect((await service.list(adminUser, 'my-actions', {})).contentRange).toBe(`my-actions 0-${(await t.ds.getRepository(AdminAudit).count()) - 1}/${await t.ds.getRepository(AdminAudit).count()}`);
+      await expect(service.getOne(tipsterA, 'my-actions', rowOfB.id)).rejects.toMatchObject({
+        status: 404,
+      });
+      await expect(service.getOne(tipsterB, 'my-actions', rowOfB.id)).resolves.toMatchObject({
+        id: Number(rowOfB.id),
+      });
+      const adminUser: AuthUser = {
+        id: admin.user.id,
+        username: 'auditor',
+        role: 'admin',
+        sessionId: null,
+      };
+      await expect(service.getOne(adminUser, 'my-actions', rowOfB.id)).resolves.toMatchObject({
+        id: Number(rowOfB.id),
+      });
+      expect((await service.list(adminUser, 'my-actions', {})).contentRange).toBe(
+        `my-actions 0-${(await t.ds.getRepository(AdminAudit).count()) - 1}/${await t.ds.getRepository(AdminAudit).count()}`,
+      );
     });
 
     it('refuses a role the resource does not list (403)', async () => {
       // An account whose role is `user` in the database too (the back office reads it when the token's is refused).
       const plain = await createUser(t.ds, { role: 'user', username: 'plain_user' });
-      const user: AuthUser = { id: plain.user.id, username: plain.user.username, role: 'user', sessionId: null };
+      const user: AuthUser = {
+        id: plain.user.id,
+        username: plain.user.username,
+        role: 'user',
+        sessionId: null,
+      };
       await expect(service.list(user, 'my-actions', {})).rejects.toMatchObject({ status: 403 });
     });
   });

@@ -1,7 +1,9 @@
 import type { TestContext, TestResponse } from '../../setup/test-app';
 
 /** JSON-encodes simple-rest list parameters into a query string. */
-export const listQuery = (params: { sort?: unknown; range?: unknown; filter?: unknown } = {}): string => {
+export const listQuery = (
+  params: { sort?: unknown; range?: unknown; filter?: unknown } = {},
+): string => {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, JSON.stringify(v));
   const s = q.toString();
@@ -14,7 +16,8 @@ export const listResource = <T = any>(
   token: string,
   resource: string,
   params: { sort?: unknown; range?: unknown; filter?: unknown } = {},
-): Promise<TestResponse<T>> => t.request<T>('GET', `/api/backoffice/${resource}${listQuery(params)}`, { token });
+): Promise<TestResponse<T>> =>
+  t.request<T>('GET', `/api/backoffice/${resource}${listQuery(params)}`, { token });
 
 /** A create-post body with a unique title. */
 let seq = 0;

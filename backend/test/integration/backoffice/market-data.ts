@@ -14,7 +14,10 @@ export const marketContext = async (
   opts: { role?: 'api' | 'all'; listen?: boolean; env?: Record<string, string> } = {},
 ): Promise<{ t: TestContext; games: TippableGame[]; remove(): void }> => {
   const data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-  const t = await createTestContext({ ...opts, env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', ...opts.env } });
+  const t = await createTestContext({
+    ...opts,
+    env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', ...opts.env },
+  });
   await startReplay(t, NOW, '2026-11-23');
   await importFixtures(t);
   const games = await tippableGames(t.ds, DATA_AFTER, count);
@@ -22,7 +25,12 @@ export const marketContext = async (
 };
 
 /** Ids of fixtures kicking off within [from, to) on the data calendar that have a 1X2 home odd. */
-export const fixturesBetween = async (ds: DataSource, from: string, to: string, limit = 5): Promise<string[]> =>
+export const fixturesBetween = async (
+  ds: DataSource,
+  from: string,
+  to: string,
+  limit = 5,
+): Promise<string[]> =>
   (
     await ds.query(
       `SELECT f.id::text FROM fixture f WHERE f.kickoff >= $1 AND f.kickoff < $2
@@ -49,7 +57,10 @@ export const insertSlip = async (
       [userId, opts.price ?? '100', opts.dateCreated, opts.premium ?? false, opts.result ?? null],
     );
     for (const [i, f] of fixtureIds.entries()) {
-      await m.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, 1, '1.50', $3)`, [row.id, f, i]);
+      await m.query(
+        `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, 1, '1.50', $3)`,
+        [row.id, f, i],
+      );
     }
     return row.id as number;
   });

@@ -39,7 +39,15 @@ describe('Back office: GET /api/backoffice/resources (the allowlists)', () => {
     expect(posts.fields.title).toEqual({ type: 'text', sortable: true, filter: ['ilike'] });
     expect(posts.fields.overview).toEqual({ type: 'text', sortable: false, filter: [] });
     // Write fields: the DTO's validated properties (ValidationPipe strips anything else).
-    expect(posts.create).toEqual(['author', 'content', 'overview', 'published', 'slug', 'thumbnail', 'title']);
+    expect(posts.create).toEqual([
+      'author',
+      'content',
+      'overview',
+      'published',
+      'slug',
+      'thumbnail',
+      'title',
+    ]);
     expect(posts.update).toEqual(posts.create);
     const slips = res.body.find((r) => r.name === 'slips');
     expect(slips).toMatchObject({ roles: ['tipster'], create: null, update: null, delete: false });
@@ -47,20 +55,27 @@ describe('Back office: GET /api/backoffice/resources (the allowlists)', () => {
   });
 
   it('is what the frontend screens are checked against (frontend/src/backoffice/allowlist.json)', async () => {
-    const res = await t.request<unknown[]>('GET', '/api/backoffice/resources', { token: admin.token });
-    if (process.env.UPDATE_BACKOFFICE_ALLOWLIST === '1') writeFileSync(SNAPSHOT, `${JSON.stringify(res.body, null, 2)}\n`);
+    const res = await t.request<unknown[]>('GET', '/api/backoffice/resources', {
+      token: admin.token,
+    });
+    if (process.env.UPDATE_BACKOFFICE_ALLOWLIST === '1')
+      writeFileSync(SNAPSHOT, `${JSON.stringify(res.body, null, 2)}\n`);
     const snapshot = JSON.parse(readFileSync(SNAPSHOT, 'utf8'));
     // On a difference: rerun with UPDATE_BACKOFFICE_ALLOWLIST=1, then fix the screens the frontend test names.
     expect(snapshot).toEqual(res.body);
   });
 
   it('is for admins only: a tipster gets 403, a visitor 401', async () => {
-    expect((await t.request('GET', '/api/backoffice/resources', { token: tipster.token })).status).toBe(403);
+    expect(
+      (await t.request('GET', '/api/backoffice/resources', { token: tipster.token })).status,
+    ).toBe(403);
     expect((await t.request('GET', '/api/backoffice/resources')).status).toBe(401);
   });
 
   it('leaves the resources routes as they were (the static path wins over {resource})', async () => {
     expect((await listResource(t, admin.token, 'posts')).status).toBe(200);
-    expect((await t.request('GET', '/api/backoffice/resources/1', { token: admin.token })).status).toBe(404);
+    expect(
+      (await t.request('GET', '/api/backoffice/resources/1', { token: admin.token })).status,
+    ).toBe(404);
   });
 });

@@ -31,7 +31,11 @@ describe('Back office: rg-limits', () => {
     const res = await listResource(t, admin.token, 'rg-limits');
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('rg-limits 0-2/3');
-    expect(res.body.map((r: { phone: string }) => r.phone)).toEqual(['254711000002', '254711000001', '2348031234567']);
+    expect(res.body.map((r: { phone: string }) => r.phone)).toEqual([
+      '254711000002',
+      '254711000001',
+      '2348031234567',
+    ]);
     expect(res.body[1]).toEqual({
       id: '254711000001',
       phone: '254711000001',
@@ -45,22 +49,36 @@ describe('Back office: rg-limits', () => {
   });
 
   it('filters by cap and exclusion and reads one by phone', async () => {
-    const capped = await listResource(t, admin.token, 'rg-limits', { filter: { daily_cap_ksh_lte: 300 } });
+    const capped = await listResource(t, admin.token, 'rg-limits', {
+      filter: { daily_cap_ksh_lte: 300 },
+    });
     expect(capped.body.map((r: { phone: string }) => r.phone)).toEqual(['2348031234567']);
-    const excluded = await listResource(t, admin.token, 'rg-limits', { filter: { excluded_until_gte: '2027-01-01' } });
+    const excluded = await listResource(t, admin.token, 'rg-limits', {
+      filter: { excluded_until_gte: '2027-01-01' },
+    });
     expect(excluded.body.map((r: { phone: string }) => r.phone)).toEqual(['254711000002']);
-    const one = await t.request<any>('GET', '/api/backoffice/rg-limits/254711000002', { token: admin.token });
+    const one = await t.request<any>('GET', '/api/backoffice/rg-limits/254711000002', {
+      token: admin.token,
+    });
     expect(one.status).toBe(200);
     expect(one.body.excluded_until).toBe('2027-05-26T09:00:00.000Z');
   });
 
   it('refuses tipsters and every write', async () => {
     expect((await listResource(t, tipster.token, 'rg-limits')).status).toBe(403);
-    const put = await t.request<any>('PUT', '/api/backoffice/rg-limits/254711000002', { token: admin.token, body: { excluded_until: null } });
+    const put = await t.request<any>('PUT', '/api/backoffice/rg-limits/254711000002', {
+      token: admin.token,
+      body: { excluded_until: null },
+    });
     expect(put.status).toBe(405);
-    const del = await t.request<any>('DELETE', '/api/backoffice/rg-limits/254711000002', { token: admin.token });
+    const del = await t.request<any>('DELETE', '/api/backoffice/rg-limits/254711000002', {
+      token: admin.token,
+    });
     expect(del.status).toBe(405);
-    const [row] = await sql<{ excluded_until: Date }>(t.db.url, `SELECT excluded_until FROM rg_limit WHERE phone = '254711000002'`);
+    const [row] = await sql<{ excluded_until: Date }>(
+      t.db.url,
+      `SELECT excluded_until FROM rg_limit WHERE phone = '254711000002'`,
+    );
     expect(row.excluded_until.toISOString()).toBe('2027-05-26T09:00:00.000Z');
   });
 });

@@ -23,7 +23,11 @@ describe('Back office: slips (tipster, own rows)', () => {
     otieno = await createUser(t.ds, { role: 'tipster', username: 'otieno_odds' });
     wanjiku = await createUser(t.ds, { role: 'tipster', username: 'wanjiku_tips' });
     mine = [
-      await insertSlip(t.ds, otieno.user.id, [games[6].id, games[7].id, games[8].id], { dateCreated: '2026-11-20T09:00:00+03:00', price: '50', result: 'L' }),
+      await insertSlip(t.ds, otieno.user.id, [games[6].id, games[7].id, games[8].id], {
+        dateCreated: '2026-11-20T09:00:00+03:00',
+        price: '50',
+        result: 'L',
+      }),
       (await publishSlip(t, otieno.user.id, games.slice(0, 3), { amount: 300 })).id,
     ];
     theirs = (await publishSlip(t, wanjiku.user.id, games.slice(3, 6), { amount: 200 })).id;
@@ -35,7 +39,10 @@ describe('Back office: slips (tipster, own rows)', () => {
   beforeEach(() => pinClock(t, NOW));
 
   it("lists only the tipster's own slips with picks, total odds, price and result", async () => {
-    const res = await listResource(t, otieno.token, 'slips', { sort: ['date_created', 'DESC'], range: [0, 9] });
+    const res = await listResource(t, otieno.token, 'slips', {
+      sort: ['date_created', 'DESC'],
+      range: [0, 9],
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('slips 0-1/2');
     expect(res.body.map((s: { id: number }) => s.id)).toEqual([mine[1], mine[0]]);
@@ -45,11 +52,16 @@ describe('Back office: slips (tipster, own rows)', () => {
       price: '300.00',
       slip_result: null,
       accumulator: expect.stringMatching(/^\d+\.\d{2}$/),
-      tips: games.slice(0, 3).map((g) => expect.objectContaining({ fixture: g.id, market_type: 1, odd: g.odds[1] })),
+      tips: games
+        .slice(0, 3)
+        .map((g) => expect.objectContaining({ fixture: g.id, market_type: 1, odd: g.odds[1] })),
     });
     expect(res.body[1]).toMatchObject({ id: mine[0], slip_result: 'L', price: '50.00' });
 
-    const page = await listResource(t, otieno.token, 'slips', { sort: ['price', 'ASC'], range: [1, 1] });
+    const page = await listResource(t, otieno.token, 'slips', {
+      sort: ['price', 'ASC'],
+      range: [1, 1],
+    });
     expect(page.headers['content-range']).toBe('slips 1-1/2');
     expect(page.body.map((s: { id: number }) => s.id)).toEqual([mine[1]]);
 
@@ -57,20 +69,28 @@ describe('Back office: slips (tipster, own rows)', () => {
     expect(filtered.body.map((s: { id: number }) => s.id)).toEqual([mine[0]]);
     expect(filtered.headers['content-range']).toBe('slips 0-0/1');
     // A filter naming another tipster does not widen the scope.
-    const sneaky = await listResource(t, otieno.token, 'slips', { filter: { user_id: wanjiku.user.id } });
+    const sneaky = await listResource(t, otieno.token, 'slips', {
+      filter: { user_id: wanjiku.user.id },
+    });
     expect(sneaky.body).toEqual([]);
     expect(sneaky.headers['content-range']).toBe('slips */0');
   });
 
   it("answers 404 for another tipster's slip, and the admin sees every slip", async () => {
-    const other = await t.request('GET', `/api/backoffice/slips/${theirs}`, { token: otieno.token });
+    const other = await t.request('GET', `/api/backoffice/slips/${theirs}`, {
+      token: otieno.token,
+    });
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ message: `slips ${theirs} not found` });
-    expect((await t.request('GET', `/api/backoffice/slips/${mine[1]}`, { token: otieno.token })).body).toMatchObject({ id: mine[1] });
+    expect(
+      (await t.request('GET', `/api/backoffice/slips/${mine[1]}`, { token: otieno.token })).body,
+    ).toMatchObject({ id: mine[1] });
 
     const all = await listResource(t, admin.token, 'slips', { sort: ['id', 'ASC'] });
     expect(all.headers['content-range']).toBe('slips 0-2/3');
-    expect((await t.request('GET', `/api/backoffice/slips/${theirs}`, { token: admin.token })).body).toMatchObject({ id: theirs, username: 'wanjiku_tips' });
+    expect(
+      (await t.request('GET', `/api/backoffice/slips/${theirs}`, { token: admin.token })).body,
+    ).toMatchObject({ id: theirs, username: 'wanjiku_tips' });
   });
 
   it('answers 400 for an unknown sort field, 403 for a plain user, 405 for writes', async () => {
@@ -79,8 +99,20 @@ describe('Back office: slips (tipster, own rows)', () => {
     expect(bad.body.message).toBe("Cannot sort slips by 'odd'");
     const user = await createUser(t.ds);
     expect((await listResource(t, user.token, 'slips')).status).toBe(403);
-    expect((await t.request('PUT', `/api/backoffice/slips/${mine[1]}`, { token: otieno.token, body: { price: 1000 } })).status).toBe(405);
-    expect((await t.request('DELETE', `/api/backoffice/slips/${mine[1]}`, { token: otieno.token })).status).toBe(405);
-    expect((await t.request('POST', '/api/backoffice/slips', { token: otieno.token, body: {} })).status).toBe(405);
+    expect(
+      (
+        await t.request('PUT', `/api/backoffice/slips/${mine[1]}`, {
+          token: otieno.token,
+          body: { price: 1000 },
+        })
+      ).status,
+    ).toBe(405);
+    expect(
+      (await t.request('DELETE', `/api/backoffice/slips/${mine[1]}`, { token: otieno.token }))
+        .status,
+    ).toBe(405);
+    expect(
+      (await t.request('POST', '/api/backoffice/slips', { token: otieno.token, body: {} })).status,
+    ).toBe(405);
   });
 });

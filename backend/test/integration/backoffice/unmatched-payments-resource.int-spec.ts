@@ -30,7 +30,10 @@ describe('Back office: unmatched-payments', () => {
     const res = await listResource(t, admin.token, 'unmatched-payments');
     expect(res.status).toBe(200);
     expect(res.headers['content-range']).toBe('unmatched-payments 0-1/2');
-    expect(res.body.map((r: { trans_id: string }) => r.trans_id)).toEqual(['RKTQDM7W6T', 'RKTQDM7W6S']);
+    expect(res.body.map((r: { trans_id: string }) => r.trans_id)).toEqual([
+      'RKTQDM7W6T',
+      'RKTQDM7W6S',
+    ]);
     expect(res.body[1]).toEqual({
       id: expect.any(Number),
       provider: 'c2b',
@@ -48,20 +51,50 @@ describe('Back office: unmatched-payments', () => {
   });
 
   it('filters by reason and amount, searches the account number, refuses an unknown sort', async () => {
-    const byReason = await listResource(t, admin.token, 'unmatched-payments', { filter: { reason: 'amount-mismatch' } });
+    const byReason = await listResource(t, admin.token, 'unmatched-payments', {
+      filter: { reason: 'amount-mismatch' },
+    });
     expect(byReason.body.map((r: { trans_id: string }) => r.trans_id)).toEqual(['RKTQDM7W6T']);
-    const small = await listResource(t, admin.token, 'unmatched-payments', { filter: { amount_lte: 20 } });
+    const small = await listResource(t, admin.token, 'unmatched-payments', {
+      filter: { amount_lte: 20 },
+    });
     expect(small.body.map((r: { trans_id: string }) => r.trans_id)).toEqual(['RKTQDM7W6S']);
     const q = await listResource(t, admin.token, 'unmatched-payments', { filter: { q: 'acd3' } });
     expect(q.body.map((r: { trans_id: string }) => r.trans_id)).toEqual(['RKTQDM7W6T']);
-    expect((await listResource(t, admin.token, 'unmatched-payments', { sort: ['msisdn', 'ASC'] })).status).toBe(400);
+    expect(
+      (await listResource(t, admin.token, 'unmatched-payments', { sort: ['msisdn', 'ASC'] }))
+        .status,
+    ).toBe(400);
   });
 
   it('refuses tipsters and every write', async () => {
     expect((await listResource(t, tipster.token, 'unmatched-payments')).status).toBe(403);
-    const [{ id }] = await sql<{ id: string }>(t.db.url, `SELECT id FROM unmatched_payment WHERE trans_id = 'RKTQDM7W6S'`);
-    expect((await t.request('PUT', `/api/backoffice/unmatched-payments/${id}`, { token: admin.token, body: { reason: 'x' } })).status).toBe(405);
-    expect((await t.request('DELETE', `/api/backoffice/unmatched-payments/${id}`, { token: admin.token })).status).toBe(405);
-    expect((await t.request('POST', '/api/backoffice/unmatched-payments', { token: admin.token, body: {} })).status).toBe(405);
+    const [{ id }] = await sql<{ id: string }>(
+      t.db.url,
+      `SELECT id FROM unmatched_payment WHERE trans_id = 'RKTQDM7W6S'`,
+    );
+    expect(
+      (
+        await t.request('PUT', `/api/backoffice/unmatched-payments/${id}`, {
+          token: admin.token,
+          body: { reason: 'x' },
+        })
+      ).status,
+    ).toBe(405);
+    expect(
+      (
+        await t.request('DELETE', `/api/backoffice/unmatched-payments/${id}`, {
+          token: admin.token,
+        })
+      ).status,
+    ).toBe(405);
+    expect(
+      (
+        await t.request('POST', '/api/backoffice/unmatched-payments', {
+          token: admin.token,
+          body: {},
+        })
+      ).status,
+    ).toBe(405);
   });
 });

@@ -15,7 +15,9 @@ describe('blog seed', () => {
   });
 
   it('inserts the guides once, published, with slugs and sanitised content', async () => {
-    expect(await seedBlogPosts(t.ds, new Date('2026-05-15T09:00:00+03:00'))).toBe(SEED_POSTS.length);
+    expect(await seedBlogPosts(t.ds, new Date('2026-05-15T09:00:00+03:00'))).toBe(
+      SEED_POSTS.length,
+    );
     expect(await seedBlogPosts(t.ds)).toBe(0);
 
     const posts = await t.ds.getRepository(Post).find({ order: { dateCreated: 'ASC' } });
@@ -28,10 +30,17 @@ describe('blog seed', () => {
     expect(posts.every((p) => p.published && p.author === 'Tips Desk')).toBe(true);
     expect(posts[0].dateCreated.toISOString()).toBe('2026-04-24T06:00:00.000Z');
 
-    const res = await t.request('GET', '/v2/api/manage/post/?slug=responsible-gambling-in-kenya-set-limits-before-you-stake');
+    const res = await t.request(
+      'GET',
+      '/v2/api/manage/post/?slug=responsible-gambling-in-kenya-set-limits-before-you-stake',
+    );
     expect(res.body.count).toBe(1);
-    expect(res.body.results[0].content).toContain('18+ only. Gambling is addictive, play responsibly.');
-    expect(res.body.results[0].content).toContain('<a href="https://bclb.go.ke" target="_blank" rel="nofollow noopener noreferrer">');
+    expect(res.body.results[0].content).toContain(
+      '18+ only. Gambling is addictive, play responsibly.',
+    );
+    expect(res.body.results[0].content).toContain(
+      '<a href="https://bclb.go.ke" target="_blank" rel="nofollow noopener noreferrer">',
+    );
   });
 
   it('gives every post a thumbnail the app serves itself (an image in the public folder of the frontend, no network)', async () => {
@@ -39,14 +48,18 @@ describe('blog seed', () => {
     expect(posts.length).toBeGreaterThan(0);
     for (const post of posts) {
       expect(post.thumbnail).toMatch(/^\/images\/blog\/[a-z-]+\.svg$/);
-      expect(existsSync(join(__dirname, '../../../../frontend/public', post.thumbnail!))).toBe(true);
+      expect(existsSync(join(__dirname, '../../../../frontend/public', post.thumbnail!))).toBe(
+        true,
+      );
     }
     const res = await t.request('GET', '/v2/api/manage/post/');
     expect(res.body.results.every((p: { thumbnail: string | null }) => !!p.thumbnail)).toBe(true);
   });
 
   it('leaves posts alone once any exist (an admin’s deletions stay deleted)', async () => {
-    await t.ds.getRepository(Post).delete({ slug: 'jackpot-predictions-explained-mega-and-mid-week-jackpots' });
+    await t.ds
+      .getRepository(Post)
+      .delete({ slug: 'jackpot-predictions-explained-mega-and-mid-week-jackpots' });
     expect(await seedBlogPosts(t.ds)).toBe(0);
     expect(await t.ds.getRepository(Post).count()).toBe(SEED_POSTS.length - 1);
   });

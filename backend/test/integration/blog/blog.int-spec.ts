@@ -42,7 +42,11 @@ describe('Blog (GET /v2/api/manage/post/)', () => {
 
   it('answers a published post by slug with exactly the spec fields', async () => {
     const created = await createPost(
-      postBody({ title: 'How Accumulators Work', thumbnail: 'https://cdn.example.com/acca.jpg', author: 'Tips Desk' }),
+      postBody({
+        title: 'How Accumulators Work',
+        thumbnail: 'https://cdn.example.com/acca.jpg',
+        author: 'Tips Desk',
+      }),
     );
     expect(created.slug).toBe('how-accumulators-work');
 
@@ -76,20 +80,26 @@ describe('Blog (GET /v2/api/manage/post/)', () => {
       'responsible-gambling-in-kenya-3',
     ]);
     // An explicit slug that is taken gets the next free suffix too.
-    const d = await createPost(postBody({ title: 'Anything', slug: 'Responsible Gambling in Kenya' }));
+    const d = await createPost(
+      postBody({ title: 'Anything', slug: 'Responsible Gambling in Kenya' }),
+    );
     expect(d.slug).toBe('responsible-gambling-in-kenya-4');
   });
 
   it('gives unique slugs under concurrent creates', async () => {
     const blog = t.get(BlogService);
     const posts = await Promise.all(
-      Array.from({ length: 6 }, () => blog.createPost({ title: 'Same Title Race', content: '<p>x</p>', author: 'a' })),
+      Array.from({ length: 6 }, () =>
+        blog.createPost({ title: 'Same Title Race', content: '<p>x</p>', author: 'a' }),
+      ),
     );
     expect(new Set(posts.map((p) => p.slug)).size).toBe(6);
   });
 
   it('stores every XSS payload inert and serves it inert', async () => {
-    const created = await createPost(postBody({ title: 'XSS sampler', content: XSS.join('\n') + '<p>kept text</p>' }));
+    const created = await createPost(
+      postBody({ title: 'XSS sampler', content: XSS.join('\n') + '<p>kept text</p>' }),
+    );
     expect(isLive(created.content)).toBe(false);
     const stored = await t.ds.getRepository(Post).findOneByOrFail({ id: created.id });
     expect(isLive(stored.content)).toBe(false);
@@ -103,25 +113,52 @@ describe('Blog (GET /v2/api/manage/post/)', () => {
   });
 
   it('strips markup from title and overview and refuses an unsafe thumbnail', async () => {
-    const created = await createPost(postBody({ title: '<b>Bold</b> <script>x</script>Title', overview: '<img src=x onerror=alert(1)>Short & sweet' }));
+    const created = await createPost(
+      postBody({
+        title: '<b>Bold</b> <script>x</script>Title',
+        overview: '<img src=x onerror=alert(1)>Short & sweet',
+      }),
+    );
     const res = await t.request('GET', `/v2/api/manage/post/?slug=${created.slug}`);
-    expect(res.body.results[0]).toMatchObject({ title: 'Bold Title', overview: 'Short & sweet', slug: 'bold-title' });
+    expect(res.body.results[0]).toMatchObject({
+      title: 'Bold Title',
+      overview: 'Short & sweet',
+      slug: 'bold-title',
+    });
 
-    for (const thumbnail of ['javascript:alert(1)', 'data:image/png;base64,AA', 'http://cdn.example.com/a.jpg', '//evil.example/a.jpg']) {
-      const bad = await t.request('POST', '/api/backoffice/posts', { token: adminToken, body: postBody({ thumbnail }) });
+    for (const thumbnail of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      'http://cdn.example.com/a.jpg',
+      '//evil.example/a.jpg',
+    ]) {
+      const bad = await t.request('POST', '/api/backoffice/posts', {
+        token: adminToken,
+        body: postBody({ thumbnail }),
+      });
       expect(bad.status).toBe(400);
-      expect(bad.body.thumbnail).toEqual(['thumbnail must be an https or site-relative (/...) image URL']);
+      expect(bad.body.thumbnail).toEqual([
+        'thumbnail must be an https or site-relative (/...) image URL',
+      ]);
     }
   });
 
   it('refuses content that is empty once sanitised', async () => {
-    const res = await t.request('POST', '/api/backoffice/posts', { token: adminToken, body: postBody({ content: '<script>alert(1)</script>' }) });
+    const res = await t.request('POST', '/api/backoffice/posts', {
+      token: adminToken,
+      body: postBody({ content: '<script>alert(1)</script>' }),
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: 'Invalid content', content: ['Content is empty once unsafe markup is removed'] });
+    expect(res.body).toEqual({
+      message: 'Invalid content',
+      content: ['Content is empty once unsafe markup is removed'],
+    });
   });
 
   it('never shows an unpublished post publicly', async () => {
-    const draft = await createPost(postBody({ title: 'Draft: Mega Jackpot Tips', published: false }));
+    const draft = await createPost(
+      postBody({ title: 'Draft: Mega Jackpot Tips', published: false }),
+    );
     const bySlug = await t.request('GET', `/v2/api/manage/post/?slug=${draft.slug}`);
     expect(bySlug.status).toBe(200);
     expect(bySlug.body).toEqual({ count: 0, results: [] });
@@ -129,7 +166,10 @@ describe('Blog (GET /v2/api/manage/post/)', () => {
     const list = await t.request('GET', '/v2/api/manage/post/?page=1');
     expect(list.body.results.map((p: { slug: string }) => p.slug)).not.toContain(draft.slug);
 
-    await t.request('PUT', `/api/backoffice/posts/${draft.id}`, { token: adminToken, body: { published: true } });
+    await t.request('PUT', `/api/backoffice/posts/${draft.id}`, {
+      token: adminToken,
+      body: { published: true },
+    });
     const after = await t.request('GET', `/v2/api/manage/post/?slug=${draft.slug}`);
     expect(after.body.count).toBe(1);
   });
@@ -156,7 +196,10 @@ describe('Blog (GET /v2/api/manage/post/)', () => {
   it('answers NUL characters with 400 in one place (the input guards), never 500, and stores nothing', async () => {
     const bySlug = await t.request('GET', '/v2/api/manage/post/?slug=a%00b');
     expect(bySlug.status).toBe(400);
-    expect(bySlug.body).toEqual({ message: 'Invalid slug', slug: ['must not contain the NUL character (\\u0000)'] });
+    expect(bySlug.body).toEqual({
+      message: 'Invalid slug',
+      slug: ['must not contain the NUL character (\\u0000)'],
+    });
 
     const before = await t.ds.query(`SELECT count(*)::int AS n FROM post`);
     const res = await t.request('POST', '/api/backoffice/posts', {

@@ -43,7 +43,12 @@ describe("a buyer's history", () => {
     t = await createTestContext({
       role: 'all',
       listen: true,
-      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', SANDBOX_AUTO_ACCEPT: '0', SANDBOX_AT_REPORT_DELAY_MS: '50' },
+      env: {
+        FOOTBALL_DATA_DIR: data.dir,
+        REPLAY_ANCHOR: '2026-04-20',
+        SANDBOX_AUTO_ACCEPT: '0',
+        SANDBOX_AT_REPORT_DELAY_MS: '50',
+      },
     });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
@@ -60,7 +65,9 @@ describe("a buyer's history", () => {
     // Failed: a wrong PIN (2001). A declined prompt would also be offered the paybill, a new pending
     // purchase of the same slip (docs/PRODUCT-RULES.md R205).
     await buyAndAnswer(A, failedSlip, 'wrong-pin');
-    await eventually(async () => ((await statusOf(A, failedSlip)) ?? 'pending') !== 'pending', { timeoutMs: 20_000 });
+    await eventually(async () => ((await statusOf(A, failedSlip)) ?? 'pending') !== 'pending', {
+      timeoutMs: 20_000,
+    });
     // Pending: the prompt is left alone.
     expect((await buy(A, pendingSlip)).status).toBe(200);
   });
@@ -69,29 +76,53 @@ describe("a buyer's history", () => {
     data?.remove();
   });
 
-  const buy = (phone: Phone, slip: number) => t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip } });
+  const buy = (phone: Phone, slip: number) =>
+    t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip } });
   const statusOf = async (phone: Phone, slip: number): Promise<string | undefined> =>
     (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.status;
-  async function buyAndAnswer(phone: Phone, slip: number, action: 'accept' | 'decline' | 'wrong-pin'): Promise<void> {
+  async function buyAndAnswer(
+    phone: Phone,
+    slip: number,
+    action: 'accept' | 'decline' | 'wrong-pin',
+  ): Promise<void> {
     expect((await buy(phone, slip)).status).toBe(200);
-    const checkout = await eventually(async () => (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))?.checkout_request_id, { timeoutMs: 10_000 });
-    const res = await t.request('POST', `/sandbox/api/phones/${phone.msisdn}/prompts/${checkout}/${action}`, { body: action === 'accept' ? { pin: '1234' } : {} });
+    const checkout = await eventually(
+      async () =>
+        (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip))
+          ?.checkout_request_id,
+      { timeoutMs: 10_000 },
+    );
+    const res = await t.request(
+      'POST',
+      `/sandbox/api/phones/${phone.msisdn}/prompts/${checkout}/${action}`,
+      { body: action === 'accept' ? { pin: '1234' } : {} },
+    );
     expect(res.status).toBeLessThan(300);
   }
 
   /** The newest code SMS of `purpose` to `msisdn`, read from the SMS outbox as the phone would get it. */
   const codeSentTo = (msisdn: string, purpose = 'buyer-code'): Promise<string> =>
-    eventually(async () => {
-      const [row] = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1`, [msisdn, purpose]);
-      return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
-    }, { timeoutMs: 10_000 });
+    eventually(
+      async () => {
+        const [row] = await sql<{ body: string }>(
+          t.db.url,
+          `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1`,
+          [msisdn, purpose],
+        );
+        return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
+      },
+      { timeoutMs: 10_000 },
+    );
   const freshCode = async (phone: Phone): Promise<string> => {
     const res = await t.request<any>('POST', '/api/buyer/code', { body: { phone: phone.local } });
     expect(res).toMatchObject({ status: 200, body: { message: 'Code sent' } });
     return codeSentTo(phone.msisdn);
   };
   const history = (phone: string, code: string, before?: string) =>
-    t.request<any>('GET', `/api/buyer/purchases?phone=${encodeURIComponent(phone)}&code=${encodeURIComponent(code)}${before ? `&before=${before}` : ''}`);
+    t.request<any>(
+      'GET',
+      `/api/buyer/purchases?phone=${encodeURIComponent(phone)}&code=${encodeURIComponent(code)}${before ? `&before=${before}` : ''}`,
+    );
   const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('lists pending, failed and paid purchases newest first, with the picks of the paid slip only', async () => {
@@ -106,13 +137,20 @@ describe("a buyer's history", () => {
     ]);
     const [pending, failed, paid] = res.body.data;
     for (const p of res.body.data) {
-      expect(p).toMatchObject({ kind: 'slip', tipster: expect.stringMatching(/^buyer_h_/), subscription_type: null, result: null });
+      expect(p).toMatchObject({
+        kind: 'slip',
+        tipster: expect.stringMatching(/^buyer_h_/),
+        subscription_type: null,
+        result: null,
+      });
       expect(p.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
       expect(p.slip.tips).toHaveLength(3);
     }
     expect(paid.paid_at).toMatch(/\+03:00$/);
     expect(pending.paid_at).toBeNull();
-    expect(paid.slip.tips.every((tip: any) => tip.market_type === 1 && tip.odd === '2.00')).toBe(true);
+    expect(paid.slip.tips.every((tip: any) => tip.market_type === 1 && tip.odd === '2.00')).toBe(
+      true,
+    );
     for (const unpaid of [pending, failed]) {
       for (const tip of unpaid.slip.tips) {
         expect(tip).not.toHaveProperty('market_type');
@@ -125,7 +163,14 @@ describe("a buyer's history", () => {
 
   it('points the paid buyer SMS to /my-tips (R164)', async () => {
     const sms = await eventually(
-      async () => (await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`, [A.msisdn]))[0],
+      async () =>
+        (
+          await sql<{ body: string }>(
+            t.db.url,
+            `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`,
+            [A.msisdn],
+          )
+        )[0],
       { timeoutMs: 20_000 },
     );
     expect(sms.body.length).toBeLessThanOrEqual(459);
@@ -139,32 +184,62 @@ describe("a buyer's history", () => {
     expect(res).toMatchObject({ status: 200, body: { data: [], next: null } });
     // B's code names B: it never opens A.
     const other = await history(A.local, codeB);
-    expect(other).toMatchObject({ status: 400, body: { message: 'The code is wrong or has expired. Ask for a new one.' } });
+    expect(other).toMatchObject({
+      status: 400,
+      body: { message: 'The code is wrong or has expired. Ask for a new one.' },
+    });
   });
 
   it('answers 400 with a message for a wrong code, a bad phone, no code and a bad cursor; a spend-cap code is not a history code', async () => {
     const phone = nextPhone();
     const code = await freshCode(phone);
     const wrong = await history(phone.local, wrongOf(code));
-    expect(wrong).toMatchObject({ status: 400, body: { message: 'The code is wrong or has expired. Ask for a new one.' } });
-    expect(await t.request<any>('GET', `/api/buyer/purchases?phone=${phone.local}`)).toMatchObject({ status: 400, body: { message: 'The code is wrong or has expired. Ask for a new one.' } });
-    expect(await history('0712', code)).toMatchObject({ status: 400, body: { message: 'Enter a valid phone number' } });
-    expect(await history(phone.local, code, 'abc')).toMatchObject({ status: 400, body: { message: 'before must be the next value of a previous page' } });
-    expect(await t.request<any>('GET', `/api/buyer/purchases?phone=${phone.local}&phone=${phone.local}&code=${code}`)).toMatchObject({ status: 400 });
+    expect(wrong).toMatchObject({
+      status: 400,
+      body: { message: 'The code is wrong or has expired. Ask for a new one.' },
+    });
+    expect(await t.request<any>('GET', `/api/buyer/purchases?phone=${phone.local}`)).toMatchObject({
+      status: 400,
+      body: { message: 'The code is wrong or has expired. Ask for a new one.' },
+    });
+    expect(await history('0712', code)).toMatchObject({
+      status: 400,
+      body: { message: 'Enter a valid phone number' },
+    });
+    expect(await history(phone.local, code, 'abc')).toMatchObject({
+      status: 400,
+      body: { message: 'before must be the next value of a previous page' },
+    });
+    expect(
+      await t.request<any>(
+        'GET',
+        `/api/buyer/purchases?phone=${phone.local}&phone=${phone.local}&code=${code}`,
+      ),
+    ).toMatchObject({ status: 400 });
 
     // A code for the spend cap (purpose rg) is sent despite the buyer code a moment ago, and does not open the history.
-    expect((await t.request('POST', '/api/rg/code', { body: { phone: phone.local } })).status).toBe(200);
+    expect((await t.request('POST', '/api/rg/code', { body: { phone: phone.local } })).status).toBe(
+      200,
+    );
     const rgCode = await codeSentTo(phone.msisdn, 'rg-code');
     if (rgCode !== code) expect((await history(phone.local, rgCode)).status).toBe(400);
     // A second buyer code within the minute: 429.
-    expect(await t.request<any>('POST', '/api/buyer/code', { body: { phone: phone.local } })).toMatchObject({ status: 429, body: { message: expect.stringMatching(/less than a minute ago/) } });
-    expect(await t.request<any>('POST', '/api/buyer/code', { body: { phone: 'not-a-phone' } })).toMatchObject({ status: 400, body: { message: 'Enter a valid phone number' } });
+    expect(
+      await t.request<any>('POST', '/api/buyer/code', { body: { phone: phone.local } }),
+    ).toMatchObject({
+      status: 429,
+      body: { message: expect.stringMatching(/less than a minute ago/) },
+    });
+    expect(
+      await t.request<any>('POST', '/api/buyer/code', { body: { phone: 'not-a-phone' } }),
+    ).toMatchObject({ status: 400, body: { message: 'Enter a valid phone number' } });
   });
 
   it('kills the code after 5 wrong guesses', async () => {
     const phone = nextPhone();
     const code = await freshCode(phone);
-    for (let i = 0; i < 5; i++) expect((await history(phone.local, wrongOf(code))).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await history(phone.local, wrongOf(code))).status).toBe(400);
     expect((await history(phone.local, code)).status).toBe(400);
   });
 
@@ -187,6 +262,13 @@ describe("a buyer's history", () => {
     const ids = [...first.body.data, ...second.body.data].map((p: any) => Number(p.id));
     expect(new Set(ids).size).toBe(25);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(second.body.data[0]).toMatchObject({ kind: 'subscription', subscription_type: 'gold', status: 'failed', slip: null, slip_id: null, tipster: null });
+    expect(second.body.data[0]).toMatchObject({
+      kind: 'subscription',
+      subscription_type: 'gold',
+      status: 'failed',
+      slip: null,
+      slip_id: null,
+      tipster: null,
+    });
   });
 });

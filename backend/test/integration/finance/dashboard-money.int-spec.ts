@@ -54,20 +54,34 @@ describe('money shown to tipsters and buyers', () => {
 
   it('sends price_ng and price_ug with the slip in every list, and charges exactly those', async () => {
     const expected = { id: slipId, price: 50, price_ng: 617.28, price_ug: 1850 };
-    expect(await t.request('GET', `/api/slip/get/${slipId}`)).toMatchObject({ status: 200, body: expected });
+    expect(await t.request('GET', `/api/slip/get/${slipId}`)).toMatchObject({
+      status: 200,
+      body: expected,
+    });
     const listed = await t.request('GET', '/v2/api/slip/data/?p=1');
     expect(listed.status).toBe(200);
-    expect(listed.body.results.find((s: { id: number }) => s.id === slipId)).toMatchObject(expected);
+    expect(listed.body.results.find((s: { id: number }) => s.id === slipId)).toMatchObject(
+      expected,
+    );
     const home = await t.request('GET', '/api/home/active');
     expect(home.body.slips.find((s: { id: number }) => s.id === slipId)).toMatchObject(expected);
     const profile = await t.request('GET', `/api/account/profile/${tipster.user.username}`);
-    expect(profile.body.active_tips.find((s: { id: number }) => s.id === slipId)).toMatchObject(expected);
+    expect(profile.body.active_tips.find((s: { id: number }) => s.id === slipId)).toMatchObject(
+      expected,
+    );
 
     const ng = `ng${run}@example.com`;
     const ug = `ug${run}@example.com`;
-    expect(await t.request('POST', '/api/processor/buy-flw', { body: { email: ng, slip_id: slipId } })).toMatchObject({ status: 200 });
-    expect(await t.request('POST', '/api/processor/buy-flw-ug', { body: { email: ug, slip_id: slipId } })).toMatchObject({ status: 200 });
-    const charged = async (email: string) => (await t.ds.query(`SELECT currency, amount FROM purchase WHERE email = $1`, [email]))[0];
+    expect(
+      await t.request('POST', '/api/processor/buy-flw', { body: { email: ng, slip_id: slipId } }),
+    ).toMatchObject({ status: 200 });
+    expect(
+      await t.request('POST', '/api/processor/buy-flw-ug', {
+        body: { email: ug, slip_id: slipId },
+      }),
+    ).toMatchObject({ status: 200 });
+    const charged = async (email: string) =>
+      (await t.ds.query(`SELECT currency, amount FROM purchase WHERE email = $1`, [email]))[0];
     expect(await charged(ng)).toEqual({ currency: 'NGN', amount: '617.28' });
     expect(await charged(ug)).toEqual({ currency: 'UGX', amount: '1850.00' });
   });
@@ -75,20 +89,31 @@ describe('money shown to tipsters and buyers', () => {
   it('after one Ksh 50 sale: pending Ksh 30 and today / this month Ksh 30 (the 60% share, no second fee)', async () => {
     const local = `07${run}999`;
     const msisdn = `2547${run}999`;
-    expect(await t.request('POST', '/api/processor/buy', { body: { phone: local, slip: slipId } })).toMatchObject({
+    expect(
+      await t.request('POST', '/api/processor/buy', { body: { phone: local, slip: slipId } }),
+    ).toMatchObject({
       status: 200,
       body: { message: 'Request Sent' },
     });
-    const purchase = await eventually(async () => {
-      const [p] = await purchasesOf(t.ds, msisdn);
-      return p?.status === 'paid' ? p : null;
-    }, { timeoutMs: 20_000 });
-    const [share] = await t.ds.query(`SELECT amount::text FROM ledger_entry WHERE purchase_id = $1 AND kind = 'sale_share'`, [purchase.id]);
+    const purchase = await eventually(
+      async () => {
+        const [p] = await purchasesOf(t.ds, msisdn);
+        return p?.status === 'paid' ? p : null;
+      },
+      { timeoutMs: 20_000 },
+    );
+    const [share] = await t.ds.query(
+      `SELECT amount::text FROM ledger_entry WHERE purchase_id = $1 AND kind = 'sale_share'`,
+      [purchase.id],
+    );
     expect(share.amount).toBe('30.00');
     // The app's clock is pinned at NOW (the replay needs a fixed day) while PostgreSQL stamps the
     // ledger rows with the machine's time: date the sale's rows a minute before NOW, as the sale
     // would be on that day, so "today" and "this month" hold whatever the machine's date.
-    await t.ds.query(`UPDATE ledger_entry SET created_at = $2::timestamptz - interval '1 minute' WHERE purchase_id = $1`, [purchase.id, NOW]);
+    await t.ds.query(
+      `UPDATE ledger_entry SET created_at = $2::timestamptz - interval '1 minute' WHERE purchase_id = $1`,
+      [purchase.id, NOW],
+    );
 
     const res = await t.request('GET', '/api/finance/pending_amount', { token: tipster.token });
     expect(res).toMatchObject({ status: 200 });

@@ -41,7 +41,8 @@ describe('finance demo seed', () => {
         WHERE l.kind = 'sale_share' GROUP BY 1, 2 ORDER BY 1, 2`,
     );
     // Settled W/L → paid, cancelled → unpaid, open → pending.
-    for (const r of shares) expect(r.status).toBe(r.slip_result === null ? 'W' : r.slip_result === 'C' ? 'U' : 'P');
+    for (const r of shares)
+      expect(r.status).toBe(r.slip_result === null ? 'W' : r.slip_result === 'C' ? 'U' : 'P');
     const [{ fees_ok }] = await t.ds.query(
       `SELECT bool_and(fee.amount + share.amount = p.amount) AS fees_ok FROM purchase p
          JOIN ledger_entry share ON share.purchase_id = p.id AND share.kind = 'sale_share'
@@ -50,10 +51,14 @@ describe('finance demo seed', () => {
     expect(fees_ok).toBe(true);
 
     for (const [i, tipster] of tipsters.entries()) {
-      const summaryRes = await t.request('GET', '/api/finance/pending_amount', { token: tipster.token });
+      const summaryRes = await t.request('GET', '/api/finance/pending_amount', {
+        token: tipster.token,
+      });
       const list = await t.request('GET', '/api/finance/withdrawals', { token: tipster.token });
       if (i < 3) {
-        expect(list.body.withdrawals).toEqual([expect.objectContaining({ status: 'W', total_paid: list.body.withdrawals[0].amount })]);
+        expect(list.body.withdrawals).toEqual([
+          expect.objectContaining({ status: 'W', total_paid: list.body.withdrawals[0].amount }),
+        ]);
         expect(Number(summaryRes.body.account_balance)).toBeLessThan(1); // the cents stay
       } else {
         expect(list.body.withdrawals).toEqual([]);
@@ -61,7 +66,9 @@ describe('finance demo seed', () => {
       }
       expect(Number(summaryRes.body.pending_amount)).toBeGreaterThan(0);
     }
-    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM b2c_payout WHERE status = 'paid'`);
+    const [{ n }] = await t.ds.query(
+      `SELECT count(*)::int AS n FROM b2c_payout WHERE status = 'paid'`,
+    );
     expect(n).toBe(3);
 
     const before = await t.ds.query(`SELECT count(*)::int AS n FROM ledger_entry`);

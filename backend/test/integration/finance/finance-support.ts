@@ -5,14 +5,19 @@ import { TIPSTER_SHARE_PERCENT } from '../../../src/modules/ledger/ledger.consta
 
 /** A slip of `userId` (price Ksh 200, not settled) to hang sale shares on. */
 export const insertSlip = async (ds: DataSource, userId: number): Promise<number> => {
-  const [row] = await ds.query(`INSERT INTO slip (user_id, price_ksh, accumulator) VALUES ($1, 200, 8.00) RETURNING id`, [userId]);
+  const [row] = await ds.query(
+    `INSERT INTO slip (user_id, price_ksh, accumulator) VALUES ($1, 200, 8.00) RETURNING id`,
+    [userId],
+  );
   return row.id;
 };
 
 /** The smallest Ksh price whose tipster share (60%, rounded half up to the cent) is `share`. */
 export const priceForShare = (share: string): Money => {
   const target = Money.parse(share);
-  const cents = Math.floor((Number(target.toDecimal().replace('.', '')) * 100) / TIPSTER_SHARE_PERCENT);
+  const cents = Math.floor(
+    (Number(target.toDecimal().replace('.', '')) * 100) / TIPSTER_SHARE_PERCENT,
+  );
   for (let c = Math.max(0, cents - 2); ; c++) {
     const price = Money.ofCents(c);
     if (price.percent(TIPSTER_SHARE_PERCENT).equals(target)) return price;
@@ -52,15 +57,29 @@ export const insertSaleShare = async (
 };
 
 /** Ledger rows of withdrawal `id`, by kind. */
-export const withdrawalLedger = (ds: DataSource, id: number | string): Promise<{ kind: string; amount: string }[]> =>
-  ds.query(`SELECT kind, amount::text FROM ledger_entry WHERE withdrawal_id = $1 ORDER BY id`, [id]);
+export const withdrawalLedger = (
+  ds: DataSource,
+  id: number | string,
+): Promise<{ kind: string; amount: string }[]> =>
+  ds.query(`SELECT kind, amount::text FROM ledger_entry WHERE withdrawal_id = $1 ORDER BY id`, [
+    id,
+  ]);
 
 /** A Daraja B2C Result body (docs/PROVIDERS.md §1.8); paid when `resultCode` is 0. */
-export const b2cResultBody = (o: { originator: string; conversationId: string; resultCode: number; amount?: number; transactionId?: string }) => ({
+export const b2cResultBody = (o: {
+  originator: string;
+  conversationId: string;
+  resultCode: number;
+  amount?: number;
+  transactionId?: string;
+}) => ({
   Result: {
     ResultType: 0,
     ResultCode: o.resultCode,
-    ResultDesc: o.resultCode === 0 ? 'The service request is processed successfully.' : 'The initiator information is invalid.',
+    ResultDesc:
+      o.resultCode === 0
+        ? 'The service request is processed successfully.'
+        : 'The initiator information is invalid.',
     OriginatorConversationID: o.originator,
     ConversationID: o.conversationId,
     TransactionID: o.transactionId ?? 'TKE5PQ81XA',
@@ -77,6 +96,11 @@ export const b2cResultBody = (o: { originator: string; conversationId: string; r
           },
         }
       : {}),
-    ReferenceData: { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/b2cresults/v1/submit' } },
+    ReferenceData: {
+      ReferenceItem: {
+        Key: 'QueueTimeoutURL',
+        Value: 'https://internalsandbox.safaricom.co.ke/mpesa/b2cresults/v1/submit',
+      },
+    },
   },
 });

@@ -24,7 +24,11 @@ describe('money invariants helper', () => {
   afterAll(() => t?.close());
 
   /** Breaks the money with `breakIt`, checks that the helper fails naming it, then undoes it with `undo`. */
-  const expectCaught = async (breakIt: [string, unknown[]], message: RegExp, undo: [string, unknown[]]): Promise<void> => {
+  const expectCaught = async (
+    breakIt: [string, unknown[]],
+    message: RegExp,
+    undo: [string, unknown[]],
+  ): Promise<void> => {
     await t.ds.query(...breakIt);
     try {
       await expect(expectMoneyInvariants(t.ds)).rejects.toThrow(message);
@@ -37,7 +41,10 @@ describe('money invariants helper', () => {
   it('passes on consistent money (a paid sale, a withdrawal through the ledger)', async () => {
     const ledger = t.get(LedgerService);
     await t.ds.transaction(async (em) => {
-      const [w] = await em.query(`INSERT INTO withdrawal (user_id, amount, total_paid, phone_number, status) VALUES ($1, 500, 0, '254712345678', 'P') RETURNING id::text`, [tipster]);
+      const [w] = await em.query(
+        `INSERT INTO withdrawal (user_id, amount, total_paid, phone_number, status) VALUES ($1, 500, 0, '254712345678', 'P') RETURNING id::text`,
+        [tipster],
+      );
       await ledger.recordWithdrawal(em, tipster, w.id, Money.ofUnits(500));
     });
     await expectMoneyInvariants(t.ds);
@@ -53,15 +60,24 @@ describe('money invariants helper', () => {
 
   it('fails on a missing platform fee', async () => {
     await expectCaught(
-      [`UPDATE ledger_entry SET kind = 'platform_fee_x' WHERE purchase_id = $1 AND kind = 'platform_fee'`, [sale.purchaseId]],
+      [
+        `UPDATE ledger_entry SET kind = 'platform_fee_x' WHERE purchase_id = $1 AND kind = 'platform_fee'`,
+        [sale.purchaseId],
+      ],
       /1 sale_share and 0 platform_fee rows/,
-      [`UPDATE ledger_entry SET kind = 'platform_fee' WHERE purchase_id = $1 AND kind = 'platform_fee_x'`, [sale.purchaseId]],
+      [
+        `UPDATE ledger_entry SET kind = 'platform_fee' WHERE purchase_id = $1 AND kind = 'platform_fee_x'`,
+        [sale.purchaseId],
+      ],
     );
   });
 
   it('fails on a withdrawal without its ledger row, and on a balance below zero', async () => {
     await expectCaught(
-      [`INSERT INTO withdrawal (user_id, amount, total_paid, phone_number, status) VALUES ($1, 700, 0, '254712345678', 'P')`, [tipster]],
+      [
+        `INSERT INTO withdrawal (user_id, amount, total_paid, phone_number, status) VALUES ($1, 700, 0, '254712345678', 'P')`,
+        [tipster],
+      ],
       /withdrawal \d+: 0 withdrawal rows/,
       [`DELETE FROM withdrawal WHERE amount = 700`, []],
     );
@@ -72,7 +88,10 @@ describe('money invariants helper', () => {
         [tipster],
       ],
       /below zero/,
-      [`WITH l AS (DELETE FROM ledger_entry WHERE amount = -700 RETURNING withdrawal_id) DELETE FROM withdrawal WHERE id IN (SELECT withdrawal_id FROM l)`, []],
+      [
+        `WITH l AS (DELETE FROM ledger_entry WHERE amount = -700 RETURNING withdrawal_id) DELETE FROM withdrawal WHERE id IN (SELECT withdrawal_id FROM l)`,
+        [],
+      ],
     );
   });
 });

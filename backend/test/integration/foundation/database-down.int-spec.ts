@@ -1,5 +1,8 @@
 import { AddressInfo, createServer, Server, Socket } from 'net';
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S } from '../../../src/common/filters/all-exceptions.filter';
+import {
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_S,
+} from '../../../src/common/filters/all-exceptions.filter';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { TEST_PG_URL } from '../../setup/test-env';
 import { eventually } from '../../support/eventually';
@@ -83,7 +86,11 @@ describe('routes while PostgreSQL is unreachable', () => {
 
   const routes = [
     ['GET', '/api/manage/get-subscription-kind', undefined],
-    ['POST', '/api/account/email-login', { email: 'someone@example.com', password: 'a-password-1' }],
+    [
+      'POST',
+      '/api/account/email-login',
+      { email: 'someone@example.com', password: 'a-password-1' },
+    ],
     ['GET', '/api/account/profile/nobody_here', undefined],
   ] as const;
 
@@ -96,7 +103,11 @@ describe('routes while PostgreSQL is unreachable', () => {
     for (let round = 0; round < 2; round++) {
       for (const [method, url, body] of routes) {
         const res = await t.request(method, url, { body });
-        expect({ url, status: res.status, body: res.body }).toEqual({ url, status: 503, body: { message: UNAVAILABLE_MESSAGE } });
+        expect({ url, status: res.status, body: res.body }).toEqual({
+          url,
+          status: 503,
+          body: { message: UNAVAILABLE_MESSAGE },
+        });
         expect(res.headers['retry-after']).toBe(String(UNAVAILABLE_RETRY_AFTER_S));
       }
     }

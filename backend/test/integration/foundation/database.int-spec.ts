@@ -12,21 +12,41 @@ describe('PostgreSQL through migrations', () => {
 
   it('writes and reads a row of a migration-made table through TypeORM', async () => {
     const inbox = t.get<Repository<JobInbox>>(getRepositoryToken(JobInbox) as string);
-    await inbox.insert({ queueName: 'payments', jobName: 'drain-inbox', jobId: 'db-roundtrip-1', payload: { amount: '120.00' } });
+    await inbox.insert({
+      queueName: 'payments',
+      jobName: 'drain-inbox',
+      jobId: 'db-roundtrip-1',
+      payload: { amount: '120.00' },
+    });
     const row = await inbox.findOneByOrFail({ jobId: 'db-roundtrip-1' });
-    expect(row).toMatchObject({ queueName: 'payments', payload: { amount: '120.00' }, attempts: 0, enqueuedAt: null });
+    expect(row).toMatchObject({
+      queueName: 'payments',
+      payload: { amount: '120.00' },
+      attempts: 0,
+      enqueuedAt: null,
+    });
     expect(row.createdAt).toBeInstanceOf(Date);
   });
 
   it('enforces the unique job id at the database (a repeated callback fails closed)', async () => {
     const inbox = t.get<Repository<JobInbox>>(getRepositoryToken(JobInbox) as string);
-    await inbox.insert({ queueName: 'payments', jobName: 'drain-inbox', jobId: 'dup-1', payload: {} });
-    await expect(inbox.insert({ queueName: 'payments', jobName: 'drain-inbox', jobId: 'dup-1', payload: {} })).rejects.toThrow(/duplicate key/);
+    await inbox.insert({
+      queueName: 'payments',
+      jobName: 'drain-inbox',
+      jobId: 'dup-1',
+      payload: {},
+    });
+    await expect(
+      inbox.insert({ queueName: 'payments', jobName: 'drain-inbox', jobId: 'dup-1', payload: {} }),
+    ).rejects.toThrow(/duplicate key/);
   });
 
   it('has every migration applied and none pending', async () => {
     expect(await runMigrations(t.db.url)).toEqual([]);
-    const applied = await sql<{ name: string }>(t.db.url, 'SELECT name FROM migrations ORDER BY id');
+    const applied = await sql<{ name: string }>(
+      t.db.url,
+      'SELECT name FROM migrations ORDER BY id',
+    );
     expect(applied.map((m) => m.name)).toContain('CreateJobInbox1763900000000');
   });
 

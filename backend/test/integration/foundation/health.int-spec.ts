@@ -25,7 +25,10 @@ describe('GET /api/health, /api/docs and errors', () => {
   });
 
   it('answers 400 with a message, not 500, to a malformed JSON body', async () => {
-    const res = await t.request('POST', '/api/health', { body: '{"x":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/health', {
+      body: '{"x":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(typeof res.body.message).toBe('string');

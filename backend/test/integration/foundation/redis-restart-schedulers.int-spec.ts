@@ -23,10 +23,31 @@ class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.proc = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], { stdio: 'ignore' });
+    this.proc = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(this.port),
+        '--bind',
+        '127.0.0.1',
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--dir',
+        this.dir,
+      ],
+      { stdio: 'ignore' },
+    );
     const proc = this.proc;
     this.exited = new Promise((resolve) => proc.once('exit', () => resolve()));
-    await eventually(async () => spawnSync('redis-cli', ['-p', String(this.port), 'ping'], { encoding: 'utf8' }).stdout.includes('PONG'), { timeoutMs: 20_000, intervalMs: 100 });
+    await eventually(
+      async () =>
+        spawnSync('redis-cli', ['-p', String(this.port), 'ping'], {
+          encoding: 'utf8',
+        }).stdout.includes('PONG'),
+      { timeoutMs: 20_000, intervalMs: 100 },
+    );
   }
 
   /** SHUTDOWN NOSAVE: the data is gone. */
@@ -76,14 +97,31 @@ describe('Redis restarted without its data', () => {
     expect(await schedulerKeys()).toEqual(all);
     await redis.stop();
     // A callback acknowledged while Redis is down waits in the inbox.
-    const parked = await t.get(JobProducer).enqueueDurable(JOB.RECONCILE_STK, {}, 'after-empty-restart');
+    const parked = await t
+      .get(JobProducer)
+      .enqueueDurable(JOB.RECONCILE_STK, {}, 'after-empty-restart');
     expect(parked).toBe('inbox');
     await redis.start();
 
     // Back, empty: the schedulers are registered again without restarting the process.
-    expect(await eventually(async () => ((await schedulerKeys().catch(() => [])).length === all.length ? schedulerKeys() : null), { timeoutMs: 60_000, intervalMs: 250 })).toEqual(all);
+    expect(
+      await eventually(
+        async () =>
+          (await schedulerKeys().catch(() => [])).length === all.length ? schedulerKeys() : null,
+        { timeoutMs: 60_000, intervalMs: 250 },
+      ),
+    ).toEqual(all);
     // And the parked job reached its queue.
-    await eventually(async () => (await t.get(JobProducer).queue(QUEUE.PAYMENTS).getJob('after-empty-restart')) ?? (await t.ds.query(`SELECT 1 FROM job_inbox WHERE job_id = 'after-empty-restart' AND enqueued_at IS NOT NULL`)).length, { timeoutMs: 60_000, intervalMs: 250 });
+    await eventually(
+      async () =>
+        (await t.get(JobProducer).queue(QUEUE.PAYMENTS).getJob('after-empty-restart')) ??
+        (
+          await t.ds.query(
+            `SELECT 1 FROM job_inbox WHERE job_id = 'after-empty-restart' AND enqueued_at IS NOT NULL`,
+          )
+        ).length,
+      { timeoutMs: 60_000, intervalMs: 250 },
+    );
     // The inbox is drained by a process timer as well, which needs nothing in Redis.
     expect(t.get(SchedulerRegistry).getIntervals().length).toBeGreaterThanOrEqual(2);
   });

@@ -12,7 +12,11 @@ const DATA_DIR = join(REPO_ROOT, 'data', 'football');
 const listCsv = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
-    return statSync(p).isDirectory() ? listCsv(p) : name.endsWith('.csv') ? [relative(DATA_DIR, p)] : [];
+    return statSync(p).isDirectory()
+      ? listCsv(p)
+      : name.endsWith('.csv')
+        ? [relative(DATA_DIR, p)]
+        : [];
   });
 
 /** `| file | ... | blob | ...` rows of SOURCES.md: file → abbreviated blob SHA-1. */
@@ -21,7 +25,10 @@ const listedBlobs = (): Map<string, string> => {
   let blobCol = -1;
   for (const line of readFileSync(join(DATA_DIR, 'SOURCES.md'), 'utf8').split('\n')) {
     if (!line.startsWith('|')) continue;
-    const cells = line.split('|').slice(1, -1).map((c) => c.trim());
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells[0] === 'file') blobCol = cells.indexOf('blob');
     else if (blobCol > 0 && cells[0].endsWith('.csv')) rows.set(cells[0], cells[blobCol]);
   }
@@ -36,8 +43,11 @@ describe('shipped football data (data/football)', () => {
     expect([...listed.keys()].sort()).toEqual(listCsv(DATA_DIR).sort());
   });
 
-  it.each([...listedBlobs().entries()])('%s matches the git blob SHA-1 in SOURCES.md', (file, blob) => {
-    expect(blob).toMatch(/^[0-9a-f]{7,40}$/);
-    expect(gitBlobSha1(readFileSync(join(DATA_DIR, file)))).toMatch(new RegExp(`^${blob}`));
-  });
+  it.each([...listedBlobs().entries()])(
+    '%s matches the git blob SHA-1 in SOURCES.md',
+    (file, blob) => {
+      expect(blob).toMatch(/^[0-9a-f]{7,40}$/);
+      expect(gitBlobSha1(readFileSync(join(DATA_DIR, file)))).toMatch(new RegExp(`^${blob}`));
+    },
+  );
 });

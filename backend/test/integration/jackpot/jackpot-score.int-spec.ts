@@ -28,7 +28,12 @@ describe('jackpot scores and history', () => {
   let ids: { spPast: number; btPast: number; spNow: number };
   let voided: TippableGame;
 
-  const input = (company: 'SP' | 'BT', type: 'MG' | 'MW', title: string, gs: TippableGame[]): JackpotInput => ({
+  const input = (
+    company: 'SP' | 'BT',
+    type: 'MG' | 'MW',
+    title: string,
+    gs: TippableGame[],
+  ): JackpotInput => ({
     company,
     type,
     title,
@@ -55,7 +60,9 @@ describe('jackpot scores and history', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
@@ -70,9 +77,16 @@ describe('jackpot scores and history', () => {
     for (const g of [...games, ...later]) await setOdd(t.ds, g.id, 1, '1.50');
     admin = await createUser(t.ds, { role: 'admin', username: 'jackpot_desk' });
     const jackpots = t.get(JackpotService);
-    const spPast = await jackpots.create(input('SP', 'MG', 'SportPesa Mega Jackpot', first), { ownerId: admin.user.id });
-    const btPast = await jackpots.create(input('BT', 'MW', 'Betika Mid Week Jackpot', second), { ownerId: admin.user.id });
-    const spNow = await jackpots.create(input('SP', 'MG', 'SportPesa Mega Jackpot (next week)', later), { ownerId: admin.user.id });
+    const spPast = await jackpots.create(input('SP', 'MG', 'SportPesa Mega Jackpot', first), {
+      ownerId: admin.user.id,
+    });
+    const btPast = await jackpots.create(input('BT', 'MW', 'Betika Mid Week Jackpot', second), {
+      ownerId: admin.user.id,
+    });
+    const spNow = await jackpots.create(
+      input('SP', 'MG', 'SportPesa Mega Jackpot (next week)', later),
+      { ownerId: admin.user.id },
+    );
     ids = { spPast: spPast.id, btPast: btPast.id, spNow: spNow.id };
 
     // One game of the first round has no result in the data: the replay reports it postponed (void).
@@ -103,13 +117,29 @@ describe('jackpot scores and history', () => {
   it('get-all-jackpots: every jackpot carries `score`, null while games remain', async () => {
     const res = await t.request('GET', '/api/jackpot/get-all-jackpots');
     expect(res.status).toBe(200);
-    const data = res.body.data as { company: string; type: string; title: string; score: string | null; next_match: string | null }[];
+    const data = res.body.data as {
+      company: string;
+      type: string;
+      title: string;
+      score: string | null;
+      next_match: string | null;
+    }[];
     expect(data.map((j) => [j.company, j.type, j.title, j.score])).toEqual([
       ['SP', 'MG', 'SportPesa Mega Jackpot (next week)', null],
       ['BT', 'MW', 'Betika Mid Week Jackpot', handScore(second)],
     ]);
     for (const j of data) {
-      expect(Object.keys(j).sort()).toEqual(['company', 'description', 'next_match', 'price', 'score', 'slip', 'title', 'todaysOdd', 'type']);
+      expect(Object.keys(j).sort()).toEqual([
+        'company',
+        'description',
+        'next_match',
+        'price',
+        'score',
+        'slip',
+        'title',
+        'todaysOdd',
+        'type',
+      ]);
     }
     expect(data[0].next_match).not.toBeNull();
   });
@@ -151,13 +181,19 @@ describe('jackpot scores and history', () => {
     });
     // First kick-off on the replayed calendar: the data kick-off shifted by the replay offset.
     const offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
-    const shown = res.body.data.map((r: { first_kickoff: string }) => new Date(r.first_kickoff).getTime());
+    const shown = res.body.data.map((r: { first_kickoff: string }) =>
+      new Date(r.first_kickoff).getTime(),
+    );
     expect(shown).toEqual([firstKickoff(second) + offsetMs, firstKickoff(first) + offsetMs]);
   });
 
   it('history: company and type filters, keyset paging, 400 on a bad query', async () => {
-    expect((await history('?company=SP')).body.data.map((r: { id: number }) => r.id)).toEqual([ids.spPast]);
-    expect((await history('?company=bt&type=MW')).body.data.map((r: { id: number }) => r.id)).toEqual([ids.btPast]);
+    expect((await history('?company=SP')).body.data.map((r: { id: number }) => r.id)).toEqual([
+      ids.spPast,
+    ]);
+    expect(
+      (await history('?company=bt&type=MW')).body.data.map((r: { id: number }) => r.id),
+    ).toEqual([ids.btPast]);
     expect((await history('?type=MG&company=BT')).body).toEqual({ data: [], next_before: null });
     const page1 = await history('?limit=1');
     expect(page1.body.data.map((r: { id: number }) => r.id)).toEqual([ids.btPast]);
@@ -166,7 +202,14 @@ describe('jackpot scores and history', () => {
     expect(page2.body.data.map((r: { id: number }) => r.id)).toEqual([ids.spPast]);
     const page3 = await history(`?limit=1&before=${page2.body.next_before}`);
     expect(page3.body).toEqual({ data: [], next_before: null });
-    for (const bad of ['?company=XX', '?type=ZZ', '?limit=0', '?limit=51', '?before=abc', '?before=-1']) {
+    for (const bad of [
+      '?company=XX',
+      '?type=ZZ',
+      '?limit=0',
+      '?limit=51',
+      '?before=abc',
+      '?before=-1',
+    ]) {
       const res = await history(bad);
       expect([bad, res.status, typeof res.body.message]).toEqual([bad, 400, 'string']);
     }

@@ -15,8 +15,17 @@ describe('jackpot seed', () => {
   let first: string;
 
   beforeAll(async () => {
-    data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv', 'D1-2025-26.csv', 'I1-2025-26.csv', 'F1-2025-26.csv', 'E1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    data = dataDirWith([
+      'E0-2025-26.csv',
+      'SP1-2025-26.csv',
+      'D1-2025-26.csv',
+      'I1-2025-26.csv',
+      'F1-2025-26.csv',
+      'E1-2025-26.csv',
+    ]);
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     first = await seedJackpots(t.app);
@@ -32,9 +41,20 @@ describe('jackpot seed', () => {
   });
 
   it('makes the four current jackpots: 17/15 Mega games, 13 Mid Week, realistic Ksh prices, owned by the platform admin', async () => {
-    expect(first).toBe('4 jackpots: SP MG (17 games), SP MW (13 games), BT MG (15 games), BT MW (13 games)');
+    expect(first).toBe(
+      '4 jackpots: SP MG (17 games), SP MW (13 games), BT MG (15 games), BT MW (13 games)',
+    );
     const res = await t.request('GET', '/api/jackpot/get-all-jackpots');
-    expect(res.body.data.map((j: { company: string; type: string; title: string; slip: { tips: unknown[] } }) => [j.company, j.type, j.title, j.slip.tips.length])).toEqual([
+    expect(
+      res.body.data.map(
+        (j: { company: string; type: string; title: string; slip: { tips: unknown[] } }) => [
+          j.company,
+          j.type,
+          j.title,
+          j.slip.tips.length,
+        ],
+      ),
+    ).toEqual([
       ['SP', 'MG', 'SportPesa Mega Jackpot', 17],
       ['SP', 'MW', 'SportPesa Mid Week Jackpot', 13],
       ['BT', 'MG', 'Betika Mega Jackpot', 15],
@@ -47,7 +67,9 @@ describe('jackpot seed', () => {
       expect(j.slip.user.username).toBe(PLATFORM_USERNAME);
       expect(j.next_match).not.toBeNull();
     }
-    const [owner] = await t.ds.query(`SELECT role FROM app_user WHERE username = $1`, [PLATFORM_USERNAME]);
+    const [owner] = await t.ds.query(`SELECT role FROM app_user WHERE username = $1`, [
+      PLATFORM_USERNAME,
+    ]);
     expect(owner.role).toBe('admin');
   });
 

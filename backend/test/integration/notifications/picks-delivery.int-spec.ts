@@ -2,7 +2,10 @@ import { AdjustableClock } from '../../../src/common/clock/adjustable-clock';
 import { fixedClock } from '../../../src/common/clock/clock';
 import { AppConfig } from '../../../src/config/app-config';
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/modules/notifications/sms/sms.constants';
-import { PicksDeliveryCheckService, PicksDeliveryCheckReport } from '../../../src/modules/slip/picks-delivery-check.service';
+import {
+  PicksDeliveryCheckService,
+  PicksDeliveryCheckReport,
+} from '../../../src/modules/slip/picks-delivery-check.service';
 import { UndeliveredPicksHook } from '../../../src/modules/slip/undelivered-picks.hook';
 import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, startReplay } from '../../factories/fixtures';
@@ -48,7 +51,12 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     t = await createTestContext({
       role: 'all',
       listen: true,
-      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', SANDBOX_AUTO_ACCEPT: '1', SANDBOX_AT_REPORT_STATUSES: '' },
+      env: {
+        FOOTBALL_DATA_DIR: data.dir,
+        REPLAY_ANCHOR: '2026-04-20',
+        SANDBOX_AUTO_ACCEPT: '1',
+        SANDBOX_AT_REPORT_STATUSES: '',
+      },
     });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
@@ -72,37 +80,70 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     }
     throw new Error(`the delivery check keeps taking steps: ${JSON.stringify(reports)}`);
   };
-  const delivery = async (purchaseId: string) => (await t.ds.query(`SELECT * FROM picks_delivery WHERE purchase_id = $1`, [purchaseId]))[0];
-  const outboxOf = (msisdn: string): Promise<any[]> => t.ds.query(`SELECT * FROM sms_outbox WHERE to_msisdn = $1 ORDER BY id`, [msisdn]);
+  const delivery = async (purchaseId: string) =>
+    (await t.ds.query(`SELECT * FROM picks_delivery WHERE purchase_id = $1`, [purchaseId]))[0];
+  const outboxOf = (msisdn: string): Promise<any[]> =>
+    t.ds.query(`SELECT * FROM sms_outbox WHERE to_msisdn = $1 ORDER BY id`, [msisdn]);
   const sentSms = (id: string) =>
-    eventually(async () => {
-      const [r] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]);
-      return r?.status === 'sent' && r.provider_message_id ? r : null;
-    }, { timeoutMs: 30_000 });
+    eventually(
+      async () => {
+        const [r] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]);
+        return r?.status === 'sent' && r.provider_message_id ? r : null;
+      },
+      { timeoutMs: 30_000 },
+    );
   /** Buys the slip with a fresh phone and waits for its picks SMS to be accepted by the sandbox. */
   const bought = async () => {
     const phone = nextPhone();
-    expect((await t.request('POST', '/api/processor/buy', { body: { phone: phone.local, slip: slipId } })).status).toBe(200);
-    const purchase = await eventually(async () => {
-      const [p] = await purchasesOf(t.ds, phone.msisdn);
-      return p?.status === 'paid' ? p : null;
-    }, { timeoutMs: 30_000 });
+    expect(
+      (
+        await t.request('POST', '/api/processor/buy', {
+          body: { phone: phone.local, slip: slipId },
+        })
+      ).status,
+    ).toBe(200);
+    const purchase = await eventually(
+      async () => {
+        const [p] = await purchasesOf(t.ds, phone.msisdn);
+        return p?.status === 'paid' ? p : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     const row = await eventually(() => delivery(purchase.id), { timeoutMs: 10_000 });
     const sms = await sentSms(row.sms_id);
     return { phone, purchase, sms };
   };
   /** Posts one delivery report as Africa's Talking does (form-encoded, docs/PROVIDERS.md §3.3). */
   const report = (body: string) =>
-    t.request('POST', `${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`, {
-      body,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-  const reportFor = async (messageId: string, msisdn: string, status: string, failureReason?: string) => {
+    t.request(
+      'POST',
+      `${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`,
+      {
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
+  const reportFor = async (
+    messageId: string,
+    msisdn: string,
+    status: string,
+    failureReason?: string,
+  ) => {
     const reason = failureReason ? `&failureReason=${failureReason}` : '';
-    const res = await report(`id=${messageId}&status=${status}&phoneNumber=%2B${msisdn}&networkCode=63902${reason}&retryCount=0`);
+    const res = await report(
+      `id=${messageId}&status=${status}&phoneNumber=%2B${msisdn}&networkCode=63902${reason}&retryCount=0`,
+    );
     expect(res.status).toBe(200);
     // The route applies reports in group-commit batches: wait until this one is in the outbox.
-    await eventually(async () => (await t.ds.query(`SELECT 1 FROM sms_outbox WHERE provider_message_id = $1 AND delivery_status = $2`, [messageId, status])).length > 0);
+    await eventually(
+      async () =>
+        (
+          await t.ds.query(
+            `SELECT 1 FROM sms_outbox WHERE provider_message_id = $1 AND delivery_status = $2`,
+            [messageId, status],
+          )
+        ).length > 0,
+    );
   };
 
   it('a picks SMS reported Failed is re-sent once; the re-send reported Failed (UserInBlackList) → the buyer is told where to read the picks, once', async () => {
@@ -116,32 +157,49 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     expect(resent).toMatchObject({ state: 'resent', at_status: 'Failed' });
     expect(resent.failed_at).not.toBeNull();
     const resendSms = await sentSms(resent.resend_sms_id);
-    expect(resendSms).toMatchObject({ body: sms.body, purpose: 'deliver-slip-resend', to_msisdn: phone.msisdn });
+    expect(resendSms).toMatchObject({
+      body: sms.body,
+      purpose: 'deliver-slip-resend',
+      to_msisdn: phone.msisdn,
+    });
 
     await reportFor(resendSms.provider_message_id, phone.msisdn, 'Failed', 'UserInBlackList');
     await settle();
     const told = await delivery(purchase.id);
     expect(told).toMatchObject({ state: 'fallback-notified', at_status: 'Failed' });
-    const [fallback] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [told.fallback_sms_id]);
+    const [fallback] = await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [
+      told.fallback_sms_id,
+    ]);
     expect(fallback).toMatchObject({ purpose: 'deliver-slip-fallback', to_msisdn: phone.msisdn });
     expect(fallback.body).toContain(`${t.baseUrl}/find_tip`);
     expect(fallback.body).toContain(purchase.code);
     expect(fallback.body).toContain('/my-tips');
     expect(fallback.body.length).toBeLessThanOrEqual(160);
     // It may still get through: it reaches the sandbox phone.
-    await eventually(async () => {
-      const inbox: { body: string }[] = (await t.request('GET', `/sandbox/api/phones/${phone.msisdn}`)).body.messages;
-      return inbox.some((m) => m.body === fallback.body);
-    }, { timeoutMs: 30_000 });
+    await eventually(
+      async () => {
+        const inbox: { body: string }[] = (
+          await t.request('GET', `/sandbox/api/phones/${phone.msisdn}`)
+        ).body.messages;
+        return inbox.some((m) => m.body === fallback.body);
+      },
+      { timeoutMs: 30_000 },
+    );
 
     advance(10 * 60_000);
     await settle();
-    expect((await outboxOf(phone.msisdn)).map((r) => r.purpose)).toEqual(['deliver-slip', 'deliver-slip-resend', 'deliver-slip-fallback']);
+    expect((await outboxOf(phone.msisdn)).map((r) => r.purpose)).toEqual([
+      'deliver-slip',
+      'deliver-slip-resend',
+      'deliver-slip-fallback',
+    ]);
   });
 
   it('no Success within 2 minutes (the pinned clock moved, no report) → re-sent; the re-send reported Success → delivered, nothing more', async () => {
     const { phone, purchase } = await bought();
-    await report(`id=${(await outboxOf(phone.msisdn))[0].provider_message_id}&status=Submitted&phoneNumber=%2B${phone.msisdn}&networkCode=63902&retryCount=0`);
+    await report(
+      `id=${(await outboxOf(phone.msisdn))[0].provider_message_id}&status=Submitted&phoneNumber=%2B${phone.msisdn}&networkCode=63902&retryCount=0`,
+    );
     advance(TIMEOUT_MS - 5_000);
     await settle();
     expect(await delivery(purchase.id)).toMatchObject({ state: 'sent', resend_sms_id: null });
@@ -166,7 +224,11 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     await reportFor(sms.provider_message_id, phone.msisdn, 'Submitted');
     await reportFor(sms.provider_message_id, phone.msisdn, 'Success');
     await settle();
-    expect(await delivery(purchase.id)).toMatchObject({ state: 'delivered', at_status: 'Success', resend_sms_id: null });
+    expect(await delivery(purchase.id)).toMatchObject({
+      state: 'delivered',
+      at_status: 'Success',
+      resend_sms_id: null,
+    });
     advance(TIMEOUT_MS * 2);
     await settle();
     expect(await outboxOf(phone.msisdn)).toHaveLength(1);
@@ -176,7 +238,10 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     const { phone, purchase, sms } = await bought();
     await reportFor(sms.provider_message_id, phone.msisdn, 'AbsentSubscriber');
     await settle();
-    expect(await delivery(purchase.id)).toMatchObject({ state: 'resent', at_status: 'AbsentSubscriber' });
+    expect(await delivery(purchase.id)).toMatchObject({
+      state: 'resent',
+      at_status: 'AbsentSubscriber',
+    });
   });
 
   it('two workers checking at once re-send once', async () => {
@@ -184,10 +249,14 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     advance(TIMEOUT_MS + 1_000);
     const svc = t.get(PicksDeliveryCheckService);
     // failed, then the re-send: each step raced by four checks on their own connections.
-    for (let step = 0; step < 2; step++) await Promise.all([svc.run(), svc.run(), svc.run(), svc.run()]);
+    for (let step = 0; step < 2; step++)
+      await Promise.all([svc.run(), svc.run(), svc.run(), svc.run()]);
     await settle();
     expect((await delivery(purchase.id)).state).toBe('resent');
-    expect((await outboxOf(phone.msisdn)).map((r) => r.purpose)).toEqual(['deliver-slip', 'deliver-slip-resend']);
+    expect((await outboxOf(phone.msisdn)).map((r) => r.purpose)).toEqual([
+      'deliver-slip',
+      'deliver-slip-resend',
+    ]);
   });
 
   it('hostile delivery-report bodies are ignored or refused (never a 5xx) and change no delivery', async () => {
@@ -209,7 +278,11 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
       const res = await report(body);
       expect(res.status).toBeLessThan(500);
     }
-    const json = await t.request('POST', `${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`, { body: { id: { $ne: 1 }, status: ['Success'] } });
+    const json = await t.request(
+      'POST',
+      `${AT_DELIVERY_REPORT_PATH}/${t.get(AppConfig).africasTalking.callbackToken}`,
+      { body: { id: { $ne: 1 }, status: ['Success'] } },
+    );
     expect(json.status).toBeLessThan(500);
     await settle();
     expect(await delivery(purchase.id)).toMatchObject({ state: 'sent', resend_sms_id: null });
@@ -228,9 +301,18 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     expect(told.state).toBe('fallback-notified');
     expect(told.first_kickoff_at).not.toBeNull();
 
-    const list = await listResource(t, admin.token, 'deliveries', { filter: { state: 'fallback-notified', phone: phone.msisdn } });
+    const list = await listResource(t, admin.token, 'deliveries', {
+      filter: { state: 'fallback-notified', phone: phone.msisdn },
+    });
     expect(list.status).toBe(200);
-    expect(list.body).toEqual([expect.objectContaining({ id: Number(purchase.id), state: 'fallback-notified', at_status: 'Failed', slip: slipId })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: Number(purchase.id),
+        state: 'fallback-notified',
+        at_status: 'Failed',
+        slip: slipId,
+      }),
+    ]);
 
     clockMs = new Date(told.first_kickoff_at).getTime() - 60_000;
     advance(0);
@@ -241,17 +323,37 @@ describe('picks delivery: re-send once, then tell the buyer where to read the pi
     const gone = await delivery(purchase.id);
     expect(gone).toMatchObject({ state: 'undelivered' });
     expect(gone.undelivered_at).not.toBeNull();
-    expect(refund.mock.calls.flatMap((c) => c[0]).filter((e) => e.purchaseId === purchase.id)).toEqual([
-      expect.objectContaining({ purchaseId: purchase.id, slipId, phone: phone.msisdn }),
-    ]);
+    expect(
+      refund.mock.calls.flatMap((c) => c[0]).filter((e) => e.purchaseId === purchase.id),
+    ).toEqual([expect.objectContaining({ purchaseId: purchase.id, slipId, phone: phone.msisdn })]);
     await settle();
-    expect(refund.mock.calls.flatMap((c) => c[0]).filter((e) => e.purchaseId === purchase.id)).toHaveLength(1);
+    expect(
+      refund.mock.calls.flatMap((c) => c[0]).filter((e) => e.purchaseId === purchase.id),
+    ).toHaveLength(1);
 
-    const undelivered = await listResource(t, admin.token, 'deliveries', { filter: { state: 'undelivered' } });
+    const undelivered = await listResource(t, admin.token, 'deliveries', {
+      filter: { state: 'undelivered' },
+    });
     expect(undelivered.body.map((d: { id: number }) => d.id)).toContain(Number(purchase.id));
-    const shown = await t.request('GET', `/api/backoffice/deliveries/${purchase.id}`, { token: admin.token });
-    expect(shown).toMatchObject({ status: 200, body: { state: 'undelivered', sms_id: Number(told.sms_id), resend_sms_id: Number(told.resend_sms_id) } });
-    expect((await t.request('PUT', `/api/backoffice/deliveries/${purchase.id}`, { token: admin.token, body: { state: 'delivered' } })).status).toBe(405);
+    const shown = await t.request('GET', `/api/backoffice/deliveries/${purchase.id}`, {
+      token: admin.token,
+    });
+    expect(shown).toMatchObject({
+      status: 200,
+      body: {
+        state: 'undelivered',
+        sms_id: Number(told.sms_id),
+        resend_sms_id: Number(told.resend_sms_id),
+      },
+    });
+    expect(
+      (
+        await t.request('PUT', `/api/backoffice/deliveries/${purchase.id}`, {
+          token: admin.token,
+          body: { state: 'delivered' },
+        })
+      ).status,
+    ).toBe(405);
     refund.mockRestore();
   });
 });

@@ -26,13 +26,20 @@ const startReplica = async (): Promise<NestFastifyApplication> => {
 };
 
 /** The status `app` answers `user`'s token on `route`. */
-const statusOn = async (app: NestFastifyApplication, user: CreatedUser, route: Route): Promise<number> =>
+const statusOn = async (
+  app: NestFastifyApplication,
+  user: CreatedUser,
+  route: Route,
+): Promise<number> =>
   (
-    await app.getHttpAdapter().getInstance().inject({
-      method: route.method,
-      url: route.url,
-      headers: { authorization: `Bearer ${user.token}` },
-    })
+    await app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({
+        method: route.method,
+        url: route.url,
+        headers: { authorization: `Bearer ${user.token}` },
+      })
   ).statusCode;
 
 /**
@@ -67,7 +74,10 @@ describe(ClosedAccounts.name, () => {
 
   it('refuses the token that closed the account at once, on routes that never read it', async () => {
     for (const route of NO_ACCOUNT_READ)
-      expect({ ...route, status: await statusOn(t.app, closedUser, route) }).toEqual({ ...route, status: 200 });
+      expect({ ...route, status: await statusOn(t.app, closedUser, route) }).toEqual({
+        ...route,
+        status: 200,
+      });
 
     const closed = await t.request('DELETE', '/api/account', {
       token: closedUser.token,
@@ -76,20 +86,32 @@ describe(ClosedAccounts.name, () => {
     expect(closed).toMatchObject({ status: 200, body: { message: 'Your account is closed' } });
 
     for (const route of NO_ACCOUNT_READ)
-      expect({ ...route, status: await statusOn(t.app, closedUser, route) }).toEqual({ ...route, status: 401 });
+      expect({ ...route, status: await statusOn(t.app, closedUser, route) }).toEqual({
+        ...route,
+        status: 401,
+      });
     const quote = await t.request('POST', '/api/slip/quote', { token: closedUser.token, body: {} });
     expect(quote.status).toBe(401);
     // A repeated closing with the same token is refused too (R262); a public route sees a visitor.
-    expect((await t.request('DELETE', '/api/account', { token: closedUser.token, body: {} })).status).toBe(401);
-    expect((await t.request('GET', '/api/slip/free', { token: closedUser.token })).status).toBe(200);
+    expect(
+      (await t.request('DELETE', '/api/account', { token: closedUser.token, body: {} })).status,
+    ).toBe(401);
+    expect((await t.request('GET', '/api/slip/free', { token: closedUser.token })).status).toBe(
+      200,
+    );
     expect(await statusOn(t.app, openUser, NO_ACCOUNT_READ[0])).toBe(200);
-    expect(await redis.sismember(`${t.redisPrefix}:auth:closed`, String(closedUser.user.id))).toBe(1);
+    expect(await redis.sismember(`${t.redisPrefix}:auth:closed`, String(closedUser.user.id))).toBe(
+      1,
+    );
   });
 
   it('is refused by an api process started after the closing', async () => {
     replica = await startReplica();
     for (const route of NO_ACCOUNT_READ)
-      expect({ ...route, status: await statusOn(replica, closedUser, route) }).toEqual({ ...route, status: 401 });
+      expect({ ...route, status: await statusOn(replica, closedUser, route) }).toEqual({
+        ...route,
+        status: 401,
+      });
     expect(await statusOn(replica, openUser, NO_ACCOUNT_READ[0])).toBe(200);
   });
 

@@ -56,7 +56,10 @@ const PERSONAL_COLUMNS: Record<string, Covered | NotPersonal> = {
   'subscription.phone': { section: 'subscriptions', id: 'id', by: 'phone' },
   'unmatched_payment.msisdn': { section: 'unmatched_payments', id: 'id', by: 'phone' },
   'voucher.phone': { section: 'vouchers', id: 'id', by: 'phone' },
-  'voucher_failed_attempt.phone': { reason: 'a wrong-voucher-code counter kept for the one-hour lockout window (R247); no content of its own' },
+  'voucher_failed_attempt.phone': {
+    reason:
+      'a wrong-voucher-code counter kept for the one-hour lockout window (R247); no content of its own',
+  },
   'rg_limit.phone': { section: 'rg_limits', id: 'phone', by: 'phone' },
   'rg_code.phone': { section: 'rg_codes', id: 'id', by: 'phone' },
   'marketing_consent.user_id': { section: 'consents', id: 'id', by: 'user' },
@@ -559,10 +562,12 @@ describe('personal data: export and erasure', () => {
     expect((await t.request('DELETE', '/api/account', { token: A.token, body: {} })).status).toBe(
       401,
     );
-    expect(await t.get(AccountClosingService).close(A.user.id, undefined, undefined)).toMatchObject({
-      message: 'Your account is closed',
-      unclaimed_balance: '260.00',
-    });
+    expect(await t.get(AccountClosingService).close(A.user.id, undefined, undefined)).toMatchObject(
+      {
+        message: 'Your account is closed',
+        unclaimed_balance: '260.00',
+      },
+    );
 
     expect(existsSync(avatarPath)).toBe(false);
     expect(await sql(t.db.url, `SELECT * FROM ledger_entry ORDER BY id`)).toEqual(ledgerBefore);

@@ -54,7 +54,11 @@ describe(RetentionService.name, () => {
   ): Promise<void> => {
     const content =
       bodies === 'kept'
-        ? [`Your tip slip 1 (${key})`, `Arsenal v Chelsea - 1 @1.80 (${key})`, `<pre>(${key})</pre>`]
+        ? [
+            `Your tip slip 1 (${key})`,
+            `Arsenal v Chelsea - 1 @1.80 (${key})`,
+            `<pre>(${key})</pre>`,
+          ]
         : bodies === 'smtp-dropped'
           ? [`Your tip slip 1 (${key})`, null, null]
           : ['', '', null];

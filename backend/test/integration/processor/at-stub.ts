@@ -23,16 +23,29 @@ export class AtStub {
   readonly accepted: StubSms[] = [];
   /** Where delivery reports go (set once the app listens). */
   reportUrl = '';
-  private failures: { remaining: number; status: number; to?: string } = { remaining: 0, status: 500 };
+  private failures: { remaining: number; status: number; to?: string } = {
+    remaining: 0,
+    status: 500,
+  };
 
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(): Promise<AtStub> {
     let stub: AtStub | undefined;
     const server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => (stub as AtStub).handle(req.method ?? '', req.url ?? '', Buffer.concat(chunks).toString('utf8'), res));
+      req.on('end', () =>
+        (stub as AtStub).handle(
+          req.method ?? '',
+          req.url ?? '',
+          Buffer.concat(chunks).toString('utf8'),
+          res,
+        ),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     stub = new AtStub(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -68,7 +81,13 @@ export class AtStub {
     });
   }
 
-  private handle(method: string, url: string, body: string, res: import('node:http').ServerResponse, released = false): void {
+  private handle(
+    method: string,
+    url: string,
+    body: string,
+    res: import('node:http').ServerResponse,
+    released = false,
+  ): void {
     if (method !== 'POST' || url !== '/version1/messaging') {
       res.writeHead(404).end();
       return;
@@ -85,7 +104,9 @@ export class AtStub {
     }
     if (this.failures.remaining > 0 && (!this.failures.to || this.failures.to === to)) {
       this.failures.remaining--;
-      res.writeHead(this.failures.status, { 'content-type': 'text/plain' }).end('Internal Server Error');
+      res
+        .writeHead(this.failures.status, { 'content-type': 'text/plain' })
+        .end('Internal Server Error');
       return;
     }
     const message = form.get('message') ?? '';
@@ -95,15 +116,30 @@ export class AtStub {
       ? { statusCode: 406, number: to, status: 'UserInBlacklist', cost: '0', messageId }
       : { statusCode: 101, number: to, status: 'Success', cost: 'KES 0.8000', messageId };
     res.writeHead(201, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ SMSMessageData: { Message: `Sent to ${blacklisted ? 0 : 1}/1 Total Cost: KES ${blacklisted ? '0' : '0.8000'}`, Recipients: [recipient] } }),
+      JSON.stringify({
+        SMSMessageData: {
+          Message: `Sent to ${blacklisted ? 0 : 1}/1 Total Cost: KES ${blacklisted ? '0' : '0.8000'}`,
+          Recipients: [recipient],
+        },
+      }),
     );
     if (blacklisted) return;
     this.accepted.push({ to, message, messageId });
-    const final: Record<string, string> = to === DELIVERY_FAILS ? { status: 'Failed', failureReason: 'DeliveryFailure' } : { status: 'Success' };
-    void this.report(messageId, to, { status: 'Submitted' }, 50).then(() => this.report(messageId, to, final, 50));
+    const final: Record<string, string> =
+      to === DELIVERY_FAILS
+        ? { status: 'Failed', failureReason: 'DeliveryFailure' }
+        : { status: 'Success' };
+    void this.report(messageId, to, { status: 'Submitted' }, 50).then(() =>
+      this.report(messageId, to, final, 50),
+    );
   }
 
-  private async report(id: string, phoneNumber: string, fields: Record<string, string>, delayMs: number): Promise<void> {
+  private async report(
+    id: string,
+    phoneNumber: string,
+    fields: Record<string, string>,
+    delayMs: number,
+  ): Promise<void> {
     await new Promise((r) => setTimeout(r, delayMs));
     if (!this.reportUrl) return;
     await fetch(this.reportUrl, {

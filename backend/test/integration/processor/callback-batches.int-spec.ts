@@ -30,7 +30,15 @@ describe('M-Pesa callback batches', () => {
 
   beforeAll(async () => {
     const data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ role: 'all', listen: true, env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', SANDBOX_AT_REPORT_DELAY_MS: '50' } });
+    t = await createTestContext({
+      role: 'all',
+      listen: true,
+      env: {
+        FOOTBALL_DATA_DIR: data.dir,
+        REPLAY_ANCHOR: '2026-04-20',
+        SANDBOX_AT_REPORT_DELAY_MS: '50',
+      },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games = await tippableGames(t.ds, DATA_NOW, 3);
@@ -45,7 +53,9 @@ describe('M-Pesa callback batches', () => {
   });
 
   /** A pending M-Pesa purchase as POST /api/processor/buy leaves it after the STK push. */
-  const pending = async (slip: number = slipId): Promise<{ id: string; checkout: string; msisdn: string }> => {
+  const pending = async (
+    slip: number = slipId,
+  ): Promise<{ id: string; checkout: string; msisdn: string }> => {
     const n = `${run}${String(++seq).padStart(3, '0')}`;
     const checkout = `ws_CO_23112026batch${n}`;
     const msisdn = `2547${n}`;
@@ -57,12 +67,30 @@ describe('M-Pesa callback batches', () => {
     return { id: row.id, checkout, msisdn };
   };
   /** Receipts are unique (uq_purchase_receipt): by default one from the CheckoutRequestID's digits. */
-  const callback = (checkout: string, resultCode: number, amount = 250, receipt = `SB${checkout.slice(-8)}`) =>
-    parseStkCallback(stkCallbackBody(checkout, resultCode, amount, receipt));
-  const purchase = async (id: string) => (await t.ds.query(`SELECT status, receipt, paid_amount, review_reason FROM purchase WHERE id = $1`, [id]))[0];
-  const ledger = (id: string) => t.ds.query(`SELECT kind, amount, status FROM ledger_entry WHERE purchase_id = $1 ORDER BY kind`, [id]);
+  const callback = (
+    checkout: string,
+    resultCode: number,
+    amount = 250,
+    receipt = `SB${checkout.slice(-8)}`,
+  ) => parseStkCallback(stkCallbackBody(checkout, resultCode, amount, receipt));
+  const purchase = async (id: string) =>
+    (
+      await t.ds.query(
+        `SELECT status, receipt, paid_amount, review_reason FROM purchase WHERE id = $1`,
+        [id],
+      )
+    )[0];
+  const ledger = (id: string) =>
+    t.ds.query(
+      `SELECT kind, amount, status FROM ledger_entry WHERE purchase_id = $1 ORDER BY kind`,
+      [id],
+    );
   // The picks SMS only: a declined prompt also gets the paybill offer (docs/PRODUCT-RULES.md R205), sent by a job after commit.
-  const smsTo = (msisdn: string) => t.ds.query(`SELECT status, attempts, body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`, [msisdn]);
+  const smsTo = (msisdn: string) =>
+    t.ds.query(
+      `SELECT status, attempts, body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'deliver-slip'`,
+      [msisdn],
+    );
 
   it('applies a mixed batch in one go: paid, declined, amount mismatch, repeat, unknown CheckoutRequestID', async () => {
     const [a, b, c, d] = [await pending(), await pending(), await pending(), await pending()];
@@ -75,11 +103,32 @@ describe('M-Pesa callback batches', () => {
       callback(a.checkout, 0, 250, 'SBA1234567'),
     ];
     const out = await t.get(PurchaseService).confirmMpesaBatch(batch);
-    expect(out.map((o) => (o instanceof Error ? o.constructor.name : o))).toEqual(['paid', 'paid', 'closed', 'flagged', PurchaseNotFoundYetError.name, 'noop']);
+    expect(out.map((o) => (o instanceof Error ? o.constructor.name : o))).toEqual([
+      'paid',
+      'paid',
+      'closed',
+      'flagged',
+      PurchaseNotFoundYetError.name,
+      'noop',
+    ]);
 
-    expect(await purchase(a.id)).toEqual({ status: 'paid', receipt: 'SBA1234567', paid_amount: '250.00', review_reason: null });
-    expect(await purchase(c.id)).toMatchObject({ status: 'cancelled', receipt: null, paid_amount: null });
-    expect(await purchase(d.id)).toMatchObject({ status: 'failed', receipt: 'SBD1234567', paid_amount: '200.00', review_reason: expect.stringContaining('amount mismatch') });
+    expect(await purchase(a.id)).toEqual({
+      status: 'paid',
+      receipt: 'SBA1234567',
+      paid_amount: '250.00',
+      review_reason: null,
+    });
+    expect(await purchase(c.id)).toMatchObject({
+      status: 'cancelled',
+      receipt: null,
+      paid_amount: null,
+    });
+    expect(await purchase(d.id)).toMatchObject({
+      status: 'failed',
+      receipt: 'SBD1234567',
+      paid_amount: '200.00',
+      review_reason: expect.stringContaining('amount mismatch'),
+    });
     for (const p of [a, b]) {
       expect(await ledger(p.id)).toEqual([
         { kind: 'platform_fee', amount: '100.00', status: 'P' },
@@ -90,7 +139,10 @@ describe('M-Pesa callback batches', () => {
         const rows = await smsTo(p.msisdn);
         return rows.length === 1 && !['queued', 'sending'].includes(rows[0].status) ? rows : null;
       });
-      expect(sms[0]).toMatchObject({ status: expect.stringMatching(/^(sent|delivered)$/), attempts: 1 });
+      expect(sms[0]).toMatchObject({
+        status: expect.stringMatching(/^(sent|delivered)$/),
+        attempts: 1,
+      });
       expect(sms[0].body).toContain(`Slip ${slipId} code `);
     }
     for (const p of [c, d]) {
@@ -100,7 +152,14 @@ describe('M-Pesa callback batches', () => {
 
     // The same batch again changes nothing.
     const again = await t.get(PurchaseService).confirmMpesaBatch(batch);
-    expect(again.map((o) => (o instanceof Error ? 'error' : o))).toEqual(['noop', 'noop', 'noop', 'noop', 'error', 'noop']);
+    expect(again.map((o) => (o instanceof Error ? 'error' : o))).toEqual([
+      'noop',
+      'noop',
+      'noop',
+      'noop',
+      'error',
+      'noop',
+    ]);
     expect(await ledger(a.id)).toHaveLength(2);
     expect(await smsTo(a.msisdn)).toHaveLength(1);
   });
@@ -115,8 +174,16 @@ describe('M-Pesa callback batches', () => {
       batcher.submit(callback(bad.checkout, 0)),
       batcher.submit(callback(good2.checkout, 0)),
     ]);
-    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual(['fulfilled', expect.stringContaining('slip 999999999'), 'fulfilled']);
-    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'x'))).toEqual(['paid', 'x', 'paid']);
+    expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : r.status))).toEqual([
+      'fulfilled',
+      expect.stringContaining('slip 999999999'),
+      'fulfilled',
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'x'))).toEqual([
+      'paid',
+      'x',
+      'paid',
+    ]);
     expect((await purchase(good1.id)).status).toBe('paid');
     expect((await purchase(good2.id)).status).toBe('paid');
     expect((await purchase(bad.id)).status).toBe('pending'); // rolled back; its job retries
@@ -131,7 +198,9 @@ describe('M-Pesa callback batches', () => {
     const batcher = t.get(MpesaCallbackBatcher);
     const batches = jest.spyOn(t.get(PurchaseService), 'confirmMpesaBatch');
     // Every callback twice, interleaved, as a provider retrying would send them.
-    const outcomes = await Promise.all([...buys, ...buys].map((p) => batcher.submit(callback(p.checkout, 0))));
+    const outcomes = await Promise.all(
+      [...buys, ...buys].map((p) => batcher.submit(callback(p.checkout, 0))),
+    );
     expect(outcomes.filter((o) => o === 'paid')).toHaveLength(40);
     expect(outcomes.filter((o) => o === 'noop')).toHaveLength(40);
     // 80 callbacks in a few transactions (at most 64 each), not one each.

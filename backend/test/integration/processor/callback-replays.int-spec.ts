@@ -11,7 +11,12 @@ import type { StkQueryResult } from '../../../src/providers/daraja/daraja.types'
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants';
 import { createUser } from '../../factories/account';
 import { createTestContext, TestContext } from '../../setup/test-app';
-import { b2cResultBody, insertSaleShare, insertSlip, withdrawalLedger } from '../finance/finance-support';
+import {
+  b2cResultBody,
+  insertSaleShare,
+  insertSlip,
+  withdrawalLedger,
+} from '../finance/finance-support';
 import { expectMoneyInvariants } from '../../support/money-invariants';
 import { eventually, stkCallbackBody } from './support';
 
@@ -29,7 +34,17 @@ interface Schedule {
    * Daraja C2B confirmations: one paying a paybill reference, one to an unknown reference
    * (unmatched money, docs/PRODUCT-RULES.md R202, R203).
    */
-  copies: { stkPaid: number; stkCancelled: number; flw: number; b2c: number; atSubmitted: number; atSuccess: number; stkQuery: number; c2bPaid: number; c2bUnmatched: number };
+  copies: {
+    stkPaid: number;
+    stkCancelled: number;
+    flw: number;
+    b2c: number;
+    atSubmitted: number;
+    atSuccess: number;
+    stkQuery: number;
+    c2bPaid: number;
+    c2bUnmatched: number;
+  };
   /** Sort keys: the order in which the deliveries start (all run concurrently). */
   order: number[];
   /** How many applies (payments worker, payouts worker, delivery-report route) fail with a PostgreSQL connection error first. */
@@ -54,7 +69,10 @@ const schedule: fc.Arbitrary<Schedule> = fc
     const total = Object.values(copies).reduce((a, b) => a + b, 0);
     return fc.record({
       copies: fc.constant(copies),
-      order: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: total, maxLength: total }),
+      order: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), {
+        minLength: total,
+        maxLength: total,
+      }),
       pgFaults: fc.integer({ min: 0, max: 4 }),
       redisDown: fc.array(fc.boolean(), { minLength: total, maxLength: total }),
     });
@@ -86,7 +104,11 @@ describe('provider callback replays (fast-check schedules)', () => {
     t = await createTestContext({
       role: 'all',
       listen: true,
-      env: { SANDBOX_AUTO_ACCEPT: '0', SANDBOX_FLW_WEBHOOK_URL: 'http://127.0.0.1:9/nowhere', SANDBOX_B2C_RESULT_DELAY_MS: '600000' },
+      env: {
+        SANDBOX_AUTO_ACCEPT: '0',
+        SANDBOX_FLW_WEBHOOK_URL: 'http://127.0.0.1:9/nowhere',
+        SANDBOX_B2C_RESULT_DELAY_MS: '600000',
+      },
     });
     /** Fails the call while injected PostgreSQL faults are left. */
     const faulty = <T extends object>(target: T, method: keyof T & string) => {
@@ -95,7 +117,9 @@ describe('provider callback replays (fast-check schedules)', () => {
         if (pgFaultsLeft > 0) {
           pgFaultsLeft--;
           applied.pgFaults++;
-          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+            code: 'ECONNREFUSED',
+          });
         }
         return real(...args);
       }) as never);
@@ -111,7 +135,9 @@ describe('provider callback replays (fast-check schedules)', () => {
     faulty(t.get(SmsService), 'applyDeliveryReport');
     const daraja = t.get(DarajaClient);
     const stkQuery = daraja.stkQuery.bind(daraja);
-    jest.spyOn(daraja, 'stkQuery').mockImplementation(async (id) => queryAnswers.get(id) ?? stkQuery(id));
+    jest
+      .spyOn(daraja, 'stkQuery')
+      .mockImplementation(async (id) => queryAnswers.get(id) ?? stkQuery(id));
     // Redis down for chosen deliveries: their enqueue fails and they go to job_inbox.
     const producer = t.get(JobProducer);
     const enqueueDelivery = producer.enqueueDelivery.bind(producer);
@@ -156,13 +182,36 @@ describe('provider callback replays (fast-check schedules)', () => {
       `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, code) VALUES ('subscription', 'bronze', $1, 200, 'c2b', $2) RETURNING id::text`,
       [phone(5), c2bCode],
     );
-    await t.ds.query(`INSERT INTO c2b_reference (purchase_id, expires_at) VALUES ($1, '2100-01-01T00:00:00Z')`, [c2bId]);
-    const c2b = { id: c2bId as string, phone: phone(5), code: c2bCode, transId: `RPM${String(k).padStart(7, '0')}`, unmatchedTransId: `RPU${String(k).padStart(7, '0')}` };
-    const done = (checkoutRequestId: string, resultCode: string, resultDesc: string): StkQueryResult => ({
-      status: 'done', resultCode, resultDesc, outcome: resultCode === '0' ? 'paid' : 'cancelled', checkoutRequestId,
+    await t.ds.query(
+      `INSERT INTO c2b_reference (purchase_id, expires_at) VALUES ($1, '2100-01-01T00:00:00Z')`,
+      [c2bId],
+    );
+    const c2b = {
+      id: c2bId as string,
+      phone: phone(5),
+      code: c2bCode,
+      transId: `RPM${String(k).padStart(7, '0')}`,
+      unmatchedTransId: `RPU${String(k).padStart(7, '0')}`,
+    };
+    const done = (
+      checkoutRequestId: string,
+      resultCode: string,
+      resultDesc: string,
+    ): StkQueryResult => ({
+      status: 'done',
+      resultCode,
+      resultDesc,
+      outcome: resultCode === '0' ? 'paid' : 'cancelled',
+      checkoutRequestId,
     });
-    queryAnswers.set(paid.checkoutRequestId, done(paid.checkoutRequestId, '0', 'The service request is processed successfully.'));
-    queryAnswers.set(cancelled.checkoutRequestId, done(cancelled.checkoutRequestId, '1032', 'Request cancelled by user'));
+    queryAnswers.set(
+      paid.checkoutRequestId,
+      done(paid.checkoutRequestId, '0', 'The service request is processed successfully.'),
+    );
+    queryAnswers.set(
+      cancelled.checkoutRequestId,
+      done(cancelled.checkoutRequestId, '1032', 'Request cancelled by user'),
+    );
     const { purchase: flw, link } = await t.get(PurchaseService).startFlutterwave({
       kind: 'subscription',
       subscriptionType: 'bronze',
@@ -175,10 +224,21 @@ describe('provider callback replays (fast-check schedules)', () => {
       title: 'Bronze subscription',
     });
     const pay = await fetch(`${link}/pay`, { method: 'POST', redirect: 'manual' });
-    const transactionId = Number(new URL(pay.headers.get('location') as string).searchParams.get('transaction_id'));
+    const transactionId = Number(
+      new URL(pay.headers.get('location') as string).searchParams.get('transaction_id'),
+    );
     const tipster = await createUser(t.ds, { role: 'tipster' });
-    await insertSaleShare(t.ds, tipster.user.id, await insertSlip(t.ds, tipster.user.id), '700.00', 'P');
-    const wr = await t.request('POST', '/api/finance/withdraw_request', { token: tipster.token, body: { phone_number: '0712345678' } });
+    await insertSaleShare(
+      t.ds,
+      tipster.user.id,
+      await insertSlip(t.ds, tipster.user.id),
+      '700.00',
+      'P',
+    );
+    const wr = await t.request('POST', '/api/finance/withdraw_request', {
+      token: tipster.token,
+      body: { phone_number: '0712345678' },
+    });
     expect(wr.status).toBe(200);
     const withdrawalId: number = wr.body.withdrawal.id;
     await t.ds.query(`UPDATE withdrawal SET approved_at = now() WHERE id = $1`, [withdrawalId]);
@@ -193,7 +253,17 @@ describe('provider callback replays (fast-check schedules)', () => {
        VALUES ($1, 'Replay picks', 'test', 'sent', 1, $2, now()) RETURNING id::text`,
       [phone(4), messageId],
     );
-    return { k, paid, cancelled, c2b, flw: { id: flw.id, txRef: flw.txRef as string, transactionId, phone: phone(3) }, withdrawalId, smsId, messageId, smsPhone: phone(4) };
+    return {
+      k,
+      paid,
+      cancelled,
+      c2b,
+      flw: { id: flw.id, txRef: flw.txRef as string, transactionId, phone: phone(3) },
+      withdrawalId,
+      smsId,
+      messageId,
+      smsPhone: phone(4),
+    };
   };
 
   it(`each callback has exactly one effect over ${RUNS} random schedules`, async () => {
@@ -208,36 +278,143 @@ describe('provider callback replays (fast-check schedules)', () => {
     await fc.assert(
       fc.asyncProperty(schedule, async (s) => {
         const w = await prepare();
-        const stkPaid = stkCallbackBody(w.paid.checkoutRequestId, 0, 200, `TKRP${String(w.k).padStart(6, '0')}`, w.paid.phone);
+        const stkPaid = stkCallbackBody(
+          w.paid.checkoutRequestId,
+          0,
+          200,
+          `TKRP${String(w.k).padStart(6, '0')}`,
+          w.paid.phone,
+        );
         const stkCancelled = stkCallbackBody(w.cancelled.checkoutRequestId, 1032);
-        const webhook = { event: 'charge.completed', data: { id: w.flw.transactionId, tx_ref: w.flw.txRef, status: 'successful', amount: 2500, currency: 'NGN' } };
-        const b2c = b2cResultBody({ originator: `withdrawal-${w.withdrawalId}-1`, conversationId: `AG_20261125_${String(w.k).padStart(20, '0')}`, resultCode: 0, amount: 700, transactionId: `TKB2C${String(w.k).padStart(5, '0')}` });
+        const webhook = {
+          event: 'charge.completed',
+          data: {
+            id: w.flw.transactionId,
+            tx_ref: w.flw.txRef,
+            status: 'successful',
+            amount: 2500,
+            currency: 'NGN',
+          },
+        };
+        const b2c = b2cResultBody({
+          originator: `withdrawal-${w.withdrawalId}-1`,
+          conversationId: `AG_20261125_${String(w.k).padStart(20, '0')}`,
+          resultCode: 0,
+          amount: 700,
+          transactionId: `TKB2C${String(w.k).padStart(5, '0')}`,
+        });
         // Daraja's C2B confirmation body as documented (docs/PROVIDERS.md "Daraja C2B").
         const c2bBody = (transId: string, billRef: string, amount: string) => ({
-          TransactionType: 'Pay Bill', TransID: transId, TransTime: '20261125101500', TransAmount: amount, BusinessShortCode: config.mpesaC2b.paybill,
-          BillRefNumber: billRef, InvoiceNumber: '', OrgAccountBalance: '', ThirdPartyTransID: '', MSISDN: '25470****149', FirstName: 'John', MiddleName: '', LastName: 'Doe',
+          TransactionType: 'Pay Bill',
+          TransID: transId,
+          TransTime: '20261125101500',
+          TransAmount: amount,
+          BusinessShortCode: config.mpesaC2b.paybill,
+          BillRefNumber: billRef,
+          InvoiceNumber: '',
+          OrgAccountBalance: '',
+          ThirdPartyTransID: '',
+          MSISDN: '25470****149',
+          FirstName: 'John',
+          MiddleName: '',
+          LastName: 'Doe',
         });
         const c2bPaid = c2bBody(w.c2b.transId, w.c2b.code, '200.00');
         const c2bUnmatched = c2bBody(w.c2b.unmatchedTransId, `NOREF${w.k}`, '75');
-        const report = (status: string) => new URLSearchParams({ id: w.messageId, phoneNumber: `+${w.smsPhone}`, networkCode: '63902', status }).toString();
+        const report = (status: string) =>
+          new URLSearchParams({
+            id: w.messageId,
+            phoneNumber: `+${w.smsPhone}`,
+            networkCode: '63902',
+            status,
+          }).toString();
         const kinds: [keyof Schedule['copies'], () => Promise<number>, unknown][] = [
-          ['stkPaid', async () => (await t.request('POST', stkPath, { body: stkPaid })).status, stkPaid],
-          ['stkCancelled', async () => (await t.request('POST', stkPath, { body: stkCancelled })).status, stkCancelled],
-          ['flw', async () => (await t.request('POST', '/api/processor/flutterwave/webhook', { body: webhook, headers: flwHeaders })).status, webhook],
+          [
+            'stkPaid',
+            async () => (await t.request('POST', stkPath, { body: stkPaid })).status,
+            stkPaid,
+          ],
+          [
+            'stkCancelled',
+            async () => (await t.request('POST', stkPath, { body: stkCancelled })).status,
+            stkCancelled,
+          ],
+          [
+            'flw',
+            async () =>
+              (
+                await t.request('POST', '/api/processor/flutterwave/webhook', {
+                  body: webhook,
+                  headers: flwHeaders,
+                })
+              ).status,
+            webhook,
+          ],
           ['b2c', async () => (await t.request('POST', b2cPath, { body: b2c })).status, b2c],
-          ['atSubmitted', async () => (await t.request('POST', atPath, { body: report('Submitted'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status, null],
-          ['atSuccess', async () => (await t.request('POST', atPath, { body: report('Success'), headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status, null],
+          [
+            'atSubmitted',
+            async () =>
+              (
+                await t.request('POST', atPath, {
+                  body: report('Submitted'),
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                })
+              ).status,
+            null,
+          ],
+          [
+            'atSuccess',
+            async () =>
+              (
+                await t.request('POST', atPath, {
+                  body: report('Success'),
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                })
+              ).status,
+            null,
+          ],
           // A reconciliation pass (the reconcile-stk job's work): its STK query answers race the callbacks.
           ['stkQuery', async () => (await t.get(PurchaseService).reconcileStk(), 200), null],
-          ['c2bPaid', async () => (await t.request('POST', c2bPath, { body: c2bPaid })).status, c2bPaid],
-          ['c2bUnmatched', async () => (await t.request('POST', c2bPath, { body: c2bUnmatched })).status, c2bUnmatched],
+          [
+            'c2bPaid',
+            async () => (await t.request('POST', c2bPath, { body: c2bPaid })).status,
+            c2bPaid,
+          ],
+          [
+            'c2bUnmatched',
+            async () => (await t.request('POST', c2bPath, { body: c2bUnmatched })).status,
+            c2bUnmatched,
+          ],
         ];
-        const kindOf = new Map(kinds.map(([kind, send]) => [send, ({ stkPaid: 'P', stkCancelled: 'C', flw: 'F', b2c: 'B', atSubmitted: 's', atSuccess: 'S', stkQuery: 'Q', c2bPaid: 'M', c2bUnmatched: 'U' } as const)[kind]]));
-        const deliveries = kinds.flatMap(([kind, send, payload]) => Array.from({ length: s.copies[kind] }, () => ({ send, payload })));
-        const ordered = deliveries.map((d, i) => ({ ...d, key: s.order[i], down: s.redisDown[i] })).sort((a, b) => a.key - b.key);
+        const kindOf = new Map(
+          kinds.map(([kind, send]) => [
+            send,
+            (
+              {
+                stkPaid: 'P',
+                stkCancelled: 'C',
+                flw: 'F',
+                b2c: 'B',
+                atSubmitted: 's',
+                atSuccess: 'S',
+                stkQuery: 'Q',
+                c2bPaid: 'M',
+                c2bUnmatched: 'U',
+              } as const
+            )[kind],
+          ]),
+        );
+        const deliveries = kinds.flatMap(([kind, send, payload]) =>
+          Array.from({ length: s.copies[kind] }, () => ({ send, payload })),
+        );
+        const ordered = deliveries
+          .map((d, i) => ({ ...d, key: s.order[i], down: s.redisDown[i] }))
+          .sort((a, b) => a.key - b.key);
         pgFaultsLeft = s.pgFaults;
         // Redis is down for a payload when its first delivery in the order says so (the outage covers all its copies).
-        redisDownFor = new Set(ordered.filter((d) => d.down && d.payload).map((d) => JSON.stringify(d.payload)));
+        redisDownFor = new Set(
+          ordered.filter((d) => d.down && d.payload).map((d) => JSON.stringify(d.payload)),
+        );
         applied.schedules++;
         applied.deliveries += ordered.length;
         const c = s.copies;
@@ -256,48 +433,109 @@ describe('provider callback replays (fast-check schedules)', () => {
             }
           }),
         );
-        applied.parked += Number((await one(`SELECT count(*) n FROM job_inbox WHERE enqueued_at IS NULL`, [])).n);
+        applied.parked += Number(
+          (await one(`SELECT count(*) n FROM job_inbox WHERE enqueued_at IS NULL`, [])).n,
+        );
         // Redis is back: the inbox is drained (the worker's timer does it too, within 30 s).
         redisDownFor = new Set();
         (producer as unknown as { redisDownUntil: number }).redisDownUntil = 0;
-        await eventually(async () => (await producer.drainInbox()) >= 0 && (await count(`SELECT count(*) n FROM job_inbox WHERE enqueued_at IS NULL`, [])) === 0, { timeoutMs: 30_000, intervalMs: 100 });
+        await eventually(
+          async () =>
+            (await producer.drainInbox()) >= 0 &&
+            (await count(`SELECT count(*) n FROM job_inbox WHERE enqueued_at IS NULL`, [])) === 0,
+          { timeoutMs: 30_000, intervalMs: 100 },
+        );
 
         // Every effect happens; jobs waiting for a retry after an injected error run now rather than after their backoff.
-        await eventually(async () => {
-          for (const q of [QUEUE.PAYMENTS, QUEUE.PAYOUTS]) {
-            for (const job of await producer.queue(q).getJobs(['delayed'])) {
-              if (!job.repeatJobKey) await job.promote().catch(() => undefined);
+        await eventually(
+          async () => {
+            for (const q of [QUEUE.PAYMENTS, QUEUE.PAYOUTS]) {
+              for (const job of await producer.queue(q).getJobs(['delayed'])) {
+                if (!job.repeatJobKey) await job.promote().catch(() => undefined);
+              }
             }
-          }
-          const statuses = await t.ds.query(`SELECT status FROM purchase WHERE id IN ($1, $2, $3, $4) ORDER BY id`, [w.paid.id, w.cancelled.id, w.c2b.id, w.flw.id]);
-          if ((await count(`SELECT count(*) n FROM unmatched_payment WHERE trans_id = $1`, [w.c2b.unmatchedTransId])) !== 1) return false;
-          const wd = await one(`SELECT status FROM withdrawal WHERE id = $1`, [w.withdrawalId]);
-          const sms = await one(`SELECT status FROM sms_outbox WHERE id = $1`, [w.smsId]);
-          // A payment the query applied first gets its receipt when the callback's job runs.
-          const { receipt } = await one(`SELECT receipt FROM purchase WHERE id = $1`, [w.paid.id]);
-          if (!receipt) return false;
-          return statuses.map((r: { status: string }) => r.status).join() === 'paid,cancelled,paid,paid' && wd.status === 'W' && sms.status === 'delivered';
-        }, { timeoutMs: 60_000, intervalMs: 100 });
+            const statuses = await t.ds.query(
+              `SELECT status FROM purchase WHERE id IN ($1, $2, $3, $4) ORDER BY id`,
+              [w.paid.id, w.cancelled.id, w.c2b.id, w.flw.id],
+            );
+            if (
+              (await count(`SELECT count(*) n FROM unmatched_payment WHERE trans_id = $1`, [
+                w.c2b.unmatchedTransId,
+              ])) !== 1
+            )
+              return false;
+            const wd = await one(`SELECT status FROM withdrawal WHERE id = $1`, [w.withdrawalId]);
+            const sms = await one(`SELECT status FROM sms_outbox WHERE id = $1`, [w.smsId]);
+            // A payment the query applied first gets its receipt when the callback's job runs.
+            const { receipt } = await one(`SELECT receipt FROM purchase WHERE id = $1`, [
+              w.paid.id,
+            ]);
+            if (!receipt) return false;
+            return (
+              statuses.map((r: { status: string }) => r.status).join() ===
+                'paid,cancelled,paid,paid' &&
+              wd.status === 'W' &&
+              sms.status === 'delivered'
+            );
+          },
+          { timeoutMs: 60_000, intervalMs: 100 },
+        );
 
         // Exactly one of each effect.
         for (const p of [w.paid, w.flw, w.c2b]) {
-          expect(await count(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [p.id])).toBe(1);
-          expect(await count(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [p.id])).toBe(1);
-          expect(await count(`SELECT count(*) n FROM sms_outbox WHERE to_msisdn = $1`, [p.phone])).toBe(1);
+          expect(
+            await count(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [p.id]),
+          ).toBe(1);
+          expect(
+            await count(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [p.id]),
+          ).toBe(1);
+          expect(
+            await count(`SELECT count(*) n FROM sms_outbox WHERE to_msisdn = $1`, [p.phone]),
+          ).toBe(1);
         }
-        expect(await one(`SELECT receipt FROM purchase WHERE id = $1`, [w.paid.id])).toEqual({ receipt: `TKRP${String(w.k).padStart(6, '0')}` });
-        expect(await one(`SELECT receipt FROM purchase WHERE id = $1`, [w.c2b.id])).toEqual({ receipt: w.c2b.transId });
-        expect(await count(`SELECT count(*) n FROM unmatched_payment WHERE trans_id = ANY($1)`, [[w.c2b.transId, w.c2b.unmatchedTransId]])).toBe(1);
-        expect(await one(`SELECT reason, amount::text, purchase_id FROM unmatched_payment WHERE trans_id = $1`, [w.c2b.unmatchedTransId])).toEqual({ reason: 'unknown-reference', amount: '75.00', purchase_id: null });
-        expect(await count(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [w.cancelled.id])).toBe(0);
-        expect(await count(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [w.cancelled.id])).toBe(0);
+        expect(await one(`SELECT receipt FROM purchase WHERE id = $1`, [w.paid.id])).toEqual({
+          receipt: `TKRP${String(w.k).padStart(6, '0')}`,
+        });
+        expect(await one(`SELECT receipt FROM purchase WHERE id = $1`, [w.c2b.id])).toEqual({
+          receipt: w.c2b.transId,
+        });
+        expect(
+          await count(`SELECT count(*) n FROM unmatched_payment WHERE trans_id = ANY($1)`, [
+            [w.c2b.transId, w.c2b.unmatchedTransId],
+          ]),
+        ).toBe(1);
+        expect(
+          await one(
+            `SELECT reason, amount::text, purchase_id FROM unmatched_payment WHERE trans_id = $1`,
+            [w.c2b.unmatchedTransId],
+          ),
+        ).toEqual({ reason: 'unknown-reference', amount: '75.00', purchase_id: null });
+        expect(
+          await count(`SELECT count(*) n FROM ledger_entry WHERE purchase_id = $1`, [
+            w.cancelled.id,
+          ]),
+        ).toBe(0);
+        expect(
+          await count(`SELECT count(*) n FROM subscription WHERE purchase_id = $1`, [
+            w.cancelled.id,
+          ]),
+        ).toBe(0);
         expect(await withdrawalLedger(t.ds, w.withdrawalId)).toHaveLength(1);
-        expect(await one(`SELECT total_paid::text FROM withdrawal WHERE id = $1`, [w.withdrawalId])).toEqual({ total_paid: '700.00' });
-        expect(await one(`SELECT delivery_status FROM sms_outbox WHERE id = $1`, [w.smsId])).toEqual({ delivery_status: 'Success' });
+        expect(
+          await one(`SELECT total_paid::text FROM withdrawal WHERE id = $1`, [w.withdrawalId]),
+        ).toEqual({ total_paid: '700.00' });
+        expect(
+          await one(`SELECT delivery_status FROM sms_outbox WHERE id = $1`, [w.smsId]),
+        ).toEqual({ delivery_status: 'Success' });
         await expectMoneyInvariants(t.ds);
         pgFaultsLeft = 0;
       }),
-      { numRuns: RUNS, seed, endOnFailure: true, interruptAfterTimeLimit: Math.max(150_000, RUNS * 18_000) },
+      {
+        numRuns: RUNS,
+        seed,
+        endOnFailure: true,
+        interruptAfterTimeLimit: Math.max(150_000, RUNS * 18_000),
+      },
     );
   });
 });

@@ -14,13 +14,21 @@ const codeOf = (phone: string): string => `S${phone.slice(-6)}`;
 const receiptOf = (phone: string): string => `TK${phone.slice(-6)}QZ`;
 
 /** A subscription for MSISDN `phone` from `startsAt` to `endsAt` (the pinned clock's time), with its paid purchase. */
-const subscribe = async (ds: DataSource, phone: string, startsAt: Date, endsAt: Date): Promise<void> => {
+const subscribe = async (
+  ds: DataSource,
+  phone: string,
+  startsAt: Date,
+  endsAt: Date,
+): Promise<void> => {
   const [p] = await ds.query(
     `INSERT INTO purchase (kind, subscription_type, phone, amount, provider, code, receipt, status, paid_at)
      VALUES ('subscription', 'silver', $1, 500, 'mpesa', $2, $3, 'paid', $4) RETURNING id`,
     [phone, codeOf(phone), receiptOf(phone), startsAt],
   );
-  await ds.query(`INSERT INTO subscription (phone, type, starts_at, ends_at, purchase_id) VALUES ($1, 'silver', $2, $3, $4)`, [phone, startsAt, endsAt, p.id]);
+  await ds.query(
+    `INSERT INTO subscription (phone, type, starts_at, ends_at, purchase_id) VALUES ($1, 'silver', $2, $3, $4)`,
+    [phone, startsAt, endsAt, p.id],
+  );
 };
 
 /**
@@ -52,13 +60,22 @@ describe('Premium slips for subscribers', () => {
   beforeEach(() => pinClock(t, NOW));
 
   const premiumFor = (phone: string, code: string | null = codeOf(phone)) =>
-    t.request('GET', `/api/manage/get-subscription-slips/${phone}${code === null ? '' : `?code=${encodeURIComponent(code)}`}`);
-  const mark = (id: number, premium: boolean) => t.request('PUT', `/api/backoffice/premium-slips/${id}`, { token: admin.token, body: { premium } });
+    t.request(
+      'GET',
+      `/api/manage/get-subscription-slips/${phone}${code === null ? '' : `?code=${encodeURIComponent(code)}`}`,
+    );
+  const mark = (id: number, premium: boolean) =>
+    t.request('PUT', `/api/backoffice/premium-slips/${id}`, {
+      token: admin.token,
+      body: { premium },
+    });
 
   it("gives an active subscriber today's premium slips with picks once an admin marks them", async () => {
     const { id } = await publishSlip(t, tipster.user.id, games.slice(0, 3), { amount: 150 });
     const { id: plain } = await publishSlip(t, tipster.user.id, games.slice(3, 6), { amount: 100 });
-    expect(await premiumFor('0712345601')).toEqual(expect.objectContaining({ status: 200, body: { data: [] } }));
+    expect(await premiumFor('0712345601')).toEqual(
+      expect.objectContaining({ status: 200, body: { data: [] } }),
+    );
 
     expect((await mark(id, true)).status).toBe(200);
     const res = await premiumFor('0712345601');
@@ -69,7 +86,14 @@ describe('Premium slips for subscribers', () => {
       price: 150,
       slip_result: null,
       user: { username: 'kamau_bets' },
-      tips: games.slice(0, 3).map((g) => expect.objectContaining({ fixture: Number(g.id), market_type: 1, odd: g.odds[1], home_team: expect.any(String) })),
+      tips: games.slice(0, 3).map((g) =>
+        expect.objectContaining({
+          fixture: Number(g.id),
+          market_type: 1,
+          odd: g.odds[1],
+          home_team: expect.any(String),
+        }),
+      ),
     });
     // The same slip on the public route still hides its picks.
     const pub = await t.request('GET', `/api/slip/get/${id}`);
@@ -83,12 +107,31 @@ describe('Premium slips for subscribers', () => {
 
   it("leaves out yesterday's premium slips but keeps last night's slip for today's games", async () => {
     // Data calendar = shown − 217 days: 2026-04-19 is shown as yesterday (2026-11-22), 2026-04-20 as today.
-    const yesterdayGames = await fixturesBetween(t.ds, '2026-04-19T00:00:00+03:00', '2026-04-20T00:00:00+03:00', 3);
-    const todayGames = await fixturesBetween(t.ds, '2026-04-20T00:00:00+03:00', '2026-04-21T00:00:00+03:00', 1);
+    const yesterdayGames = await fixturesBetween(
+      t.ds,
+      '2026-04-19T00:00:00+03:00',
+      '2026-04-20T00:00:00+03:00',
+      3,
+    );
+    const todayGames = await fixturesBetween(
+      t.ds,
+      '2026-04-20T00:00:00+03:00',
+      '2026-04-21T00:00:00+03:00',
+      1,
+    );
     expect(yesterdayGames.length).toBeGreaterThan(0);
     expect(todayGames).toHaveLength(1);
-    const old = await insertSlip(t.ds, tipster.user.id, yesterdayGames, { dateCreated: '2026-11-22T09:00:00+03:00', premium: true, result: 'L' });
-    const lastNight = await insertSlip(t.ds, tipster.user.id, [...yesterdayGames.slice(0, 2), todayGames[0]], { dateCreated: '2026-11-22T22:00:00+03:00', premium: true });
+    const old = await insertSlip(t.ds, tipster.user.id, yesterdayGames, {
+      dateCreated: '2026-11-22T09:00:00+03:00',
+      premium: true,
+      result: 'L',
+    });
+    const lastNight = await insertSlip(
+      t.ds,
+      tipster.user.id,
+      [...yesterdayGames.slice(0, 2), todayGames[0]],
+      { dateCreated: '2026-11-22T22:00:00+03:00', premium: true },
+    );
 
     const ids = (await premiumFor('0712345601')).body.data.map((s: { id: number }) => s.id);
     expect(ids).toContain(lastNight);
@@ -102,7 +145,10 @@ describe('Premium slips for subscribers', () => {
   });
 
   it('answers 404 with one message for a phone without an active subscription and for a wrong code', async () => {
-    const NOT_FOUND = { status: 404, body: { message: 'No active subscription matches this phone number and code' } };
+    const NOT_FOUND = {
+      status: 404,
+      body: { message: 'No active subscription matches this phone number and code' },
+    };
     // Expired (with its right code), never subscribed, and an active subscriber with a wrong or someone else's code.
     expect(await premiumFor('0712345602')).toMatchObject(NOT_FOUND);
     expect(await premiumFor('0712345699')).toMatchObject(NOT_FOUND);
@@ -115,7 +161,10 @@ describe('Premium slips for subscribers', () => {
       for (const code of [null, '', '   ']) {
         expect(await premiumFor(phone, code)).toMatchObject({
           status: 400,
-          body: { message: 'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment' },
+          body: {
+            message:
+              'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment',
+          },
         });
       }
     }
@@ -123,7 +172,10 @@ describe('Premium slips for subscribers', () => {
 
   it('accepts the M-Pesa receipt of the subscription payment, and only the first word, in any case', async () => {
     expect((await premiumFor('0712345601', receiptOf('0712345601'))).status).toBe(200);
-    expect((await premiumFor('254712345601', ` ${codeOf('0712345601').toLowerCase()} Confirmed. Ksh500`)).status).toBe(200);
+    expect(
+      (await premiumFor('254712345601', ` ${codeOf('0712345601').toLowerCase()} Confirmed. Ksh500`))
+        .status,
+    ).toBe(200);
   });
 });
 
@@ -144,16 +196,31 @@ describe('premium seed step', () => {
     const tipster = await createUser(t.ds, { role: 'tipster' });
     const other = await createUser(t.ds, { role: 'tipster' });
     // Shown today after noon and tomorrow = data 2026-04-20 12:00 to 2026-04-22 00:00.
-    const soon = (await tippableGames(t.ds, new Date('2026-04-20T13:00:00+03:00'), 40)).filter((g) => g.kickoff < new Date('2026-04-22T00:00:00+03:00'));
+    const soon = (await tippableGames(t.ds, new Date('2026-04-20T13:00:00+03:00'), 40)).filter(
+      (g) => g.kickoff < new Date('2026-04-22T00:00:00+03:00'),
+    );
     const later = await tippableGames(t.ds, new Date('2026-04-24T00:00:00+03:00'), 3);
     expect(soon.length).toBeGreaterThanOrEqual(6);
-    const picks = [[0, 1, 2], [3, 4, 5], [0, 2, 4], [1, 3, 5]].map((idx) => idx.map((i) => soon[i]));
+    const picks = [
+      [0, 1, 2],
+      [3, 4, 5],
+      [0, 2, 4],
+      [1, 3, 5],
+    ].map((idx) => idx.map((i) => soon[i]));
     const near: number[] = [];
-    for (const [i, u] of [tipster, tipster, other, other].entries()) near.push((await publishSlip(t, u.user.id, picks[i])).id);
-    const far = (await insertSlip(t.ds, tipster.user.id, later.map((g) => g.id), { dateCreated: '2026-11-23T08:00:00+03:00' }));
+    for (const [i, u] of [tipster, tipster, other, other].entries())
+      near.push((await publishSlip(t, u.user.id, picks[i])).id);
+    const far = await insertSlip(
+      t.ds,
+      tipster.user.id,
+      later.map((g) => g.id),
+      { dateCreated: '2026-11-23T08:00:00+03:00' },
+    );
 
     expect(await seedPremiumSlips(t.app)).toBe(3);
-    const premium = (await t.ds.query(`SELECT id FROM slip WHERE premium ORDER BY id`)).map((r: { id: number }) => r.id);
+    const premium = (await t.ds.query(`SELECT id FROM slip WHERE premium ORDER BY id`)).map(
+      (r: { id: number }) => r.id,
+    );
     expect(premium).toHaveLength(3);
     for (const id of premium) expect(near).toContain(id);
     expect(premium).not.toContain(far);

@@ -1,7 +1,11 @@
 import { AppConfig } from '../../../src/config/app-config';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { QUEUE } from '../../../src/common/queues/queues';
-import { SMS_SENDING_STALE_MS, smsJobId, SmsService } from '../../../src/modules/notifications/sms/sms.service';
+import {
+  SMS_SENDING_STALE_MS,
+  smsJobId,
+  SmsService,
+} from '../../../src/modules/notifications/sms/sms.service';
 import { AT_DELIVERY_REPORT_PATH } from '../../../src/sandbox/sandbox.constants';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { AtStub } from './at-stub';
@@ -28,7 +32,8 @@ describe('SMS outbox: at least once, never twice while a send is in flight', () 
     await at?.close();
   });
 
-  const row = async (id: string) => (await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]))[0];
+  const row = async (id: string) =>
+    (await t.ds.query(`SELECT * FROM sms_outbox WHERE id = $1`, [id]))[0];
 
   it('the re-queue sweep does not send again a message whose send is in flight', async () => {
     const to = '254712000551';
@@ -46,7 +51,10 @@ describe('SMS outbox: at least once, never twice while a send is in flight', () 
       const r = await row(id);
       return r.status === 'delivered' ? r : null;
     });
-    expect(sent).toMatchObject({ attempts: 1, provider_message_id: expect.stringMatching(/^ATXid_/) });
+    expect(sent).toMatchObject({
+      attempts: 1,
+      provider_message_id: expect.stringMatching(/^ATXid_/),
+    });
     // Give a second send by the sweep every chance to happen: its job, if any, has finished.
     await eventually(async () => {
       const job = await t.get(JobProducer).queue(QUEUE.SMS).getJob(smsJobId(id));
@@ -74,7 +82,10 @@ describe('SMS outbox: at least once, never twice while a send is in flight', () 
       const r = await row(id);
       return r.status === 'delivered' ? r : null;
     });
-    expect(delivered).toMatchObject({ attempts: 2, provider_message_id: expect.stringMatching(/^ATXid_/) });
+    expect(delivered).toMatchObject({
+      attempts: 2,
+      provider_message_id: expect.stringMatching(/^ATXid_/),
+    });
     expect(at.requests.filter((r) => r.message === body)).toHaveLength(1);
     // A send younger than the window is left to its sender.
     expect((await row(young[0].id)).status).toBe('sending');

@@ -12,7 +12,8 @@ jest.setTimeout(180_000);
 const NOW = '2026-11-23T12:00:00+03:00';
 const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 const PROMPT_OPEN = {
-  message: 'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
+  message:
+    'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
 };
 
 /**
@@ -37,7 +38,12 @@ describe('one open STK prompt per phone and slip', () => {
     t = await createTestContext({
       role: 'all',
       listen: true,
-      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', SANDBOX_AUTO_ACCEPT: '0', SANDBOX_STK_TIMEOUT_MS: '600000' },
+      env: {
+        FOOTBALL_DATA_DIR: data.dir,
+        REPLAY_ANCHOR: '2026-04-20',
+        SANDBOX_AUTO_ACCEPT: '0',
+        SANDBOX_STK_TIMEOUT_MS: '600000',
+      },
     });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
@@ -61,13 +67,17 @@ describe('one open STK prompt per phone and slip', () => {
 
   it('40 parallel buys of one slip for one phone: one prompt, one purchase; the rest 409 or 429 with a message', async () => {
     const phone = nextPhone();
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => buy(phone.local, slips[0], `192.0.2.${i + 1}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => buy(phone.local, slips[0], `192.0.2.${i + 1}`)),
+    );
     const sent = answers.filter((a) => a.status === 200);
     expect(sent).toHaveLength(1);
     expect(sent[0].body).toEqual({ message: 'Request Sent' });
     for (const a of answers.filter((x) => x.status !== 200)) {
       expect([409, 429]).toContain(a.status);
-      expect(a.body.message).toMatch(/^(A payment request is already waiting on this phone|Too many payment requests for this phone number)/);
+      expect(a.body.message).toMatch(
+        /^(A payment request is already waiting on this phone|Too many payment requests for this phone number)/,
+      );
     }
     expect(await purchasesOf(t.ds, phone.msisdn)).toHaveLength(1);
     expect(await prompts(phone.msisdn)).toHaveLength(1);
@@ -78,7 +88,13 @@ describe('one open STK prompt per phone and slip', () => {
     const service = t.get(PurchaseService);
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
-        service.startMpesa({ kind: 'slip', slipId: String(slips[1]), phone: phone.msisdn, amount: Money.parse('150'), description: 'Slip' }),
+        service.startMpesa({
+          kind: 'slip',
+          slipId: String(slips[1]),
+          phone: phone.msisdn,
+          amount: Money.parse('150'),
+          description: 'Slip',
+        }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -94,10 +110,20 @@ describe('one open STK prompt per phone and slip', () => {
     expect(await buy(phone.local, slips[0])).toMatchObject({ status: 409, body: PROMPT_OPEN });
     expect((await buy(phone.local, slips[1])).status).toBe(200);
 
-    const [open] = (await purchasesOf(t.ds, phone.msisdn)).filter((p) => Number(p.slip_id) === slips[0]);
-    const declined = await t.request('POST', `/sandbox/api/phones/${phone.msisdn}/prompts/${open.checkout_request_id}/decline`, { body: {} });
+    const [open] = (await purchasesOf(t.ds, phone.msisdn)).filter(
+      (p) => Number(p.slip_id) === slips[0],
+    );
+    const declined = await t.request(
+      'POST',
+      `/sandbox/api/phones/${phone.msisdn}/prompts/${open.checkout_request_id}/decline`,
+      { body: {} },
+    );
     expect(declined.status).toBe(200);
-    await eventually(async () => (await t.ds.query(`SELECT status FROM purchase WHERE id = $1`, [open.id]))[0].status === 'cancelled');
+    await eventually(
+      async () =>
+        (await t.ds.query(`SELECT status FROM purchase WHERE id = $1`, [open.id]))[0].status ===
+        'cancelled',
+    );
     expect((await buy(phone.local, slips[0])).status).toBe(200);
   });
 
@@ -105,16 +131,25 @@ describe('one open STK prompt per phone and slip', () => {
     const phone = nextPhone();
     expect((await buy(phone.local, slips[0])).status).toBe(200);
     const [old] = await purchasesOf(t.ds, phone.msisdn);
-    await t.ds.query(`UPDATE purchase SET created_at = now() - make_interval(secs => $2) WHERE id = $1`, [old.id, OPEN_PROMPT_MS / 1000 + 1]);
+    await t.ds.query(
+      `UPDATE purchase SET created_at = now() - make_interval(secs => $2) WHERE id = $1`,
+      [old.id, OPEN_PROMPT_MS / 1000 + 1],
+    );
     expect((await buy(phone.local, slips[0])).status).toBe(200);
     const rows = await purchasesOf(t.ds, phone.msisdn);
     expect(rows).toHaveLength(2);
-    expect(rows.find((r) => r.id === old.id)).toMatchObject({ status: 'pending', stk_prompt_open: false });
+    expect(rows.find((r) => r.id === old.id)).toMatchObject({
+      status: 'pending',
+      stk_prompt_open: false,
+    });
   });
 
   it('subscribe: one open prompt per phone, whatever the kind', async () => {
     const phone = nextPhone();
-    const subscribe = (type: string) => t.request('POST', '/api/processor/subscribe', { body: { phone: phone.local, type, days: 30 } });
+    const subscribe = (type: string) =>
+      t.request('POST', '/api/processor/subscribe', {
+        body: { phone: phone.local, type, days: 30 },
+      });
     const [a, b] = await Promise.all([subscribe('silver'), subscribe('silver')]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await subscribe('gold')).toMatchObject({ status: 409, body: PROMPT_OPEN });
@@ -129,7 +164,9 @@ describe('one open STK prompt per phone and slip', () => {
     }
     const res = await buy(phone.local, slips[0], '192.0.2.200');
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({ message: 'Too many payment requests for this phone number. Try again in 10 minutes.' });
+    expect(res.body).toEqual({
+      message: 'Too many payment requests for this phone number. Try again in 10 minutes.',
+    });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -45,15 +45,23 @@ describe('GET /api/records/tipster/{username}', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games: TippableGame[] = await tippableGames(t.ds, DATA_NOW, 40);
     expect(games.length).toBe(40);
     const { offsetMs } = await t.get(ReplayClock).frame();
-    const end = new Date(games[games.length - 1].kickoff.getTime() + offsetMs + 6 * 3600_000).toISOString();
-    main = (await createUser(t.ds, { username: 'rec_alpha', phoneNumber: '0700910001', role: 'tipster' })).user.id;
-    const few = (await createUser(t.ds, { username: 'rec_beta', phoneNumber: '0700910002', role: 'tipster' })).user.id;
+    const end = new Date(
+      games[games.length - 1].kickoff.getTime() + offsetMs + 6 * 3600_000,
+    ).toISOString();
+    main = (
+      await createUser(t.ds, { username: 'rec_alpha', phoneNumber: '0700910001', role: 'tipster' })
+    ).user.id;
+    const few = (
+      await createUser(t.ds, { username: 'rec_beta', phoneNumber: '0700910002', role: 'tipster' })
+    ).user.id;
     // The main tipster's slips, written as publishing leaves them (more than a day's two publications).
     const rnd = prng(18);
     for (let i = 0; i < MAIN_SLIPS; i++) {
@@ -61,7 +69,10 @@ describe('GET /api/records/tipster/{username}', () => {
       while (picked.size < 3) picked.add(Math.floor(rnd() * games.length));
       const legs = [...picked].map((gi) => {
         const g = games[gi];
-        const markets = Object.entries(g.odds).filter(([, odd]) => Number(odd) <= 2.6).map(([m]) => Number(m)).sort((a, b) => a - b);
+        const markets = Object.entries(g.odds)
+          .filter(([, odd]) => Number(odd) <= 2.6)
+          .map(([m]) => Number(m))
+          .sort((a, b) => a - b);
         const market = markets[Math.floor(rnd() * markets.length)];
         return { game: g.id, market, odd: g.odds[market] };
       });
@@ -72,7 +83,10 @@ describe('GET /api/records/tipster/{username}', () => {
         [main, price, accumulatorOf(legs.map((l) => l.odd)), i === MAIN_SLIPS - 1, i % 4 === 1],
       );
       for (const [pos, l] of legs.entries()) {
-        await t.ds.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [s.id, l.game, l.market, l.odd, pos]);
+        await t.ds.query(
+          `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`,
+          [s.id, l.game, l.market, l.odd, pos],
+        );
       }
     }
     // The other tipster publishes through the real service: two slips, far from 30.
@@ -88,7 +102,9 @@ describe('GET /api/records/tipster/{username}', () => {
   });
 
   /** The main tipster's settled tipster slips (jackpot left out) in settlement order. */
-  const settledSlips = (): Promise<{ id: number; slip_result: 'W' | 'L' | 'C'; price: string; acc: string }[]> =>
+  const settledSlips = (): Promise<
+    { id: number; slip_result: 'W' | 'L' | 'C'; price: string; acc: string }[]
+  > =>
     t.ds.query(
       `SELECT id, slip_result, price_ksh::text AS price, settled_accumulator::text AS acc FROM slip
         WHERE user_id = $1 AND NOT jackpot AND slip_result IS NOT NULL ORDER BY settled_at, id`,
@@ -106,9 +122,22 @@ describe('GET /api/records/tipster/{username}', () => {
     const lost = slips.filter((s) => s.slip_result === 'L').length;
     expect(won).toBeGreaterThan(0);
     expect(lost).toBeGreaterThan(0);
-    expect([r.won, r.lost, r.void, r.settled]).toEqual([won, lost, slips.length - won - lost, won + lost]);
-    const [stat] = await t.ds.query(`SELECT won, lost, profit::text, rating::float AS rating FROM tipster_stat WHERE user_id = $1`, [main]);
-    expect([r.won, r.lost, r.rating, r.hit_rate]).toEqual([stat.won, stat.lost, stat.rating, stat.rating]);
+    expect([r.won, r.lost, r.void, r.settled]).toEqual([
+      won,
+      lost,
+      slips.length - won - lost,
+      won + lost,
+    ]);
+    const [stat] = await t.ds.query(
+      `SELECT won, lost, profit::text, rating::float AS rating FROM tipster_stat WHERE user_id = $1`,
+      [main],
+    );
+    expect([r.won, r.lost, r.rating, r.hit_rate]).toEqual([
+      stat.won,
+      stat.lost,
+      stat.rating,
+      stat.rating,
+    ]);
     expect(Math.round(r.profit_units * 100)).toBe(h(stat.profit));
 
     // Leg totals by hand from the tips: W odd − 1, L −1, V 0 (1 unit a leg).
@@ -119,11 +148,28 @@ describe('GET /api/records/tipster/{username}', () => {
          FROM tip t JOIN slip s ON s.id = t.slip_id WHERE s.user_id = $1 AND NOT s.jackpot`,
       [main],
     );
-    expect(r.legs).toEqual({ legs: legs.legs, won: legs.won, lost: legs.lost, void: legs.void, profit_units: h(legs.profit) / 100 });
+    expect(r.legs).toEqual({
+      legs: legs.legs,
+      won: legs.won,
+      lost: legs.lost,
+      void: legs.void,
+      profit_units: h(legs.profit) / 100,
+    });
     expect(r.legs.legs).toBe(3 * (MAIN_SLIPS - 1));
     for (const rows of [r.markets, r.leagues]) {
-      const sum = (k: string) => rows.reduce((a: number, m: Record<string, number>) => a + (k === 'profit_units' ? Math.round(m[k] * 100) : m[k]), 0);
-      expect({ legs: sum('legs'), won: sum('won'), lost: sum('lost'), void: sum('void'), profit: sum('profit_units') }).toEqual({
+      const sum = (k: string) =>
+        rows.reduce(
+          (a: number, m: Record<string, number>) =>
+            a + (k === 'profit_units' ? Math.round(m[k] * 100) : m[k]),
+          0,
+        );
+      expect({
+        legs: sum('legs'),
+        won: sum('won'),
+        lost: sum('lost'),
+        void: sum('void'),
+        profit: sum('profit_units'),
+      }).toEqual({
         legs: legs.legs,
         won: legs.won,
         lost: legs.lost,
@@ -132,7 +178,9 @@ describe('GET /api/records/tipster/{username}', () => {
       });
     }
     expect(r.markets.length).toBeGreaterThan(1);
-    expect(r.leagues.map((l: { league: string }) => l.league).sort()).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect(r.leagues.map((l: { league: string }) => l.league).sort()).toEqual(
+      expect.arrayContaining([expect.any(String)]),
+    );
     expect(r.leagues.length).toBe(2);
   });
 
@@ -153,23 +201,30 @@ describe('GET /api/records/tipster/{username}', () => {
   });
 
   it('counts the money-back slips and the refunded (lost) ones, in total and per market and league row (R279)', async () => {
-    const mb: { id: number; slip_result: 'W' | 'L' | 'C'; types: string[]; leagues: number[] }[] = await t.ds.query(
-      `SELECT s.id, s.slip_result, array_agg(DISTINCT m.type) AS types, array_agg(DISTINCT f.league_id::int) AS leagues
+    const mb: { id: number; slip_result: 'W' | 'L' | 'C'; types: string[]; leagues: number[] }[] =
+      await t.ds.query(
+        `SELECT s.id, s.slip_result, array_agg(DISTINCT m.type) AS types, array_agg(DISTINCT f.league_id::int) AS leagues
          FROM slip s JOIN tip t ON t.slip_id = s.id JOIN market m ON m.id = t.market_id JOIN fixture f ON f.id = t.fixture_id
         WHERE s.user_id = $1 AND NOT s.jackpot AND s.money_back AND s.slip_result IS NOT NULL GROUP BY s.id`,
-      [main],
-    );
+        [main],
+      );
     expect(mb.length).toBeGreaterThan(0);
     const r = (await t.request('GET', '/api/records/tipster/rec_alpha')).body;
     const lost = (rows: typeof mb) => rows.filter((x) => x.slip_result === 'L').length;
     expect(r.money_back).toEqual({ slips: mb.length, refunded: lost(mb) });
     for (const row of r.markets) {
       const inRow = mb.filter((x) => x.types.includes(row.market));
-      expect([row.market, row.money_back]).toEqual([row.market, { slips: inRow.length, refunded: lost(inRow) }]);
+      expect([row.market, row.money_back]).toEqual([
+        row.market,
+        { slips: inRow.length, refunded: lost(inRow) },
+      ]);
     }
     for (const row of r.leagues) {
       const inRow = mb.filter((x) => x.leagues.includes(row.league_id));
-      expect([row.league_id, row.money_back]).toEqual([row.league_id, { slips: inRow.length, refunded: lost(inRow) }]);
+      expect([row.league_id, row.money_back]).toEqual([
+        row.league_id,
+        { slips: inRow.length, refunded: lost(inRow) },
+      ]);
     }
     const beta = (await t.request('GET', '/api/records/tipster/rec_beta')).body;
     expect(beta.money_back).toEqual({ slips: 0, refunded: 0 });
@@ -180,9 +235,13 @@ describe('GET /api/records/tipster/{username}', () => {
     const res = await t.request('GET', '/api/records/tipster/rec_alpha?stake=250');
     expect(res.status).toBe(200);
     const paid = slips.reduce((a, s) => a + h(s.price), 0);
-    const returned = slips.reduce((a, s) => a + 250 * (s.slip_result === 'W' ? h(s.acc) : s.slip_result === 'C' ? 100 : 0), 0);
+    const returned = slips.reduce(
+      (a, s) => a + 250 * (s.slip_result === 'W' ? h(s.acc) : s.slip_result === 'C' ? 100 : 0),
+      0,
+    );
     const staked = 250 * slips.length * 100;
-    const ksh = (cents: number) => `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+    const ksh = (cents: number) =>
+      `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
     expect(res.body.buyer_return).toEqual({
       stake: 250,
       slips: slips.length,
@@ -191,7 +250,9 @@ describe('GET /api/records/tipster/{username}', () => {
       returned_ksh: ksh(returned),
       net_ksh: ksh(returned - paid - staked),
     });
-    expect((await t.request('GET', '/api/records/tipster/rec_alpha')).body.buyer_return.stake).toBe(100);
+    expect((await t.request('GET', '/api/records/tipster/rec_alpha')).body.buyer_return.stake).toBe(
+      100,
+    );
   });
 
   it('trust rating: the Wilson lower bound from 30 settled slips, null below', async () => {
@@ -200,8 +261,13 @@ describe('GET /api/records/tipster/{username}', () => {
     const n = r.won + r.lost;
     const p = r.won / n;
     const z = 1.96;
-    const bound = (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
-    expect(r.trust_rating).toEqual({ value: Math.round(bound * 10_000) / 100, method: '/how-ratings-work' });
+    const bound =
+      (p + (z * z) / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) /
+      (1 + (z * z) / n);
+    expect(r.trust_rating).toEqual({
+      value: Math.round(bound * 10_000) / 100,
+      method: '/how-ratings-work',
+    });
     expect(r.trust_rating.value).toBeLessThan(r.rating);
 
     const beta = (await t.request('GET', '/api/records/tipster/rec_beta')).body;
@@ -223,8 +289,12 @@ describe('GET /api/records/tipster/{username}', () => {
     const r = (await t.request('GET', '/api/records/tipster/rec_alpha')).body;
     const decided = seq.filter((x) => x !== 'C');
     let current = 0;
-    for (let i = decided.length - 1; i >= 0 && decided[i] === decided[decided.length - 1]; i--) current += 1;
-    const runs = decided.join('').split('W').map((run) => run.length);
+    for (let i = decided.length - 1; i >= 0 && decided[i] === decided[decided.length - 1]; i--)
+      current += 1;
+    const runs = decided
+      .join('')
+      .split('W')
+      .map((run) => run.length);
     expect(r.streaks.last10).toBe(seq.slice(-10).join(''));
     expect(r.streaks.current).toBe(decided[decided.length - 1] === 'W' ? current : -current);
     expect(r.streaks.longest_losing).toBe(Math.max(...runs));
@@ -233,22 +303,33 @@ describe('GET /api/records/tipster/{username}', () => {
   });
 
   it('CLV: each leg quoted ÷ closing odd of the same selection, the closing price read from its CSV row', async () => {
-    const legs: { odd: string; closing: string | null; market_id: number; source_ref: string }[] = await t.ds.query(
-      `SELECT t.odd::text, o.closing::text AS closing, t.market_id, f.source_ref
+    const legs: { odd: string; closing: string | null; market_id: number; source_ref: string }[] =
+      await t.ds.query(
+        `SELECT t.odd::text, o.closing::text AS closing, t.market_id, f.source_ref
          FROM tip t JOIN slip s ON s.id = t.slip_id JOIN fixture f ON f.id = t.fixture_id
          LEFT JOIN fixture_odds o ON o.fixture_id = t.fixture_id AND o.market_id = t.market_id
         WHERE s.user_id = $1 AND NOT s.jackpot ORDER BY t.id`,
-      [main],
-    );
+        [main],
+      );
     // The closing odds of real-market legs (1X2: markets 1-3, O/U 2.5: 4-5) straight from the file line.
-    const columns: Record<number, string[]> = { 1: ['B365CH', 'AvgCH'], 2: ['B365CD', 'AvgCD'], 3: ['B365CA', 'AvgCA'], 4: ['B365C>2.5', 'AvgC>2.5'], 5: ['B365C<2.5', 'AvgC<2.5'] };
+    const columns: Record<number, string[]> = {
+      1: ['B365CH', 'AvgCH'],
+      2: ['B365CD', 'AvgCD'],
+      3: ['B365CA', 'AvgCA'],
+      4: ['B365C>2.5', 'AvgC>2.5'],
+      5: ['B365C<2.5', 'AvgC<2.5'],
+    };
     let checked = 0;
     for (const leg of legs.filter((l) => columns[l.market_id])) {
       const [file, line] = leg.source_ref.split(':');
-      const text = readFileSync(join(data.dir, file), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+      const text = readFileSync(join(data.dir, file), 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split(/\r?\n/);
       const header = text[0].split(',');
       const cells = text[Number(line) - 1].split(',');
-      const family = columns[leg.market_id].map((c) => cells[header.indexOf(c)]).find((v) => v !== undefined && v !== '');
+      const family = columns[leg.market_id]
+        .map((c) => cells[header.indexOf(c)])
+        .find((v) => v !== undefined && v !== '');
       expect(leg.closing).toBe(Number(family).toFixed(2));
       checked += 1;
     }
@@ -256,17 +337,32 @@ describe('GET /api/records/tipster/{username}', () => {
     const withClosing = legs.filter((l) => l.closing !== null);
     expect(withClosing.length).toBeGreaterThan(0);
     // Per leg quoted ÷ closing in ten-thousandths (half up), then the mean to 4 decimals.
-    const sum = withClosing.reduce((a, l) => a + Math.floor((2 * h(l.odd) * 10_000 + h(l.closing!)) / (2 * h(l.closing!))), 0);
+    const sum = withClosing.reduce(
+      (a, l) => a + Math.floor((2 * h(l.odd) * 10_000 + h(l.closing!)) / (2 * h(l.closing!))),
+      0,
+    );
     const r = (await t.request('GET', '/api/records/tipster/rec_alpha')).body;
-    expect(r.clv).toEqual({ legs: withClosing.length, mean: Math.round(sum / withClosing.length) / 10_000, without_closing: legs.length - withClosing.length });
+    expect(r.clv).toEqual({
+      legs: withClosing.length,
+      mean: Math.round(sum / withClosing.length) / 10_000,
+      without_closing: legs.length - withClosing.length,
+    });
     // One leg by hand: quoted ÷ closing.
     const first = withClosing[0];
-    expect(Math.abs(Number(first.odd) / Number(first.closing) - Math.floor((2 * h(first.odd) * 10_000 + h(first.closing!)) / (2 * h(first.closing!))) / 10_000)).toBeLessThan(0.00006);
+    expect(
+      Math.abs(
+        Number(first.odd) / Number(first.closing) -
+          Math.floor((2 * h(first.odd) * 10_000 + h(first.closing!)) / (2 * h(first.closing!))) /
+            10_000,
+      ),
+    ).toBeLessThan(0.00006);
   });
 
   it('is idempotent: the settled slips recorded again, and a rebuild from nothing by catch-up, answer the same', async () => {
     const before = (await t.request('GET', '/api/records/tipster/rec_alpha')).body;
-    const ids = (await t.ds.query(`SELECT id FROM slip WHERE slip_result IS NOT NULL`)).map((s: { id: number }) => s.id);
+    const ids = (await t.ds.query(`SELECT id FROM slip WHERE slip_result IS NOT NULL`)).map(
+      (s: { id: number }) => s.id,
+    );
     expect(await t.get(RecordsService).record(ids)).toBe(0);
     expect(await t.get(RecordsService).catchUp()).toBe(0);
     expect((await t.request('GET', '/api/records/tipster/rec_alpha')).body).toEqual(before);
@@ -282,7 +378,9 @@ describe('GET /api/records/tipster/{username}', () => {
       const res = await t.request('GET', '/api/records/tipster/rec_alpha?stake=9');
       expect(res.status).toBe(200);
       // The development sandboxes' sweeper polls on its own timer: not the request's.
-      const statements = spy.mock.calls.map(([q]) => String(q)).filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
+      const statements = spy.mock.calls
+        .map(([q]) => String(q))
+        .filter((q) => !/^(START TRANSACTION|COMMIT|ROLLBACK|SET )|sandbox_/i.test(q.trim()));
       expect(statements).toHaveLength(2);
       expect(statements[0]).toMatch(/app_user/);
       expect(statements[1]).toMatch(/record_tipster[\s\S]*record_market[\s\S]*record_league/);

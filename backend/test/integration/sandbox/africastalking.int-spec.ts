@@ -1,5 +1,8 @@
 import { AppConfig } from '../../../src/config/app-config';
-import { AfricasTalkingClient, parseDeliveryReport } from '../../../src/providers/africastalking/africastalking.client';
+import {
+  AfricasTalkingClient,
+  parseDeliveryReport,
+} from '../../../src/providers/africastalking/africastalking.client';
 import { ProviderAuthError, ProviderHttpError } from '../../../src/providers/common/http';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { CallbackReceiver, eventually } from './support/callback-receiver';
@@ -18,7 +21,10 @@ describe("Africa's Talking sandbox", () => {
     receiver = await CallbackReceiver.start();
     t = await createTestContext({
       listen: true,
-      env: { SANDBOX_AT_DELIVERY_REPORT_URL: receiver.url('/dlr'), SANDBOX_AT_REPORT_DELAY_MS: '50' },
+      env: {
+        SANDBOX_AT_DELIVERY_REPORT_URL: receiver.url('/dlr'),
+        SANDBOX_AT_REPORT_DELAY_MS: '50',
+      },
     });
     const at = t.get(AppConfig).africasTalking;
     expect(at.baseUrl).toBe(`${t.baseUrl}/sandbox/africastalking`);
@@ -30,10 +36,16 @@ describe("Africa's Talking sandbox", () => {
   });
 
   const reportsFor = (messageId: string) =>
-    receiver.on('/dlr').map((r) => parseDeliveryReport(r.body)).filter((r) => r.id === messageId);
+    receiver
+      .on('/dlr')
+      .map((r) => parseDeliveryReport(r.body))
+      .filter((r) => r.id === messageId);
 
   it('answers like the real API: 101 for good numbers, 406 blacklisted, 403 malformed; cost and parts', async () => {
-    const result = await client.sendSms({ to: ['+254712345678', '+254700000406', '+2547000000'], message: 'Slip 4521: Arsenal v Chelsea - GG @1.72' });
+    const result = await client.sendSms({
+      to: ['+254712345678', '+254700000406', '+2547000000'],
+      message: 'Slip 4521: Arsenal v Chelsea - GG @1.72',
+    });
     expect(result.message).toBe('Sent to 1/3 Total Cost: KES 0.8000');
     expect(result.recipients).toEqual([
       expect.objectContaining({
@@ -47,14 +59,31 @@ describe("Africa's Talking sandbox", () => {
         costAmount: '0.8000',
         messageParts: 1,
       }),
-      expect.objectContaining({ number: '+254700000406', status: 'UserInBlacklist', statusCode: 406, outcome: 'permanent', messageId: null, cost: '0' }),
-      expect.objectContaining({ number: '+2547000000', status: 'InvalidPhoneNumber', statusCode: 403, outcome: 'permanent', messageId: null }),
+      expect.objectContaining({
+        number: '+254700000406',
+        status: 'UserInBlacklist',
+        statusCode: 406,
+        outcome: 'permanent',
+        messageId: null,
+        cost: '0',
+      }),
+      expect.objectContaining({
+        number: '+2547000000',
+        status: 'InvalidPhoneNumber',
+        statusCode: 403,
+        outcome: 'permanent',
+        messageId: null,
+      }),
     ]);
   });
 
   it('puts the message in the phone inbox (newest first) and posts Submitted then Success reports', async () => {
     const first = await client.sendSms({ to: '254733111222', message: 'first' });
-    const second = await client.sendSms({ to: '+254733111222', message: 'Your picks: Arsenal v Chelsea GG', from: 'TIPSKE' });
+    const second = await client.sendSms({
+      to: '+254733111222',
+      message: 'Your picks: Arsenal v Chelsea GG',
+      from: 'TIPSKE',
+    });
     const inbox = (await t.request('GET', '/sandbox/api/phones/0733111222')).body;
     expect(inbox.messages.slice(0, 2)).toEqual([
       { from: 'TIPSKE', body: 'Your picks: Arsenal v Chelsea GG', at: expect.any(String) },
@@ -65,8 +94,24 @@ describe("Africa's Talking sandbox", () => {
     const id = second.recipients[0].messageId as string;
     await eventually(async () => reportsFor(id).length === 2);
     expect(reportsFor(id)).toEqual([
-      { id, status: 'Submitted', final: false, delivered: false, phoneNumber: '+254733111222', networkCode: '63903', retryCount: 0 },
-      { id, status: 'Success', final: true, delivered: true, phoneNumber: '+254733111222', networkCode: '63903', retryCount: 0 },
+      {
+        id,
+        status: 'Submitted',
+        final: false,
+        delivered: false,
+        phoneNumber: '+254733111222',
+        networkCode: '63903',
+        retryCount: 0,
+      },
+      {
+        id,
+        status: 'Success',
+        final: true,
+        delivered: true,
+        phoneNumber: '+254733111222',
+        networkCode: '63903',
+        retryCount: 0,
+      },
     ]);
     const raw = receiver.on('/dlr').find((r) => r.body.includes(id));
     expect(raw?.headers['content-type']).toBe('application/x-www-form-urlencoded');
@@ -77,7 +122,11 @@ describe("Africa's Talking sandbox", () => {
     const sent = await client.sendSms({ to: '+254700000500', message: 'lost' });
     const id = sent.recipients[0].messageId as string;
     await eventually(async () => reportsFor(id).some((r) => r.final));
-    expect(reportsFor(id).at(-1)).toMatchObject({ status: 'Failed', failureReason: 'DeliveryFailure', delivered: false });
+    expect(reportsFor(id).at(-1)).toMatchObject({
+      status: 'Failed',
+      failureReason: 'DeliveryFailure',
+      delivered: false,
+    });
     expect((await t.request('GET', '/sandbox/api/phones/254700000500')).body.messages).toEqual([]);
   });
 
@@ -87,23 +136,42 @@ describe("Africa's Talking sandbox", () => {
   });
 
   it('refuses a wrong apiKey or username with 401 plain text', async () => {
-    const wrong = new AfricasTalkingClient({ baseUrl: `${t.baseUrl}/sandbox/africastalking`, username: 'sandbox', apiKey: 'wrong', retries: 0 });
+    const wrong = new AfricasTalkingClient({
+      baseUrl: `${t.baseUrl}/sandbox/africastalking`,
+      username: 'sandbox',
+      apiKey: 'wrong',
+      retries: 0,
+    });
     const err = await wrong.sendSms({ to: '+254712345678', message: 'x' }).catch((e) => e);
     expect(err).toBeInstanceOf(ProviderAuthError);
     expect(err.message).toContain('The supplied authentication is invalid');
-    const wrongUser = new AfricasTalkingClient({ ...t.get(AppConfig).africasTalking, username: 'someone', retries: 0 });
-    await expect(wrongUser.sendSms({ to: '+254712345678', message: 'x' })).rejects.toBeInstanceOf(ProviderAuthError);
+    const wrongUser = new AfricasTalkingClient({
+      ...t.get(AppConfig).africasTalking,
+      username: 'someone',
+      retries: 0,
+    });
+    await expect(wrongUser.sendSms({ to: '+254712345678', message: 'x' })).rejects.toBeInstanceOf(
+      ProviderAuthError,
+    );
   });
 
   it('can fail twice on purpose, then send (outbox retry tests)', async () => {
-    await t.request('POST', '/sandbox/api/faults', { body: { target: 'africastalking.messaging', count: 2, status: 500 } });
+    await t.request('POST', '/sandbox/api/faults', {
+      body: { target: 'africastalking.messaging', count: 2, status: 500 },
+    });
     for (let i = 0; i < 2; i++) {
-      const err = await client.sendSms({ to: '+254712000444', message: 'retry me' }).catch((e) => e);
+      const err = await client
+        .sendSms({ to: '+254712000444', message: 'retry me' })
+        .catch((e) => e);
       expect(err).toBeInstanceOf(ProviderHttpError);
       expect(err.status).toBe(500);
     }
-    await expect(client.sendSms({ to: '+254712000444', message: 'retry me' })).resolves.toMatchObject({ message: 'Sent to 1/1 Total Cost: KES 0.8000' });
-    expect((await t.request('GET', '/sandbox/api/phones/254712000444')).body.messages).toHaveLength(1);
+    await expect(
+      client.sendSms({ to: '+254712000444', message: 'retry me' }),
+    ).resolves.toMatchObject({ message: 'Sent to 1/1 Total Cost: KES 0.8000' });
+    expect((await t.request('GET', '/sandbox/api/phones/254712000444')).body.messages).toHaveLength(
+      1,
+    );
     expect((await t.request('GET', '/sandbox/api/faults')).body).toEqual([]);
   });
 
@@ -111,7 +179,11 @@ describe("Africa's Talking sandbox", () => {
     const { username, apiKey } = t.get(AppConfig).africasTalking;
     const res = await fetch(`${t.baseUrl}/sandbox/africastalking/version1/messaging`, {
       method: 'POST',
-      headers: { apikey: apiKey, accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        apikey: apiKey,
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ username, to: '+254712345678' }).toString(),
     });
     expect(res.status).toBe(400);

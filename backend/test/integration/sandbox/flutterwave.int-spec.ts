@@ -25,7 +25,10 @@ describe('Flutterwave sandbox', () => {
 
   beforeAll(async () => {
     receiver = await CallbackReceiver.start();
-    t = await createTestContext({ listen: true, env: { SANDBOX_FLW_WEBHOOK_URL: receiver.url('/flw/webhook') } });
+    t = await createTestContext({
+      listen: true,
+      env: { SANDBOX_FLW_WEBHOOK_URL: receiver.url('/flw/webhook') },
+    });
     const flw = t.get(AppConfig).flutterwave;
     expect(flw.baseUrl).toBe(`${t.baseUrl}/sandbox/flutterwave`);
     secretHash = flw.secretHash;
@@ -36,7 +39,10 @@ describe('Flutterwave sandbox', () => {
     await receiver?.close();
   });
 
-  const create = (ref: string, extra: Partial<Parameters<FlutterwaveClient['createPayment']>[0]> = {}) =>
+  const create = (
+    ref: string,
+    extra: Partial<Parameters<FlutterwaveClient['createPayment']>[0]> = {},
+  ) =>
     client.createPayment({
       txRef: ref,
       amount: '2500',
@@ -51,7 +57,12 @@ describe('Flutterwave sandbox', () => {
     fetch(`${link}/${action}`, { method: 'POST', redirect: 'manual' });
   /** The webhooks the sandbox queued for `ref`: sent, or still to send. */
   const webhooksQueued = async (ref: string): Promise<unknown[]> =>
-    (await t.request('GET', `/sandbox/api/deliveries?reference=${encodeURIComponent(ref)}&kind=callback.flutterwave.webhook`)).body;
+    (
+      await t.request(
+        'GET',
+        `/sandbox/api/deliveries?reference=${encodeURIComponent(ref)}&kind=callback.flutterwave.webhook`,
+      )
+    ).body;
 
   it('pays: hosted page, redirect with status=successful&tx_ref&transaction_id, webhook, verify by id and by tx_ref', async () => {
     const ref = txRef();
@@ -80,7 +91,9 @@ describe('Flutterwave sandbox', () => {
 
     const hook = await receiver.waitFor((r) => r.path === '/flw/webhook' && r.body.includes(ref));
     expect(verifyWebhookSignature(hook.headers['verif-hash'], secretHash)).toBe(true);
-    expect(verifyFlutterwaveSignature(hook.headers['flutterwave-signature'], secretHash, hook.body)).toBe(true);
+    expect(
+      verifyFlutterwaveSignature(hook.headers['flutterwave-signature'], secretHash, hook.body),
+    ).toBe(true);
     expect(parseWebhook(jsonOf(hook))).toMatchObject({
       kind: 'charge',
       shape: 'v3',
@@ -94,10 +107,20 @@ describe('Flutterwave sandbox', () => {
     });
 
     const byId = await client.verifyTransaction(transactionId);
-    expect(byId).toMatchObject({ id: transactionId, txRef: ref, status: 'successful', amount: '2500.00', currency: 'NGN', paymentType: 'card' });
+    expect(byId).toMatchObject({
+      id: transactionId,
+      txRef: ref,
+      status: 'successful',
+      amount: '2500.00',
+      currency: 'NGN',
+      paymentType: 'card',
+    });
     expect(byId?.flwRef).toMatch(/^FLW-MOCK-/);
     expect(byId?.meta).toEqual({ slip_id: 4521 });
-    expect(checkVerifiedPayment(byId!, { txRef: ref, currency: 'NGN', amount: '2500' })).toEqual({ ok: true, overpaid: false });
+    expect(checkVerifiedPayment(byId!, { txRef: ref, currency: 'NGN', amount: '2500' })).toEqual({
+      ok: true,
+      overpaid: false,
+    });
     await expect(client.verifyByReference(ref)).resolves.toEqual(byId);
 
     // Pressing Pay again repeats the redirect; no second transaction or webhook.
@@ -130,12 +153,17 @@ describe('Flutterwave sandbox', () => {
     const ref = txRef();
     const { link } = await create(ref);
     const res = await press(link, 'fail');
-    expect(new URL(res.headers.get('location') as string).searchParams.get('status')).toBe('failed');
+    expect(new URL(res.headers.get('location') as string).searchParams.get('status')).toBe(
+      'failed',
+    );
     const hook = await receiver.waitFor((r) => r.path === '/flw/webhook' && r.body.includes(ref));
     expect(parseWebhook(jsonOf(hook))).toMatchObject({ status: 'failed' });
     const tx = await client.verifyByReference(ref);
     expect(tx).toMatchObject({ status: 'failed' });
-    expect(checkVerifiedPayment(tx!, { txRef: ref, currency: 'NGN', amount: '2500' })).toEqual({ ok: false, reason: 'status' });
+    expect(checkVerifiedPayment(tx!, { txRef: ref, currency: 'NGN', amount: '2500' })).toEqual({
+      ok: false,
+      reason: 'status',
+    });
   });
 
   it('takes UGX (whole amounts) paid by mobile money', async () => {
@@ -145,31 +173,55 @@ describe('Flutterwave sandbox', () => {
     await press(link, 'pay');
     const hook = await receiver.waitFor((r) => r.path === '/flw/webhook' && r.body.includes(ref));
     expect(jsonOf(hook)['event.type']).toBe('MOBILEMONEYUG_TRANSACTION');
-    await expect(client.verifyByReference(ref)).resolves.toMatchObject({ amount: '45000.00', currency: 'UGX', paymentType: 'mobilemoneyug' });
+    await expect(client.verifyByReference(ref)).resolves.toMatchObject({
+      amount: '45000.00',
+      currency: 'UGX',
+      paymentType: 'mobilemoneyug',
+    });
   });
 
   it('says "not found" for unknown ids and references, refuses a wrong secret key with 401', async () => {
     await expect(client.verifyTransaction(999_999_999)).resolves.toBeNull();
     await expect(client.verifyByReference('never-created')).resolves.toBeNull();
-    const wrong = new FlutterwaveClient({ baseUrl: `${t.baseUrl}/sandbox/flutterwave`, secretKey: 'FLWSECK_TEST-wrong-X', retries: 0 });
+    const wrong = new FlutterwaveClient({
+      baseUrl: `${t.baseUrl}/sandbox/flutterwave`,
+      secretKey: 'FLWSECK_TEST-wrong-X',
+      retries: 0,
+    });
     await expect(wrong.verifyTransaction(1)).rejects.toBeInstanceOf(ProviderAuthError);
-    const raw = await fetch(`${t.baseUrl}/sandbox/flutterwave/v3/payments`, { method: 'POST', headers: { authorization: 'Bearer nope' } });
+    const raw = await fetch(`${t.baseUrl}/sandbox/flutterwave/v3/payments`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(raw.status).toBe(401);
-    expect(await raw.json()).toEqual({ status: 'error', message: 'Invalid authorization key', data: null });
+    expect(await raw.json()).toEqual({
+      status: 'error',
+      message: 'Invalid authorization key',
+      data: null,
+    });
   });
 
   it('answers bad payment requests with the error envelope, and unknown checkout links with 404', async () => {
     const res = await fetch(`${t.baseUrl}/sandbox/flutterwave/v3/payments`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${t.get(AppConfig).flutterwave.secretKey}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${t.get(AppConfig).flutterwave.secretKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ tx_ref: 'x1', amount: 100, currency: 'NGN', customer: {} }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ status: 'error', message: 'customer.email is required', data: null });
+    expect(await res.json()).toEqual({
+      status: 'error',
+      message: 'customer.email is required',
+      data: null,
+    });
     const missing = await fetch(`${t.baseUrl}/sandbox/flutterwave/pay/0000`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('No such checkout');
-    expect((await fetch(`${t.baseUrl}/sandbox/flutterwave/pay/0000/pay`, { method: 'POST' })).status).toBe(404);
+    expect(
+      (await fetch(`${t.baseUrl}/sandbox/flutterwave/pay/0000/pay`, { method: 'POST' })).status,
+    ).toBe(404);
   });
 
   it('a paid tx_ref cannot be reused; the webhook can be sent again on demand', async () => {
@@ -178,14 +230,21 @@ describe('Flutterwave sandbox', () => {
     const paid = await press(link, 'pay');
     const id = new URL(paid.headers.get('location') as string).searchParams.get('transaction_id');
     await expect(create(ref)).rejects.toMatchObject({ status: 400 });
-    expect((await t.request('POST', `/sandbox/api/flutterwave/transactions/${id}/resend-webhook`)).status).toBe(202);
-    await eventually(async () => receiver.on('/flw/webhook').filter((r) => r.body.includes(ref)).length === 2);
+    expect(
+      (await t.request('POST', `/sandbox/api/flutterwave/transactions/${id}/resend-webhook`))
+        .status,
+    ).toBe(202);
+    await eventually(
+      async () => receiver.on('/flw/webhook').filter((r) => r.body.includes(ref)).length === 2,
+    );
     const [first, second] = receiver.on('/flw/webhook').filter((r) => r.body.includes(ref));
     expect(second.body).toBe(first.body);
   });
 
   it('can fail the next verify call on purpose (503), then answers again', async () => {
-    await t.request('POST', '/sandbox/api/faults', { body: { target: 'flutterwave.verify', count: 1, status: 503 } });
+    await t.request('POST', '/sandbox/api/faults', {
+      body: { target: 'flutterwave.verify', count: 1, status: 503 },
+    });
     await expect(client.verifyByReference('never-created')).rejects.toMatchObject({ status: 503 });
     await expect(client.verifyByReference('never-created')).resolves.toBeNull();
   });

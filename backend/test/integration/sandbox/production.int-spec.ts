@@ -26,7 +26,11 @@ describe('Sandboxes in production', () => {
     ['POST', '/sandbox/africastalking/version1/messaging'],
     ['POST', '/sandbox/api/faults'],
   ])('%s %s → 404', async (method, path) => {
-    const res = await fetch(`${t.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    const res = await fetch(`${t.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ message: 'Not found' });
   });

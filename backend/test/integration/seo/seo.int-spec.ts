@@ -8,18 +8,34 @@ jest.setTimeout(120_000);
 /** Inserts a post behind the blog service's back (so hostile text reaches the page as stored). */
 const insertPost = async (
   t: TestContext,
-  p: { title: string; slug: string; overview?: string; thumbnail?: string | null; published: boolean; content?: string },
+  p: {
+    title: string;
+    slug: string;
+    overview?: string;
+    thumbnail?: string | null;
+    published: boolean;
+    content?: string;
+  },
 ): Promise<void> => {
   await t.ds.query(
     `INSERT INTO post (title, slug, content, overview, thumbnail, author, published, date_created)
      VALUES ($1, $2, $3, $4, $5, 'Tips Desk', $6, now())`,
-    [p.title, p.slug, p.content ?? '<p>Body text.</p>', p.overview ?? '', p.thumbnail ?? null, p.published],
+    [
+      p.title,
+      p.slug,
+      p.content ?? '<p>Body text.</p>',
+      p.overview ?? '',
+      p.thumbnail ?? null,
+      p.published,
+    ],
   );
 };
 
 /** The content of `<meta property|name="key" content="...">` in `html` (entities left as sent), or undefined. */
 const metaContent = (html: string, key: string): string | undefined =>
-  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+  new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`).exec(
+    html,
+  )?.[1];
 
 /** Minimal well-formedness check: declaration, balanced elements, no stray '&' or '<' in text. */
 const assertWellFormedXml = (xml: string): void => {
@@ -45,7 +61,9 @@ describe('SEO: sitemap.xml, robots.txt and head tags of blog posts and slips', (
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, '2026-11-23T12:00:00+03:00', '2026-11-23');
     await importFixtures(t);
   });
@@ -59,9 +77,15 @@ describe('SEO: sitemap.xml, robots.txt and head tags of blog posts and slips', (
     let tipsterName: string;
 
     beforeAll(async () => {
-      await insertPost(t, { title: 'Weekend Acca Guide', slug: 'weekend-acca-guide', published: true });
+      await insertPost(t, {
+        title: 'Weekend Acca Guide',
+        slug: 'weekend-acca-guide',
+        published: true,
+      });
       await insertPost(t, { title: 'Draft: Not Yet', slug: 'draft-not-yet', published: false });
-      const games = (await tippableGames(t.ds, new Date('2026-04-22T12:00:00+03:00'), 40)).slice(-3);
+      const games = (await tippableGames(t.ds, new Date('2026-04-22T12:00:00+03:00'), 40)).slice(
+        -3,
+      );
       const { user } = await createUser(t.ds, { role: 'tipster', username: 'sharp_ke' });
       tipsterName = user.username;
       await publishSlip(t, user.id, games, { marketId: 4 });
@@ -78,7 +102,9 @@ describe('SEO: sitemap.xml, robots.txt and head tags of blog posts and slips', (
       const urls = xml.match(/<url>.*?<\/url>/g) ?? [];
       expect(urls.length).toBeGreaterThanOrEqual(12);
       for (const url of urls) {
-        expect(url).toMatch(/<loc>http:\/\/localhost\/[^<]*<\/loc><lastmod>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z<\/lastmod>/);
+        expect(url).toMatch(
+          /<loc>http:\/\/localhost\/[^<]*<\/loc><lastmod>\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z<\/lastmod>/,
+        );
       }
     });
 
@@ -160,7 +186,9 @@ describe('SEO: sitemap.xml, robots.txt and head tags of blog posts and slips', (
       expect(res.status).toBe(200);
       expect(res.text).not.toContain('<script>alert(1)');
       expect(res.text).not.toContain('<img src=x');
-      expect(res.text).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; Odds &amp; &quot;Ends&quot; | TipsKE</title>');
+      expect(res.text).toContain(
+        '<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; Odds &amp; &quot;Ends&quot; | TipsKE</title>',
+      );
       expect(metaContent(res.text, 'og:description')).toBe(
         '&quot;&gt;&lt;img src=x onerror=alert(2)&gt; it&#39;s &lt;b&gt;bold&lt;/b&gt;',
       );
@@ -181,7 +209,9 @@ describe('SEO: sitemap.xml, robots.txt and head tags of blog posts and slips', (
 
   describe('GET /buy_tip/{slipId}', () => {
     it('previews the slip by tipster, games, total odds and price, never the picks', async () => {
-      const games = (await tippableGames(t.ds, new Date('2026-04-22T12:00:00+03:00'), 40)).slice(-4);
+      const games = (await tippableGames(t.ds, new Date('2026-04-22T12:00:00+03:00'), 40)).slice(
+        -4,
+      );
       const { user } = await createUser(t.ds, { role: 'tipster', username: 'odds_queen' });
       const slip = await publishSlip(t, user.id, games, { marketId: 4, amount: 1000 });
       const [{ accumulator }]: { accumulator: string }[] = await t.ds.query(

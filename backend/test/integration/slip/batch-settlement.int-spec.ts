@@ -53,7 +53,16 @@ describe('batch settlement equals slip-by-slip settlement', () => {
     end = new Date(last.kickoff.getTime() + offsetMs + 6 * 3600_000).toISOString();
     const rnd = prng(20261123);
     const tipsters: number[] = [];
-    for (let i = 0; i < TIPSTERS; i++) tipsters.push((await createUser(t.ds, { username: `batch_${i}`, phoneNumber: `07009${String(10000 + i)}`, role: 'tipster' })).user.id);
+    for (let i = 0; i < TIPSTERS; i++)
+      tipsters.push(
+        (
+          await createUser(t.ds, {
+            username: `batch_${i}`,
+            phoneNumber: `07009${String(10000 + i)}`,
+            role: 'tipster',
+          })
+        ).user.id,
+      );
     let ok = 0;
     let buys = 0;
     for (let i = 0; i < SLIPS; i++) {
@@ -63,7 +72,10 @@ describe('batch settlement equals slip-by-slip settlement', () => {
       const tips = [...picked].map((gi) => {
         const g = games[gi];
         // Markets quoted at most 2.40, so that most accumulators stay within the publishing bounds.
-        const markets = Object.entries(g.odds).filter(([, odd]) => Number(odd) <= 2.4).map(([m]) => Number(m)).sort((a, b) => a - b);
+        const markets = Object.entries(g.odds)
+          .filter(([, odd]) => Number(odd) <= 2.4)
+          .map(([m]) => Number(m))
+          .sort((a, b) => a - b);
         return { game: g.id, market: markets[Math.floor(rnd() * markets.length)] };
       });
       const userId = tipsters[i >> 1];
@@ -83,9 +95,20 @@ describe('batch settlement equals slip-by-slip settlement', () => {
         const [p] = await em.query(
           `INSERT INTO purchase (kind, slip_id, phone, amount, provider, checkout_request_id, receipt, code, status, paid_amount, paid_at)
            VALUES ('slip', $1, $2, $3, 'mpesa', $4, $5, $6, 'paid', $3, now()) RETURNING id::text`,
-          [slipId, `2547110${String(10000 + buys)}`, `${amount}.00`, `ws_CO_batch_${buys}`, `TBATCH${String(buys).padStart(4, '0')}`, `BC${String(buys).padStart(6, '0')}`],
+          [
+            slipId,
+            `2547110${String(10000 + buys)}`,
+            `${amount}.00`,
+            `ws_CO_batch_${buys}`,
+            `TBATCH${String(buys).padStart(4, '0')}`,
+            `BC${String(buys).padStart(6, '0')}`,
+          ],
         );
-        await t.get(LedgerService).recordSaleShares(em, [{ purchaseId: p.id, amount: Money.ofUnits(amount), tipsterUserId: userId }]);
+        await t
+          .get(LedgerService)
+          .recordSaleShares(em, [
+            { purchaseId: p.id, amount: Money.ofUnits(amount), tipsterUserId: userId },
+          ]);
       });
     }
     published = ok;
@@ -95,7 +118,9 @@ describe('batch settlement equals slip-by-slip settlement', () => {
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
     for (let i = 0; i < 2; i++) {
-      const t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' } });
+      const t = await createTestContext({
+        env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-18' },
+      });
       contexts.push(t);
       await seedDay(t);
       t.get(SlipEvents).onSettledBatch((events) => void batches[i].push(events.length));
@@ -113,14 +138,18 @@ describe('batch settlement equals slip-by-slip settlement', () => {
 
   /** Everything settlement writes, in a stable order (times excluded where the clock differs). */
   const snapshot = async (t: TestContext) => ({
-    slips: await t.ds.query(`SELECT id, user_id, slip_result, settled_accumulator::text, settled_at FROM slip ORDER BY id`),
+    slips: await t.ds.query(
+      `SELECT id, user_id, slip_result, settled_accumulator::text, settled_at FROM slip ORDER BY id`,
+    ),
     tips: await t.ds.query(`SELECT id, slip_id, result FROM tip ORDER BY id`),
     stats: await t.ds.query(
       `SELECT user_id, tips, won, lost, cancelled, profit::text, odds_sum::text, rating::text FROM tipster_stat ORDER BY user_id`,
     ),
     // Refunds by voucher (docs/PRODUCT-RULES.md R245) write rows in another order when batched, and
     // voucher codes are random: rows compared by content, codes masked.
-    ledger: await t.ds.query(`SELECT user_id, account, kind, amount::text, status, purchase_id FROM ledger_entry ORDER BY kind, purchase_id, amount, user_id`),
+    ledger: await t.ds.query(
+      `SELECT user_id, account, kind, amount::text, status, purchase_id FROM ledger_entry ORDER BY kind, purchase_id, amount, user_id`,
+    ),
     sms: await t.ds.query(
       `SELECT to_msisdn, regexp_replace(body, '\\d{4} \\d{4} \\d{4}', 'CODE') AS body, purpose FROM sms_outbox WHERE purpose IN ('slip-cancelled', 'voucher') ORDER BY to_msisdn, body`,
     ),
@@ -135,11 +164,15 @@ describe('batch settlement equals slip-by-slip settlement', () => {
       await t.get(SlipSettlementService).sweep();
     }
     const [oneByOne, batched] = [await snapshot(contexts[0]), await snapshot(contexts[1])];
-    const settled = batched.slips.filter((s: { slip_result: string | null }) => s.slip_result !== null);
+    const settled = batched.slips.filter(
+      (s: { slip_result: string | null }) => s.slip_result !== null,
+    );
     expect(settled.length).toBe(published);
     const results = new Set(settled.map((s: { slip_result: string }) => s.slip_result));
     expect(results.has('W') && results.has('L')).toBe(true);
-    expect(new Set(batched.ledger.map((l: { status: string }) => l.status))).toEqual(new Set(['P', ...(results.has('C') ? ['U'] : [])]));
+    expect(new Set(batched.ledger.map((l: { status: string }) => l.status))).toEqual(
+      new Set(['P', ...(results.has('C') ? ['U'] : [])]),
+    );
     expect(batched).toEqual(oneByOne);
     // One by one: a transaction and an event per slip; batched: a few batches for the whole day.
     expect(batches[0].reduce((a, b) => a + b, 0)).toBe(published);
@@ -153,7 +186,9 @@ describe('batch settlement equals slip-by-slip settlement', () => {
     const before = await snapshot(t);
     await t.get(ResultSyncService).syncResults();
     await t.get(SlipSettlementService).sweep();
-    expect(await t.get(SlipSettlementService).settleBatch(before.slips.map((s: { id: number }) => s.id))).toEqual([]);
+    expect(
+      await t.get(SlipSettlementService).settleBatch(before.slips.map((s: { id: number }) => s.id)),
+    ).toEqual([]);
     expect(await snapshot(t)).toEqual(before);
   });
 });

@@ -18,7 +18,10 @@ describe('slip list cache and the settle-slips job (ROLE=all)', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ role: 'all', env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      role: 'all',
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, '2026-11-23T12:00:00+03:00', '2026-11-23');
     await importFixtures(t);
   });
@@ -31,10 +34,16 @@ describe('slip list cache and the settle-slips job (ROLE=all)', () => {
     const games = (await tippableGames(t.ds, new Date('2026-04-22T12:00:00+03:00'), 40)).slice(-3);
     const { user } = await createUser(t.ds);
     const first = await publishSlip(t, user.id, games, { marketId: 4 });
-    expect((await t.request('GET', '/api/home/active')).body.slips.map((s: { id: number }) => s.id)).toEqual([first.id]);
+    expect(
+      (await t.request('GET', '/api/home/active')).body.slips.map((s: { id: number }) => s.id),
+    ).toEqual([first.id]);
     // A row written behind the service's back is not seen while the cached list lives...
-    await t.ds.query(`INSERT INTO slip (user_id, price_ksh, accumulator) VALUES ($1, 50, 2.00)`, [user.id]);
-    expect((await t.request('GET', '/api/home/active')).body.slips.map((s: { id: number }) => s.id)).toEqual([first.id]);
+    await t.ds.query(`INSERT INTO slip (user_id, price_ksh, accumulator) VALUES ($1, 50, 2.00)`, [
+      user.id,
+    ]);
+    expect(
+      (await t.request('GET', '/api/home/active')).body.slips.map((s: { id: number }) => s.id),
+    ).toEqual([first.id]);
     const redis = new Redis(TEST_REDIS_URL);
     const keys = await redis.keys(`${t.redisPrefix}:slips:list:*`);
     redis.disconnect();
@@ -42,7 +51,9 @@ describe('slip list cache and the settle-slips job (ROLE=all)', () => {
     // ...and a publish drops it.
     const { user: other } = await createUser(t.ds);
     const second = await publishSlip(t, other.id, games, { marketId: 4 });
-    const ids = (await t.request('GET', '/api/home/active')).body.slips.map((s: { id: number }) => s.id);
+    const ids = (await t.request('GET', '/api/home/active')).body.slips.map(
+      (s: { id: number }) => s.id,
+    );
     expect(ids).toEqual(expect.arrayContaining([first.id, second.id]));
     expect(ids).toHaveLength(3);
   });
@@ -54,10 +65,13 @@ describe('slip list cache and the settle-slips job (ROLE=all)', () => {
     const fixtures = t.get<Queue>(getQueueToken(QUEUE.FIXTURES));
     expect((await fixtures.getJobSchedulers()).map((s) => s.key)).not.toContain('settle-slips');
     await t.get(JobProducer).enqueue(JOB.SETTLE_SLIPS, {}, 'test-settle-1');
-    const job = await eventually(async () => {
-      const j = await queue.getJob('test-settle-1');
-      return j?.finishedOn ? j : undefined;
-    }, { timeoutMs: 20_000, what: 'the settle-slips job to finish' });
+    const job = await eventually(
+      async () => {
+        const j = await queue.getJob('test-settle-1');
+        return j?.finishedOn ? j : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the settle-slips job to finish' },
+    );
     expect(job.failedReason).toBeUndefined();
     expect(job.returnvalue).toEqual({ settled: 0 });
   });

@@ -19,11 +19,16 @@ describe('export at scale: streamed, bounded memory', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ listen: true, env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      listen: true,
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, '2026-11-23T12:00:00+03:00', '2026-11-23');
     await importFixtures(t);
     const user = await createUser(t.ds, { username: 'scale_tipster' });
-    const fixtures: { id: string }[] = await t.ds.query(`SELECT id::text FROM fixture ORDER BY id LIMIT 60`);
+    const fixtures: { id: string }[] = await t.ds.query(
+      `SELECT id::text FROM fixture ORDER BY id LIMIT 60`,
+    );
     await t.ds.query(
       `INSERT INTO slip (user_id, price_ksh, accumulator, slip_result, settled_accumulator, settled_at, date_created)
        SELECT $1, 100, 6.86, CASE WHEN g % 3 = 0 THEN 'W' ELSE 'L' END, 6.86, '2026-11-23T10:00:00Z',
@@ -52,8 +57,11 @@ describe('export at scale: streamed, bounded memory', () => {
     const started = Date.now();
     // The reader is another process (curl), so only the server's memory is measured here.
     const out = await new Promise<string>((resolve, reject) =>
-      execFile('sh', ['-c', `curl -sS --fail '${t.baseUrl}/api/export/slips.csv' | wc -l`], (err, stdout) =>
-        err ? reject(new Error(`curl failed: ${err.message}`, { cause: err })) : resolve(stdout),
+      execFile(
+        'sh',
+        ['-c', `curl -sS --fail '${t.baseUrl}/api/export/slips.csv' | wc -l`],
+        (err, stdout) =>
+          err ? reject(new Error(`curl failed: ${err.message}`, { cause: err })) : resolve(stdout),
       ),
     );
     const lines = Number(out.trim());
@@ -61,9 +69,13 @@ describe('export at scale: streamed, bounded memory', () => {
     const growthMb = (peak - before) / 2 ** 20;
     global.gc?.();
     const heap = process.memoryUsage();
-    process.stdout.write(`after gc: heapUsed ${(heap.heapUsed / 2 ** 20).toFixed(1)} MB rss ${(heap.rss / 2 ** 20).toFixed(1)} MB (before ${(before / 2 ** 20).toFixed(1)} MB)\n`);
+    process.stdout.write(
+      `after gc: heapUsed ${(heap.heapUsed / 2 ** 20).toFixed(1)} MB rss ${(heap.rss / 2 ** 20).toFixed(1)} MB (before ${(before / 2 ** 20).toFixed(1)} MB)\n`,
+    );
     // Figures for docs/PERFORMANCE.md.
-    process.stdout.write(`export ${SLIPS} slips: ${lines} CSV lines in ${Date.now() - started} ms, RSS growth ${growthMb.toFixed(1)} MB\n`);
+    process.stdout.write(
+      `export ${SLIPS} slips: ${lines} CSV lines in ${Date.now() - started} ms, RSS growth ${growthMb.toFixed(1)} MB\n`,
+    );
     expect(lines).toBe(1 + SLIPS * 3);
     expect(growthMb).toBeLessThan(100);
   });

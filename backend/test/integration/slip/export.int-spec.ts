@@ -23,15 +23,15 @@ const parseCsv = (text: string): string[][] => {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(field), (field = '');
+    else if (c === ',') (row.push(field), (field = ''));
     else if (c === '\r' && text[i + 1] === '\n') {
       row.push(field);
       rows.push(row);
-      (row = []), (field = ''), i++;
+      ((row = []), (field = ''), i++);
     } else field += c;
   }
   if (field || row.length) rows.push([...row, field]);
@@ -42,7 +42,16 @@ interface ExportedSlip {
   id: number;
   tipster: string;
   status: string;
-  legs: { fixture: string; market_id: number; quoted_odd: string; closing_odd: string | null; result: string | null; score: string | null }[] | null;
+  legs:
+    | {
+        fixture: string;
+        market_id: number;
+        quoted_odd: string;
+        closing_odd: string | null;
+        result: string | null;
+        score: string | null;
+      }[]
+    | null;
 }
 
 describe('public export of published slips (streamed CSV and JSON)', () => {
@@ -58,7 +67,9 @@ describe('public export of published slips (streamed CSV and JSON)', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
@@ -80,8 +91,15 @@ describe('public export of published slips (streamed CSV and JSON)', () => {
     // The early slips finish; the late one stays on sale while the export is read.
     pinClock(t, new Date(lastEarly + offsetMs + 125 * 60_000).toISOString());
     await t.get(ResultSyncService).syncResults();
-    const states = await t.ds.query(`SELECT id, slip_result FROM slip WHERE id = ANY($1) ORDER BY id`, [[...finished, onSale]]);
-    expect(states.filter((s: { slip_result: string | null }) => s.slip_result !== null).map((s: { id: number }) => s.id)).toEqual(finished);
+    const states = await t.ds.query(
+      `SELECT id, slip_result FROM slip WHERE id = ANY($1) ORDER BY id`,
+      [[...finished, onSale]],
+    );
+    expect(
+      states
+        .filter((s: { slip_result: string | null }) => s.slip_result !== null)
+        .map((s: { id: number }) => s.id),
+    ).toEqual(finished);
     // More slips on sale than one keyset page, all published at the same instant (the id breaks the tie).
     const [{ n }] = await t.ds.query(
       `WITH x AS (INSERT INTO slip (user_id, price_ksh, accumulator, date_created)
@@ -108,14 +126,27 @@ describe('public export of published slips (streamed CSV and JSON)', () => {
       expect(s.legs).toHaveLength(3);
       for (const leg of s.legs!) {
         // The closing odd of the same selection, as the import stored it from the file's closing columns.
-        const [closing] = await t.ds.query(`SELECT closing::text FROM fixture_odds WHERE fixture_id = $1 AND market_id = 1`, [leg.fixture]);
-        expect(leg).toMatchObject({ market_id: 1, quoted_odd: '1.90', result: expect.stringMatching(/^[WLV]$/), closing_odd: closing?.closing ?? null });
+        const [closing] = await t.ds.query(
+          `SELECT closing::text FROM fixture_odds WHERE fixture_id = $1 AND market_id = 1`,
+          [leg.fixture],
+        );
+        expect(leg).toMatchObject({
+          market_id: 1,
+          quoted_odd: '1.90',
+          result: expect.stringMatching(/^[WLV]$/),
+          closing_odd: closing?.closing ?? null,
+        });
         expect(leg.score).toMatch(/^\d+-\d+$/);
       }
     }
     expect(slips.flatMap((x) => x.legs ?? []).some((l) => l.closing_odd !== null)).toBe(true);
     const sale = slips.find((x) => x.id === onSale)!;
-    expect(sale).toMatchObject({ tipster: 'export_b', status: 'on_sale', legs: null, price_ksh: 300 });
+    expect(sale).toMatchObject({
+      tipster: 'export_b',
+      status: 'on_sale',
+      legs: null,
+      price_ksh: 300,
+    });
     expect(res.text).not.toContain(SECRET_ODD);
     for (const g of late) expect(res.text).not.toContain(`"fixture":"${g.id}"`);
   });
@@ -145,12 +176,20 @@ describe('public export of published slips (streamed CSV and JSON)', () => {
   });
 
   it('filters by tipster and by Nairobi publish day; 400 {message} on bad dates, 404 for an unknown tipster', async () => {
-    const own = (await t.request('GET', '/api/export/slips.json?tipster=export_a')).body as ExportedSlip[];
+    const own = (await t.request('GET', '/api/export/slips.json?tipster=export_a'))
+      .body as ExportedSlip[];
     expect(own.map((s) => s.id)).toEqual(finished.slice(0, 2));
-    expect(((await t.request('GET', '/api/export/slips.json?from=2026-11-23&to=2026-11-23')).body as unknown[]).length).toBe(finished.length + 1 + bulk);
+    expect(
+      (
+        (await t.request('GET', '/api/export/slips.json?from=2026-11-23&to=2026-11-23'))
+          .body as unknown[]
+      ).length,
+    ).toBe(finished.length + 1 + bulk);
     expect((await t.request('GET', '/api/export/slips.json?from=2026-11-24')).body).toEqual([]);
     expect((await t.request('GET', '/api/export/slips.json?to=2026-11-22')).body).toEqual([]);
-    const csv = parseCsv((await t.request('GET', '/api/export/slips.csv?tipster=export_a&from=2026-11-24')).text);
+    const csv = parseCsv(
+      (await t.request('GET', '/api/export/slips.csv?tipster=export_a&from=2026-11-24')).text,
+    );
     expect(csv).toEqual([[...EXPORT_CSV_COLUMNS]]);
     for (const q of ['from=2026-13-01', 'to=23-11-2026', 'from=2026-11-24&to=2026-11-23']) {
       for (const ext of ['csv', 'json']) {

@@ -6,7 +6,8 @@ import { marketContext, NOW } from '../backoffice/market-data';
 
 jest.setTimeout(120_000);
 
-const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
+const claimsOf = (jwt: string): Record<string, unknown> =>
+  JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));
 
 /**
  * The first published slip makes a user a tipster (docs/PRODUCT-RULES.md R55): the back office lets
@@ -27,7 +28,10 @@ describe('First slip: a user becomes a tipster at once', () => {
   });
   beforeEach(() => pinClock(t, NOW));
 
-  const login = async (email: string, password: string): Promise<{ access: string; refresh: string }> => {
+  const login = async (
+    email: string,
+    password: string,
+  ): Promise<{ access: string; refresh: string }> => {
     const res = await t.request('POST', '/api/account/email-login', { body: { email, password } });
     expect(res.status).toBe(200);
     return res.body;
@@ -35,7 +39,12 @@ describe('First slip: a user becomes a tipster at once', () => {
   const publish = (token: string, slice: TippableGame[]) =>
     t.request('POST', '/api/slip/create', {
       token,
-      body: { published: true, tip_id: null, amount: 100, tips: slice.map((g) => ({ game: Number(g.id), market: 1 })) },
+      body: {
+        published: true,
+        tip_id: null,
+        amount: 100,
+        tips: slice.map((g) => ({ game: Number(g.id), market: 1 })),
+      },
     });
 
   it('reads their own slips, earnings and withdrawals in the back office with the login token', async () => {
@@ -51,7 +60,9 @@ describe('First slip: a user becomes a tipster at once', () => {
     expect(slips.status).toBe(200);
     expect(slips.body.map((s: { id: number }) => s.id)).toEqual([published.body.id]);
     expect(slips.headers['content-range']).toBe('slips 0-0/1');
-    const one = await t.request('GET', `/api/backoffice/slips/${published.body.id}`, { token: access });
+    const one = await t.request('GET', `/api/backoffice/slips/${published.body.id}`, {
+      token: access,
+    });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ id: published.body.id, username: user.username });
     for (const resource of ['earnings', 'withdrawals']) {
@@ -69,10 +80,22 @@ describe('First slip: a user becomes a tipster at once', () => {
     const { access } = await login(user.email, password);
     const first = await publish(access, games.slice(3, 6));
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ message: 'Successfully Published Tips', id: expect.any(Number), access: expect.any(String) });
+    expect(first.body).toEqual({
+      message: 'Successfully Published Tips',
+      id: expect.any(Number),
+      access: expect.any(String),
+    });
     const fresh = claimsOf(first.body.access);
-    expect(fresh).toMatchObject({ sub: String(user.id), username: user.username, role: 'tipster', sid: claimsOf(access).sid, typ: 'access' });
-    const earnings = await t.request('GET', '/api/backoffice/earnings', { token: first.body.access });
+    expect(fresh).toMatchObject({
+      sub: String(user.id),
+      username: user.username,
+      role: 'tipster',
+      sid: claimsOf(access).sid,
+      typ: 'access',
+    });
+    const earnings = await t.request('GET', '/api/backoffice/earnings', {
+      token: first.body.access,
+    });
     expect(earnings.status).toBe(200);
 
     const second = await publish(first.body.access, games.slice(0, 3));

@@ -1,6 +1,10 @@
 import { randomBytes } from 'crypto';
 import Redis from 'ioredis';
-import { decodeRedisEntry, freshUntilOf, HotJsonCache } from '../../../src/common/cache/hot-json-cache';
+import {
+  decodeRedisEntry,
+  freshUntilOf,
+  HotJsonCache,
+} from '../../../src/common/cache/hot-json-cache';
 import type { Clock } from '../../../src/common/clock/clock';
 import { TEST_REDIS_URL } from '../../setup/test-env';
 import { eventually } from '../../support/eventually';
@@ -17,7 +21,13 @@ describe('HotJsonCache (slip lists, top games)', () => {
   let nowMs = Date.parse('2026-11-23T12:00:00+03:00');
   const clock: Clock = { now: () => new Date(nowMs) };
   const make = async (ttlSeconds = 5): Promise<HotJsonCache> => {
-    const c = new HotJsonCache({ redisUrl: TEST_REDIS_URL, namespace, ttlSeconds, name: 'test', clock });
+    const c = new HotJsonCache({
+      redisUrl: TEST_REDIS_URL,
+      namespace,
+      ttlSeconds,
+      name: 'test',
+      clock,
+    });
     await c.listen();
     open.push(c);
     return c;
@@ -37,12 +47,18 @@ describe('HotJsonCache (slip lists, top games)', () => {
     };
     const bodies = await Promise.all(Array.from({ length: 20 }, () => cache.json('a', load)));
     expect(loads).toBe(1);
-    expect(bodies.every((b) => Buffer.isBuffer(b) && b.toString() === '{"slips":[{"id":1,"price":100}]}')).toBe(true);
-    await expect(cache.json('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(
+      bodies.every(
+        (b) => Buffer.isBuffer(b) && b.toString() === '{"slips":[{"id":1,"price":100}]}',
+      ),
+    ).toBe(true);
+    await expect(cache.json('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
     expect((await cache.json('bad', async () => ({ ok: true }))).toString()).toBe('{"ok":true}');
   });
 
-  it('shares entries through Redis and drops every process\'s copy on clear()', async () => {
+  it("shares entries through Redis and drops every process's copy on clear()", async () => {
     const a = await make();
     const b = await make();
     await a.json('shared', async () => ({ v: 1 }));
@@ -89,11 +105,12 @@ describe('HotJsonCache (slip lists, top games)', () => {
     expect([...seen].every((v) => v === '{"v":"old"}' || v === '{"v":"new"}')).toBe(true);
   });
 
-  it('keeps 701 pages in process (no thrash of a deep-page crawl), counts its hits, and ties each body to its entry\'s freshness', async () => {
+  it("keeps 701 pages in process (no thrash of a deep-page crawl), counts its hits, and ties each body to its entry's freshness", async () => {
     const cache = await make(60); // long enough for both passes on a busy machine
     const names = Array.from({ length: 701 }, (_, i) => `page:${200 + i}`);
     const start = nowMs;
-    for (const name of names) await cache.json(name, async () => ({ page: name, filler: 'x'.repeat(10_000) }));
+    for (const name of names)
+      await cache.json(name, async () => ({ page: name, filler: 'x'.repeat(10_000) }));
     const before = cache.stats();
     let loads = 0;
     for (const name of names) {
@@ -113,22 +130,31 @@ describe('HotJsonCache (slip lists, top games)', () => {
     expect(freshUntilOf(Buffer.from('{}'))).toBeUndefined();
   });
 
-  it('keeps each entry\'s fresh-until in Redis: another process reloads it once the clock passes that, though the key lives on', async () => {
+  it("keeps each entry's fresh-until in Redis: another process reloads it once the clock passes that, though the key lives on", async () => {
     const a = await make(5);
     const b = await make(5);
     await a.json('until', async () => ({ v: 'first' }));
     const redis = new Redis(TEST_REDIS_URL);
     try {
       const raw = await redis.getBuffer(`${namespace}:list:until`);
-      expect(decodeRedisEntry(raw!)).toEqual({ body: Buffer.from('{"v":"first"}'), freshUntil: nowMs + 5_000 });
+      expect(decodeRedisEntry(raw!)).toEqual({
+        body: Buffer.from('{"v":"first"}'),
+        freshUntil: nowMs + 5_000,
+      });
       expect((await b.json('until', async () => ({ v: 'b' }))).toString()).toBe('{"v":"first"}'); // from Redis
       nowMs += 10_001; // past fresh-until and its stale window, long before Redis expires the key
       const c = await make(5);
-      expect((await c.json('until', async () => ({ v: 'second' }))).toString()).toBe('{"v":"second"}');
-      expect((await b.json('until', async () => ({ v: 'third' }))).toString()).toBe('{"v":"second"}'); // b's copy expired; c's entry from Redis
+      expect((await c.json('until', async () => ({ v: 'second' }))).toString()).toBe(
+        '{"v":"second"}',
+      );
+      expect((await b.json('until', async () => ({ v: 'third' }))).toString()).toBe(
+        '{"v":"second"}',
+      ); // b's copy expired; c's entry from Redis
       // A value without fresh-until (written before it was stored) is a miss.
       await redis.set(`${namespace}:list:legacy`, '{"v":"legacy"}', 'PX', 5_000);
-      expect((await c.json('legacy', async () => ({ v: 'loaded' }))).toString()).toBe('{"v":"loaded"}');
+      expect((await c.json('legacy', async () => ({ v: 'loaded' }))).toString()).toBe(
+        '{"v":"loaded"}',
+      );
     } finally {
       redis.disconnect();
     }

@@ -34,7 +34,9 @@ describe('slip list counts across api replicas', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    a = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    a = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(a, NOW, '2026-11-23');
     await importFixtures(a);
     // Replica B: the same environment (database, Redis prefix), a second app.
@@ -75,24 +77,43 @@ describe('slip list counts across api replicas', () => {
     const pages = Math.max(1, Math.ceil(open / 10));
     for (const token of [undefined, reader.token]) {
       const p1 = await a.request('GET', '/v2/api/slip/data/?p=1', { token });
-      if (p1.body.num_pages !== pages || JSON.stringify(p1.body.results.map((s: { id: number }) => s.id)) !== JSON.stringify(first ?? [])) return false;
-      if ((await a.request('GET', `/v2/api/slip/data/?p=${pages + 1}`, { token })).status !== 404) return false;
+      if (
+        p1.body.num_pages !== pages ||
+        JSON.stringify(p1.body.results.map((s: { id: number }) => s.id)) !==
+          JSON.stringify(first ?? [])
+      )
+        return false;
+      if ((await a.request('GET', `/v2/api/slip/data/?p=${pages + 1}`, { token })).status !== 404)
+        return false;
       const fin = await a.request('GET', '/v2/api/slip/data/finished/', { token });
-      if (fin.body.count !== settled || fin.body.num_pages !== Math.max(1, Math.ceil(settled / 100))) return false;
+      if (
+        fin.body.count !== settled ||
+        fin.body.num_pages !== Math.max(1, Math.ceil(settled / 100))
+      )
+        return false;
     }
     return true;
   };
 
-  it('starts from the database\'s counts on replica A (10 open slips: one page)', async () => {
+  it("starts from the database's counts on replica A (10 open slips: one page)", async () => {
     expect(await truth()).toMatchObject({ open: 10, settled: 0 });
     expect(await aAgrees()).toBe(true);
-    expect((await a.request('GET', '/v2/api/slip/data/?p=1', { token: reader.token })).body.num_pages).toBe(1);
+    expect(
+      (await a.request('GET', '/v2/api/slip/data/?p=1', { token: reader.token })).body.num_pages,
+    ).toBe(1);
   });
 
   it('shows a slip published on replica B on A: 11 open slips, two pages', async () => {
     const tipster = await createUser(a.ds);
-    const published = await onB(SlipPublishService).publish(tipster.user.id, { tips: later.map((g) => ({ game: g.id, market: 4 })), amount: 100 });
-    await eventually(aAgrees, { timeoutMs: 15_000, intervalMs: 50, what: 'replica A to show the publish' });
+    const published = await onB(SlipPublishService).publish(tipster.user.id, {
+      tips: later.map((g) => ({ game: g.id, market: 4 })),
+      amount: 100,
+    });
+    await eventually(aAgrees, {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      what: 'replica A to show the publish',
+    });
     const p1 = await a.request('GET', '/v2/api/slip/data/?p=1', { token: reader.token });
     expect(p1.body.num_pages).toBe(2);
     expect(p1.body.results[0].id).toBe(published.id);
@@ -100,11 +121,17 @@ describe('slip list counts across api replicas', () => {
   });
 
   it('shows slips settled on replica B on A: the active total drops, the finished count rises', async () => {
-    const lastEnd = new Date(Math.max(...early.map((g) => g.kickoff.getTime())) + offsetMs + 125 * 60_000);
+    const lastEnd = new Date(
+      Math.max(...early.map((g) => g.kickoff.getTime())) + offsetMs + 125 * 60_000,
+    );
     onB(AdjustableClock).set(fixedClock(lastEnd.toISOString()));
     await onB(ResultSyncService).syncResults();
     expect(await truth()).toMatchObject({ open: 1, settled: 10 });
-    await eventually(aAgrees, { timeoutMs: 15_000, intervalMs: 50, what: 'replica A to show the settlement' });
+    await eventually(aAgrees, {
+      timeoutMs: 15_000,
+      intervalMs: 50,
+      what: 'replica A to show the settlement',
+    });
     const fin = await a.request('GET', '/v2/api/slip/data/finished/?p=1', { token: reader.token });
     expect(fin.body).toMatchObject({ count: 10, num_pages: 1 });
     expect((await a.request('GET', '/v2/api/slip/data/?p=2')).status).toBe(404);

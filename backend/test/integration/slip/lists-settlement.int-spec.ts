@@ -33,11 +33,14 @@ describe('slip lists, pick gating and settlement', () => {
   let otherSlipId: number;
   let offsetMs: number;
   const settledEvents: SlipSettled[] = [];
-  const shownEnd = (g: TippableGame, extraMin = 125) => new Date(g.kickoff.getTime() + offsetMs + extraMin * 60_000).toISOString();
+  const shownEnd = (g: TippableGame, extraMin = 125) =>
+    new Date(g.kickoff.getTime() + offsetMs + extraMin * 60_000).toISOString();
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
@@ -128,7 +131,13 @@ describe('slip lists, pick gating and settlement', () => {
       expect(own.status).toBe(200);
       expect(own.body.results.map((s: { id: number }) => s.id)).toEqual([otherSlipId, slipId]);
       const mine = own.body.results.find((s: { id: number }) => s.id === slipId);
-      expect(mine.tips.map((tp: { market_type: number; odd: string }) => [tp.market_type, tp.odd])).toEqual([[1, '2.00'], [1, '2.00'], [1, '2.00']]);
+      expect(
+        mine.tips.map((tp: { market_type: number; odd: string }) => [tp.market_type, tp.odd]),
+      ).toEqual([
+        [1, '2.00'],
+        [1, '2.00'],
+        [1, '2.00'],
+      ]);
       expect((await t.request('GET', '/v2/api/slip/data/?account=1')).status).toBe(401);
       const other = await t.request('GET', '/v2/api/slip/data/?account=1', { token: buyer.token });
       expect(other.body).toEqual({ results: [], next: null, previous: null, num_pages: 1 });
@@ -136,13 +145,21 @@ describe('slip lists, pick gating and settlement', () => {
 
     it('filters by team and pages with bad-input answers', async () => {
       const home = early[0].name.split(' v ')[0];
-      const res = await t.request('GET', `/v2/api/slip/data/?home_team=${encodeURIComponent(home.toUpperCase())}`);
+      const res = await t.request(
+        'GET',
+        `/v2/api/slip/data/?home_team=${encodeURIComponent(home.toUpperCase())}`,
+      );
       expect(res.body.results.map((s: { id: number }) => s.id)).toEqual([slipId]);
-      expect((await t.request('GET', '/v2/api/slip/data/?home_team=Nobody%20FC')).body.results).toEqual([]);
+      expect(
+        (await t.request('GET', '/v2/api/slip/data/?home_team=Nobody%20FC')).body.results,
+      ).toEqual([]);
       expect((await t.request('GET', '/v2/api/slip/data/?p=abc')).status).toBe(400);
       expect((await t.request('GET', '/v2/api/slip/data/?p=-1')).status).toBe(400);
       expect((await t.request('GET', '/v2/api/slip/data/?p=0')).status).toBe(400);
-      expect(await t.request('GET', '/v2/api/slip/data/?p=2')).toMatchObject({ status: 404, body: { message: 'Invalid page' } });
+      expect(await t.request('GET', '/v2/api/slip/data/?p=2')).toMatchObject({
+        status: 404,
+        body: { message: 'Invalid page' },
+      });
       expect((await t.request('GET', '/v2/api/slip/data/finished/?p=2')).status).toBe(404);
       expect((await t.request('GET', '/v2/api/slip/data/?username=nobody_here')).status).toBe(404);
       expect((await t.request('GET', '/api/slip/get/999999')).status).toBe(404);
@@ -175,7 +192,9 @@ describe('slip lists, pick gating and settlement', () => {
     it('does not settle while the last game is undecided', async () => {
       pinClock(t, shownEnd(early[1]));
       await t.get(ResultSyncService).syncResults();
-      const [decided] = await t.ds.query(`SELECT finished_at FROM fixture WHERE id = $1`, [early[1].id]);
+      const [decided] = await t.ds.query(`SELECT finished_at FROM fixture WHERE id = $1`, [
+        early[1].id,
+      ]);
       expect(decided.finished_at).not.toBeNull();
       const [slip] = await t.ds.query(`SELECT slip_result FROM slip WHERE id = $1`, [slipId]);
       expect(slip.slip_result).toBeNull();
@@ -186,16 +205,25 @@ describe('slip lists, pick gating and settlement', () => {
     it('settles once the last game is decided, from the real scores, and emits slip.settled', async () => {
       pinClock(t, shownEnd(late));
       await t.get(ResultSyncService).syncResults();
-      const tips = await t.ds.query(`SELECT fixture_id::text, result FROM tip WHERE slip_id = $1 ORDER BY position`, [slipId]);
+      const tips = await t.ds.query(
+        `SELECT fixture_id::text, result FROM tip WHERE slip_id = $1 ORDER BY position`,
+        [slipId],
+      );
       const expected = [...early, late].map((g) => (g.homeGoals > g.awayGoals ? 'W' : 'L'));
       expect(tips.map((r: { result: string }) => r.result)).toEqual(expected);
       const result = expected.includes('L') ? 'L' : 'W';
-      const [slip] = await t.ds.query(`SELECT slip_result, settled_accumulator::text AS acc FROM slip WHERE id = $1`, [slipId]);
+      const [slip] = await t.ds.query(
+        `SELECT slip_result, settled_accumulator::text AS acc FROM slip WHERE id = $1`,
+        [slipId],
+      );
       expect(slip).toEqual({ slip_result: result, acc: '8.00' });
       expect(settledEvents.filter((e) => e.slipId === slipId)).toEqual([
         expect.objectContaining({ slipId, userId: tipster.user.id, result, accumulator: '8.00' }),
       ]);
-      const [stat] = await t.ds.query(`SELECT tips, won, lost, profit::text, rating::text FROM tipster_stat WHERE user_id = $1`, [tipster.user.id]);
+      const [stat] = await t.ds.query(
+        `SELECT tips, won, lost, profit::text, rating::text FROM tipster_stat WHERE user_id = $1`,
+        [tipster.user.id],
+      );
       expect(stat).toEqual({
         tips: 2,
         won: result === 'W' ? 1 : 0,
@@ -207,12 +235,23 @@ describe('slip lists, pick gating and settlement', () => {
 
     it('changes nothing when the event is replayed or the sweep runs again', async () => {
       const before = await t.ds.query(`SELECT * FROM tipster_stat ORDER BY user_id`);
-      const slipsBefore = await t.ds.query(`SELECT id, slip_result, settled_at FROM slip ORDER BY id`);
-      await t.get(FixtureEvents).emitFinished([{ fixtureId: late.id, status: 'FT', ft: { home: late.homeGoals, away: late.awayGoals }, ht: null }]);
+      const slipsBefore = await t.ds.query(
+        `SELECT id, slip_result, settled_at FROM slip ORDER BY id`,
+      );
+      await t.get(FixtureEvents).emitFinished([
+        {
+          fixtureId: late.id,
+          status: 'FT',
+          ft: { home: late.homeGoals, away: late.awayGoals },
+          ht: null,
+        },
+      ]);
       await t.get(SlipSettlementService).sweep();
       expect(await t.get(SlipSettlementService).settleSlip(slipId)).toBeNull();
       expect(await t.ds.query(`SELECT * FROM tipster_stat ORDER BY user_id`)).toEqual(before);
-      expect(await t.ds.query(`SELECT id, slip_result, settled_at FROM slip ORDER BY id`)).toEqual(slipsBefore);
+      expect(await t.ds.query(`SELECT id, slip_result, settled_at FROM slip ORDER BY id`)).toEqual(
+        slipsBefore,
+      );
       expect(settledEvents.filter((e) => e.slipId === slipId)).toHaveLength(1);
     });
 
@@ -222,8 +261,15 @@ describe('slip lists, pick gating and settlement', () => {
       expect(res.body).toMatchObject({ count: 1, next: null, num_pages: 1 });
       const [slip] = res.body.results;
       expect(slip.id).toBe(slipId);
-      expect(slip.tips[0]).toMatchObject({ market_type: 1, odd: '2.00', result: expect.stringMatching(/^[WL]$/), game_result: `${early[0].homeGoals}-${early[0].awayGoals}` });
-      expect((await t.request('GET', '/api/home/finished')).body.slips.map((s: { id: number }) => s.id)).toContain(slipId);
+      expect(slip.tips[0]).toMatchObject({
+        market_type: 1,
+        odd: '2.00',
+        result: expect.stringMatching(/^[WL]$/),
+        game_result: `${early[0].homeGoals}-${early[0].awayGoals}`,
+      });
+      expect(
+        (await t.request('GET', '/api/home/finished')).body.slips.map((s: { id: number }) => s.id),
+      ).toContain(slipId);
       const active = await t.request('GET', '/v2/api/slip/data/?username=otieno_tips');
       expect(active.body.results.map((s: { id: number }) => s.id)).toEqual([otherSlipId]);
     });

@@ -16,10 +16,10 @@ describe('Popular slips: sales in the last 7 days, then the tipster rating', () 
     const rated = await createUser(t.ds, { username: 'popular_rated', role: 'tipster' });
     const weak = await createUser(t.ds, { username: 'popular_weak', role: 'tipster' });
     const fresh = await createUser(t.ds, { username: 'popular_fresh', role: 'tipster' });
-    await t.ds.query(`INSERT INTO tipster_stat (user_id, won, lost, rating, profit) VALUES ($1, 8, 2, 80, 6), ($2, 2, 8, 20, -5)`, [
-      rated.user.id,
-      weak.user.id,
-    ]);
+    await t.ds.query(
+      `INSERT INTO tipster_stat (user_id, won, lost, rating, profit) VALUES ($1, 8, 2, 80, 6), ($2, 2, 8, 20, -5)`,
+      [rated.user.id, weak.user.id],
+    );
     // Newest first would be: fresh_new, fresh_sold, rated_old, weak_best, weak_old.
     const slips: [string, number, string][] = [
       ['weak_old', weak.user.id, '5 days'],
@@ -62,7 +62,13 @@ describe('Popular slips: sales in the last 7 days, then the tipster rating', () 
   });
   afterAll(() => t?.close());
 
-  const expected = () => [ids.weak_best, ids.fresh_sold, ids.rated_old, ids.weak_old, ids.fresh_new];
+  const expected = () => [
+    ids.weak_best,
+    ids.fresh_sold,
+    ids.rated_old,
+    ids.weak_old,
+    ids.fresh_new,
+  ];
 
   it('GET /v2/api/slip/data/?home=1 ranks by 7-day sales, then rating, then newest', async () => {
     const res = await t.request('GET', '/v2/api/slip/data/?home=1');

@@ -1,7 +1,11 @@
 import { BACKFILL_COMMITMENTS_SQL } from '../../../src/database/migrations/1765600000000-SlipCommitments';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
-import { commitmentInput, sha256Hex, slipCommitment } from '../../../src/modules/slip/domain/slip-commitment';
+import {
+  commitmentInput,
+  sha256Hex,
+  slipCommitment,
+} from '../../../src/modules/slip/domain/slip-commitment';
 import { createUser, CreatedUser } from '../../factories/account';
 import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
 import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factories/slip';
@@ -43,7 +47,9 @@ describe('provable publishing: commitment at publish, salt, picks and result sou
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
@@ -67,17 +73,28 @@ describe('provable publishing: commitment at publish, salt, picks and result sou
   });
 
   it('stores a salt and a 64-hex commitment of the stored picks when the slip is published', async () => {
-    const [row] = await t.ds.query(`SELECT commit_salt AS salt, commitment FROM slip WHERE id = $1`, [slipId]);
+    const [row] = await t.ds.query(
+      `SELECT commit_salt AS salt, commitment FROM slip WHERE id = $1`,
+      [slipId],
+    );
     expect(row.salt).toMatch(HEX64);
     expect(row.commitment).toMatch(HEX64);
-    const tips = await t.ds.query(`SELECT fixture_id::text AS "fixtureId", market_id AS "marketId", odd::text AS odd FROM tip WHERE slip_id = $1`, [slipId]);
+    const tips = await t.ds.query(
+      `SELECT fixture_id::text AS "fixtureId", market_id AS "marketId", odd::text AS odd FROM tip WHERE slip_id = $1`,
+      [slipId],
+    );
     expect(tips.map((x: { odd: string }) => x.odd)).toEqual(['1.90', '1.90', '1.90']);
     expect(row.commitment).toBe(slipCommitment(slipId, tips, row.salt));
   });
 
   it('every slip answer carries the commitment while on sale, and no salt, canonical form or pick', async () => {
     let seen = 0;
-    for (const url of [`/api/slip/get/${slipId}`, '/v2/api/slip/data/', '/api/home/active', '/api/account/profile/provable_tips']) {
+    for (const url of [
+      `/api/slip/get/${slipId}`,
+      '/v2/api/slip/data/',
+      '/api/home/active',
+      '/api/account/profile/provable_tips',
+    ]) {
       const res = await t.request('GET', url);
       expect(res.status).toBe(200);
       for (const slip of slipsIn(res.body).filter((s) => s.id === slipId)) {
@@ -102,49 +119,92 @@ describe('provable publishing: commitment at publish, salt, picks and result sou
     expect(slip.commitment).toBe(before.commitment);
     expect(slip.salt).toMatch(HEX64);
     // Rebuilt from the public picks alone, as anyone (and /verify) can.
-    const picks = slip.tips.map((tp) => ({ fixtureId: String(tp.fixture), marketId: tp.market_type!, odd: tp.odd! }));
+    const picks = slip.tips.map((tp) => ({
+      fixtureId: String(tp.fixture),
+      marketId: tp.market_type!,
+      odd: tp.odd!,
+    }));
     const rebuilt = commitmentInput(slipId, picks, slip.salt!);
     expect(rebuilt).toBe(slip.commitment_input);
     expect(sha256Hex(rebuilt)).toBe(slip.commitment);
     // Each finished leg names where its score came from: the football-data file and the match date.
-    const dates = await t.ds.query(`SELECT id::text AS id, to_char(match_date, 'YYYY-MM-DD') AS d FROM fixture WHERE id = ANY($1::bigint[])`, [
-      games.map((g) => g.id),
-    ]);
+    const dates = await t.ds.query(
+      `SELECT id::text AS id, to_char(match_date, 'YYYY-MM-DD') AS d FROM fixture WHERE id = ANY($1::bigint[])`,
+      [games.map((g) => g.id)],
+    );
     const dateOf = new Map(dates.map((r: { id: string; d: string }) => [r.id, r.d]));
-    for (const tp of slip.tips as { fixture: number; result: string; result_source: unknown; void_reason?: string }[]) {
-      expect(tp.result_source).toEqual({ kind: 'football-data', ref: `E0-2025-26.csv ${dateOf.get(String(tp.fixture))}` });
+    for (const tp of slip.tips as {
+      fixture: number;
+      result: string;
+      result_source: unknown;
+      void_reason?: string;
+    }[]) {
+      expect(tp.result_source).toEqual({
+        kind: 'football-data',
+        ref: `E0-2025-26.csv ${dateOf.get(String(tp.fixture))}`,
+      });
       if (tp.result === 'V') expect(tp.void_reason).toEqual(expect.any(String));
       else expect(tp).not.toHaveProperty('void_reason');
     }
     const finished = await t.request('GET', '/v2/api/slip/data/finished/');
-    expect(slipsIn(finished.body).find((s) => s.id === slipId)).toMatchObject({ commitment: slip.commitment, salt: slip.salt });
+    expect(slipsIn(finished.body).find((s) => s.id === slipId)).toMatchObject({
+      commitment: slip.commitment,
+      salt: slip.salt,
+    });
   });
 
   it('a void leg carries why it is void, beside its result source', async () => {
     const last = Math.max(...voidGames.map((g) => g.kickoff.getTime()));
     pinClock(t, new Date(last + offsetMs + 49 * 3600_000).toISOString());
     await t.get(ResultSyncService).syncResults();
-    const slip = (await t.request('GET', `/api/slip/get/${voidSlipId}`)).body as Omit<ApiSlip, 'tips'> & {
-      tips: { fixture: number; result: string; result_source: { kind: string; ref: string } | null; void_reason?: string }[];
+    const slip = (await t.request('GET', `/api/slip/get/${voidSlipId}`)).body as Omit<
+      ApiSlip,
+      'tips'
+    > & {
+      tips: {
+        fixture: number;
+        result: string;
+        result_source: { kind: string; ref: string } | null;
+        void_reason?: string;
+      }[];
     };
     expect(slip.slip_result).not.toBeNull();
     const voided = slip.tips.find((tp) => String(tp.fixture) === voidGames[0].id)!;
-    expect(voided).toMatchObject({ result: 'V', void_reason: expect.stringContaining('postponed') });
-    expect(voided.result_source).toMatchObject({ kind: 'football-data', ref: expect.stringMatching(/^E0-2025-26\.csv \d{4}-\d\d-\d\d$/) });
-    for (const tp of slip.tips.filter((x) => x !== voided)) expect(tp).not.toHaveProperty('void_reason');
+    expect(voided).toMatchObject({
+      result: 'V',
+      void_reason: expect.stringContaining('postponed'),
+    });
+    expect(voided.result_source).toMatchObject({
+      kind: 'football-data',
+      ref: expect.stringMatching(/^E0-2025-26\.csv \d{4}-\d\d-\d\d$/),
+    });
+    for (const tp of slip.tips.filter((x) => x !== voided))
+      expect(tp).not.toHaveProperty('void_reason');
     expect(sha256Hex(slip.commitment_input!)).toBe(slip.commitment);
   });
 
   it("the migration's backfill gives existing slips the same commitment as the TypeScript rule", async () => {
-    const [{ id }] = await t.ds.query(`INSERT INTO slip (user_id, price_ksh, accumulator) VALUES ($1, 100, 7.00) RETURNING id`, [tipster.user.id]);
+    const [{ id }] = await t.ds.query(
+      `INSERT INTO slip (user_id, price_ksh, accumulator) VALUES ($1, 100, 7.00) RETURNING id`,
+      [tipster.user.id],
+    );
     for (const [i, g] of [...games].reverse().entries()) {
-      await t.ds.query(`INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`, [id, g.id, i + 1, '1.5', i]);
+      await t.ds.query(
+        `INSERT INTO tip (slip_id, fixture_id, market_id, odd, position) VALUES ($1, $2, $3, $4, $5)`,
+        [id, g.id, i + 1, '1.5', i],
+      );
     }
     const [kept] = await t.ds.query(`SELECT commitment FROM slip WHERE id = $1`, [slipId]);
     await t.ds.query(BACKFILL_COMMITMENTS_SQL);
-    const [row] = await t.ds.query(`SELECT commit_salt AS salt, commitment FROM slip WHERE id = $1`, [id]);
+    const [row] = await t.ds.query(
+      `SELECT commit_salt AS salt, commitment FROM slip WHERE id = $1`,
+      [id],
+    );
     expect(row.salt).toMatch(HEX64);
-    const tips = await t.ds.query(`SELECT fixture_id::text AS "fixtureId", market_id AS "marketId", odd::text AS odd FROM tip WHERE slip_id = $1`, [id]);
+    const tips = await t.ds.query(
+      `SELECT fixture_id::text AS "fixtureId", market_id AS "marketId", odd::text AS odd FROM tip WHERE slip_id = $1`,
+      [id],
+    );
     expect(row.commitment).toBe(slipCommitment(id, tips, row.salt));
     const [again] = await t.ds.query(`SELECT commitment FROM slip WHERE id = $1`, [slipId]);
     expect(again.commitment).toBe(kept.commitment);

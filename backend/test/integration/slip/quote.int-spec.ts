@@ -23,7 +23,9 @@ describe('POST /api/slip/quote', () => {
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv', 'SP1-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     games = await tippableGames(t.ds, DATA_AFTER, 6);
@@ -36,8 +38,10 @@ describe('POST /api/slip/quote', () => {
   });
   beforeEach(() => pinClock(t, NOW));
 
-  const quote = (tips: unknown, tk: string | null = token) => t.request('POST', '/api/slip/quote', { token: tk ?? undefined, body: { tips } });
-  const tipsOf = (list: TippableGame[], market = 1) => list.map((g) => ({ game: Number(g.id), market }));
+  const quote = (tips: unknown, tk: string | null = token) =>
+    t.request('POST', '/api/slip/quote', { token: tk ?? undefined, body: { tips } });
+  const tipsOf = (list: TippableGame[], market = 1) =>
+    list.map((g) => ({ game: Number(g.id), market }));
 
   it('quotes the server odds and their product truncated to 2 decimals, for any number of tips up to 5', async () => {
     await setOdd(t.ds, games[0].id, 1, '1.23');
@@ -45,7 +49,11 @@ describe('POST /api/slip/quote', () => {
     await setOdd(t.ds, games[2].id, 1, '1.67');
     const one = await quote(tipsOf(games.slice(0, 1)));
     expect(one.status).toBe(200);
-    expect(one.body).toEqual({ accumulator: '1.23', accumulator_in_range: false, tips: [{ game: Number(games[0].id), market: 1, odd: '1.23' }] });
+    expect(one.body).toEqual({
+      accumulator: '1.23',
+      accumulator_in_range: false,
+      tips: [{ game: Number(games[0].id), market: 1, odd: '1.23' }],
+    });
     const three = await quote(tipsOf(games.slice(0, 3)).map((tip) => ({ ...tip, odd: '50.00' })));
     expect(three.status).toBe(200);
     // 1.23 × 1.45 × 1.67 = 2.978… → 2.97; any odd the client sends is ignored.
@@ -61,19 +69,35 @@ describe('POST /api/slip/quote', () => {
   });
 
   it('says when the total odds are out of the publishable range (1.60 to 100.00, inclusive)', async () => {
-    for (const [i, odd] of ['2.00', '2.00', '25.00'].entries()) await setOdd(t.ds, games[3 + i].id, 1, odd);
-    expect((await quote(tipsOf(games.slice(3, 6)))).body).toMatchObject({ accumulator: '100.00', accumulator_in_range: true });
+    for (const [i, odd] of ['2.00', '2.00', '25.00'].entries())
+      await setOdd(t.ds, games[3 + i].id, 1, odd);
+    expect((await quote(tipsOf(games.slice(3, 6)))).body).toMatchObject({
+      accumulator: '100.00',
+      accumulator_in_range: true,
+    });
     await setOdd(t.ds, games[5].id, 1, '25.01');
-    expect((await quote(tipsOf(games.slice(3, 6)))).body).toMatchObject({ accumulator: '100.04', accumulator_in_range: false });
+    expect((await quote(tipsOf(games.slice(3, 6)))).body).toMatchObject({
+      accumulator: '100.04',
+      accumulator_in_range: false,
+    });
   });
 
   it('answers 400 {error, game} as publishing does for no tip, too many, a malformed or a repeated game', async () => {
-    expect(await quote([])).toMatchObject({ status: 400, body: { error: "Publish at least '3' tip", game: null } });
+    expect(await quote([])).toMatchObject({
+      status: 400,
+      body: { error: "Publish at least '3' tip", game: null },
+    });
     expect(await quote(undefined)).toMatchObject({ status: 400, body: { game: null } });
     const six = [...tipsOf(games), { game: Number(games[0].id) + 100_000, market: 1 }];
     expect((await quote(six)).status).toBe(400);
-    expect(await quote([{ game: 'x', market: 1 }])).toMatchObject({ status: 400, body: { game: null } });
-    const repeated = await quote([...tipsOf(games.slice(0, 2)), { game: Number(games[0].id), market: 2 }]);
+    expect(await quote([{ game: 'x', market: 1 }])).toMatchObject({
+      status: 400,
+      body: { game: null },
+    });
+    const repeated = await quote([
+      ...tipsOf(games.slice(0, 2)),
+      { game: Number(games[0].id), market: 2 },
+    ]);
     expect(repeated.status).toBe(400);
     expect(repeated.body.game).toBe(games[0].name);
   });

@@ -25,11 +25,14 @@ describe('GET /api/home/top-games cache', () => {
     expect(res.status).toBe(200);
     return { games: res.body.games, contentType: String(res.headers['content-type']) };
   };
-  const tipsOf = (games: TopGame[], name: string): number | undefined => games.find((g) => `${g.home_team} v ${g.away_team}` === name)?.tips;
+  const tipsOf = (games: TopGame[], name: string): number | undefined =>
+    games.find((g) => `${g.home_team} v ${g.away_team}` === name)?.tips;
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20' },
+    });
     await startReplay(t, '2026-11-23T12:00:00+03:00', '2026-11-23');
     await importFixtures(t);
   });
@@ -75,7 +78,11 @@ describe('GET /api/home/top-games cache', () => {
     const before = tipsOf((await top()).games, game.name);
     await t.ds.query(`UPDATE fixture SET tips_count = tips_count + 2 WHERE id = $1`, [game.id]);
     expect(tipsOf((await top()).games, game.name)).toBe(before);
-    await t.get(FixtureEvents).emitFinished([{ fixtureId: '0', status: 'FT', ft: { home: 1, away: 0 }, ht: { home: 0, away: 0 } }]);
+    await t
+      .get(FixtureEvents)
+      .emitFinished([
+        { fixtureId: '0', status: 'FT', ft: { home: 1, away: 0 }, ht: { home: 0, away: 0 } },
+      ]);
     expect(tipsOf((await top()).games, game.name)).toBe((before ?? 0) + 2);
   });
 });

@@ -1,8 +1,15 @@
 import Redis from 'ioredis';
 import { gunzipSync } from 'zlib';
 import { ANONYMOUS_URL_TTL_MS } from '../../../src/common/cache/visitor-response-cache';
-import { TOP_GAMES_CACHE_TTL_S, TopGamesCache } from '../../../src/modules/fixtures/top-games-cache';
-import { LIST_CACHE_MAX_TTL_S, LIST_CACHE_TTL_S, SlipListCache } from '../../../src/modules/slip/slip-list-cache';
+import {
+  TOP_GAMES_CACHE_TTL_S,
+  TopGamesCache,
+} from '../../../src/modules/fixtures/top-games-cache';
+import {
+  LIST_CACHE_MAX_TTL_S,
+  LIST_CACHE_TTL_S,
+  SlipListCache,
+} from '../../../src/modules/slip/slip-list-cache';
 import { SlipQueryService } from '../../../src/modules/slip/slip-query.service';
 import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
@@ -27,7 +34,13 @@ const ROUTES = [
   '/api/home/top-games',
 ];
 /** Headers a hit must repeat as the handler's answer had them. */
-const SAME_HEADERS = ['content-type', 'content-length', 'cache-control', 'vary', 'access-control-allow-origin'];
+const SAME_HEADERS = [
+  'content-type',
+  'content-length',
+  'cache-control',
+  'vary',
+  'access-control-allow-origin',
+];
 
 /**
  * The visitors' fast path (registerVisitorFastPath): a visitor's URL answered while its
@@ -35,7 +48,7 @@ const SAME_HEADERS = ['content-type', 'content-length', 'cache-control', 'vary',
  * compressed when asked, yet never stale
  * after a publish, never for bad input, never for a logged-in user.
  */
-describe('visitors\' fast path', () => {
+describe("visitors' fast path", () => {
   let t: TestContext;
   let data: ReturnType<typeof dataDirWith>;
   /** Handler runs: every fast-path handler reads its data through one of these caches. */
@@ -52,7 +65,9 @@ describe('visitors\' fast path', () => {
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
     // ORIGIN is one of the API's allowed origins (CORS_ORIGINS), so Nest's CORS hook answers it.
-    t = await createTestContext({ env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', CORS_ORIGINS: ORIGIN } });
+    t = await createTestContext({
+      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', CORS_ORIGINS: ORIGIN },
+    });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     const games = await tippableGames(t.ds, DATA_NOW, 12);
@@ -67,24 +82,27 @@ describe('visitors\' fast path', () => {
   });
   beforeEach(() => advanceClock(t, ANONYMOUS_URL_TTL_MS)); // no copy left by the previous test (the copies live by the pinned clock)
 
-  it.each(ROUTES)('answers %s again with the same bytes and headers, without the handler; cross-origin takes the normal path with CORS', async (url) => {
-    const first = await raw(url);
-    expect(first.statusCode).toBe(200);
-    const before = loads();
-    const second = await raw(url);
-    expect(loads()).toBe(before);
-    expect(second.statusCode).toBe(200);
-    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    for (const h of SAME_HEADERS) expect([h, second.headers[h]]).toEqual([h, first.headers[h]]);
+  it.each(ROUTES)(
+    'answers %s again with the same bytes and headers, without the handler; cross-origin takes the normal path with CORS',
+    async (url) => {
+      const first = await raw(url);
+      expect(first.statusCode).toBe(200);
+      const before = loads();
+      const second = await raw(url);
+      expect(loads()).toBe(before);
+      expect(second.statusCode).toBe(200);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      for (const h of SAME_HEADERS) expect([h, second.headers[h]]).toEqual([h, first.headers[h]]);
 
-    // A request from another origin reaches Nest (its CORS hook), with the same bytes.
-    const cross = await raw(url, { origin: ORIGIN });
-    expect(loads()).toBe(before + 1);
-    expect(cross.statusCode).toBe(200);
-    expect(cross.headers['access-control-allow-origin']).toBe(ORIGIN);
-    expect(cross.headers['access-control-allow-credentials']).toBe('true');
-    expect(cross.rawPayload.equals(first.rawPayload)).toBe(true);
-  });
+      // A request from another origin reaches Nest (its CORS hook), with the same bytes.
+      const cross = await raw(url, { origin: ORIGIN });
+      expect(loads()).toBe(before + 1);
+      expect(cross.statusCode).toBe(200);
+      expect(cross.headers['access-control-allow-origin']).toBe(ORIGIN);
+      expect(cross.headers['access-control-allow-credentials']).toBe('true');
+      expect(cross.rawPayload.equals(first.rawPayload)).toBe(true);
+    },
+  );
 
   it('compresses a hit for a client that accepts gzip, and stores the bytes before compression', async () => {
     const url = '/api/home/top-games';
@@ -113,7 +131,12 @@ describe('visitors\' fast path', () => {
     const b = await createUser(t.ds);
     const res = await t.request('POST', '/api/slip/create', {
       token: b.token,
-      body: { published: true, tip_id: null, amount: 100, tips: games.slice(3, 6).map((g) => ({ game: Number(g.id), market: 1 })) },
+      body: {
+        published: true,
+        tip_id: null,
+        amount: 100,
+        tips: games.slice(3, 6).map((g) => ({ game: Number(g.id), market: 1 })),
+      },
     });
     expect(res.status).toBe(201);
     expect(await ids()).toEqual([res.body.id, ...listed]);
@@ -147,10 +170,14 @@ describe('visitors\' fast path', () => {
 
     // A visitor's copy of the plain list exists...
     const visitor = await t.request('GET', '/v2/api/slip/data/?p=1');
-    for (const slip of visitor.body.results) for (const tip of slip.tips) expect(tip).not.toHaveProperty('market_type');
+    for (const slip of visitor.body.results)
+      for (const tip of slip.tips) expect(tip).not.toHaveProperty('market_type');
     // ...yet the tipster, by header or by cookie, reaches the handler every time: own picks.
     const handler = jest.spyOn(t.get(SlipQueryService), 'active');
-    const credentials: Record<string, string>[] = [{ authorization: `Bearer ${tipster.token}` }, { cookie: `token=${tipster.token}` }];
+    const credentials: Record<string, string>[] = [
+      { authorization: `Bearer ${tipster.token}` },
+      { cookie: `token=${tipster.token}` },
+    ];
     for (const headers of credentials) {
       for (let i = 0; i < 2; i++) {
         const runs = handler.mock.calls.length;
@@ -161,19 +188,25 @@ describe('visitors\' fast path', () => {
         expect(body.results[0].tips[0]).toHaveProperty('market_type');
         expect((await raw('/v2/api/slip/data/?p=1', headers)).statusCode).toBe(200);
         expect(handler.mock.calls.length).toBe(runs + 2);
-        expect(handler.mock.calls[runs + 1][1]).toEqual(expect.objectContaining({ id: tipster.user.id }));
+        expect(handler.mock.calls[runs + 1][1]).toEqual(
+          expect.objectContaining({ id: tipster.user.id }),
+        );
       }
     }
     handler.mockRestore();
     // Its answers were not stored for visitors either.
     const again = await t.request('GET', '/v2/api/slip/data/?p=1');
-    for (const slip of again.body.results) for (const tip of slip.tips) expect(tip).not.toHaveProperty('market_type');
+    for (const slip of again.body.results)
+      for (const tip of slip.tips) expect(tip).not.toHaveProperty('market_type');
   });
 
   it('never stores a 4xx: a bad or missing page keeps its error', async () => {
     for (let i = 0; i < 2; i++) {
       expect((await t.request('GET', '/v2/api/slip/data/?p=abc')).status).toBe(400);
-      expect(await t.request('GET', '/v2/api/slip/data/?p=999')).toMatchObject({ status: 404, body: { message: 'Invalid page' } });
+      expect(await t.request('GET', '/v2/api/slip/data/?p=999')).toMatchObject({
+        status: 404,
+        body: { message: 'Invalid page' },
+      });
       expect((await t.request('GET', '/v2/api/slip/data/finished/?p=abc')).status).toBe(400);
       expect((await t.request('GET', '/v2/api/tipster/data/?p=abc')).status).toBe(400);
     }
@@ -185,14 +218,20 @@ describe('visitors\' fast path', () => {
   it('keeps a page whose games are all upcoming until the first kick-off (at most a minute), a page with a live game 5 s', async () => {
     const redis = new Redis(TEST_REDIS_URL);
     try {
-      const ttlOf = async (query: string) => redis.pttl(`${t.redisPrefix}:slips:list:active:${query}`);
+      const ttlOf = async (query: string) =>
+        redis.pttl(`${t.redisPrefix}:slips:list:active:${query}`);
       const upcoming = await t.request('GET', '/v2/api/slip/data/?p=1&tips=upcoming');
       expect(upcoming.status).toBe(200);
       const pttl = await ttlOf('p=1&tips=upcoming');
       expect(pttl).toBeGreaterThan(LIST_CACHE_TTL_S * 1000);
       expect(pttl).toBeLessThanOrEqual(LIST_CACHE_MAX_TTL_S * 1000);
       // Ten minutes into the first slip's first game, the same page (another cache key) lives 5 s.
-      pinClock(t, new Date(Date.parse(upcoming.body.results[0].tips[0].game_date) + 10 * 60_000).toISOString());
+      pinClock(
+        t,
+        new Date(
+          Date.parse(upcoming.body.results[0].tips[0].game_date) + 10 * 60_000,
+        ).toISOString(),
+      );
       expect((await t.request('GET', '/v2/api/slip/data/?p=1&tips=live')).status).toBe(200);
       const live = await ttlOf('p=1&tips=live');
       expect(live).toBeGreaterThan(0);

@@ -6,7 +6,13 @@ import { createTestContext, TestContext } from '../../setup/test-app';
 
 jest.setTimeout(120_000);
 
-const slip = (userId: number, result: 'W' | 'L' | 'C', settled: string, accumulator: string, jackpot = false): SettledSlipFigures => ({
+const slip = (
+  userId: number,
+  result: 'W' | 'L' | 'C',
+  settled: string,
+  accumulator: string,
+  jackpot = false,
+): SettledSlipFigures => ({
   userId,
   result,
   settledAccumulator: settled,
@@ -59,24 +65,53 @@ describe('TipsterStatService (tipster-stats)', () => {
   });
 
   it('leaves jackpot slips out: a batch of only jackpot slips writes no row', async () => {
-    await tx.run((em) => stats.onSlipsSettled(em, { slips: [slip(b, 'W', '12.00', '12.00', true)] }));
+    await tx.run((em) =>
+      stats.onSlipsSettled(em, { slips: [slip(b, 'W', '12.00', '12.00', true)] }),
+    );
     expect(await row(b)).toBeNull();
   });
 
   it('adds a batch to the stored totals and stores the rating of the new totals', async () => {
     await tx.run((em) =>
       stats.onSlipsSettled(em, {
-        slips: [slip(a, 'W', '2.97', '2.97'), slip(a, 'L', '5.00', '5.00'), slip(b, 'C', '1.00', '3.10'), slip(a, 'W', '1.85', '3.88')],
+        slips: [
+          slip(a, 'W', '2.97', '2.97'),
+          slip(a, 'L', '5.00', '5.00'),
+          slip(b, 'C', '1.00', '3.10'),
+          slip(a, 'W', '1.85', '3.88'),
+        ],
       }),
     );
     // a: 2 won, 1 lost → 66.67; profit 1.97 − 1 + 0.85; odds 2.97 + 5.00 + 3.88.
-    expect(await row(a)).toEqual({ tips: 2, won: 2, lost: 1, cancelled: 0, profit: '1.82', odds_sum: '11.85', rating: '66.67' });
+    expect(await row(a)).toEqual({
+      tips: 2,
+      won: 2,
+      lost: 1,
+      cancelled: 0,
+      profit: '1.82',
+      odds_sum: '11.85',
+      rating: '66.67',
+    });
     // b: its row is created by the batch (no publication counted here): only a cancellation.
-    expect(await row(b)).toEqual({ tips: 0, won: 0, lost: 0, cancelled: 1, profit: '0.00', odds_sum: '0.00', rating: '0.00' });
+    expect(await row(b)).toEqual({
+      tips: 0,
+      won: 0,
+      lost: 0,
+      cancelled: 1,
+      profit: '0.00',
+      odds_sum: '0.00',
+      rating: '0.00',
+    });
 
     await tx.run((em) => stats.onSlipsSettled(em, { slips: [slip(a, 'L', '1.50', '1.50')] }));
     // a: 2 won, 2 lost → 50.00 (the rating of the totals, not of the batch alone).
-    expect(await row(a)).toMatchObject({ won: 2, lost: 2, profit: '0.82', odds_sum: '13.35', rating: '50.00' });
+    expect(await row(a)).toMatchObject({
+      won: 2,
+      lost: 2,
+      profit: '0.82',
+      odds_sum: '13.35',
+      rating: '50.00',
+    });
   });
 
   it('changes nothing when the settlement transaction rolls back after the event', async () => {

@@ -12,7 +12,11 @@ describe('USSD callback source allowlist', () => {
   beforeAll(async () => {
     t = await createTestContext({
       role: 'api',
-      env: { USSD_CALLBACK_KEY: '', USSD_ALLOWED_IPS: '196.201.214.0/24, 2c0f:fe38::/32', TRUST_PROXY: '10.0.0.0/8' },
+      env: {
+        USSD_CALLBACK_KEY: '',
+        USSD_ALLOWED_IPS: '196.201.214.0/24, 2c0f:fe38::/32',
+        TRUST_PROXY: '10.0.0.0/8',
+      },
     });
   });
   afterAll(() => t?.close());
@@ -20,7 +24,10 @@ describe('USSD callback source allowlist', () => {
   const call = (remoteAddress: string, forwardedFor?: string) =>
     t.request('POST', '/api/ussd/africastalking', {
       remoteAddress,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+      },
       body: 'sessionId=ATUid_auth&serviceCode=%2A384%2A123%23&phoneNumber=%2B254711082123&networkCode=63902&text=',
     });
 

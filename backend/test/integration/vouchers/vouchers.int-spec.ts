@@ -22,7 +22,17 @@ const DATA_NOW = new Date('2026-04-20T12:00:00+03:00');
 const HOUR = 3600_000;
 
 type Phone = { local: string; msisdn: string };
-type VoucherRow = { id: string; code: string; phone: string; amount: string; amount_ksh: string; reason: string; status: string; source: string; redeemed_by: string | null };
+type VoucherRow = {
+  id: string;
+  code: string;
+  phone: string;
+  amount: string;
+  amount_ksh: string;
+  reason: string;
+  status: string;
+  source: string;
+  redeemed_by: string | null;
+};
 
 /**
  * Money-back slips and vouchers (docs/PRODUCT-RULES.md R240-R249): a money-back slip bought three
@@ -58,17 +68,45 @@ describe('money-back slips and vouchers', () => {
   const losingMarket = (g: TippableGame): number => (g.homeGoals + g.awayGoals > 2 ? 5 : 4);
 
   const buy = (phone: Phone, slip: number, voucher?: string) =>
-    t.request<any>('POST', '/api/processor/buy', { body: voucher === undefined ? { phone: phone.local, slip } : { phone: phone.local, slip, voucher } });
+    t.request<any>('POST', '/api/processor/buy', {
+      body:
+        voucher === undefined
+          ? { phone: phone.local, slip }
+          : { phone: phone.local, slip, voucher },
+    });
   const paidPurchase = (phone: Phone, slip: number) =>
-    eventually(async () => (await purchasesOf(t.ds, phone.msisdn)).find((p) => p.slip_id === String(slip) && p.status === 'paid'), { timeoutMs: 30_000, what: `a paid purchase of slip ${slip} by ${phone.msisdn}` });
+    eventually(
+      async () =>
+        (await purchasesOf(t.ds, phone.msisdn)).find(
+          (p) => p.slip_id === String(slip) && p.status === 'paid',
+        ),
+      { timeoutMs: 30_000, what: `a paid purchase of slip ${slip} by ${phone.msisdn}` },
+    );
   const vouchersOf = (msisdn: string): Promise<VoucherRow[]> =>
-    sql<VoucherRow>(t.db.url, `SELECT id::text, code, phone, amount::text, amount_ksh::text, reason, status, source_purchase_id::text AS source, redeemed_by_purchase_id::text AS redeemed_by FROM voucher WHERE phone = $1 ORDER BY id`, [msisdn]);
+    sql<VoucherRow>(
+      t.db.url,
+      `SELECT id::text, code, phone, amount::text, amount_ksh::text, reason, status, source_purchase_id::text AS source, redeemed_by_purchase_id::text AS redeemed_by FROM voucher WHERE phone = $1 ORDER BY id`,
+      [msisdn],
+    );
   const smsTo = (msisdn: string, purpose: string) =>
-    sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = $2 ORDER BY id`, [msisdn, purpose]);
+    sql<{ body: string }>(
+      t.db.url,
+      `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = $2 ORDER BY id`,
+      [msisdn, purpose],
+    );
   const spentState = async () => ({
-    vouchers: await sql(t.db.url, `SELECT id, status, redeemed_by_purchase_id FROM voucher ORDER BY id`),
-    paid: (await sql<{ n: number }>(t.db.url, `SELECT count(*)::int AS n FROM purchase WHERE status = 'paid'`))[0].n,
-    ledger: (await sql<{ n: number }>(t.db.url, `SELECT count(*)::int AS n FROM ledger_entry`))[0].n,
+    vouchers: await sql(
+      t.db.url,
+      `SELECT id, status, redeemed_by_purchase_id FROM voucher ORDER BY id`,
+    ),
+    paid: (
+      await sql<{ n: number }>(
+        t.db.url,
+        `SELECT count(*)::int AS n FROM purchase WHERE status = 'paid'`,
+      )
+    )[0].n,
+    ledger: (await sql<{ n: number }>(t.db.url, `SELECT count(*)::int AS n FROM ledger_entry`))[0]
+      .n,
   });
 
   beforeAll(async () => {
@@ -76,7 +114,12 @@ describe('money-back slips and vouchers', () => {
     t = await createTestContext({
       role: 'all',
       listen: true,
-      env: { FOOTBALL_DATA_DIR: data.dir, REPLAY_ANCHOR: '2026-04-20', SANDBOX_AUTO_ACCEPT: '1', SANDBOX_AT_REPORT_DELAY_MS: '50' },
+      env: {
+        FOOTBALL_DATA_DIR: data.dir,
+        REPLAY_ANCHOR: '2026-04-20',
+        SANDBOX_AUTO_ACCEPT: '1',
+        SANDBOX_AT_REPORT_DELAY_MS: '50',
+      },
     });
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
@@ -93,17 +136,30 @@ describe('money-back slips and vouchers', () => {
 
     const mbTipster = await newTipster();
     moneyBackTipster = mbTipster.user.id;
-    moneyBackSlip = (await t.request<any>('POST', '/api/slip/create', {
-      token: mbTipster.token,
-      body: { tips: mb.map((g) => ({ game: g.id, market: losingMarket(g) })), amount: 150, money_back: true },
-    })).body.id;
+    moneyBackSlip = (
+      await t.request<any>('POST', '/api/slip/create', {
+        token: mbTipster.token,
+        body: {
+          tips: mb.map((g) => ({ game: g.id, market: losingMarket(g) })),
+          amount: 150,
+          money_back: true,
+        },
+      })
+    ).body.id;
     expect(moneyBackSlip).toBeGreaterThan(0);
     voidSlip = (await publishSlip(t, (await newTipster()).user.id, vd, { amount: 50 })).id;
-    laterSlip = (await publishSlip(t, (await newTipster()).user.id, later.slice(0, 3), { amount: 100 })).id;
-    dearSlip = (await publishSlip(t, (await newTipster()).user.id, later.slice(3, 6), { amount: 500 })).id;
+    laterSlip = (
+      await publishSlip(t, (await newTipster()).user.id, later.slice(0, 3), { amount: 100 })
+    ).id;
+    dearSlip = (
+      await publishSlip(t, (await newTipster()).user.id, later.slice(3, 6), { amount: 500 })
+    ).id;
     // The void slip's games never get a result: void 48 h after kick-off.
     for (const g of vd) {
-      await t.ds.query(`UPDATE fixture SET result_ft_home = NULL, result_ft_away = NULL, result_ht_home = NULL, result_ht_away = NULL WHERE id = $1`, [g.id]);
+      await t.ds.query(
+        `UPDATE fixture SET result_ft_home = NULL, result_ft_away = NULL, result_ht_home = NULL, result_ht_away = NULL WHERE id = $1`,
+        [g.id],
+      );
     }
 
     for (const phone of buyers) {
@@ -133,24 +189,48 @@ describe('money-back slips and vouchers', () => {
     const [row] = await t.ds.query(`SELECT money_back FROM slip WHERE id = $1`, [moneyBackSlip]);
     expect(row.money_back).toBe(true);
     const tipster = await newTipster();
-    const body = (money_back: unknown, from: number) => ({ tips: later.slice(from, from + 3).map((g) => ({ game: g.id, market: 1 })), amount: 100, money_back });
-    const create = (b: unknown) => t.request<any>('POST', '/api/slip/create', { token: tipster.token, body: b });
-    expect(await create(body('yes', 0))).toMatchObject({ status: 400, body: { message: 'money_back must be true or false' } });
+    const body = (money_back: unknown, from: number) => ({
+      tips: later.slice(from, from + 3).map((g) => ({ game: g.id, market: 1 })),
+      amount: 100,
+      money_back,
+    });
+    const create = (b: unknown) =>
+      t.request<any>('POST', '/api/slip/create', { token: tipster.token, body: b });
+    expect(await create(body('yes', 0))).toMatchObject({
+      status: 400,
+      body: { message: 'money_back must be true or false' },
+    });
     const first = await create(body(true, 0));
     expect(first.status).toBe(201);
-    expect((await t.request<any>('GET', `/api/slip/get/${first.body.id}`)).body.money_back).toBe(true);
-    expect(await create(body(true, 3))).toMatchObject({ status: 400, body: { message: "Can't post more than 1 money-back slip a day" } });
+    expect((await t.request<any>('GET', `/api/slip/get/${first.body.id}`)).body.money_back).toBe(
+      true,
+    );
+    expect(await create(body(true, 3))).toMatchObject({
+      status: 400,
+      body: { message: "Can't post more than 1 money-back slip a day" },
+    });
   });
 
   it('a money-back slip sold three times and lost: three vouchers by SMS, the tipster share reversed (R244, R243)', async () => {
     const [slip] = await t.ds.query(`SELECT slip_result FROM slip WHERE id = $1`, [moneyBackSlip]);
     expect(slip.slip_result).toBe('L');
     for (const phone of buyers) {
-      const vouchers = await eventually(async () => {
-        const v = await vouchersOf(phone.msisdn);
-        return v.length ? v : null;
-      }, { timeoutMs: 20_000, what: `a voucher for ${phone.msisdn}` });
-      expect(vouchers).toEqual([expect.objectContaining({ amount: '150.00', amount_ksh: '150.00', reason: 'money-back', status: 'issued', redeemed_by: null })]);
+      const vouchers = await eventually(
+        async () => {
+          const v = await vouchersOf(phone.msisdn);
+          return v.length ? v : null;
+        },
+        { timeoutMs: 20_000, what: `a voucher for ${phone.msisdn}` },
+      );
+      expect(vouchers).toEqual([
+        expect.objectContaining({
+          amount: '150.00',
+          amount_ksh: '150.00',
+          reason: 'money-back',
+          status: 'issued',
+          redeemed_by: null,
+        }),
+      ]);
       expect(vouchers[0].code).toMatch(/^\d{12}$/);
       const [sms] = await smsTo(phone.msisdn, 'voucher');
       expect(sms.body.replace(/ /g, '')).toContain(vouchers[0].code);
@@ -161,15 +241,25 @@ describe('money-back slips and vouchers', () => {
       `SELECT l.status, l.amount::text FROM ledger_entry l JOIN purchase p ON p.id = l.purchase_id WHERE p.slip_id = $1 AND l.kind = 'sale_share'`,
       [moneyBackSlip],
     );
-    expect(shares).toEqual([{ status: 'U', amount: '90.00' }, { status: 'U', amount: '90.00' }, { status: 'U', amount: '90.00' }]);
+    expect(shares).toEqual([
+      { status: 'U', amount: '90.00' },
+      { status: 'U', amount: '90.00' },
+      { status: 'U', amount: '90.00' },
+    ]);
     const reversals = await t.ds.query(
       `SELECT l.account, l.amount::text FROM ledger_entry l JOIN purchase p ON p.id = l.purchase_id WHERE p.slip_id = $1 AND l.kind = 'sale_share_reversal'`,
       [moneyBackSlip],
     );
     expect(reversals).toEqual(Array(3).fill({ account: 'platform', amount: '90.00' }));
     const nairobi = new Date();
-    const sums = await t.get(LedgerService).tipsterSums(moneyBackTipster, new Date(0), new Date(0), nairobi);
-    expect([sums.pending, sums.earned, sums.balance].map((m) => m.toDecimal())).toEqual(['0.00', '0.00', '0.00']);
+    const sums = await t
+      .get(LedgerService)
+      .tipsterSums(moneyBackTipster, new Date(0), new Date(0), nairobi);
+    expect([sums.pending, sums.earned, sums.balance].map((m) => m.toDecimal())).toEqual([
+      '0.00',
+      '0.00',
+      '0.00',
+    ]);
     await expectMoneyInvariants(t.ds);
   });
 
@@ -189,7 +279,9 @@ describe('money-back slips and vouchers', () => {
     expect(slip.slip_result).toBe('C');
     for (const phone of voidBuyers) {
       const vouchers = await vouchersOf(phone.msisdn);
-      expect(vouchers).toEqual([expect.objectContaining({ amount: '50.00', reason: 'void', status: 'issued' })]);
+      expect(vouchers).toEqual([
+        expect.objectContaining({ amount: '50.00', reason: 'void', status: 'issued' }),
+      ]);
       expect(await smsTo(phone.msisdn, 'voucher')).toHaveLength(1);
       expect(await smsTo(phone.msisdn, 'slip-cancelled')).toEqual([]);
     }
@@ -202,35 +294,76 @@ describe('money-back slips and vouchers', () => {
     const spaced = voucher.code.replace(/(\d{4})(?=\d)/g, '$1 ');
     const res = await buy(A, laterSlip, spaced);
     expect(res).toMatchObject({ status: 200, body: { message: 'Paid with voucher' } });
-    const purchase = (await purchasesOf(t.ds, A.msisdn)).find((p) => p.slip_id === String(laterSlip));
-    expect(purchase).toMatchObject({ status: 'paid', provider: 'voucher', checkout_request_id: null, amount: '100.00' });
+    const purchase = (await purchasesOf(t.ds, A.msisdn)).find(
+      (p) => p.slip_id === String(laterSlip),
+    );
+    expect(purchase).toMatchObject({
+      status: 'paid',
+      provider: 'voucher',
+      checkout_request_id: null,
+      amount: '100.00',
+    });
     const [after, change] = await vouchersOf(A.msisdn);
     expect(after).toMatchObject({ status: 'redeemed', redeemed_by: purchase.id });
-    expect(change).toMatchObject({ reason: 'change', amount: '50.00', status: 'issued', source: purchase.id });
-    await eventually(async () => (await smsTo(A.msisdn, 'deliver-slip')).length === 2, { timeoutMs: 20_000, what: 'the picks SMS of the voucher purchase' });
+    expect(change).toMatchObject({
+      reason: 'change',
+      amount: '50.00',
+      status: 'issued',
+      source: purchase.id,
+    });
+    await eventually(async () => (await smsTo(A.msisdn, 'deliver-slip')).length === 2, {
+      timeoutMs: 20_000,
+      what: 'the picks SMS of the voucher purchase',
+    });
     expect(await smsTo(A.msisdn, 'voucher')).toHaveLength(2);
     await expectMoneyInvariants(t.ds);
   });
 
-  it('refuses a reused, expired, too small, malformed, wrong or another phone\'s voucher with a 4xx, spending nothing (R247)', async () => {
+  it("refuses a reused, expired, too small, malformed, wrong or another phone's voucher with a 4xx, spending nothing (R247)", async () => {
     const [A, B, C] = buyers;
     const [used] = await vouchersOf(A.msisdn);
     const [ofC] = await vouchersOf(C.msisdn);
     const [ofB] = await vouchersOf(B.msisdn);
     const before = await spentState();
-    expect(await buy(A, laterSlip, used.code)).toMatchObject({ status: 409, body: { message: 'This voucher has already been used' } });
-    expect(await buy(B, laterSlip, ofC.code)).toMatchObject({ status: 403, body: { message: 'This voucher belongs to another phone number' } });
-    expect(await buy(voidBuyers[0], laterSlip, '12345')).toMatchObject({ status: 400, body: { message: 'Enter the 12-digit voucher code from your SMS' } });
+    expect(await buy(A, laterSlip, used.code)).toMatchObject({
+      status: 409,
+      body: { message: 'This voucher has already been used' },
+    });
+    expect(await buy(B, laterSlip, ofC.code)).toMatchObject({
+      status: 403,
+      body: { message: 'This voucher belongs to another phone number' },
+    });
+    expect(await buy(voidBuyers[0], laterSlip, '12345')).toMatchObject({
+      status: 400,
+      body: { message: 'Enter the 12-digit voucher code from your SMS' },
+    });
     const wrong = String((BigInt(ofB.code) + 1n) % 10n ** 12n).padStart(12, '0');
-    expect(await buy(B, laterSlip, wrong)).toMatchObject({ status: 400, body: { message: 'This voucher code is wrong. Check the SMS and try again.' } });
-    expect(await buy(B, dearSlip, ofB.code)).toMatchObject({ status: 400, body: { message: 'This voucher does not cover the price of this slip. Choose a slip it covers, or pay by M-Pesa.' } });
-    expect(await buy(C, laterSlip, { code: ofC.code } as unknown as string)).toMatchObject({ status: 400 });
+    expect(await buy(B, laterSlip, wrong)).toMatchObject({
+      status: 400,
+      body: { message: 'This voucher code is wrong. Check the SMS and try again.' },
+    });
+    expect(await buy(B, dearSlip, ofB.code)).toMatchObject({
+      status: 400,
+      body: {
+        message:
+          'This voucher does not cover the price of this slip. Choose a slip it covers, or pay by M-Pesa.',
+      },
+    });
+    expect(await buy(C, laterSlip, { code: ofC.code } as unknown as string)).toMatchObject({
+      status: 400,
+    });
     // C's voucher reaches its 30 days.
     await t.ds.query(`UPDATE voucher SET expires_at = issued_at WHERE id = $1`, [ofC.id]);
-    expect(await buy(C, laterSlip, ofC.code)).toMatchObject({ status: 410, body: { message: 'This voucher has expired' } });
+    expect(await buy(C, laterSlip, ofC.code)).toMatchObject({
+      status: 410,
+      body: { message: 'This voucher has expired' },
+    });
     expect(await spentState()).toEqual(before);
     // No voucher purchase was left behind paid; the refused ones are failed.
-    const refused = await t.ds.query(`SELECT status FROM purchase WHERE provider = 'voucher' AND status <> 'failed' AND phone <> $1`, [A.msisdn]);
+    const refused = await t.ds.query(
+      `SELECT status FROM purchase WHERE provider = 'voucher' AND status <> 'failed' AND phone <> $1`,
+      [A.msisdn],
+    );
     expect(refused).toEqual([]);
     expect(await t.get(VoucherService).expireDue()).toBe(1);
     expect(await vouchersOf(C.msisdn)).toEqual([expect.objectContaining({ status: 'expired' })]);
@@ -242,34 +375,63 @@ describe('money-back slips and vouchers', () => {
     const [ofB] = await vouchersOf(B.msisdn);
     const redemption = t.get(VoucherRedemption);
     // B sent one wrong and one other phone's code above; eight more reach ten.
-    for (let i = 0; i < 8; i++) await expect(redemption.check(B.msisdn, String(100000000000 + i), Money.ofUnits(1))).rejects.toMatchObject({ status: 400 });
+    for (let i = 0; i < 8; i++)
+      await expect(
+        redemption.check(B.msisdn, String(100000000000 + i), Money.ofUnits(1)),
+      ).rejects.toMatchObject({ status: 400 });
     const locked = await buy(B, laterSlip, ofB.code);
-    expect(locked).toMatchObject({ status: 429, body: { message: 'Too many wrong voucher codes. Try again in an hour.' } });
+    expect(locked).toMatchObject({
+      status: 429,
+      body: { message: 'Too many wrong voucher codes. Try again in an hour.' },
+    });
     expect((await vouchersOf(B.msisdn))[0].status).toBe('issued');
-    const [last] = await t.ds.query(`SELECT max(attempted_at) AS at FROM voucher_failed_attempt WHERE phone = $1`, [B.msisdn]);
+    const [last] = await t.ds.query(
+      `SELECT max(attempted_at) AS at FROM voucher_failed_attempt WHERE phone = $1`,
+      [B.msisdn],
+    );
     pinClock(t, new Date(new Date(last.at).getTime() + HOUR + 1000));
-    expect(await redemption.check(B.msisdn, ofB.code, Money.ofUnits(100))).toMatchObject({ id: ofB.id });
+    expect(await redemption.check(B.msisdn, ofB.code, Money.ofUnits(100))).toMatchObject({
+      id: ofB.id,
+    });
   });
 
   it('refunds undelivered picks by voucher once (R249)', async () => {
     const [A] = buyers;
-    const purchase = (await purchasesOf(t.ds, A.msisdn)).find((p) => p.slip_id === String(laterSlip));
-    const event = { purchaseId: String(purchase.id), slipId: laterSlip, phone: A.msisdn, at: new Date() };
+    const purchase = (await purchasesOf(t.ds, A.msisdn)).find(
+      (p) => p.slip_id === String(laterSlip),
+    );
+    const event = {
+      purchaseId: String(purchase.id),
+      slipId: laterSlip,
+      phone: A.msisdn,
+      at: new Date(),
+    };
     await t.get(UndeliveredPicksHook).refundUndelivered([event]);
     await t.get(UndeliveredPicksHook).refundUndelivered([event]);
     const refunds = (await vouchersOf(A.msisdn)).filter((v) => v.reason === 'undelivered');
-    expect(refunds).toEqual([expect.objectContaining({ amount: '100.00', source: String(purchase.id), status: 'issued' })]);
+    expect(refunds).toEqual([
+      expect.objectContaining({ amount: '100.00', source: String(purchase.id), status: 'issued' }),
+    ]);
     await expectMoneyInvariants(t.ds);
   });
 
   it("the buyer's history shows refunded purchases and the voucher balance for the phone, and nothing for another (R163)", async () => {
     const [A] = buyers;
     const history = async (phone: Phone) => {
-      expect((await t.request<any>('POST', '/api/buyer/code', { body: { phone: phone.local } })).status).toBe(200);
-      const code = await eventually(async () => {
-        const [row] = await sql<{ body: string }>(t.db.url, `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'buyer-code' ORDER BY id DESC LIMIT 1`, [phone.msisdn]);
-        return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
-      }, { timeoutMs: 10_000 });
+      expect(
+        (await t.request<any>('POST', '/api/buyer/code', { body: { phone: phone.local } })).status,
+      ).toBe(200);
+      const code = await eventually(
+        async () => {
+          const [row] = await sql<{ body: string }>(
+            t.db.url,
+            `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = 'buyer-code' ORDER BY id DESC LIMIT 1`,
+            [phone.msisdn],
+          );
+          return row ? (/(\d{6})/.exec(row.body) as RegExpExecArray)[1] : null;
+        },
+        { timeoutMs: 10_000 },
+      );
       return t.request<any>('GET', `/api/buyer/purchases?phone=${phone.local}&code=${code}`);
     };
     const res = await history(A);
@@ -286,6 +448,9 @@ describe('money-back slips and vouchers', () => {
       ['money-back', 'redeemed', '150.00'],
     ]);
     const other = await history(nextPhone());
-    expect(other).toMatchObject({ status: 200, body: { data: [], vouchers: [], voucher_balance: '0.00' } });
+    expect(other).toMatchObject({
+      status: 200,
+      body: { data: [], vouchers: [], voucher_balance: '0.00' },
+    });
   });
 });

@@ -1,5 +1,13 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { DateInput, NumberInput, Show, SimpleShowLayout, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  DateInput,
+  NumberInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { IdField, JsonField, NairobiDateField, StatusChipField } from '../common/fields';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 

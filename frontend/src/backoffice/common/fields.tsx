@@ -7,13 +7,23 @@ import {
   useRecordContext,
   type FieldProps,
 } from 'react-admin';
-import { formatMoney, formatNairobiDateTime, formatNairobiDay, statusColor, statusLabel, type StatusStyle } from './format';
+import {
+  formatMoney,
+  formatNairobiDateTime,
+  formatNairobiDay,
+  statusColor,
+  statusLabel,
+  type StatusStyle,
+} from './format';
 
 /**
  * An amount with 2 decimals ('Ksh. 1,500.00'); the API sends decimals as strings. With
  * `currencySource`, in the currency that field of the record names ('NGN 617.28', 'UGX 1,850.00').
  */
-export const MoneyField = ({ currencySource, ...props }: FieldProps & { currencySource?: string }) => {
+export const MoneyField = ({
+  currencySource,
+  ...props
+}: FieldProps & { currencySource?: string }) => {
   const value = useFieldValue(props) as string | number | null | undefined;
   const record = useRecordContext(props);
   const currency = currencySource ? record?.[currencySource] : 'KES';
@@ -48,7 +58,10 @@ export const NairobiDayField = (props: FieldProps) => {
  * A status value as a coloured chip (green done, amber pending, red failed). `statuses` reads a
  * resource's coded values ('P' → Pending); other values by their common meaning.
  */
-export const StatusChipField = ({ statuses, ...props }: FieldProps & { statuses?: Readonly<Record<string, StatusStyle>> }) => {
+export const StatusChipField = ({
+  statuses,
+  ...props
+}: FieldProps & { statuses?: Readonly<Record<string, StatusStyle>> }) => {
   const value = useFieldValue(props) as unknown;
   if (value === null || value === undefined || value === '') return null;
   const style = statuses?.[String(value)];
@@ -67,7 +80,11 @@ export const JsonField = (props: FieldProps) => {
   const value = useFieldValue(props) as unknown;
   if (value === null || value === undefined) return null;
   return (
-    <Typography component="pre" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 12 }}>
+    <Typography
+      component="pre"
+      variant="body2"
+      sx={{ m: 0, whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 12 }}
+    >
       {JSON.stringify(value, null, 2)}
     </Typography>
   );
@@ -84,7 +101,12 @@ const LIST_LONGTEXT_SX = {
 } as const;
 
 /** Long text on a Show page: whole, wrapped, line breaks kept. */
-const SHOW_LONGTEXT_SX = { display: 'block', maxWidth: 640, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+const SHOW_LONGTEXT_SX = {
+  display: 'block',
+  maxWidth: 640,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+} as const;
 
 /** A long text (SMS body, errors, descriptions): clipped to two lines in a list (`inList`), whole on a Show page. */
 export const LongTextField = ({ inList = false, ...props }: FieldProps & { inList?: boolean }) => (
@@ -92,12 +114,16 @@ export const LongTextField = ({ inList = false, ...props }: FieldProps & { inLis
 );
 
 /** A whole number shown as sent (ids, counts): no thousands separator. */
-export const IdField = (props: FieldProps) => <NumberField {...props} options={{ useGrouping: false }} />;
+export const IdField = (props: FieldProps) => (
+  <NumberField {...props} options={{ useGrouping: false }} />
+);
 
 /** Select options from codes: 'KES' as is, 'in_play' → 'In play'. */
 export const codeChoices = (ids: readonly string[]): { id: string; name: string }[] =>
   ids.map((id) => ({ id, name: id === id.toUpperCase() ? id : statusLabel(id) }));
 
 /** Select options from coded statuses ('P' → Pending). */
-export const statusChoices = (statuses: Readonly<Record<string, StatusStyle>>): { id: string; name: string }[] =>
+export const statusChoices = (
+  statuses: Readonly<Record<string, StatusStyle>>,
+): { id: string; name: string }[] =>
   Object.entries(statuses).map(([id, style]) => ({ id, name: style.label }));

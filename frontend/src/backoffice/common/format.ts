@@ -11,7 +11,10 @@ import { nairobiClock, nairobiDate } from '../../lib/nairobi-time';
  * 'NGN 617.28' or 'UGX 1,850.00'; '' for a missing value. Written from the server's digits (lib/money
  * twoDecimals): nothing is computed.
  */
-export const formatMoney = (value: DecimalValue | null | undefined, currency: unknown = 'KES'): string => {
+export const formatMoney = (
+  value: DecimalValue | null | undefined,
+  currency: unknown = 'KES',
+): string => {
   if (value === null || value === undefined || value === '') return '';
   if (currency === 'NGN') return formatNgn(value);
   if (currency === 'UGX') return formatUgx(value);
@@ -44,14 +47,45 @@ export interface StatusStyle {
 }
 
 const STATUS_COLORS: Record<string, StatusColor> = {
-  paid: 'success', completed: 'success', complete: 'success', approved: 'success', won: 'success',
-  sent: 'success', delivered: 'success', active: 'success', succeeded: 'success', success: 'success',
-  settled: 'success', published: 'success', imported: 'success', done: 'success',
-  pending: 'warning', queued: 'warning', processing: 'warning', requested: 'warning', running: 'warning',
-  live: 'info', ft: 'success', pst: 'error', canc: 'error', abd: 'error', awd: 'default',
-  open: 'info', upcoming: 'info', scheduled: 'info', in_play: 'info',
-  failed: 'error', rejected: 'error', lost: 'error', cancelled: 'error', canceled: 'error', banned: 'error',
-  flagged: 'error', expired: 'error', void: 'default', refunded: 'default',
+  paid: 'success',
+  completed: 'success',
+  complete: 'success',
+  approved: 'success',
+  won: 'success',
+  sent: 'success',
+  delivered: 'success',
+  active: 'success',
+  succeeded: 'success',
+  success: 'success',
+  settled: 'success',
+  published: 'success',
+  imported: 'success',
+  done: 'success',
+  pending: 'warning',
+  queued: 'warning',
+  processing: 'warning',
+  requested: 'warning',
+  running: 'warning',
+  live: 'info',
+  ft: 'success',
+  pst: 'error',
+  canc: 'error',
+  abd: 'error',
+  awd: 'default',
+  open: 'info',
+  upcoming: 'info',
+  scheduled: 'info',
+  in_play: 'info',
+  failed: 'error',
+  rejected: 'error',
+  lost: 'error',
+  cancelled: 'error',
+  canceled: 'error',
+  banned: 'error',
+  flagged: 'error',
+  expired: 'error',
+  void: 'default',
+  refunded: 'default',
 };
 
 /** Colour for a status chip: green done/paid, amber pending, red failed/rejected, grey unknown. */

@@ -20,7 +20,8 @@ export interface JsxColumn {
 /** The columns written as children (fragments and arrays flattened; action buttons have no source). */
 export const jsxColumns = (children: ReactNode): JsxColumn[] =>
   Children.toArray(children).flatMap((child): JsxColumn[] => {
-    if (!isValidElement<{ source?: unknown; label?: unknown; children?: ReactNode }>(child)) return [];
+    if (!isValidElement<{ source?: unknown; label?: unknown; children?: ReactNode }>(child))
+      return [];
     if (child.type === Fragment) return jsxColumns(child.props.children);
     const { source, label } = child.props;
     if (typeof source !== 'string') return [];
@@ -65,7 +66,12 @@ export const ResourceList = ({ children, ...props }: ListProps) => (
  * fields may be (the server answers 400 to others).
  */
 export const ResourceDatagrid = ({ children, rowClick = 'show', ...props }: DatagridProps) => (
-  <Datagrid rowClick={rowClick} bulkActionButtons={false} sx={phoneRows(jsxColumns(children))} {...props}>
+  <Datagrid
+    rowClick={rowClick}
+    bulkActionButtons={false}
+    sx={phoneRows(jsxColumns(children))}
+    {...props}
+  >
     {children}
   </Datagrid>
 );

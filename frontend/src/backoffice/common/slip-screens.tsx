@@ -33,7 +33,12 @@ const slipFilters = [
   <NumberInput key="accumulator_lte" source="accumulator_lte" label="Total odds max" />,
   <BooleanInput key="premium" source="premium" />,
   <BooleanInput key="jackpot" source="jackpot" />,
-  <SelectInput key="slip_result" source="slip_result" label="Result" choices={statusChoices(SLIP_RESULTS)} />,
+  <SelectInput
+    key="slip_result"
+    source="slip_result"
+    label="Result"
+    choices={statusChoices(SLIP_RESULTS)}
+  />,
   <DateInput key="date_created_gte" source="date_created_gte" label="Published from" />,
   <DateInput key="date_created_lte" source="date_created_lte" label="Published to" />,
 ];

@@ -28,14 +28,21 @@ const QUOTED: Record<number, { accumulator: string; accumulator_in_range: boolea
   2: { accumulator: '2.25', accumulator_in_range: true },
   3: { accumulator: '4.50', accumulator_in_range: true },
 };
-const quoteOf = (quoted = QUOTED) => (req: StubbedRequest) => {
-  const tips = (req.body as { tips: { game: number; market: number }[] }).tips;
-  return { ...quoted[tips.length], tips: tips.map((tip) => ({ ...tip, odd: '1.50' })) };
-};
+const quoteOf =
+  (quoted = QUOTED) =>
+  (req: StubbedRequest) => {
+    const tips = (req.body as { tips: { game: number; market: number }[] }).tips;
+    return { ...quoted[tips.length], tips: tips.map((tip) => ({ ...tip, odd: '1.50' })) };
+  };
 
 const routes = (create: unknown, limits = buildSlipLimits(), quote = quoteOf()) => ({
   '/api/slip/limits': limits,
-  '/api/slip/markets': { markets: [{ id: 1, type: '1X2', value: 'HOME WIN', odds_key: 'home_win' }, { id: 4, type: 'OU', value: 'OVER 2.5', odds_key: 'over_2_5' }] },
+  '/api/slip/markets': {
+    markets: [
+      { id: 1, type: '1X2', value: 'HOME WIN', odds_key: 'home_win' },
+      { id: 4, type: 'OU', value: 'OVER 2.5', odds_key: 'over_2_5' },
+    ],
+  },
   '/api/slip/can-post': { can_post: true, remaining: 2 },
   'POST /api/manage/search-games': { games },
   '/api/fixtures/search/fixture/odd/1': { result: { home_win: '1.50', over_2_5: '1.90' } },
@@ -46,7 +53,10 @@ const routes = (create: unknown, limits = buildSlipLimits(), quote = quoteOf()) 
 });
 
 const renderPage = () => {
-  setCookie('token', fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  setCookie(
+    'token',
+    fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 3600 }),
+  );
   render(
     <MemoryRouter initialEntries={['/dashboard/add_tips']}>
       <Routes>
@@ -65,12 +75,18 @@ const addGame = async (index: number) => {
   fireEvent.mouseDown(market);
   fireEvent.click(await screen.findByRole('option', { name: /HOME WIN/ }));
   fireEvent.click(screen.getByRole('button', { name: 'Add to slip' }));
-  await within(screen.getByRole('list', { name: 'Slip' })).findByText(`Home ${index} vs Away ${index}`);
+  await within(screen.getByRole('list', { name: 'Slip' })).findByText(
+    `Home ${index} vs Away ${index}`,
+  );
 };
 
 describe('Add tips (/dashboard/add_tips)', () => {
   it("refuses to publish under 3 games, then publishes 3 with the server's error shown", async () => {
-    const fetchStub = stubFetch(routes(json({ message: 'Game started', error: 'Game started', game: 'Home 2 vs Away 2' }, 400)));
+    const fetchStub = stubFetch(
+      routes(
+        json({ message: 'Game started', error: 'Game started', game: 'Home 2 vs Away 2' }, 400),
+      ),
+    );
     renderPage();
     await addGame(1);
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -80,7 +96,9 @@ describe('Add tips (/dashboard/add_tips)', () => {
     await addGame(2);
     await addGame(3);
     expect(await screen.findByTestId('total-odds')).toHaveTextContent('4.50');
-    expect(fetchStub.to('/api/slip/quote').at(-1)?.body).toEqual({ tips: [1, 2, 3].map((game) => ({ game, market: 1 })) });
+    expect(fetchStub.to('/api/slip/quote').at(-1)?.body).toEqual({
+      tips: [1, 2, 3].map((game) => ({ game, market: 1 })),
+    });
     // A money-back slip (docs/PRODUCT-RULES.md R240): the flag goes with the slip.
     fireEvent.click(screen.getByRole('checkbox', { name: 'Money back if it loses' }));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
@@ -96,7 +114,9 @@ describe('Add tips (/dashboard/add_tips)', () => {
 
   it("shows the server's total odds as games are added and refuses a total out of range on its word", async () => {
     const quoted = { ...QUOTED, 3: { accumulator: '120.50', accumulator_in_range: false } };
-    const fetchStub = stubFetch(routes({ message: 'ok', id: 9 }, buildSlipLimits(), quoteOf(quoted)));
+    const fetchStub = stubFetch(
+      routes({ message: 'ok', id: 9 }, buildSlipLimits(), quoteOf(quoted)),
+    );
     renderPage();
     expect(await screen.findByTestId('total-odds')).toHaveTextContent('-');
     await addGame(1);
@@ -119,14 +139,24 @@ describe('Add tips (/dashboard/add_tips)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     const shown = await screen.findByText('Successfully Published Tips');
     expect(shown.closest('.MuiSnackbar-root')).not.toBeNull();
-    await waitFor(() => expect(screen.queryByText('Successfully Published Tips')).not.toBeInTheDocument(), { timeout: 8000 });
+    await waitFor(
+      () => expect(screen.queryByText('Successfully Published Tips')).not.toBeInTheDocument(),
+      { timeout: 8000 },
+    );
   }, 30_000);
 
   it("keeps the renewed token of a user's first slip (their token now says tipster)", async () => {
-    const renewed = fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 900 });
+    const renewed = fakeJwt({
+      sub: '7',
+      role: 'tipster',
+      exp: Math.floor(Date.now() / 1000) + 900,
+    });
     stubFetch(routes({ message: 'Successfully Published Tips', id: 9, access: renewed }));
     renderPage();
-    setCookie('token', fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 3600 }));
+    setCookie(
+      'token',
+      fakeJwt({ sub: '7', role: 'user', exp: Math.floor(Date.now() / 1000) + 3600 }),
+    );
     await addGame(1);
     await addGame(2);
     await addGame(3);
@@ -140,7 +170,11 @@ describe('Add tips (/dashboard/add_tips)', () => {
       max_tips: 4,
       min_price_ksh: 100,
       max_price_ksh: 500,
-      messages: { ...buildSlipLimits().messages, price_too_high: 'Max Amount: 500', price_range: 'Price range Ksh. [100-500]' },
+      messages: {
+        ...buildSlipLimits().messages,
+        price_too_high: 'Max Amount: 500',
+        price_range: 'Price range Ksh. [100-500]',
+      },
     });
     const fetchStub = stubFetch(routes({ message: 'ok', id: 9 }, limits));
     renderPage();
@@ -155,7 +189,10 @@ describe('Add tips (/dashboard/add_tips)', () => {
   }, 20_000);
 
   it("shows the server's daily limit message when no slip may be posted today", async () => {
-    stubFetch({ ...routes({ message: 'ok', id: 9 }), '/api/slip/can-post': { can_post: false, remaining: 0 } });
+    stubFetch({
+      ...routes({ message: 'ok', id: 9 }),
+      '/api/slip/can-post': { can_post: false, remaining: 0 },
+    });
     renderPage();
     expect(await screen.findByText("Can't Post more than 2 tips")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publish' })).toBeDisabled();

@@ -88,7 +88,9 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
   const odds = useQuery({
     queryKey: ['fixtures', 'odds', selected?.id],
     queryFn: () =>
-      api.get('/api/fixtures/search/fixture/odd/{gameId}', { path: { gameId: String(selected?.id) } }),
+      api.get('/api/fixtures/search/fixture/odd/{gameId}', {
+        path: { gameId: String(selected?.id) },
+      }),
     enabled: selected !== null,
   });
   const tips = picks.map((pick) => ({ game: pick.game.id, market: pick.market.id }));
@@ -124,13 +126,19 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
       void canPost.refetch();
     },
     onError: (error) => {
-      const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { error?: string; game?: string }) : {};
+      const body =
+        error instanceof ApiError && error.body && typeof error.body === 'object'
+          ? (error.body as { error?: string; game?: string })
+          : {};
       setMessage({ severity: 'error', text: publishFailureMessage(body.error, body.game) });
     },
   });
 
   const offered = markets
-    .map((market) => ({ market, odd: market.odds_key ? odds.data?.result[market.odds_key] : undefined }))
+    .map((market) => ({
+      market,
+      odd: market.odds_key ? odds.data?.result[market.odds_key] : undefined,
+    }))
     .filter((entry): entry is { market: Market; odd: string } => typeof entry.odd === 'string');
 
   const submitSearch = (event: FormEvent) => {
@@ -177,7 +185,8 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
   const blocked = canPost.data?.can_post === false;
 
   const submitPublish = () => {
-    const error = priceError ?? publishError(limits, picks.length, quote.data?.accumulator_in_range, price);
+    const error =
+      priceError ?? publishError(limits, picks.length, quote.data?.accumulator_in_range, price);
     if (error) {
       setMessage({ severity: 'error', text: error });
       return;
@@ -225,7 +234,10 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
           <List dense aria-label="Games found">
             {games.map((game) => (
               <ListItemButton key={game.id} onClick={() => chooseGame(game)}>
-                <ListItemText primary={gameName(game)} secondary={`${game.league} · ${new Date(game.game_date).toLocaleString('en-KE')}`} />
+                <ListItemText
+                  primary={gameName(game)}
+                  secondary={`${game.league} · ${new Date(game.game_date).toLocaleString('en-KE')}`}
+                />
               </ListItemButton>
             ))}
           </List>
@@ -271,7 +283,10 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
                 </IconButton>
               }
             >
-              <ListItemText primary={gameName(pick.game)} secondary={`${pick.market.type} ${pick.market.value} @ ${pick.odd}`} />
+              <ListItemText
+                primary={gameName(pick.game)}
+                secondary={`${pick.market.type} ${pick.market.value} @ ${pick.odd}`}
+              />
             </ListItem>
           ))}
         </List>
@@ -288,10 +303,20 @@ const AddTipsForm = ({ limits }: { limits: SlipLimits }) => {
             helperText={priceError ?? limits.messages.price_range}
           />
           <FormControlLabel
-            control={<Checkbox checked={moneyBack} onChange={(event) => setMoneyBack(event.target.checked)} />}
+            control={
+              <Checkbox
+                checked={moneyBack}
+                onChange={(event) => setMoneyBack(event.target.checked)}
+              />
+            }
             label="Money back if it loses"
           />
-          <Button variant="contained" onClick={submitPublish} loading={publish.isPending} disabled={blocked}>
+          <Button
+            variant="contained"
+            onClick={submitPublish}
+            loading={publish.isPending}
+            disabled={blocked}
+          >
             Publish
           </Button>
         </Stack>

@@ -10,7 +10,9 @@ import { paymentStatusLabel, usePayments, useWithdrawals, withdrawalStatusLabel 
 
 const formatDate = (value: string): string => {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' });
 };
 
 interface ListFrameProps extends Omit<ListCardProps, 'isEmpty' | 'paging' | 'footer'> {
@@ -21,7 +23,15 @@ interface ListFrameProps extends Omit<ListCardProps, 'isEmpty' | 'paging' | 'foo
   onPage: (page: number) => void;
 }
 
-const ListFrame = ({ headers, count, page, numPages, onPage, children, ...card }: ListFrameProps) => (
+const ListFrame = ({
+  headers,
+  count,
+  page,
+  numPages,
+  onPage,
+  children,
+  ...card
+}: ListFrameProps) => (
   <ListCard {...card} isEmpty={count === 0} paging={{ page, numPages, onPage }}>
     <Table size="small">
       <TableHead>

@@ -35,7 +35,16 @@ export interface ListCardProps {
  * occurred. Try again' unless the server sent a message), the empty text, or the list with its page
  * numbers.
  */
-export const ListCard = ({ title, isPending, error, isEmpty, empty, paging, footer, children }: ListCardProps) => (
+export const ListCard = ({
+  title,
+  isPending,
+  error,
+  isEmpty,
+  empty,
+  paging,
+  footer,
+  children,
+}: ListCardProps) => (
   <Card sx={{ mt: 2 }}>
     <Title title={title} />
     <CardContent>

@@ -17,7 +17,14 @@ const provider = {
 
 const profile = {
   user: { username: 'kipchoge', first_name: 'Eliud' },
-  profile: { profile_image_url: null, monthly_rating: '0', subscribed: false, email_verified: true, country: 'KE', city: '' },
+  profile: {
+    profile_image_url: null,
+    monthly_rating: '0',
+    subscribed: false,
+    email_verified: true,
+    country: 'KE',
+    city: '',
+  },
   stats: [20, 15, 5, '72.5'],
   stats2: { week_rating: '0' },
   dash: { rating: '72.5' },
@@ -38,12 +45,18 @@ const KICK_OFF = '2030-05-01T15:00:00Z';
 const Location = () => <output aria-label="location">{useLocation().pathname}</output>;
 
 const renderAt = (path: string) => {
-  setCookie('token', fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 3600 }));
+  setCookie(
+    'token',
+    fakeJwt({ sub: '7', role: 'tipster', exp: Math.floor(Date.now() / 1000) + 3600 }),
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="/dashboard/*" element={<BackofficeApp dataProvider={provider} queryClient={queryClient} />} />
+        <Route
+          path="/dashboard/*"
+          element={<BackofficeApp dataProvider={provider} queryClient={queryClient} />}
+        />
       </Routes>
       <Location />
     </MemoryRouter>,
@@ -67,7 +80,15 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
                   id: 2,
                   price: 250,
                   accumulator: '3.80',
-                  tips: [buildTip({ home_team: 'Page Two FC', away_team: 'Rivals', game_date: KICK_OFF, market_type: 4, odd: '1.90' })],
+                  tips: [
+                    buildTip({
+                      home_team: 'Page Two FC',
+                      away_team: 'Rivals',
+                      game_date: KICK_OFF,
+                      market_type: 4,
+                      odd: '1.90',
+                    }),
+                  ],
                 }),
               ],
               next: null,
@@ -83,7 +104,14 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
                   date_created: '2026-05-01T08:00:00+03:00',
                   tips: [
                     buildTip({ game_date: KICK_OFF, market_type: 1, odd: '1.50' }),
-                    buildTip({ home_team: 'Gor Mahia', away_team: 'AFC Leopards', league: 'Kenyan Premier League', game_date: KICK_OFF, market_type: 4, odd: '3.04' }),
+                    buildTip({
+                      home_team: 'Gor Mahia',
+                      away_team: 'AFC Leopards',
+                      league: 'Kenyan Premier League',
+                      game_date: KICK_OFF,
+                      market_type: 4,
+                      odd: '3.04',
+                    }),
                   ],
                 }),
               ],
@@ -111,7 +139,9 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
     expect(within(table).getByText('Page Two FC v Rivals', { exact: false })).toBeInTheDocument();
     expect(within(table).getByText('Ksh. 250.00')).toBeInTheDocument();
     expect(within(table).queryByText('HOME WIN @ 1.50')).not.toBeInTheDocument();
-    expect(fetchStub.to('/v2/api/slip/data/').at(-1)?.path).toBe('/v2/api/slip/data/?account=1&p=2');
+    expect(fetchStub.to('/v2/api/slip/data/').at(-1)?.path).toBe(
+      '/v2/api/slip/data/?account=1&p=2',
+    );
   });
 
   it('shows the empty state', async () => {
@@ -124,7 +154,10 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
   });
 
   it('shows the error state when the list fails', async () => {
-    stubFetch({ '/api/account/profile': profile, '/v2/api/slip/data/': new Response('', { status: 500 }) });
+    stubFetch({
+      '/api/account/profile': profile,
+      '/v2/api/slip/data/': new Response('', { status: 500 }),
+    });
     renderAt('/dashboard/active_tips/kipchoge');
     expect(await screen.findByText('Error occurred. Try again')).toBeInTheDocument();
   });
@@ -137,7 +170,9 @@ describe('Own active tips (/dashboard/active_tips/{username})', () => {
     renderAt('/dashboard/active_tips/someone_else');
     await waitFor(() => expect(location()).toHaveTextContent('/dashboard/active_tips/kipchoge'));
     expect(await screen.findByText('No active tips yet.')).toBeInTheDocument();
-    expect(fetchStub.to('/v2/api/slip/data/').map((request) => request.path)).toEqual(['/v2/api/slip/data/?account=1']);
+    expect(fetchStub.to('/v2/api/slip/data/').map((request) => request.path)).toEqual([
+      '/v2/api/slip/data/?account=1',
+    ]);
   });
 });
 
@@ -155,7 +190,17 @@ describe('Own finished tips (/dashboard/finished_tips/{username})', () => {
                   id: 12,
                   slip_result: 'C',
                   accumulator: '2.00',
-                  tips: [buildTip({ home_team: 'Older FC', away_team: 'Rivals', game_date: KICK_OFF, market_type: 1, odd: '2.00', result: 'V', game_result: '0-0' })],
+                  tips: [
+                    buildTip({
+                      home_team: 'Older FC',
+                      away_team: 'Rivals',
+                      game_date: KICK_OFF,
+                      market_type: 1,
+                      odd: '2.00',
+                      result: 'V',
+                      game_result: '0-0',
+                    }),
+                  ],
                 }),
               ],
               next: null,
@@ -169,15 +214,39 @@ describe('Own finished tips (/dashboard/finished_tips/{username})', () => {
                   slip_result: 'W',
                   accumulator: '2.85',
                   tips: [
-                    buildTip({ game_date: KICK_OFF, market_type: 1, odd: '1.50', result: 'W', game_result: '2-1' }),
-                    buildTip({ home_team: 'Gor Mahia', away_team: 'AFC Leopards', game_date: KICK_OFF, market_type: 4, odd: '1.90', result: 'W', game_result: '3-0' }),
+                    buildTip({
+                      game_date: KICK_OFF,
+                      market_type: 1,
+                      odd: '1.50',
+                      result: 'W',
+                      game_result: '2-1',
+                    }),
+                    buildTip({
+                      home_team: 'Gor Mahia',
+                      away_team: 'AFC Leopards',
+                      game_date: KICK_OFF,
+                      market_type: 4,
+                      odd: '1.90',
+                      result: 'W',
+                      game_result: '3-0',
+                    }),
                   ],
                 }),
                 buildSlip({
                   id: 11,
                   slip_result: 'L',
                   accumulator: '3.00',
-                  tips: [buildTip({ home_team: 'Real Madrid', away_team: 'Barcelona', game_date: KICK_OFF, market_type: 4, odd: '3.00', result: 'L', game_result: '1-0' })],
+                  tips: [
+                    buildTip({
+                      home_team: 'Real Madrid',
+                      away_team: 'Barcelona',
+                      game_date: KICK_OFF,
+                      market_type: 4,
+                      odd: '3.00',
+                      result: 'L',
+                      game_result: '1-0',
+                    }),
+                  ],
                 }),
               ],
               next,
@@ -197,16 +266,26 @@ describe('Own finished tips (/dashboard/finished_tips/{username})', () => {
     const lost = within(table).getByText('-3.00').closest('tr') as HTMLElement;
     expect(within(lost).getByText('Lost')).toBeInTheDocument();
     expect(within(lost).getByText('OVER 2.5 @ 3.00 · Lost')).toBeInTheDocument();
-    expect(within(lost).getByText('Real Madrid v Barcelona (1-0)', { exact: false })).toBeInTheDocument();
-    expect(fetchStub.to('/v2/api/slip/data/finished/')[0]?.path).toBe('/v2/api/slip/data/finished/?username=kipchoge');
+    expect(
+      within(lost).getByText('Real Madrid v Barcelona (1-0)', { exact: false }),
+    ).toBeInTheDocument();
+    expect(fetchStub.to('/v2/api/slip/data/finished/')[0]?.path).toBe(
+      '/v2/api/slip/data/finished/?username=kipchoge',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'See More' }));
-    const cancelled = (await within(table).findByText('Older FC v Rivals (0-0)', { exact: false })).closest('tr') as HTMLElement;
+    const cancelled = (
+      await within(table).findByText('Older FC v Rivals (0-0)', { exact: false })
+    ).closest('tr') as HTMLElement;
     expect(within(cancelled).getByText('Cancelled')).toBeInTheDocument();
     expect(within(cancelled).getByText('HOME WIN @ 2.00 · Void')).toBeInTheDocument();
     expect(within(table).getByText('+2.85')).toBeInTheDocument();
-    expect(fetchStub.to('/v2/api/slip/data/finished/').at(-1)?.path).toBe('/v2/api/slip/data/finished/?username=kipchoge&p=2');
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'See More' })).not.toBeInTheDocument());
+    expect(fetchStub.to('/v2/api/slip/data/finished/').at(-1)?.path).toBe(
+      '/v2/api/slip/data/finished/?username=kipchoge&p=2',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'See More' })).not.toBeInTheDocument(),
+    );
   });
 
   it("redirects another tipster's name to the user's own finished tips", async () => {
@@ -223,7 +302,10 @@ describe('Own finished tips (/dashboard/finished_tips/{username})', () => {
   });
 
   it('shows the error state when the list fails', async () => {
-    stubFetch({ '/api/account/profile': profile, '/v2/api/slip/data/finished/': new Response('', { status: 500 }) });
+    stubFetch({
+      '/api/account/profile': profile,
+      '/v2/api/slip/data/finished/': new Response('', { status: 500 }),
+    });
     renderAt('/dashboard/finished_tips/kipchoge');
     expect(await screen.findByText('Error occurred. Try again')).toBeInTheDocument();
   });

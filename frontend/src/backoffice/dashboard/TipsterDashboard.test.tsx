@@ -68,18 +68,32 @@ const tile = (label: string) => screen.findByTestId(`tile-${label}`);
 describe('Tipster dashboard', () => {
   it('shows the finance figures, the rating and the share link', async () => {
     signInAs('tipster');
-    stubFetch({ '/api/finance/pending_amount': summary('800.00', '800.00'), '/api/account/profile': profile });
+    stubFetch({
+      '/api/finance/pending_amount': summary('800.00', '800.00'),
+      '/api/account/profile': profile,
+    });
     renderAt('/dashboard');
-    await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'));
+    await waitFor(async () =>
+      expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'),
+    );
     expect(await tile('Pending Payments')).toHaveTextContent('Ksh. 120.00');
     expect(await tile('Total Earnings')).toHaveTextContent('Ksh. 5,000.00');
     // The server's figures as they are: no second 40% off a share that is already net of the fee.
     expect(await tile("Today's Income - 40% Fee")).toHaveTextContent('Ksh. 100.00');
     expect(await tile('Monthly Income - 40% Fee')).toHaveTextContent('Ksh. 1,000.00');
     await waitFor(async () => expect(await tile('My Rating')).toHaveTextContent('72.50%'));
-    expect(screen.getByRole('link', { name: /Total Earnings/ })).toHaveAttribute('href', '/dashboard/earnings');
-    expect(screen.getByRole('link', { name: 'Withdraw Requests' })).toHaveAttribute('href', '/dashboard/withdraw');
-    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/account_settings');
+    expect(screen.getByRole('link', { name: /Total Earnings/ })).toHaveAttribute(
+      'href',
+      '/dashboard/earnings',
+    );
+    expect(screen.getByRole('link', { name: 'Withdraw Requests' })).toHaveAttribute(
+      'href',
+      '/dashboard/withdraw',
+    );
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute(
+      'href',
+      '/account_settings',
+    );
     // The own tips pages (docs/PRODUCT-RULES.md R110: /dashboard/active_tips/{username},
     // /dashboard/finished_tips/{username}).
     await waitFor(() =>
@@ -92,19 +106,29 @@ describe('Tipster dashboard', () => {
       'href',
       '/dashboard/finished_tips/kipchoge',
     );
-    expect(screen.getByRole('link', { name: 'Add Tips' })).toHaveAttribute('href', '/dashboard/add_tips');
+    expect(screen.getByRole('link', { name: 'Add Tips' })).toHaveAttribute(
+      'href',
+      '/dashboard/add_tips',
+    );
     expect(screen.getByRole('textbox', { name: 'Profile link' })).toHaveValue(
       `${window.location.origin}/profile/kipchoge`,
     );
     expect(screen.getByText('Minimum withdrawal is Ksh. 500')).toBeInTheDocument();
-    expect(screen.getByText('Your slips, earnings and withdrawals are in the menu.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your slips, earnings and withdrawals are in the menu.'),
+    ).toBeInTheDocument();
   });
 
   it('alerts the minimum balance and opens no dialog while the server says the balance is under Ksh 500', async () => {
     signInAs('tipster');
-    stubFetch({ '/api/finance/pending_amount': summary('499.99'), '/api/account/profile': profile });
+    stubFetch({
+      '/api/finance/pending_amount': summary('499.99'),
+      '/api/account/profile': profile,
+    });
     renderAt('/dashboard');
-    await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 499.99'));
+    await waitFor(async () =>
+      expect(await tile('Account Balance')).toHaveTextContent('Ksh. 499.99'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw Cash' }));
     expect(
       await screen.findByText(
@@ -116,10 +140,20 @@ describe('Tipster dashboard', () => {
 
   it('states the amount the server will take and prefills the account phone', async () => {
     signInAs('tipster');
-    stubFetch({ '/api/finance/pending_amount': summary('1250.40', '1250.00'), '/api/account/profile': profile });
+    stubFetch({
+      '/api/finance/pending_amount': summary('1250.40', '1250.00'),
+      '/api/account/profile': profile,
+    });
     renderAt('/dashboard');
-    await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 1,250.40'));
-    await waitFor(() => expect(screen.getByRole('link', { name: 'View Latest Tips' })).toHaveAttribute('href', '/dashboard/active_tips/kipchoge'));
+    await waitFor(async () =>
+      expect(await tile('Account Balance')).toHaveTextContent('Ksh. 1,250.40'),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'View Latest Tips' })).toHaveAttribute(
+        'href',
+        '/dashboard/active_tips/kipchoge',
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw Cash' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('withdraw-amount')).toHaveTextContent('Ksh. 1,250.00');
@@ -140,7 +174,9 @@ describe('Tipster dashboard', () => {
       },
     });
     renderAt('/dashboard');
-    await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'));
+    await waitFor(async () =>
+      expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw Cash' }));
     const dialog = await screen.findByRole('dialog');
     const phone = within(dialog).getByLabelText('M-Pesa phone number');
@@ -152,8 +188,12 @@ describe('Tipster dashboard', () => {
 
     fireEvent.change(phone, { target: { value: '0712345678' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Enter a valid phone number');
-    expect(fetchStub.to('/api/finance/withdraw_request')[0]?.body).toEqual({ phone_number: '0712345678' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Enter a valid phone number',
+    );
+    expect(fetchStub.to('/api/finance/withdraw_request')[0]?.body).toEqual({
+      phone_number: '0712345678',
+    });
 
     fail = false;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
@@ -170,10 +210,14 @@ describe('Tipster dashboard', () => {
       'POST /api/finance/withdraw_request': new Response('', { status: 500 }),
     });
     renderAt('/dashboard');
-    await waitFor(async () => expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'));
+    await waitFor(async () =>
+      expect(await tile('Account Balance')).toHaveTextContent('Ksh. 800.00'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw Cash' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('M-Pesa phone number'), { target: { value: '712345678' } });
+    fireEvent.change(within(dialog).getByLabelText('M-Pesa phone number'), {
+      target: { value: '712345678' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error occurred. Try again');
   });
@@ -199,7 +243,9 @@ describe('Tipster finance lists', () => {
     expect(screen.getByText('Paid')).toBeInTheDocument();
     expect(screen.getByText('Unpaid')).toBeInTheDocument();
     expect(screen.getByText('Ksh. 60.00')).toBeInTheDocument();
-    expect(fetchStub.to('/api/finance/get_payments')[0]?.path).toBe('/api/finance/get_payments?p=1');
+    expect(fetchStub.to('/api/finance/get_payments')[0]?.path).toBe(
+      '/api/finance/get_payments?p=1',
+    );
   });
 
   it("lists withdrawals at /dashboard/withdraw with the server's balance of each and the withdrawal statuses", async () => {
@@ -207,8 +253,24 @@ describe('Tipster finance lists', () => {
     stubFetch({
       '/api/finance/withdrawals': {
         withdrawals: [
-          { id: 1, amount: '900.00', status: 'P', phone_number: '254712345678', date: '2026-05-01T08:00:00Z', total_paid: '400.00', balance: '500.00' },
-          { id: 2, amount: '700.00', status: 'W', phone_number: '254712345678', date: '2026-05-01T08:00:00Z', total_paid: '700.00', balance: '0.00' },
+          {
+            id: 1,
+            amount: '900.00',
+            status: 'P',
+            phone_number: '254712345678',
+            date: '2026-05-01T08:00:00Z',
+            total_paid: '400.00',
+            balance: '500.00',
+          },
+          {
+            id: 2,
+            amount: '700.00',
+            status: 'W',
+            phone_number: '254712345678',
+            date: '2026-05-01T08:00:00Z',
+            total_paid: '700.00',
+            balance: '0.00',
+          },
         ],
         next: null,
         num_pages: 1,

@@ -54,7 +54,15 @@ const FigureTile = ({ label, value, to }: { label: string; value: string; to?: s
 };
 
 /** An action tile: a link, a button, or (neither given, e.g. before the username is known) disabled. */
-const ActionTile = ({ label, to, onClick }: { label: string; to?: string; onClick?: () => void }) => (
+const ActionTile = ({
+  label,
+  to,
+  onClick,
+}: {
+  label: string;
+  to?: string;
+  onClick?: () => void;
+}) => (
   <Card sx={tileSx}>
     {to ? (
       <CardActionArea component={RouterLink} to={to} sx={tileSx}>
@@ -91,7 +99,8 @@ const Grid = ({ children }: { children: ReactNode }) => (
  * share (the "- 40% Fee" of the labels, docs/PRODUCT-RULES.md R25, R109), so nothing is taken off
  * here.
  */
-const money = (value: DecimalValue | undefined, loading: boolean) => (loading ? '…' : formatKsh(value));
+const money = (value: DecimalValue | undefined, loading: boolean) =>
+  loading ? '…' : formatKsh(value);
 
 /**
  * The tipster dashboard (docs/PRODUCT-RULES.md R109): finance tiles, actions, share link, withdraw
@@ -198,7 +207,11 @@ export const TipsterDashboard = () => {
               <Typography variant="subtitle1" component="h3" gutterBottom>
                 Share your profile
               </Typography>
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+              <Stack
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ alignItems: { sm: 'center' } }}
+              >
                 <TextField
                   size="small"
                   value={shareUrl}

@@ -30,7 +30,13 @@ interface WithdrawDialogProps {
  * (the whole balance in whole Ksh, as the server will take it), the M-Pesa number prefilled with
  * the account's phone, then POST withdraw_request.
  */
-export const WithdrawDialog = ({ open, amount, defaultPhone, onClose, onSuccess }: WithdrawDialogProps) => {
+export const WithdrawDialog = ({
+  open,
+  amount,
+  defaultPhone,
+  onClose,
+  onSuccess,
+}: WithdrawDialogProps) => {
   const [phone, setPhone] = useState(defaultPhone);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   const withdraw = useWithdrawRequest();
@@ -59,12 +65,19 @@ export const WithdrawDialog = ({ open, amount, defaultPhone, onClose, onSuccess 
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="withdraw-dialog-title" fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby="withdraw-dialog-title"
+      fullWidth
+      maxWidth="xs"
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="withdraw-dialog-title">Withdraw Cash</DialogTitle>
         <DialogContent>
           <Typography variant="body1" sx={{ mb: 1 }} data-testid="withdraw-amount">
-            Amount to withdraw: <strong>{amount === undefined ? '…' : formatKsh(amount)}</strong> (your whole balance, in whole Ksh)
+            Amount to withdraw: <strong>{amount === undefined ? '…' : formatKsh(amount)}</strong>{' '}
+            (your whole balance, in whole Ksh)
           </Typography>
           <Typography variant="body2" sx={{ mb: 2 }}>
             {WITHDRAWAL_MESSAGES.note}

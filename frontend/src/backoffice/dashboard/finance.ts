@@ -37,8 +37,7 @@ export const usePayments = (page: number) =>
 export const useWithdrawals = (page: number) =>
   useQuery({
     queryKey: financeKeys.withdrawals(page),
-    queryFn: () =>
-      api.get('/api/finance/withdrawals', { query: { p: page } }),
+    queryFn: () => api.get('/api/finance/withdrawals', { query: { p: page } }),
     placeholderData: keepPreviousData,
   });
 

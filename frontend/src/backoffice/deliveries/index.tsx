@@ -1,5 +1,15 @@
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
-import { DateInput, NumberInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  DateInput,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { IdField, NairobiDateField, StatusChipField, statusChoices } from '../common/fields';
 import type { StatusStyle } from '../common/format';
 import { ResourceDatagrid, ResourceList } from '../common/screens';

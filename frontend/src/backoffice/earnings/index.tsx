@@ -1,6 +1,19 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { DateInput, NumberInput, SelectInput, Show, SimpleShowLayout, type RaRecord } from 'react-admin';
-import { IdField, MoneyField, NairobiDateField, StatusChipField, statusChoices } from '../common/fields';
+import {
+  DateInput,
+  NumberInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  type RaRecord,
+} from 'react-admin';
+import {
+  IdField,
+  MoneyField,
+  NairobiDateField,
+  StatusChipField,
+  statusChoices,
+} from '../common/fields';
 import type { StatusStyle } from '../common/format';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 

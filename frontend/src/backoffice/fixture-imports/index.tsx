@@ -17,7 +17,14 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
-import { codeChoices, IdField, JsonField, LongTextField, NairobiDateField, StatusChipField } from '../common/fields';
+import {
+  codeChoices,
+  IdField,
+  JsonField,
+  LongTextField,
+  NairobiDateField,
+  StatusChipField,
+} from '../common/fields';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 
 /** Import run statuses (backend fixtures/entities/fixture-import-run.entity.ts). */
@@ -38,7 +45,12 @@ const ImportListActions = () => (
 );
 
 export const FixtureImportList = () => (
-  <ResourceList sort={{ field: 'id', order: 'DESC' }} filters={importFilters} actions={<ImportListActions />} empty={false}>
+  <ResourceList
+    sort={{ field: 'id', order: 'DESC' }}
+    filters={importFilters}
+    actions={<ImportListActions />}
+    empty={false}
+  >
     <ResourceDatagrid>
       <IdField source="id" label="ID" />
       <StatusChipField source="status" />

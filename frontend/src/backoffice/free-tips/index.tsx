@@ -66,7 +66,14 @@ export const FreeTipShow = () => (
 const FreeTipForm = () => (
   <SimpleForm>
     <FixtureInput source="fixture" />
-    <NumberInput source="market" label="Market ID" validate={required()} min={1} step={1} helperText="Market id from /api/slip/markets" />
+    <NumberInput
+      source="market"
+      label="Market ID"
+      validate={required()}
+      min={1}
+      step={1}
+      helperText="Market id from /api/slip/markets"
+    />
   </SimpleForm>
 );
 

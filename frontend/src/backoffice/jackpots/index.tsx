@@ -20,7 +20,14 @@ import {
   required,
 } from 'react-admin';
 import { FixtureInput } from '../common/FixtureInput';
-import { codeChoices, IdField, LongTextField, MoneyField, NairobiDateField, NairobiDayField } from '../common/fields';
+import {
+  codeChoices,
+  IdField,
+  LongTextField,
+  MoneyField,
+  NairobiDateField,
+  NairobiDayField,
+} from '../common/fields';
 import { wholeKsh } from '../common/inputs';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 
@@ -94,7 +101,11 @@ export const JackpotEdit = () => (
     <SimpleForm>
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />
-      <TextInput source="price" label="Price (whole Ksh, 50-1000)" validate={[required(), wholeKsh]} />
+      <TextInput
+        source="price"
+        label="Price (whole Ksh, 50-1000)"
+        validate={[required(), wholeKsh]}
+      />
     </SimpleForm>
   </Edit>
 );
@@ -107,8 +118,16 @@ export const JackpotCreate = () => (
       <SelectInput source="type" choices={choices(JACKPOT_TYPES)} validate={required()} />
       <TextInput source="title" validate={required()} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />
-      <TextInput source="price" label="Price (whole Ksh, 50-1000)" validate={[required(), wholeKsh]} />
-      <ArrayInput source="tips" label="Games" validate={[minLength(MIN_GAMES), maxLength(MAX_GAMES)]}>
+      <TextInput
+        source="price"
+        label="Price (whole Ksh, 50-1000)"
+        validate={[required(), wholeKsh]}
+      />
+      <ArrayInput
+        source="tips"
+        label="Games"
+        validate={[minLength(MIN_GAMES), maxLength(MAX_GAMES)]}
+      >
         <SimpleFormIterator inline>
           <FixtureInput source="game" />
           <NumberInput source="market" label="Market ID" validate={required()} min={1} step={1} />

@@ -7,7 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MuiButton from '@mui/material/Button';
 import MuiTextField from '@mui/material/TextField';
 import { useState, type MouseEvent } from 'react';
-import { Button, useCanAccess, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import {
+  Button,
+  useCanAccess,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useUpdate,
+} from 'react-admin';
 import { errorText } from '../common/UpdateActionButton';
 
 /** Longest review reason the server accepts. */
@@ -55,7 +62,12 @@ export const FlagPurchaseButton = () => {
       <Button label={label} onClick={openDialog} color={flagged ? 'primary' : 'warning'}>
         {flagged ? <OutlinedFlagIcon /> : <FlagIcon />}
       </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} onClick={(event) => event.stopPropagation()} fullWidth>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        onClick={(event) => event.stopPropagation()}
+        fullWidth
+      >
         <DialogTitle>{flagged ? 'Clear the review flag' : 'Flag purchase for review'}</DialogTitle>
         <DialogContent>
           <MuiTextField
@@ -74,7 +86,11 @@ export const FlagPurchaseButton = () => {
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setOpen(false)}>Cancel</MuiButton>
-          <MuiButton onClick={() => void submit()} disabled={!trimmed || isPending} variant="contained">
+          <MuiButton
+            onClick={() => void submit()}
+            disabled={!trimmed || isPending}
+            variant="contained"
+          >
             {label}
           </MuiButton>
         </DialogActions>

@@ -13,7 +13,15 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
-import { codeChoices, IdField, LongTextField, MoneyField, NairobiDateField, StatusChipField, statusChoices } from '../common/fields';
+import {
+  codeChoices,
+  IdField,
+  LongTextField,
+  MoneyField,
+  NairobiDateField,
+  StatusChipField,
+  statusChoices,
+} from '../common/fields';
 import type { StatusStyle } from '../common/format';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 import { FlagPurchaseButton } from './FlagPurchaseButton';

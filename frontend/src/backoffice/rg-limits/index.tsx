@@ -1,5 +1,14 @@
 import BlockIcon from '@mui/icons-material/Block';
-import { DateInput, NumberInput, SearchInput, Show, SimpleShowLayout, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  DateInput,
+  NumberInput,
+  SearchInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { MoneyField, NairobiDateField } from '../common/fields';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 

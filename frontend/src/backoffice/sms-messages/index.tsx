@@ -12,7 +12,13 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
-import { IdField, LongTextField, NairobiDateField, StatusChipField, statusChoices } from '../common/fields';
+import {
+  IdField,
+  LongTextField,
+  NairobiDateField,
+  StatusChipField,
+  statusChoices,
+} from '../common/fields';
 import type { StatusStyle } from '../common/format';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 import { UpdateActionButton } from '../common/UpdateActionButton';
@@ -52,7 +58,9 @@ export const ResendSmsButton = () => (
     icon={<SendIcon />}
     access="resend"
     data={(record) => (delivered(record) ? { resend: true, force: true } : { resend: true })}
-    confirm={(record) => (delivered(record) ? 'This SMS was delivered. Send it again (a second paid SMS)?' : null)}
+    confirm={(record) =>
+      delivered(record) ? 'This SMS was delivered. Send it again (a second paid SMS)?' : null
+    }
     success="SMS queued again"
   />
 );
@@ -106,5 +114,6 @@ export const smsMessages = {
   list: SmsMessageList,
   show: SmsMessageShow,
   icon: SmsIcon,
-  recordRepresentation: (record: RaRecord) => `SMS #${String(record.id)} to ${String(record.to ?? '')}`,
+  recordRepresentation: (record: RaRecord) =>
+    `SMS #${String(record.id)} to ${String(record.to ?? '')}`,
 };

@@ -14,7 +14,14 @@ import {
   minValue,
   required,
 } from 'react-admin';
-import { codeChoices, IdField, LongTextField, MoneyField, NairobiDateField, StatusChipField } from '../common/fields';
+import {
+  codeChoices,
+  IdField,
+  LongTextField,
+  MoneyField,
+  NairobiDateField,
+  StatusChipField,
+} from '../common/fields';
 import { kshAmount } from '../common/inputs';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 

@@ -1,10 +1,25 @@
 import MoneyOffIcon from '@mui/icons-material/MoneyOff';
-import { DateInput, NumberInput, SearchInput, SelectInput, Show, SimpleShowLayout, TextField, TextInput, type RaRecord } from 'react-admin';
+import {
+  DateInput,
+  NumberInput,
+  SearchInput,
+  SelectInput,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  type RaRecord,
+} from 'react-admin';
 import { codeChoices, IdField, MoneyField, NairobiDateField } from '../common/fields';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 
 /** Why paybill money paid nothing (docs/PRODUCT-RULES.md R203). */
-const REASONS = ['unknown-reference', 'expired-reference', 'closed-reference', 'amount-mismatch'] as const;
+const REASONS = [
+  'unknown-reference',
+  'expired-reference',
+  'closed-reference',
+  'amount-mismatch',
+] as const;
 
 const unmatchedFilters = [
   <SearchInput key="q" source="q" alwaysOn />,

@@ -14,7 +14,9 @@ export const BanToggleButton = () => (
       icon={<BlockIcon />}
       when={(record) => record.banned !== true && record.role !== 'admin'}
       data={() => ({ banned: true })}
-      confirm={(record) => `Ban ${String(record.username)}? They are logged out everywhere and cannot log in.`}
+      confirm={(record) =>
+        `Ban ${String(record.username)}? They are logged out everywhere and cannot log in.`
+      }
       success="User banned"
       color="error"
     />

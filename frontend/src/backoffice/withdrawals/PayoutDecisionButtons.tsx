@@ -19,7 +19,9 @@ export const PayoutDecisionButtons = () => (
       icon={<CheckCircleIcon />}
       when={isPending}
       data={() => ({ status: 'approved' })}
-      confirm={(record) => `Pay ${formatMoney(record.amount as string)} to ${String(record.phone_number ?? '')} by M-Pesa?`}
+      confirm={(record) =>
+        `Pay ${formatMoney(record.amount as string)} to ${String(record.phone_number ?? '')} by M-Pesa?`
+      }
       success="Withdrawal approved: payout started"
       color="success"
     />

@@ -10,7 +10,14 @@ import {
   TopToolbar,
   type RaRecord,
 } from 'react-admin';
-import { IdField, LongTextField, MoneyField, NairobiDateField, StatusChipField, statusChoices } from '../common/fields';
+import {
+  IdField,
+  LongTextField,
+  MoneyField,
+  NairobiDateField,
+  StatusChipField,
+  statusChoices,
+} from '../common/fields';
 import { ResourceDatagrid, ResourceList } from '../common/screens';
 import { WITHDRAWAL_STATUSES } from './constants';
 import { PayoutDecisionButtons } from './PayoutDecisionButtons';

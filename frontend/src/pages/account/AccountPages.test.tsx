@@ -28,11 +28,14 @@ const change = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
 describe('login-protected routes (docs/PRODUCT-RULES.md R96)', () => {
-  it.each(['/account_settings', '/profile'])('%s redirects to / without a token cookie', async (path) => {
-    stubFetch({});
-    const { router } = renderRoute(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  });
+  it.each(['/account_settings', '/profile'])(
+    '%s redirects to / without a token cookie',
+    async (path) => {
+      stubFetch({});
+      const { router } = renderRoute(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    },
+  );
 
   it('/change_password without a token redirects to /', async () => {
     stubFetch({});
@@ -71,7 +74,9 @@ describe('/account_settings (docs/PRODUCT-RULES.md R108, R127, R131, R133, R134,
     change(section, 'Confirm password', 'other');
     fireEvent.click(within(section).getByRole('button', { name: 'Save' }));
     expect(within(section).getByText('Fill this')).toBeInTheDocument();
-    expect(within(section).getByText('Password should be 8 characters or more')).toBeInTheDocument();
+    expect(
+      within(section).getByText('Password should be 8 characters or more'),
+    ).toBeInTheDocument();
     expect(within(section).getByText('Confirm password is not equal')).toBeInTheDocument();
 
     change(section, 'Old password', 'bad-old');
@@ -150,7 +155,10 @@ describe('/email-verification/{code} (docs/PRODUCT-RULES.md R107, R70)', () => {
   });
 
   it.each([
-    [json({ message: 'Invalid or expired verification code' }, 400), 'Invalid or expired verification code'],
+    [
+      json({ message: 'Invalid or expired verification code' }, 400),
+      'Invalid or expired verification code',
+    ],
     [new Response('', { status: 400 }), 'An error occured'],
   ])("shows the server's message, else 'An error occured'", async (response, message) => {
     setCookie('token', 'valid');
@@ -194,11 +202,14 @@ describe('/change_password/{token} (docs/PRODUCT-RULES.md R132, R70)', () => {
   it.each([
     [json({ password: ['This password is too common.'] }, 400), 'This password is too common.'],
     [json({ token: ['Invalid token'] }, 400), 'Invalid token. Repeat the process.'],
-  ])('shows the first password error, else the invalid-token message', async (response, message) => {
-    stubFetch({ 'POST /api/account/reset-password/confirm/': response });
-    renderRoute('/change_password/tok');
-    await screen.findByLabelText('New password');
-    await submit('newpass123', 'newpass123');
-    expect(await screen.findByText(message)).toBeInTheDocument();
-  });
+  ])(
+    'shows the first password error, else the invalid-token message',
+    async (response, message) => {
+      stubFetch({ 'POST /api/account/reset-password/confirm/': response });
+      renderRoute('/change_password/tok');
+      await screen.findByLabelText('New password');
+      await submit('newpass123', 'newpass123');
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    },
+  );
 });

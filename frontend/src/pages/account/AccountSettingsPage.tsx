@@ -53,7 +53,10 @@ const ReadOnlyRow = ({ label, value }: { label: string; value: ReactNode }) => (
     <Typography color="text.secondary" variant="body2">
       {label}
     </Typography>
-    <Typography variant="body2" sx={{ fontWeight: 600, textAlign: 'right', wordBreak: 'break-all' }}>
+    <Typography
+      variant="body2"
+      sx={{ fontWeight: 600, textAlign: 'right', wordBreak: 'break-all' }}
+    >
       {value}
     </Typography>
   </Box>
@@ -63,8 +66,17 @@ const ReadOnlyRow = ({ label, value }: { label: string; value: ReactNode }) => (
  * Account data card: name and city editable; username and country read-only
  * (docs/PRODUCT-RULES.md R108).
  */
-const AccountDataCard = ({ profile, onSaved }: { profile: Profile; onSaved: (message: string) => void }) => {
-  const [form, setForm] = useState({ name: profile.user.first_name ?? '', city: profile.profile.city ?? '' });
+const AccountDataCard = ({
+  profile,
+  onSaved,
+}: {
+  profile: Profile;
+  onSaved: (message: string) => void;
+}) => {
+  const [form, setForm] = useState({
+    name: profile.user.first_name ?? '',
+    city: profile.profile.city ?? '',
+  });
   const [errors, setErrors] = useState<FormErrors<'name' | 'city'>>({});
   const update = useUpdateDetails();
 
@@ -103,7 +115,12 @@ const AccountDataCard = ({ profile, onSaved }: { profile: Profile; onSaved: (mes
           helperText={errors.city}
           autoComplete="address-level2"
         />
-        <Button type="submit" variant="contained" loading={update.isPending} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={update.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           Save
         </Button>
       </Stack>
@@ -128,7 +145,11 @@ const AvatarCard = ({ profile }: { profile: Profile }) => {
   return (
     <Section title="Profile Image">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <TipsterAvatar username={profile.user.username} src={profile.profile.profile_image_url} size={64} />
+        <TipsterAvatar
+          username={profile.user.username}
+          src={profile.profile.profile_image_url}
+          size={64}
+        />
         <Button component="label" variant="outlined" loading={upload.isPending}>
           Upload image
           <input hidden type="file" accept="image/*" onChange={choose} aria-label="Profile image" />
@@ -143,7 +164,11 @@ const AvatarCard = ({ profile }: { profile: Profile }) => {
   );
 };
 
-const EMPTY_PASSWORDS: PasswordChangeForm = { oldPassword: '', newPassword: '', confirmPassword: '' };
+const EMPTY_PASSWORDS: PasswordChangeForm = {
+  oldPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+};
 
 /**
  * Password section (docs/PRODUCT-RULES.md R127): collapsed it reads 'Password Set'; the form checks
@@ -269,7 +294,10 @@ const ContactCard = ({
           </Stack>
         </Stack>
       ) : (
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+        >
           <Typography sx={{ wordBreak: 'break-all' }}>{value || '-'}</Typography>
           <Button
             onClick={() => {
@@ -302,7 +330,12 @@ const VerifyEmail = ({ verified }: { verified: boolean }) => {
       {send.isSuccess ? (
         <Alert severity="success">{send.data.message}</Alert>
       ) : (
-        <Button size="small" variant="outlined" onClick={() => send.mutate()} loading={send.isPending}>
+        <Button
+          size="small"
+          variant="outlined"
+          onClick={() => send.mutate()}
+          loading={send.isPending}
+        >
           Send verification link
         </Button>
       )}

@@ -12,7 +12,10 @@ import { MESSAGES } from '../../lib/messages';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 import type { FormErrors } from '../../validation/common';
-import { validatePasswordReset, type PasswordResetForm } from '../../validation/password-reset.rules';
+import {
+  validatePasswordReset,
+  type PasswordResetForm,
+} from '../../validation/password-reset.rules';
 
 /**
  * /change_password/{user_token} (docs/PRODUCT-RULES.md R111): the password reset form ('Fill This',
@@ -47,7 +50,13 @@ export const ChangePasswordPage = () => {
           </Button>
         </Stack>
       ) : (
-        <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2, maxWidth: 480 }}>
+        <Paper
+          variant="outlined"
+          component="form"
+          onSubmit={submit}
+          noValidate
+          sx={{ p: 2, maxWidth: 480 }}
+        >
           <Stack spacing={2}>
             {confirm.isError ? (
               <Alert severity="error">

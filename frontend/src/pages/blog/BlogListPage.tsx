@@ -11,12 +11,17 @@ import { useSeo } from '../../lib/useSeo';
  * (docs/PRODUCT-RULES.md R106).
  */
 export const BlogListPage = () => {
-  useSeo({ title: pageTitle('Blog'), description: 'Betting guides: accumulators, odds, jackpots and responsible gambling.' });
+  useSeo({
+    title: pageTitle('Blog'),
+    description: 'Betting guides: accumulators, odds, jackpots and responsible gambling.',
+  });
   const posts = useBlogPosts();
   useLoggedError(posts.error, 'blog posts');
   return (
     <>
-      <PageHeader title="Blog">Guides to accumulators, odds and jackpots from our tips desk.</PageHeader>
+      <PageHeader title="Blog">
+        Guides to accumulators, odds and jackpots from our tips desk.
+      </PageHeader>
       {posts.isError ? null : posts.isPending ? (
         <LoadingState label="Loading posts" />
       ) : posts.data.results.length === 0 ? (

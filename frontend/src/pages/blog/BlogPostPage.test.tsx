@@ -23,11 +23,22 @@ describe('/blog/{slug} (docs/PRODUCT-RULES.md R106)', () => {
     expect(article).toHaveTextContent(post.overview);
     expect(within(article).getByRole('heading', { level: 2, name: 'Ratings' })).toBeInTheDocument();
     expect(article.querySelector('img')).toHaveAttribute('loading', 'lazy');
-    expect(within(article).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\//);
+    expect(within(article).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toMatch(
+      /^https:\/\/wa\.me\//,
+    );
     expect(document.title).toBe(`${post.title} | TipsKE`);
-    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-    expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute('content', post.thumbnail);
-    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', post.overview);
+    expect(document.head.querySelector('meta[property="og:type"]')).toHaveAttribute(
+      'content',
+      'article',
+    );
+    expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute(
+      'content',
+      post.thumbnail,
+    );
+    expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      post.overview,
+    );
     expect(api.requests[0].path).toBe('/v2/api/manage/post/?slug=how-to-read-a-tipster-rating');
   });
 

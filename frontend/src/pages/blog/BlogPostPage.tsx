@@ -13,7 +13,8 @@ import { useSeo } from '../../lib/useSeo';
 import { NotFoundPage } from '../errors/NotFoundPage';
 
 /** The author's display name (the site's brand when the post has none). */
-export const authorName = (author: BlogPost['author'] | null | undefined): string => author || SITE.brand;
+export const authorName = (author: BlogPost['author'] | null | undefined): string =>
+  author || SITE.brand;
 
 /** Share links of a post (docs/PRODUCT-RULES.md R106: share links). */
 export const shareLinks = (url: string, title: string) => {
@@ -49,12 +50,25 @@ const PostView = ({ post }: { post: BlogPost }) => {
           decoding="async"
           width={760}
           height={400}
-          style={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '19 / 10', objectFit: 'cover', borderRadius: 8, marginTop: 16 }}
+          style={{
+            display: 'block',
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '19 / 10',
+            objectFit: 'cover',
+            borderRadius: 8,
+            marginTop: 16,
+          }}
         />
       ) : null}
       <Typography sx={{ mt: 2, fontWeight: 600 }}>{post.overview}</Typography>
       <Box
-        sx={{ mt: 2, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' }, lineHeight: 1.7 }}
+        sx={{
+          mt: 2,
+          '& img': { maxWidth: '100%', height: 'auto' },
+          '& a': { color: 'primary.main' },
+          lineHeight: 1.7,
+        }}
         // Sanitised on write by the server (docs/PRODUCT-RULES.md "Back office": sanitize-html
         // allowlist).
         dangerouslySetInnerHTML={{ __html: post.content }}
@@ -64,7 +78,13 @@ const PostView = ({ post }: { post: BlogPost }) => {
           Share:
         </Typography>
         {shareLinks(url, post.title).map((link) => (
-          <Link key={link.name} href={link.href} target="_blank" rel="noopener noreferrer" variant="body2">
+          <Link
+            key={link.name}
+            href={link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="body2"
+          >
             {link.name}
           </Link>
         ))}

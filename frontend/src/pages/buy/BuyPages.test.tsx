@@ -39,7 +39,9 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
       'POST /api/processor/buy': { message: 'Request Sent' },
     });
     renderRoute('/buy_tip/42');
-    expect(await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' }),
+    ).toBeInTheDocument();
     type('M-Pesa phone number', '0712345678');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
     const alert = await screen.findByRole('alert');
@@ -54,7 +56,9 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
       'POST /api/processor/buy': { message: 'Request Sent' },
     });
     renderRoute('/buy_tip/42');
-    const box = await screen.findByLabelText('Send me tips offers by SMS (18+). Reply STOP to opt out.');
+    const box = await screen.findByLabelText(
+      'Send me tips offers by SMS (18+). Reply STOP to opt out.',
+    );
     expect(box).not.toBeChecked();
     fireEvent.click(box);
     type('M-Pesa phone number', '0712345678');
@@ -73,14 +77,20 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
       'POST /api/processor/buy': { message: 'Paid with voucher' },
     });
     renderRoute('/buy_tip/42');
-    expect(await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' }),
+    ).toBeInTheDocument();
     type('M-Pesa phone number', '0712345678');
     type('Voucher code (optional)', ' 4821 7730 1196 ');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Paid with voucher')).toBeInTheDocument();
     expect(alert).not.toHaveTextContent(/M-Pesa PIN/);
-    expect(api.to('/api/processor/buy')[0].body).toEqual({ phone: '254712345678', slip: 42, voucher: '4821 7730 1196' });
+    expect(api.to('/api/processor/buy')[0].body).toEqual({
+      phone: '254712345678',
+      slip: 42,
+      voucher: '4821 7730 1196',
+    });
   });
 
   it("preselects the visitor's country by IP (docs/PRODUCT-RULES.md R143): a Nigerian pays in NGN by e-mail checkout", async () => {
@@ -91,12 +101,19 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
     });
     renderRoute('/buy_tip/42');
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Nigeria' })).toBeChecked());
-    expect(await screen.findByRole('heading', { name: /^Pay NGN .*1,500.* by card or wallet$/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: /^Pay NGN .*1,500.* by card or wallet$/ }),
+    ).toBeInTheDocument();
     expect(screen.queryByLabelText('M-Pesa phone number')).not.toBeInTheDocument();
     type('Email', 'ade@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
-    await waitFor(() => expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/pay/1'));
-    expect(api.to('/api/processor/buy-flw')[0].body).toEqual({ email: 'ade@example.com', slip_id: 42 });
+    await waitFor(() =>
+      expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/pay/1'),
+    );
+    expect(api.to('/api/processor/buy-flw')[0].body).toEqual({
+      email: 'ade@example.com',
+      slip_id: 42,
+    });
   });
 
   it('lets the buyer change the preselected country back to Kenya (M-Pesa)', async () => {
@@ -104,7 +121,9 @@ describe('/buy_tip (docs/PRODUCT-RULES.md R103, R136, R70)', () => {
     renderRoute('/buy_tip/42');
     await waitFor(() => expect(screen.getByRole('radio', { name: 'Uganda' })).toBeChecked());
     fireEvent.click(screen.getByRole('radio', { name: 'Kenya (M-Pesa)' }));
-    expect(await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Pay Ksh. 100.00 with M-Pesa' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Kenya (M-Pesa)' })).toBeChecked();
   });
 
@@ -150,8 +169,13 @@ describe('/buy_tip_ng and /buy_tip_ug (docs/PRODUCT-RULES.md R103, R138)', () =>
     expect(await screen.findByTestId('price')).toHaveTextContent('NGN 1,500.00');
     type('Email', 'not-an-email');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
-    await waitFor(() => expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/pay/abc'));
-    expect(api.to('/api/processor/buy-flw')[0].body).toEqual({ email: 'not-an-email', slip_id: 42 });
+    await waitFor(() =>
+      expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/pay/abc'),
+    );
+    expect(api.to('/api/processor/buy-flw')[0].body).toEqual({
+      email: 'not-an-email',
+      slip_id: 42,
+    });
   });
 
   it("prices in UGX (the server's price_ug) and buys through buy-flw-ug", async () => {
@@ -163,13 +187,18 @@ describe('/buy_tip_ng and /buy_tip_ug (docs/PRODUCT-RULES.md R103, R138)', () =>
     expect(await screen.findByTestId('price')).toHaveTextContent('UGX 3,700.00');
     type('Email', 'okello@example.ug');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
-    await waitFor(() => expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/ug'));
+    await waitFor(() =>
+      expect(browser.redirectTo).toHaveBeenCalledWith('https://checkout.example/ug'),
+    );
     expect(localStorage.getItem('buyer_email')).toBe('okello@example.ug');
     expect(api.to('/api/processor/buy-flw-ug')).toHaveLength(1);
   });
 
   it("shows 'Error occured buying tip' when the checkout cannot start", async () => {
-    stubFetch({ '/api/slip/get/42': slip, 'POST /api/processor/buy-flw': new Response('', { status: 503 }) });
+    stubFetch({
+      '/api/slip/get/42': slip,
+      'POST /api/processor/buy-flw': new Response('', { status: 503 }),
+    });
     renderRoute('/buy_tip_ng/42');
     await screen.findByRole('article');
     fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
@@ -179,7 +208,10 @@ describe('/buy_tip_ng and /buy_tip_ug (docs/PRODUCT-RULES.md R103, R138)', () =>
   it('/select-country links to the two purchase routes', async () => {
     stubFetch({});
     renderRoute('/select-country/42');
-    expect(await screen.findByRole('link', { name: 'Nigeria' })).toHaveAttribute('href', '/buy_tip_ng/42');
+    expect(await screen.findByRole('link', { name: 'Nigeria' })).toHaveAttribute(
+      'href',
+      '/buy_tip_ng/42',
+    );
     expect(screen.getByRole('link', { name: 'Uganda' })).toHaveAttribute('href', '/buy_tip_ug/42');
   });
 });
@@ -216,7 +248,9 @@ describe('/find_tip (docs/PRODUCT-RULES.md R72, R137, R141, R70)', () => {
   });
 
   it("shows the server's message, else 'Error occurred. Try again'", async () => {
-    stubFetch({ '/api/manage/find-slip/254712345678/SJK7ABC123': json({ message: 'No purchase found' }, 404) });
+    stubFetch({
+      '/api/manage/find-slip/254712345678/SJK7ABC123': json({ message: 'No purchase found' }, 404),
+    });
     renderRoute('/find_tip');
     await screen.findByLabelText('Phone number');
     type('Phone number', '0712345678');
@@ -224,7 +258,9 @@ describe('/find_tip (docs/PRODUCT-RULES.md R72, R137, R141, R70)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Find Tip' }));
     expect(await screen.findByText('No purchase found')).toBeInTheDocument();
 
-    stubFetch({ '/api/manage/find-slip/254712345678/SJK7ABC123': new Response('', { status: 429 }) });
+    stubFetch({
+      '/api/manage/find-slip/254712345678/SJK7ABC123': new Response('', { status: 429 }),
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Find Tip' }));
     expect(await screen.findByText('Error occurred. Try again')).toBeInTheDocument();
   });

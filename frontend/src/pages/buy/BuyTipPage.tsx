@@ -43,12 +43,28 @@ const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
 ];
 
 /** Where the buyer pays from: Kenya by M-Pesa, Nigeria and Uganda by card or wallet. */
-const PayingFrom = ({ value, onChange }: { value: SaleCountry; onChange: (country: SaleCountry) => void }) => (
+const PayingFrom = ({
+  value,
+  onChange,
+}: {
+  value: SaleCountry;
+  onChange: (country: SaleCountry) => void;
+}) => (
   <FormControl sx={{ mb: 2 }}>
     <FormLabel id="paying-from">Paying from</FormLabel>
-    <RadioGroup row aria-labelledby="paying-from" value={value} onChange={(event) => onChange(asSaleCountry(event.target.value))}>
+    <RadioGroup
+      row
+      aria-labelledby="paying-from"
+      value={value}
+      onChange={(event) => onChange(asSaleCountry(event.target.value))}
+    >
       {PAYING_FROM.map((option) => (
-        <FormControlLabel key={option.country} value={option.country} control={<Radio />} label={option.label} />
+        <FormControlLabel
+          key={option.country}
+          value={option.country}
+          control={<Radio />}
+          label={option.label}
+        />
       ))}
     </RadioGroup>
   </FormControl>

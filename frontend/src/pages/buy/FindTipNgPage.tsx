@@ -45,7 +45,10 @@ export const FindTipNgPage = () => {
     const found = validateFindTipNg(values);
     setErrors(found);
     if (Object.keys(found).length) return;
-    find.mutate({ email: values.email.trim(), encodedId: encodeTransactionId(values.transactionId) });
+    find.mutate({
+      email: values.email.trim(),
+      encodedId: encodeTransactionId(values.transactionId),
+    });
   };
 
   useEffect(() => {
@@ -71,7 +74,13 @@ export const FindTipNgPage = () => {
           The payment was cancelled. You have not been charged.
         </Alert>
       ) : null}
-      <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2, maxWidth: 520 }}>
+      <Paper
+        variant="outlined"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ p: 2, maxWidth: 520 }}
+      >
         <Stack spacing={2}>
           {find.isError ? (
             <Alert severity="error">{errorMessage(find.error, MESSAGES.tryAgain)}</Alert>

@@ -28,8 +28,8 @@ export const FindTipPage = () => {
   return (
     <>
       <PageHeader title="Find Tip">
-        Bought a tip? Enter the phone number you paid with and the M-Pesa code from the
-        confirmation SMS (or the purchase code in our SMS) to see your picks.
+        Bought a tip? Enter the phone number you paid with and the M-Pesa code from the confirmation
+        SMS (or the purchase code in our SMS) to see your picks.
       </PageHeader>
       <PhoneCodeForm
         validate={validateFindTip}

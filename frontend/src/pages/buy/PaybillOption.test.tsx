@@ -8,10 +8,15 @@ const type = (label: string | RegExp, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('/buy_tip: pay by paybill (docs/PRODUCT-RULES.md R200)', () => {
-  it("asks the server for a reference for the phone and shows its paybill, account, amount and expiry", async () => {
+  it('asks the server for a reference for the phone and shows its paybill, account, amount and expiry', async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,
-      'POST /api/processor/buy-paybill': { paybill: '600984', account: 'ACD3FG7K', amount: '50.00', expires_at: '2026-11-24T09:00:00.000Z' },
+      'POST /api/processor/buy-paybill': {
+        paybill: '600984',
+        account: 'ACD3FG7K',
+        amount: '50.00',
+        expires_at: '2026-11-24T09:00:00.000Z',
+      },
     });
     renderRoute('/buy_tip/42');
     await screen.findByRole('heading', { name: 'No M-Pesa prompt? Pay by paybill' });
@@ -20,13 +25,17 @@ describe('/buy_tip: pay by paybill (docs/PRODUCT-RULES.md R200)', () => {
     const shown = await screen.findByTestId('paybill-reference');
     expect(within(shown).getByText('Pay by paybill 600984, account ACD3FG7K')).toBeInTheDocument();
     expect(shown).toHaveTextContent('Ksh. 50.00');
-    expect(api.to('/api/processor/buy-paybill')[0].body).toEqual({ phone: '254712345678', slip: 42 });
+    expect(api.to('/api/processor/buy-paybill')[0].body).toEqual({
+      phone: '254712345678',
+      slip: 42,
+    });
   });
 
-  it('checks the phone first and shows the server\'s refusal', async () => {
+  it("checks the phone first and shows the server's refusal", async () => {
     const api = stubFetch({
       '/api/slip/get/42': slip,
-      'POST /api/processor/buy-paybill': () => json({ message: 'You have reached your daily spending limit' }, 403),
+      'POST /api/processor/buy-paybill': () =>
+        json({ message: 'You have reached your daily spending limit' }, 403),
     });
     renderRoute('/buy_tip/42');
     await screen.findByRole('heading', { name: 'No M-Pesa prompt? Pay by paybill' });
@@ -36,6 +45,8 @@ describe('/buy_tip: pay by paybill (docs/PRODUCT-RULES.md R200)', () => {
     expect(api.to('/api/processor/buy-paybill')).toHaveLength(0);
     type('Phone to receive the picks', '0712345678');
     fireEvent.click(screen.getByRole('button', { name: 'Get paybill details' }));
-    expect(await screen.findByText('You have reached your daily spending limit')).toBeInTheDocument();
+    expect(
+      await screen.findByText('You have reached your daily spending limit'),
+    ).toBeInTheDocument();
   });
 });

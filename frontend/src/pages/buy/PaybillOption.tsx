@@ -34,7 +34,14 @@ export const PaybillOption = ({ slip }: { slip: Slip }) => {
 
   const ref = reference.data;
   return (
-    <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2, mt: 2 }} aria-label="Pay by paybill">
+    <Paper
+      variant="outlined"
+      component="form"
+      onSubmit={submit}
+      noValidate
+      sx={{ p: 2, mt: 2 }}
+      aria-label="Pay by paybill"
+    >
       <Stack spacing={2}>
         <Typography variant="h2">No M-Pesa prompt? Pay by paybill</Typography>
         {ref ? (
@@ -42,13 +49,16 @@ export const PaybillOption = ({ slip }: { slip: Slip }) => {
             <AlertTitle>
               Pay by paybill {ref.paybill}, account {ref.account}
             </AlertTitle>
-            On your phone: M-PESA → Lipa na M-PESA → Pay Bill. Business no. <b>{ref.paybill}</b>, account no.{' '}
-            <b>{ref.account}</b>, amount <b>{formatKsh(ref.amount)}</b> exactly. The picks come by SMS to the phone
-            you entered. This account number works until {nairobiDate(ref.expires_at)}.
+            On your phone: M-PESA → Lipa na M-PESA → Pay Bill. Business no. <b>{ref.paybill}</b>,
+            account no. <b>{ref.account}</b>, amount <b>{formatKsh(ref.amount)}</b> exactly. The
+            picks come by SMS to the phone you entered. This account number works until{' '}
+            {nairobiDate(ref.expires_at)}.
           </Alert>
         ) : (
           <>
-            {reference.isError ? <Alert severity="error">{errorMessage(reference.error, MESSAGES.buyFailed)}</Alert> : null}
+            {reference.isError ? (
+              <Alert severity="error">{errorMessage(reference.error, MESSAGES.buyFailed)}</Alert>
+            ) : null}
             <TextField
               label="Phone to receive the picks"
               type="tel"
@@ -57,7 +67,9 @@ export const PaybillOption = ({ slip }: { slip: Slip }) => {
               value={phone}
               onChange={(event) => setPhone(event.target.value)}
               error={!!phoneError}
-              helperText={phoneError ?? 'We give you an account number for this phone and this slip.'}
+              helperText={
+                phoneError ?? 'We give you an account number for this phone and this slip.'
+              }
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
             <Button type="submit" variant="outlined" size="large" loading={reference.isPending}>

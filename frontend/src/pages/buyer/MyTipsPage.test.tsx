@@ -4,7 +4,8 @@ import type { BuyerPurchase } from '../../api/buyer';
 import { buildSlip, buildTip, json, stubFetch, type StubbedRequest } from '../../test-fetch';
 import { renderRoute } from '../../test-utils';
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const purchase = (over: Partial<BuyerPurchase>): BuyerPurchase => ({
   id: '1',
@@ -25,7 +26,18 @@ const purchase = (over: Partial<BuyerPurchase>): BuyerPurchase => ({
 const paid = purchase({
   id: '3',
   slip_id: 7,
-  slip: buildSlip({ id: 7, tips: [buildTip({ home_team: 'Leeds', away_team: 'Spurs', market_type: 1, odd: '2.00', fixture: 12 })] }),
+  slip: buildSlip({
+    id: 7,
+    tips: [
+      buildTip({
+        home_team: 'Leeds',
+        away_team: 'Spurs',
+        market_type: 1,
+        odd: '2.00',
+        fixture: 12,
+      }),
+    ],
+  }),
 });
 const failed = purchase({
   id: '2',
@@ -33,9 +45,29 @@ const failed = purchase({
   status: 'failed',
   paid_at: null,
   price: '200.00',
-  slip: buildSlip({ id: 8, tips: [buildTip({ home_team: 'Arsenal', away_team: 'Chelsea', fixture: 11, market_type: undefined, odd: undefined })] }),
+  slip: buildSlip({
+    id: 8,
+    tips: [
+      buildTip({
+        home_team: 'Arsenal',
+        away_team: 'Chelsea',
+        fixture: 11,
+        market_type: undefined,
+        odd: undefined,
+      }),
+    ],
+  }),
 });
-const older = purchase({ id: '1', kind: 'subscription', slip_id: null, tipster: null, subscription_type: 'gold', status: 'pending', paid_at: null, price: '500.00' });
+const older = purchase({
+  id: '1',
+  kind: 'subscription',
+  slip_id: null,
+  tipster: null,
+  subscription_type: 'gold',
+  status: 'pending',
+  paid_at: null,
+  price: '500.00',
+});
 
 describe('/my-tips', () => {
   it('sends a code, lists the purchases with the picks of the paid one, and loads more', async () => {
@@ -65,7 +97,11 @@ describe('/my-tips', () => {
     expect(failedCard).toHaveTextContent('Arsenal v Chelsea');
     expect(failedCard).not.toHaveTextContent('@');
     const first = api.to('/api/buyer/purchases')[0].url.searchParams;
-    expect([first.get('phone'), first.get('code'), first.get('before')]).toEqual(['0712345678', '123456', null]);
+    expect([first.get('phone'), first.get('code'), first.get('before')]).toEqual([
+      '0712345678',
+      '123456',
+      null,
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     const sub = await screen.findByRole('article', { name: 'gold subscription' });
@@ -79,7 +115,17 @@ describe('/my-tips', () => {
         data: [purchase({ id: '4', status: 'refunded', slip_id: 9, slip: buildSlip({ id: 9 }) })],
         next: null,
         voucher_balance: '150.00',
-        vouchers: [{ code: '482177301196', amount: '150.00', currency: 'KES', amount_ksh: '150.00', reason: 'money-back', status: 'issued', expires_at: '2026-12-23T12:00:00+03:00' }],
+        vouchers: [
+          {
+            code: '482177301196',
+            amount: '150.00',
+            currency: 'KES',
+            amount_ksh: '150.00',
+            reason: 'money-back',
+            status: 'issued',
+            expires_at: '2026-12-23T12:00:00+03:00',
+          },
+        ],
       },
       'GET /api/slip/markets': { markets: [] },
     });
@@ -89,15 +135,24 @@ describe('/my-tips', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Show my tips' }));
     const card = await screen.findByRole('article', { name: 'Slip 9' });
     expect(within(card).getByText('Refunded')).toBeInTheDocument();
-    expect(screen.getByTestId('voucher-balance')).toHaveTextContent('Voucher balance: Ksh. 150.00. Voucher 482177301196 (Ksh. 150.00)');
+    expect(screen.getByTestId('voucher-balance')).toHaveTextContent(
+      'Voucher balance: Ksh. 150.00. Voucher 482177301196 (Ksh. 150.00)',
+    );
   });
 
   it("shows the server's message for a wrong code", async () => {
-    stubFetch({ 'GET /api/buyer/purchases': json({ message: 'The code is wrong or has expired. Ask for a new one.' }, 400) });
+    stubFetch({
+      'GET /api/buyer/purchases': json(
+        { message: 'The code is wrong or has expired. Ask for a new one.' },
+        400,
+      ),
+    });
     renderRoute('/my-tips');
     type(await screen.findByLabelText('Phone number').then(() => 'Phone number'), '0712345678');
     type('Code from the SMS', '000000');
     fireEvent.click(screen.getByRole('button', { name: 'Show my tips' }));
-    expect(await screen.findByText('The code is wrong or has expired. Ask for a new one.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The code is wrong or has expired. Ask for a new one.'),
+    ).toBeInTheDocument();
   });
 });

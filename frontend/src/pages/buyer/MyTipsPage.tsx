@@ -8,7 +8,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useBuyerCode, useBuyerPurchases, type BuyerProof, type BuyerPurchase } from '../../api/buyer';
+import {
+  useBuyerCode,
+  useBuyerPurchases,
+  type BuyerProof,
+  type BuyerPurchase,
+} from '../../api/buyer';
 import { errorMessage } from '../../api/client';
 import { useMarkets } from '../../api/slips';
 import type { Market } from '../../api/types';
@@ -25,14 +30,21 @@ import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
 
 /** A purchase's status as the buyer reads it (docs/PRODUCT-RULES.md R163). */
-const STATUS: Record<string, { label: string; color: 'success' | 'error' | 'warning' | 'default' }> = {
+const STATUS: Record<
+  string,
+  { label: string; color: 'success' | 'error' | 'warning' | 'default' }
+> = {
   pending: { label: 'Pending', color: 'warning' },
   paid: { label: 'Paid', color: 'success' },
   failed: { label: 'Failed', color: 'error' },
   refunded: { label: 'Refunded', color: 'default' },
 };
 
-const PRICE: Record<string, (value: string) => string> = { KES: formatKsh, NGN: formatNgn, UGX: formatUgx };
+const PRICE: Record<string, (value: string) => string> = {
+  KES: formatKsh,
+  NGN: formatNgn,
+  UGX: formatUgx,
+};
 
 /** A tip's own result once the slip is settled (docs/PRODUCT-RULES.md R114). */
 const TIP_RESULT: Record<string, string> = { W: 'Won', L: 'Lost', V: 'Void' };
@@ -40,16 +52,33 @@ const TIP_RESULT: Record<string, string> = { W: 'Won', L: 'Lost', V: 'Void' };
 const when = (iso: string): string => `${nairobiDate(iso)} ${nairobiClock(iso)}`;
 
 /** One purchase: what, from whom, price, status and date; the picks once paid, the result once settled. */
-const PurchaseCard = ({ purchase, markets }: { purchase: BuyerPurchase; markets: Map<number, Market> | undefined }) => {
+const PurchaseCard = ({
+  purchase,
+  markets,
+}: {
+  purchase: BuyerPurchase;
+  markets: Map<number, Market> | undefined;
+}) => {
   const status = STATUS[purchase.status] ?? STATUS.failed;
-  const title = purchase.kind === 'slip' ? `Slip ${purchase.slip_id}` : `${purchase.subscription_type ?? ''} subscription`.trim();
+  const title =
+    purchase.kind === 'slip'
+      ? `Slip ${purchase.slip_id}`
+      : `${purchase.subscription_type ?? ''} subscription`.trim();
   const result = purchase.result ? resultState(purchase.result) : null;
   const tips = purchase.slip?.tips ?? [];
   const picks = tips.some((tip) => tip.market_type !== undefined && tip.market_type !== null);
   return (
     <Paper variant="outlined" component="article" aria-label={title} sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, textTransform: 'capitalize' }}>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline', flexWrap: 'wrap' }}
+      >
+        <Typography
+          variant="subtitle1"
+          component="h2"
+          sx={{ fontWeight: 700, textTransform: 'capitalize' }}
+        >
           {title}
         </Typography>
         <Stack direction="row" spacing={1}>
@@ -62,7 +91,11 @@ const PurchaseCard = ({ purchase, markets }: { purchase: BuyerPurchase; markets:
         {(PRICE[purchase.currency] ?? formatKsh)(purchase.price)} · {when(purchase.created_at)}
       </Typography>
       {tips.length ? (
-        <Box component="ul" sx={{ pl: 2, mt: 1, mb: 0 }} aria-label={picks ? 'Your picks' : 'Games'}>
+        <Box
+          component="ul"
+          sx={{ pl: 2, mt: 1, mb: 0 }}
+          aria-label={picks ? 'Your picks' : 'Games'}
+        >
           {tips.map((tip, index) => {
             const pick = pickLabel(tip, markets);
             return (
@@ -97,7 +130,8 @@ const PurchaseCard = ({ purchase, markets }: { purchase: BuyerPurchase; markets:
 export const MyTipsPage = () => {
   useSeo({
     title: pageTitle('My tips'),
-    description: 'Every tip you bought with your phone: the picks, the price and how the slip ended. Sign in with a code by SMS.',
+    description:
+      'Every tip you bought with your phone: the picks, the price and how the slip ended. Sign in with a code by SMS.',
   });
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -105,7 +139,11 @@ export const MyTipsPage = () => {
   const sendCode = useBuyerCode();
   const history = useBuyerPurchases(proof);
   const purchases = history.data?.pages.flatMap((page) => page.data) ?? [];
-  const markets = useMarkets(purchases.some((p) => p.slip?.tips.some((tip) => tip.market_type !== undefined && tip.market_type !== null))).data;
+  const markets = useMarkets(
+    purchases.some((p) =>
+      p.slip?.tips.some((tip) => tip.market_type !== undefined && tip.market_type !== null),
+    ),
+  ).data;
 
   const askCode = (event: FormEvent) => {
     event.preventDefault();
@@ -122,15 +160,19 @@ export const MyTipsPage = () => {
   return (
     <>
       <PageHeader title="My tips">
-        Every tip you bought with your phone, with its picks once paid. We send a code by SMS to prove
-        the phone is yours.
+        Every tip you bought with your phone, with its picks once paid. We send a code by SMS to
+        prove the phone is yours.
       </PageHeader>
       <Stack spacing={2} sx={{ maxWidth: 720 }}>
         <Paper variant="outlined" component="form" onSubmit={askCode} noValidate sx={{ p: 2 }}>
           <Stack spacing={2}>
-            {sendCode.isError ? <Alert severity="error">{errorMessage(sendCode.error, MESSAGES.tryAgain)}</Alert> : null}
+            {sendCode.isError ? (
+              <Alert severity="error">{errorMessage(sendCode.error, MESSAGES.tryAgain)}</Alert>
+            ) : null}
             {sendCode.isSuccess ? (
-              <Alert severity="success">We sent a 6-digit code to {phone.trim()}. It works for 10 minutes.</Alert>
+              <Alert severity="success">
+                We sent a 6-digit code to {phone.trim()}. It works for 10 minutes.
+              </Alert>
             ) : null}
             <TextField
               label="Phone number"
@@ -141,7 +183,12 @@ export const MyTipsPage = () => {
               onChange={(event) => setPhone(event.target.value)}
               helperText="The phone you paid with (M-Pesa), or the phone of your account"
             />
-            <Button type="submit" variant="outlined" loading={sendCode.isPending} disabled={!phone.trim()}>
+            <Button
+              type="submit"
+              variant="outlined"
+              loading={sendCode.isPending}
+              disabled={!phone.trim()}
+            >
               Send code
             </Button>
           </Stack>
@@ -155,13 +202,20 @@ export const MyTipsPage = () => {
               onChange={(event) => setCode(event.target.value)}
               slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
             />
-            <Button type="submit" variant="contained" loading={history.isFetching && !history.isFetchingNextPage} disabled={!code.trim() || !phone.trim()}>
+            <Button
+              type="submit"
+              variant="contained"
+              loading={history.isFetching && !history.isFetchingNextPage}
+              disabled={!code.trim() || !phone.trim()}
+            >
               Show my tips
             </Button>
           </Stack>
         </Paper>
 
-        {history.isError ? <Alert severity="error">{errorMessage(history.error, MESSAGES.tryAgain)}</Alert> : null}
+        {history.isError ? (
+          <Alert severity="error">{errorMessage(history.error, MESSAGES.tryAgain)}</Alert>
+        ) : null}
         {history.isSuccess && purchases.length === 0 ? (
           <EmptyState>
             No purchases for this phone yet.{' '}
@@ -188,7 +242,11 @@ export const MyTipsPage = () => {
         ) : null}
         {history.hasNextPage ? (
           // Fire-and-forget: TanStack Query never rejects fetchNextPage; a failure shows through history.isError.
-          <Button variant="outlined" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+          <Button
+            variant="outlined"
+            onClick={() => void history.fetchNextPage()}
+            loading={history.isFetchingNextPage}
+          >
             Load more
           </Button>
         ) : null}

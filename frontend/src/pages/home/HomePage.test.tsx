@@ -23,7 +23,12 @@ const homeApi = () =>
     '/api/slip/free': {
       data: [
         {
-          fixture: { game_date: new Date().toISOString(), home_team: 'Lyon', away_team: 'Nice', league: 'Ligue 1' },
+          fixture: {
+            game_date: new Date().toISOString(),
+            home_team: 'Lyon',
+            away_team: 'Nice',
+            league: 'Ligue 1',
+          },
           m_market: { type: 'BT', value: 'GG' },
         },
       ],
@@ -62,14 +67,21 @@ describe('HomePage', () => {
     expect(hero).toHaveTextContent(/SMS/);
     expect(hero).toHaveTextContent(/Find Tip page/);
     expect(hero).toHaveTextContent(/up to 95%/);
-    expect(screen.getByRole('link', { name: 'Browse Tips' })).toHaveAttribute('href', '/active_tips');
+    expect(screen.getByRole('link', { name: 'Browse Tips' })).toHaveAttribute(
+      'href',
+      '/active_tips',
+    );
     expect(document.title).toBe(HOME_TITLE);
   });
 
   it('opens the registration dialog from the hero', async () => {
     homeApi();
     renderRoute('/');
-    fireEvent.click(within(screen.getByRole('region', { name: /football tips/i })).getByRole('button', { name: 'Join Free' }));
+    fireEvent.click(
+      within(screen.getByRole('region', { name: /football tips/i })).getByRole('button', {
+        name: 'Join Free',
+      }),
+    );
     expect(await screen.findByRole('dialog', { name: 'Create an account' })).toHaveTextContent(
       'I confirm that I am 18 years or older',
     );
@@ -96,7 +108,9 @@ describe('HomePage', () => {
     const panel = await screen.findByRole('tabpanel');
     expect(await within(panel).findAllByRole('article')).toHaveLength(12);
     fireEvent.click(screen.getByRole('tab', { name: 'Results' }));
-    expect(await within(panel).findByRole('article', { name: 'Slip 99 by kipchoge' })).toHaveTextContent('Won');
+    expect(
+      await within(panel).findByRole('article', { name: 'Slip 99 by kipchoge' }),
+    ).toHaveTextContent('Won');
   });
 
   it('shows the subscription panel and jackpot cards with 8 tips then see more', async () => {
@@ -120,13 +134,19 @@ describe('HomePage', () => {
     });
     renderRoute('/');
     expect(await screen.findByText('No upcoming top games right now.')).toBeInTheDocument();
-    expect(await screen.findByText('No free tips right now. Check again soon.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No free tips right now. Check again soon.'),
+    ).toBeInTheDocument();
     expect(await screen.findByText('No tips here yet.')).toBeInTheDocument();
   });
   it("shows the marketplace's measured hit rate beside the 'up to 95%' line", async () => {
     homeApi();
     renderRoute('/');
-    expect(await screen.findByText(/across the whole marketplace, 41\.49% of 1,234 settled slips have won so far/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /across the whole marketplace, 41\.49% of 1,234 settled slips have won so far/,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByText(/accuracy of up to 95%/)).toBeInTheDocument();
   });
 });

@@ -89,8 +89,8 @@ export const HomePage = () => {
         <Box component="section" aria-labelledby="subscriptions-title">
           <SectionHeading id="subscriptions-title">Premium Tips Subscription</SectionHeading>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Subscribe once and get the day&apos;s premium tips by SMS, or view them on the Subscriber
-            Panel with your phone number.
+            Subscribe once and get the day&apos;s premium tips by SMS, or view them on the
+            Subscriber Panel with your phone number.
           </Typography>
           <SubscriptionPanel />
         </Box>

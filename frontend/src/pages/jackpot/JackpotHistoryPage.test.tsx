@@ -19,7 +19,17 @@ const round = (id: number, over: Partial<JackpotHistoryItem> = {}): JackpotHisto
   ...over,
 });
 
-const newer = round(9, { company: 'BT', type: 'MW', title: 'Betika Mid Week Jackpot', slug: 'betika-mid-week-jackpot', games: 13, score: '7/12 (1 void)', won: 7, counted: 12, void: 1 });
+const newer = round(9, {
+  company: 'BT',
+  type: 'MW',
+  title: 'Betika Mid Week Jackpot',
+  slug: 'betika-mid-week-jackpot',
+  games: 13,
+  score: '7/12 (1 void)',
+  won: 7,
+  counted: 12,
+  void: 1,
+});
 const older = round(4, { first_kickoff: '2026-11-14T15:00:00+03:00', score: '9/17', won: 9 });
 
 describe('/jackpot-history (docs/PRODUCT-RULES.md "Jackpots")', () => {
@@ -29,20 +39,33 @@ describe('/jackpot-history (docs/PRODUCT-RULES.md "Jackpots")', () => {
       '/api/jackpot/history?before=9': { data: [older], next_before: null },
     });
     renderRoute('/jackpot-history');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Jackpot Results' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Jackpot Results' }),
+    ).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Past rounds' });
     const rows = () => within(table).getAllByRole('row').slice(1);
     expect(rows()).toHaveLength(1);
-    expect(within(rows()[0]).getByRole('link', { name: 'Betika Mid Week Jackpot' })).toHaveAttribute('href', '/jackpot/betika-mid-week-jackpot');
+    expect(
+      within(rows()[0]).getByRole('link', { name: 'Betika Mid Week Jackpot' }),
+    ).toHaveAttribute('href', '/jackpot/betika-mid-week-jackpot');
     expect(within(rows()[0]).getByText('7/12 (1 void)')).toBeInTheDocument();
     expect(within(rows()[0]).getByText('21 Nov 2026')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Show older rounds' }));
     expect(await within(table).findByText('9/17')).toBeInTheDocument();
-    expect(rows().map((r) => within(r).getByRole('link').textContent)).toEqual(['Betika Mid Week Jackpot', 'SportPesa Mega Jackpot']);
+    expect(rows().map((r) => within(r).getByRole('link').textContent)).toEqual([
+      'Betika Mid Week Jackpot',
+      'SportPesa Mega Jackpot',
+    ]);
     expect(screen.queryByRole('button', { name: 'Show older rounds' })).not.toBeInTheDocument();
-    expect(api.to('/api/jackpot/history').map((r) => r.url.searchParams.get('before'))).toEqual([null, '9']);
-    expect(screen.getByRole('link', { name: "This week's jackpot predictions" })).toHaveAttribute('href', '/jackpot');
+    expect(api.to('/api/jackpot/history').map((r) => r.url.searchParams.get('before'))).toEqual([
+      null,
+      '9',
+    ]);
+    expect(screen.getByRole('link', { name: "This week's jackpot predictions" })).toHaveAttribute(
+      'href',
+      '/jackpot',
+    );
   });
 
   it('says so when no round has finished yet', async () => {
@@ -53,9 +76,14 @@ describe('/jackpot-history (docs/PRODUCT-RULES.md "Jackpots")', () => {
 
   it('shows one card per round on phones (below 600 px)', async () => {
     const phone = (query: string) => ({
-      matches: /max-width/.test(query), media: query, onchange: null,
-      addEventListener: () => undefined, removeEventListener: () => undefined,
-      addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false,
+      matches: /max-width/.test(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
     });
     vi.stubGlobal('matchMedia', phone);
     try {

@@ -41,7 +41,12 @@ const RoundName = ({ round }: { round: JackpotHistoryItem }) => {
         {round.title || name}
       </Link>
       {round.title && round.title !== name ? (
-        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography
+          component="span"
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block' }}
+        >
           {name}
         </Typography>
       ) : null}
@@ -54,7 +59,11 @@ const Rounds = ({ rounds }: { rounds: JackpotHistoryItem[] }) => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   if (phone) {
     return (
-      <Box component="ul" aria-label="Past rounds" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      <Box
+        component="ul"
+        aria-label="Past rounds"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+      >
         {rounds.map((r) => (
           <Paper key={r.id} component="li" variant="outlined" sx={{ p: 1.5 }}>
             <RoundName round={r} />
@@ -124,7 +133,11 @@ export const JackpotHistoryPage = () => {
       )}
       {history.hasNextPage ? (
         <Box sx={{ mt: 2 }}>
-          <Button variant="outlined" onClick={() => void history.fetchNextPage()} disabled={history.isFetchingNextPage}>
+          <Button
+            variant="outlined"
+            onClick={() => void history.fetchNextPage()}
+            disabled={history.isFetchingNextPage}
+          >
             Show older rounds
           </Button>
         </Box>

@@ -10,7 +10,9 @@ const jackpot = (company: 'SP' | 'BT', type: 'MG' | 'MW', id: number, games = 13
   slip: buildSlip({
     id,
     jackpot: true,
-    tips: Array.from({ length: games }, (_, i) => buildTip({ home_team: `Home ${i + 1}`, away_team: `Away ${i + 1}` })),
+    tips: Array.from({ length: games }, (_, i) =>
+      buildTip({ home_team: `Home ${i + 1}`, away_team: `Away ${i + 1}` }),
+    ),
   }),
   todaysOdd: '150.00',
   price: '99.00',
@@ -20,7 +22,14 @@ const jackpot = (company: 'SP' | 'BT', type: 'MG' | 'MW', id: number, games = 13
   score: null,
 });
 
-const all = { data: [jackpot('SP', 'MG', 1, 17), jackpot('SP', 'MW', 2), jackpot('BT', 'MG', 3), jackpot('BT', 'MW', 4)] };
+const all = {
+  data: [
+    jackpot('SP', 'MG', 1, 17),
+    jackpot('SP', 'MW', 2),
+    jackpot('BT', 'MG', 3),
+    jackpot('BT', 'MW', 4),
+  ],
+};
 
 describe('/jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', () => {
   it('shows every jackpot with 8 tips then a see-more link', async () => {
@@ -34,13 +43,18 @@ describe('/jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', () => {
       'href',
       '/jackpot/sportpesa-mega-jackpot',
     );
-    expect(within(mega).getByRole('link', { name: 'Buy SportPesa Mega Jackpot' })).toHaveAttribute('href', '/buy_tip/1');
+    expect(within(mega).getByRole('link', { name: 'Buy SportPesa Mega Jackpot' })).toHaveAttribute(
+      'href',
+      '/buy_tip/1',
+    );
   });
 
   it('shows one jackpot in full on its slug', async () => {
     stubFetch({ '/api/jackpot/get-all-jackpots': all });
     renderRoute('/jackpot/betika-mid-week-jackpot');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Betika Mid Week Jackpot Prediction' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Betika Mid Week Jackpot Prediction' }),
+    ).toBeInTheDocument();
     const card = await screen.findByRole('article');
     expect(card).toHaveAccessibleName('Betika Mid Week Jackpot');
     expect(within(card).getAllByRole('listitem')).toHaveLength(13);
@@ -49,7 +63,9 @@ describe('/jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', () => {
   it('shows all jackpots for any other segment', async () => {
     stubFetch({ '/api/jackpot/get-all-jackpots': all });
     renderRoute('/jackpot/jackpots');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Jackpot Predictions' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Jackpot Predictions' }),
+    ).toBeInTheDocument();
     expect(await screen.findAllByRole('article')).toHaveLength(4);
   });
 
@@ -61,6 +77,8 @@ describe('/jackpot (docs/PRODUCT-RULES.md R47, R102, R139)', () => {
     expect(within(card).getByText('Score: 11/16 (1 void)')).toBeInTheDocument();
     const open = screen.getByRole('article', { name: 'SportPesa Mega Jackpot' });
     expect(within(open).queryByText(/^Score:/)).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Past jackpot rounds and their scores' })).toHaveAttribute('href', '/jackpot-history');
+    expect(
+      screen.getByRole('link', { name: 'Past jackpot rounds and their scores' }),
+    ).toHaveAttribute('href', '/jackpot-history');
   });
 });

@@ -109,11 +109,20 @@ const ProfileView = ({ profile }: { profile: Profile }) => {
           <EmptyState>No finished tips yet.</EmptyState>
         )}
         <Box sx={{ textAlign: 'center', mt: 2 }}>
-          <Button component={RouterLink} to={PATHS.profileFinishedTips(username)} variant="outlined">
+          <Button
+            component={RouterLink}
+            to={PATHS.profileFinishedTips(username)}
+            variant="outlined"
+          >
             See More
           </Button>
         </Box>
-        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 1.5 }} data-testid="export-links">
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ textAlign: 'center', mt: 1.5 }}
+          data-testid="export-links"
+        >
           Every slip of {username}, finished ones with their picks:{' '}
           <Link href={exportUrl('csv', username)} download>
             Export CSV

@@ -11,7 +11,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../api/client';
-import { useRgCode, useRgLimit, useRgSelfExclusion, type ExclusionPeriod, type RgControls } from '../../api/rg';
+import {
+  useRgCode,
+  useRgLimit,
+  useRgSelfExclusion,
+  type ExclusionPeriod,
+  type RgControls,
+} from '../../api/rg';
 import { PageHeader } from '../../components/PageHeader';
 import { MESSAGES } from '../../lib/messages';
 import { formatKsh } from '../../lib/money';
@@ -31,9 +37,13 @@ const when = (iso: string): string => `${nairobiDate(iso)} at ${nairobiClock(iso
 export const controlsSummary = (c: RgControls): string[] => [
   ...(c.daily_cap_ksh !== null ? [`Your daily limit is ${formatKsh(c.daily_cap_ksh)}.`] : []),
   ...(c.next_cap_ksh !== null && c.next_cap_from !== null
-    ? [`Your higher limit of ${formatKsh(c.next_cap_ksh)} applies from ${when(c.next_cap_from)} (Nairobi time).`]
+    ? [
+        `Your higher limit of ${formatKsh(c.next_cap_ksh)} applies from ${when(c.next_cap_from)} (Nairobi time).`,
+      ]
     : []),
-  ...(c.excluded_until !== null ? [`This phone cannot buy tips until ${when(c.excluded_until)} (Nairobi time).`] : []),
+  ...(c.excluded_until !== null
+    ? [`This phone cannot buy tips until ${when(c.excluded_until)} (Nairobi time).`]
+    : []),
 ];
 
 /**
@@ -44,7 +54,8 @@ export const controlsSummary = (c: RgControls): string[] => [
 export const ResponsibleGamblingPage = () => {
   useSeo({
     title: pageTitle('Responsible gambling'),
-    description: 'Set a daily spending limit on tips, or take a break for 1, 6 or 12 months. 18+ only.',
+    description:
+      'Set a daily spending limit on tips, or take a break for 1, 6 or 12 months. 18+ only.',
   });
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
@@ -89,12 +100,16 @@ export const ResponsibleGamblingPage = () => {
               1. Get a code by SMS
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              The limits apply to the phone you pay with (M-Pesa), or to the phone of your account when
-              you pay by card from Nigeria or Uganda.
+              The limits apply to the phone you pay with (M-Pesa), or to the phone of your account
+              when you pay by card from Nigeria or Uganda.
             </Typography>
-            {sendCode.isError ? <Alert severity="error">{errorMessage(sendCode.error, MESSAGES.tryAgain)}</Alert> : null}
+            {sendCode.isError ? (
+              <Alert severity="error">{errorMessage(sendCode.error, MESSAGES.tryAgain)}</Alert>
+            ) : null}
             {sendCode.isSuccess ? (
-              <Alert severity="success">We sent a 6-digit code to {phone.trim()}. It works for 10 minutes.</Alert>
+              <Alert severity="success">
+                We sent a 6-digit code to {phone.trim()}. It works for 10 minutes.
+              </Alert>
             ) : null}
             <TextField
               label="Phone number"
@@ -105,7 +120,12 @@ export const ResponsibleGamblingPage = () => {
               onChange={(event) => setPhone(event.target.value)}
               helperText="Kenyan number, or +234… / +256… for Nigeria and Uganda"
             />
-            <Button type="submit" variant="outlined" loading={sendCode.isPending} disabled={!phone.trim()}>
+            <Button
+              type="submit"
+              variant="outlined"
+              loading={sendCode.isPending}
+              disabled={!phone.trim()}
+            >
               Send code
             </Button>
           </Stack>
@@ -130,14 +150,20 @@ export const ResponsibleGamblingPage = () => {
 
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Paper variant="outlined" component="form" onSubmit={submitLimit} noValidate sx={{ p: 2, height: '100%' }}>
+            <Paper
+              variant="outlined"
+              component="form"
+              onSubmit={submitLimit}
+              noValidate
+              sx={{ p: 2, height: '100%' }}
+            >
               <Stack spacing={2}>
                 <Typography variant="h6" component="h2">
                   2a. Daily spending limit
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Purchases that would pass it are refused until midnight (Nairobi time). A lower limit
-                  holds at once; a higher one only after 24 hours.
+                  Purchases that would pass it are refused until midnight (Nairobi time). A lower
+                  limit holds at once; a higher one only after 24 hours.
                 </Typography>
                 <TextField
                   label="Limit per day (Ksh)"
@@ -145,21 +171,32 @@ export const ResponsibleGamblingPage = () => {
                   onChange={(event) => setCap(event.target.value.replace(/[^\d]/g, ''))}
                   slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 />
-                <Button type="submit" variant="contained" loading={limit.isPending} disabled={!cap || !code.trim() || !phone.trim()}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  loading={limit.isPending}
+                  disabled={!cap || !code.trim() || !phone.trim()}
+                >
                   Set limit
                 </Button>
               </Stack>
             </Paper>
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Paper variant="outlined" component="form" onSubmit={submitExclusion} noValidate sx={{ p: 2, height: '100%' }}>
+            <Paper
+              variant="outlined"
+              component="form"
+              onSubmit={submitExclusion}
+              noValidate
+              sx={{ p: 2, height: '100%' }}
+            >
               <Stack spacing={2}>
                 <Typography variant="h6" component="h2">
                   2b. Take a break
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Self-exclusion stops every purchase from this phone for the whole period. It cannot be
-                  ended early.
+                  Self-exclusion stops every purchase from this phone for the whole period. It
+                  cannot be ended early.
                 </Typography>
                 <RadioGroup
                   row
@@ -168,11 +205,21 @@ export const ResponsibleGamblingPage = () => {
                   onChange={(event) => setPeriod(event.target.value as ExclusionPeriod)}
                 >
                   {PERIODS.map((p) => (
-                    <FormControlLabel key={p.value} value={p.value} control={<Radio />} label={p.label} />
+                    <FormControlLabel
+                      key={p.value}
+                      value={p.value}
+                      control={<Radio />}
+                      label={p.label}
+                    />
                   ))}
                 </RadioGroup>
                 <FormControlLabel
-                  control={<Checkbox checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />}
+                  control={
+                    <Checkbox
+                      checked={understood}
+                      onChange={(event) => setUnderstood(event.target.checked)}
+                    />
+                  }
                   label="I understand this cannot be undone"
                 />
                 <Button
@@ -194,9 +241,9 @@ export const ResponsibleGamblingPage = () => {
             Getting help
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            If betting stops being fun, take a break, ask your bookmaker to exclude you too, and talk to
-            someone you trust. The Betting Control and Licensing Board lists licensed operators and
-            complaint channels at bclb.go.ke.
+            If betting stops being fun, take a break, ask your bookmaker to exclude you too, and
+            talk to someone you trust. The Betting Control and Licensing Board lists licensed
+            operators and complaint channels at bclb.go.ke.
           </Typography>
         </Paper>
       </Stack>

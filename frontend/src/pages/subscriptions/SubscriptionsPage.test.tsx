@@ -4,9 +4,27 @@ import { buildSlip, buildTip, json, stubFetch } from '../../test-fetch';
 import { renderRoute } from '../../test-utils';
 
 const kinds = {
-  gold: { price: '2000.00', type: 'gold', title: 'Gold', description: 'Every premium tip, for life', days: 1000 },
-  bronze: { price: '200.00', type: 'bronze', title: 'Bronze', description: 'A week of premium tips', days: 7 },
-  silver: { price: '500.00', type: 'silver', title: 'Silver', description: 'A month of premium tips', days: 30 },
+  gold: {
+    price: '2000.00',
+    type: 'gold',
+    title: 'Gold',
+    description: 'Every premium tip, for life',
+    days: 1000,
+  },
+  bronze: {
+    price: '200.00',
+    type: 'bronze',
+    title: 'Bronze',
+    description: 'A week of premium tips',
+    days: 7,
+  },
+  silver: {
+    price: '500.00',
+    type: 'silver',
+    title: 'Silver',
+    description: 'A month of premium tips',
+    days: 30,
+  },
 };
 
 const subscribe = async (name: string, phone: string) => {
@@ -21,7 +39,9 @@ describe('/subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105, R126
   it('lists bronze, silver and gold with prices and durations', async () => {
     stubFetch({ '/api/manage/get-subscription-kind': kinds });
     renderRoute('/subscriptions');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscriber Panel' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Subscriber Panel' }),
+    ).toBeInTheDocument();
     const titles = (await screen.findAllByRole('heading', { level: 3 })).map((h) => h.textContent);
     expect(titles).toEqual(['Bronze', 'Silver', 'Gold']);
     expect(screen.getByText('Ksh. 2,000.00')).toBeInTheDocument();
@@ -68,8 +88,12 @@ describe('/subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105, R126
   });
 
   const lookUp = async (phone: string, code: string) => {
-    fireEvent.change(await screen.findByLabelText('Subscribed phone number'), { target: { value: phone } });
-    fireEvent.change(screen.getByLabelText('Code from your subscription SMS'), { target: { value: code } });
+    fireEvent.change(await screen.findByLabelText('Subscribed phone number'), {
+      target: { value: phone },
+    });
+    fireEvent.change(screen.getByLabelText('Code from your subscription SMS'), {
+      target: { value: code },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'View Premium Tips' }));
   };
 
@@ -86,7 +110,9 @@ describe('/subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105, R126
     expect(await screen.findByText('OVER 2.5 @ 1.90')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Buy slip 77' })).not.toBeInTheDocument();
     const lookups = api.to('/api/manage/get-subscription-slips/254712345678');
-    expect(lookups.map((r) => r.path)).toEqual(['/api/manage/get-subscription-slips/254712345678?code=ACDEFGHJ']);
+    expect(lookups.map((r) => r.path)).toEqual([
+      '/api/manage/get-subscription-slips/254712345678?code=ACDEFGHJ',
+    ]);
   });
 
   it('asks for the code of the subscription SMS before asking the server', async () => {
@@ -94,9 +120,13 @@ describe('/subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105, R126
     renderRoute('/subscriptions');
     await lookUp('0712345678', '');
     expect(
-      await screen.findByText('Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment'),
+      await screen.findByText(
+        'Enter the code from your subscription SMS, or the M-Pesa code of your subscription payment',
+      ),
     ).toBeInTheDocument();
-    expect(api.requests.filter((r) => r.url.pathname.includes('get-subscription-slips'))).toHaveLength(0);
+    expect(
+      api.requests.filter((r) => r.url.pathname.includes('get-subscription-slips')),
+    ).toHaveLength(0);
   });
 
   it("alerts the server's message when the phone and code match no subscription", async () => {
@@ -109,6 +139,8 @@ describe('/subscriptions, the Subscriber Panel (docs/PRODUCT-RULES.md R105, R126
     });
     renderRoute('/subscriptions');
     await lookUp('0712345678', 'ACDEFGHJ');
-    expect(await screen.findByText('No active subscription matches this phone number and code')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No active subscription matches this phone number and code'),
+    ).toBeInTheDocument();
   });
 });

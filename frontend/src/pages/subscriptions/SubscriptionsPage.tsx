@@ -65,8 +65,8 @@ export const SubscriptionsPage = () => {
   return (
     <>
       <PageHeader title="Subscriber Panel">
-        Subscribe once and get the day&apos;s premium tips by SMS. Already subscribed? View today&apos;s
-        premium tips with your phone number and the code from your subscription SMS.
+        Subscribe once and get the day&apos;s premium tips by SMS. Already subscribed? View
+        today&apos;s premium tips with your phone number and the code from your subscription SMS.
       </PageHeader>
       <Stack spacing={4}>
         <Box component="section" aria-labelledby="plans-title">

@@ -15,7 +15,9 @@ describe('/active_tips (docs/PRODUCT-RULES.md R99)', () => {
     stubFetch({ '/v2/api/slip/data/': page() });
     renderRoute('/active_tips');
     expect(await screen.findByRole('status', { name: 'Loading tips' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Active Tips' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Active Tips' }),
+    ).toBeInTheDocument();
     expect(await screen.findAllByRole('article')).toHaveLength(2);
     expect(document.title).toBe('Active Tips | TipsKE');
   });
@@ -58,7 +60,10 @@ describe('/active_tips (docs/PRODUCT-RULES.md R99)', () => {
     const api = stubFetch({ '/v2/api/slip/data/': page([buildSlip({ id: 9, price: 200 })]) });
     renderRoute('/active_tips/kipchoge');
     const table = await screen.findByRole('table', { name: "kipchoge's Active Tips" });
-    expect(within(table).getByRole('link', { name: 'Buy slip 9' })).toHaveAttribute('href', '/buy_tip/9');
+    expect(within(table).getByRole('link', { name: 'Buy slip 9' })).toHaveAttribute(
+      'href',
+      '/buy_tip/9',
+    );
     expect(table).toHaveTextContent('Ksh. 200.00');
     expect(api.requests[0].path).toBe('/v2/api/slip/data/?username=kipchoge');
   });
@@ -98,7 +103,9 @@ describe('finished tips (docs/PRODUCT-RULES.md R99)', () => {
         '/v2/api/slip/data/finished/': { results: [], next: null, count: 0, num_pages: 1 },
       });
       renderRoute(path);
-      expect(await screen.findByRole('heading', { name: "kipchoge's Finished Tips" })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: "kipchoge's Finished Tips" }),
+      ).toBeInTheDocument();
       expect(await screen.findByText('No finished tips yet.')).toBeInTheDocument();
       expect(api.requests[0].path).toBe('/v2/api/slip/data/finished/?username=kipchoge');
     },

@@ -18,7 +18,10 @@ const row = (username: string, rating: number) => ({
 describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
   it("shows the server's ranking in its order, figures as sent, and switches to the weekly ranking", async () => {
     const api = stubFetch({
-      '/v2/api/tipster/data/?all=1&weekly=0': { results: [row('kip', 75), row('amina', 60)], next: null },
+      '/v2/api/tipster/data/?all=1&weekly=0': {
+        results: [row('kip', 75), row('amina', 60)],
+        next: null,
+      },
       '/v2/api/tipster/data/?all=1&weekly=1': { results: [row('otieno', 80)], next: null },
     });
     const { router } = renderRoute('/top_tipsters');
@@ -28,11 +31,16 @@ describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
     expect(rows[0]).toHaveTextContent('75.00%');
     expect(rows[0]).toHaveTextContent('+3.20');
     expect(rows[0]).toHaveTextContent('16.00%');
-    expect(within(rows[0]).getByRole('link', { name: 'kip' })).toHaveAttribute('href', '/profile/kip');
+    expect(within(rows[0]).getByRole('link', { name: 'kip' })).toHaveAttribute(
+      'href',
+      '/profile/kip',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'This Week' }));
     await waitFor(() => expect(router.state.location.search).toBe('?type=weekly'));
-    expect(await screen.findByRole('table', { name: 'Weekly ranking' })).toHaveTextContent('otieno');
+    expect(await screen.findByRole('table', { name: 'Weekly ranking' })).toHaveTextContent(
+      'otieno',
+    );
     expect(api.requests.map((request) => request.path)).toEqual([
       '/v2/api/tipster/data/?all=1&weekly=0',
       '/v2/api/tipster/data/?all=1&weekly=1',
@@ -43,7 +51,9 @@ describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubFetch({ '/v2/api/tipster/data/': json({ message: 'Down' }, 400) });
     renderRoute('/top_tipsters');
-    await waitFor(() => expect(log).toHaveBeenCalledWith('Could not load the leaderboard', expect.anything()));
+    await waitFor(() =>
+      expect(log).toHaveBeenCalledWith('Could not load the leaderboard', expect.anything()),
+    );
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
@@ -52,6 +62,9 @@ describe('/top_tipsters (docs/PRODUCT-RULES.md R101)', () => {
     stubFetch({ '/v2/api/tipster/data/': { results: [], next: null } });
     renderRoute('/top_tipsters?type=weekly');
     expect(await screen.findByText('No ranked tipsters yet.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'This Week' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'This Week' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 });

@@ -36,14 +36,29 @@ const roiLabel = (row: TipsterRow): string => optional(row.roi, (value) => `${va
  * name, tips/won/lost, then Rating, Profit and ROI side by side, so nothing is off-screen.
  */
 const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: string }) => (
-  <Box component="ol" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+  <Box
+    component="ol"
+    aria-label={label}
+    sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}
+  >
     {rows.map((row, index) => (
-      <Paper key={row.username} component="li" variant="outlined" sx={{ p: 1.25, minWidth: 0 }} data-testid="ranking-row">
+      <Paper
+        key={row.username}
+        component="li"
+        variant="outlined"
+        sx={{ p: 1.25, minWidth: 0 }}
+        data-testid="ranking-row"
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Typography sx={{ fontWeight: 800, minWidth: 24 }}>{index + 1}</Typography>
           <TipsterAvatar username={row.username} src={row.profile_image} size={32} />
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-            <Link component={RouterLink} to={PATHS.profileOf(row.username)} color="inherit" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+            <Link
+              component={RouterLink}
+              to={PATHS.profileOf(row.username)}
+              color="inherit"
+              sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+            >
               {row.username}
             </Link>
             <Typography variant="caption" color="text.secondary" component="div">
@@ -51,7 +66,17 @@ const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: str
             </Typography>
           </Box>
         </Box>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 1, m: 0, mt: 1, textAlign: 'center' }}>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+            gap: 1,
+            m: 0,
+            mt: 1,
+            textAlign: 'center',
+          }}
+        >
           {[
             { term: 'Rating', value: percentRating(row.rating), color: 'secondary.main' },
             { term: 'Profit', value: optional(row.profit, formatProfit) },
@@ -61,7 +86,10 @@ const RankingCards = ({ rows, label }: { rows: readonly TipsterRow[]; label: str
               <Typography component="dt" variant="caption" color="text.secondary">
                 {item.term}
               </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 700, color: item.color, overflowWrap: 'anywhere' }}>
+              <Typography
+                component="dd"
+                sx={{ m: 0, fontWeight: 700, color: item.color, overflowWrap: 'anywhere' }}
+              >
                 {item.value}
               </Typography>
             </Box>
@@ -111,7 +139,10 @@ export const TopTipstersPage = () => {
       ) : leaderboard.data.results.length === 0 ? (
         <EmptyState>No ranked tipsters yet.</EmptyState>
       ) : phone ? (
-        <RankingCards rows={leaderboard.data.results} label={weekly ? 'Weekly ranking' : 'Ranking'} />
+        <RankingCards
+          rows={leaderboard.data.results}
+          label={weekly ? 'Weekly ranking' : 'Ranking'}
+        />
       ) : (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={weekly ? 'Weekly ranking' : 'Ranking'}>
@@ -138,12 +169,12 @@ export const TopTipstersPage = () => {
                   <TableCell>{index + 1}</TableCell>
                   <TableCell>
                     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <TipsterAvatar
-                        username={row.username}
-                        src={row.profile_image}
-                        size={28}
-                      />
-                      <Link component={RouterLink} to={PATHS.profileOf(row.username)} color="inherit">
+                      <TipsterAvatar username={row.username} src={row.profile_image} size={28} />
+                      <Link
+                        component={RouterLink}
+                        to={PATHS.profileOf(row.username)}
+                        color="inherit"
+                      >
                         {row.username}
                       </Link>
                     </Box>

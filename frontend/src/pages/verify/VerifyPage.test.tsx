@@ -22,7 +22,12 @@ describe('/verify', () => {
   });
 
   it('a slip on sale shows its commitment and says the picks come after the last game; the form takes an id', async () => {
-    const onSale = finishedSlip({ id: 9, slip_result: null, salt: undefined, commitment_input: undefined });
+    const onSale = finishedSlip({
+      id: 9,
+      slip_result: null,
+      salt: undefined,
+      commitment_input: undefined,
+    });
     onSale.tips = onSale.tips.map(({ market_type: _m, odd: _o, ...t }) => t);
     stubFetch({ '/api/slip/get/9': onSale });
     renderRoute('/verify');

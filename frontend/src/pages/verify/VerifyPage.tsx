@@ -15,14 +15,22 @@ import { verifySlip, type Verification } from '../../lib/slip-commitment';
 import { useSeo } from '../../lib/useSeo';
 import { LogCheck } from './LogCheck';
 
-type Outcome = { slipId: number; result: Verification; firstKickoff: string | null } | { slipId: number; error: string };
+type Outcome =
+  | { slipId: number; result: Verification; firstKickoff: string | null }
+  | { slipId: number; error: string };
 
 /** The earliest kick-off among a slip's games (ISO), or null when none is given. */
 const firstKickoffOf = (slip: Slip): string | null =>
-  slip.tips.map((t) => t.game_date).filter((d): d is string => !!d).sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
+  slip.tips
+    .map((t) => t.game_date)
+    .filter((d): d is string => !!d)
+    .sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
 
 const Mono = ({ children }: { children: string }) => (
-  <Box component="code" sx={{ display: 'block', wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 13 }}>
+  <Box
+    component="code"
+    sx={{ display: 'block', wordBreak: 'break-all', fontFamily: 'monospace', fontSize: 13 }}
+  >
     {children}
   </Box>
 );
@@ -37,7 +45,8 @@ const Mono = ({ children }: { children: string }) => (
 export const VerifyPage = () => {
   useSeo({
     title: pageTitle('Verify a slip'),
-    description: 'Check that a finished slip has the picks its tipster committed to when publishing it.',
+    description:
+      'Check that a finished slip has the picks its tipster committed to when publishing it.',
   });
   const [params, setParams] = useSearchParams();
   const fromUrl = params.get('slip') ?? '';
@@ -51,10 +60,21 @@ export const VerifyPage = () => {
     let live = true;
     api
       .get('/api/slip/get/{id}', { path: { id: String(slipId) } })
-      .then(async (slip) => ({ result: await verifySlip(slip), firstKickoff: firstKickoffOf(slip) }))
+      .then(async (slip) => ({
+        result: await verifySlip(slip),
+        firstKickoff: firstKickoffOf(slip),
+      }))
       .then(({ result, firstKickoff }) => live && setOutcome({ slipId, result, firstKickoff }))
-      .catch((err: unknown) =>
-        live && setOutcome({ slipId, error: err instanceof ApiError && err.status === 404 ? 'No slip with this id.' : 'Could not load the slip. Try again.' }),
+      .catch(
+        (err: unknown) =>
+          live &&
+          setOutcome({
+            slipId,
+            error:
+              err instanceof ApiError && err.status === 404
+                ? 'No slip with this id.'
+                : 'Could not load the slip. Try again.',
+          }),
       );
     return () => {
       live = false;
@@ -69,7 +89,8 @@ export const VerifyPage = () => {
       return;
     }
     setOutcome(null);
-    if (id === fromUrl) setAttempt((n) => n + 1); // same URL: fetch again
+    if (id === fromUrl)
+      setAttempt((n) => n + 1); // same URL: fetch again
     else setParams({ slip: id });
   };
 
@@ -78,14 +99,22 @@ export const VerifyPage = () => {
       <PageHeader title="Verify a slip" />
       <Stack spacing={2} sx={{ maxWidth: 760, mx: 'auto', px: 2, pb: 4 }}>
         <Typography>
-          When a slip is published we store a SHA-256 commitment of its picks and a secret random salt. After the last game
-          the salt and picks are public: this page rebuilds{' '}
-          <code>v1|slip:&lt;id&gt;|&lt;fixture&gt;:&lt;market&gt;:&lt;odd&gt;|…|salt:&lt;salt&gt;</code> (picks by fixture
-          id) in your browser and hashes it, so nobody — us included — can change a pick after publishing unnoticed.
+          When a slip is published we store a SHA-256 commitment of its picks and a secret random
+          salt. After the last game the salt and picks are public: this page rebuilds{' '}
+          <code>
+            v1|slip:&lt;id&gt;|&lt;fixture&gt;:&lt;market&gt;:&lt;odd&gt;|…|salt:&lt;salt&gt;
+          </code>{' '}
+          (picks by fixture id) in your browser and hashes it, so nobody — us included — can change
+          a pick after publishing unnoticed.
         </Typography>
         <Paper component="form" onSubmit={submit} sx={{ p: 2 }}>
           <Stack direction="row" spacing={1}>
-            <TextField label="Slip id" value={value} onChange={(e) => setValue(e.target.value)} size="small" />
+            <TextField
+              label="Slip id"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              size="small"
+            />
             <Button type="submit" variant="contained">
               Verify
             </Button>
@@ -94,7 +123,11 @@ export const VerifyPage = () => {
         {outcome && 'error' in outcome && <Alert severity="error">{outcome.error}</Alert>}
         {outcome && 'result' in outcome && <Result slipId={outcome.slipId} v={outcome.result} />}
         {outcome && 'result' in outcome && outcome.result.commitment && (
-          <LogCheck slipId={outcome.slipId} commitment={outcome.result.commitment} firstKickoff={outcome.firstKickoff} />
+          <LogCheck
+            slipId={outcome.slipId}
+            commitment={outcome.result.commitment}
+            firstKickoff={outcome.firstKickoff}
+          />
         )}
       </Stack>
     </>
@@ -124,7 +157,11 @@ const Result = ({ slipId, v }: { slipId: number; v: Verification }) => {
           ? 'Match: the picks are the ones committed to at publishing.'
           : 'Mismatch: the picks do not hash to the commitment made at publishing.'}
       </Alert>
-      {!v.sameInputAsServer && <Alert severity="warning">The server's canonical form differs from the one rebuilt here.</Alert>}
+      {!v.sameInputAsServer && (
+        <Alert severity="warning">
+          The server's canonical form differs from the one rebuilt here.
+        </Alert>
+      )}
       <Typography>Canonical form (rebuilt from the picks):</Typography>
       <Mono>{v.input}</Mono>
       <Typography sx={{ mt: 1 }}>SHA-256 computed here:</Typography>

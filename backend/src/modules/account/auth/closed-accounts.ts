@@ -120,6 +120,8 @@ export class ClosedAccounts implements OnApplicationBootstrap, OnApplicationShut
   private warn(err: unknown): void {
     if (Date.now() - this.lastWarnAt < WARN_EVERY_MS) return;
     this.lastWarnAt = Date.now();
-    this.logger.warn(`closed accounts: Redis unavailable (${(err as Error)?.message ?? String(err)})`);
+    this.logger.warn(
+      `closed accounts: Redis unavailable (${(err as Error)?.message ?? String(err)})`,
+    );
   }
 }

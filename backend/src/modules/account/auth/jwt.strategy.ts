@@ -31,7 +31,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, JWT_STRATEGY) {
     private readonly closed: ClosedAccounts,
   ) {
     super({
-      jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), fromTokenCookie]),
+      jwtFromRequest: ExtractJwt.fromExtractors([
+        ExtractJwt.fromAuthHeaderAsBearerToken(),
+        fromTokenCookie,
+      ]),
       secretOrKey: asSecretOption(hmacKey(config.jwt.accessSecret)),
       algorithms: ['HS256'],
       ignoreExpiration: false,

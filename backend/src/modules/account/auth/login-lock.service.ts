@@ -33,7 +33,13 @@ export class LoginLockService {
 
   /** Counts a wrong password for `email`; the LOGIN_LOCK.failures-th within the window locks it. */
   async recordFailure(email: string): Promise<void> {
-    await this.storage.increment(keyOf(email), LOGIN_LOCK.windowMs, LOGIN_LOCK.failures - 1, LOGIN_LOCK.lockMs, LOCK_COUNTER);
+    await this.storage.increment(
+      keyOf(email),
+      LOGIN_LOCK.windowMs,
+      LOGIN_LOCK.failures - 1,
+      LOGIN_LOCK.lockMs,
+      LOCK_COUNTER,
+    );
   }
 
   /** Forgets `email`'s failures and lifts its lock (a successful login or password reset). */
@@ -42,4 +48,5 @@ export class LoginLockService {
   }
 }
 
-const keyOf = (email: string): string => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+const keyOf = (email: string): string =>
+  createHash('sha256').update(email.trim().toLowerCase()).digest('hex');

@@ -73,18 +73,24 @@ export class SessionService {
     const now = this.clock.now();
     const outcome = await this.tx.run(async (m): Promise<RotateOutcome> => {
       const family = await this.credentials.lockFamily(m, claims.sid);
-      if (!family || family.userId !== claims.userId || family.revokedAt) return { kind: 'invalid' };
+      if (!family || family.userId !== claims.userId || family.revokedAt)
+        return { kind: 'invalid' };
       if (claims.gen < family.generation) {
         // The previous token presented again moments after its rotation is the same client racing
         // itself (two tabs, a retry): refuse it without ending the session. Anything older is reuse.
         const racing =
-          claims.gen === family.generation - 1 && family.rotatedAt !== null &&
+          claims.gen === family.generation - 1 &&
+          family.rotatedAt !== null &&
           now.getTime() - family.rotatedAt.getTime() < REFRESH_REUSE_GRACE_MS;
         if (racing) return { kind: 'invalid' };
         await this.revokeFamily(m, family.id, 'reuse', now);
         return { kind: 'reuse' };
       }
-      if (claims.gen !== family.generation || !sameDigest(hashSecretToken(refreshToken), family.tokenHash) || family.expiresAt <= now) {
+      if (
+        claims.gen !== family.generation ||
+        !sameDigest(hashSecretToken(refreshToken), family.tokenHash) ||
+        family.expiresAt <= now
+      ) {
         return { kind: 'invalid' };
       }
       const user = await this.users.byId(m, family.userId);
@@ -105,7 +111,10 @@ export class SessionService {
     // Revocations above are committed before the error is thrown.
     if (outcome.kind === 'banned') throw new AccountError(AccountErrorCode.ACCOUNT_BANNED);
     if (outcome.kind !== 'ok') throw new AccountError(AccountErrorCode.REFRESH_INVALID);
-    return { access: this.tokens.signAccess(outcome.user, outcome.familyId), refresh: outcome.refresh };
+    return {
+      access: this.tokens.signAccess(outcome.user, outcome.familyId),
+      refresh: outcome.refresh,
+    };
   }
 
   /**
@@ -123,11 +132,21 @@ export class SessionService {
   }
 
   /** Revokes every live session of `userId` except `keepFamilyId` (inside the caller's transaction). */
-  async revokeAll(manager: EntityManager, userId: number, reason: RevokeReason, keepFamilyId?: string | null): Promise<void> {
+  async revokeAll(
+    manager: EntityManager,
+    userId: number,
+    reason: RevokeReason,
+    keepFamilyId?: string | null,
+  ): Promise<void> {
     await this.credentials.revokeFamilies(manager, userId, this.clock.now(), reason, keepFamilyId);
   }
 
-  private async revokeFamily(manager: EntityManager, familyId: string, reason: RevokeReason, now: Date): Promise<void> {
+  private async revokeFamily(
+    manager: EntityManager,
+    familyId: string,
+    reason: RevokeReason,
+    now: Date,
+  ): Promise<void> {
     await this.credentials.revokeFamily(manager, familyId, now, reason);
   }
 }

@@ -17,7 +17,12 @@ const verifySpy = jsonwebtoken.verify as unknown as jest.Mock;
 const ACCESS = 'test-access-secret-0123456789abcdef';
 const REFRESH = 'test-refresh-secret-0123456789abcdef';
 const config = {
-  jwt: { accessSecret: ACCESS, refreshSecret: REFRESH, accessTtlSeconds: 900, refreshTtlSeconds: 30 * 86_400 },
+  jwt: {
+    accessSecret: ACCESS,
+    refreshSecret: REFRESH,
+    accessTtlSeconds: 900,
+    refreshTtlSeconds: 30 * 86_400,
+  },
 } as unknown as AppConfig;
 const NOW = new Date('2026-11-23T10:00:00Z');
 const FAMILY = '5f0c2a56-7d4e-4e8a-9a57-1f0a3c9b2d11';
@@ -52,7 +57,13 @@ describe('JWT secrets as KeyObjects (same tokens on the wire)', () => {
   it('signs access and refresh tokens with a secret KeyObject, byte for byte as with the string secret', () => {
     const tokens = new TokenService(new JwtService({}), config);
     const access = tokens.signAccess(user, FAMILY);
-    const claims = { sub: '42', username: 'otieno_tips', role: 'tipster', sid: FAMILY, typ: 'access' };
+    const claims = {
+      sub: '42',
+      username: 'otieno_tips',
+      role: 'tipster',
+      sid: FAMILY,
+      typ: 'access',
+    };
     expect(access).toBe(plain.sign(claims, { secret: ACCESS, expiresIn: 900, algorithm: 'HS256' }));
     expect(signSpy.mock.calls[0][1]).toBeInstanceOf(KeyObject);
     expect((signSpy.mock.calls[0][1] as KeyObject).type).toBe('secret');
@@ -64,34 +75,66 @@ describe('JWT secrets as KeyObjects (same tokens on the wire)', () => {
     const { jti } = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const iat = Math.floor(NOW.getTime() / 1000);
     expect(refresh).toBe(
-      plain.sign({ sub: '42', sid: FAMILY, gen: 3, typ: 'refresh', iat }, { secret: REFRESH, expiresIn: 30 * 86_400, algorithm: 'HS256', jwtid: jti }),
+      plain.sign(
+        { sub: '42', sid: FAMILY, gen: 3, typ: 'refresh', iat },
+        { secret: REFRESH, expiresIn: 30 * 86_400, algorithm: 'HS256', jwtid: jti },
+      ),
     );
   });
 
   it('verifies refresh tokens signed with the string secret (tokens issued before) through a KeyObject', () => {
     const tokens = new TokenService(new JwtService({}), config);
     const iat = Math.floor(NOW.getTime() / 1000);
-    const old = plain.sign({ sub: '42', sid: FAMILY, gen: 1, typ: 'refresh', iat }, { secret: REFRESH, expiresIn: 60, algorithm: 'HS256', jwtid: 'a' });
+    const old = plain.sign(
+      { sub: '42', sid: FAMILY, gen: 1, typ: 'refresh', iat },
+      { secret: REFRESH, expiresIn: 60, algorithm: 'HS256', jwtid: 'a' },
+    );
     verifySpy.mockClear();
     expect(tokens.verifyRefresh(old)).toMatchObject({ userId: 42, sid: FAMILY, gen: 1 });
     expect(verifySpy.mock.calls[0][1]).toBeInstanceOf(KeyObject);
     expect(tokens.decodeRefreshForLogout(old)).toMatchObject({ userId: 42, sid: FAMILY });
     // Still one secret per token kind, and expiry still checked.
-    expect(tokens.verifyRefresh(plain.sign({ sub: '42', sid: FAMILY, gen: 1, typ: 'refresh' }, { secret: ACCESS }))).toBeNull();
+    expect(
+      tokens.verifyRefresh(
+        plain.sign({ sub: '42', sid: FAMILY, gen: 1, typ: 'refresh' }, { secret: ACCESS }),
+      ),
+    ).toBeNull();
     jest.setSystemTime(new Date(NOW.getTime() + 61_000));
     expect(tokens.verifyRefresh(old)).toBeNull();
     expect(tokens.decodeRefreshForLogout(old)).toMatchObject({ userId: 42 });
   });
 
   it('authenticates requests (passport-jwt) through a KeyObject: old string-signed tokens pass, others fail', async () => {
-    const strategy = new JwtStrategy(config, { isClosed: () => false } as unknown as ClosedAccounts);
-    const claims = { sub: '42', username: 'otieno_tips', role: 'tipster', sid: FAMILY, typ: 'access' };
+    const strategy = new JwtStrategy(config, {
+      isClosed: () => false,
+    } as unknown as ClosedAccounts);
+    const claims = {
+      sub: '42',
+      username: 'otieno_tips',
+      role: 'tipster',
+      sid: FAMILY,
+      typ: 'access',
+    };
     const old = plain.sign(claims, { secret: ACCESS, expiresIn: 900, algorithm: 'HS256' });
     verifySpy.mockClear();
-    await expect(authenticate(strategy, old)).resolves.toEqual({ id: 42, username: 'otieno_tips', role: 'tipster', sessionId: FAMILY });
+    await expect(authenticate(strategy, old)).resolves.toEqual({
+      id: 42,
+      username: 'otieno_tips',
+      role: 'tipster',
+      sessionId: FAMILY,
+    });
     expect(verifySpy.mock.calls[0][1]).toBeInstanceOf(KeyObject);
-    await expect(authenticate(strategy, new TokenService(new JwtService({}), config).signAccess(user, null))).resolves.toMatchObject({ id: 42 });
-    await expect(authenticate(strategy, plain.sign(claims, { secret: REFRESH, expiresIn: 900 }))).resolves.toBe(false);
-    await expect(authenticate(strategy, plain.sign(claims, { secret: ACCESS, expiresIn: 900, algorithm: 'HS512' }))).resolves.toBe(false);
+    await expect(
+      authenticate(strategy, new TokenService(new JwtService({}), config).signAccess(user, null)),
+    ).resolves.toMatchObject({ id: 42 });
+    await expect(
+      authenticate(strategy, plain.sign(claims, { secret: REFRESH, expiresIn: 900 })),
+    ).resolves.toBe(false);
+    await expect(
+      authenticate(
+        strategy,
+        plain.sign(claims, { secret: ACCESS, expiresIn: 900, algorithm: 'HS512' }),
+      ),
+    ).resolves.toBe(false);
   });
 });

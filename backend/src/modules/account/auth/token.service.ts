@@ -36,7 +36,13 @@ export const signAccessToken = (
   secret: string | KeyObject,
   ttlSeconds: number,
 ): string => {
-  const claims: AccessTokenClaims = { sub: String(user.id), username: user.username, role: user.role, sid: sessionId, typ: 'access' };
+  const claims: AccessTokenClaims = {
+    sub: String(user.id),
+    username: user.username,
+    role: user.role,
+    sid: sessionId,
+    typ: 'access',
+  };
   const key = typeof secret === 'string' ? { secret } : { privateKey: secret };
   return jwt.sign(claims, { ...key, expiresIn: ttlSeconds, algorithm: 'HS256' });
 };
@@ -64,17 +70,39 @@ export class TokenService {
 
   /** A signed access token for `user` in session `sessionId`. */
   signAccess(user: TokenSubject, sessionId: string | null): string {
-    return signAccessToken(this.jwt, user, sessionId, this.accessKey, this.config.jwt.accessTtlSeconds);
+    return signAccessToken(
+      this.jwt,
+      user,
+      sessionId,
+      this.accessKey,
+      this.config.jwt.accessTtlSeconds,
+    );
   }
 
   /** A signed refresh token of generation `gen` in family `familyId`, and when it expires. */
-  signRefresh(userId: number, familyId: string, gen: number, now: Date): { token: string; expiresAt: Date } {
+  signRefresh(
+    userId: number,
+    familyId: string,
+    gen: number,
+    now: Date,
+  ): { token: string; expiresAt: Date } {
     const { refreshTtlSeconds } = this.config.jwt;
-    const claims: Omit<RefreshTokenClaims, 'jti'> = { sub: String(userId), sid: familyId, gen, typ: 'refresh' };
+    const claims: Omit<RefreshTokenClaims, 'jti'> = {
+      sub: String(userId),
+      sid: familyId,
+      gen,
+      typ: 'refresh',
+    };
     const iat = Math.floor(now.getTime() / 1000);
-    const token = this.jwt.sign({ ...claims, iat }, {
-      privateKey: this.refreshKey, expiresIn: refreshTtlSeconds, algorithm: 'HS256', jwtid: randomUUID(),
-    });
+    const token = this.jwt.sign(
+      { ...claims, iat },
+      {
+        privateKey: this.refreshKey,
+        expiresIn: refreshTtlSeconds,
+        algorithm: 'HS256',
+        jwtid: randomUUID(),
+      },
+    );
     return { token, expiresAt: new Date((iat + refreshTtlSeconds) * 1000) };
   }
 
@@ -83,10 +111,18 @@ export class TokenService {
     if (typeof token !== 'string' || token.length > 2048) return null;
     try {
       const c = this.jwt.verify<RefreshTokenClaims>(token, {
-        publicKey: asSecretOption(this.refreshKey), algorithms: ['HS256'], clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
+        publicKey: asSecretOption(this.refreshKey),
+        algorithms: ['HS256'],
+        clockTimestamp: Math.floor(this.clock.now().getTime() / 1000),
       });
       const userId = Number(c.sub);
-      if (c.typ !== 'refresh' || !UUID.test(String(c.sid)) || !Number.isInteger(c.gen) || !Number.isSafeInteger(userId)) return null;
+      if (
+        c.typ !== 'refresh' ||
+        !UUID.test(String(c.sid)) ||
+        !Number.isInteger(c.gen) ||
+        !Number.isSafeInteger(userId)
+      )
+        return null;
       return { ...c, userId };
     } catch {
       return null;
@@ -98,9 +134,13 @@ export class TokenService {
     if (typeof token !== 'string' || token.length > 2048) return null;
     try {
       const c = this.jwt.verify<RefreshTokenClaims>(token, {
-        publicKey: asSecretOption(this.refreshKey), algorithms: ['HS256'], ignoreExpiration: true,
+        publicKey: asSecretOption(this.refreshKey),
+        algorithms: ['HS256'],
+        ignoreExpiration: true,
       });
-      return c.typ === 'refresh' && UUID.test(String(c.sid)) ? { ...c, userId: Number(c.sub) } : null;
+      return c.typ === 'refresh' && UUID.test(String(c.sid))
+        ? { ...c, userId: Number(c.sub) }
+        : null;
     } catch {
       return null;
     }

@@ -12,7 +12,11 @@ import { sniffImageFormat } from '../domain/image-sniff';
 export const toAvatarWebp = async (input: Buffer): Promise<Buffer> => {
   if (!sniffImageFormat(input)) throw new AccountError(AccountErrorCode.AVATAR_NOT_IMAGE);
   try {
-    return await sharp(input, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, animated: false, failOn: 'error' })
+    return await sharp(input, {
+      limitInputPixels: AVATAR_MAX_INPUT_PIXELS,
+      animated: false,
+      failOn: 'error',
+    })
       .rotate() // honour EXIF orientation before it is stripped
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'centre' })
       .webp({ quality: 82 })

@@ -7,7 +7,8 @@ import { Readable } from 'stream';
 import { AppConfig } from '../../../config/app-config';
 
 /** Avatar file names: a random UUID and the extension, nothing a client chooses. */
-export const AVATAR_FILE_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
+export const AVATAR_FILE_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp$/;
 
 /**
  * Where avatars live: LocalAvatarStore below (AVATAR_STORAGE=local, the default) or S3AvatarStore

@@ -5,7 +5,9 @@ import { AccountError, AccountErrorCode } from '../account.errors';
 /** What @fastify/multipart (registered in app.setup.ts) adds to a Fastify request. */
 interface MultipartRequest {
   isMultipart(): boolean;
-  file(opts: { limits: { fileSize: number; files: number; fields: number; parts: number } }): Promise<MultipartFile | undefined>;
+  file(opts: {
+    limits: { fileSize: number; files: number; fields: number; parts: number };
+  }): Promise<MultipartFile | undefined>;
 }
 
 /**
@@ -19,7 +21,9 @@ export const readProfileImage = async (request: unknown): Promise<Buffer> => {
   if (!req.isMultipart()) throw new AccountError(AccountErrorCode.AVATAR_MISSING);
   let file;
   try {
-    file = await req.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 12 } });
+    file = await req.file({
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+    });
   } catch {
     throw new AccountError(AccountErrorCode.AVATAR_MISSING);
   }
@@ -29,13 +33,15 @@ export const readProfileImage = async (request: unknown): Promise<Buffer> => {
   }
   try {
     const buf = await file.toBuffer();
-    if (file.file.truncated || buf.length > AVATAR_MAX_BYTES) throw new AccountError(AccountErrorCode.AVATAR_TOO_LARGE);
+    if (file.file.truncated || buf.length > AVATAR_MAX_BYTES)
+      throw new AccountError(AccountErrorCode.AVATAR_TOO_LARGE);
     if (buf.length === 0) throw new AccountError(AccountErrorCode.AVATAR_NOT_IMAGE);
     return buf;
   } catch (err) {
     if (err instanceof AccountError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AccountError(AccountErrorCode.AVATAR_TOO_LARGE);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AccountError(AccountErrorCode.AVATAR_TOO_LARGE);
     throw new AccountError(AccountErrorCode.AVATAR_MISSING);
   }
 };

@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'crypto';
 import { Readable } from 'stream';
@@ -54,7 +61,9 @@ export class S3AvatarStore implements AvatarStore, OnModuleDestroy {
   async remove(file: string): Promise<void> {
     if (!AVATAR_FILE_PATTERN.test(file)) return;
     try {
-      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: S3_AVATAR_PREFIX + file }));
+      await this.client.send(
+        new DeleteObjectCommand({ Bucket: this.bucket, Key: S3_AVATAR_PREFIX + file }),
+      );
     } catch (err) {
       this.logger.warn({ file, err: (err as Error).message }, 'could not remove old avatar');
     }
@@ -64,11 +73,17 @@ export class S3AvatarStore implements AvatarStore, OnModuleDestroy {
   async open(file: string): Promise<{ stream: Readable; size: number } | null> {
     if (!AVATAR_FILE_PATTERN.test(file)) return null;
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: S3_AVATAR_PREFIX + file }));
+      const out = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: S3_AVATAR_PREFIX + file }),
+      );
       if (!out.Body || out.ContentLength === undefined) return null;
       return { stream: out.Body as Readable, size: out.ContentLength };
     } catch (err) {
-      if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)) return null;
+      if (
+        err instanceof NoSuchKey ||
+        (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)
+      )
+        return null;
       throw err;
     }
   }

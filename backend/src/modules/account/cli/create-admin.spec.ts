@@ -2,10 +2,18 @@ import { parseCreateAdminArgs } from './create-admin';
 
 describe('parseCreateAdminArgs', () => {
   it('reads the three flags, with or without =', () => {
-    expect(parseCreateAdminArgs(['--email', 'a@b.co', '--username', 'admin', '--password=s3cret-pass'])).toEqual({
-      email: 'a@b.co', username: 'admin', password: 's3cret-pass',
+    expect(
+      parseCreateAdminArgs(['--email', 'a@b.co', '--username', 'admin', '--password=s3cret-pass']),
+    ).toEqual({
+      email: 'a@b.co',
+      username: 'admin',
+      password: 's3cret-pass',
     });
-    expect(parseCreateAdminArgs(['--email=a@b.co'])).toEqual({ email: 'a@b.co', username: undefined, password: undefined });
+    expect(parseCreateAdminArgs(['--email=a@b.co'])).toEqual({
+      email: 'a@b.co',
+      username: undefined,
+      password: undefined,
+    });
   });
 
   it.each([

@@ -2,7 +2,13 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../../../database/data-source';
 import { loadEnv } from '../../../config/load-env';
 import { PasswordHasher } from '../auth/password-hasher';
-import { emailError, MESSAGES, newPasswordError, normaliseEmail, usernameError } from '../domain/account-rules';
+import {
+  emailError,
+  MESSAGES,
+  newPasswordError,
+  normaliseEmail,
+  usernameError,
+} from '../domain/account-rules';
 import { EmailVerificationCode } from '../entities/email-verification-code.entity';
 import { PasswordResetToken } from '../entities/password-reset-token.entity';
 import { RefreshTokenFamily } from '../entities/refresh-token-family.entity';
@@ -38,7 +44,11 @@ const usernameFromEmail = async (ds: DataSource, email: string): Promise<string>
   const base = (email.split('@')[0].replace(/[^A-Za-z0-9_.]/g, '_') + '___').slice(0, 24);
   for (let n = 0; ; n++) {
     const candidate = n === 0 ? base : `${base}${n}`;
-    const taken = await ds.getRepository(User).createQueryBuilder('u').where('lower(u.username) = lower(:candidate)', { candidate }).getExists();
+    const taken = await ds
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:candidate)', { candidate })
+      .getExists();
     if (!taken) return candidate;
   }
 };
@@ -53,7 +63,10 @@ export const createOrPromoteAdmin = async (
   ds: DataSource,
   args: CreateAdminArgs,
   hasher: PasswordHasher = new PasswordHasher(),
-): Promise<{ action: 'created' | 'promoted'; user: { id: number; username: string; email: string } }> => {
+): Promise<{
+  action: 'created' | 'promoted';
+  user: { id: number; username: string; email: string };
+}> => {
   const problem =
     emailError(args.email) ??
     (args.username !== undefined ? usernameError(args.username) : null) ??
@@ -64,19 +77,37 @@ export const createOrPromoteAdmin = async (
 
   return ds.transaction(async (m) => {
     const repo = m.getRepository(User);
-    const existing = await repo.createQueryBuilder('u').where('u.email = :email', { email }).setLock('pessimistic_write').getOne();
+    const existing = await repo
+      .createQueryBuilder('u')
+      .where('u.email = :email', { email })
+      .setLock('pessimistic_write')
+      .getOne();
     if (existing) {
       await repo.update(
         { id: existing.id },
-        { role: 'admin', bannedAt: null, emailVerifiedAt: existing.emailVerifiedAt ?? new Date(), ...(passwordHash ? { passwordHash } : {}) },
+        {
+          role: 'admin',
+          bannedAt: null,
+          emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
+          ...(passwordHash ? { passwordHash } : {}),
+        },
       );
-      return { action: 'promoted' as const, user: { id: existing.id, username: existing.username, email } };
+      return {
+        action: 'promoted' as const,
+        user: { id: existing.id, username: existing.username, email },
+      };
     }
-    if (!passwordHash) throw new Error(`no user with e-mail ${email}: --password is needed to create one`);
+    if (!passwordHash)
+      throw new Error(`no user with e-mail ${email}: --password is needed to create one`);
     const username = args.username?.trim() ?? (await usernameFromEmail(ds, email));
-    const taken = await repo.createQueryBuilder('u').where('lower(u.username) = lower(:username)', { username }).getExists();
+    const taken = await repo
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username })
+      .getExists();
     if (taken) throw new Error(MESSAGES.usernameTaken);
-    const user = await repo.save(repo.create({ username, email, passwordHash, role: 'admin', emailVerifiedAt: new Date() }));
+    const user = await repo.save(
+      repo.create({ username, email, passwordHash, role: 'admin', emailVerifiedAt: new Date() }),
+    );
     return { action: 'created' as const, user: { id: user.id, username: user.username, email } };
   });
 };
@@ -85,7 +116,10 @@ export const createOrPromoteAdmin = async (
 const main = async (): Promise<void> => {
   const args = parseCreateAdminArgs(process.argv.slice(2));
   const env = loadEnv();
-  const ds = new DataSource({ ...dataSourceOptions(env.DATABASE_URL), entities: [User, RefreshTokenFamily, PasswordResetToken, EmailVerificationCode] });
+  const ds = new DataSource({
+    ...dataSourceOptions(env.DATABASE_URL),
+    entities: [User, RefreshTokenFamily, PasswordResetToken, EmailVerificationCode],
+  });
   await ds.initialize();
   try {
     const { action, user } = await createOrPromoteAdmin(ds, args);

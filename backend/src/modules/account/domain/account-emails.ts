@@ -6,7 +6,12 @@ export interface EmailContent {
 }
 
 const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 const layout = (greeting: string, lines: string[], link: string, linkText: string): string =>
   `<!doctype html><html><body style="font-family:sans-serif">` +
@@ -20,7 +25,11 @@ const layout = (greeting: string, lines: string[], link: string, linkText: strin
  * Password reset e-mail (docs/PRODUCT-RULES.md "Accounts"): a link to the frontend's /change_password/{token}, valid 1 hour.
  * `publicUrl` is the site origin (PUBLIC_URL).
  */
-export const passwordResetEmail = (p: { publicUrl: string; username: string; token: string }): EmailContent => {
+export const passwordResetEmail = (p: {
+  publicUrl: string;
+  username: string;
+  token: string;
+}): EmailContent => {
   const link = `${p.publicUrl}/change_password/${encodeURIComponent(p.token)}`;
   const lines = [
     'We received a request to reset your password.',
@@ -38,7 +47,11 @@ export const passwordResetEmail = (p: { publicUrl: string; username: string; tok
  * E-mail verification e-mail (docs/PRODUCT-RULES.md "Accounts"): a link to the frontend's /email-verification/{code},
  * valid 24 hours, which the logged-in user opens to verify the address.
  */
-export const emailVerificationEmail = (p: { publicUrl: string; username: string; code: string }): EmailContent => {
+export const emailVerificationEmail = (p: {
+  publicUrl: string;
+  username: string;
+  code: string;
+}): EmailContent => {
   const link = `${p.publicUrl}/email-verification/${encodeURIComponent(p.code)}`;
   const lines = [
     'Please confirm your e-mail address.',

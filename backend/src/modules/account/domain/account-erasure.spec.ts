@@ -26,7 +26,10 @@ describe('account erasure', () => {
     [new Date('2026-12-01T00:00:00Z'), null, 'banned'],
     [null, new Date('2026-12-02T00:00:00Z'), 'erased'],
     [new Date('2026-12-01T00:00:00Z'), new Date('2026-12-02T00:00:00Z'), 'erased'],
-  ])('shows an account banned at %s and erased at %s as %s (R281)', (bannedAt, erasedAt, status) => {
-    expect(accountStatus({ bannedAt, erasedAt })).toBe(status);
-  });
+  ])(
+    'shows an account banned at %s and erased at %s as %s (R281)',
+    (bannedAt, erasedAt, status) => {
+      expect(accountStatus({ bannedAt, erasedAt })).toBe(status);
+    },
+  );
 });

@@ -33,5 +33,7 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
  * An account's status (docs/PRODUCT-RULES.md R281): `erased` once closed (R263), whether banned or
  * not; else `banned` while banned; else `active`. Pure.
  */
-export const accountStatus = (a: { erasedAt: Date | null; bannedAt: Date | null }): AccountStatus =>
-  a.erasedAt !== null ? 'erased' : a.bannedAt !== null ? 'banned' : 'active';
+export const accountStatus = (a: {
+  erasedAt: Date | null;
+  bannedAt: Date | null;
+}): AccountStatus => (a.erasedAt !== null ? 'erased' : a.bannedAt !== null ? 'banned' : 'active');

@@ -1,6 +1,13 @@
 import {
-  countryError, emailError, MESSAGES, newPasswordError, normaliseEmail, optionalTextError, registrationPhoneError,
-  requiredTextError, usernameError,
+  countryError,
+  emailError,
+  MESSAGES,
+  newPasswordError,
+  normaliseEmail,
+  optionalTextError,
+  registrationPhoneError,
+  requiredTextError,
+  usernameError,
 } from './account-rules';
 
 describe('usernameError', () => {
@@ -24,7 +31,9 @@ describe('usernameError', () => {
 });
 
 describe('emailError', () => {
-  it.each(['a@b.co', 'Jane.Doe+tips@example.com', ' x@y.ke '])('accepts %j', (v) => expect(emailError(v)).toBeNull());
+  it.each(['a@b.co', 'Jane.Doe+tips@example.com', ' x@y.ke '])('accepts %j', (v) =>
+    expect(emailError(v)).toBeNull(),
+  );
   it.each([
     [undefined, MESSAGES.required],
     ['', MESSAGES.required],

@@ -1,7 +1,15 @@
 import { isEmailAddress } from '../../../common/validation/email-address';
 import {
-  CITY_MAX, COUNTRIES, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, REGISTRATION_PHONE_PATTERN,
-  USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN,
+  CITY_MAX,
+  COUNTRIES,
+  EMAIL_MAX,
+  NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  REGISTRATION_PHONE_PATTERN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
 } from '../account.constants';
 
 /**
@@ -30,7 +38,8 @@ export const MESSAGES = {
   text: 'Enter text',
 } as const;
 
-const blank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const blank = (v: unknown): boolean =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
 /** Username: required, 3-30 of letters, digits, '_' and '.'. */
 export const usernameError = (v: unknown): string | null => {
@@ -59,7 +68,10 @@ export const registrationPhoneError = (v: unknown): string | null => {
 };
 
 /** A new password: required, 8 to 256 characters. `shortMessage` is the form's wording. */
-export const newPasswordError = (v: unknown, shortMessage: string = MESSAGES.passwordShort): string | null => {
+export const newPasswordError = (
+  v: unknown,
+  shortMessage: string = MESSAGES.passwordShort,
+): string | null => {
   if (v === undefined || v === null || v === '') return MESSAGES.required;
   if (typeof v !== 'string') return shortMessage;
   if (v.length < PASSWORD_MIN) return shortMessage;
@@ -73,15 +85,19 @@ export const requiredTextError = (v: unknown): string | null => {
 };
 
 /** An optional text of at most `max` characters. */
-export const optionalTextError = (max: number, longMessage: string) => (v: unknown): string | null => {
-  if (v === undefined || v === null) return null;
-  if (typeof v !== 'string') return MESSAGES.text;
-  return v.trim().length > max ? longMessage : null;
-};
+export const optionalTextError =
+  (max: number, longMessage: string) =>
+  (v: unknown): string | null => {
+    if (v === undefined || v === null) return null;
+    if (typeof v !== 'string') return MESSAGES.text;
+    return v.trim().length > max ? longMessage : null;
+  };
 
 /** Country: optional, one of KE, NG, UG, TZ. */
 export const countryError = (v: unknown): string | null =>
-  v === undefined || v === null || v === '' || (COUNTRIES as readonly unknown[]).includes(v) ? null : MESSAGES.country;
+  v === undefined || v === null || v === '' || (COUNTRIES as readonly unknown[]).includes(v)
+    ? null
+    : MESSAGES.country;
 
 /** Lower-cased, trimmed e-mail: the form in which e-mails are stored and compared. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

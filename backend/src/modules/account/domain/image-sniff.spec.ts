@@ -1,7 +1,9 @@
 import { sniffImageFormat } from './image-sniff';
 
 const bytes = (...parts: (number[] | string)[]): Buffer =>
-  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+  Buffer.concat(
+    parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))),
+  );
 
 describe('sniffImageFormat', () => {
   it.each([

@@ -8,7 +8,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 export const newSecretToken = (): string => randomBytes(32).toString('base64url');
 
 /** Hex SHA-256 of a secret token (what the database stores and looks up). */
-export const hashSecretToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashSecretToken = (token: string): string =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
 
 /** Constant-time comparison of two hex digests of equal length. */
 export const sameDigest = (a: string, b: string): boolean => {

@@ -48,8 +48,17 @@ class DashDto {
 }
 
 class ProfitPointDto {
-  @ApiProperty({ example: '2026-11-22T15:04:05.000Z', description: 'When the slip settled (ISO-8601)' }) date: string;
-  @ApiProperty({ example: 12.5, description: "The tipster's cumulative profit after this slip, units (1 staked per slip), 2 decimals" }) profit: number;
+  @ApiProperty({
+    example: '2026-11-22T15:04:05.000Z',
+    description: 'When the slip settled (ISO-8601)',
+  })
+  date: string;
+  @ApiProperty({
+    example: 12.5,
+    description:
+      "The tipster's cumulative profit after this slip, units (1 staked per slip), 2 decimals",
+  })
+  profit: number;
 }
 
 /**
@@ -57,23 +66,43 @@ class ProfitPointDto {
  * figure the stat card and the profit chart show, computed by the server from the stored counters.
  */
 class ProfileFiguresDto {
-  @ApiProperty({ example: 150, description: 'Settled slips: won + lost (cancelled slips excluded), all time' }) settled: number;
-  @ApiProperty({ example: 12.5, description: 'Profit in units, 1 unit staked per settled slip (W: settled accumulator − 1, L: −1), all time, 2 decimals' }) profit: number;
-  @ApiProperty({ example: 8.33, description: 'ROI percent: profit / settled × 100, 2 decimals' }) roi: number;
-  @ApiProperty({ example: 3.12, description: 'Mean total odds of the settled slips, 2 decimals' }) average_odds: number;
+  @ApiProperty({
+    example: 150,
+    description: 'Settled slips: won + lost (cancelled slips excluded), all time',
+  })
+  settled: number;
+  @ApiProperty({
+    example: 12.5,
+    description:
+      'Profit in units, 1 unit staked per settled slip (W: settled accumulator − 1, L: −1), all time, 2 decimals',
+  })
+  profit: number;
+  @ApiProperty({ example: 8.33, description: 'ROI percent: profit / settled × 100, 2 decimals' })
+  roi: number;
+  @ApiProperty({ example: 3.12, description: 'Mean total odds of the settled slips, 2 decimals' })
+  average_odds: number;
   @ApiProperty({
     type: [ProfitPointDto],
-    description: 'The profit curve over the latest 100 settled slips, oldest first: each point the all-time cumulative profit after that slip, the last equal to profit',
+    description:
+      'The profit curve over the latest 100 settled slips, oldest first: each point the all-time cumulative profit after that slip, the last equal to profit',
   })
   profit_series: ProfitPointDto[];
 }
 
-const STATS: ApiPropertyOptions = { type: [Number], minItems: 4, maxItems: 4, description: '[tips, won, lost, rating]' };
+const STATS: ApiPropertyOptions = {
+  type: [Number],
+  minItems: 4,
+  maxItems: 4,
+  description: '[tips, won, lost, rating]',
+};
 /**
  * The tipster's slips, each a slip of docs/PRODUCT-RULES.md R114 (the slip module's
  * SlipResponseDto, named by reference: account ranks below slip).
  */
-const SLIPS: ApiPropertyOptions = { type: 'array', items: { $ref: getSchemaPath('SlipResponseDto') } };
+const SLIPS: ApiPropertyOptions = {
+  type: 'array',
+  items: { $ref: getSchemaPath('SlipResponseDto') },
+};
 
 /** GET /api/account/profile (own). */
 export class OwnProfileResponseDto {

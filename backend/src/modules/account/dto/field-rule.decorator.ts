@@ -20,4 +20,5 @@ export const FieldRule =
   };
 
 /** class-transformer helper: trims a string value, leaves anything else for the rule to refuse. */
-export const trimString = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+export const trimString = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;

@@ -6,7 +6,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
  */
 @Entity('email_verification_code')
 export class EmailVerificationCode {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' }) id: string;
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: string;
   @Column({ name: 'user_id', type: 'int' }) userId: number;
   @Column({ type: 'text' }) email: string;
   @Column({ name: 'code_hash', type: 'text', unique: true }) codeHash: string;

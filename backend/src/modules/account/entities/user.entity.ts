@@ -1,4 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { Role } from '../../../common/guards/auth-user';
 import type { Country } from '../account.constants';
 
@@ -25,13 +31,16 @@ export class User {
   @Column({ type: 'char', length: 2, default: 'KE' }) country: Country;
   /** File name of the current avatar under STORAGE_DIR/avatars, or null. */
   @Column({ name: 'avatar_file', type: 'text', nullable: true }) avatarFile: string | null;
-  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt: Date | null;
   @Column({ name: 'banned_at', type: 'timestamptz', nullable: true }) bannedAt: Date | null;
-  @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true }) passwordChangedAt: Date | null;
+  @Column({ name: 'password_changed_at', type: 'timestamptz', nullable: true })
+  passwordChangedAt: Date | null;
   /** When the account was closed and its personal fields erased (docs/PRODUCT-RULES.md R263), else null. */
   @Column({ name: 'erased_at', type: 'timestamptz', nullable: true }) erasedAt: Date | null;
   /** SHA-256 (hex) of the former username in lower case, kept to refuse it for 30 days (docs/PRODUCT-RULES.md R264). */
-  @Column({ name: 'erased_username_hash', type: 'text', nullable: true, select: false }) erasedUsernameHash: string | null;
+  @Column({ name: 'erased_username_hash', type: 'text', nullable: true, select: false })
+  erasedUsernameHash: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -8,7 +8,8 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 @Entity('admin_audit')
 export class AdminAudit {
   /** bigint: TypeORM reads it as a string. */
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' }) id: string;
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: string;
   /** Null once the actor's account is deleted (actorUsername keeps the name). */
   @Column({ name: 'actor_id', type: 'int', nullable: true }) actorId: number | null;
   @Column({ name: 'actor_username', type: 'text' }) actorUsername: string;

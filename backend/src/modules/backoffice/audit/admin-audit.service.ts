@@ -16,7 +16,9 @@ export interface AuditEntry {
 
 /** JSON-safe copy (Dates → ISO strings, undefined dropped); null for a missing record. */
 const snapshot = (value: unknown): Record<string, unknown> | null =>
-  value === undefined || value === null ? null : (JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
+  value === undefined || value === null
+    ? null
+    : (JSON.parse(JSON.stringify(value)) as Record<string, unknown>);
 
 /**
  * Writes admin audit rows (docs/PRODUCT-RULES.md "Back office"). Always pass the EntityManager of the transaction doing the

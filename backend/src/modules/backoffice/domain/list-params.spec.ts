@@ -1,5 +1,12 @@
 import { BackofficeError } from '../backoffice.errors';
-import { contentRange, likePattern, listSpecProblems, ListSpec, parseListParams, readValue } from './list-params';
+import {
+  contentRange,
+  likePattern,
+  listSpecProblems,
+  ListSpec,
+  parseListParams,
+  readValue,
+} from './list-params';
 
 const spec: ListSpec = {
   resource: 'posts',
@@ -13,7 +20,12 @@ const spec: ListSpec = {
     slug: { column: 'p.slug', type: 'text', filter: ['eq', 'in'] },
     published: { column: 'p.published', type: 'bool', sortable: true, filter: ['eq'] },
     thumbnail: { column: 'p.thumbnail', type: 'text', filter: ['eq'] },
-    date_created: { column: 'p.date_created', type: 'date', sortable: true, filter: ['eq', 'gte', 'lte'] },
+    date_created: {
+      column: 'p.date_created',
+      type: 'date',
+      sortable: true,
+      filter: ['eq', 'gte', 'lte'],
+    },
     price: { column: 's.price', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
     audit_id: { column: 'a.id', type: 'bigint', filter: ['eq'] },
   },
@@ -48,7 +60,9 @@ describe('parseListParams', () => {
         { field: 'title', column: 'p.title', order: 'ASC' },
         { field: 'id', column: 'p.id', order: 'ASC' },
       ]);
-      expect(parse({ sort: json(['id', 'DESC']) }).sort).toEqual([{ field: 'id', column: 'p.id', order: 'DESC' }]);
+      expect(parse({ sort: json(['id', 'DESC']) }).sort).toEqual([
+        { field: 'id', column: 'p.id', order: 'DESC' },
+      ]);
     });
 
     it.each([
@@ -59,7 +73,10 @@ describe('parseListParams', () => {
       [{ sort: json(['title']) }, `'sort' must be ["field","ASC"] or ["field","DESC"]`],
       [{ sort: json({ field: 'title' }) }, `'sort' must be ["field","ASC"] or ["field","DESC"]`],
       [{ sort: '["title","ASC"' }, "'sort' is not valid JSON"],
-      [{ sort: [json(['title', 'ASC']), json(['id', 'ASC'])] }, "'sort' must be given once, as JSON"],
+      [
+        { sort: [json(['title', 'ASC']), json(['id', 'ASC'])] },
+        "'sort' must be given once, as JSON",
+      ],
     ])('rejects %j', (query, message) => {
       expect(rejection(query)).toBe(message);
     });
@@ -94,7 +111,17 @@ describe('parseListParams', () => {
 
   describe('filter', () => {
     it('reads eq, null, ilike, in and bool values', () => {
-      expect(parse({ filter: json({ published: 'true', slug: 'a-b', thumbnail: null, title: '50%_off', id: [1, '2'] }) }).filters).toEqual([
+      expect(
+        parse({
+          filter: json({
+            published: 'true',
+            slug: 'a-b',
+            thumbnail: null,
+            title: '50%_off',
+            id: [1, '2'],
+          }),
+        }).filters,
+      ).toEqual([
         { kind: 'compare', field: 'published', column: 'p.published', op: '=', value: true },
         { kind: 'compare', field: 'slug', column: 'p.slug', op: '=', value: 'a-b' },
         { kind: 'null', field: 'thumbnail', column: 'p.thumbnail' },
@@ -111,19 +138,54 @@ describe('parseListParams', () => {
     });
 
     it('reads a Nairobi day range from _gte / _lte dates', () => {
-      expect(parse({ filter: json({ date_created_gte: '2026-05-01', date_created_lte: '2026-05-31' }) }).filters).toEqual([
-        { kind: 'compare', field: 'date_created', column: 'p.date_created', op: '>=', value: new Date('2026-04-30T21:00:00Z') },
-        { kind: 'compare', field: 'date_created', column: 'p.date_created', op: '<', value: new Date('2026-05-31T21:00:00Z') },
+      expect(
+        parse({ filter: json({ date_created_gte: '2026-05-01', date_created_lte: '2026-05-31' }) })
+          .filters,
+      ).toEqual([
+        {
+          kind: 'compare',
+          field: 'date_created',
+          column: 'p.date_created',
+          op: '>=',
+          value: new Date('2026-04-30T21:00:00Z'),
+        },
+        {
+          kind: 'compare',
+          field: 'date_created',
+          column: 'p.date_created',
+          op: '<',
+          value: new Date('2026-05-31T21:00:00Z'),
+        },
       ]);
     });
 
     it('reads a full ISO instant as itself, and a day for eq as that whole day', () => {
-      expect(parse({ filter: json({ date_created_lte: '2026-05-15T09:00:00+03:00' }) }).filters).toEqual([
-        { kind: 'compare', field: 'date_created', column: 'p.date_created', op: '<=', value: new Date('2026-05-15T06:00:00Z') },
+      expect(
+        parse({ filter: json({ date_created_lte: '2026-05-15T09:00:00+03:00' }) }).filters,
+      ).toEqual([
+        {
+          kind: 'compare',
+          field: 'date_created',
+          column: 'p.date_created',
+          op: '<=',
+          value: new Date('2026-05-15T06:00:00Z'),
+        },
       ]);
       expect(parse({ filter: json({ date_created: '2026-05-15' }) }).filters).toEqual([
-        { kind: 'compare', field: 'date_created', column: 'p.date_created', op: '>=', value: new Date('2026-05-14T21:00:00Z') },
-        { kind: 'compare', field: 'date_created', column: 'p.date_created', op: '<', value: new Date('2026-05-15T21:00:00Z') },
+        {
+          kind: 'compare',
+          field: 'date_created',
+          column: 'p.date_created',
+          op: '>=',
+          value: new Date('2026-05-14T21:00:00Z'),
+        },
+        {
+          kind: 'compare',
+          field: 'date_created',
+          column: 'p.date_created',
+          op: '<',
+          value: new Date('2026-05-15T21:00:00Z'),
+        },
       ]);
     });
 
@@ -145,17 +207,35 @@ describe('parseListParams', () => {
       [{ id: 3_000_000_000 }, "Invalid value for filter 'id': expected a whole number"],
       [{ id: [1, 'x'] }, "Invalid value for filter 'id': expected a whole number"],
       [{ published: 'yes' }, "Invalid value for filter 'published': expected true or false"],
-      [{ date_created_gte: '2026-02-30' }, "Invalid value for filter 'date_created_gte': expected a date 'YYYY-MM-DD' or an ISO date-time with offset"],
-      [{ date_created_gte: 'yesterday' }, "Invalid value for filter 'date_created_gte': expected a date 'YYYY-MM-DD' or an ISO date-time with offset"],
+      [
+        { date_created_gte: '2026-02-30' },
+        "Invalid value for filter 'date_created_gte': expected a date 'YYYY-MM-DD' or an ISO date-time with offset",
+      ],
+      [
+        { date_created_gte: 'yesterday' },
+        "Invalid value for filter 'date_created_gte': expected a date 'YYYY-MM-DD' or an ISO date-time with offset",
+      ],
       [{ price_gte: '1e9' }, "Invalid value for filter 'price_gte': expected a number"],
       [{ published: [true] }, "Filter 'published' of posts does not take a list"],
       [{ price: 5 }, "Filter 'price' of posts needs 'price_gte' or 'price_lte'"],
-      [{ slug: { $ne: 1 } }, "Invalid value for filter 'slug': expected text of at most 500 characters"],
+      [
+        { slug: { $ne: 1 } },
+        "Invalid value for filter 'slug': expected text of at most 500 characters",
+      ],
       [{ q: 5 }, "Invalid value for filter 'q': expected text of at most 500 characters"],
       [{ q: 'a\u0000b' }, "Invalid value for filter 'q': expected text of at most 500 characters"],
-      [{ slug: 'a\u0000b' }, "Invalid value for filter 'slug': expected text of at most 500 characters"],
-      [{ audit_id: '12345678901234567890' }, "Invalid value for filter 'audit_id': expected a whole number"],
-      [{ id: Array.from({ length: 1001 }, (_, i) => i) }, "Filter 'id' may list at most 1000 values"],
+      [
+        { slug: 'a\u0000b' },
+        "Invalid value for filter 'slug': expected text of at most 500 characters",
+      ],
+      [
+        { audit_id: '12345678901234567890' },
+        "Invalid value for filter 'audit_id': expected a whole number",
+      ],
+      [
+        { id: Array.from({ length: 1001 }, (_, i) => i) },
+        "Filter 'id' may list at most 1000 values",
+      ],
     ])('rejects %j', (filter, message) => {
       expect(rejection({ filter: json(filter) })).toBe(message);
     });
@@ -165,7 +245,9 @@ describe('parseListParams', () => {
     });
 
     it('rejects q on a resource without search fields', () => {
-      expect(() => parseListParams({ filter: json({ q: 'x' }) }, { ...spec, search: [] })).toThrow("Cannot filter posts by 'q'");
+      expect(() => parseListParams({ filter: json({ q: 'x' }) }, { ...spec, search: [] })).toThrow(
+        "Cannot filter posts by 'q'",
+      );
     });
   });
 });

@@ -1,6 +1,11 @@
 import { nairobiMidnight } from '../../../common/time/nairobi';
 import {
-  DEFAULT_LIST_RANGE, MAX_FILTER_TEXT_LENGTH, MAX_IN_VALUES, MAX_LIST_RANGE, MAX_LIST_START, MAX_SEARCH_TERMS,
+  DEFAULT_LIST_RANGE,
+  MAX_FILTER_TEXT_LENGTH,
+  MAX_IN_VALUES,
+  MAX_LIST_RANGE,
+  MAX_LIST_START,
+  MAX_SEARCH_TERMS,
 } from '../backoffice.constants';
 import { BackofficeError, BackofficeErrorCode } from '../backoffice.errors';
 
@@ -62,7 +67,8 @@ export interface ListParams {
   filters: FilterClause[];
 }
 
-const bad = (message: string): BackofficeError => new BackofficeError(BackofficeErrorCode.BAD_LIST_PARAM, message);
+const bad = (message: string): BackofficeError =>
+  new BackofficeError(BackofficeErrorCode.BAD_LIST_PARAM, message);
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -83,7 +89,8 @@ const readJsonParam = (query: Record<string, unknown>, name: string): unknown =>
 };
 
 /** Escapes LIKE wildcards so user text matches literally (PostgreSQL's default escape is '\'). */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string): string =>
+  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Reads a filter or id value of `type`; throws a 400 naming `label` when it does not fit.
@@ -97,8 +104,10 @@ export const readValue = (value: unknown, type: FieldType, label: string): SqlVa
   };
   switch (type) {
     case 'int': {
-      const n = typeof value === 'string' && /^-?\d{1,10}$/.test(value.trim()) ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < INT32.min || n > INT32.max) return fail();
+      const n =
+        typeof value === 'string' && /^-?\d{1,10}$/.test(value.trim()) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < INT32.min || n > INT32.max)
+        return fail();
       return n;
     }
     case 'bigint': {
@@ -117,7 +126,8 @@ export const readValue = (value: unknown, type: FieldType, label: string): SqlVa
       return fail();
     case 'text': {
       const s = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-      if (typeof s !== 'string' || s.length > MAX_FILTER_TEXT_LENGTH || s.includes('\u0000')) return fail();
+      if (typeof s !== 'string' || s.length > MAX_FILTER_TEXT_LENGTH || s.includes('\u0000'))
+        return fail();
       return s;
     }
     case 'date': {
@@ -152,7 +162,12 @@ const parseSort = (raw: unknown, spec: ListSpec): ListParams['sort'] => {
   let field: string = spec.defaultSort[0];
   let order: SortOrder = spec.defaultSort[1];
   if (raw !== undefined) {
-    if (!Array.isArray(raw) || raw.length !== 2 || typeof raw[0] !== 'string' || typeof raw[1] !== 'string') {
+    if (
+      !Array.isArray(raw) ||
+      raw.length !== 2 ||
+      typeof raw[0] !== 'string' ||
+      typeof raw[1] !== 'string'
+    ) {
       throw bad(`'sort' must be ["field","ASC"] or ["field","DESC"]`);
     }
     field = raw[0];
@@ -160,16 +175,20 @@ const parseSort = (raw: unknown, spec: ListSpec): ListParams['sort'] => {
     if (o !== 'ASC' && o !== 'DESC') throw bad(`Sort order must be ASC or DESC, not '${raw[1]}'`);
     order = o;
   }
-  const f = Object.prototype.hasOwnProperty.call(spec.fields, field) ? spec.fields[field] : undefined;
+  const f = Object.prototype.hasOwnProperty.call(spec.fields, field)
+    ? spec.fields[field]
+    : undefined;
   if (!f?.sortable) throw bad(`Cannot sort ${spec.resource} by '${field}'`);
   const sort = [{ field, column: f.column, order }];
-  if (field !== spec.idField) sort.push({ field: spec.idField, column: spec.fields[spec.idField].column, order });
+  if (field !== spec.idField)
+    sort.push({ field: spec.idField, column: spec.fields[spec.idField].column, order });
   return sort;
 };
 
 const parseRange = (raw: unknown, spec: ListSpec): ListParams['range'] => {
   const max = spec.maxRange ?? MAX_LIST_RANGE;
-  if (raw === undefined) return { start: DEFAULT_LIST_RANGE[0], end: Math.min(DEFAULT_LIST_RANGE[1], max - 1) };
+  if (raw === undefined)
+    return { start: DEFAULT_LIST_RANGE[0], end: Math.min(DEFAULT_LIST_RANGE[1], max - 1) };
   if (!Array.isArray(raw) || raw.length !== 2 || !raw.every((n) => Number.isSafeInteger(n))) {
     throw bad(`'range' must be [start, end], two whole numbers`);
   }
@@ -182,13 +201,26 @@ const parseRange = (raw: unknown, spec: ListSpec): ListParams['range'] => {
 
 const parseSearch = (value: unknown, spec: ListSpec): FilterClause[] => {
   if (!spec.search?.length) throw bad(`Cannot filter ${spec.resource} by 'q'`);
-  if (typeof value !== 'string' || value.length > MAX_FILTER_TEXT_LENGTH || value.includes('\u0000')) {
-    throw bad(`Invalid value for filter 'q': expected text of at most ${MAX_FILTER_TEXT_LENGTH} characters`);
+  if (
+    typeof value !== 'string' ||
+    value.length > MAX_FILTER_TEXT_LENGTH ||
+    value.includes('\u0000')
+  ) {
+    throw bad(
+      `Invalid value for filter 'q': expected text of at most ${MAX_FILTER_TEXT_LENGTH} characters`,
+    );
   }
   const terms = value.trim().split(/\s+/).filter(Boolean);
   if (!terms.length) return [];
-  if (terms.length > MAX_SEARCH_TERMS) throw bad(`Filter 'q' may have at most ${MAX_SEARCH_TERMS} words`);
-  return [{ kind: 'search', columns: spec.search.map((f) => spec.fields[f].column), patterns: terms.map(likePattern) }];
+  if (terms.length > MAX_SEARCH_TERMS)
+    throw bad(`Filter 'q' may have at most ${MAX_SEARCH_TERMS} words`);
+  return [
+    {
+      kind: 'search',
+      columns: spec.search.map((f) => spec.fields[f].column),
+      patterns: terms.map(likePattern),
+    },
+  ];
 };
 
 /** The clauses of one `filter` key (`field`, `field_gte`, `field_lte`). */
@@ -220,8 +252,10 @@ const parseFilterEntry = (key: string, value: unknown, spec: ListSpec): FilterCl
   }
 
   if (Array.isArray(value)) {
-    if (!allowed.includes('in')) throw bad(`Filter '${key}' of ${spec.resource} does not take a list`);
-    if (value.length > MAX_IN_VALUES) throw bad(`Filter '${key}' may list at most ${MAX_IN_VALUES} values`);
+    if (!allowed.includes('in'))
+      throw bad(`Filter '${key}' of ${spec.resource} does not take a list`);
+    if (value.length > MAX_IN_VALUES)
+      throw bad(`Filter '${key}' may list at most ${MAX_IN_VALUES} values`);
     if (!value.length) return [{ kind: 'none' }];
     const values = value.map((v) => readValue(v, field.type, label));
     return [{ kind: 'in', field: name, column, values }];
@@ -231,7 +265,10 @@ const parseFilterEntry = (key: string, value: unknown, spec: ListSpec): FilterCl
     const v = readValue(value, 'text', label) as string;
     return v ? [{ kind: 'ilike', field: name, column, pattern: likePattern(v) }] : [];
   }
-  if (!allowed.includes('eq')) throw bad(`Filter '${key}' of ${spec.resource} needs ${allowed.map((o) => (o === 'in' ? 'a list' : `'${key}_${o}'`)).join(' or ')}`);
+  if (!allowed.includes('eq'))
+    throw bad(
+      `Filter '${key}' of ${spec.resource} needs ${allowed.map((o) => (o === 'in' ? 'a list' : `'${key}_${o}'`)).join(' or ')}`,
+    );
   if (value === null) return [{ kind: 'null', field: name, column }];
   const v = readValue(value, field.type, label);
   if (field.type === 'date' && typeof v === 'string') {
@@ -255,13 +292,20 @@ export const parseListParams = (query: Record<string, unknown>, spec: ListSpec):
   const sort = parseSort(readJsonParam(query, 'sort'), spec);
   const range = parseRange(readJsonParam(query, 'range'), spec);
   const rawFilter = readJsonParam(query, 'filter');
-  if (rawFilter !== undefined && (rawFilter === null || typeof rawFilter !== 'object' || Array.isArray(rawFilter))) {
+  if (
+    rawFilter !== undefined &&
+    (rawFilter === null || typeof rawFilter !== 'object' || Array.isArray(rawFilter))
+  ) {
     throw bad(`'filter' must be a JSON object`);
   }
   const filters: FilterClause[] = [];
   for (const [key, value] of Object.entries((rawFilter ?? {}) as Record<string, unknown>)) {
     if (value === undefined) continue;
-    filters.push(...(key === 'q' && !Object.prototype.hasOwnProperty.call(spec.fields, 'q') ? parseSearch(value, spec) : parseFilterEntry(key, value, spec)));
+    filters.push(
+      ...(key === 'q' && !Object.prototype.hasOwnProperty.call(spec.fields, 'q')
+        ? parseSearch(value, spec)
+        : parseFilterEntry(key, value, spec)),
+    );
   }
   return { sort, range, filters };
 };
@@ -270,7 +314,12 @@ export const parseListParams = (query: Record<string, unknown>, spec: ListSpec):
  * The Content-Range header of a list answer: `posts 0-24/319`; for an empty page a star
  * replaces start-end: `posts [star]/0` (ra-data-simple-rest reads only the total after the slash).
  */
-export const contentRange = (resource: string, start: number, rowCount: number, total: number): string =>
+export const contentRange = (
+  resource: string,
+  start: number,
+  rowCount: number,
+  total: number,
+): string =>
   rowCount > 0 ? `${resource} ${start}-${start + rowCount - 1}/${total}` : `${resource} */${total}`;
 
 /**
@@ -284,14 +333,20 @@ export const listSpecProblems = (spec: ListSpec): string[] => {
     Object.prototype.hasOwnProperty.call(spec.fields, name) ? spec.fields[name] : undefined;
   if (!f(spec.idField)) problems.push(`id field '${spec.idField}' is not among the fields`);
   else if (!f(spec.idField)?.sortable) problems.push(`id field '${spec.idField}' must be sortable`);
-  if (!f(spec.defaultSort[0])?.sortable) problems.push(`default sort '${spec.defaultSort[0]}' is not a sortable field`);
+  if (!f(spec.defaultSort[0])?.sortable)
+    problems.push(`default sort '${spec.defaultSort[0]}' is not a sortable field`);
   for (const name of spec.search ?? []) {
     if (f(name)?.type !== 'text') problems.push(`search field '${name}' must be a text field`);
   }
   for (const [name, field] of Object.entries(spec.fields)) {
-    if (/_(gte|lte)$/.test(name) && field.filter?.length) problems.push(`filterable field '${name}' must not end in _gte/_lte`);
-    if (field.filter?.includes('ilike') && field.type !== 'text') problems.push(`field '${name}': ilike needs a text field`);
-    if ((field.filter?.includes('gte') || field.filter?.includes('lte')) && (field.type === 'text' || field.type === 'bool')) {
+    if (/_(gte|lte)$/.test(name) && field.filter?.length)
+      problems.push(`filterable field '${name}' must not end in _gte/_lte`);
+    if (field.filter?.includes('ilike') && field.type !== 'text')
+      problems.push(`field '${name}': ilike needs a text field`);
+    if (
+      (field.filter?.includes('gte') || field.filter?.includes('lte')) &&
+      (field.type === 'text' || field.type === 'bool')
+    ) {
       problems.push(`field '${name}': gte/lte need a number or date field`);
     }
   }

@@ -54,7 +54,12 @@ export class DeliveriesResource implements BackofficeResource {
       state: { column: 'd.state', type: 'text', sortable: true, filter: ['eq', 'in'] },
       at_status: { column: 'd.at_status', type: 'text', sortable: true, filter: ['eq', 'in'] },
       queued_at: { column: 'd.queued_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
-      first_kickoff_at: { column: 'd.first_kickoff_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+      first_kickoff_at: {
+        column: 'd.first_kickoff_at',
+        type: 'date',
+        sortable: true,
+        filter: ['gte', 'lte'],
+      },
       updated_at: { column: 'd.updated_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
     },
     search: ['phone', 'code'],

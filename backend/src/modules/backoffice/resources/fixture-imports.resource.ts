@@ -47,13 +47,19 @@ export class FixtureImportsResource implements BackofficeResource {
         id: { column: 'r.id', type: 'int', sortable: true, filter: ['eq', 'in'] },
         status: { column: 'r.status', type: 'text', sortable: true, filter: ['eq', 'in'] },
         requested_by: { column: 'r.requested_by', type: 'text', sortable: true, filter: ['eq'] },
-        requested_at: { column: 'r.requested_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+        requested_at: {
+          column: 'r.requested_at',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
       },
       defaultSort: ['id', 'DESC'],
       serialize: toAdminImportRun,
       create: {
         dto: CreateFixtureImportDto,
-        handle: (body, { manager, actor }) => runs.request(actor.username, body.force ?? false, { manager }),
+        handle: (body, { manager, actor }) =>
+          runs.request(actor.username, body.force ?? false, { manager }),
       },
     });
   }

@@ -9,11 +9,21 @@ import { FreeTipService } from '../../slip/free-tip.service';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
 /** A fixture id as JSON may carry it (number or digit string) → digit string. */
-const toIdText = ({ value }: { value: unknown }): unknown => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value);
+const toIdText = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
 
 /** A market id: a whole number 1-32767 (one message whatever is wrong). */
 const IsMarketId = (options?: ValidationOptions): PropertyDecorator =>
-  ValidateBy({ name: 'isMarketId', validator: { validate: (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 32767 } }, options);
+  ValidateBy(
+    {
+      name: 'isMarketId',
+      validator: {
+        validate: (v: unknown) =>
+          typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 32767,
+      },
+    },
+    options,
+  );
 
 /** POST /api/backoffice/free-tips: `{ fixture, market }` (fixture id, market id of GET /api/slip/markets). */
 export class CreateFreeTipDto {
@@ -84,7 +94,12 @@ export class FreeTipsResource implements BackofficeResource {
         home_team: { column: 'f.home_team', type: 'text', sortable: true, filter: ['ilike'] },
         away_team: { column: 'f.away_team', type: 'text', sortable: true, filter: ['ilike'] },
         kickoff: { column: 'f.kickoff', type: 'date', sortable: true, filter: ['gte', 'lte'] },
-        date_created: { column: 't.date_created', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+        date_created: {
+          column: 't.date_created',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
       },
       search: ['home_team', 'away_team'],
       defaultSort: ['date_created', 'DESC'],
@@ -96,7 +111,12 @@ export class FreeTipsResource implements BackofficeResource {
       },
       update: {
         dto: UpdateFreeTipDto,
-        handle: (id, body, { manager }) => freeTips.update(Number(id), { fixtureId: body.fixture, marketId: body.market }, { manager }),
+        handle: (id, body, { manager }) =>
+          freeTips.update(
+            Number(id),
+            { fixtureId: body.fixture, marketId: body.market },
+            { manager },
+          ),
       },
       delete: {
         handle: (id, { manager }) => freeTips.remove(Number(id), { manager }),

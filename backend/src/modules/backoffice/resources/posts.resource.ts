@@ -26,15 +26,26 @@ export class PostsResource implements BackofficeResource {
         overview: { column: 'p.overview', type: 'text' },
         author: { column: 'p.author', type: 'text', sortable: true, filter: ['eq'] },
         published: { column: 'p.published', type: 'bool', sortable: true, filter: ['eq'] },
-        date_created: { column: 'p.date_created', type: 'date', sortable: true, filter: ['gte', 'lte'] },
-        updated_at: { column: 'p.updated_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+        date_created: {
+          column: 'p.date_created',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
+        updated_at: {
+          column: 'p.updated_at',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
       },
       search: ['title', 'overview', 'slug'],
       defaultSort: ['date_created', 'DESC'],
       serialize: toAdminPost,
       create: {
         dto: CreatePostDto,
-        handle: (body, { manager, actor }) => blog.createPost({ ...body, author: body.author ?? actor.username }, { manager }),
+        handle: (body, { manager, actor }) =>
+          blog.createPost({ ...body, author: body.author ?? actor.username }, { manager }),
       },
       update: {
         dto: UpdatePostDto,

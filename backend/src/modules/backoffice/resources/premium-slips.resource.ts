@@ -37,7 +37,8 @@ export class PremiumSlipsResource implements BackofficeResource {
       serialize: toAdminSlip,
       update: {
         dto: UpdatePremiumSlipDto,
-        handle: (id, body, { manager }) => premium.setPremium(Number(id), body.premium, { manager }),
+        handle: (id, body, { manager }) =>
+          premium.setPremium(Number(id), body.premium, { manager }),
       },
     });
   }

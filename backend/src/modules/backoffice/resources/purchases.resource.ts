@@ -79,7 +79,12 @@ export class PurchasesResource implements BackofficeResource {
         code: { column: 'p.code', type: 'text', filter: ['eq'] },
         tx_ref: { column: 'p.tx_ref', type: 'text', filter: ['eq'] },
         flagged: { column: '(p.review_reason IS NOT NULL)', type: 'bool', filter: ['eq'] },
-        created_at: { column: 'p.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+        created_at: {
+          column: 'p.created_at',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
         paid_at: { column: 'p.paid_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
       },
       search: ['phone', 'email', 'receipt', 'code', 'tx_ref'],
@@ -88,7 +93,11 @@ export class PurchasesResource implements BackofficeResource {
       update: {
         dto: ReviewPurchaseDto,
         handle: (id, body, { manager, actor }) =>
-          purchases.setReview(String(id), { flagged: body.flagged, reason: body.reason.trim(), by: actor.username }, { manager }),
+          purchases.setReview(
+            String(id),
+            { flagged: body.flagged, reason: body.reason.trim(), by: actor.username },
+            { manager },
+          ),
       },
     });
   }

@@ -17,8 +17,18 @@ export class RgLimitsResource implements BackofficeResource {
     idField: 'phone',
     fields: {
       phone: { column: 'r.phone', type: 'text', sortable: true, filter: ['eq', 'in'] },
-      daily_cap_ksh: { column: 'r.daily_cap_ksh', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
-      excluded_until: { column: 'r.excluded_until', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+      daily_cap_ksh: {
+        column: 'r.daily_cap_ksh',
+        type: 'numeric',
+        sortable: true,
+        filter: ['gte', 'lte'],
+      },
+      excluded_until: {
+        column: 'r.excluded_until',
+        type: 'date',
+        sortable: true,
+        filter: ['gte', 'lte'],
+      },
       updated_at: { column: 'r.updated_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
     },
     search: ['phone'],

@@ -61,7 +61,12 @@ export class SmsMessagesResource implements BackofficeResource {
         purpose: { column: 'm.purpose', type: 'text', sortable: true, filter: ['eq', 'in'] },
         status: { column: 'm.status', type: 'text', sortable: true, filter: ['eq', 'in'] },
         attempts: { column: 'm.attempts', type: 'int', sortable: true, filter: ['gte', 'lte'] },
-        created_at: { column: 'm.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+        created_at: {
+          column: 'm.created_at',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
         sent_at: { column: 'm.sent_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
       },
       search: ['to', 'body'],
@@ -69,7 +74,8 @@ export class SmsMessagesResource implements BackofficeResource {
       serialize: toAdminSms,
       update: {
         dto: ResendSmsDto,
-        handle: (id, body, { manager }) => sms.resend(String(id), { force: body.force ?? false }, { manager }),
+        handle: (id, body, { manager }) =>
+          sms.resend(String(id), { force: body.force ?? false }, { manager }),
       },
     });
   }

@@ -17,12 +17,19 @@ const KSH = /^(?!0+(\.0+)?$)\d{1,7}(\.\d{1,2})?$/;
 export class UpdateSubscriptionKindDto {
   @ApiPropertyOptional({ example: '500.00', description: 'Ksh, at most 2 decimals' })
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value))
+  @Transform(({ value }) =>
+    typeof value === 'number' && Number.isFinite(value) ? String(value) : value,
+  )
   @IsString({ message: 'price must be an amount in Ksh' })
-  @Matches(KSH, { message: 'price must be an amount in Ksh between 1 and 1000000 with at most 2 decimals' })
+  @Matches(KSH, {
+    message: 'price must be an amount in Ksh between 1 and 1000000 with at most 2 decimals',
+  })
   price?: string;
 
-  @ApiPropertyOptional({ example: 30, description: `days of access; ${LIFETIME_DAYS} means lifetime` })
+  @ApiPropertyOptional({
+    example: 30,
+    description: `days of access; ${LIFETIME_DAYS} means lifetime`,
+  })
   @IsOptional()
   @IsInt({ message: 'days must be a whole number' })
   @Min(1, { message: `days must be between 1 and ${LIFETIME_DAYS}` })
@@ -83,7 +90,12 @@ export class SubscriptionKindsResource implements BackofficeResource {
         handle: (id, body, { manager }) =>
           subscriptions.updateKind(
             String(id),
-            { price: body.price === undefined ? undefined : Money.parse(body.price), days: body.days, title: body.title?.trim(), description: body.description },
+            {
+              price: body.price === undefined ? undefined : Money.parse(body.price),
+              days: body.days,
+              title: body.title?.trim(),
+              description: body.description,
+            },
             { manager },
           ),
       },

@@ -17,7 +17,12 @@ export class UnmatchedPaymentsResource implements BackofficeResource {
     fields: {
       id: { column: 'u.id', type: 'bigint', sortable: true, filter: ['eq', 'in'] },
       trans_id: { column: 'u.trans_id', type: 'text', sortable: true, filter: ['eq', 'in'] },
-      bill_ref_number: { column: 'u.bill_ref_number', type: 'text', sortable: true, filter: ['eq', 'in'] },
+      bill_ref_number: {
+        column: 'u.bill_ref_number',
+        type: 'text',
+        sortable: true,
+        filter: ['eq', 'in'],
+      },
       amount: { column: 'u.amount', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
       reason: { column: 'u.reason', type: 'text', sortable: true, filter: ['eq', 'in'] },
       purchase_id: { column: 'u.purchase_id', type: 'bigint', filter: ['eq'] },

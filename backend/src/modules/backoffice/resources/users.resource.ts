@@ -78,16 +78,26 @@ export class UsersResource implements BackofficeResource {
         country: { column: 'u.country', type: 'text', sortable: true, filter: ['eq', 'in'] },
         banned: { column: '(u.banned_at IS NOT NULL)', type: 'bool', filter: ['eq'] },
         status: { column: ACCOUNT_STATUS_SQL, type: 'text', filter: ['eq', 'in'] },
-        is_active: { column: '(u.banned_at IS NULL AND u.erased_at IS NULL)', type: 'bool', filter: ['eq'] },
+        is_active: {
+          column: '(u.banned_at IS NULL AND u.erased_at IS NULL)',
+          type: 'bool',
+          filter: ['eq'],
+        },
         erased_at: { column: 'u.erased_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
-        date_joined: { column: 'u.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
+        date_joined: {
+          column: 'u.created_at',
+          type: 'date',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
       },
       search: ['username', 'email', 'phone'],
       defaultSort: ['date_joined', 'DESC'],
       serialize: toAdminUser,
       update: {
         dto: UpdateUserDto,
-        handle: (id, body, { manager, actor }) => accounts.adminUpdate(Number(id), body, { manager, actorId: actor.id }),
+        handle: (id, body, { manager, actor }) =>
+          accounts.adminUpdate(Number(id), body, { manager, actorId: actor.id }),
       },
     });
   }

@@ -7,7 +7,11 @@ import { PayoutService } from '../../finance/payout.service';
 import { BackofficeResource, defineResource } from '../resource-definition';
 
 /** A withdrawal row with its tipster, approver and rejecter joined (only their usernames are shown). */
-type WithdrawalWithNames = Withdrawal & { tipster?: User | null; approver?: User | null; rejecter?: User | null };
+type WithdrawalWithNames = Withdrawal & {
+  tipster?: User | null;
+  approver?: User | null;
+  rejecter?: User | null;
+};
 
 /** A withdrawal as the back office shows it: ids kept, and the usernames of the tipster, approver and rejecter. */
 export const toAdminWithdrawal = (w: WithdrawalWithNames) => ({
@@ -49,10 +53,20 @@ export class WithdrawalsResource implements BackofficeResource {
         user_id: { column: 'w.user_id', type: 'int', sortable: true, filter: ['eq', 'in'] },
         username: { column: 'wu.username', type: 'text', sortable: true, filter: ['ilike'] },
         amount: { column: 'w.amount', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
-        total_paid: { column: 'w.total_paid', type: 'numeric', sortable: true, filter: ['gte', 'lte'] },
+        total_paid: {
+          column: 'w.total_paid',
+          type: 'numeric',
+          sortable: true,
+          filter: ['gte', 'lte'],
+        },
         status: { column: 'w.status', type: 'text', sortable: true, filter: ['eq', 'in'] },
         phone_number: { column: 'w.phone_number', type: 'text', filter: ['eq'] },
-        approved_at: { column: 'w.approved_at', type: 'date', sortable: true, filter: ['eq', 'gte', 'lte'] },
+        approved_at: {
+          column: 'w.approved_at',
+          type: 'date',
+          sortable: true,
+          filter: ['eq', 'gte', 'lte'],
+        },
         date: { column: 'w.created_at', type: 'date', sortable: true, filter: ['gte', 'lte'] },
       },
       defaultSort: ['date', 'DESC'],
@@ -67,7 +81,9 @@ export class WithdrawalsResource implements BackofficeResource {
         dto: WithdrawalDecisionDto,
         handle: (id, body, { manager, actor }) => {
           if (actor.role !== 'admin') throw new AuthError(AuthErrorCode.FORBIDDEN);
-          return body.status === 'approved' ? payouts.approve(String(id), actor, manager) : payouts.reject(String(id), actor, manager);
+          return body.status === 'approved'
+            ? payouts.approve(String(id), actor, manager)
+            : payouts.reject(String(id), actor, manager);
         },
       },
     });

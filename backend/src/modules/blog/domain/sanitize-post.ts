@@ -2,15 +2,56 @@ import sanitizeHtml from 'sanitize-html';
 
 /** Text-level and block elements a post body may use. */
 const TEXT_TAGS = [
-  'p', 'br', 'hr', 'div', 'span', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's',
-  'del', 'ins', 'mark', 'small', 'sub', 'sup', 'abbr', 'cite', 'q', 'figure', 'figcaption',
+  'p',
+  'br',
+  'hr',
+  'div',
+  'span',
+  'blockquote',
+  'pre',
+  'code',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'abbr',
+  'cite',
+  'q',
+  'figure',
+  'figcaption',
 ];
 const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const LIST_TAGS = ['ul', 'ol', 'li', 'dl', 'dt', 'dd'];
-const TABLE_TAGS = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+const TABLE_TAGS = [
+  'table',
+  'caption',
+  'colgroup',
+  'col',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+];
 
 /** Allowed elements: text, heading, list, link, image and table elements (docs/PRODUCT-RULES.md "Back office"), nothing else. */
-export const POST_ALLOWED_TAGS: readonly string[] = [...TEXT_TAGS, ...HEADING_TAGS, ...LIST_TAGS, 'a', 'img', ...TABLE_TAGS];
+export const POST_ALLOWED_TAGS: readonly string[] = [
+  ...TEXT_TAGS,
+  ...HEADING_TAGS,
+  ...LIST_TAGS,
+  'a',
+  'img',
+  ...TABLE_TAGS,
+];
 
 /** Link rel forced on every link: no window.opener, no referrer, no SEO vote for outside sites. */
 export const POST_LINK_REL = 'nofollow noopener noreferrer';
@@ -40,7 +81,21 @@ const POST_HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // The text inside these is dropped with the tag (sanitize-html keeps text of other discarded tags).
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'svg', 'math', 'template', 'title', 'head'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'svg',
+    'math',
+    'template',
+    'title',
+    'head',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs, rel: POST_LINK_REL };
@@ -61,9 +116,16 @@ const stripNul = (value: string): string => value.replace(/\u0000/g, '');
  * everything else (scripts and styles with their content, iframes, event handlers, style
  * attributes, javascript:/data:/vbscript: URLs, NUL characters). Idempotent: sanitising twice changes nothing.
  */
-export const sanitizePostHtml = (html: string): string => sanitizeHtml(stripNul(html), POST_HTML_OPTIONS).trim();
+export const sanitizePostHtml = (html: string): string =>
+  sanitizeHtml(stripNul(html), POST_HTML_OPTIONS).trim();
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /**
  * A plain-text field (title, overview, author): markup and NUL characters removed, whitespace
@@ -72,7 +134,11 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
  * are decoded back: 'Odds &amp; Ends' → 'Odds & Ends'.
  */
 export const toPlainText = (value: string): string =>
-  sanitizeHtml(stripNul(value), { allowedTags: [], allowedAttributes: {}, nonTextTags: POST_HTML_OPTIONS.nonTextTags })
+  sanitizeHtml(stripNul(value), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: POST_HTML_OPTIONS.nonTextTags,
+  })
     .replace(/&(amp|lt|gt|quot|#39);/g, (e) => ENTITIES[e])
     .replace(/\s+/g, ' ')
     .trim();

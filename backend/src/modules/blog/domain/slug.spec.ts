@@ -3,7 +3,10 @@ import { slugify, uniqueSlug } from './slug';
 describe('slugify', () => {
   it.each([
     ['How Accumulators Work', 'how-accumulators-work'],
-    ["Punter's Guide: Odds & Accumulators in Kenya!", 'punters-guide-odds-and-accumulators-in-kenya'],
+    [
+      "Punter's Guide: Odds & Accumulators in Kenya!",
+      'punters-guide-odds-and-accumulators-in-kenya',
+    ],
     ['  Over/Under 2.5 — explained  ', 'over-under-2-5-explained'],
     ['Café Olé: Çà et là', 'cafe-ole-ca-et-la'],
     ['Straße, Æsir, Søren, Łódź', 'strasse-aesir-soren-lodz'],

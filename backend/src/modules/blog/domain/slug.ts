@@ -2,8 +2,27 @@ import { FALLBACK_SLUG, MAX_SLUG_BASE_LENGTH } from '../blog.constants';
 
 /** Letters NFKD does not decompose into ASCII, and what they read as in a URL. */
 const LETTER_MAP: Record<string, string> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', œ: 'oe', Œ: 'oe', ø: 'o', Ø: 'o', đ: 'd', Đ: 'd', ð: 'd', Ð: 'd',
-  þ: 'th', Þ: 'th', ł: 'l', Ł: 'l', ı: 'i', ħ: 'h', Ħ: 'h', ŋ: 'ng', Ŋ: 'ng',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  œ: 'oe',
+  Œ: 'oe',
+  ø: 'o',
+  Ø: 'o',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ł: 'l',
+  Ł: 'l',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'h',
+  ŋ: 'ng',
+  Ŋ: 'ng',
 };
 
 /**

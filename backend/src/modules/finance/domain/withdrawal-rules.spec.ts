@@ -18,7 +18,10 @@ describe('withdrawal rules', () => {
   });
 
   it('settles: nothing paid → F with all back; part paid → W with the rest back', () => {
-    expect(settledStatus(Money.ofUnits(900), Money.ZERO)).toEqual({ status: 'F', giveBack: Money.ofUnits(900) });
+    expect(settledStatus(Money.ofUnits(900), Money.ZERO)).toEqual({
+      status: 'F',
+      giveBack: Money.ofUnits(900),
+    });
     const partly = settledStatus(Money.ofUnits(900), Money.ofUnits(600));
     expect(partly.status).toBe('W');
     expect(partly.giveBack.toDecimal()).toBe('300.00');

@@ -27,7 +27,10 @@ export const payoutParts = (amount: Money, max = MAX_B2C_PART_KSH): Money[] => {
 };
 
 /** Final status of a withdrawal once every part has a result: all paid → W; some paid → W (the rest given back); none → F. */
-export const settledStatus = (amount: Money, totalPaid: Money): { status: 'W' | 'F'; giveBack: Money } => ({
+export const settledStatus = (
+  amount: Money,
+  totalPaid: Money,
+): { status: 'W' | 'F'; giveBack: Money } => ({
   status: totalPaid.isZero() ? 'F' : 'W',
   giveBack: amount.sub(totalPaid),
 });

@@ -8,7 +8,10 @@ import { Allow } from 'class-validator';
 
 /** POST /api/finance/withdraw_request. */
 export class WithdrawRequestDto {
-  @ApiProperty({ example: '0712345678', description: 'M-Pesa phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)' })
+  @ApiProperty({
+    example: '0712345678',
+    description: 'M-Pesa phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)',
+  })
   @Allow()
   phone_number: string;
 }
@@ -20,9 +23,16 @@ export class FinanceSummaryDto {
   @ApiProperty() total_earnings: string;
   @ApiProperty() today_earnings: string;
   @ApiProperty() month_earnings: string;
-  @ApiProperty({ example: '1250.00', description: "What a withdraw request takes now: the whole balance in whole Ksh, '0.00' under Ksh 500" })
+  @ApiProperty({
+    example: '1250.00',
+    description:
+      "What a withdraw request takes now: the whole balance in whole Ksh, '0.00' under Ksh 500",
+  })
   withdrawable_amount: string;
-  @ApiProperty({ description: 'Whether the balance reaches the Ksh 500 withdrawal minimum (the withdraw dialog opens only then)' })
+  @ApiProperty({
+    description:
+      'Whether the balance reaches the Ksh 500 withdrawal minimum (the withdraw dialog opens only then)',
+  })
   can_withdraw: boolean;
 }
 
@@ -41,7 +51,11 @@ export class WithdrawalRowDto {
   @ApiProperty({ example: '254712345678' }) phone_number: string;
   @ApiProperty() date: string;
   @ApiProperty() total_paid: string;
-  @ApiProperty({ example: '0.00', description: 'Balance of the withdrawal: amount − total_paid, Ksh' }) balance: string;
+  @ApiProperty({
+    example: '0.00',
+    description: 'Balance of the withdrawal: amount − total_paid, Ksh',
+  })
+  balance: string;
 }
 
 /** POST /api/finance/withdraw_request → 200. */
@@ -51,7 +65,8 @@ export class WithdrawalRequestedDto {
 }
 
 class FinancePageDto {
-  @ApiProperty({ nullable: true, type: String, description: 'Absolute URL of the next page' }) next: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Absolute URL of the next page' })
+  next: string | null;
   @ApiProperty() num_pages: number;
   @ApiProperty() count: number;
 }

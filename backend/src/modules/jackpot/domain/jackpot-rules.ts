@@ -1,6 +1,10 @@
 import { oddToHundredths } from '../../../common/decimal/decimal';
 import { parsePriceKsh } from '../../slip/domain/slip-rules';
-import { MAX_JACKPOT_ODDS_HUNDREDTHS, MAX_JACKPOT_TIPS, MIN_JACKPOT_TIPS } from '../jackpot.constants';
+import {
+  MAX_JACKPOT_ODDS_HUNDREDTHS,
+  MAX_JACKPOT_TIPS,
+  MIN_JACKPOT_TIPS,
+} from '../jackpot.constants';
 
 /**
  * Problem with the number of games of a jackpot: 'few', 'many' or null when 10 to 17
@@ -35,4 +39,5 @@ export const parseJackpotPrice = (value: unknown): number | null => {
  * Shown order of the public list: SP before BT, Mega before Mid Week
  * (docs/PRODUCT-RULES.md R46, R102).
  */
-export const jackpotOrder = (company: string, type: string): number => (company === 'SP' ? 0 : 2) + (type === 'MG' ? 0 : 1);
+export const jackpotOrder = (company: string, type: string): number =>
+  (company === 'SP' ? 0 : 2) + (type === 'MG' ? 0 : 1);

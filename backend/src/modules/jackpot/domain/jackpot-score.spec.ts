@@ -1,6 +1,7 @@
 import { jackpotScore, JackpotTipResult } from './jackpot-score';
 
-const r = (s: string): JackpotTipResult[] => [...s].map((c) => (c === '-' ? null : (c as JackpotTipResult)));
+const r = (s: string): JackpotTipResult[] =>
+  [...s].map((c) => (c === '-' ? null : (c as JackpotTipResult)));
 
 describe('jackpotScore (docs/PRODUCT-RULES.md "Jackpots")', () => {
   it.each([

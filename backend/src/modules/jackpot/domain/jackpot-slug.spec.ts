@@ -1,5 +1,11 @@
 import cases from './jackpot-slug.cases.json';
-import { JACKPOT_SLUGS, JackpotCompany, jackpotFromSlug, jackpotSlug, JackpotType } from './jackpot-slug';
+import {
+  JACKPOT_SLUGS,
+  JackpotCompany,
+  jackpotFromSlug,
+  jackpotSlug,
+  JackpotType,
+} from './jackpot-slug';
 
 // The same table runs against the frontend copy (frontend/src/lib/jackpot-slug.test.ts).
 describe('jackpotFromSlug', () => {

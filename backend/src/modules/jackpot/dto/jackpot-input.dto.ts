@@ -1,7 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { Allow, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { JACKPOT_COMPANIES, JACKPOT_TYPES, JackpotCompany, JackpotType } from '../domain/jackpot-slug';
+import {
+  JACKPOT_COMPANIES,
+  JACKPOT_TYPES,
+  JackpotCompany,
+  JackpotType,
+} from '../domain/jackpot-slug';
 import { MAX_JACKPOT_DESCRIPTION_LENGTH, MAX_JACKPOT_TITLE_LENGTH } from '../jackpot.constants';
 import { NoToutWords } from '../../../common/content/tout-words';
 
@@ -11,7 +16,8 @@ export interface JackpotTipInput {
   market: unknown;
 }
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
 
 /**
  * A jackpot as an admin enters it (back office `jackpots` create; docs/PRODUCT-RULES.md "Jackpots"): company SP or BT, type
@@ -31,15 +37,22 @@ export class CreateJackpotDto {
   @Transform(trim)
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(MAX_JACKPOT_TITLE_LENGTH, { message: `title must be at most ${MAX_JACKPOT_TITLE_LENGTH} characters` })
+  @MaxLength(MAX_JACKPOT_TITLE_LENGTH, {
+    message: `title must be at most ${MAX_JACKPOT_TITLE_LENGTH} characters`,
+  })
   @NoToutWords()
   title: string;
 
-  @ApiPropertyOptional({ example: 'Our analyst picks for this week', maxLength: MAX_JACKPOT_DESCRIPTION_LENGTH })
+  @ApiPropertyOptional({
+    example: 'Our analyst picks for this week',
+    maxLength: MAX_JACKPOT_DESCRIPTION_LENGTH,
+  })
   @Transform(trim)
   @IsOptional()
   @IsString({ message: 'description must be text' })
-  @MaxLength(MAX_JACKPOT_DESCRIPTION_LENGTH, { message: `description must be at most ${MAX_JACKPOT_DESCRIPTION_LENGTH} characters` })
+  @MaxLength(MAX_JACKPOT_DESCRIPTION_LENGTH, {
+    message: `description must be at most ${MAX_JACKPOT_DESCRIPTION_LENGTH} characters`,
+  })
   @NoToutWords()
   description?: string;
 
@@ -47,7 +60,10 @@ export class CreateJackpotDto {
   @Allow()
   price: unknown;
 
-  @ApiProperty({ example: [{ game: '123', market: 1 }], description: '10-17 tips, one per fixture' })
+  @ApiProperty({
+    example: [{ game: '123', market: 1 }],
+    description: '10-17 tips, one per fixture',
+  })
   @IsArray({ message: 'tips must be a list of {game, market}' })
   tips: JackpotTipInput[];
 }
@@ -62,7 +78,9 @@ export class UpdateJackpotDto {
   @IsOptional()
   @IsString({ message: 'title must be text' })
   @IsNotEmpty({ message: 'Title is required' })
-  @MaxLength(MAX_JACKPOT_TITLE_LENGTH, { message: `title must be at most ${MAX_JACKPOT_TITLE_LENGTH} characters` })
+  @MaxLength(MAX_JACKPOT_TITLE_LENGTH, {
+    message: `title must be at most ${MAX_JACKPOT_TITLE_LENGTH} characters`,
+  })
   @NoToutWords()
   title?: string;
 
@@ -70,7 +88,9 @@ export class UpdateJackpotDto {
   @Transform(trim)
   @IsOptional()
   @IsString({ message: 'description must be text' })
-  @MaxLength(MAX_JACKPOT_DESCRIPTION_LENGTH, { message: `description must be at most ${MAX_JACKPOT_DESCRIPTION_LENGTH} characters` })
+  @MaxLength(MAX_JACKPOT_DESCRIPTION_LENGTH, {
+    message: `description must be at most ${MAX_JACKPOT_DESCRIPTION_LENGTH} characters`,
+  })
   @NoToutWords()
   description?: string;
 

@@ -8,7 +8,8 @@ export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 export const AT_INBOUND_SMS_PATH = '/api/notifications/sms/inbound';
 
 /** The inbound-SMS path for a callback token: `AT_INBOUND_SMS_PATH/{token}`. */
-export const atInboundSmsPath = (callbackToken: string): string => `${AT_INBOUND_SMS_PATH}/${encodeURIComponent(callbackToken)}`;
+export const atInboundSmsPath = (callbackToken: string): string =>
+  `${AT_INBOUND_SMS_PATH}/${encodeURIComponent(callbackToken)}`;
 
 /** The outbox purpose of marketing messages (SMS `purpose`, e-mail `kind`). */
 export const MARKETING_PURPOSE = 'marketing';

@@ -13,13 +13,34 @@ export enum ConsentErrorCode {
 
 /** Code → HTTP status and message. */
 export const CONSENT_ERRORS: Record<ConsentErrorCode, ErrorSpec> = {
-  [ConsentErrorCode.INVALID_RECIPIENT]: { status: 400, message: 'Enter a valid phone number or e-mail address' },
-  [ConsentErrorCode.INVALID_CONSENT_TEXT]: { status: 400, message: 'The consent text shown is required' },
-  [ConsentErrorCode.UNKNOWN_CONSENT_TEXT]: { status: 400, message: 'marketing_sms_consent must be the consent text the form shows' },
-  [ConsentErrorCode.NO_MARKETING_CONSENT]: { status: 409, message: 'This recipient has not opted in to marketing messages' },
-  [ConsentErrorCode.MARKETING_TOUT_WORD]: { status: 400, message: 'A marketing message must not promise wins, income or returns' },
-  [ConsentErrorCode.INVALID_UNSUBSCRIBE_TOKEN]: { status: 400, message: 'This unsubscribe link is not valid' },
-  [ConsentErrorCode.INVALID_INBOUND_SMS]: { status: 400, message: 'Not an incoming SMS notification' },
+  [ConsentErrorCode.INVALID_RECIPIENT]: {
+    status: 400,
+    message: 'Enter a valid phone number or e-mail address',
+  },
+  [ConsentErrorCode.INVALID_CONSENT_TEXT]: {
+    status: 400,
+    message: 'The consent text shown is required',
+  },
+  [ConsentErrorCode.UNKNOWN_CONSENT_TEXT]: {
+    status: 400,
+    message: 'marketing_sms_consent must be the consent text the form shows',
+  },
+  [ConsentErrorCode.NO_MARKETING_CONSENT]: {
+    status: 409,
+    message: 'This recipient has not opted in to marketing messages',
+  },
+  [ConsentErrorCode.MARKETING_TOUT_WORD]: {
+    status: 400,
+    message: 'A marketing message must not promise wins, income or returns',
+  },
+  [ConsentErrorCode.INVALID_UNSUBSCRIBE_TOKEN]: {
+    status: 400,
+    message: 'This unsubscribe link is not valid',
+  },
+  [ConsentErrorCode.INVALID_INBOUND_SMS]: {
+    status: 400,
+    message: 'Not an incoming SMS notification',
+  },
 };
 
 /** The marketing-consent error. */

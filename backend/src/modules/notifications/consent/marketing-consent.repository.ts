@@ -23,7 +23,10 @@ export class MarketingConsentRepository {
 
   /** The consent of one recipient on one channel, or null. */
   async find(channel: MarketingChannel, recipient: string): Promise<ConsentRow | null> {
-    const [row] = await this.ds.query(`${SELECT} WHERE channel = $1 AND recipient = $2`, [channel, recipient]);
+    const [row] = await this.ds.query(`${SELECT} WHERE channel = $1 AND recipient = $2`, [
+      channel,
+      recipient,
+    ]);
     return row ?? null;
   }
 
@@ -33,7 +36,14 @@ export class MarketingConsentRepository {
   }
 
   /** Records an opt-in at `at` (insert or update): the text shown and its source replace the last ones. */
-  async optIn(channel: MarketingChannel, recipient: string, userId: number | null, consentText: string, source: string, at: Date): Promise<void> {
+  async optIn(
+    channel: MarketingChannel,
+    recipient: string,
+    userId: number | null,
+    consentText: string,
+    source: string,
+    at: Date,
+  ): Promise<void> {
     await this.ds.query(
       `INSERT INTO marketing_consent (channel, recipient, user_id, opted_in_at, consent_text, opt_in_source, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $4)
@@ -47,7 +57,12 @@ export class MarketingConsentRepository {
    * Records an opt-out at `at` (insert or update; a recipient never opted in gets a row too, so a
    * later import cannot opt them in silently). Returns whether the recipient was opted in before.
    */
-  async optOut(channel: MarketingChannel, recipient: string, source: string, at: Date): Promise<boolean> {
+  async optOut(
+    channel: MarketingChannel,
+    recipient: string,
+    source: string,
+    at: Date,
+  ): Promise<boolean> {
     const [row] = await this.ds.query(
       `WITH before AS (SELECT opted_in_at, opted_out_at FROM marketing_consent WHERE channel = $1 AND recipient = $2)
        INSERT INTO marketing_consent (channel, recipient, opted_out_at, opt_out_source, updated_at)

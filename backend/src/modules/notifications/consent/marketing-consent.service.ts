@@ -5,7 +5,14 @@ import { AppConfig } from '../../../config/app-config';
 import type { AtIncomingMessage } from '../../../providers/africastalking/incoming-message';
 import { ConsentError, ConsentErrorCode } from './consent.errors';
 import { SMS_OPT_IN_TEXT, UNSUBSCRIBE_PATH } from './consent.constants';
-import { consentRecipient, isStopReply, MarketingChannel, mayReceiveMarketing, signUnsubscribeToken, verifyUnsubscribeToken } from './domain/consent-rules';
+import {
+  consentRecipient,
+  isStopReply,
+  MarketingChannel,
+  mayReceiveMarketing,
+  signUnsubscribeToken,
+  verifyUnsubscribeToken,
+} from './domain/consent-rules';
 import { ConsentRow, MarketingConsentRepository } from './marketing-consent.repository';
 
 /** Who an opt-in or opt-out is for: a phone (`sms`) or an e-mail address (`email`), and the account if known. */
@@ -45,8 +52,16 @@ export class MarketingConsentService {
    */
   async optIn(who: ConsentRecipient, consentText: string, source: string): Promise<void> {
     const recipient = this.recipient(who);
-    if (typeof consentText !== 'string' || !consentText.trim()) throw new ConsentError(ConsentErrorCode.INVALID_CONSENT_TEXT);
-    await this.consents.optIn(who.channel, recipient, who.userId ?? null, consentText.trim(), source, this.clock.now());
+    if (typeof consentText !== 'string' || !consentText.trim())
+      throw new ConsentError(ConsentErrorCode.INVALID_CONSENT_TEXT);
+    await this.consents.optIn(
+      who.channel,
+      recipient,
+      who.userId ?? null,
+      consentText.trim(),
+      source,
+      this.clock.now(),
+    );
   }
 
   /**
@@ -64,7 +79,11 @@ export class MarketingConsentService {
    * Records the SMS opt-in a form's ticked box gave for `phone` (R276) with SMS_OPT_IN_TEXT, the
    * clock's time and `source`. A number that is not a phone (docs/PRODUCT-RULES.md R136) is not recorded (returns false).
    */
-  async optInSmsFromForm(phone: string, source: string, userId: number | null = null): Promise<boolean> {
+  async optInSmsFromForm(
+    phone: string,
+    source: string,
+    userId: number | null = null,
+  ): Promise<boolean> {
     if (!consentRecipient('sms', phone)) return false;
     await this.optIn({ channel: 'sms', to: phone, userId }, SMS_OPT_IN_TEXT, source);
     return true;
@@ -111,7 +130,12 @@ export class MarketingConsentService {
   async unsubscribe(token: unknown): Promise<{ channel: MarketingChannel }> {
     const named = verifyUnsubscribeToken(this.linkKey(), token);
     if (!named) throw new ConsentError(ConsentErrorCode.INVALID_UNSUBSCRIBE_TOKEN);
-    await this.consents.optOut(named.channel, named.recipient, 'unsubscribe-link', this.clock.now());
+    await this.consents.optOut(
+      named.channel,
+      named.recipient,
+      'unsubscribe-link',
+      this.clock.now(),
+    );
     return { channel: named.channel };
   }
 
@@ -131,6 +155,8 @@ export class MarketingConsentService {
    * to deploy; rotating that secret invalidates links already sent.
    */
   private linkKey(): string {
-    return createHmac('sha256', this.config.jwt.accessSecret).update('marketing-unsubscribe-link').digest('hex');
+    return createHmac('sha256', this.config.jwt.accessSecret)
+      .update('marketing-unsubscribe-link')
+      .digest('hex');
   }
 }

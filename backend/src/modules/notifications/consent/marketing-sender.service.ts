@@ -19,7 +19,10 @@ export interface MarketingMessage {
 }
 
 const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 /**
  * The one way a marketing message leaves the platform (docs/PRODUCT-RULES.md R230-R235): refused
@@ -46,11 +49,21 @@ export class MarketingSender {
     const recipient = consentRecipient(message.channel, message.to);
     if (!recipient) throw new ConsentError(ConsentErrorCode.INVALID_RECIPIENT);
     const word = findToutWord(`${message.subject ?? ''} ${message.body}`);
-    if (word) throw new ConsentError(ConsentErrorCode.MARKETING_TOUT_WORD, `A marketing message must not contain "${word}"`);
-    if (!(await this.consent.canSendMarketing(recipient, message.channel))) throw new ConsentError(ConsentErrorCode.NO_MARKETING_CONSENT);
+    if (word)
+      throw new ConsentError(
+        ConsentErrorCode.MARKETING_TOUT_WORD,
+        `A marketing message must not contain "${word}"`,
+      );
+    if (!(await this.consent.canSendMarketing(recipient, message.channel)))
+      throw new ConsentError(ConsentErrorCode.NO_MARKETING_CONSENT);
 
-    if (message.channel === 'sms') return this.sms.queue(recipient, marketingText('sms', message.body), MARKETING_PURPOSE);
-    const text = marketingText('email', message.body, this.consent.unsubscribeUrl({ channel: 'email', to: recipient }));
+    if (message.channel === 'sms')
+      return this.sms.queue(recipient, marketingText('sms', message.body), MARKETING_PURPOSE);
+    const text = marketingText(
+      'email',
+      message.body,
+      this.consent.unsubscribeUrl({ channel: 'email', to: recipient }),
+    );
     const id = await this.tx.run((m) =>
       this.email.add(m, {
         kind: MARKETING_PURPOSE,

@@ -32,7 +32,11 @@ export class SmsInboundController {
     try {
       message = parseIncomingMessage(body);
     } catch (err) {
-      if (err instanceof ProviderCallbackError) throw new ConsentError(ConsentErrorCode.INVALID_INBOUND_SMS, `Not an incoming SMS notification: ${err.message.replace(/^.*?: /, '')}`);
+      if (err instanceof ProviderCallbackError)
+        throw new ConsentError(
+          ConsentErrorCode.INVALID_INBOUND_SMS,
+          `Not an incoming SMS notification: ${err.message.replace(/^.*?: /, '')}`,
+        );
       throw err;
     }
     return { status: await this.consent.applyIncomingSms(message) };

@@ -6,7 +6,8 @@ import { MarketingConsentService } from './marketing-consent.service';
 
 /** The answer of the unsubscribe link. */
 export class UnsubscribeResultDto {
-  @ApiProperty({ example: 'You will receive no more marketing messages on this channel' }) message: string;
+  @ApiProperty({ example: 'You will receive no more marketing messages on this channel' })
+  message: string;
   @ApiProperty({ enum: ['sms', 'email'] }) channel: string;
 }
 

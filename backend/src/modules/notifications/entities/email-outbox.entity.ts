@@ -10,7 +10,8 @@ export type EmailStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dead';
  */
 @Entity('email_outbox')
 export class EmailOutbox {
-  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' }) id: string;
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT' })
+  id: string;
   /** What the mail is for, e.g. 'password-reset', 'email-verification'. */
   @Column({ type: 'text' }) kind: string;
   @Column({ name: 'to_address', type: 'text' }) toAddress: string;
@@ -19,7 +20,8 @@ export class EmailOutbox {
   @Column({ name: 'html_body', type: 'text', nullable: true }) htmlBody: string | null;
   @Column({ type: 'text', default: 'pending' }) status: EmailStatus;
   @Column({ type: 'int', default: 0 }) attempts: number;
-  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' }) nextAttemptAt: Date;
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', default: () => 'now()' })
+  nextAttemptAt: Date;
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil: Date | null;
   @Column({ name: 'last_error', type: 'text', nullable: true }) lastError: string | null;
   /** 'smtp' or 'sandbox': where it was delivered. */

@@ -1,4 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 
 /** Lifecycle of an outbox SMS: queued → sent (accepted by Africa's Talking) → delivered | failed. */
 /** `sending`: claimed by a sender, Africa's Talking's answer not recorded yet (docs/RELIABILITY.md, "SMS: at least once"). */
@@ -13,7 +19,8 @@ export class SmsOutbox {
   @Column({ type: 'text' }) purpose: string;
   @Column({ type: 'text', default: 'queued' }) status: SmsStatus;
   @Column({ type: 'int', default: 0 }) attempts: number;
-  @Column({ name: 'provider_message_id', type: 'text', nullable: true }) providerMessageId: string | null;
+  @Column({ name: 'provider_message_id', type: 'text', nullable: true }) providerMessageId:
+    string | null;
   /** As Africa's Talking writes it ('KES 0.8000'): a provider string, never used in arithmetic. */
   @Column({ type: 'text', nullable: true }) cost: string | null;
   @Column({ name: 'last_error', type: 'text', nullable: true }) lastError: string | null;

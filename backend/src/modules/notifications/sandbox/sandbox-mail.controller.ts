@@ -6,8 +6,14 @@ import { AppConfig } from '../../../config/app-config';
 import { EmailOutboxService, SandboxMail } from '../email-outbox.service';
 
 const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-const linkify = (escaped: string): string => escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+const linkify = (escaped: string): string =>
+  escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
 /** Renders the sandbox mailbox page (pure). */
 export const renderMailbox = (mails: SandboxMail[], to: string | undefined): string => {
@@ -36,16 +42,23 @@ ${items || '<p>No messages.</p>'}
 @Public()
 @Controller('sandbox')
 export class SandboxMailController {
-  constructor(private readonly config: AppConfig, private readonly outbox: EmailOutboxService) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly outbox: EmailOutboxService,
+  ) {}
 
   private ensureEnabled(): void {
-    if (!this.config.sandboxEnabled) throw new DomainError('SANDBOX_OFF', { status: 404, message: 'Not found' });
+    if (!this.config.sandboxEnabled)
+      throw new DomainError('SANDBOX_OFF', { status: 404, message: 'Not found' });
   }
 
   @Get('api/mail')
   async list(@Query('to') to?: string, @Query('limit') limit?: string): Promise<SandboxMail[]> {
     this.ensureEnabled();
-    return this.outbox.sandboxMailbox(typeof to === 'string' && to ? to : undefined, Number(limit) || 50);
+    return this.outbox.sandboxMailbox(
+      typeof to === 'string' && to ? to : undefined,
+      Number(limit) || 50,
+    );
   }
 
   @Get('mail')

@@ -39,13 +39,23 @@ export class SmsOutboxRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   /** Inserts queued rows in one INSERT; returns their ids in order. */
-  async insertQueued(requests: { to: string; body: string; purpose: string }[], em: EntityManager = this.ds.manager): Promise<string[]> {
+  async insertQueued(
+    requests: { to: string; body: string; purpose: string }[],
+    em: EntityManager = this.ds.manager,
+  ): Promise<string[]> {
     if (!requests.length) return [];
     const res = await em
       .createQueryBuilder()
       .insert()
       .into(SmsOutbox)
-      .values(requests.map((r) => ({ to: r.to, body: r.body, purpose: r.purpose, status: 'queued' as const })))
+      .values(
+        requests.map((r) => ({
+          to: r.to,
+          body: r.body,
+          purpose: r.purpose,
+          status: 'queued' as const,
+        })),
+      )
       .returning(['id'])
       .execute();
     return (res.raw as { id: string | number }[]).map((r) => String(r.id));
@@ -81,7 +91,9 @@ export class SmsOutboxRepository {
   }
 
   /** Marks rows sent, with the provider's message id and cost (Ksh text, e.g. 'KES 0.8000'), in one UPDATE. */
-  async markSent(sent: { id: string; messageId: string | null; cost: string | null }[]): Promise<void> {
+  async markSent(
+    sent: { id: string; messageId: string | null; cost: string | null }[],
+  ): Promise<void> {
     if (!sent.length) return;
     await this.ds.query(
       `UPDATE sms_outbox o SET status = 'sent', provider_message_id = u.message_id, cost = u.cost, sent_at = now(),
@@ -101,7 +113,10 @@ export class SmsOutboxRepository {
    * Puts back to `queued` at most `limit` rows `sending` for longer than `sendingStaleMs` (their
    * sender stopped); returns them with their attempt counts.
    */
-  async requeueStaleSending(sendingStaleMs: number, limit: number): Promise<{ id: string; attempts: number }[]> {
+  async requeueStaleSending(
+    sendingStaleMs: number,
+    limit: number,
+  ): Promise<{ id: string; attempts: number }[]> {
     const [stale]: [{ id: string; attempts: number }[], number] = await this.ds.query(
       `UPDATE sms_outbox SET status = 'queued', last_error = 'sender stopped before recording the answer; sent again', updated_at = now()
         WHERE id IN (SELECT id FROM sms_outbox WHERE status = 'sending' AND updated_at < now() - ($1::int * interval '1 millisecond') ORDER BY id LIMIT $2)
@@ -123,10 +138,14 @@ export class SmsOutboxRepository {
   }
 
   /** The rows with these provider message ids, locked for update in id order. */
-  lockByMessageIds(em: EntityManager, messageIds: string[]): Promise<{ id: string; status: SmsStatus; provider_message_id: string }[]> {
-    return em.query(`SELECT id::text AS id, status, provider_message_id FROM sms_outbox WHERE provider_message_id = ANY($1) ORDER BY id FOR UPDATE`, [
-      messageIds,
-    ]);
+  lockByMessageIds(
+    em: EntityManager,
+    messageIds: string[],
+  ): Promise<{ id: string; status: SmsStatus; provider_message_id: string }[]> {
+    return em.query(
+      `SELECT id::text AS id, status, provider_message_id FROM sms_outbox WHERE provider_message_id = ANY($1) ORDER BY id FOR UPDATE`,
+      [messageIds],
+    );
   }
 
   /** Writes delivery reports' outcome back in one UPDATE (delivered_at now for delivered rows). */
@@ -138,7 +157,13 @@ export class SmsOutboxRepository {
               last_error = COALESCE(u.last_error, o.last_error), updated_at = now()
          FROM unnest($1::bigint[], $2::text[], $3::text[], $4::boolean[], $5::text[]) AS u(id, status, report, delivered, last_error)
         WHERE o.id = u.id`,
-      [changed.map((r) => r.id), changed.map((r) => r.status), changed.map((r) => r.report), changed.map((r) => r.delivered), changed.map((r) => r.lastError)],
+      [
+        changed.map((r) => r.id),
+        changed.map((r) => r.status),
+        changed.map((r) => r.report),
+        changed.map((r) => r.delivered),
+        changed.map((r) => r.lastError),
+      ],
     );
   }
 
@@ -149,7 +174,18 @@ export class SmsOutboxRepository {
 
   /** Puts row `id` back to `queued` with error, provider message id and delivery state cleared (attempts kept). */
   async requeue(em: EntityManager, id: string): Promise<void> {
-    await em.update(SmsOutbox, { id }, { status: 'queued', lastError: null, providerMessageId: null, deliveryStatus: null, sentAt: null, deliveredAt: null });
+    await em.update(
+      SmsOutbox,
+      { id },
+      {
+        status: 'queued',
+        lastError: null,
+        providerMessageId: null,
+        deliveryStatus: null,
+        sentAt: null,
+        deliveredAt: null,
+      },
+    );
   }
 
   /** Status, last delivery-report status and last error of rows `ids` (unknown ids left out); with `em` in that transaction. */
@@ -180,5 +216,4 @@ export class SmsOutboxRepository {
     )) as [unknown, number];
     return changed;
   }
-
 }

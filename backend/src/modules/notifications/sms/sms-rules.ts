@@ -5,7 +5,10 @@ import {
   ProviderRateLimitError,
   ProviderTimeoutError,
 } from '../../../providers/common/provider-errors';
-import type { SmsDeliveryReport, SmsRecipient } from '../../../providers/africastalking/africastalking.types';
+import type {
+  SmsDeliveryReport,
+  SmsRecipient,
+} from '../../../providers/africastalking/africastalking.types';
 import type { SmsStatus } from '../entities/sms-outbox.entity';
 
 /** Why an SMS send failed, for the outbox: try again later, or never. */
@@ -30,17 +33,27 @@ export const classifySendError = (err: unknown): SendFailureKind => {
  * 406 blacklisted…) → permanent.
  */
 export const recipientResult = (r: SmsRecipient | undefined): 'sent' | SendFailureKind =>
-  !r ? 'retry' : r.outcome === 'accepted' ? 'sent' : r.outcome === 'retryable' ? 'retry' : 'permanent';
+  !r
+    ? 'retry'
+    : r.outcome === 'accepted'
+      ? 'sent'
+      : r.outcome === 'retryable'
+        ? 'retry'
+        : 'permanent';
 
 /** A status no report changes any more (delivered, failed): neither the status nor the report text is rewritten. */
-export const isFinalSmsStatus = (status: SmsStatus): boolean => status === 'delivered' || status === 'failed';
+export const isFinalSmsStatus = (status: SmsStatus): boolean =>
+  status === 'delivered' || status === 'failed';
 
 /**
  * The outbox status after a delivery report (§3.3), or null to leave the row alone: `Success` →
  * delivered; `Failed`/`Rejected` → failed; intermediate reports keep `sent`. A final status never
  * moves back (reports may arrive twice or out of order).
  */
-export const statusAfterReport = (current: SmsStatus, report: SmsDeliveryReport): SmsStatus | null => {
+export const statusAfterReport = (
+  current: SmsStatus,
+  report: SmsDeliveryReport,
+): SmsStatus | null => {
   if (isFinalSmsStatus(current)) return null;
   if (report.delivered) return 'delivered';
   if (report.final) return 'failed';

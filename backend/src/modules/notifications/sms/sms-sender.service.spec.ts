@@ -10,7 +10,8 @@ const setup = (opts: { failFirstMarkSent?: boolean; permanentFor?: string } = {}
   const unsent: { id: string; status: string }[] = [];
   let calls = 0;
   const outbox = {
-    claim: async (ids: string[]) => ids.map((id) => ({ id, to_msisdn: `2547000000${id}`, body: `code ${id}` })),
+    claim: async (ids: string[]) =>
+      ids.map((id) => ({ id, to_msisdn: `2547000000${id}`, body: `code ${id}` })),
     markSent: async (marks: Mark[]) => {
       calls++;
       if (opts.failFirstMarkSent && calls === 1) throw new Error('connection reset');
@@ -23,8 +24,22 @@ const setup = (opts: { failFirstMarkSent?: boolean; permanentFor?: string } = {}
       const id = to.slice(-2);
       const ok = id !== opts.permanentFor;
       const recipient = ok
-        ? { statusCode: 101, status: 'Success', outcome: 'accepted', number: `+${to}`, cost: 'KES 0.8000', messageId: `ATXid_${id}` }
-        : { statusCode: 403, status: 'InvalidPhoneNumber', outcome: 'permanent', number: `+${to}`, cost: '0', messageId: null };
+        ? {
+            statusCode: 101,
+            status: 'Success',
+            outcome: 'accepted',
+            number: `+${to}`,
+            cost: 'KES 0.8000',
+            messageId: `ATXid_${id}`,
+          }
+        : {
+            statusCode: 403,
+            status: 'InvalidPhoneNumber',
+            outcome: 'permanent',
+            number: `+${to}`,
+            cost: '0',
+            messageId: null,
+          };
       return { message: 'Sent to 1/1', recipients: [recipient] };
     },
   } as unknown as AfricasTalkingClient;
@@ -40,14 +55,21 @@ describe('SmsSender.attemptMany (sent rows written back by group commit)', () =>
     expect(updates.length).toBeLessThan(ids.length);
     const marked = updates.flat();
     expect(marked.map((m) => m.id).sort()).toEqual(ids);
-    expect(marked.every((m) => m.messageId === `ATXid_${m.id}` && m.cost === 'KES 0.8000')).toBe(true);
+    expect(marked.every((m) => m.messageId === `ATXid_${m.id}` && m.cost === 'KES 0.8000')).toBe(
+      true,
+    );
     expect([...outcomes.values()].every((o) => o.result === 'sent')).toBe(true);
   });
 
   it('a failed shared UPDATE is retried row by row, so every row is still recorded sent', async () => {
     const { sender, updates } = setup({ failFirstMarkSent: true });
     const outcomes = await sender.attemptMany(ids);
-    expect(updates.flat().map((m) => m.id).sort()).toEqual(ids);
+    expect(
+      updates
+        .flat()
+        .map((m) => m.id)
+        .sort(),
+    ).toEqual(ids);
     expect([...outcomes.values()].every((o) => o.result === 'sent')).toBe(true);
   });
 

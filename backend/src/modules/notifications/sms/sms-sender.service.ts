@@ -16,7 +16,9 @@ export class SmsRetryableError extends Error {}
 type ClaimedRow = ClaimedSms;
 
 /** What Africa's Talking answered for one row, before it is written back. */
-type SendResult = { id: string; sent: { messageId: string | null; cost: string | null } } | { id: string; error: string; kind: SendFailureKind };
+type SendResult =
+  | { id: string; sent: { messageId: string | null; cost: string | null } }
+  | { id: string; error: string; kind: SendFailureKind };
 
 /** Most `sent` rows written back by one UPDATE. */
 export const SMS_SENT_MARKS_MAX = 256;
@@ -34,7 +36,10 @@ export const SMS_SENT_MARKS_MAX = 256;
 export class SmsSender {
   private readonly logger = new Logger(SmsSender.name);
   /** `sent` rows waiting to be written back: those answered while an UPDATE runs go in the next one. */
-  private readonly sentMarks = new GroupCommit<{ id: string; messageId: string | null; cost: string | null }, void>({
+  private readonly sentMarks = new GroupCommit<
+    { id: string; messageId: string | null; cost: string | null },
+    void
+  >({
     name: 'SmsSentMarks',
     maxBatch: SMS_SENT_MARKS_MAX,
     maxInFlight: 2,
@@ -73,7 +78,9 @@ export class SmsSender {
   async attemptMany(outboxIds: string[]): Promise<Map<string, SendAttempt>> {
     const rows = await this.claim(outboxIds);
     // Recorded one by one as the answers come: a row waits `sending` only for its own answer.
-    const outcomes = await Promise.all(rows.map(async (r) => (await this.record([await this.send(r)], false))[0]));
+    const outcomes = await Promise.all(
+      rows.map(async (r) => (await this.record([await this.send(r)], false))[0]),
+    );
     return new Map(rows.map((r, i) => [r.id, outcomes[i]]));
   }
 
@@ -88,10 +95,24 @@ export class SmsSender {
       const answer = await this.at.sendSms({ to: row.to_msisdn, message: row.body });
       const recipient = answer.recipients[0];
       const outcome = recipientResult(recipient);
-      if (outcome === 'sent') return { id: row.id, sent: { messageId: recipient.messageId, cost: recipient.cost || null } };
-      return { id: row.id, kind: outcome, error: recipient ? `${recipient.statusCode} ${recipient.status}` : `no recipient: ${answer.message}` };
+      if (outcome === 'sent')
+        return {
+          id: row.id,
+          sent: { messageId: recipient.messageId, cost: recipient.cost || null },
+        };
+      return {
+        id: row.id,
+        kind: outcome,
+        error: recipient
+          ? `${recipient.statusCode} ${recipient.status}`
+          : `no recipient: ${answer.message}`,
+      };
     } catch (err) {
-      return { id: row.id, kind: classifySendError(err), error: err instanceof Error ? err.message : String(err) };
+      return {
+        id: row.id,
+        kind: classifySendError(err),
+        error: err instanceof Error ? err.message : String(err),
+      };
     }
   }
 

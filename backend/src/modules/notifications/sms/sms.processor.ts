@@ -1,6 +1,12 @@
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Job, UnrecoverableError } from 'bullmq';
-import { DEFAULT_JOB_OPTIONS, JOB, JobName, QUEUE, STALLED_JOB_RECOVERY } from '../../../common/queues/queues';
+import {
+  DEFAULT_JOB_OPTIONS,
+  JOB,
+  JobName,
+  QUEUE,
+  STALLED_JOB_RECOVERY,
+} from '../../../common/queues/queues';
 import { SendAttempt, SmsRetryableError, SmsSender } from './sms-sender.service';
 import { DeliverSmsPayload, SmsService } from './sms.service';
 
@@ -28,7 +34,10 @@ export class SmsProcessor extends WorkerHost {
         const { outboxId } = (job.data ?? {}) as Partial<DeliverSmsPayload>;
         if (!outboxId) throw new UnrecoverableError('deliver-sms without outboxId');
         const maxAttempts = job.opts.attempts ?? DEFAULT_JOB_OPTIONS.attempts;
-        const result = await this.sender.attempt(String(outboxId), job.attemptsMade + 1 >= maxAttempts);
+        const result = await this.sender.attempt(
+          String(outboxId),
+          job.attemptsMade + 1 >= maxAttempts,
+        );
         if (result.result === 'retry') throw new SmsRetryableError(result.error);
         return result;
       }

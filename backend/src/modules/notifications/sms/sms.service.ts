@@ -82,15 +82,26 @@ export class SmsService {
     try {
       outcomes = await this.sender.attemptMany(ids);
     } catch (err) {
-      this.logger.warn({ err: String(err), outboxIds: ids }, 'sms direct send failed; queueing the rows');
+      this.logger.warn(
+        { err: String(err), outboxIds: ids },
+        'sms direct send failed; queueing the rows',
+      );
       return this.dispatch(...ids);
     }
     for (const id of ids) {
       if (outcomes.get(id)?.result !== 'retry') continue;
       try {
-        await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, smsJobId(id), { delay: DEFAULT_JOB_OPTIONS.backoff.delay });
+        await this.producer.enqueue(
+          JOB.DELIVER_SMS,
+          { outboxId: id } satisfies DeliverSmsPayload,
+          smsJobId(id),
+          { delay: DEFAULT_JOB_OPTIONS.backoff.delay },
+        );
       } catch (err) {
-        this.logger.warn({ err: String(err), outboxId: id }, 'sms retry enqueue failed; left queued for requeueStale');
+        this.logger.warn(
+          { err: String(err), outboxId: id },
+          'sms retry enqueue failed; left queued for requeueStale',
+        );
       }
     }
   }
@@ -102,9 +113,16 @@ export class SmsService {
   async dispatch(...ids: string[]): Promise<void> {
     for (const id of ids) {
       try {
-        await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, smsJobId(id));
+        await this.producer.enqueue(
+          JOB.DELIVER_SMS,
+          { outboxId: id } satisfies DeliverSmsPayload,
+          smsJobId(id),
+        );
       } catch (err) {
-        this.logger.warn({ err: String(err), outboxId: id }, 'sms enqueue failed; left queued for requeueStale');
+        this.logger.warn(
+          { err: String(err), outboxId: id },
+          'sms enqueue failed; left queued for requeueStale',
+        );
       }
     }
   }
@@ -118,13 +136,24 @@ export class SmsService {
    * may reach the phone twice, never zero times (docs/RELIABILITY.md, "SMS: at least once").
    * Returns how many rows were found.
    */
-  async requeueStale(olderThanMs = 60_000, limit = 500, sendingStaleMs = SMS_SENDING_STALE_MS): Promise<number> {
+  async requeueStale(
+    olderThanMs = 60_000,
+    limit = 500,
+    sendingStaleMs = SMS_SENDING_STALE_MS,
+  ): Promise<number> {
     const stale = await this.outbox.requeueStaleSending(sendingStaleMs, limit);
     for (const row of stale) {
       try {
-        await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: row.id } satisfies DeliverSmsPayload, jobId(smsJobId(row.id), 'stale', row.attempts));
+        await this.producer.enqueue(
+          JOB.DELIVER_SMS,
+          { outboxId: row.id } satisfies DeliverSmsPayload,
+          jobId(smsJobId(row.id), 'stale', row.attempts),
+        );
       } catch (err) {
-        this.logger.warn({ err: String(err), outboxId: row.id }, 'sms enqueue failed; left queued for requeueStale');
+        this.logger.warn(
+          { err: String(err), outboxId: row.id },
+          'sms enqueue failed; left queued for requeueStale',
+        );
       }
     }
     const queued = await this.outbox.queuedOlderThan(olderThanMs, limit);
@@ -147,11 +176,24 @@ export class SmsService {
   async applyDeliveryReports(reports: SmsDeliveryReport[]): Promise<(SmsStatus | null)[]> {
     return this.tx.run(async (em) => {
       const rows = await this.outbox.lockByMessageIds(em, [...new Set(reports.map((r) => r.id))]);
-      const byMessage = new Map(rows.map((r) => [r.provider_message_id, { ...r, report: null as string | null, delivered: false, lastError: null as string | null }]));
+      const byMessage = new Map(
+        rows.map((r) => [
+          r.provider_message_id,
+          {
+            ...r,
+            report: null as string | null,
+            delivered: false,
+            lastError: null as string | null,
+          },
+        ]),
+      );
       const out = reports.map((report) => {
         const row = byMessage.get(report.id);
         if (!row) {
-          this.logger.warn({ messageId: report.id, status: report.status }, 'delivery report for an unknown message');
+          this.logger.warn(
+            { messageId: report.id, status: report.status },
+            'delivery report for an unknown message',
+          );
           return null;
         }
         if (isFinalSmsStatus(row.status)) return null; // a late or repeated report changes nothing
@@ -162,7 +204,10 @@ export class SmsService {
         if (next === 'failed') row.lastError = report.failureReason ?? report.status;
         return next;
       });
-      await this.outbox.applyReports(em, [...byMessage.values()].filter((r) => r.report !== null));
+      await this.outbox.applyReports(
+        em,
+        [...byMessage.values()].filter((r) => r.report !== null),
+      );
       return out;
     });
   }
@@ -178,18 +223,28 @@ export class SmsService {
    * @throws NotificationsError SMS_NOT_FOUND (404), SMS_ALREADY_DELIVERED (400),
    *         SMS_QUEUE_UNAVAILABLE (503: Redis did not answer; the caller's transaction rolls back).
    */
-  async resend(id: string, { force = false }: { force?: boolean } = {}, { manager }: { manager?: EntityManager } = {}): Promise<void> {
+  async resend(
+    id: string,
+    { force = false }: { force?: boolean } = {},
+    { manager }: { manager?: EntityManager } = {},
+  ): Promise<void> {
     return this.tx.run((em) => this.resendIn(em, id, force), manager);
   }
 
   private async resendIn(manager: EntityManager, id: string, force: boolean): Promise<void> {
     const row = await this.outbox.lock(manager, id);
     if (!row) throw new NotificationsError(NotificationsErrorCode.SMS_NOT_FOUND);
-    if (row.status === 'delivered' && !force) throw new NotificationsError(NotificationsErrorCode.SMS_ALREADY_DELIVERED);
-    if (row.body === ERASED_SMS_BODY) throw new NotificationsError(NotificationsErrorCode.SMS_BODY_ERASED);
+    if (row.status === 'delivered' && !force)
+      throw new NotificationsError(NotificationsErrorCode.SMS_ALREADY_DELIVERED);
+    if (row.body === ERASED_SMS_BODY)
+      throw new NotificationsError(NotificationsErrorCode.SMS_BODY_ERASED);
     await this.outbox.requeue(manager, id);
     try {
-      await this.producer.enqueue(JOB.DELIVER_SMS, { outboxId: id } satisfies DeliverSmsPayload, jobId(smsJobId(id), 'resend', Date.now()));
+      await this.producer.enqueue(
+        JOB.DELIVER_SMS,
+        { outboxId: id } satisfies DeliverSmsPayload,
+        jobId(smsJobId(id), 'resend', Date.now()),
+      );
     } catch (err) {
       this.logger.warn({ err: String(err), outboxId: id }, 'sms resend enqueue failed');
       throw new NotificationsError(NotificationsErrorCode.SMS_QUEUE_UNAVAILABLE);

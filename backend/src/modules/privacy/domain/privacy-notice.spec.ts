@@ -4,7 +4,13 @@ import { privacyNotice } from './privacy-notice';
 describe('privacyNotice', () => {
   const notice = privacyNotice(
     { name: 'Acme Tips Ltd', contactEmail: 'dpo@acme.test' },
-    { smsBodyDays: 45, emailBodyDays: 21, purchasePhoneMonths: 1, abandonedRegistrationDays: 7, accessLogDays: 14 },
+    {
+      smsBodyDays: 45,
+      emailBodyDays: 21,
+      purchasePhoneMonths: 1,
+      abandonedRegistrationDays: 7,
+      accessLogDays: 14,
+    },
   );
 
   it('names the controller and its contact', () => {

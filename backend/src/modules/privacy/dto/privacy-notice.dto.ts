@@ -24,7 +24,8 @@ class PrivacyPurposeDto {
 }
 
 class PrivacyRetentionDto {
-  @ApiProperty({ example: 'Text of the SMS we sent you (picks, codes, vouchers, receipts)' }) data: string;
+  @ApiProperty({ example: 'Text of the SMS we sent you (picks, codes, vouchers, receipts)' })
+  data: string;
   @ApiProperty({
     example: '90 days',
     description:

@@ -17,8 +17,20 @@ describe('validateC2b (docs/PRODUCT-RULES.md R201)', () => {
     ['a pending reference at its price', ref(), '50.00', '600984', '0'],
     ['another business number', ref(), '50.00', '600000', 'C2B00015'],
     ['an unknown reference', null, '50.00', '600984', 'C2B00012'],
-    ['an expired reference', ref({ expiresAt: new Date('2026-06-01T08:59:59Z') }), '50.00', '600984', 'C2B00012'],
-    ['a paid reference', ref({ status: 'paid', receipt: 'RKTQDM7W6S' }), '50.00', '600984', 'C2B00012'],
+    [
+      'an expired reference',
+      ref({ expiresAt: new Date('2026-06-01T08:59:59Z') }),
+      '50.00',
+      '600984',
+      'C2B00012',
+    ],
+    [
+      'a paid reference',
+      ref({ status: 'paid', receipt: 'RKTQDM7W6S' }),
+      '50.00',
+      '600984',
+      'C2B00012',
+    ],
     ['a timed-out reference', ref({ status: 'timeout' }), '50.00', '600984', 'C2B00012'],
     ['less than the price', ref(), '49.00', '600984', 'C2B00013'],
     ['more than the price', ref(), '50.01', '600984', 'C2B00013'],
@@ -27,8 +39,14 @@ describe('validateC2b (docs/PRODUCT-RULES.md R201)', () => {
   });
 
   it('answers Accepted or Rejected as ResultDesc', () => {
-    expect(validateC2b(ref(), ksh('50'), '600984', '600984', NOW)).toEqual({ ResultCode: '0', ResultDesc: 'Accepted' });
-    expect(validateC2b(null, ksh('50'), '600984', '600984', NOW)).toEqual({ ResultCode: 'C2B00012', ResultDesc: 'Rejected' });
+    expect(validateC2b(ref(), ksh('50'), '600984', '600984', NOW)).toEqual({
+      ResultCode: '0',
+      ResultDesc: 'Accepted',
+    });
+    expect(validateC2b(null, ksh('50'), '600984', '600984', NOW)).toEqual({
+      ResultCode: 'C2B00012',
+      ResultDesc: 'Rejected',
+    });
   });
 });
 
@@ -38,10 +56,30 @@ describe('matchC2bConfirmation (docs/PRODUCT-RULES.md R202, R203)', () => {
     ['an unknown reference', null, '50.00', { action: 'unmatched', reason: 'unknown-reference' }],
     ['an overpayment', ref(), '60.00', { action: 'unmatched', reason: 'amount-mismatch' }],
     ['an underpayment', ref(), '10.00', { action: 'unmatched', reason: 'amount-mismatch' }],
-    ['an expired reference', ref({ expiresAt: new Date('2026-06-01T08:00:00Z') }), '50.00', { action: 'unmatched', reason: 'expired-reference' }],
-    ['the same TransID again', ref({ status: 'paid', receipt: 'RKTQDM7W6S' }), '50.00', { action: 'duplicate' }],
-    ['a second payment of a paid reference', ref({ status: 'paid', receipt: 'OTHER12345' }), '50.00', { action: 'unmatched', reason: 'closed-reference' }],
-    ['a closed reference', ref({ status: 'timeout' }), '50.00', { action: 'unmatched', reason: 'closed-reference' }],
+    [
+      'an expired reference',
+      ref({ expiresAt: new Date('2026-06-01T08:00:00Z') }),
+      '50.00',
+      { action: 'unmatched', reason: 'expired-reference' },
+    ],
+    [
+      'the same TransID again',
+      ref({ status: 'paid', receipt: 'RKTQDM7W6S' }),
+      '50.00',
+      { action: 'duplicate' },
+    ],
+    [
+      'a second payment of a paid reference',
+      ref({ status: 'paid', receipt: 'OTHER12345' }),
+      '50.00',
+      { action: 'unmatched', reason: 'closed-reference' },
+    ],
+    [
+      'a closed reference',
+      ref({ status: 'timeout' }),
+      '50.00',
+      { action: 'unmatched', reason: 'closed-reference' },
+    ],
   ])('%s', (_, r, paid, match) => {
     expect(matchC2bConfirmation(r, ksh(paid), 'RKTQDM7W6S', NOW)).toEqual(match);
   });

@@ -1,5 +1,10 @@
 import type { Money } from '../../../common/money/money';
-import { C2B_ACCEPT, C2B_RESULT, c2bReject, C2bValidationAnswer } from '../../../providers/daraja/daraja-c2b';
+import {
+  C2B_ACCEPT,
+  C2B_RESULT,
+  c2bReject,
+  C2bValidationAnswer,
+} from '../../../providers/daraja/daraja-c2b';
 import type { PurchaseStatus } from '../entities/purchase.entity';
 import type { UnmatchedReason } from '../entities/unmatched-payment.entity';
 
@@ -35,9 +40,7 @@ export const validateC2b = (
 
 /** What a C2B confirmation does (docs/PRODUCT-RULES.md R202, R203). */
 export type C2bMatch =
-  | { action: 'pay' }
-  | { action: 'duplicate' }
-  | { action: 'unmatched'; reason: UnmatchedReason };
+  { action: 'pay' } | { action: 'duplicate' } | { action: 'unmatched'; reason: UnmatchedReason };
 
 /**
  * Matches a confirmed payment of `paid` with `transId` to its reference: pay a pending purchase
@@ -52,9 +55,12 @@ export const matchC2bConfirmation = (
 ): C2bMatch => {
   if (!ref) return { action: 'unmatched', reason: 'unknown-reference' };
   if (ref.status !== 'pending') {
-    return ref.receipt === transId ? { action: 'duplicate' } : { action: 'unmatched', reason: 'closed-reference' };
+    return ref.receipt === transId
+      ? { action: 'duplicate' }
+      : { action: 'unmatched', reason: 'closed-reference' };
   }
   if (!paid.equals(ref.amount)) return { action: 'unmatched', reason: 'amount-mismatch' };
-  if (now.getTime() > ref.expiresAt.getTime()) return { action: 'unmatched', reason: 'expired-reference' };
+  if (now.getTime() > ref.expiresAt.getTime())
+    return { action: 'unmatched', reason: 'expired-reference' };
   return { action: 'pay' };
 };

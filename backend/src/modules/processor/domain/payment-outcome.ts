@@ -14,9 +14,17 @@ export type PaymentDecision =
  * query sends none); another amount is flagged for review and not credited; 1032 → cancelled,
  * 1037 → timeout, any other code → failed.
  */
-export const decideMpesa = (outcome: StkOutcome, expected: Money, paid: Money | null): PaymentDecision => {
+export const decideMpesa = (
+  outcome: StkOutcome,
+  expected: Money,
+  paid: Money | null,
+): PaymentDecision => {
   if (outcome === 'paid') {
-    if (paid && !paid.equals(expected)) return { action: 'flag', reason: `amount mismatch: paid ${paid.toDecimal()}, expected ${expected.toDecimal()}` };
+    if (paid && !paid.equals(expected))
+      return {
+        action: 'flag',
+        reason: `amount mismatch: paid ${paid.toDecimal()}, expected ${expected.toDecimal()}`,
+      };
     return { action: 'pay' };
   }
   return { action: 'close', status: outcome };

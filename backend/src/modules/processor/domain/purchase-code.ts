@@ -10,8 +10,13 @@ export const PURCHASE_CODE_LENGTH = 8;
  * accepted by find-slip in place of the M-Pesa receipt. Also the STK AccountReference (≤ 12).
  */
 export const newPurchaseCode = (random: (max: number) => number = randomInt): string =>
-  Array.from({ length: PURCHASE_CODE_LENGTH }, () => PURCHASE_CODE_ALPHABET[random(PURCHASE_CODE_ALPHABET.length)]).join('');
+  Array.from(
+    { length: PURCHASE_CODE_LENGTH },
+    () => PURCHASE_CODE_ALPHABET[random(PURCHASE_CODE_ALPHABET.length)],
+  ).join('');
 
 /** True when `text` (trimmed, upper-cased) has the shape of a purchase code. */
 export const isPurchaseCode = (text: string): boolean =>
-  new RegExp(`^[${PURCHASE_CODE_ALPHABET}]{${PURCHASE_CODE_LENGTH}}$`).test(text.trim().toUpperCase());
+  new RegExp(`^[${PURCHASE_CODE_ALPHABET}]{${PURCHASE_CODE_LENGTH}}$`).test(
+    text.trim().toUpperCase(),
+  );

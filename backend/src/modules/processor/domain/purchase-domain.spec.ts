@@ -19,10 +19,16 @@ describe('decideMpesa', () => {
   it('pays only a matching amount; a mismatch is flagged; no amount (query) pays', () => {
     expect(decideMpesa('paid', ksh('200.00'), ksh('200'))).toEqual({ action: 'pay' });
     expect(decideMpesa('paid', ksh('200.00'), null)).toEqual({ action: 'pay' });
-    expect(decideMpesa('paid', ksh('200.00'), ksh('1.00'))).toEqual({ action: 'flag', reason: 'amount mismatch: paid 1.00, expected 200.00' });
+    expect(decideMpesa('paid', ksh('200.00'), ksh('1.00'))).toEqual({
+      action: 'flag',
+      reason: 'amount mismatch: paid 1.00, expected 200.00',
+    });
   });
   it('maps 1032 to cancelled, 1037 to timeout and other codes to failed', () => {
-    expect(decideMpesa('cancelled', ksh('1'), null)).toEqual({ action: 'close', status: 'cancelled' });
+    expect(decideMpesa('cancelled', ksh('1'), null)).toEqual({
+      action: 'close',
+      status: 'cancelled',
+    });
     expect(decideMpesa('timeout', ksh('1'), null)).toEqual({ action: 'close', status: 'timeout' });
     expect(decideMpesa('failed', ksh('1'), null)).toEqual({ action: 'close', status: 'failed' });
   });

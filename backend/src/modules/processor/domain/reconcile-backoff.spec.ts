@@ -16,13 +16,22 @@ describe('nextReconcileAt', () => {
     [6, 1020, 1800], // attempts used up: wait for the expiry (30 min), one last question there
     [7, 1800, 2400], // the last question failed (HTTP error): every 10 minutes after the expiry
     [9, 3000, 3600],
-  ])('M-Pesa: still pending after %i question(s) asked at %i s → next at %i s', (attempts, asked, next) => {
-    expect(nextReconcileAt(created, attempts, at(asked), mpesa)).toEqual(at(next));
-  });
+  ])(
+    'M-Pesa: still pending after %i question(s) asked at %i s → next at %i s',
+    (attempts, asked, next) => {
+      expect(nextReconcileAt(created, attempts, at(asked), mpesa)).toEqual(at(next));
+    },
+  );
 
   it('never waits more than 10 minutes between two questions before the cap', () => {
-    const slow: ReconcileBackoff = { retryMs: 300_000, maxAttempts: 50, expiresAfterMs: 24 * 3600_000 };
-    expect(nextReconcileAt(created, 5, at(0), slow)).toEqual(new Date(created.getTime() + RECONCILE_MAX_WAIT_MS));
+    const slow: ReconcileBackoff = {
+      retryMs: 300_000,
+      maxAttempts: 50,
+      expiresAfterMs: 24 * 3600_000,
+    };
+    expect(nextReconcileAt(created, 5, at(0), slow)).toEqual(
+      new Date(created.getTime() + RECONCILE_MAX_WAIT_MS),
+    );
   });
 
   it('without an expiry there is no attempt cap (Flutterwave: verify every ≤ 10 minutes until its give-up)', () => {

@@ -22,7 +22,12 @@ export interface ReconcileBackoff {
  * expiry (one last question, then the rail closes the purchase). Past the expiry (the last
  * question failed: HTTP error, network) every RECONCILE_MAX_WAIT_MS. Pure; times in UTC instants.
  */
-export const nextReconcileAt = (createdAt: Date, attempts: number, now: Date, backoff: ReconcileBackoff): Date => {
+export const nextReconcileAt = (
+  createdAt: Date,
+  attempts: number,
+  now: Date,
+  backoff: ReconcileBackoff,
+): Date => {
   const at = now.getTime();
   if (backoff.expiresAfterMs !== undefined && attempts >= backoff.maxAttempts) {
     const expiry = createdAt.getTime() + backoff.expiresAfterMs;

@@ -42,7 +42,8 @@ export const sameVoucherCode = (a: string, b: string): boolean =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 /** The instant a voucher issued at `issuedAt` stops being accepted (R242). */
-export const voucherExpiry = (issuedAt: Date): Date => new Date(issuedAt.getTime() + VOUCHER_TTL_MS);
+export const voucherExpiry = (issuedAt: Date): Date =>
+  new Date(issuedAt.getTime() + VOUCHER_TTL_MS);
 
 /** A voucher as the redemption rule needs it. */
 export interface VoucherToRedeem {
@@ -60,17 +61,24 @@ export type VoucherRefusal = 'unknown' | 'other-phone' | 'redeemed' | 'expired' 
  * at `now` (docs/PRODUCT-RULES.md R246, R247): it must be the phone's, not redeemed, not expired,
  * and worth at least the price. Null when it may. Pure.
  */
-export const voucherRefusal = (voucher: VoucherToRedeem | null, phone: string, priceKsh: Money, now: Date): VoucherRefusal | null => {
+export const voucherRefusal = (
+  voucher: VoucherToRedeem | null,
+  phone: string,
+  priceKsh: Money,
+  now: Date,
+): VoucherRefusal | null => {
   if (!voucher) return 'unknown';
   if (voucher.phone !== phone) return 'other-phone';
   if (voucher.status === 'redeemed') return 'redeemed';
-  if (voucher.status === 'expired' || now.getTime() >= voucher.expiresAt.getTime()) return 'expired';
+  if (voucher.status === 'expired' || now.getTime() >= voucher.expiresAt.getTime())
+    return 'expired';
   if (voucher.amountKsh.lt(priceKsh)) return 'too-small';
   return null;
 };
 
 /** `Ksh 150.00` (or `NGN 1,200.00`): a voucher's amount as its SMS shows it. */
-const amountText = (amount: Money, currency: string): string => `${currency === 'KES' ? 'Ksh' : currency} ${amount.toDecimal()}`;
+const amountText = (amount: Money, currency: string): string =>
+  `${currency === 'KES' ? 'Ksh' : currency} ${amount.toDecimal()}`;
 
 /** Why the SMS says the voucher came (R240, R244, R245, R246). */
 const REASON_TEXT: Record<VoucherReason, string> = {
@@ -90,6 +98,11 @@ export const voucherSms = (
   site: string,
 ): string => {
   const why = REASON_TEXT[v.reason].replace('{slip}', String(slipId ?? ''));
-  const until = v.expiresAt.toLocaleDateString('en-GB', { timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric' });
+  const until = v.expiresAt.toLocaleDateString('en-GB', {
+    timeZone: 'Africa/Nairobi',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
   return `Voucher ${formatVoucherCode(v.code)}: ${amountText(v.amount, v.currency)} (${why}). Use it to buy any slip before ${until} at ${site}`;
 };

@@ -1,4 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import { Money, moneyColumn } from '../../../common/money/money';
 
 /** What a purchase buys. The slip module plugs its fulfilment in for 'slip' (PurchaseFulfilments). */
@@ -17,7 +23,8 @@ export class Purchase {
   /** The slip bought (kind 'slip'); the slip module owns the foreign key. */
   @Column({ name: 'slip_id', type: 'bigint', nullable: true }) slipId: string | null;
   /** The subscription kind bought (kind 'subscription'). */
-  @Column({ name: 'subscription_type', type: 'text', nullable: true }) subscriptionType: string | null;
+  @Column({ name: 'subscription_type', type: 'text', nullable: true }) subscriptionType:
+    string | null;
   /** Buyer MSISDN `2547XXXXXXXX` (Kenya). */
   @Column({ type: 'text', nullable: true }) phone: string | null;
   /** Buyer e-mail (Nigeria / Uganda). */
@@ -33,10 +40,13 @@ export class Purchase {
   @Column(moneyColumn('amount_ksh', { nullable: true })) amountKsh: Money | null;
   @Column({ type: 'text', default: 'KES' }) currency: string;
   @Column({ type: 'text' }) provider: PaymentProvider;
-  @Column({ name: 'checkout_request_id', type: 'text', nullable: true }) checkoutRequestId: string | null;
-  @Column({ name: 'merchant_request_id', type: 'text', nullable: true }) merchantRequestId: string | null;
+  @Column({ name: 'checkout_request_id', type: 'text', nullable: true }) checkoutRequestId:
+    string | null;
+  @Column({ name: 'merchant_request_id', type: 'text', nullable: true }) merchantRequestId:
+    string | null;
   @Column({ name: 'tx_ref', type: 'text', nullable: true }) txRef: string | null;
-  @Column({ name: 'flw_transaction_id', type: 'text', nullable: true }) flwTransactionId: string | null;
+  @Column({ name: 'flw_transaction_id', type: 'text', nullable: true }) flwTransactionId:
+    string | null;
   /** M-Pesa receipt (MpesaReceiptNumber); null when confirmed by STK query only. */
   @Column({ type: 'text', nullable: true }) receipt: string | null;
   /** Our short purchase code (docs/PRODUCT-RULES.md, "Finding a bought slip again"). */
@@ -60,7 +70,8 @@ export class Purchase {
   /** How many times reconciliation asked the provider and the purchase stayed pending (R191). */
   @Column({ name: 'reconcile_attempts', type: 'integer', default: 0 }) reconcileAttempts: number;
   /** When reconciliation may ask the provider again (R191); null = once the grace period is over (R190). */
-  @Column({ name: 'next_reconcile_at', type: 'timestamptz', nullable: true }) nextReconcileAt: Date | null;
+  @Column({ name: 'next_reconcile_at', type: 'timestamptz', nullable: true })
+  nextReconcileAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;

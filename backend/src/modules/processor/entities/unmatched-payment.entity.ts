@@ -2,7 +2,8 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeor
 import { Money, moneyColumn } from '../../../common/money/money';
 
 /** Why money that arrived paid nothing (docs/PRODUCT-RULES.md R203). */
-export type UnmatchedReason = 'unknown-reference' | 'expired-reference' | 'closed-reference' | 'amount-mismatch';
+export type UnmatchedReason =
+  'unknown-reference' | 'expired-reference' | 'closed-reference' | 'amount-mismatch';
 
 /**
  * `unmatched_payment`: money a Daraja C2B confirmation brought that paid no purchase, kept for
@@ -25,7 +26,8 @@ export class UnmatchedPayment {
   /** The payer as Daraja sent it (masked or hashed). */
   @Column({ type: 'text', nullable: true }) msisdn: string | null;
   @Column({ name: 'first_name', type: 'text', nullable: true }) firstName: string | null;
-  @Column({ name: 'business_short_code', type: 'text', nullable: true }) businessShortCode: string | null;
+  @Column({ name: 'business_short_code', type: 'text', nullable: true }) businessShortCode:
+    string | null;
   /** `TransTime`, `YYYYMMDDHHmmss` Africa/Nairobi, as sent. */
   @Column({ name: 'trans_time', type: 'text', nullable: true }) transTime: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -24,7 +24,8 @@ export class Voucher {
   @Column({ type: 'text', default: 'issued' }) status: VoucherStatus;
   @Column({ name: 'issued_at', type: 'timestamptz' }) issuedAt: Date;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
-  @Column({ name: 'redeemed_by_purchase_id', type: 'bigint', nullable: true }) redeemedByPurchaseId: string | null;
+  @Column({ name: 'redeemed_by_purchase_id', type: 'bigint', nullable: true })
+  redeemedByPurchaseId: string | null;
   @Column({ name: 'redeemed_at', type: 'timestamptz', nullable: true }) redeemedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }

@@ -1,6 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Money } from '../../../common/money/money';
-import { checkVerifiedPayment, FlutterwaveClient } from '../../../providers/flutterwave/flutterwave.client';
+import {
+  checkVerifiedPayment,
+  FlutterwaveClient,
+} from '../../../providers/flutterwave/flutterwave.client';
 import type { FlutterwaveWebhook } from '../../../providers/flutterwave/flutterwave.types';
 import { Purchase, PurchaseKind } from '../entities/purchase.entity';
 import { ConfirmOutcome, PaymentConfirmationService } from '../payment-confirmation.service';
@@ -36,9 +39,11 @@ export interface FlutterwavePurchaseInput {
  * transaction id before any value is given, and reconciliation by verify-by-reference.
  */
 @Injectable()
-export class FlutterwaveRail
-  implements PaymentRail<FlutterwavePurchaseInput, { purchase: Purchase; link: string }, FlutterwaveWebhook>
-{
+export class FlutterwaveRail implements PaymentRail<
+  FlutterwavePurchaseInput,
+  { purchase: Purchase; link: string },
+  FlutterwaveWebhook
+> {
   readonly provider = 'flutterwave' as const;
   private readonly logger = new Logger(FlutterwaveRail.name);
 
@@ -58,18 +63,22 @@ export class FlutterwaveRail
   async start(input: FlutterwavePurchaseInput): Promise<{ purchase: Purchase; link: string }> {
     const txRef = (code: string) => `${input.currency}-${input.kind.toUpperCase()}-${code}`;
     const pending = { ...input, provider: this.provider, txRef };
-    return this.starts.start(pending, ProcessorErrorCode.CARD_PAYMENT_REQUEST_FAILED, async (purchase) => {
-      const { link } = await this.flutterwave.createPayment({
-        txRef: purchase.txRef as string,
-        amount: input.amount.toDecimal(),
-        currency: input.currency,
-        redirectUrl: input.redirectUrl,
-        customer: { email: input.email },
-        customizations: { title: input.title },
-        meta: { purchase_id: purchase.id, kind: input.kind },
-      });
-      return { purchase, link };
-    });
+    return this.starts.start(
+      pending,
+      ProcessorErrorCode.CARD_PAYMENT_REQUEST_FAILED,
+      async (purchase) => {
+        const { link } = await this.flutterwave.createPayment({
+          txRef: purchase.txRef as string,
+          amount: input.amount.toDecimal(),
+          currency: input.currency,
+          redirectUrl: input.redirectUrl,
+          customer: { email: input.email },
+          customizations: { title: input.title },
+          meta: { purchase_id: purchase.id, kind: input.kind },
+        });
+        return { purchase, link };
+      },
+    );
   }
 
   /**
@@ -90,9 +99,15 @@ export class FlutterwaveRail
     const tx = await this.flutterwave.verifyTransaction(webhook.transactionId);
     // Not known (yet) or still pending: the job retries, and a re-delivered webhook is applied.
     if (!tx) {
-      throw new PaymentNotVerifiedYetError(`flutterwave verify found no transaction ${webhook.transactionId} (yet)`);
+      throw new PaymentNotVerifiedYetError(
+        `flutterwave verify found no transaction ${webhook.transactionId} (yet)`,
+      );
     }
-    const asked = { txRef: purchase.txRef as string, currency: purchase.currency, amount: purchase.amount.toDecimal() };
+    const asked = {
+      txRef: purchase.txRef as string,
+      currency: purchase.currency,
+      amount: purchase.amount.toDecimal(),
+    };
     const check = checkVerifiedPayment(tx, asked);
     if (!check.ok && check.reason === 'status' && tx.status === 'pending') {
       throw new PaymentNotVerifiedYetError(`flutterwave transaction ${tx.id} still pending`);
@@ -106,7 +121,9 @@ export class FlutterwaveRail
           ? { outcome: 'failed', resultCode: tx.status, resultDesc }
           : { outcome: 'paid', resultCode: tx.status, resultDesc, paid: moneyOrNull(tx.amount) },
       (em, id) => this.repo.storeFlwTransactionId(em, id, String(tx.id)),
-      check.ok || check.reason === 'status' ? undefined : `flutterwave check failed: ${check.reason}`,
+      check.ok || check.reason === 'status'
+        ? undefined
+        : `flutterwave check failed: ${check.reason}`,
     );
   }
 
@@ -118,10 +135,20 @@ export class FlutterwaveRail
   async reconcile(p: Purchase, ageMs: number): Promise<ConfirmOutcome> {
     const tx = await this.flutterwave.verifyByReference(p.txRef as string);
     if (tx) {
-      return this.confirm({ kind: 'charge', shape: 'v3', event: 'reconcile', transactionId: tx.id, txRef: tx.txRef });
+      return this.confirm({
+        kind: 'charge',
+        shape: 'v3',
+        event: 'reconcile',
+        transactionId: tx.id,
+        txRef: tx.txRef,
+      });
     }
     if (ageMs <= FLW_GIVE_UP_MS) return 'noop';
-    const none = { outcome: 'timeout', resultCode: 'no-transaction', resultDesc: 'no Flutterwave transaction' } as const;
+    const none = {
+      outcome: 'timeout',
+      resultCode: 'no-transaction',
+      resultDesc: 'no Flutterwave transaction',
+    } as const;
     return this.confirmation.apply({ id: p.id }, none);
   }
 }

@@ -4,9 +4,17 @@ import { JobProducer } from '../../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../../common/queues/queues';
 import { AppConfig } from '../../../config/app-config';
 import { DarajaClient, parseStkCallback } from '../../../providers/daraja/daraja.client';
-import type { StkCallbackResult, StkQueryResult, TransactionStatusResult } from '../../../providers/daraja/daraja.types';
+import type {
+  StkCallbackResult,
+  StkQueryResult,
+  TransactionStatusResult,
+} from '../../../providers/daraja/daraja.types';
 import { Purchase, PurchaseKind } from '../entities/purchase.entity';
-import { ConfirmOutcome, PaymentConfirmationService, ProviderResult } from '../payment-confirmation.service';
+import {
+  ConfirmOutcome,
+  PaymentConfirmationService,
+  ProviderResult,
+} from '../payment-confirmation.service';
 import { ProcessorErrorCode } from '../processor.errors';
 import { PurchaseStartService } from '../purchase-start.service';
 import type { PaymentRail } from './payment-rail';
@@ -66,19 +74,32 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
    *   closes it).
    */
   async start(input: MpesaPurchaseInput): Promise<Purchase> {
-    const pending = { ...input, amountKsh: input.amount, provider: this.provider, stkPromptOpen: true };
-    return this.starts.start(pending, ProcessorErrorCode.PAYMENT_REQUEST_FAILED, async (purchase) => {
-      const push = await this.daraja.stkPush({
-        amountKsh: input.amount.toDecimal(),
-        msisdn: input.phone,
-        accountReference: purchase.code,
-        transactionDesc: input.description,
-        callbackUrl: `${this.config.publicUrl}${MPESA_CALLBACK_PATH}/${this.config.mpesa.callbackToken}`,
-      });
-      await this.starts.storeCheckout(purchase.id, push.checkoutRequestId, push.merchantRequestId);
-      const { checkoutRequestId, merchantRequestId } = push;
-      return { ...purchase, checkoutRequestId, merchantRequestId };
-    });
+    const pending = {
+      ...input,
+      amountKsh: input.amount,
+      provider: this.provider,
+      stkPromptOpen: true,
+    };
+    return this.starts.start(
+      pending,
+      ProcessorErrorCode.PAYMENT_REQUEST_FAILED,
+      async (purchase) => {
+        const push = await this.daraja.stkPush({
+          amountKsh: input.amount.toDecimal(),
+          msisdn: input.phone,
+          accountReference: purchase.code,
+          transactionDesc: input.description,
+          callbackUrl: `${this.config.publicUrl}${MPESA_CALLBACK_PATH}/${this.config.mpesa.callbackToken}`,
+        });
+        await this.starts.storeCheckout(
+          purchase.id,
+          push.checkoutRequestId,
+          push.merchantRequestId,
+        );
+        const { checkoutRequestId, merchantRequestId } = push;
+        return { ...purchase, checkoutRequestId, merchantRequestId };
+      },
+    );
   }
 
   /**
@@ -97,7 +118,10 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
    * @throws when the transaction fails: apply the callbacks one by one.
    */
   async confirmBatch(callbacks: StkCallbackResult[]): Promise<(ConfirmOutcome | Error)[]> {
-    const results = callbacks.map((cb) => ({ checkoutRequestId: cb.checkoutRequestId, result: stkResult(cb) }));
+    const results = callbacks.map((cb) => ({
+      checkoutRequestId: cb.checkoutRequestId,
+      result: stkResult(cb),
+    }));
     return this.confirmation.applyByCheckoutIds(results);
   }
 
@@ -133,10 +157,16 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
     }
     if (q.status === 'done') {
       const received = q.outcome === 'paid' ? await this.receivedCallback(p.checkoutRequestId) : {};
-      return this.confirmation.apply({ id: p.id }, { outcome: q.outcome, resultCode: q.resultCode, resultDesc: q.resultDesc, ...received });
+      return this.confirmation.apply(
+        { id: p.id },
+        { outcome: q.outcome, resultCode: q.resultCode, resultDesc: q.resultDesc, ...received },
+      );
     }
     if (!expired || (await this.askTransactionStatus(p, p.checkoutRequestId))) return 'noop';
-    return this.confirmation.apply({ id: p.id }, { outcome: 'timeout', resultCode: 'query-pending', resultDesc: q.errorMessage });
+    return this.confirmation.apply(
+      { id: p.id },
+      { outcome: 'timeout', resultCode: 'query-pending', resultDesc: q.errorMessage },
+    );
   }
 
   /**
@@ -151,16 +181,27 @@ export class MpesaStkRail implements PaymentRail<MpesaPurchaseInput, Purchase, S
     const id = /^purchase-(\d+)-ts-\d+$/.exec(r.originatorConversationId)?.[1];
     if (!id) return 'noop';
     if (r.resultCode !== '0') {
-      this.logger.warn({ purchaseId: id, resultCode: r.resultCode, resultDesc: r.resultDesc }, 'Transaction Status question refused');
+      this.logger.warn(
+        { purchaseId: id, resultCode: r.resultCode, resultDesc: r.resultDesc },
+        'Transaction Status question refused',
+      );
       return 'noop';
     }
     const resultDesc = `Transaction Status: ${r.transactionStatus ?? r.resultDesc}`;
     if (r.completed) {
       const paid = r.amountKsh ? Money.parse(r.amountKsh) : null;
-      return this.confirmation.apply({ id }, { outcome: 'paid', resultCode: '0', resultDesc, receipt: r.receipt ?? null, paid });
+      return this.confirmation.apply(
+        { id },
+        { outcome: 'paid', resultCode: '0', resultDesc, receipt: r.receipt ?? null, paid },
+      );
     }
     const reason = `Transaction Status answered ${r.transactionStatus ?? 'no status'} for a paid callback`;
-    return this.confirmation.apply({ id }, { outcome: 'failed', resultCode: 'ts-not-completed', resultDesc }, undefined, reason);
+    return this.confirmation.apply(
+      { id },
+      { outcome: 'failed', resultCode: 'ts-not-completed', resultDesc },
+      undefined,
+      reason,
+    );
   }
 
   /**

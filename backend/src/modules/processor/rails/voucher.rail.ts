@@ -50,24 +50,59 @@ export class VoucherRail implements PaymentRail<VoucherPurchaseInput, Purchase, 
    */
   async start(input: VoucherPurchaseInput): Promise<Purchase> {
     const voucher = await this.vouchers.check(input.phone, input.voucher, input.amount);
-    const pending = { kind: input.kind, slipId: input.slipId, phone: input.phone, amount: input.amount, amountKsh: input.amount, provider: this.provider, stkPromptOpen: false };
-    return this.starts.start(pending, ProcessorErrorCode.VOUCHER_REDEEMED, async (purchase: Purchase) => {
-      const smsIds: string[] = [];
-      await this.confirmation.apply(
-        { id: purchase.id },
-        { outcome: 'paid', resultCode: '0', resultDesc: `Voucher ${voucher.id}`, paid: purchase.amount },
-        async (em, purchaseId) => {
-          const change = await this.vouchers.redeemIn(em, voucher.id, input.phone, { id: purchaseId, priceKsh: input.amount });
-          if (change) smsIds.push(await this.sms.queue(change.phone, voucherSms(change, null, this.config.publicUrl), 'voucher', em));
-        },
-      );
-      await this.sms.dispatch(...smsIds);
-      return { ...purchase, status: 'paid' as const };
-    });
+    const pending = {
+      kind: input.kind,
+      slipId: input.slipId,
+      phone: input.phone,
+      amount: input.amount,
+      amountKsh: input.amount,
+      provider: this.provider,
+      stkPromptOpen: false,
+    };
+    return this.starts.start(
+      pending,
+      ProcessorErrorCode.VOUCHER_REDEEMED,
+      async (purchase: Purchase) => {
+        const smsIds: string[] = [];
+        await this.confirmation.apply(
+          { id: purchase.id },
+          {
+            outcome: 'paid',
+            resultCode: '0',
+            resultDesc: `Voucher ${voucher.id}`,
+            paid: purchase.amount,
+          },
+          async (em, purchaseId) => {
+            const change = await this.vouchers.redeemIn(em, voucher.id, input.phone, {
+              id: purchaseId,
+              priceKsh: input.amount,
+            });
+            if (change)
+              smsIds.push(
+                await this.sms.queue(
+                  change.phone,
+                  voucherSms(change, null, this.config.publicUrl),
+                  'voucher',
+                  em,
+                ),
+              );
+          },
+        );
+        await this.sms.dispatch(...smsIds);
+        return { ...purchase, status: 'paid' as const };
+      },
+    );
   }
 
   /** A voucher purchase still pending was interrupted before its transaction committed: closed as failed, nothing spent. */
   async reconcile(p: Purchase): Promise<ConfirmOutcome> {
-    return this.confirmation.apply({ id: p.id }, { outcome: 'failed', resultCode: 'voucher-interrupted', resultDesc: 'Voucher purchase interrupted' });
+    return this.confirmation.apply(
+      { id: p.id },
+      {
+        outcome: 'failed',
+        resultCode: 'voucher-interrupted',
+        resultDesc: 'Voucher purchase interrupted',
+      },
+    );
   }
 }

@@ -24,13 +24,26 @@ export class VoucherIssuer {
     const out: Voucher[] = [];
     let left = rows;
     for (let attempt = 0; left.length && attempt < 3; attempt++) {
-      const inserted = await this.repo.insertMany(em, left.map((r) => ({ ...r, code: newVoucherCode() })));
+      const inserted = await this.repo.insertMany(
+        em,
+        left.map((r) => ({ ...r, code: newVoucherCode() })),
+      );
       out.push(...inserted);
       const done = new Set(inserted.map((v) => v.sourcePurchaseId));
-      const refunded = await this.repo.refunded(em, left.filter((r) => !done.has(r.sourcePurchaseId)).map((r) => r.sourcePurchaseId));
-      left = left.filter((r) => !done.has(r.sourcePurchaseId) && !(r.reason !== 'change' && refunded.has(r.sourcePurchaseId)));
+      const refunded = await this.repo.refunded(
+        em,
+        left.filter((r) => !done.has(r.sourcePurchaseId)).map((r) => r.sourcePurchaseId),
+      );
+      left = left.filter(
+        (r) =>
+          !done.has(r.sourcePurchaseId) &&
+          !(r.reason !== 'change' && refunded.has(r.sourcePurchaseId)),
+      );
     }
-    await this.ledger.recordVouchersIssued(em, out.map((v) => ({ voucherId: v.id, amountKsh: v.amountKsh })));
+    await this.ledger.recordVouchersIssued(
+      em,
+      out.map((v) => ({ voucherId: v.id, amountKsh: v.amountKsh })),
+    );
     return out;
   }
 }

@@ -58,7 +58,8 @@ export class VoucherRedemption {
     const own = (await this.repo.ofPhone(phone)).filter((v) => sameVoucherCode(v.code, code));
     const voucher = own[0] ?? (await this.repo.byCode(code));
     const refusal = voucherRefusal(voucher, phone, priceKsh, now);
-    if (refusal === 'unknown' || refusal === 'other-phone') await this.repo.recordFailure(phone, now);
+    if (refusal === 'unknown' || refusal === 'other-phone')
+      await this.repo.recordFailure(phone, now);
     if (refusal) throw new ProcessorError(REFUSAL_ERROR[refusal]);
     return voucher as Voucher;
   }
@@ -72,20 +73,35 @@ export class VoucherRedemption {
    * @throws ProcessorError VOUCHER_REDEEMED / VOUCHER_EXPIRED / VOUCHER_TOO_SMALL (the payment
    *   rolls back).
    */
-  async redeemIn(em: EntityManager, voucherId: string, phone: string, purchase: { id: string; priceKsh: Money }): Promise<Voucher | null> {
+  async redeemIn(
+    em: EntityManager,
+    voucherId: string,
+    phone: string,
+    purchase: { id: string; priceKsh: Money },
+  ): Promise<Voucher | null> {
     const now = this.clock.now();
     const v = await this.repo.lock(em, voucherId);
     const refusal = voucherRefusal(v, phone, purchase.priceKsh, now);
     if (refusal) throw new ProcessorError(REFUSAL_ERROR[refusal]);
     const voucher = v as Voucher;
-    if (!(await this.repo.markRedeemed(em, voucher.id, purchase.id, now))) throw new ProcessorError(ProcessorErrorCode.VOUCHER_REDEEMED);
+    if (!(await this.repo.markRedeemed(em, voucher.id, purchase.id, now)))
+      throw new ProcessorError(ProcessorErrorCode.VOUCHER_REDEEMED);
     await this.ledger.recordVoucherRedeemed(em, voucher.id, purchase.id, voucher.amountKsh);
     const left = voucher.amountKsh.sub(purchase.priceKsh);
     if (left.isZero()) return null;
     const [change] = await this.issuer.issue(em, [
-      { code: '', phone, amount: left, currency: 'KES', amountKsh: left, sourcePurchaseId: purchase.id, reason: 'change', issuedAt: now, expiresAt: voucher.expiresAt },
+      {
+        code: '',
+        phone,
+        amount: left,
+        currency: 'KES',
+        amountKsh: left,
+        sourcePurchaseId: purchase.id,
+        reason: 'change',
+        issuedAt: now,
+        expiresAt: voucher.expiresAt,
+      },
     ]);
     return change ?? null;
   }
-
 }

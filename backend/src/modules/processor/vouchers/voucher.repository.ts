@@ -61,7 +61,15 @@ export class VoucherRepository {
       ],
     );
     const byCode = new Map(rows.map((r) => [r.code, r]));
-    return inserted.map((i) => Object.assign(new Voucher(), { ...byCode.get(i.code), id: i.id, status: 'issued', redeemedByPurchaseId: null, redeemedAt: null }));
+    return inserted.map((i) =>
+      Object.assign(new Voucher(), {
+        ...byCode.get(i.code),
+        id: i.id,
+        status: 'issued',
+        redeemedByPurchaseId: null,
+        redeemedAt: null,
+      }),
+    );
   }
 
   /** The purchases among `purchaseIds` that have a refund voucher already. */
@@ -77,7 +85,15 @@ export class VoucherRepository {
   /** The paid slip purchases among `purchaseIds`, with the phone a voucher would go to. */
   async refundable(em: EntityManager, purchaseIds: string[]): Promise<RefundablePurchase[]> {
     if (!purchaseIds.length) return [];
-    const rows: { id: string; slip_id: string; phone: string | null; amount: string; currency: string; amount_ksh: string | null; code: string }[] = await em.query(
+    const rows: {
+      id: string;
+      slip_id: string;
+      phone: string | null;
+      amount: string;
+      currency: string;
+      amount_ksh: string | null;
+      code: string;
+    }[] = await em.query(
       `SELECT id::text, slip_id::text, COALESCE(phone, rg_phone) AS phone, amount::text, currency, amount_ksh::text, code
          FROM purchase WHERE id = ANY($1::bigint[]) AND kind = 'slip' AND status = 'paid' ORDER BY id`,
       [purchaseIds],
@@ -109,30 +125,52 @@ export class VoucherRepository {
   }
 
   /** Marks voucher `id` redeemed by `purchaseId` at `at`, only while issued. True when it changed. */
-  async markRedeemed(em: EntityManager, id: string, purchaseId: string, at: Date): Promise<boolean> {
-    const res = await em.update(Voucher, { id, status: 'issued' }, { status: 'redeemed', redeemedByPurchaseId: purchaseId, redeemedAt: at });
+  async markRedeemed(
+    em: EntityManager,
+    id: string,
+    purchaseId: string,
+    at: Date,
+  ): Promise<boolean> {
+    const res = await em.update(
+      Voucher,
+      { id, status: 'issued' },
+      { status: 'redeemed', redeemedByPurchaseId: purchaseId, redeemedAt: at },
+    );
     return (res.affected ?? 0) > 0;
   }
 
   /** Marks at most `limit` issued vouchers whose expiry is at or before `now` expired; returns them. */
-  async expireDue(em: EntityManager, now: Date, limit: number): Promise<{ id: string; amount_ksh: string }[]> {
+  async expireDue(
+    em: EntityManager,
+    now: Date,
+    limit: number,
+  ): Promise<{ id: string; amount_ksh: string }[]> {
     const res: unknown = await em.query(
       `UPDATE voucher SET status = 'expired'
         WHERE id IN (SELECT id FROM voucher WHERE status = 'issued' AND expires_at <= $1 ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
       RETURNING id::text, amount_ksh::text`,
       [now, limit],
     );
-    return (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as { id: string; amount_ksh: string }[];
+    return (Array.isArray(res) && Array.isArray(res[0]) ? res[0] : res) as {
+      id: string;
+      amount_ksh: string;
+    }[];
   }
 
   /** Wrong codes sent for `phone` at or after `since`. */
   async failedSince(phone: string, since: Date): Promise<number> {
-    const [row] = await this.ds.query(`SELECT count(*)::int AS n FROM voucher_failed_attempt WHERE phone = $1 AND attempted_at >= $2`, [phone, since]);
+    const [row] = await this.ds.query(
+      `SELECT count(*)::int AS n FROM voucher_failed_attempt WHERE phone = $1 AND attempted_at >= $2`,
+      [phone, since],
+    );
     return row.n as number;
   }
 
   /** Records a wrong code sent for `phone` at `at` (its own statement: it outlives the refused request). */
   async recordFailure(phone: string, at: Date): Promise<void> {
-    await this.ds.query(`INSERT INTO voucher_failed_attempt (phone, attempted_at) VALUES ($1, $2)`, [phone, at]);
+    await this.ds.query(
+      `INSERT INTO voucher_failed_attempt (phone, attempted_at) VALUES ($1, $2)`,
+      [phone, at],
+    );
   }
 }

@@ -69,17 +69,38 @@ export class VoucherService {
     reasonOf: (p: RefundablePurchase) => Exclude<VoucherReason, 'change'>,
   ): Promise<{ issued: IssuedRefund[]; handled: Set<string> }> {
     const purchases = (await this.repo.refundable(em, purchaseIds)).filter((p) => p.phone);
-    const before = await this.repo.refunded(em, purchases.map((p) => p.id));
-    const reversed = new Set(await this.ledger.reverseSaleShares(em, purchases.filter((p) => !before.has(p.id)).map((p) => p.id)));
+    const before = await this.repo.refunded(
+      em,
+      purchases.map((p) => p.id),
+    );
+    const reversed = new Set(
+      await this.ledger.reverseSaleShares(
+        em,
+        purchases.filter((p) => !before.has(p.id)).map((p) => p.id),
+      ),
+    );
     const now = this.clock.now();
     const toIssue = purchases.filter((p) => reversed.has(p.id));
     const vouchers = await this.issuer.issue(
       em,
-      toIssue.map((p) => ({ code: '', phone: p.phone as string, amount: p.amount, currency: p.currency, amountKsh: p.amountKsh, sourcePurchaseId: p.id, reason: reasonOf(p), issuedAt: now, expiresAt: voucherExpiry(now) })),
+      toIssue.map((p) => ({
+        code: '',
+        phone: p.phone as string,
+        amount: p.amount,
+        currency: p.currency,
+        amountKsh: p.amountKsh,
+        sourcePurchaseId: p.id,
+        reason: reasonOf(p),
+        issuedAt: now,
+        expiresAt: voucherExpiry(now),
+      })),
     );
     const slipOf = new Map(purchases.map((p) => [p.id, p.slipId]));
     return {
-      issued: vouchers.map((voucher) => ({ voucher, slipId: slipOf.get(voucher.sourcePurchaseId) as number })),
+      issued: vouchers.map((voucher) => ({
+        voucher,
+        slipId: slipOf.get(voucher.sourcePurchaseId) as number,
+      })),
       handled: new Set([...before, ...reversed]),
     };
   }
@@ -89,7 +110,11 @@ export class VoucherService {
     const now = this.clock.now().getTime();
     const vouchers = await this.repo.ofPhone(phone);
     const usable = vouchers.filter((v) => v.status === 'issued' && v.expiresAt.getTime() > now);
-    return { balanceKsh: sumMoney(usable.map((v) => v.amountKsh)), vouchers, usable: new Set(usable.map((v) => v.id)) };
+    return {
+      balanceKsh: sumMoney(usable.map((v) => v.amountKsh)),
+      vouchers,
+      usable: new Set(usable.map((v) => v.id)),
+    };
   }
 
   /**
@@ -102,7 +127,10 @@ export class VoucherService {
     for (;;) {
       const n = await this.tx.run(async (em) => {
         const rows = await this.repo.expireDue(em, this.clock.now(), EXPIRE_BATCH);
-        await this.ledger.recordVouchersExpired(em, rows.map((r) => ({ voucherId: r.id, amountKsh: Money.parse(r.amount_ksh) })));
+        await this.ledger.recordVouchersExpired(
+          em,
+          rows.map((r) => ({ voucherId: r.id, amountKsh: Money.parse(r.amount_ksh) })),
+        );
         return rows.length;
       });
       total += n;

@@ -79,9 +79,20 @@ export const EMPTY_STREAKS: StreakState = Object.freeze({
 });
 
 /** The sequence figures after one more settled slip (profit from `statsDelta`, settled accumulator as decimal text). */
-export const applySlip = (s: StreakState, result: SlipResult, settledAccumulator: string): StreakState => {
-  const profitHundredths = s.profitHundredths + statsDelta(result, settledAccumulator, settledAccumulator).profitHundredths;
-  const current = result === 'C' ? s.current : result === 'W' ? Math.max(s.current, 0) + 1 : Math.min(s.current, 0) - 1;
+export const applySlip = (
+  s: StreakState,
+  result: SlipResult,
+  settledAccumulator: string,
+): StreakState => {
+  const profitHundredths =
+    s.profitHundredths +
+    statsDelta(result, settledAccumulator, settledAccumulator).profitHundredths;
+  const current =
+    result === 'C'
+      ? s.current
+      : result === 'W'
+        ? Math.max(s.current, 0) + 1
+        : Math.min(s.current, 0) - 1;
   const peakHundredths = Math.max(s.peakHundredths, profitHundredths);
   return {
     current,
@@ -101,7 +112,11 @@ export interface BuyerDelta {
 }
 
 /** The buyer-return change of one settled slip (`price` Ksh and settled accumulator as decimal text). */
-export const buyerDelta = (result: SlipResult, settledAccumulator: string, price: string): BuyerDelta => ({
+export const buyerDelta = (
+  result: SlipResult,
+  settledAccumulator: string,
+  price: string,
+): BuyerDelta => ({
   priceCents: Money.parse(price).cents,
   payoutHundredths: result === 'W' ? oddToHundredths(settledAccumulator) : result === 'C' ? 100 : 0,
 });
@@ -122,12 +137,25 @@ export interface BuyerReturn {
  * (buyerDelta), net = returned − paid − staked. Exact: stake × hundredths is cents.
  * @throws RangeError when `stake` is not a whole number of Ksh.
  */
-export const buyerReturn = (stake: number, slips: number, paidCents: number, payoutHundredths: number): BuyerReturn => {
-  if (!Number.isSafeInteger(stake) || stake < 0) throw new RangeError(`stake must be whole Ksh: ${stake}`);
+export const buyerReturn = (
+  stake: number,
+  slips: number,
+  paidCents: number,
+  payoutHundredths: number,
+): BuyerReturn => {
+  if (!Number.isSafeInteger(stake) || stake < 0)
+    throw new RangeError(`stake must be whole Ksh: ${stake}`);
   const paid = Money.ofCents(paidCents);
   const staked = Money.ofCents(stake * slips * 100);
   const returned = Money.ofCents(stake * payoutHundredths);
-  return { stake, slips, paid_ksh: paid, staked_ksh: staked, returned_ksh: returned, net_ksh: returned.sub(paid).sub(staked) };
+  return {
+    stake,
+    slips,
+    paid_ksh: paid,
+    staked_ksh: staked,
+    returned_ksh: returned,
+    net_ksh: returned.sub(paid).sub(staked),
+  };
 };
 
 /**
@@ -140,12 +168,16 @@ export const wilsonLowerBound = (won: number, lost: number, z = TRUST_Z): number
   if (n === 0) return 0;
   const p = won / n;
   const z2 = z * z;
-  const bound = (p + z2 / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  const bound =
+    (p + z2 / (2 * n) - z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
   return Math.round(Math.max(0, bound) * 10_000) / 100;
 };
 
 /** `{value, method}`: value null below TRUST_MIN_SETTLED settled (won + lost) slips, else wilsonLowerBound. */
-export const trustRating = (won: number, lost: number): { value: number | null; method: string } => ({
+export const trustRating = (
+  won: number,
+  lost: number,
+): { value: number | null; method: string } => ({
   value: won + lost < TRUST_MIN_SETTLED ? null : wilsonLowerBound(won, lost),
   method: TRUST_METHOD,
 });
@@ -162,7 +194,9 @@ export interface MoneyBackCount {
  * (refundReasonOf: lost, R244). A slip that is not money-back adds nothing.
  */
 export const moneyBackDelta = (result: SlipResult, moneyBack: boolean): MoneyBackCount =>
-  moneyBack ? { slips: 1, refunded: refundReasonOf(result, true) === 'money-back' ? 1 : 0 } : { slips: 0, refunded: 0 };
+  moneyBack
+    ? { slips: 1, refunded: refundReasonOf(result, true) === 'money-back' ? 1 : 0 }
+    : { slips: 0, refunded: 0 };
 
 /** One row of a breakdown as answered: counters, hit rate (ratingOf: 100 × won / (won + lost)) and profit in units. */
 export interface BreakdownFigures {

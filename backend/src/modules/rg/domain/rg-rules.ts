@@ -32,11 +32,18 @@ export interface RgState {
   excludedUntil: Date | null;
 }
 
-export const NO_LIMITS: RgState = { dailyCapKsh: null, nextCapKsh: null, nextCapFrom: null, excludedUntil: null };
+export const NO_LIMITS: RgState = {
+  dailyCapKsh: null,
+  nextCapKsh: null,
+  nextCapFrom: null,
+  excludedUntil: null,
+};
 
 /** The cap in force at `now`: a waiting raise once its time has come, else the stored cap. */
 export const capInForce = (state: RgState, now: Date): Money | null =>
-  state.nextCapKsh && state.nextCapFrom && state.nextCapFrom.getTime() <= now.getTime() ? state.nextCapKsh : state.dailyCapKsh;
+  state.nextCapKsh && state.nextCapFrom && state.nextCapFrom.getTime() <= now.getTime()
+    ? state.nextCapKsh
+    : state.dailyCapKsh;
 
 /**
  * Sets a daily cap of `requested` Ksh: a cap no higher than the one in force (or a first cap)
@@ -48,7 +55,12 @@ export const withDailyCap = (state: RgState, requested: Money, now: Date): RgSta
   if (current === null || !requested.gte(current) || requested.equals(current)) {
     return { ...state, dailyCapKsh: requested, nextCapKsh: null, nextCapFrom: null };
   }
-  return { ...state, dailyCapKsh: current, nextCapKsh: requested, nextCapFrom: new Date(now.getTime() + CAP_RAISE_DELAY_MS) };
+  return {
+    ...state,
+    dailyCapKsh: current,
+    nextCapKsh: requested,
+    nextCapFrom: new Date(now.getTime() + CAP_RAISE_DELAY_MS),
+  };
 };
 
 /** End of a self-exclusion of `period` starting at `now` (calendar months and years, UTC). */
@@ -75,8 +87,11 @@ export interface DayPurchase {
 }
 
 /** The key of what a purchase buys (R282): `slip:<id>` for a slip, `<kind>:<type>` for a subscription kind. */
-export const purchaseItem = (kind: string, slipId: string | number | null, subscriptionType: string | null): string =>
-  kind === 'slip' ? `slip:${slipId ?? ''}` : `${kind}:${subscriptionType ?? ''}`;
+export const purchaseItem = (
+  kind: string,
+  slipId: string | number | null,
+  subscriptionType: string | null,
+): string => (kind === 'slip' ? `slip:${slipId ?? ''}` : `${kind}:${subscriptionType ?? ''}`);
 
 /** The highest price among the pending purchases of `day` per item. */
 const pendingByItem = (day: DayPurchase[]): Map<string, Money> => {
@@ -109,7 +124,11 @@ export const spentToday = (day: DayPurchase[]): Money => {
  */
 export const addedByPurchase = (day: DayPurchase[], item: string, amountKsh: Money): Money => {
   const pending = pendingByItem(day).get(item);
-  return pending && pending.gte(amountKsh) ? Money.ZERO : pending ? amountKsh.sub(pending) : amountKsh;
+  return pending && pending.gte(amountKsh)
+    ? Money.ZERO
+    : pending
+      ? amountKsh.sub(pending)
+      : amountKsh;
 };
 
 /** Why a purchase is refused. */
@@ -122,9 +141,16 @@ export type PurchaseRefusal =
  * this Africa/Nairobi day (pending and paid purchases), or null when it may go ahead. An exclusion
  * holds until its end; a cap refuses when spent + amount would pass it.
  */
-export const purchaseRefusal = (state: RgState, now: Date, spentTodayKsh: Money, amountKsh: Money): PurchaseRefusal | null => {
-  if (state.excludedUntil && state.excludedUntil.getTime() > now.getTime()) return { reason: 'self-excluded', until: state.excludedUntil };
+export const purchaseRefusal = (
+  state: RgState,
+  now: Date,
+  spentTodayKsh: Money,
+  amountKsh: Money,
+): PurchaseRefusal | null => {
+  if (state.excludedUntil && state.excludedUntil.getTime() > now.getTime())
+    return { reason: 'self-excluded', until: state.excludedUntil };
   const cap = capInForce(state, now);
-  if (cap && !cap.gte(spentTodayKsh.add(amountKsh))) return { reason: 'daily-cap', capKsh: cap, spentKsh: spentTodayKsh };
+  if (cap && !cap.gte(spentTodayKsh.add(amountKsh)))
+    return { reason: 'daily-cap', capKsh: cap, spentKsh: spentTodayKsh };
   return null;
 };

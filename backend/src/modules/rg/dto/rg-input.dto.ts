@@ -6,7 +6,10 @@ import { IsOptional } from 'class-validator';
  * gambling"). Fields are checked by RgService so each error is one clear `message`.
  */
 export class RgCodeDto {
-  @ApiProperty({ example: '0712345678', description: 'Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…' })
+  @ApiProperty({
+    example: '0712345678',
+    description: 'Kenyan phone in any form of docs/PRODUCT-RULES.md R136, or +234… / +256… / +255…',
+  })
   @IsOptional()
   phone?: unknown;
 }
@@ -16,7 +19,10 @@ export class RgLimitDto extends RgCodeDto {
   @IsOptional()
   code?: unknown;
 
-  @ApiProperty({ example: 500, description: 'whole Ksh per Africa/Nairobi day, 0-1,000,000; lower at once, higher after 24 h' })
+  @ApiProperty({
+    example: 500,
+    description: 'whole Ksh per Africa/Nairobi day, 0-1,000,000; lower at once, higher after 24 h',
+  })
   @IsOptional()
   daily_cap_ksh?: unknown;
 }
@@ -26,7 +32,11 @@ export class RgSelfExclusionDto extends RgCodeDto {
   @IsOptional()
   code?: unknown;
 
-  @ApiProperty({ enum: ['1m', '6m', '1y'], example: '6m', description: 'one month, six months or one year; cannot be lifted early' })
+  @ApiProperty({
+    enum: ['1m', '6m', '1y'],
+    example: '6m',
+    description: 'one month, six months or one year; cannot be lifted early',
+  })
   @IsOptional()
   period?: unknown;
 }
@@ -34,8 +44,26 @@ export class RgSelfExclusionDto extends RgCodeDto {
 /** A phone's controls after a change. */
 export class RgViewDto {
   @ApiProperty({ example: '254712345678' }) phone: string;
-  @ApiProperty({ type: String, nullable: true, example: '500.00', description: 'cap in force, Ksh per Africa/Nairobi day' }) daily_cap_ksh: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '900.00', description: 'a raised cap waiting for next_cap_from' }) next_cap_ksh: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '500.00',
+    description: 'cap in force, Ksh per Africa/Nairobi day',
+  })
+  daily_cap_ksh: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '900.00',
+    description: 'a raised cap waiting for next_cap_from',
+  })
+  next_cap_ksh: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) next_cap_from: string | null;
-  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'buying refused until then' }) excluded_until: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'buying refused until then',
+  })
+  excluded_until: string | null;
 }

@@ -14,7 +14,8 @@ export class RgLimit {
   /** A raised cap waiting for `nextCapFrom`. */
   @Column(moneyColumn('next_cap_ksh', { nullable: true })) nextCapKsh: Money | null;
   @Column({ name: 'next_cap_from', type: 'timestamptz', nullable: true }) nextCapFrom: Date | null;
-  @Column({ name: 'excluded_until', type: 'timestamptz', nullable: true }) excludedUntil: Date | null;
+  @Column({ name: 'excluded_until', type: 'timestamptz', nullable: true })
+  excludedUntil: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -22,7 +22,8 @@ export const PUSH_REFUSED_SMS_MAX = 306;
 const REASON_CHARS = 150;
 
 /** `Pay bill N, account R, Ksh P` (the line the USSD screen, the web and the SMS share). */
-export const paybillLine = (o: PaybillOfferLine): string => `Pay bill ${o.paybill}, account ${o.account}, Ksh ${o.priceKsh}`;
+export const paybillLine = (o: PaybillOfferLine): string =>
+  `Pay bill ${o.paybill}, account ${o.account}, Ksh ${o.priceKsh}`;
 
 /** The SMS after a timed-out or cancelled STK prompt for slip `slipId` (R205). */
 export const missedPromptSms = (slipId: number, o: PaybillOfferLine): string =>
@@ -32,7 +33,11 @@ export const missedPromptSms = (slipId: number, o: PaybillOfferLine): string =>
  * The SMS when the STK push of a USSD buy of slip `slipId` was refused (R181): why (`reason`, the
  * purchase path's message, cut to REASON_CHARS) and the paybill when one was issued.
  */
-export const pushRefusedSms = (slipId: number, reason: string, o: PaybillOfferLine | null): string => {
+export const pushRefusedSms = (
+  slipId: number,
+  reason: string,
+  o: PaybillOfferLine | null,
+): string => {
   const cut = reason.length > REASON_CHARS ? `${reason.slice(0, REASON_CHARS - 3)}...` : reason;
   const why = /[.!?]$/.test(cut) ? cut : `${cut}.`;
   const head = `Slip ${slipId}: no M-Pesa prompt was sent. ${why}`;

@@ -16,9 +16,18 @@
  *   and, with an e-mail, the e-mail (R223);
  * - `undelivered`: first kick-off passed with the picks delivered by no channel (R224).
  */
-export type PicksDeliveryState = 'queued' | 'sent' | 'delivered' | 'failed' | 'resent' | 'fallback-notified' | 'undelivered';
+export type PicksDeliveryState =
+  'queued' | 'sent' | 'delivered' | 'failed' | 'resent' | 'fallback-notified' | 'undelivered';
 
-export const PICKS_DELIVERY_STATES: readonly PicksDeliveryState[] = ['queued', 'sent', 'delivered', 'failed', 'resent', 'fallback-notified', 'undelivered'];
+export const PICKS_DELIVERY_STATES: readonly PicksDeliveryState[] = [
+  'queued',
+  'sent',
+  'delivered',
+  'failed',
+  'resent',
+  'fallback-notified',
+  'undelivered',
+];
 
 /**
  * Africa's Talking delivery-report statuses that end a message undelivered (docs/PROVIDERS.md
@@ -26,7 +35,12 @@ export const PICKS_DELIVERY_STATES: readonly PicksDeliveryState[] = ['queued', '
  * and `Expired` (discarded by the telco). The failure reasons (`UserInBlackList`,
  * `DeliveryFailure`…) come with `Failed`/`Rejected`.
  */
-export const FAILED_REPORT_STATUSES: ReadonlySet<string> = new Set(['Failed', 'Rejected', 'AbsentSubscriber', 'Expired']);
+export const FAILED_REPORT_STATUSES: ReadonlySet<string> = new Set([
+  'Failed',
+  'Rejected',
+  'AbsentSubscriber',
+  'Expired',
+]);
 
 /**
  * Send answers that mean this message will not reach the phone soon (docs/PROVIDERS.md §3.2):
@@ -87,15 +101,27 @@ export interface ChannelsView {
  * - `close`: first kick-off passed and the picks e-mail went out: nothing more to do;
  * - `none`: wait.
  */
-export type PicksDeliveryStep = 'none' | 'mark-sent' | 'delivered' | 'failed' | 'resend' | 'fallback' | 'undelivered' | 'close';
+export type PicksDeliveryStep =
+  'none' | 'mark-sent' | 'delivered' | 'failed' | 'resend' | 'fallback' | 'undelivered' | 'close';
 
-const OPEN: ReadonlySet<PicksDeliveryState> = new Set(['queued', 'sent', 'failed', 'resent', 'fallback-notified']);
+const OPEN: ReadonlySet<PicksDeliveryState> = new Set([
+  'queued',
+  'sent',
+  'failed',
+  'resent',
+  'fallback-notified',
+]);
 
 /** The next step for `d` at `now` given what its channels say (see PicksDeliveryStep). */
-export const nextPicksDeliveryStep = (d: PicksDeliveryView, channels: ChannelsView, now: Date): PicksDeliveryStep => {
+export const nextPicksDeliveryStep = (
+  d: PicksDeliveryView,
+  channels: ChannelsView,
+  now: Date,
+): PicksDeliveryStep => {
   if (!OPEN.has(d.state)) return 'none';
   if (channels.first === 'delivered' || channels.resend === 'delivered') return 'delivered';
-  if (d.firstKickoffAt && now.getTime() >= d.firstKickoffAt.getTime()) return channels.emailSent ? 'close' : 'undelivered';
+  if (d.firstKickoffAt && now.getTime() >= d.firstKickoffAt.getTime())
+    return channels.emailSent ? 'close' : 'undelivered';
   if (d.state === 'fallback-notified') return 'none';
   if (d.state === 'failed') return d.resent ? 'fallback' : 'resend';
   const current = d.resent ? (channels.resend ?? 'pending') : channels.first;
@@ -136,15 +162,24 @@ export const fallbackSms = (slipId: number, code: string, site: string): string 
   `Slip ${slipId}: picks SMS not delivered. Read them at ${site}/find_tip (phone + code ${code}) or ${site}${MY_TIPS_PATH}`;
 
 /** `&`, `<` and `>` escaped, for an e-mail's `<pre>`. */
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The fallback e-mail (R223): subject, text and HTML, for buyers with an e-mail (Nigeria / Uganda purchases). */
-export const fallbackEmail = (slipId: number, findLine: string, site: string): { subject: string; text: string; html: string } => {
+export const fallbackEmail = (
+  slipId: number,
+  findLine: string,
+  site: string,
+): { subject: string; text: string; html: string } => {
   const text = [
     `Our SMS with the picks of slip ${slipId} did not reach your phone.`,
     `You can read them at any time:`,
     findLine,
     `Your purchases: ${site}${MY_TIPS_PATH}`,
   ].join('\n');
-  return { subject: `Your tip slip ${slipId}: read your picks online`, text, html: `<pre>${escapeHtml(text)}</pre>` };
+  return {
+    subject: `Your tip slip ${slipId}: read your picks online`,
+    text,
+    html: `<pre>${escapeHtml(text)}</pre>`,
+  };
 };

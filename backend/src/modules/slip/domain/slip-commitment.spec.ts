@@ -2,7 +2,7 @@ import { commitmentInput, newCommitmentSalt, sha256Hex, slipCommitment } from '.
 
 const SALT = 'ab'.repeat(32);
 
-describe('commitmentInput (canonical form of a slip\'s picks)', () => {
+describe("commitmentInput (canonical form of a slip's picks)", () => {
   it.each([
     {
       name: 'one pick',
@@ -34,7 +34,10 @@ describe('commitmentInput (canonical form of a slip\'s picks)', () => {
   });
 
   it('does not depend on the order the picks are given in', () => {
-    const a = [{ fixtureId: '3', marketId: 1, odd: '1.20' }, { fixtureId: '1', marketId: 2, odd: '3.00' }];
+    const a = [
+      { fixtureId: '3', marketId: 1, odd: '1.20' },
+      { fixtureId: '1', marketId: 2, odd: '3.00' },
+    ];
     expect(commitmentInput(5, a, SALT)).toBe(commitmentInput(5, [...a].reverse(), SALT));
   });
 
@@ -52,7 +55,10 @@ describe('sha256Hex / slipCommitment', () => {
   });
 
   it('hashes the canonical form; a changed pick, odd or salt changes it', () => {
-    const picks = [{ fixtureId: '10', marketId: 1, odd: '1.85' }, { fixtureId: '11', marketId: 4, odd: '2.00' }];
+    const picks = [
+      { fixtureId: '10', marketId: 1, odd: '1.85' },
+      { fixtureId: '11', marketId: 4, odd: '2.00' },
+    ];
     const c = slipCommitment(3, picks, SALT);
     expect(c).toMatch(/^[0-9a-f]{64}$/);
     expect(c).toBe(sha256Hex(commitmentInput(3, picks, SALT)));

@@ -26,18 +26,28 @@ const byFixture = (a: CommittedPick, b: CommittedPick): number => {
  * Pure; the browser's /verify page rebuilds the same string from a finished slip's picks.
  * @throws Error when the salt is not 64 lowercase hex characters or a fixture id is not decimal.
  */
-export const commitmentInput = (slipId: number, picks: readonly CommittedPick[], salt: string): string => {
+export const commitmentInput = (
+  slipId: number,
+  picks: readonly CommittedPick[],
+  salt: string,
+): string => {
   if (!HEX64.test(salt)) throw new Error('salt must be 64 lowercase hex characters');
-  const legs = [...picks].sort(byFixture).map((p) => `${BigInt(p.fixtureId).toString()}:${p.marketId}:${p.odd}`);
+  const legs = [...picks]
+    .sort(byFixture)
+    .map((p) => `${BigInt(p.fixtureId).toString()}:${p.marketId}:${p.odd}`);
   return [COMMITMENT_VERSION, `slip:${slipId}`, ...legs, `salt:${salt}`].join('|');
 };
 
 /** SHA-256 of `input` (UTF-8) as 64 lowercase hex characters. */
-export const sha256Hex = (input: string): string => createHash('sha256').update(input, 'utf8').digest('hex');
+export const sha256Hex = (input: string): string =>
+  createHash('sha256').update(input, 'utf8').digest('hex');
 
 /** The commitment of a slip: sha256Hex(commitmentInput(...)), 64 lowercase hex characters. */
-export const slipCommitment = (slipId: number, picks: readonly CommittedPick[], salt: string): string =>
-  sha256Hex(commitmentInput(slipId, picks, salt));
+export const slipCommitment = (
+  slipId: number,
+  picks: readonly CommittedPick[],
+  salt: string,
+): string => sha256Hex(commitmentInput(slipId, picks, salt));
 
 /** A fresh per-slip salt: 32 random bytes as 64 lowercase hex characters. */
 export const newCommitmentSalt = (): string => randomBytes(32).toString('hex');

@@ -47,7 +47,13 @@ export const logProofPath = (logIndex: number | null): string | null =>
 
 /** Status of a slip from its stored result (W, L, C or null on sale). */
 export const exportStatus = (slipResult: string | null): ExportSlip['status'] =>
-  slipResult === 'W' ? 'won' : slipResult === 'L' ? 'lost' : slipResult === 'C' ? 'cancelled' : 'on_sale';
+  slipResult === 'W'
+    ? 'won'
+    : slipResult === 'L'
+      ? 'lost'
+      : slipResult === 'C'
+        ? 'cancelled'
+        : 'on_sale';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -74,9 +80,26 @@ export const exportRange = (from?: string, to?: string): { from: Date | null; to
 
 /** CSV columns, one row per leg (a slip on sale: one row, leg columns empty); the slip's commitment and log index close each row. */
 export const EXPORT_CSV_COLUMNS = [
-  'slip_id', 'tipster', 'published_at', 'first_kickoff', 'price_ksh', 'accumulator', 'status',
-  'leg', 'fixture', 'home_team', 'away_team', 'market_id', 'market_type', 'market', 'quoted_odd', 'closing_odd', 'result', 'score',
-  'commitment', 'log_index',
+  'slip_id',
+  'tipster',
+  'published_at',
+  'first_kickoff',
+  'price_ksh',
+  'accumulator',
+  'status',
+  'leg',
+  'fixture',
+  'home_team',
+  'away_team',
+  'market_id',
+  'market_type',
+  'market',
+  'quoted_odd',
+  'closing_odd',
+  'result',
+  'score',
+  'commitment',
+  'log_index',
 ] as const;
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, quote, CR or LF, quotes doubled; null → empty. */
@@ -88,9 +111,31 @@ export const csvField = (v: string | number | null): string => {
 
 /** The CSV lines of one slip, each ending in CRLF. */
 export const exportCsvLines = (s: ExportSlip): string => {
-  const head = [s.id, s.tipster, s.published_at, s.first_kickoff, s.price_ksh, s.accumulator, s.status];
+  const head = [
+    s.id,
+    s.tipster,
+    s.published_at,
+    s.first_kickoff,
+    s.price_ksh,
+    s.accumulator,
+    s.status,
+  ];
   const legs: (string | number | null)[][] = s.legs?.length
-    ? s.legs.map((l, i) => [i + 1, l.fixture, l.home_team, l.away_team, l.market_id, l.market_type, l.market, l.quoted_odd, l.closing_odd, l.result, l.score])
+    ? s.legs.map((l, i) => [
+        i + 1,
+        l.fixture,
+        l.home_team,
+        l.away_team,
+        l.market_id,
+        l.market_type,
+        l.market,
+        l.quoted_odd,
+        l.closing_odd,
+        l.result,
+        l.score,
+      ])
     : [Array(11).fill(null)];
-  return legs.map((leg) => [...head, ...leg, s.commitment, s.log_index].map(csvField).join(',') + '\r\n').join('');
+  return legs
+    .map((leg) => [...head, ...leg, s.commitment, s.log_index].map(csvField).join(',') + '\r\n')
+    .join('');
 };

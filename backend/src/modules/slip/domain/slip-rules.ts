@@ -38,17 +38,20 @@ export const tipCountProblem = (count: number): 'few' | 'many' | null =>
  * (docs/PRODUCT-RULES.md R6), else null. Decimals, signs and other text are refused.
  */
 export const parsePriceKsh = (amount: unknown): number | null => {
-  const text = typeof amount === 'number' ? String(amount) : typeof amount === 'string' ? amount.trim() : '';
+  const text =
+    typeof amount === 'number' ? String(amount) : typeof amount === 'string' ? amount.trim() : '';
   if (!/^\d{1,7}$/.test(text)) return null;
   const ksh = Number(text);
   return ksh >= MIN_PRICE_KSH && ksh <= MAX_PRICE_KSH ? ksh : null;
 };
 
 /** True while a tipster has published fewer than MAX_SLIPS_PER_DAY slips this Nairobi day (docs/PRODUCT-RULES.md, can-post). */
-export const canPostAnother = (publishedToday: number): boolean => publishedToday < MAX_SLIPS_PER_DAY;
+export const canPostAnother = (publishedToday: number): boolean =>
+  publishedToday < MAX_SLIPS_PER_DAY;
 
 /** Slips still allowed today (never negative). */
-export const remainingToday = (publishedToday: number): number => Math.max(0, MAX_SLIPS_PER_DAY - publishedToday);
+export const remainingToday = (publishedToday: number): number =>
+  Math.max(0, MAX_SLIPS_PER_DAY - publishedToday);
 
 /**
  * The first repeated value of `ids`, or undefined when all differ (docs/PRODUCT-RULES.md R4, R135:
@@ -67,7 +70,8 @@ export const firstDuplicate = <T>(ids: readonly T[]): T | undefined => {
  * Whether a tipster who published `moneyBackToday` money-back slips this Nairobi day may publish
  * another (docs/PRODUCT-RULES.md R248).
  */
-export const canPostMoneyBack = (moneyBackToday: number): boolean => moneyBackToday < MAX_MONEY_BACK_SLIPS_PER_DAY;
+export const canPostMoneyBack = (moneyBackToday: number): boolean =>
+  moneyBackToday < MAX_MONEY_BACK_SLIPS_PER_DAY;
 
 /**
  * The `money_back` field of POST /api/slip/create (docs/PRODUCT-RULES.md R240): absent or null is
@@ -85,5 +89,8 @@ export const parseMoneyBack = (value: unknown): boolean | null => {
  * null otherwise (a won slip, a lost slip without the promise). Settlement refunds by it and the
  * records count the refunded money-back slips by it.
  */
-export const refundReasonOf = (result: 'W' | 'L' | 'C', moneyBack: boolean): 'void' | 'money-back' | null =>
+export const refundReasonOf = (
+  result: 'W' | 'L' | 'C',
+  moneyBack: boolean,
+): 'void' | 'money-back' | null =>
   result === 'C' ? 'void' : result === 'L' && moneyBack ? 'money-back' : null;

@@ -4,7 +4,14 @@ export const BUYER_SMS_MAX = 459;
 /** One game of a bought slip, in tip order, with its pick and odd (the buyer SMS, find-slip). */
 export interface SaleLeg {
   /** The fixture; undefined when it is no longer known. */
-  game: { homeTeam: string; awayTeam: string; league: string; /** Kick-off on the shown calendar (UTC instant). */ gameDate?: Date } | undefined;
+  game:
+    | {
+        homeTeam: string;
+        awayTeam: string;
+        league: string;
+        /** Kick-off on the shown calendar (UTC instant). */ gameDate?: Date;
+      }
+    | undefined;
   /** The market's label, e.g. 'HOME WIN'. */
   pick: string;
   /** Decimal odds as quoted at publishing, e.g. '2.00'. */
@@ -47,7 +54,8 @@ export const findAgainLine = (purchase: SaleRef, site = ''): string =>
  * refunds the price paid as a voucher by SMS. Part of the text like the legs (names are shortened
  * for it), never dropped.
  */
-export const MONEY_BACK_LINE = 'Money-back: if this slip loses, you get the price back as a voucher by SMS.';
+export const MONEY_BACK_LINE =
+  'Money-back: if this slip loses, you get the price back as a voucher by SMS.';
 
 /** The line pointing a phone buyer to all their purchases (docs/PRODUCT-RULES.md R164). */
 export const historyLine = (site = ''): string => `All your tips: ${site}/my-tips`;
@@ -77,7 +85,9 @@ export const buyerSms = (
     });
     const total = `Total odds ${slip.accumulator}`;
     const moneyBack = slip.moneyBack ? [MONEY_BACK_LINE] : [];
-    return [`Slip ${slip.id} code ${code}`, ...lines, total, ...moneyBack, findLine, ...extra].join('\n');
+    return [`Slip ${slip.id} code ${code}`, ...lines, total, ...moneyBack, findLine, ...extra].join(
+      '\n',
+    );
   };
   for (const extra of extraLine ? [[extraLine], []] : [[]]) {
     for (const max of [100, 20, 14, 10, 8]) {

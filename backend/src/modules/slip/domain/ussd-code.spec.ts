@@ -29,10 +29,16 @@ describe('ussd slip codes', () => {
     }
   });
 
-  it.each(['', '4', '427', '0422', 'abc', '42a', '99999999999999', '2147483648' + String(luhnCheckDigit('2147483648'))])(
-    'refuses %p',
-    (code) => {
-      expect(slipIdOfUssdCode(code)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '4',
+    '427',
+    '0422',
+    'abc',
+    '42a',
+    '99999999999999',
+    '2147483648' + String(luhnCheckDigit('2147483648')),
+  ])('refuses %p', (code) => {
+    expect(slipIdOfUssdCode(code)).toBeNull();
+  });
 });

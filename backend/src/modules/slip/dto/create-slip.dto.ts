@@ -27,7 +27,10 @@ export class CreateSlipDto {
  * are checked by the service so every failure answers `{ error, game }`.
  */
 export class QuoteSlipDto {
-  @ApiPropertyOptional({ type: () => [QuoteTipDto], description: '1 to 5 tips, each game at most once' })
+  @ApiPropertyOptional({
+    type: () => [QuoteTipDto],
+    description: '1 to 5 tips, each game at most once',
+  })
   @IsOptional()
   @IsArray()
   tips?: CreateSlipTipInput[];

@@ -12,7 +12,10 @@ import { Allow } from 'class-validator';
  */
 export class ResultSourceDto {
   @ApiProperty({ enum: ['football-data', 'api-football'] }) kind: 'football-data' | 'api-football';
-  @ApiProperty({ example: 'E0-2025-26.csv 2026-04-19', description: 'football-data: file name and match date; api-football: the fixture id' })
+  @ApiProperty({
+    example: 'E0-2025-26.csv 2026-04-19',
+    description: 'football-data: file name and match date; api-football: the fixture id',
+  })
   ref: string;
 }
 
@@ -20,11 +23,23 @@ export class ResultSourceDto {
 export class TipResponseDto {
   @ApiProperty({ example: 'Arsenal' }) home_team: string;
   @ApiProperty({ example: 'Chelsea' }) away_team: string;
-  @ApiProperty({ nullable: true, type: String, description: 'Kick-off, Nairobi ISO time' }) game_date: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Kick-off, Nairobi ISO time' })
+  game_date: string | null;
   @ApiProperty({ example: 'Premier League' }) league: string;
-  @ApiProperty({ nullable: true, type: String, example: '2-1', description: "'h-a' once the game has a score" }) game_result: string | null;
-  @ApiPropertyOptional({ description: 'Market id (hidden until the picks may be shown)' }) market_type?: number;
-  @ApiPropertyOptional({ example: '1.85', description: 'Decimal odd (hidden until the picks may be shown)' }) odd?: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '2-1',
+    description: "'h-a' once the game has a score",
+  })
+  game_result: string | null;
+  @ApiPropertyOptional({ description: 'Market id (hidden until the picks may be shown)' })
+  market_type?: number;
+  @ApiPropertyOptional({
+    example: '1.85',
+    description: 'Decimal odd (hidden until the picks may be shown)',
+  })
+  odd?: string;
   @ApiProperty({ description: 'Fixture id' }) fixture: number;
   @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
   @ApiPropertyOptional({
@@ -33,7 +48,10 @@ export class TipResponseDto {
     description: 'Once the slip is finished: where the score came from (null when not recorded)',
   })
   result_source?: ResultSourceDto | null;
-  @ApiPropertyOptional({ example: 'Match postponed', description: 'Once the slip is finished, on void legs (result V): why the leg is void' })
+  @ApiPropertyOptional({
+    example: 'Match postponed',
+    description: 'Once the slip is finished, on void legs (result V): why the leg is void',
+  })
   void_reason?: string;
 }
 
@@ -45,8 +63,13 @@ class SlipMetaDto {
   @ApiProperty({ description: "The tipster's rating (percent)" }) rating: number;
   @ApiProperty({ nullable: true, type: String }) profile_image: string | null;
   @ApiProperty({ description: "The tipster's settled (won + lost) slips" }) settled: number;
-  @ApiProperty({ description: "The tipster's profit in units (1 unit staked per settled slip), 2 decimals", example: 3.45 }) profit: number;
-  @ApiProperty({ description: 'ROI percent = profit ÷ settled × 100, 2 decimals', example: 8.63 }) roi: number;
+  @ApiProperty({
+    description: "The tipster's profit in units (1 unit staked per settled slip), 2 decimals",
+    example: 3.45,
+  })
+  profit: number;
+  @ApiProperty({ description: 'ROI percent = profit ÷ settled × 100, 2 decimals', example: 8.63 })
+  roi: number;
 }
 
 /**
@@ -57,11 +80,16 @@ export class SlipResponseDto {
   @ApiProperty() id: number;
   @ApiProperty({ description: 'Ksh' }) price: number;
   @ApiProperty({ description: 'NGN: what buy-flw charges (NGN_PER_KSH × price)' }) price_ng: number;
-  @ApiProperty({ description: 'UGX: what buy-flw-ug charges (UGX_PER_KSH × price)' }) price_ug: number;
+  @ApiProperty({ description: 'UGX: what buy-flw-ug charges (UGX_PER_KSH × price)' })
+  price_ug: number;
   @ApiProperty({ description: 'ISO-8601 instant' }) date_created: string;
   @ApiProperty({ example: '4.52', description: 'Total odds, decimal string' }) accumulator: string;
   @ApiProperty() jackpot: boolean;
-  @ApiProperty({ description: 'Money back: a buyer of this slip gets a voucher of the price paid when it loses (docs/PRODUCT-RULES.md R240, R244)' }) money_back: boolean;
+  @ApiProperty({
+    description:
+      'Money back: a buyer of this slip gets a voucher of the price paid when it loses (docs/PRODUCT-RULES.md R240, R244)',
+  })
+  money_back: boolean;
   @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'C'] }) slip_result: string | null;
   @ApiProperty({ type: [TipResponseDto] }) tips: TipResponseDto[];
   @ApiProperty({ type: SlipUserDto }) user: SlipUserDto;
@@ -70,16 +98,25 @@ export class SlipResponseDto {
     nullable: true,
     type: String,
     example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
-    description: 'SHA-256 (64 hex) of the canonical form of the picks and a per-slip salt, fixed at publishing (docs/PRODUCT-RULES.md "Records and responsible gambling")',
+    description:
+      'SHA-256 (64 hex) of the canonical form of the picks and a per-slip salt, fixed at publishing (docs/PRODUCT-RULES.md "Records and responsible gambling")',
   })
   commitment: string | null;
-  @ApiPropertyOptional({ description: 'The per-slip salt (64 hex), only once the slip is finished' }) salt?: string;
+  @ApiPropertyOptional({
+    description: 'The per-slip salt (64 hex), only once the slip is finished',
+  })
+  salt?: string;
   @ApiPropertyOptional({
     example: 'v1|slip:42|101:1:1.85|102:4:2.10|salt:…',
-    description: 'The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id',
+    description:
+      'The canonical string the commitment hashes, only once the slip is finished: v1|slip:<id>|<fixture>:<market>:<odd>|…|salt:<salt>, picks by fixture id',
   })
   commitment_input?: string;
-  @ApiProperty({ example: '422', description: 'Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)' })
+  @ApiProperty({
+    example: '422',
+    description:
+      'Code to buy the slip by in the USSD menu: the slip id followed by a Luhn check digit (docs/PRODUCT-RULES.md R176)',
+  })
   ussd_code: string;
 }
 
@@ -87,20 +124,34 @@ export class SlipResponseDto {
 export class PublishedSlipResponseDto {
   @ApiProperty({ example: 'Successfully Published Tips' }) message: string;
   @ApiProperty() id: number;
-  @ApiPropertyOptional({ description: "A renewed access token (role tipster) after a user's first slip" }) access?: string;
+  @ApiPropertyOptional({
+    description: "A renewed access token (role tipster) after a user's first slip",
+  })
+  access?: string;
 }
 
 /** GET /api/slip/can-post. */
 class QuotedTipDto {
   @ApiProperty({ description: 'Fixture id' }) game: number;
   @ApiProperty({ description: 'Market id' }) market: number;
-  @ApiProperty({ example: '1.85', description: "The fixture's current odd for the market, as publishing would quote it" }) odd: string;
+  @ApiProperty({
+    example: '1.85',
+    description: "The fixture's current odd for the market, as publishing would quote it",
+  })
+  odd: string;
 }
 
 /** POST /api/slip/quote: the server's total odds of a slip being built (the builder computes none). */
 export class SlipQuoteResponseDto {
-  @ApiProperty({ example: '4.32', description: 'Total odds: product of the quoted odds truncated to 2 decimals' }) accumulator: string;
-  @ApiProperty({ description: 'Whether the total odds lie within the publishable range (1.60 to 100.00)' }) accumulator_in_range: boolean;
+  @ApiProperty({
+    example: '4.32',
+    description: 'Total odds: product of the quoted odds truncated to 2 decimals',
+  })
+  accumulator: string;
+  @ApiProperty({
+    description: 'Whether the total odds lie within the publishable range (1.60 to 100.00)',
+  })
+  accumulator_in_range: boolean;
   @ApiProperty({ type: [QuotedTipDto] }) tips: QuotedTipDto[];
 }
 
@@ -134,7 +185,8 @@ export class FreeTipsResponseDto {
 /** GET /v2/api/slip/data/ (a page of active slips). */
 export class ActivePageDto {
   @ApiProperty({ type: [SlipResponseDto] }) results: SlipResponseDto[];
-  @ApiProperty({ nullable: true, type: String, description: 'Absolute URL of the next page' }) next: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Absolute URL of the next page' })
+  next: string | null;
   @ApiProperty({ nullable: true, type: String }) previous: string | null;
   @ApiProperty() num_pages: number;
 }
@@ -175,7 +227,11 @@ export class LeaderboardPageDto {
  * slip id.
  */
 export class BuyMpesaDto {
-  @ApiProperty({ example: '0712345678', description: 'Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)', type: String })
+  @ApiProperty({
+    example: '0712345678',
+    description: 'Kenyan phone, 9 or 10 digits (docs/PRODUCT-RULES.md R136)',
+    type: String,
+  })
   @Allow()
   phone: string;
 
@@ -185,7 +241,8 @@ export class BuyMpesaDto {
 
   @ApiPropertyOptional({
     example: 'Send me tips offers by SMS (18+). Reply STOP to opt out.',
-    description: 'Sent only when the buy page\'s unticked marketing box was ticked: the exact text shown; the phone is opted in to marketing SMS once the prompt is sent (docs/PRODUCT-RULES.md R276). Any other text is 400.',
+    description:
+      "Sent only when the buy page's unticked marketing box was ticked: the exact text shown; the phone is opted in to marketing SMS once the prompt is sent (docs/PRODUCT-RULES.md R276). Any other text is 400.",
     type: String,
   })
   @Allow()
@@ -193,7 +250,8 @@ export class BuyMpesaDto {
 
   @ApiPropertyOptional({
     example: '482177301196',
-    description: 'A voucher code of this phone (12 digits; spaces allowed): when it covers the Ksh price the slip is paid at once, with no STK push (docs/PRODUCT-RULES.md R246)',
+    description:
+      'A voucher code of this phone (12 digits; spaces allowed): when it covers the Ksh price the slip is paid at once, with no STK push (docs/PRODUCT-RULES.md R246)',
     type: String,
   })
   @Allow()
@@ -231,11 +289,18 @@ export class ExportLegDto {
   @ApiProperty({ example: '1035', description: 'Fixture id' }) fixture: string;
   @ApiProperty({ example: 'Arsenal' }) home_team: string;
   @ApiProperty({ example: 'Chelsea' }) away_team: string;
-  @ApiProperty({ example: 1, description: 'Market id of the catalogue (the pick)' }) market_id: number;
+  @ApiProperty({ example: 1, description: 'Market id of the catalogue (the pick)' })
+  market_id: number;
   @ApiProperty({ nullable: true, type: String, example: '1X2' }) market_type: string | null;
   @ApiProperty({ nullable: true, type: String, example: 'HOME WIN' }) market: string | null;
-  @ApiProperty({ example: '1.85', description: 'Decimal odd quoted at publishing' }) quoted_odd: string;
-  @ApiProperty({ nullable: true, type: String, description: 'Closing decimal odd of the same selection; null when not stored' }) closing_odd: string | null;
+  @ApiProperty({ example: '1.85', description: 'Decimal odd quoted at publishing' })
+  quoted_odd: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Closing decimal odd of the same selection; null when not stored',
+  })
+  closing_odd: string | null;
   @ApiProperty({ nullable: true, type: String, enum: ['W', 'L', 'V'] }) result: string | null;
   @ApiProperty({ nullable: true, type: String, example: '2-1' }) score: string | null;
 }
@@ -247,16 +312,37 @@ export class ExportLegDto {
 export class ExportSlipDto {
   @ApiProperty() id: number;
   @ApiProperty({ example: 'otieno_tips' }) tipster: string;
-  @ApiProperty({ example: '2026-04-19T10:00:00+03:00', description: 'Publish time, Nairobi ISO' }) published_at: string;
-  @ApiProperty({ nullable: true, type: String, description: 'Earliest kick-off of its games, Nairobi ISO' }) first_kickoff: string | null;
+  @ApiProperty({ example: '2026-04-19T10:00:00+03:00', description: 'Publish time, Nairobi ISO' })
+  published_at: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Earliest kick-off of its games, Nairobi ISO',
+  })
+  first_kickoff: string | null;
   @ApiProperty({ example: 100, description: 'Ksh' }) price_ksh: number;
   @ApiProperty({ example: '3.61', description: 'Quoted total decimal odds' }) accumulator: string;
   @ApiProperty({ enum: ['on_sale', 'won', 'lost', 'cancelled'] }) status: string;
   @ApiProperty({ type: [ExportLegDto], nullable: true }) legs: ExportLegDto[] | null;
-  @ApiProperty({ nullable: true, type: String, description: 'SHA-256 commitment made at publishing, 64 hex' }) commitment: string | null;
-  @ApiProperty({ nullable: true, type: Number, description: "The slip's leaf index in the transparency log (/api/log), null while not logged" })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'SHA-256 commitment made at publishing, 64 hex',
+  })
+  commitment: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: "The slip's leaf index in the transparency log (/api/log), null while not logged",
+  })
   log_index: number | null;
-  @ApiProperty({ nullable: true, type: String, example: '/api/log/proof/inclusion?index=17', description: 'Path of its inclusion proof against the first signed, time-stamped tree head containing it' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: '/api/log/proof/inclusion?index=17',
+    description:
+      'Path of its inclusion proof against the first signed, time-stamped tree head containing it',
+  })
   log_proof: string | null;
 }
 
@@ -264,9 +350,13 @@ class SlipLimitMessagesDto {
   @ApiProperty({ example: "Publish at least '3' tip" }) too_few_tips: string;
   @ApiProperty({ example: 'Maximum number of 5 games reached' }) too_many_tips: string;
   @ApiProperty({ example: 'Game already in slip' }) duplicate_game: string;
-  @ApiProperty({ example: 'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0' }) total_odds: string;
+  @ApiProperty({
+    example: 'Total odds must be within 1.6 and 100.00 . A minimum of 1.6 and a maximum of 100.0',
+  })
+  total_odds: string;
   @ApiProperty({ example: 'Price range Ksh. [50-1000]' }) price_range: string;
-  @ApiProperty({ example: 'Max Amount: 1000', description: 'The price field above the maximum' }) price_too_high: string;
+  @ApiProperty({ example: 'Max Amount: 1000', description: 'The price field above the maximum' })
+  price_too_high: string;
   @ApiProperty({ example: "Can't Post more than 2 tips" }) daily_limit: string;
 }
 
@@ -277,10 +367,16 @@ class SlipLimitMessagesDto {
 export class SlipLimitsResponseDto {
   @ApiProperty({ example: 3, description: 'Games per slip, minimum' }) min_tips: number;
   @ApiProperty({ example: 5, description: 'Games per slip, maximum' }) max_tips: number;
-  @ApiProperty({ example: '1.60', description: 'Total odds, minimum (decimal string, inclusive)' }) min_total_odds: string;
-  @ApiProperty({ example: '100.00', description: 'Total odds, maximum (decimal string, inclusive)' }) max_total_odds: string;
+  @ApiProperty({ example: '1.60', description: 'Total odds, minimum (decimal string, inclusive)' })
+  min_total_odds: string;
+  @ApiProperty({
+    example: '100.00',
+    description: 'Total odds, maximum (decimal string, inclusive)',
+  })
+  max_total_odds: string;
   @ApiProperty({ example: 50, description: 'Price, minimum, whole Ksh' }) min_price_ksh: number;
   @ApiProperty({ example: 1000, description: 'Price, maximum, whole Ksh' }) max_price_ksh: number;
-  @ApiProperty({ example: 2, description: 'Slips a tipster may publish per Nairobi day' }) max_slips_per_day: number;
+  @ApiProperty({ example: 2, description: 'Slips a tipster may publish per Nairobi day' })
+  max_slips_per_day: number;
   @ApiProperty({ type: SlipLimitMessagesDto }) messages: SlipLimitMessagesDto;
 }

@@ -20,9 +20,11 @@ export class PicksDelivery {
   @Column({ name: 'resend_sms_id', type: 'bigint', nullable: true }) resendSmsId: string | null;
   @Column({ name: 'fallback_sms_id', type: 'bigint', nullable: true }) fallbackSmsId: string | null;
   @Column({ name: 'picks_email_id', type: 'bigint', nullable: true }) picksEmailId: string | null;
-  @Column({ name: 'fallback_email_id', type: 'bigint', nullable: true }) fallbackEmailId: string | null;
+  @Column({ name: 'fallback_email_id', type: 'bigint', nullable: true }) fallbackEmailId:
+    string | null;
   @Column({ name: 'at_status', type: 'text', nullable: true }) atStatus: string | null;
-  @Column({ name: 'first_kickoff_at', type: 'timestamptz', nullable: true }) firstKickoffAt: Date | null;
+  @Column({ name: 'first_kickoff_at', type: 'timestamptz', nullable: true })
+  firstKickoffAt: Date | null;
   @Column({ name: 'due_at', type: 'timestamptz' }) dueAt: Date;
   @Column({ name: 'queued_at', type: 'timestamptz' }) queuedAt: Date;
   @Column({ name: 'sent_at', type: 'timestamptz', nullable: true }) sentAt: Date | null;
@@ -30,7 +32,8 @@ export class PicksDelivery {
   @Column({ name: 'resent_at', type: 'timestamptz', nullable: true }) resentAt: Date | null;
   @Column({ name: 'fallback_at', type: 'timestamptz', nullable: true }) fallbackAt: Date | null;
   @Column({ name: 'delivered_at', type: 'timestamptz', nullable: true }) deliveredAt: Date | null;
-  @Column({ name: 'undelivered_at', type: 'timestamptz', nullable: true }) undeliveredAt: Date | null;
+  @Column({ name: 'undelivered_at', type: 'timestamptz', nullable: true })
+  undeliveredAt: Date | null;
   @Column({ name: 'closed_at', type: 'timestamptz', nullable: true }) closedAt: Date | null;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -31,8 +31,10 @@ export class SlipWithPicks {
   @Column({ type: 'numeric', precision: 8, scale: 2 }) accumulator: string;
   @Column({ type: 'boolean' }) jackpot: boolean;
   @Column({ type: 'boolean' }) premium: boolean;
-  @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
-  @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true }) settledAccumulator: string | null;
+  @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true })
+  slipResult: SlipResultCode | null;
+  @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true })
+  settledAccumulator: string | null;
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;
   @Column({ name: 'date_created', type: 'timestamptz' }) dateCreated: Date;
 

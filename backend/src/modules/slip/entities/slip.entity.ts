@@ -27,9 +27,11 @@ export class Slip {
    * slip refunds its buyers by voucher (R244).
    */
   @Column({ name: 'money_back', type: 'boolean', default: false }) moneyBack: boolean;
-  @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true }) slipResult: SlipResultCode | null;
+  @Column({ name: 'slip_result', type: 'char', length: 1, nullable: true })
+  slipResult: SlipResultCode | null;
   /** Product of the non-void odds once settled (void legs 1.00). */
-  @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true }) settledAccumulator: string | null;
+  @Column({ name: 'settled_accumulator', type: 'numeric', precision: 8, scale: 2, nullable: true })
+  settledAccumulator: string | null;
   @Column({ name: 'settled_at', type: 'timestamptz', nullable: true }) settledAt: Date | null;
   @Column({ name: 'date_created', type: 'timestamptz' }) dateCreated: Date;
   /**
@@ -38,6 +40,7 @@ export class Slip {
    * docs/PRODUCT-RULES.md "Records and responsible gambling"). The salt is revealed only once the
    * slip is finished.
    */
-  @Column({ name: 'commit_salt', type: 'char', length: 64, nullable: true }) commitSalt: string | null;
+  @Column({ name: 'commit_salt', type: 'char', length: 64, nullable: true }) commitSalt:
+    string | null;
   @Column({ type: 'char', length: 64, nullable: true }) commitment: string | null;
 }

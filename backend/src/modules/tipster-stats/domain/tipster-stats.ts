@@ -12,11 +12,23 @@ export interface StatsDelta {
 }
 
 /** The counters change of one settled slip. */
-export const statsDelta = (result: 'W' | 'L' | 'C', settledAccumulator: string, accumulator: string): StatsDelta => {
-  if (result === 'C') return { won: 0, lost: 0, cancelled: 1, profitHundredths: 0, oddsHundredths: 0 };
+export const statsDelta = (
+  result: 'W' | 'L' | 'C',
+  settledAccumulator: string,
+  accumulator: string,
+): StatsDelta => {
+  if (result === 'C')
+    return { won: 0, lost: 0, cancelled: 1, profitHundredths: 0, oddsHundredths: 0 };
   const odds = oddToHundredths(accumulator);
-  if (result === 'L') return { won: 0, lost: 1, cancelled: 0, profitHundredths: -100, oddsHundredths: odds };
-  return { won: 1, lost: 0, cancelled: 0, profitHundredths: oddToHundredths(settledAccumulator) - 100, oddsHundredths: odds };
+  if (result === 'L')
+    return { won: 0, lost: 1, cancelled: 0, profitHundredths: -100, oddsHundredths: odds };
+  return {
+    won: 1,
+    lost: 0,
+    cancelled: 0,
+    profitHundredths: oddToHundredths(settledAccumulator) - 100,
+    oddsHundredths: odds,
+  };
 };
 
 /** Decimals the rating and ROI are rounded to (Math.round: halves up). */
@@ -29,7 +41,9 @@ export const RATING_DECIMALS = 2;
  * ranking) are computed with it from the period's settled slips.
  */
 export const ratingOf = (won: number, lost: number): number =>
-  won + lost === 0 ? 0 : Math.round((100 * 10 ** RATING_DECIMALS * won) / (won + lost)) / 10 ** RATING_DECIMALS;
+  won + lost === 0
+    ? 0
+    : Math.round((100 * 10 ** RATING_DECIMALS * won) / (won + lost)) / 10 ** RATING_DECIMALS;
 
 /** Profit of one settled slip in units, 1 unit staked: W → settled accumulator − 1, L → −1, C → 0 (statsDelta in units). */
 export const slipProfit = (result: 'W' | 'L' | 'C', settledAccumulator: string): number =>
@@ -50,7 +64,8 @@ export const averageOdds = (oddsSum: number, settled: number): number =>
  */
 export const unitsToHundredths = (units: string): number => {
   const scaled = toScaled(units, 2);
-  if (scaled === null) throw new RangeError(`not a units figure with at most 2 decimals: '${units}'`);
+  if (scaled === null)
+    throw new RangeError(`not a units figure with at most 2 decimals: '${units}'`);
   return Number(scaled);
 };
 
@@ -70,10 +85,20 @@ export interface TipsterFigures {
  * The figures of stored counters: won / lost slips and the profit and odds sums in hundredths
  * (`batchDeltas` summed over every settled slip). Jackpot slips are never in the counters.
  */
-export const tipsterFigures = (c: { won: number; lost: number; profitHundredths: number; oddsHundredths: number }): TipsterFigures => {
+export const tipsterFigures = (c: {
+  won: number;
+  lost: number;
+  profitHundredths: number;
+  oddsHundredths: number;
+}): TipsterFigures => {
   const settled = c.won + c.lost;
   const profit = c.profitHundredths / 100;
-  return { settled, profit, roi: roiOf(profit, settled), averageOdds: averageOdds(c.oddsHundredths / 100, settled) };
+  return {
+    settled,
+    profit,
+    roi: roiOf(profit, settled),
+    averageOdds: averageOdds(c.oddsHundredths / 100, settled),
+  };
 };
 
 /** One settled W or L slip of a profit curve (decimal odds as text, e.g. '3.45'). */
@@ -102,8 +127,13 @@ export interface ProfitPoint {
  * hundredths; [] without a slip.
  * @throws RangeError for a malformed settled accumulator.
  */
-export const profitSeries = (totalHundredths: number, recent: readonly SeriesSlip[]): ProfitPoint[] => {
-  const deltas = recent.map((s) => statsDelta(s.result, s.settledAccumulator, s.settledAccumulator).profitHundredths);
+export const profitSeries = (
+  totalHundredths: number,
+  recent: readonly SeriesSlip[],
+): ProfitPoint[] => {
+  const deltas = recent.map(
+    (s) => statsDelta(s.result, s.settledAccumulator, s.settledAccumulator).profitHundredths,
+  );
   let running = deltas.reduce((total, d) => total - d, totalHundredths);
   return recent.map((s, i) => {
     running += deltas[i];
@@ -133,7 +163,13 @@ export const batchDeltas = (slips: SettledSlipFigures[]): Map<number, StatsDelta
   for (const s of slips) {
     if (s.jackpot) continue;
     const d = statsDelta(s.result, s.settledAccumulator, s.accumulator);
-    const c = out.get(s.userId) ?? { won: 0, lost: 0, cancelled: 0, profitHundredths: 0, oddsHundredths: 0 };
+    const c = out.get(s.userId) ?? {
+      won: 0,
+      lost: 0,
+      cancelled: 0,
+      profitHundredths: 0,
+      oddsHundredths: 0,
+    };
     out.set(s.userId, {
       won: c.won + d.won,
       lost: c.lost + d.lost,
@@ -157,7 +193,10 @@ export interface CountersChange extends StatsDelta {
  * of the tipster's stored won / lost `totals` (0 / 0 when absent) plus the change: the rating stored
  * is always that of the totals.
  */
-export const countersChanges = (deltas: Map<number, StatsDelta>, totals: Map<number, { won: number; lost: number }>): CountersChange[] =>
+export const countersChanges = (
+  deltas: Map<number, StatsDelta>,
+  totals: Map<number, { won: number; lost: number }>,
+): CountersChange[] =>
   [...deltas.entries()]
     .sort(([a], [b]) => a - b)
     .map(([userId, d]) => {
@@ -180,8 +219,22 @@ export interface RankedTipster extends StatsDelta {
  * slips desc, profit desc, then user id asc. Compares the rounded rating, as the stored one is
  * compared for the overall leaderboard, and the exact profit in hundredths.
  */
-export const rankTipsters = (deltas: Map<number, StatsDelta>, minSettled: number): RankedTipster[] =>
+export const rankTipsters = (
+  deltas: Map<number, StatsDelta>,
+  minSettled: number,
+): RankedTipster[] =>
   [...deltas.entries()]
-    .map(([userId, d]) => ({ userId, ...d, settled: d.won + d.lost, rating: ratingOf(d.won, d.lost) }))
+    .map(([userId, d]) => ({
+      userId,
+      ...d,
+      settled: d.won + d.lost,
+      rating: ratingOf(d.won, d.lost),
+    }))
     .filter((t) => t.settled >= minSettled)
-    .sort((a, b) => b.rating - a.rating || b.settled - a.settled || b.profitHundredths - a.profitHundredths || a.userId - b.userId);
+    .sort(
+      (a, b) =>
+        b.rating - a.rating ||
+        b.settled - a.settled ||
+        b.profitHundredths - a.profitHundredths ||
+        a.userId - b.userId,
+    );

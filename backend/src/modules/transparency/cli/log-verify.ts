@@ -3,7 +3,13 @@ import { dirname, join } from 'path';
 import { checkTimestampToken } from '../../../providers/tsa/rfc3161';
 import { parseSlipLeaf } from '../domain/log-leaf';
 import { leafHash, rootFromLeafHashes, verifyConsistency } from '../domain/merkle';
-import { Checkpoint, parseCheckpoint, parseNote, parseVerifierKey, verifyNote } from '../domain/signed-note';
+import {
+  Checkpoint,
+  parseCheckpoint,
+  parseNote,
+  parseVerifierKey,
+  verifyNote,
+} from '../domain/signed-note';
 
 /**
  * `npm run log:verify -- URL` (docs/PRODUCT-RULES.md "Transparency log"): audits the public log
@@ -58,13 +64,19 @@ export class AuditFailure extends Error {}
  * The state file defaults to .data/log-verify/<host>.json under the directory npm ran in.
  * @throws Error naming an unknown flag, a missing value or a missing URL.
  */
-export const parseLogVerifyArgs = (argv: string[], cwd = process.env.INIT_CWD ?? process.cwd()): LogVerifyArgs => {
+export const parseLogVerifyArgs = (
+  argv: string[],
+  cwd = process.env.INIT_CWD ?? process.cwd(),
+): LogVerifyArgs => {
   const out: Partial<LogVerifyArgs> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const m = /^--(state|from-size|tsa-cert|key)(?:=(.*))?$/.exec(arg);
     if (!m) {
-      if (arg.startsWith('--') || out.url) throw new Error(`unknown argument '${arg}' (expected URL, --state, --from-size, --tsa-cert, --key)`);
+      if (arg.startsWith('--') || out.url)
+        throw new Error(
+          `unknown argument '${arg}' (expected URL, --state, --from-size, --tsa-cert, --key)`,
+        );
       if (!/^https?:\/\/\S+$/.test(arg)) throw new Error(`URL must be http(s)://…, not '${arg}'`);
       out.url = arg.replace(/\/+$/, '');
       continue;
@@ -78,13 +90,22 @@ export const parseLogVerifyArgs = (argv: string[], cwd = process.env.INIT_CWD ??
     else if (m[1] === 'key') out.key = value;
     else out.state = value;
   }
-  if (!out.url) throw new Error('usage: npm run log:verify -- URL [--state FILE] [--from-size N] [--tsa-cert FILE] [--key VERIFIER_KEY]');
-  out.state ??= join(cwd, '.data', 'log-verify', `${new URL(out.url).host.replace(/[^A-Za-z0-9.-]/g, '_')}.json`);
+  if (!out.url)
+    throw new Error(
+      'usage: npm run log:verify -- URL [--state FILE] [--from-size N] [--tsa-cert FILE] [--key VERIFIER_KEY]',
+    );
+  out.state ??= join(
+    cwd,
+    '.data',
+    'log-verify',
+    `${new URL(out.url).host.replace(/[^A-Za-z0-9.-]/g, '_')}.json`,
+  );
   return out as LogVerifyArgs;
 };
 
 const b64 = (s: unknown, what: string): Buffer => {
-  if (typeof s !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(s)) throw new AuditFailure(`${what} is not base64`);
+  if (typeof s !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(s))
+    throw new AuditFailure(`${what} is not base64`);
   return Buffer.from(s, 'base64');
 };
 
@@ -92,7 +113,9 @@ const b64 = (s: unknown, what: string): Buffer => {
 const readCerts = (file: string): Buffer[] => {
   const text = readFileSync(file);
   const pem = text.toString('utf8');
-  const blocks = [...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g)].map((m) => Buffer.from(m[1].replace(/\s+/g, ''), 'base64'));
+  const blocks = [
+    ...pem.matchAll(/-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/g),
+  ].map((m) => Buffer.from(m[1].replace(/\s+/g, ''), 'base64'));
   return blocks.length ? blocks : [text];
 };
 
@@ -100,7 +123,10 @@ const readCerts = (file: string): Buffer[] => {
  * Runs the audit; `print` gets one line per check passed. Returns the verified size.
  * @throws AuditFailure on the first check that fails (also for an unreachable log or a bad answer).
  */
-export const auditLog = async (args: LogVerifyArgs, print: (line: string) => void = () => {}): Promise<{ size: number; root: string }> => {
+export const auditLog = async (
+  args: LogVerifyArgs,
+  print: (line: string) => void = () => {},
+): Promise<{ size: number; root: string }> => {
   const get = async <T>(path: string): Promise<T> => {
     let res: Response;
     try {
@@ -109,7 +135,8 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
       throw new AuditFailure(`GET ${path}: ${(err as Error).message}`);
     }
     const text = await res.text();
-    if (!res.ok) throw new AuditFailure(`GET ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+    if (!res.ok)
+      throw new AuditFailure(`GET ${path} answered ${res.status}: ${text.slice(0, 200)}`);
     try {
       return JSON.parse(text) as T;
     } catch {
@@ -120,37 +147,60 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
   // 1. Key and newest head.
   const served = await get<{ verifier_key: string }>('/api/log/public-key');
   const keyText = args.key ?? served.verifier_key;
-  if (args.key && args.key !== served.verifier_key) throw new AuditFailure(`the log serves key ${served.verifier_key}, not the pinned ${args.key}`);
+  if (args.key && args.key !== served.verifier_key)
+    throw new AuditFailure(`the log serves key ${served.verifier_key}, not the pinned ${args.key}`);
   let vkey: ReturnType<typeof parseVerifierKey>;
   try {
     vkey = parseVerifierKey(keyText);
   } catch (err) {
     throw new AuditFailure(`the log's verifier key is unreadable: ${(err as Error).message}`);
   }
-  const saved: SavedHead | null = existsSync(args.state) ? JSON.parse(readFileSync(args.state, 'utf8')) : null;
-  if (saved && saved.verifier_key !== keyText) throw new AuditFailure(`the log's key changed since the saved head (${saved.verifier_key} → ${keyText})`);
+  const saved: SavedHead | null = existsSync(args.state)
+    ? JSON.parse(readFileSync(args.state, 'utf8'))
+    : null;
+  if (saved && saved.verifier_key !== keyText)
+    throw new AuditFailure(
+      `the log's key changed since the saved head (${saved.verifier_key} → ${keyText})`,
+    );
   const trusted = args.tsaCert ? readCerts(args.tsaCert) : [];
 
   const checkHead = async (head: HeadJson, what: string): Promise<Checkpoint> => {
-    if (!verifyNote(String(head.checkpoint), vkey)) throw new AuditFailure(`${what}: the checkpoint's signature does not verify with ${keyText}`);
+    if (!verifyNote(String(head.checkpoint), vkey))
+      throw new AuditFailure(`${what}: the checkpoint's signature does not verify with ${keyText}`);
     let cp: Checkpoint;
     try {
       cp = parseCheckpoint(parseNote(head.checkpoint).text);
     } catch (err) {
       throw new AuditFailure(`${what}: ${(err as Error).message}`);
     }
-    if (cp.origin !== vkey.name) throw new AuditFailure(`${what}: origin ${cp.origin} is not the key's name ${vkey.name}`);
+    if (cp.origin !== vkey.name)
+      throw new AuditFailure(`${what}: origin ${cp.origin} is not the key's name ${vkey.name}`);
     if (cp.size !== head.tree_size || !cp.root.equals(b64(head.root_hash, `${what} root_hash`))) {
       throw new AuditFailure(`${what}: tree_size / root_hash differ from the signed checkpoint`);
     }
     print(`✓ ${what}: size ${cp.size}, signed by ${vkey.name}+${vkey.keyId.toString('hex')}`);
-    if (!head.timestamp) throw new AuditFailure(`${what} (size ${cp.size}) has no RFC 3161 timestamp yet; try again in a minute`);
-    const check = await checkTimestampToken(b64(head.timestamp.token, `${what} timestamp token`), Buffer.from(head.checkpoint, 'utf8'), trusted).catch((err: Error) => {
+    if (!head.timestamp)
+      throw new AuditFailure(
+        `${what} (size ${cp.size}) has no RFC 3161 timestamp yet; try again in a minute`,
+      );
+    const check = await checkTimestampToken(
+      b64(head.timestamp.token, `${what} timestamp token`),
+      Buffer.from(head.checkpoint, 'utf8'),
+      trusted,
+    ).catch((err: Error) => {
       throw new AuditFailure(`${what}: ${err.message}`);
     });
-    if (!check.imprintMatches) throw new AuditFailure(`${what}: the timestamp's message imprint is not SHA-256 of the checkpoint`);
-    if (!check.signatureValid) throw new AuditFailure(`${what}: the timestamp's signature does not verify (${check.problem})`);
-    print(`✓ ${what}: time-stamped ${check.genTime.toISOString()} by ${check.signer ?? 'an unnamed TSA'}${trusted.length ? ' (trusted certificate)' : ''}`);
+    if (!check.imprintMatches)
+      throw new AuditFailure(
+        `${what}: the timestamp's message imprint is not SHA-256 of the checkpoint`,
+      );
+    if (!check.signatureValid)
+      throw new AuditFailure(
+        `${what}: the timestamp's signature does not verify (${check.problem})`,
+      );
+    print(
+      `✓ ${what}: time-stamped ${check.genTime.toISOString()} by ${check.signer ?? 'an unnamed TSA'}${trusted.length ? ' (trusted certificate)' : ''}`,
+    );
     return cp;
   };
 
@@ -159,42 +209,70 @@ export const auditLog = async (args: LogVerifyArgs, print: (line: string) => voi
 
   // 3. Every leaf, then the root.
   const hashes: Buffer[] = [];
-  for (let start = 0; start < head.size; ) {
-    const page = await get<{ end: number; leaves?: LeafJson[] }>(`/api/log/leaves?start=${start}&end=${head.size}`);
+  for (let start = 0; start < head.size;) {
+    const page = await get<{ end: number; leaves?: LeafJson[] }>(
+      `/api/log/leaves?start=${start}&end=${head.size}`,
+    );
     const leaves = Array.isArray(page.leaves) ? page.leaves : [];
     if (!leaves.length) throw new AuditFailure(`leaf ${start} is missing from the log`);
     for (const l of leaves) {
-      if (l.index !== start) throw new AuditFailure(`leaf ${start} is missing from the log (the next one served is ${l.index})`);
+      if (l.index !== start)
+        throw new AuditFailure(
+          `leaf ${start} is missing from the log (the next one served is ${l.index})`,
+        );
       const parsed = parseSlipLeaf(String(l.leaf));
-      if (!parsed || parsed.slipId !== l.slip_id) throw new AuditFailure(`leaf ${start} is not a slip leaf of slip ${l.slip_id}`);
+      if (!parsed || parsed.slipId !== l.slip_id)
+        throw new AuditFailure(`leaf ${start} is not a slip leaf of slip ${l.slip_id}`);
       hashes.push(leafHash(Buffer.from(l.leaf, 'utf8')));
       start++;
     }
-    if (start < Math.min(page.end, head.size)) throw new AuditFailure(`leaf ${start} is missing from the log`);
+    if (start < Math.min(page.end, head.size))
+      throw new AuditFailure(`leaf ${start} is missing from the log`);
   }
   const root = rootFromLeafHashes(hashes);
-  if (!root.equals(head.root)) throw new AuditFailure(`the root recomputed from the ${head.size} leaves is not the signed root`);
+  if (!root.equals(head.root))
+    throw new AuditFailure(
+      `the root recomputed from the ${head.size} leaves is not the signed root`,
+    );
   print(`✓ ${head.size} leaves: the recomputed root is the signed root`);
 
   // 4. Consistency with earlier heads.
   const earlier: { what: string; cp: Checkpoint }[] = [];
   if (saved) {
-    if (!verifyNote(saved.checkpoint, vkey)) throw new AuditFailure('the saved head does not verify with the log\'s key');
-    earlier.push({ what: `saved head (${args.state})`, cp: parseCheckpoint(parseNote(saved.checkpoint).text) });
+    if (!verifyNote(saved.checkpoint, vkey))
+      throw new AuditFailure("the saved head does not verify with the log's key");
+    earlier.push({
+      what: `saved head (${args.state})`,
+      cp: parseCheckpoint(parseNote(saved.checkpoint).text),
+    });
   }
   if (args.fromSize !== undefined) {
     const old = await get<HeadJson>(`/api/log/tree-head?size=${args.fromSize}`);
-    earlier.push({ what: `tree head ${args.fromSize}`, cp: await checkHead(old, `tree head ${args.fromSize}`) });
+    earlier.push({
+      what: `tree head ${args.fromSize}`,
+      cp: await checkHead(old, `tree head ${args.fromSize}`),
+    });
   }
   for (const { what, cp } of earlier) {
-    if (cp.size > head.size) throw new AuditFailure(`${what} has ${cp.size} leaves, more than the newest head's ${head.size}: the log shrank`);
-    const proof = await get<{ hashes?: unknown[] }>(`/api/log/proof/consistency?first=${cp.size}&second=${head.size}`);
-    const path = (Array.isArray(proof.hashes) ? proof.hashes : []).map((h: unknown, i: number) => b64(h, `consistency proof hash ${i}`));
+    if (cp.size > head.size)
+      throw new AuditFailure(
+        `${what} has ${cp.size} leaves, more than the newest head's ${head.size}: the log shrank`,
+      );
+    const proof = await get<{ hashes?: unknown[] }>(
+      `/api/log/proof/consistency?first=${cp.size}&second=${head.size}`,
+    );
+    const path = (Array.isArray(proof.hashes) ? proof.hashes : []).map((h: unknown, i: number) =>
+      b64(h, `consistency proof hash ${i}`),
+    );
     if (!verifyConsistency(cp.size, head.size, cp.root, head.root, path)) {
-      throw new AuditFailure(`${what} (size ${cp.size}) is not consistent with the newest head (size ${head.size}): the proof does not verify`);
+      throw new AuditFailure(
+        `${what} (size ${cp.size}) is not consistent with the newest head (size ${head.size}): the proof does not verify`,
+      );
     }
     if (!rootFromLeafHashes(hashes.slice(0, cp.size)).equals(cp.root)) {
-      throw new AuditFailure(`${what} (size ${cp.size}): the root recomputed from the first ${cp.size} leaves is not its signed root`);
+      throw new AuditFailure(
+        `${what} (size ${cp.size}): the root recomputed from the first ${cp.size} leaves is not its signed root`,
+      );
     }
     print(`✓ ${what} (size ${cp.size}) is consistent with size ${head.size}`);
   }

@@ -11,11 +11,22 @@ describe('slip leaves', () => {
     expect(parseSlipLeaf(leaf)).toEqual({ slipId: id, commitment });
   });
 
-  it.each([[0, C], [-1, C], [1.5, C], [1, C.toUpperCase()], [1, 'abc']])('refuses slip %p with commitment %p', (id, commitment) => {
+  it.each([
+    [0, C],
+    [-1, C],
+    [1.5, C],
+    [1, C.toUpperCase()],
+    [1, 'abc'],
+  ])('refuses slip %p with commitment %p', (id, commitment) => {
     expect(() => slipLeaf(id, commitment)).toThrow();
   });
 
-  it.each(['', `v2|slip:1|commitment:${C}`, `v1|slip:01|commitment:${C}`, `v1|slip:1|commitment:${C}\n`])('reads %p as no slip leaf', (leaf) => {
+  it.each([
+    '',
+    `v2|slip:1|commitment:${C}`,
+    `v1|slip:01|commitment:${C}`,
+    `v1|slip:1|commitment:${C}\n`,
+  ])('reads %p as no slip leaf', (leaf) => {
     expect(parseSlipLeaf(leaf)).toBeNull();
   });
 });

@@ -12,7 +12,8 @@ const HEX64 = /^[0-9a-f]{64}$/;
  * @throws Error when the slip id is not a positive integer or the commitment not 64 lowercase hex characters.
  */
 export const slipLeaf = (slipId: number, commitment: string): string => {
-  if (!Number.isSafeInteger(slipId) || slipId <= 0) throw new Error('slip id must be a positive integer');
+  if (!Number.isSafeInteger(slipId) || slipId <= 0)
+    throw new Error('slip id must be a positive integer');
   if (!HEX64.test(commitment)) throw new Error('commitment must be 64 lowercase hex characters');
   return `v1|slip:${slipId}|commitment:${commitment}`;
 };

@@ -17,7 +17,16 @@ const h = (hex: string) => Buffer.from(hex, 'hex');
 
 // The RFC 6962 test tree of 8 leaves and its roots, inclusion and consistency proofs, as the
 // certificate-transparency and transparency-dev/merkle test suites state them (proof/verify_test.go).
-const LEAVES = ['', '00', '10', '2021', '3031', '40414243', '5051525354555657', '606162636465666768696a6b6c6d6e6f'].map(h);
+const LEAVES = [
+  '',
+  '00',
+  '10',
+  '2021',
+  '3031',
+  '40414243',
+  '5051525354555657',
+  '606162636465666768696a6b6c6d6e6f',
+].map(h);
 const ROOTS = [
   '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
   'fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125',
@@ -31,50 +40,84 @@ const ROOTS = [
 /** [leaf index (0-based), tree size, proof]. */
 const INCLUSION: [number, number, string[]][] = [
   [0, 1, []],
-  [0, 8, [
-    '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
-  ]],
-  [5, 8, [
-    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
-    'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
-    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-  ]],
+  [
+    0,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    5,
+    8,
+    [
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
   [2, 3, ['fac54203e7cc696cf0dfcb42c92a1d9dbaf70ad9e621f4bd8d98662f00e3c125']],
-  [1, 5, [
-    '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
-  ]],
+  [
+    1,
+    5,
+    [
+      '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    ],
+  ],
 ];
 /** [first size, second size, proof]. */
 const CONSISTENCY: [number, number, string[]][] = [
   [1, 1, []],
-  [1, 8, [
-    '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
-  ]],
-  [6, 8, [
-    '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
-    'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
-    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-  ]],
-  [2, 5, [
-    '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
-    'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
-  ]],
-  [6, 7, [
-    '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
-    'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
-    'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
-  ]],
+  [
+    1,
+    8,
+    [
+      '96a296d224f285c67bee93c30f8a309157f0daa35dc5b87e410b78630a09cfc7',
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      '6b47aaf29ee3c2af9af889bc1fb9254dabd31177f16232dd6aab035ca39bf6e4',
+    ],
+  ],
+  [
+    6,
+    8,
+    [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'ca854ea128ed050b41b35ffc1b87b8eb2bde461e9e3b5596ece6b9d5975a0ae0',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
+  [
+    2,
+    5,
+    [
+      '5f083f0a1a33ca076a95279832580db3e0ef4584bdff1f54c8a360f50de3031e',
+      'bc1a0643b12e4d2d7c77918f44e0f4f79a838b6cf9ec5b5c283e1f4d88599e6b',
+    ],
+  ],
+  [
+    6,
+    7,
+    [
+      '0ebc5d3437fbe2db158b9f126a1d118e308181031d0a949f8dededebc558ef6a',
+      'b08693ec2e721597130641e8211e7eedccb4c26413963eee6c1e2ed16ffb1a5f',
+      'd37ee418976dd95753c1c73862b9398fa2a2cf9b4ff0fdfe8b30cd95209614b7',
+    ],
+  ],
 ];
 const SOME_HASH = h('abacaba000000000000000000000000000000000000000000060061e00123456');
 
 /** Every completed node of a tree of `n` test leaves, as the repository would store them. */
-const storedNodes = (n: number) => new Map(appendNodes(0, LEAVES.slice(0, n).map(leafHash), () => undefined).map((x) => [nodeKey(x.node), x.hash]));
+const storedNodes = (n: number) =>
+  new Map(
+    appendNodes(0, LEAVES.slice(0, n).map(leafHash), () => undefined).map((x) => [
+      nodeKey(x.node),
+      x.hash,
+    ]),
+  );
 const proofOf = (ranges: readonly (readonly [number, number])[], n: number) => {
   const nodes = storedNodes(n);
   return ranges.map(([s, e]) => rangeHash(s, e, (x) => nodes.get(nodeKey(x))));
@@ -83,10 +126,16 @@ const hex = (bs: Buffer[]) => bs.map((b) => b.toString('hex'));
 
 describe('merkle (RFC 6962 / RFC 9162)', () => {
   it('hashes the empty tree, leaves and the test roots', () => {
-    expect(EMPTY_ROOT.toString('hex')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    expect(leafHash(Buffer.alloc(0)).toString('hex')).toBe('6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d');
+    expect(EMPTY_ROOT.toString('hex')).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    expect(leafHash(Buffer.alloc(0)).toString('hex')).toBe(
+      '6e340b9cffb37a989ca544e6bb780a2c78901d3fb33738768511a30617afa01d',
+    );
     for (let n = 1; n <= 8; n++) {
-      expect(rootFromLeafHashes(LEAVES.slice(0, n).map(leafHash)).toString('hex')).toBe(ROOTS[n - 1].toString('hex'));
+      expect(rootFromLeafHashes(LEAVES.slice(0, n).map(leafHash)).toString('hex')).toBe(
+        ROOTS[n - 1].toString('hex'),
+      );
       const nodes = storedNodes(n);
       expect(rangeHash(0, n, (x) => nodes.get(nodeKey(x)))).toEqual(ROOTS[n - 1]);
     }
@@ -96,7 +145,8 @@ describe('merkle (RFC 6962 / RFC 9162)', () => {
     const all = storedNodes(8);
     const stepwise = new Map<string, Buffer>();
     for (let i = 0; i < 8; i++) {
-      for (const x of appendNodes(i, [leafHash(LEAVES[i])], (n) => stepwise.get(nodeKey(n)))) stepwise.set(nodeKey(x.node), x.hash);
+      for (const x of appendNodes(i, [leafHash(LEAVES[i])], (n) => stepwise.get(nodeKey(n))))
+        stepwise.set(nodeKey(x.node), x.hash);
     }
     expect(stepwise).toEqual(all);
     expect(all.size).toBe(8 + 4 + 2 + 1);
@@ -105,9 +155,16 @@ describe('merkle (RFC 6962 / RFC 9162)', () => {
   it('asks only for the old frontier when appending', () => {
     const stored = storedNodes(5);
     const asked: string[] = [];
-    appendNodes(5, LEAVES.slice(5).map(leafHash), (n) => (asked.push(nodeKey(n)), stored.get(nodeKey(n))));
+    appendNodes(
+      5,
+      LEAVES.slice(5).map(leafHash),
+      (n) => (asked.push(nodeKey(n)), stored.get(nodeKey(n))),
+    );
     expect(asked.sort()).toEqual(rangeNodes(0, 5).map(nodeKey).sort());
-    expect(rangeNodes(0, 5)).toEqual([{ level: 2, index: 0 }, { level: 0, index: 4 }]);
+    expect(rangeNodes(0, 5)).toEqual([
+      { level: 2, index: 0 },
+      { level: 0, index: 4 },
+    ]);
   });
 
   it.each(INCLUSION)('inclusion proof of leaf %i in size %i', (index, size, expected) => {
@@ -133,7 +190,17 @@ describe('merkle (RFC 6962 / RFC 9162)', () => {
         flipped[i][0] ^= 8;
         return [index, size, leaf, flipped, ROOTS[size - 1]];
       }),
-      ...(proof.length ? [[index, size, leaf, proof.slice(0, -1), ROOTS[size - 1]] as [number, number, Buffer, Buffer[], Buffer]] : []),
+      ...(proof.length
+        ? [
+            [index, size, leaf, proof.slice(0, -1), ROOTS[size - 1]] as [
+              number,
+              number,
+              Buffer,
+              Buffer[],
+              Buffer,
+            ],
+          ]
+        : []),
     ];
     for (const [i, n, l, p, r] of bad) {
       if (i === index && n === size && l === leaf && p === proof && r === ROOTS[size - 1]) continue;
@@ -142,11 +209,19 @@ describe('merkle (RFC 6962 / RFC 9162)', () => {
   });
 
   it('refuses inclusion for impossible indexes and sizes', () => {
-    for (const [index, size] of [[0, 0], [1, 0], [2, 1], [-1, 4], [1.5, 4]]) {
+    for (const [index, size] of [
+      [0, 0],
+      [1, 0],
+      [2, 1],
+      [-1, 4],
+      [1.5, 4],
+    ]) {
       expect(verifyInclusion(index, size, SOME_HASH, [], EMPTY_ROOT)).toBe(false);
     }
     expect(() => inclusionProofRanges(3, 3)).toThrow(RangeError);
-    expect(verifyInclusion(0, 1, leafHash(Buffer.from('data')), [], leafHash(Buffer.from('data')))).toBe(true);
+    expect(
+      verifyInclusion(0, 1, leafHash(Buffer.from('data')), [], leafHash(Buffer.from('data'))),
+    ).toBe(true);
   });
 
   it.each(CONSISTENCY)('consistency proof from %i to %i', (first, second, expected) => {
@@ -198,7 +273,9 @@ describe('merkle (RFC 6962 / RFC 9162)', () => {
   it('proves every leaf and every pair of sizes of a larger tree', () => {
     const n = 37;
     const leaves = Array.from({ length: n }, (_, i) => leafHash(Buffer.from(`leaf ${i}`)));
-    const nodes = new Map(appendNodes(0, leaves, () => undefined).map((x) => [nodeKey(x.node), x.hash]));
+    const nodes = new Map(
+      appendNodes(0, leaves, () => undefined).map((x) => [nodeKey(x.node), x.hash]),
+    );
     const get = (x: { level: number; index: number }) => nodes.get(nodeKey(x));
     for (let size = 1; size <= n; size++) {
       const root = rootFromLeafHashes(leaves.slice(0, size));
@@ -209,7 +286,9 @@ describe('merkle (RFC 6962 / RFC 9162)', () => {
       }
       for (let first = 1; first <= size; first++) {
         const proof = consistencyProofRanges(first, size).map(([s, e]) => rangeHash(s, e, get));
-        expect(verifyConsistency(first, size, rootFromLeafHashes(leaves.slice(0, first)), root, proof)).toBe(true);
+        expect(
+          verifyConsistency(first, size, rootFromLeafHashes(leaves.slice(0, first)), root, proof),
+        ).toBe(true);
       }
     }
   });

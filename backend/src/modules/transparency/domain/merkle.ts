@@ -21,7 +21,8 @@ const sha256 = (...parts: Uint8Array[]): Buffer => {
 export const leafHash = (leaf: Uint8Array): Buffer => sha256(Buffer.of(0), leaf);
 
 /** SHA-256(0x01 || left || right): an interior node. */
-export const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer => sha256(Buffer.of(1), left, right);
+export const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer =>
+  sha256(Buffer.of(1), left, right);
 
 /** The root of the empty tree: SHA-256 of no bytes. */
 export const EMPTY_ROOT: Buffer = sha256();
@@ -57,7 +58,8 @@ const isPowerOfTwo = (n: number): boolean => n > 0 && 2 ** Math.round(Math.log2(
 export const rangeNodes = (start: number, end: number): NodeId[] => {
   const size = end - start;
   if (size <= 0) return [];
-  if (isPowerOfTwo(size) && start % size === 0) return [{ level: Math.round(Math.log2(size)), index: start / size }];
+  if (isPowerOfTwo(size) && start % size === 0)
+    return [{ level: Math.round(Math.log2(size)), index: start / size }];
   const k = splitPoint(size);
   return [...rangeNodes(start, start + k), ...rangeNodes(start + k, end)];
 };
@@ -67,7 +69,11 @@ export const rangeNodes = (start: number, end: number): NodeId[] => {
  * The empty range hashes to EMPTY_ROOT.
  * @throws Error when `hashOf` has no hash for a node it is asked for.
  */
-export const rangeHash = (start: number, end: number, hashOf: (n: NodeId) => Buffer | undefined): Buffer => {
+export const rangeHash = (
+  start: number,
+  end: number,
+  hashOf: (n: NodeId) => Buffer | undefined,
+): Buffer => {
   const size = end - start;
   if (size <= 0) return EMPTY_ROOT;
   if (isPowerOfTwo(size) && start % size === 0) {
@@ -86,7 +92,8 @@ export const rootFromLeafHashes = (hashes: readonly Buffer[]): Buffer => {
   let level = [...hashes];
   while (level.length > 1) {
     const next: Buffer[] = [];
-    for (let i = 0; i < level.length; i += 2) next.push(i + 1 < level.length ? nodeHash(level[i], level[i + 1]) : level[i]);
+    for (let i = 0; i < level.length; i += 2)
+      next.push(i + 1 < level.length ? nodeHash(level[i], level[i + 1]) : level[i]);
     level = next;
   }
   return level[0];
@@ -103,7 +110,9 @@ export const inclusionProofRanges = (index: number, size: number): LeafRange[] =
     const n = end - start;
     if (n === 1) return [];
     const k = splitPoint(n);
-    return m < k ? [...path(m, start, start + k), [start + k, end]] : [...path(m - k, start + k, end), [start, start + k]];
+    return m < k
+      ? [...path(m, start, start + k), [start + k, end]]
+      : [...path(m - k, start + k, end), [start, start + k]];
   };
   return path(index, 0, size);
 };
@@ -121,7 +130,9 @@ export const consistencyProofRanges = (first: number, second: number): LeafRange
     const n = end - start;
     if (m === n) return whole ? [] : [[start, end]];
     const k = splitPoint(n);
-    return m <= k ? [...sub(m, start, start + k, whole), [start + k, end]] : [...sub(m - k, start + k, end, false), [start, start + k]];
+    return m <= k
+      ? [...sub(m, start, start + k, whole), [start + k, end]]
+      : [...sub(m - k, start + k, end, false), [start, start + k]];
   };
   return sub(first, 0, second, true);
 };
@@ -153,7 +164,13 @@ export const appendNodes = (
   for (let level = 1; 2 ** level <= newSize; level++) {
     const width = 2 ** level;
     for (let index = Math.floor(oldSize / width); index < Math.floor(newSize / width); index++) {
-      put({ level, index }, nodeHash(get({ level: level - 1, index: 2 * index }), get({ level: level - 1, index: 2 * index + 1 })));
+      put(
+        { level, index },
+        nodeHash(
+          get({ level: level - 1, index: 2 * index }),
+          get({ level: level - 1, index: 2 * index + 1 }),
+        ),
+      );
     }
   }
   return out;
@@ -168,8 +185,14 @@ const isHash = (h: Uint8Array): boolean => h.length === HASH_BYTES;
  * belong to leaf `index` of a tree of `size` leaves (index out of range, wrong length, a hash not
  * 32 bytes).
  */
-export const rootFromInclusionProof = (index: number, size: number, leaf: Buffer, proof: readonly Buffer[]): Buffer | null => {
-  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size)) return null;
+export const rootFromInclusionProof = (
+  index: number,
+  size: number,
+  leaf: Buffer,
+  proof: readonly Buffer[],
+): Buffer | null => {
+  if (!(Number.isSafeInteger(index) && Number.isSafeInteger(size) && index >= 0 && index < size))
+    return null;
   if (!isHash(leaf) || !proof.every(isHash)) return null;
   let fn = index;
   let sn = size - 1;
@@ -186,7 +209,13 @@ export const rootFromInclusionProof = (index: number, size: number, leaf: Buffer
 };
 
 /** Whether `proof` shows leaf hash `leaf` at `index` in the tree of `size` leaves with root `root` (RFC 9162 section 2.1.3.2). */
-export const verifyInclusion = (index: number, size: number, leaf: Buffer, proof: readonly Buffer[], root: Buffer): boolean => {
+export const verifyInclusion = (
+  index: number,
+  size: number,
+  leaf: Buffer,
+  proof: readonly Buffer[],
+  root: Buffer,
+): boolean => {
   const got = rootFromInclusionProof(index, size, leaf, proof);
   return got !== null && isHash(root) && got.equals(root);
 };
@@ -196,8 +225,20 @@ export const verifyInclusion = (index: number, size: number, leaf: Buffer, proof
  * tree of `second` leaves with root `secondRoot` (RFC 9162 section 2.1.4.2). A tree of 0 leaves
  * is a prefix of any tree (empty proof); equal sizes need equal roots and an empty proof.
  */
-export const verifyConsistency = (first: number, second: number, firstRoot: Buffer, secondRoot: Buffer, proof: readonly Buffer[]): boolean => {
-  if (!(Number.isSafeInteger(first) && Number.isSafeInteger(second) && first >= 0 && first <= second)) return false;
+export const verifyConsistency = (
+  first: number,
+  second: number,
+  firstRoot: Buffer,
+  secondRoot: Buffer,
+  proof: readonly Buffer[],
+): boolean => {
+  if (!(
+    Number.isSafeInteger(first) &&
+    Number.isSafeInteger(second) &&
+    first >= 0 &&
+    first <= second
+  ))
+    return false;
   if (!proof.every(isHash)) return false;
   if (first === second) return proof.length === 0 && firstRoot.equals(secondRoot);
   if (first === 0) return proof.length === 0;

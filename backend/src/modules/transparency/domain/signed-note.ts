@@ -35,7 +35,12 @@ export interface Checkpoint {
 
 /** Key id of an Ed25519 note key: SHA-256(name || '\n' || 0x01 || public key)[0:4]. */
 export const noteKeyId = (name: string, publicKey: Buffer): Buffer =>
-  createHash('sha256').update(Buffer.from(`${name}\n`, 'utf8')).update(Buffer.of(ED25519)).update(publicKey).digest().subarray(0, 4);
+  createHash('sha256')
+    .update(Buffer.from(`${name}\n`, 'utf8'))
+    .update(Buffer.of(ED25519))
+    .update(publicKey)
+    .digest()
+    .subarray(0, 4);
 
 /**
  * Reads a signer key `PRIVATE+KEY+<name>+<key id hex>+<base64(0x01 || 32-byte seed)>`.
@@ -48,9 +53,16 @@ export const parseSignerKey = (text: string): NoteSigner => {
   if (!KEY_NAME.test(name)) throw new Error('the key name must not be empty nor hold spaces or +');
   if (!/^[0-9a-f]{8}$/.test(id)) throw new Error('the key id must be 8 lowercase hex digits');
   const raw = BASE64.test(key) ? Buffer.from(key, 'base64') : Buffer.alloc(0);
-  if (raw.length !== 33 || raw[0] !== ED25519) throw new Error('the key must be base64 of 0x01 and a 32-byte Ed25519 seed');
-  const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_ED25519, raw.subarray(1)]), format: 'der', type: 'pkcs8' });
-  const publicKey = Buffer.from(createPublicKey(privateKey).export({ format: 'der', type: 'spki' })).subarray(-32);
+  if (raw.length !== 33 || raw[0] !== ED25519)
+    throw new Error('the key must be base64 of 0x01 and a 32-byte Ed25519 seed');
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([PKCS8_ED25519, raw.subarray(1)]),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const publicKey = Buffer.from(
+    createPublicKey(privateKey).export({ format: 'der', type: 'spki' }),
+  ).subarray(-32);
   const keyId = noteKeyId(name, publicKey);
   if (keyId.toString('hex') !== id) throw new Error('the key id does not match the key');
   return { name, keyId, privateKey, publicKey };
@@ -61,19 +73,24 @@ export const verifierKey = (s: Pick<NoteSigner, 'name' | 'keyId' | 'publicKey'>)
   `${s.name}+${s.keyId.toString('hex')}+${Buffer.concat([Buffer.of(ED25519), s.publicKey]).toString('base64')}`;
 
 /** A parsed verifier key. @throws Error when it is not `<name>+<8 hex>+<base64(0x01 || 32 bytes)>` or the id does not match. */
-export const parseVerifierKey = (text: string): { name: string; keyId: Buffer; publicKey: Buffer } => {
+export const parseVerifierKey = (
+  text: string,
+): { name: string; keyId: Buffer; publicKey: Buffer } => {
   const parts = /^([^+\s]+)\+([0-9a-f]{8})\+([A-Za-z0-9+/]+={0,2})$/.exec(text.trim())?.slice(1);
   if (!parts) throw new Error('a verifier key is <name>+<key id>+<base64 key>');
   const raw = Buffer.from(parts[2], 'base64');
-  if (raw.length !== 33 || raw[0] !== ED25519) throw new Error('the verifier key is not an Ed25519 key');
+  if (raw.length !== 33 || raw[0] !== ED25519)
+    throw new Error('the verifier key is not an Ed25519 key');
   const publicKey = raw.subarray(1);
   const keyId = noteKeyId(parts[0], publicKey);
-  if (keyId.toString('hex') !== parts[1]) throw new Error('the verifier key id does not match its key');
+  if (keyId.toString('hex') !== parts[1])
+    throw new Error('the verifier key id does not match its key');
   return { name: parts[0], keyId, publicKey };
 };
 
 /** A checkpoint's text (C2SP tlog-checkpoint): `<origin>\n<size>\n<base64 root>\n`. */
-export const checkpointText = (c: Checkpoint): string => `${c.origin}\n${c.size}\n${c.root.toString('base64')}\n`;
+export const checkpointText = (c: Checkpoint): string =>
+  `${c.origin}\n${c.size}\n${c.root.toString('base64')}\n`;
 
 /** The signed note: `text`, a blank line, then the signer's line `— <name> <base64(key id || Ed25519 signature of text)>`. */
 export const signNote = (text: string, signer: NoteSigner): string => {
@@ -94,7 +111,8 @@ export interface NoteSignature {
  */
 export const parseNote = (note: string): { text: string; signatures: NoteSignature[] } => {
   const split = note.lastIndexOf('\n\n');
-  if (split < 0 || !note.endsWith('\n')) throw new Error('a signed note ends with a blank line and signature lines');
+  if (split < 0 || !note.endsWith('\n'))
+    throw new Error('a signed note ends with a blank line and signature lines');
   const text = note.slice(0, split + 1);
   const signatures = note
     .slice(split + 2, -1)
@@ -112,16 +130,27 @@ export const parseNote = (note: string): { text: string; signatures: NoteSignatu
  * Whether `note` carries a valid Ed25519 signature by the verifier key `vkey` (its name and id
  * must match a signature line). Malformed notes are not valid.
  */
-export const verifyNote = (note: string, vkey: { name: string; keyId: Buffer; publicKey: Buffer }): boolean => {
+export const verifyNote = (
+  note: string,
+  vkey: { name: string; keyId: Buffer; publicKey: Buffer },
+): boolean => {
   let parsed: ReturnType<typeof parseNote>;
   try {
     parsed = parseNote(note);
   } catch {
     return false;
   }
-  const key = createPublicKey({ key: Buffer.concat([SPKI_ED25519, vkey.publicKey]), format: 'der', type: 'spki' });
+  const key = createPublicKey({
+    key: Buffer.concat([SPKI_ED25519, vkey.publicKey]),
+    format: 'der',
+    type: 'spki',
+  });
   return parsed.signatures.some(
-    (s) => s.name === vkey.name && s.keyId.equals(vkey.keyId) && s.signature.length === 64 && verify(null, Buffer.from(parsed.text, 'utf8'), key, s.signature),
+    (s) =>
+      s.name === vkey.name &&
+      s.keyId.equals(vkey.keyId) &&
+      s.signature.length === 64 &&
+      verify(null, Buffer.from(parsed.text, 'utf8'), key, s.signature),
   );
 };
 
@@ -131,10 +160,12 @@ export const verifyNote = (note: string, vkey: { name: string; keyId: Buffer; pu
  */
 export const parseCheckpoint = (text: string): Checkpoint => {
   const lines = text.split('\n');
-  if (lines.length < 4 || lines[lines.length - 1] !== '') throw new Error('a checkpoint has an origin, a size and a root hash line');
+  if (lines.length < 4 || lines[lines.length - 1] !== '')
+    throw new Error('a checkpoint has an origin, a size and a root hash line');
   const [origin, size, root] = lines;
   if (!origin) throw new Error('the checkpoint has no origin');
-  if (!/^(0|[1-9]\d*)$/.test(size) || !Number.isSafeInteger(Number(size))) throw new Error('the checkpoint size is not a decimal number');
+  if (!/^(0|[1-9]\d*)$/.test(size) || !Number.isSafeInteger(Number(size)))
+    throw new Error('the checkpoint size is not a decimal number');
   const hash = BASE64.test(root) ? Buffer.from(root, 'base64') : Buffer.alloc(0);
   if (hash.length !== 32) throw new Error('the checkpoint root is not 32 bytes of base64');
   return { origin, size: Number(size), root: hash };

@@ -12,9 +12,12 @@ describe('ussd menu walk', () => {
     expect(parseAnswers(text)).toEqual(answers);
   });
 
-  it.each([['1*a'], ['😀'], ['1'.repeat(161)], [42], [['1']], ['1\u0000']])('refuses %p', (text) => {
-    expect(parseAnswers(text)).toBeNull();
-  });
+  it.each([['1*a'], ['😀'], ['1'.repeat(161)], [42], [['1']], ['1\u0000']])(
+    'refuses %p',
+    (text) => {
+      expect(parseAnswers(text)).toBeNull();
+    },
+  );
 
   it.each([
     ['', 12, { kind: 'main' }],
@@ -42,7 +45,11 @@ describe('ussd menu walk', () => {
     [`3*${ussdCodeOf(42)}*3`, 0, { kind: 'code-voucher', slipId: 42, retry: false }],
     [`3*${ussdCodeOf(42)}*3*#`, 0, { kind: 'code-voucher', slipId: 42, retry: true }],
     [`3*${ussdCodeOf(42)}*3*0`, 0, { kind: 'code-slip', slipId: 42 }],
-    [`3*${ussdCodeOf(42)}*3*000000000000`, 0, { kind: 'code-voucher-pay', slipId: 42, code: '000000000000' }],
+    [
+      `3*${ussdCodeOf(42)}*3*000000000000`,
+      0,
+      { kind: 'code-voucher-pay', slipId: 42, code: '000000000000' },
+    ],
     ['2', 0, { kind: 'mine' }],
     ['2*3', 0, { kind: 'mine-resend', index: 2 }],
     ['3', 0, { kind: 'code', retry: false }],

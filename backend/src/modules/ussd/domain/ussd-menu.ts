@@ -44,7 +44,19 @@ export type UssdState =
   | { kind: 'unreadable' };
 
 /** States after which the session ends: a further answer is unreadable. */
-const FINAL: ReadonlySet<UssdState['kind']> = new Set(['top-buy', 'top-paybill', 'top-voucher-pay', 'mine-resend', 'code-buy', 'code-paybill', 'code-voucher-pay', 'rg-cap-set', 'rg-excl-set', 'help', 'unreadable']);
+const FINAL: ReadonlySet<UssdState['kind']> = new Set([
+  'top-buy',
+  'top-paybill',
+  'top-voucher-pay',
+  'mine-resend',
+  'code-buy',
+  'code-paybill',
+  'code-voucher-pay',
+  'rg-cap-set',
+  'rg-excl-set',
+  'help',
+  'unreadable',
+]);
 
 /**
  * The answers in `text` (AT's `text`: '' on the first request, then answers joined by `*`), or
@@ -53,7 +65,8 @@ const FINAL: ReadonlySet<UssdState['kind']> = new Set(['top-buy', 'top-paybill',
  */
 export const parseAnswers = (text: unknown): string[] | null => {
   if (text === undefined || text === null) return [];
-  if (typeof text !== 'string' || text.length > MAX_TEXT_CHARS || !/^[0-9*#]*$/.test(text)) return null;
+  if (typeof text !== 'string' || text.length > MAX_TEXT_CHARS || !/^[0-9*#]*$/.test(text))
+    return null;
   return text === '' ? [] : text.split('*');
 };
 
@@ -62,46 +75,90 @@ const step = (s: UssdState, a: string, topCount: number): UssdState => {
   const choice = /^[1-9]$/.test(a) ? Number(a) : null;
   switch (s.kind) {
     case 'main':
-      return a === '1' ? { kind: 'top', page: 0 } : a === '2' ? { kind: 'mine' } : a === '3' ? { kind: 'code', retry: false }
-        : a === '4' ? { kind: 'rg' } : a === '0' ? { kind: 'help' } : s;
+      return a === '1'
+        ? { kind: 'top', page: 0 }
+        : a === '2'
+          ? { kind: 'mine' }
+          : a === '3'
+            ? { kind: 'code', retry: false }
+            : a === '4'
+              ? { kind: 'rg' }
+              : a === '0'
+                ? { kind: 'help' }
+                : s;
     case 'top': {
-      if (a === '9' && (s.page + 1) * SLIPS_PER_SCREEN < topCount) return { kind: 'top', page: s.page + 1 };
+      if (a === '9' && (s.page + 1) * SLIPS_PER_SCREEN < topCount)
+        return { kind: 'top', page: s.page + 1 };
       if (a === '0') return s.page > 0 ? { kind: 'top', page: s.page - 1 } : { kind: 'main' };
       const index = s.page * SLIPS_PER_SCREEN + (choice ?? 0) - 1;
-      return choice !== null && choice <= SLIPS_PER_SCREEN && index < topCount ? { kind: 'top-slip', index } : s;
+      return choice !== null && choice <= SLIPS_PER_SCREEN && index < topCount
+        ? { kind: 'top-slip', index }
+        : s;
     }
     case 'top-slip':
-      return a === '1' ? { kind: 'top-buy', index: s.index } : a === '2' ? { kind: 'top-paybill', index: s.index }
-        : a === '3' ? { kind: 'top-voucher', index: s.index, retry: false } : a === '0' ? { kind: 'top', page: Math.floor(s.index / SLIPS_PER_SCREEN) } : s;
+      return a === '1'
+        ? { kind: 'top-buy', index: s.index }
+        : a === '2'
+          ? { kind: 'top-paybill', index: s.index }
+          : a === '3'
+            ? { kind: 'top-voucher', index: s.index, retry: false }
+            : a === '0'
+              ? { kind: 'top', page: Math.floor(s.index / SLIPS_PER_SCREEN) }
+              : s;
     case 'top-voucher': {
       if (a === '0') return { kind: 'top-slip', index: s.index };
       const code = normaliseVoucherCode(a);
-      return code ? { kind: 'top-voucher-pay', index: s.index, code } : { kind: 'top-voucher', index: s.index, retry: true };
+      return code
+        ? { kind: 'top-voucher-pay', index: s.index, code }
+        : { kind: 'top-voucher', index: s.index, retry: true };
     }
     case 'mine':
-      return a === '0' ? { kind: 'main' } : choice !== null && choice <= SLIPS_PER_SCREEN ? { kind: 'mine-resend', index: choice - 1 } : s;
+      return a === '0'
+        ? { kind: 'main' }
+        : choice !== null && choice <= SLIPS_PER_SCREEN
+          ? { kind: 'mine-resend', index: choice - 1 }
+          : s;
     case 'code': {
       if (a === '0') return { kind: 'main' };
       const slipId = slipIdOfUssdCode(a);
       return slipId === null ? { kind: 'code', retry: true } : { kind: 'code-slip', slipId };
     }
     case 'code-slip':
-      return a === '1' ? { kind: 'code-buy', slipId: s.slipId } : a === '2' ? { kind: 'code-paybill', slipId: s.slipId }
-        : a === '3' ? { kind: 'code-voucher', slipId: s.slipId, retry: false } : a === '0' ? { kind: 'main' } : s;
+      return a === '1'
+        ? { kind: 'code-buy', slipId: s.slipId }
+        : a === '2'
+          ? { kind: 'code-paybill', slipId: s.slipId }
+          : a === '3'
+            ? { kind: 'code-voucher', slipId: s.slipId, retry: false }
+            : a === '0'
+              ? { kind: 'main' }
+              : s;
     case 'code-voucher': {
       if (a === '0') return { kind: 'code-slip', slipId: s.slipId };
       const code = normaliseVoucherCode(a);
-      return code ? { kind: 'code-voucher-pay', slipId: s.slipId, code } : { kind: 'code-voucher', slipId: s.slipId, retry: true };
+      return code
+        ? { kind: 'code-voucher-pay', slipId: s.slipId, code }
+        : { kind: 'code-voucher', slipId: s.slipId, retry: true };
     }
     case 'rg':
-      return a === '1' ? { kind: 'rg-cap', retry: false } : a === '2' ? { kind: 'rg-excl' } : a === '0' ? { kind: 'main' } : s;
+      return a === '1'
+        ? { kind: 'rg-cap', retry: false }
+        : a === '2'
+          ? { kind: 'rg-excl' }
+          : a === '0'
+            ? { kind: 'main' }
+            : s;
     case 'rg-cap':
-      return /^\d{1,7}$/.test(a) && Number(a) <= MAX_CAP_KSH ? { kind: 'rg-cap-code', capKsh: Number(a) } : { kind: 'rg-cap', retry: true };
+      return /^\d{1,7}$/.test(a) && Number(a) <= MAX_CAP_KSH
+        ? { kind: 'rg-cap-code', capKsh: Number(a) }
+        : { kind: 'rg-cap', retry: true };
     case 'rg-cap-code':
       return { kind: 'rg-cap-set', capKsh: s.capKsh, code: a };
     case 'rg-excl':
       if (a === '0') return { kind: 'rg' };
-      return a in EXCLUSION_CHOICES ? { kind: 'rg-excl-code', period: EXCLUSION_CHOICES[a as keyof typeof EXCLUSION_CHOICES] } : s;
+      return a in EXCLUSION_CHOICES
+        ? { kind: 'rg-excl-code', period: EXCLUSION_CHOICES[a as keyof typeof EXCLUSION_CHOICES] }
+        : s;
     case 'rg-excl-code':
       return { kind: 'rg-excl-set', period: s.period, code: a };
     default:

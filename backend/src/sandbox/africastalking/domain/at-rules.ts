@@ -64,10 +64,20 @@ export const parseRecipients = (to: string): string[] =>
 
 /** What happens to one recipient (status codes of §3.2; test numbers of sandbox.constants.ts). */
 export const recipientOutcome = (number: string, message: string): RecipientOutcome => {
-  const none = { cost: '0', costCurrency: null, costScaled: 0n, messageParts: 0, accepted: false, deliveryFails: false };
-  if (!DELIVERABLE.test(number)) return { number, statusCode: 403, status: 'InvalidPhoneNumber', ...none };
-  if (number === AT_TEST_NUMBERS.blacklisted) return { number, statusCode: 406, status: 'UserInBlacklist', ...none };
-  if (number === AT_TEST_NUMBERS.insufficientBalance) return { number, statusCode: 405, status: 'InsufficientBalance', ...none };
+  const none = {
+    cost: '0',
+    costCurrency: null,
+    costScaled: 0n,
+    messageParts: 0,
+    accepted: false,
+    deliveryFails: false,
+  };
+  if (!DELIVERABLE.test(number))
+    return { number, statusCode: 403, status: 'InvalidPhoneNumber', ...none };
+  if (number === AT_TEST_NUMBERS.blacklisted)
+    return { number, statusCode: 406, status: 'UserInBlacklist', ...none };
+  if (number === AT_TEST_NUMBERS.insufficientBalance)
+    return { number, statusCode: 405, status: 'InsufficientBalance', ...none };
   const parts = smsParts(message);
   const price = PRICE_PER_PART.find((p) => number.startsWith(p.prefix)) ?? PRICE_PER_PART[0];
   const scaled = price.scaled * BigInt(parts);
@@ -89,7 +99,9 @@ export const summaryMessage = (outcomes: RecipientOutcome[]): string => {
   const sent = outcomes.filter((o) => o.accepted);
   if (!sent.length) return `Sent to 0/${outcomes.length} Total Cost: 0`;
   const currency = sent[0].costCurrency as string;
-  const total = sent.filter((o) => o.costCurrency === currency).reduce((sum, o) => sum + o.costScaled, 0n);
+  const total = sent
+    .filter((o) => o.costCurrency === currency)
+    .reduce((sum, o) => sum + o.costScaled, 0n);
   return `Sent to ${sent.length}/${outcomes.length} Total Cost: ${currency} ${fromScaled(total, 4)}`;
 };
 
@@ -109,14 +121,19 @@ export const networkCode = (number: string): string => {
 };
 
 /** The form-encoded delivery report body (§3.3). */
-export const deliveryReportBody = (report: { id: string; status: string; phoneNumber: string }): string => {
+export const deliveryReportBody = (report: {
+  id: string;
+  status: string;
+  phoneNumber: string;
+}): string => {
   const fields = new URLSearchParams({
     id: report.id,
     status: report.status,
     phoneNumber: report.phoneNumber,
     networkCode: networkCode(report.phoneNumber),
   });
-  if (report.status === 'Failed' || report.status === 'Rejected') fields.set('failureReason', 'DeliveryFailure');
+  if (report.status === 'Failed' || report.status === 'Rejected')
+    fields.set('failureReason', 'DeliveryFailure');
   fields.set('retryCount', '0');
   return fields.toString();
 };

@@ -1,5 +1,14 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOkResponse, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiConsumes,
+  ApiExcludeEndpoint,
+  ApiOkResponse,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../../../common/decorators/public.decorator';
 import { isObject } from '../../common/provider-answer';
@@ -21,7 +30,8 @@ export class PayBillDto {
 export class PayBillResultDto {
   @ApiProperty({ enum: ['paid', 'refused'] }) status: string;
   @ApiProperty({ example: 'RKTQDM7W6S' }) transId: string;
-  @ApiProperty({ example: '0', description: "The validation answer's ResultCode" }) resultCode: string;
+  @ApiProperty({ example: '0', description: "The validation answer's ResultCode" })
+  resultCode: string;
   @ApiProperty({ example: 'Accepted' }) resultDesc: string;
 }
 
@@ -56,15 +66,28 @@ export class C2bSandboxController {
   @ApiConsumes('application/x-www-form-urlencoded')
   @ApiBody({ type: PayBillDto })
   @ApiResponse({ status: 303, description: 'Back to the phone page' })
-  async payFromPage(@Param('msisdn') msisdn: string, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async payFromPage(
+    @Param('msisdn') msisdn: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     try {
       const result = await this.pay(msisdn, body);
-      void reply.status(303).header('location', `/sandbox/phone/${this.phones.key(msisdn)}?done=paybill_${result.status}`);
+      void reply
+        .status(303)
+        .header(
+          'location',
+          `/sandbox/phone/${this.phones.key(msisdn)}?done=paybill_${result.status}`,
+        );
       return '';
     } catch (err) {
       if (!(err instanceof SandboxError)) throw err;
       const view = await this.phones.view(msisdn).catch(() => undefined);
-      return sendHtml(reply, err.status, view ? renderPhonePage(view, { error: err.message }) : renderErrorPage(err.message));
+      return sendHtml(
+        reply,
+        err.status,
+        view ? renderPhonePage(view, { error: err.message }) : renderErrorPage(err.message),
+      );
     }
   }
 

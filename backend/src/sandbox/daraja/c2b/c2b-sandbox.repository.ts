@@ -29,13 +29,25 @@ export class C2bSandboxRepository {
 
   /** The URLs registered for `shortCode`, or null. */
   async urlsOf(shortCode: string): Promise<C2bUrls | null> {
-    const [row] = await query<{ short_code: string; response_type: string; confirmation_url: string; validation_url: string; version: string }>(
+    const [row] = await query<{
+      short_code: string;
+      response_type: string;
+      confirmation_url: string;
+      validation_url: string;
+      version: string;
+    }>(
       this.ds,
       `SELECT short_code, response_type, confirmation_url, validation_url, version FROM sandbox_c2b_url WHERE short_code = $1`,
       [shortCode],
     );
     return row
-      ? { shortCode: row.short_code, responseType: row.response_type, confirmationUrl: row.confirmation_url, validationUrl: row.validation_url, version: row.version }
+      ? {
+          shortCode: row.short_code,
+          responseType: row.response_type,
+          confirmationUrl: row.confirmation_url,
+          validationUrl: row.validation_url,
+          version: row.version,
+        }
       : null;
   }
 }

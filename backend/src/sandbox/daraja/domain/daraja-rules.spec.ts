@@ -1,4 +1,10 @@
-import { parseAccountBalanceResult, parseB2cResult, parseStkCallback, parseTransactionStatusResult, stkPassword } from '../../../providers/daraja/daraja.client';
+import {
+  parseAccountBalanceResult,
+  parseB2cResult,
+  parseStkCallback,
+  parseTransactionStatusResult,
+  stkPassword,
+} from '../../../providers/daraja/daraja.client';
 import {
   accountBalanceResultBody,
   b2cOutcome,
@@ -15,7 +21,10 @@ import {
   validateAccountBalance,
 } from './daraja-rules';
 
-const creds = { shortcode: '174379', passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919' };
+const creds = {
+  shortcode: '174379',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+};
 const push = (overrides: Record<string, unknown> = {}) => ({
   BusinessShortCode: 174379,
   Password: expectedPassword('174379', creds.passkey, '20210628092408'),
@@ -36,15 +45,27 @@ describe('validateStkPush', () => {
     expect(expectedPassword('174379', creds.passkey, '20160216165627')).toBe(
       'MTc0Mzc5YmZiMjc5ZjlhYTliZGJjZjE1OGU5N2RkNzFhNDY3Y2QyZTBjODkzMDU5YjEwZjc4ZTZiNzJhZGExZWQyYzkxOTIwMTYwMjE2MTY1NjI3',
     );
-    expect(expectedPassword('174379', creds.passkey, '20210628092408')).toBe(stkPassword('174379', creds.passkey, '20210628092408'));
+    expect(expectedPassword('174379', creds.passkey, '20210628092408')).toBe(
+      stkPassword('174379', creds.passkey, '20210628092408'),
+    );
   });
 
   it('accepts the documented example and normalises it', () => {
     expect(validateStkPush(push(), creds)).toEqual({
       ok: true,
-      value: expect.objectContaining({ amountKsh: '100.00', phoneNumber: '254712345678', partyB: '174379', accountReference: 'SLIP4521' }),
+      value: expect.objectContaining({
+        amountKsh: '100.00',
+        phoneNumber: '254712345678',
+        partyB: '174379',
+        accountReference: 'SLIP4521',
+      }),
     });
-    expect(validateStkPush(push({ PhoneNumber: '254112345678', PartyA: '254112345678', Amount: '5' }), creds).ok).toBe(true);
+    expect(
+      validateStkPush(
+        push({ PhoneNumber: '254112345678', PartyA: '254112345678', Amount: '5' }),
+        creds,
+      ).ok,
+    ).toBe(true);
   });
 
   it.each([
@@ -82,9 +103,16 @@ describe('validateStkPush', () => {
 
 describe('validateStkQuery', () => {
   it('needs a CheckoutRequestID and valid credentials', () => {
-    const body = { BusinessShortCode: 174379, Password: push().Password, Timestamp: '20210628092408', CheckoutRequestID: ' ws_CO_1 ' };
+    const body = {
+      BusinessShortCode: 174379,
+      Password: push().Password,
+      Timestamp: '20210628092408',
+      CheckoutRequestID: ' ws_CO_1 ',
+    };
     expect(validateStkQuery(body, creds)).toEqual({ ok: true, value: 'ws_CO_1' });
-    expect(validateStkQuery({ ...body, CheckoutRequestID: '' }, creds)).toMatchObject({ rejection: { errorMessage: 'Bad Request - Invalid CheckoutRequestID' } });
+    expect(validateStkQuery({ ...body, CheckoutRequestID: '' }, creds)).toMatchObject({
+      rejection: { errorMessage: 'Bad Request - Invalid CheckoutRequestID' },
+    });
   });
 });
 
@@ -118,15 +146,28 @@ describe('STK callback and query bodies', () => {
     ['timed_out', '1037', 'timeout'],
     ['wrong_pin', '2001', 'failed'],
   ] as const)('builds a %s body without CallbackMetadata (%s)', (resolution, code, outcome) => {
-    const body = stkCallbackBody({ ...stk, resolution, receipt: null, transactionDate: null }) as { Body: { stkCallback: Record<string, unknown> } };
+    const body = stkCallbackBody({ ...stk, resolution, receipt: null, transactionDate: null }) as {
+      Body: { stkCallback: Record<string, unknown> };
+    };
     expect(body.Body.stkCallback.CallbackMetadata).toBeUndefined();
     expect(parseStkCallback(body)).toMatchObject({ resultCode: code, outcome });
-    expect(stkQueryBody({ ...stk, resolution })).toMatchObject({ ResponseCode: '0', ResultCode: code });
+    expect(stkQueryBody({ ...stk, resolution })).toMatchObject({
+      ResponseCode: '0',
+      ResultCode: code,
+    });
   });
 
   it('words the M-Pesa SMS like Safaricom, starting with the receipt', () => {
-    const sms = stkConfirmationSms({ receipt: 'TKE4H7Q2ZP', amountKsh: '1250.00', merchant: 'TIPSKE MARKETPLACE', accountReference: 'SLIP4521', at: new Date('2025-11-14T07:35:47Z') });
-    expect(sms).toBe('TKE4H7Q2ZP Confirmed. Ksh1,250.00 sent to TIPSKE MARKETPLACE for account SLIP4521 on 14/11/25 at 10:35 AM. Transaction cost, Ksh0.00.');
+    const sms = stkConfirmationSms({
+      receipt: 'TKE4H7Q2ZP',
+      amountKsh: '1250.00',
+      merchant: 'TIPSKE MARKETPLACE',
+      accountReference: 'SLIP4521',
+      at: new Date('2025-11-14T07:35:47Z'),
+    });
+    expect(sms).toBe(
+      'TKE4H7Q2ZP Confirmed. Ksh1,250.00 sent to TIPSKE MARKETPLACE for account SLIP4521 on 14/11/25 at 10:35 AM. Transaction cost, Ksh0.00.',
+    );
   });
 });
 
@@ -147,16 +188,28 @@ describe('B2C', () => {
   });
 
   it('validates v3 (OriginatorConversationID required) and v1 (Occasion spelling, no id)', () => {
-    expect(validateB2c(request(), 'v3')).toMatchObject({ ok: true, value: { amount: 1250n, occasion: 'Withdrawal 481' } });
+    expect(validateB2c(request(), 'v3')).toMatchObject({
+      ok: true,
+      value: { amount: 1250n, occasion: 'Withdrawal 481' },
+    });
     expect(validateB2c(request({ OriginatorConversationID: undefined }), 'v3')).toMatchObject({
       rejection: { errorMessage: 'Bad Request - Invalid OriginatorConversationID' },
     });
-    expect(validateB2c(request({ OriginatorConversationID: undefined, Occassion: undefined, Occasion: 'x' }), 'v1')).toMatchObject({
+    expect(
+      validateB2c(
+        request({ OriginatorConversationID: undefined, Occassion: undefined, Occasion: 'x' }),
+        'v1',
+      ),
+    ).toMatchObject({
       ok: true,
       value: { originatorConversationId: null, occasion: 'x' },
     });
-    expect(validateB2c(request({ Remarks: 'x' }), 'v3')).toMatchObject({ rejection: { errorMessage: 'Bad Request - Invalid Remarks' } });
-    expect(validateB2c(request({ CommandID: 'Steal' }), 'v3')).toMatchObject({ rejection: { errorMessage: 'Bad Request - Invalid CommandID' } });
+    expect(validateB2c(request({ Remarks: 'x' }), 'v3')).toMatchObject({
+      rejection: { errorMessage: 'Bad Request - Invalid Remarks' },
+    });
+    expect(validateB2c(request({ CommandID: 'Steal' }), 'v3')).toMatchObject({
+      rejection: { errorMessage: 'Bad Request - Invalid CommandID' },
+    });
   });
 
   it('decides the outcome by the documented triggers', () => {
@@ -180,13 +233,17 @@ describe('B2C', () => {
       partyB: '254712345678',
       completedAt: new Date('2025-11-14T07:52:07Z'),
     };
-    expect(parseB2cResult(b2cResultBody({ ...done, resultCode: 0, resultDesc: 'ok' }))).toMatchObject({
+    expect(
+      parseB2cResult(b2cResultBody({ ...done, resultCode: 0, resultDesc: 'ok' })),
+    ).toMatchObject({
       paid: true,
       transactionId: 'TKE5PQ81XA',
       amountKsh: '1250.00',
       completedAt: '14.11.2025 10:52:07',
     });
-    expect(parseB2cResult(b2cResultBody({ ...done, resultCode: 2040, resultDesc: 'no' }))).toMatchObject({ paid: false, resultCode: '2040' });
+    expect(
+      parseB2cResult(b2cResultBody({ ...done, resultCode: 2040, resultDesc: 'no' })),
+    ).toMatchObject({ paid: false, resultCode: '2040' });
   });
 });
 
@@ -216,15 +273,33 @@ describe('Transaction Status (§1.9)', () => {
         resultUrl: 'https://tips.example.co.ke/api/processor/status-result/3f9c0b7e',
       },
     });
-    expect(validateTransactionStatus(question({ CommandID: 'AccountBalance' }))).toMatchObject({ ok: false, rejection: { errorCode: '400.002.02' } });
+    expect(validateTransactionStatus(question({ CommandID: 'AccountBalance' }))).toMatchObject({
+      ok: false,
+      rejection: { errorCode: '400.002.02' },
+    });
     expect(validateTransactionStatus(question({ TransactionID: '' }))).toMatchObject({ ok: false });
-    expect(validateTransactionStatus(question({ ResultURL: 'ftp://x' }))).toMatchObject({ ok: false });
+    expect(validateTransactionStatus(question({ ResultURL: 'ftp://x' }))).toMatchObject({
+      ok: false,
+    });
   });
 
   it('answers Completed with the payment, which our parser reads back; 2001 for a wrong initiator', () => {
-    const stk = { receipt: 'TKE4H7Q2ZP', amountKsh: '200.00', msisdn: '254712345678', shortcode: '174379', transactionDate: '20261205103541' };
-    const base = { originatorConversationId: 'purchase-12-ts-6', conversationId: 'AG_20261205_0000777ab7d848b9e721', stk, at: new Date('2026-12-05T07:35:41Z') };
-    expect(parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: true }))).toMatchObject({
+    const stk = {
+      receipt: 'TKE4H7Q2ZP',
+      amountKsh: '200.00',
+      msisdn: '254712345678',
+      shortcode: '174379',
+      transactionDate: '20261205103541',
+    };
+    const base = {
+      originatorConversationId: 'purchase-12-ts-6',
+      conversationId: 'AG_20261205_0000777ab7d848b9e721',
+      stk,
+      at: new Date('2026-12-05T07:35:41Z'),
+    };
+    expect(
+      parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: true })),
+    ).toMatchObject({
       resultCode: '0',
       completed: true,
       receipt: 'TKE4H7Q2ZP',
@@ -232,7 +307,9 @@ describe('Transaction Status (§1.9)', () => {
       finalisedAt: '20261205103541',
       debitPartyName: '254712345678 - SANDBOX CUSTOMER',
     });
-    expect(parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: false }))).toMatchObject({ resultCode: '2001', completed: false });
+    expect(
+      parseTransactionStatusResult(transactionStatusResultBody({ ...base, initiatorValid: false })),
+    ).toMatchObject({ resultCode: '2001', completed: false });
   });
 });
 
@@ -244,22 +321,47 @@ describe('Account Balance (§1.12)', () => {
     PartyA: 600992,
     IdentifierType: '4',
     Remarks: 'B2C float',
-    QueueTimeOutURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
+    QueueTimeOutURL:
+      'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e/timeout',
     ResultURL: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
     ...overrides,
   });
 
   it('validates the question', () => {
-    expect(validateAccountBalance(question())).toMatchObject({ ok: true, value: { initiatorName: 'testapi', resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e' } });
-    expect(validateAccountBalance(question({ CommandID: 'TransactionStatusQuery' }))).toMatchObject({ ok: false });
-    expect(validateAccountBalance(question({ QueueTimeOutURL: 'nope' }))).toMatchObject({ ok: false });
+    expect(validateAccountBalance(question())).toMatchObject({
+      ok: true,
+      value: {
+        initiatorName: 'testapi',
+        resultUrl: 'https://tips.example.co.ke/api/finance/callbacks/balance-result/3f9c0b7e',
+      },
+    });
+    expect(validateAccountBalance(question({ CommandID: 'TransactionStatusQuery' }))).toMatchObject(
+      { ok: false },
+    );
+    expect(validateAccountBalance(question({ QueueTimeOutURL: 'nope' }))).toMatchObject({
+      ok: false,
+    });
   });
 
   it('reports the Utility Account, which our parser reads back; 2001 for a wrong initiator', () => {
-    const base = { originatorConversationId: 'sandbox-1', conversationId: 'AG_20261205_0000777ab7d848b9e721', utilityKsh: 5000, at: new Date('2026-12-05T07:35:41Z') };
-    const parsed = parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: true }));
-    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({ name: 'Utility Account', currency: 'KES', currentKsh: '5000.00', availableKsh: '5000.00' });
+    const base = {
+      originatorConversationId: 'sandbox-1',
+      conversationId: 'AG_20261205_0000777ab7d848b9e721',
+      utilityKsh: 5000,
+      at: new Date('2026-12-05T07:35:41Z'),
+    };
+    const parsed = parseAccountBalanceResult(
+      accountBalanceResultBody({ ...base, initiatorValid: true }),
+    );
+    expect(parsed.accounts.find((a) => a.name === 'Utility Account')).toEqual({
+      name: 'Utility Account',
+      currency: 'KES',
+      currentKsh: '5000.00',
+      availableKsh: '5000.00',
+    });
     expect(parsed.completedAt).toBe('20261205103541');
-    expect(parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: false }))).toMatchObject({ resultCode: '2001', accounts: [] });
+    expect(
+      parseAccountBalanceResult(accountBalanceResultBody({ ...base, initiatorValid: false })),
+    ).toMatchObject({ resultCode: '2001', accounts: [] });
   });
 });

@@ -17,8 +17,14 @@ const SHORTCODE = /^\d{5,7}$/;
 export const DARAJA_RESULTS = {
   SUCCESS: { code: 0, desc: 'The service request is processed successfully.' },
   INSUFFICIENT_BALANCE: { code: 1, desc: 'The balance is insufficient for the transaction.' },
-  BELOW_MINIMUM: { code: 2, desc: 'Declined due to limit rule: less than the minimum transaction amount.' },
-  ABOVE_MAXIMUM: { code: 3, desc: 'Declined due to limit rule: greater than the maximum transaction amount.' },
+  BELOW_MINIMUM: {
+    code: 2,
+    desc: 'Declined due to limit rule: less than the minimum transaction amount.',
+  },
+  ABOVE_MAXIMUM: {
+    code: 3,
+    desc: 'Declined due to limit rule: greater than the maximum transaction amount.',
+  },
   DEBIT_PARTY_INVALID: { code: 11, desc: 'The DebitParty is in an invalid state.' },
   CANCELLED: { code: 1032, desc: 'Request cancelled by user' },
   TIMEOUT: { code: 1037, desc: 'DS timeout user cannot be reached' },
@@ -26,7 +32,7 @@ export const DARAJA_RESULTS = {
   INITIATOR_INVALID: { code: 2001, desc: 'The initiator information is invalid.' },
   UNREGISTERED_CUSTOMER: {
     code: 2040,
-    desc: 'Credit Party customer type (Unregistered or Registered Customer) can\'t be supported by the service.',
+    desc: "Credit Party customer type (Unregistered or Registered Customer) can't be supported by the service.",
   },
 } as const;
 
@@ -58,16 +64,44 @@ export interface DarajaRejection {
 
 /** Documented rejections (§1.5, §1.7, §1.8). */
 export const DARAJA_REJECTIONS = {
-  invalid: (field: string): DarajaRejection => ({ status: 400, errorCode: '400.002.02', errorMessage: `Bad Request - Invalid ${field}` }),
+  invalid: (field: string): DarajaRejection => ({
+    status: 400,
+    errorCode: '400.002.02',
+    errorMessage: `Bad Request - Invalid ${field}`,
+  }),
   invalidToken: { status: 404, errorCode: '404.001.03', errorMessage: 'Invalid Access Token' },
-  invalidGrantType: { status: 400, errorCode: '400.008.02', errorMessage: 'Invalid grant type passed' },
-  invalidAuthentication: { status: 400, errorCode: '400.008.01', errorMessage: 'Invalid Authentication passed' },
-  merchantDoesNotExist: { status: 500, errorCode: '500.001.1001', errorMessage: 'Merchant does not exist' },
+  invalidGrantType: {
+    status: 400,
+    errorCode: '400.008.02',
+    errorMessage: 'Invalid grant type passed',
+  },
+  invalidAuthentication: {
+    status: 400,
+    errorCode: '400.008.01',
+    errorMessage: 'Invalid Authentication passed',
+  },
+  merchantDoesNotExist: {
+    status: 500,
+    errorCode: '500.001.1001',
+    errorMessage: 'Merchant does not exist',
+  },
   wrongCredentials: { status: 500, errorCode: '500.001.1001', errorMessage: 'Wrong credentials' },
-  beingProcessed: { status: 500, errorCode: '500.001.1001', errorMessage: 'The transaction is being processed' },
-  duplicateOriginator: { status: 500, errorCode: '500.002.1001', errorMessage: 'Duplicate OriginatorConversationID.' },
+  beingProcessed: {
+    status: 500,
+    errorCode: '500.001.1001',
+    errorMessage: 'The transaction is being processed',
+  },
+  duplicateOriginator: {
+    status: 500,
+    errorCode: '500.002.1001',
+    errorMessage: 'Duplicate OriginatorConversationID.',
+  },
   internal: { status: 500, errorCode: '500.003.1001', errorMessage: 'Internal Server Error' },
-  spikeArrest: { status: 500, errorCode: '500.003.02', errorMessage: 'Error Occurred: Spike Arrest Violation' },
+  spikeArrest: {
+    status: 500,
+    errorCode: '500.003.02',
+    errorMessage: 'Error Occurred: Spike Arrest Violation',
+  },
 } satisfies Record<string, DarajaRejection | ((field: string) => DarajaRejection)>;
 
 /** An injected fault (POST /sandbox/api/faults) as a Daraja gateway answer. */
@@ -79,7 +113,10 @@ export const faultRejection = (status: number): DarajaRejection =>
       : { status, errorCode: '400.002.02', errorMessage: 'Bad Request' };
 
 type Checked<T> = { ok: true; value: T } | { ok: false; rejection: DarajaRejection };
-const reject = (rejection: DarajaRejection): { ok: false; rejection: DarajaRejection } => ({ ok: false, rejection });
+const reject = (rejection: DarajaRejection): { ok: false; rejection: DarajaRejection } => ({
+  ok: false,
+  rejection,
+});
 
 /** Digits of a JSON number or digit string (Daraja sends numbers, accepts strings in practice). */
 const digitsOf = (value: unknown): string | null => {
@@ -94,16 +131,26 @@ const wholeKsh = (value: unknown): bigint | null => {
     if (!Number.isFinite(value)) return null;
     return Number.isSafeInteger(value) ? BigInt(value) : null;
   }
-  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim())) return toWholeUnits(value.trim());
+  if (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()))
+    return toWholeUnits(value.trim());
   return null;
 };
 
 /** A valid `YYYYMMDDHHmmss` calendar time. */
 const isDarajaTimestamp = (value: unknown): value is string => {
   if (typeof value !== 'string' || !/^\d{14}$/.test(value)) return false;
-  const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((i, k) => Number(value.slice(i, i + (k === 0 ? 4 : 2))));
+  const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((i, k) =>
+    Number(value.slice(i, i + (k === 0 ? 4 : 2))),
+  );
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60
+  );
 };
 
 /** `base64(shortcode + passkey + timestamp)` (§1.3). */
@@ -135,8 +182,10 @@ const checkShortcodeAndPassword = (
   creds: StkCredentials,
 ): Checked<string> => {
   const shortcode = digitsOf(body.BusinessShortCode);
-  if (!shortcode || !SHORTCODE.test(shortcode)) return reject(DARAJA_REJECTIONS.invalid('BusinessShortCode'));
-  if (typeof body.Password !== 'string' || !body.Password) return reject(DARAJA_REJECTIONS.invalid('Password'));
+  if (!shortcode || !SHORTCODE.test(shortcode))
+    return reject(DARAJA_REJECTIONS.invalid('BusinessShortCode'));
+  if (typeof body.Password !== 'string' || !body.Password)
+    return reject(DARAJA_REJECTIONS.invalid('Password'));
   if (!isDarajaTimestamp(body.Timestamp)) return reject(DARAJA_REJECTIONS.invalid('Timestamp'));
   if (shortcode !== creds.shortcode) return reject(DARAJA_REJECTIONS.merchantDoesNotExist);
   if (body.Password !== expectedPassword(shortcode, creds.passkey, body.Timestamp)) {
@@ -157,17 +206,20 @@ export const validateStkPush = (body: unknown, creds: StkCredentials): Checked<S
     return reject(DARAJA_REJECTIONS.invalid('TransactionType'));
   }
   const amount = wholeKsh(body.Amount);
-  if (amount === null || amount < 1n || amount > 250_000n) return reject(DARAJA_REJECTIONS.invalid('Amount'));
+  if (amount === null || amount < 1n || amount > 250_000n)
+    return reject(DARAJA_REJECTIONS.invalid('Amount'));
   const partyA = digitsOf(body.PartyA);
   if (!partyA || !MSISDN.test(partyA)) return reject(DARAJA_REJECTIONS.invalid('PartyA'));
   const partyB = digitsOf(body.PartyB);
   if (!partyB || !SHORTCODE.test(partyB)) return reject(DARAJA_REJECTIONS.invalid('PartyB'));
   const phone = digitsOf(body.PhoneNumber);
   if (!phone || !MSISDN.test(phone)) return reject(DARAJA_REJECTIONS.invalid('PhoneNumber'));
-  if (phone.startsWith(STK_REFUSED_MSISDN_PREFIX)) return reject(DARAJA_REJECTIONS.invalid('PhoneNumber'));
+  if (phone.startsWith(STK_REFUSED_MSISDN_PREFIX))
+    return reject(DARAJA_REJECTIONS.invalid('PhoneNumber'));
   if (!isHttpUrl(body.CallBackURL)) return reject(DARAJA_REJECTIONS.invalid('CallBackURL'));
   const ref = body.AccountReference;
-  if (typeof ref !== 'string' || !/^[A-Za-z0-9 _-]{1,12}$/.test(ref)) return reject(DARAJA_REJECTIONS.invalid('AccountReference'));
+  if (typeof ref !== 'string' || !/^[A-Za-z0-9 _-]{1,12}$/.test(ref))
+    return reject(DARAJA_REJECTIONS.invalid('AccountReference'));
   const desc = body.TransactionDesc;
   if (desc !== undefined && desc !== null && (typeof desc !== 'string' || [...desc].length > 13)) {
     return reject(DARAJA_REJECTIONS.invalid('TransactionDesc'));
@@ -194,7 +246,8 @@ export const validateStkPush = (body: unknown, creds: StkCredentials): Checked<S
 export const validateStkQuery = (body: unknown, creds: StkCredentials): Checked<string> => {
   if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('BusinessShortCode'));
   const id = body.CheckoutRequestID;
-  if (typeof id !== 'string' || !id.trim()) return reject(DARAJA_REJECTIONS.invalid('CheckoutRequestID'));
+  if (typeof id !== 'string' || !id.trim())
+    return reject(DARAJA_REJECTIONS.invalid('CheckoutRequestID'));
   const credentials = checkShortcodeAndPassword(body, creds);
   if (!credentials.ok) return credentials;
   return { ok: true, value: id.trim() };
@@ -235,7 +288,11 @@ export const validateB2c = (body: unknown, version: 'v1' | 'v3'): Checked<B2cReq
   const credential = text(body.SecurityCredential, 1, 4096);
   if (!credential) return reject(DARAJA_REJECTIONS.invalid('SecurityCredential'));
   const command = body.CommandID;
-  if (command !== 'BusinessPayment' && command !== 'SalaryPayment' && command !== 'PromotionPayment') {
+  if (
+    command !== 'BusinessPayment' &&
+    command !== 'SalaryPayment' &&
+    command !== 'PromotionPayment'
+  ) {
     return reject(DARAJA_REJECTIONS.invalid('CommandID'));
   }
   const amount = wholeKsh(body.Amount);
@@ -249,8 +306,16 @@ export const validateB2c = (body: unknown, version: 'v1' | 'v3'): Checked<B2cReq
   if (!isHttpUrl(body.QueueTimeOutURL)) return reject(DARAJA_REJECTIONS.invalid('QueueTimeOutURL'));
   if (!isHttpUrl(body.ResultURL)) return reject(DARAJA_REJECTIONS.invalid('ResultURL'));
   const rawOccasion = body.Occassion ?? body.Occasion;
-  const occasion = rawOccasion === undefined || rawOccasion === null || rawOccasion === '' ? null : text(rawOccasion, 1, 100);
-  if (rawOccasion !== undefined && rawOccasion !== null && rawOccasion !== '' && occasion === null) {
+  const occasion =
+    rawOccasion === undefined || rawOccasion === null || rawOccasion === ''
+      ? null
+      : text(rawOccasion, 1, 100);
+  if (
+    rawOccasion !== undefined &&
+    rawOccasion !== null &&
+    rawOccasion !== '' &&
+    occasion === null
+  ) {
     return reject(DARAJA_REJECTIONS.invalid('Occassion'));
   }
   return {
@@ -370,7 +435,10 @@ export const b2cResultBody = (b2c: CompletedB2c): Record<string, unknown> => {
         { Key: 'TransactionAmount', Value: wholeNumber(b2c.amountKsh) },
         { Key: 'TransactionReceipt', Value: b2c.transactionId },
         { Key: 'ReceiverPartyPublicName', Value: `${b2c.partyB} - SANDBOX CUSTOMER` },
-        { Key: 'TransactionCompletedDateTime', Value: formatInTimeZone(b2c.completedAt, NAIROBI_TZ, 'dd.MM.yyyy HH:mm:ss') },
+        {
+          Key: 'TransactionCompletedDateTime',
+          Value: formatInTimeZone(b2c.completedAt, NAIROBI_TZ, 'dd.MM.yyyy HH:mm:ss'),
+        },
         { Key: 'B2CUtilityAccountAvailableFunds', Value: 1_000_000 },
         { Key: 'B2CWorkingAccountAvailableFunds', Value: 0 },
         { Key: 'B2CRecipientIsRegisteredCustomer', Value: 'Y' },
@@ -379,7 +447,10 @@ export const b2cResultBody = (b2c: CompletedB2c): Record<string, unknown> => {
     };
   }
   result.ReferenceData = {
-    ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/b2cresults/v1/submit' },
+    ReferenceItem: {
+      Key: 'QueueTimeoutURL',
+      Value: 'https://internalsandbox.safaricom.co.ke/mpesa/b2cresults/v1/submit',
+    },
   };
   return { Result: result };
 };
@@ -414,15 +485,25 @@ export const stkConfirmationSms = (input: {
   `on ${smsTime(input.at)}. Transaction cost, Ksh0.00.`;
 
 /** The recipient's M-Pesa SMS after a successful B2C payout. */
-export const b2cConfirmationSms = (input: { receipt: string; amountKsh: string; merchant: string; at: Date }): string =>
+export const b2cConfirmationSms = (input: {
+  receipt: string;
+  amountKsh: string;
+  merchant: string;
+  at: Date;
+}): string =>
   `${input.receipt} Confirmed. You have received ${ksh(input.amountKsh)} from ${input.merchant} on ${smsTime(input.at)}.`;
 
 /** The text of the SIM toolkit prompt shown on the sandbox phone. */
-export const stkPromptText = (input: { amountKsh: string; merchant: string; accountReference: string }): string =>
+export const stkPromptText = (input: {
+  amountKsh: string;
+  merchant: string;
+  accountReference: string;
+}): string =>
   `Do you want to pay ${ksh(input.amountKsh)} to ${input.merchant} account no. ${input.accountReference}? Enter M-PESA PIN:`;
 
 /** `YYYYMMDDHHmmss` in Nairobi time (`TransactionDate`, §1.6). */
-export const transactionDate = (at: Date): string => formatInTimeZone(at, NAIROBI_TZ, 'yyyyMMddHHmmss');
+export const transactionDate = (at: Date): string =>
+  formatInTimeZone(at, NAIROBI_TZ, 'yyyyMMddHHmmss');
 
 /** A valid Transaction Status question (§1.9), normalised. */
 export interface TransactionStatusRequest {
@@ -437,16 +518,23 @@ export interface TransactionStatusRequest {
 /** Validates a Transaction Status body (§1.9): CommandID, TransactionID, the URLs and the initiator fields. */
 export const validateTransactionStatus = (body: unknown): Checked<TransactionStatusRequest> => {
   if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('Initiator'));
-  if (body.CommandID !== 'TransactionStatusQuery') return reject(DARAJA_REJECTIONS.invalid('CommandID'));
+  if (body.CommandID !== 'TransactionStatusQuery')
+    return reject(DARAJA_REJECTIONS.invalid('CommandID'));
   const id = body.TransactionID;
-  if (typeof id !== 'string' || !/^[A-Za-z0-9]{6,20}$/.test(id.trim())) return reject(DARAJA_REJECTIONS.invalid('TransactionID'));
+  if (typeof id !== 'string' || !/^[A-Za-z0-9]{6,20}$/.test(id.trim()))
+    return reject(DARAJA_REJECTIONS.invalid('TransactionID'));
   for (const field of ['Initiator', 'SecurityCredential'] as const) {
-    if (typeof body[field] !== 'string' || !(body[field] as string).trim()) return reject(DARAJA_REJECTIONS.invalid(field));
+    if (typeof body[field] !== 'string' || !(body[field] as string).trim())
+      return reject(DARAJA_REJECTIONS.invalid(field));
   }
   for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
-    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string)) return reject(DARAJA_REJECTIONS.invalid(field));
+    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string))
+      return reject(DARAJA_REJECTIONS.invalid(field));
   }
-  const originator = typeof body.OriginatorConversationID === 'string' && body.OriginatorConversationID.trim() ? body.OriginatorConversationID.trim() : null;
+  const originator =
+    typeof body.OriginatorConversationID === 'string' && body.OriginatorConversationID.trim()
+      ? body.OriginatorConversationID.trim()
+      : null;
   return {
     ok: true,
     value: {
@@ -468,19 +556,29 @@ export const transactionStatusResultBody = (q: {
   originatorConversationId: string;
   conversationId: string;
   initiatorValid: boolean;
-  stk: { receipt: string; amountKsh: string; msisdn: string; shortcode: string; transactionDate: string | null };
+  stk: {
+    receipt: string;
+    amountKsh: string;
+    msisdn: string;
+    shortcode: string;
+    transactionDate: string | null;
+  };
   at: Date;
 }): Record<string, unknown> => {
   const result: Record<string, unknown> = {
     ResultType: 0,
     ResultCode: q.initiatorValid ? 0 : 2001,
-    ResultDesc: q.initiatorValid ? DARAJA_RESULTS.SUCCESS.desc : 'The initiator information is invalid.',
+    ResultDesc: q.initiatorValid
+      ? DARAJA_RESULTS.SUCCESS.desc
+      : 'The initiator information is invalid.',
     OriginatorConversationID: q.originatorConversationId,
     ConversationID: q.conversationId,
     TransactionID: q.stk.receipt,
   };
   if (q.initiatorValid) {
-    const finalised = Number(q.stk.transactionDate ?? formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss'));
+    const finalised = Number(
+      q.stk.transactionDate ?? formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss'),
+    );
     result.ResultParameters = {
       ResultParameter: [
         { Key: 'DebitPartyName', Value: `${q.stk.msisdn} - SANDBOX CUSTOMER` },
@@ -515,12 +613,21 @@ export const validateAccountBalance = (body: unknown): Checked<AccountBalanceReq
   if (!isObject(body)) return reject(DARAJA_REJECTIONS.invalid('Initiator'));
   if (body.CommandID !== 'AccountBalance') return reject(DARAJA_REJECTIONS.invalid('CommandID'));
   for (const field of ['Initiator', 'SecurityCredential'] as const) {
-    if (typeof body[field] !== 'string' || !(body[field] as string).trim()) return reject(DARAJA_REJECTIONS.invalid(field));
+    if (typeof body[field] !== 'string' || !(body[field] as string).trim())
+      return reject(DARAJA_REJECTIONS.invalid(field));
   }
   for (const field of ['ResultURL', 'QueueTimeOutURL'] as const) {
-    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string)) return reject(DARAJA_REJECTIONS.invalid(field));
+    if (typeof body[field] !== 'string' || !/^https?:\/\/\S+$/.test(body[field] as string))
+      return reject(DARAJA_REJECTIONS.invalid(field));
   }
-  return { ok: true, value: { initiatorName: body.Initiator as string, securityCredential: body.SecurityCredential as string, resultUrl: body.ResultURL as string } };
+  return {
+    ok: true,
+    value: {
+      initiatorName: body.Initiator as string,
+      securityCredential: body.SecurityCredential as string,
+      resultUrl: body.ResultURL as string,
+    },
+  };
 };
 
 /**
@@ -538,7 +645,9 @@ export const accountBalanceResultBody = (q: {
   const result: Record<string, unknown> = {
     ResultType: 0,
     ResultCode: q.initiatorValid ? 0 : 2001,
-    ResultDesc: q.initiatorValid ? DARAJA_RESULTS.SUCCESS.desc : 'The initiator information is invalid.',
+    ResultDesc: q.initiatorValid
+      ? DARAJA_RESULTS.SUCCESS.desc
+      : 'The initiator information is invalid.',
     OriginatorConversationID: q.originatorConversationId,
     ConversationID: q.conversationId,
     TransactionID: 'OAR0000000',
@@ -557,10 +666,18 @@ export const accountBalanceResultBody = (q: {
             account('Organization Settlement Account', '0.00'),
           ].join('&'),
         },
-        { Key: 'BOCompletedTime', Value: Number(formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss')) },
+        {
+          Key: 'BOCompletedTime',
+          Value: Number(formatInTimeZone(q.at, NAIROBI_TZ, 'yyyyMMddHHmmss')),
+        },
       ],
     };
   }
-  result.ReferenceData = { ReferenceItem: { Key: 'QueueTimeoutURL', Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit' } };
+  result.ReferenceData = {
+    ReferenceItem: {
+      Key: 'QueueTimeoutURL',
+      Value: 'https://internalsandbox.safaricom.co.ke/mpesa/abresults/v1/submit',
+    },
+  };
   return { Result: result };
 };

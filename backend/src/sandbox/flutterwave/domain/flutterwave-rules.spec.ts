@@ -1,5 +1,12 @@
 import { parseWebhook } from '../../../providers/flutterwave/flutterwave.client';
-import { appFee, formatMoney, redirectTarget, transactionData, validatePayment, webhookBody } from './flutterwave-rules';
+import {
+  appFee,
+  formatMoney,
+  redirectTarget,
+  transactionData,
+  validatePayment,
+  webhookBody,
+} from './flutterwave-rules';
 
 const request = (overrides: Record<string, unknown> = {}) => ({
   tx_ref: 'NG-SLIP-4521-8f3a1c',
@@ -17,10 +24,28 @@ describe('validatePayment', () => {
   it('accepts the §2.2 example, both phone spellings and a default currency', () => {
     expect(validatePayment(request())).toMatchObject({
       ok: true,
-      value: { txRef: 'NG-SLIP-4521-8f3a1c', amount: '2500.00', currency: 'NGN', customer: { phone_number: '08031234567' } },
+      value: {
+        txRef: 'NG-SLIP-4521-8f3a1c',
+        amount: '2500.00',
+        currency: 'NGN',
+        customer: { phone_number: '08031234567' },
+      },
     });
-    const alt = validatePayment(request({ currency: undefined, customer: { email: 'b@x.io', phone_number: '256772123456' }, amount: '99.5' }));
-    expect(alt).toMatchObject({ ok: true, value: { currency: 'NGN', amount: '99.50', customer: { phone_number: '256772123456', name: null } } });
+    const alt = validatePayment(
+      request({
+        currency: undefined,
+        customer: { email: 'b@x.io', phone_number: '256772123456' },
+        amount: '99.5',
+      }),
+    );
+    expect(alt).toMatchObject({
+      ok: true,
+      value: {
+        currency: 'NGN',
+        amount: '99.50',
+        customer: { phone_number: '256772123456', name: null },
+      },
+    });
   });
 
   it.each([
@@ -34,7 +59,10 @@ describe('validatePayment', () => {
     [{ customer: { name: 'x' } }, 'customer.email is required'],
     [{ configurations: { session_duration: 5000 } }, 'session_duration must be 1 to 1440 minutes'],
   ])('rejects %j', (overrides, message) => {
-    expect(validatePayment(request(overrides))).toEqual({ ok: false, rejection: { status: 400, message } });
+    expect(validatePayment(request(overrides))).toEqual({
+      ok: false,
+      rejection: { status: 400, message },
+    });
   });
 });
 
@@ -76,7 +104,9 @@ describe('transactions and webhooks', () => {
   });
 
   it('builds a v3 charge.completed webhook the client parses', () => {
-    const body = JSON.parse(JSON.stringify(webhookBody({ ...tx, currency: 'UGX', amount: '1500.00' })));
+    const body = JSON.parse(
+      JSON.stringify(webhookBody({ ...tx, currency: 'UGX', amount: '1500.00' })),
+    );
     expect(body['event.type']).toBe('MOBILEMONEYUG_TRANSACTION');
     expect(parseWebhook(body)).toEqual({
       kind: 'charge',
@@ -93,10 +123,16 @@ describe('transactions and webhooks', () => {
   });
 
   it('adds status, tx_ref and transaction_id to redirect_url, keeping its query', () => {
-    expect(redirectTarget('https://x.io/find_tip_ng?lang=en', { status: 'successful', txRef: 'A&B', transactionId: 7 })).toBe(
-      'https://x.io/find_tip_ng?lang=en&status=successful&tx_ref=A%26B&transaction_id=7',
+    expect(
+      redirectTarget('https://x.io/find_tip_ng?lang=en', {
+        status: 'successful',
+        txRef: 'A&B',
+        transactionId: 7,
+      }),
+    ).toBe('https://x.io/find_tip_ng?lang=en&status=successful&tx_ref=A%26B&transaction_id=7');
+    expect(redirectTarget('https://x.io/r', { status: 'cancelled', txRef: 'T1' })).toBe(
+      'https://x.io/r?status=cancelled&tx_ref=T1',
     );
-    expect(redirectTarget('https://x.io/r', { status: 'cancelled', txRef: 'T1' })).toBe('https://x.io/r?status=cancelled&tx_ref=T1');
   });
 
   it('formats money for the checkout page', () => {

@@ -9,7 +9,20 @@ import { isHttpUrl, isObject } from '../../common/provider-answer';
  */
 
 /** Currencies the sandbox takes. */
-export const FLW_CURRENCIES = new Set(['NGN', 'UGX', 'KES', 'GHS', 'TZS', 'RWF', 'ZAR', 'XAF', 'XOF', 'USD', 'GBP', 'EUR']);
+export const FLW_CURRENCIES = new Set([
+  'NGN',
+  'UGX',
+  'KES',
+  'GHS',
+  'TZS',
+  'RWF',
+  'ZAR',
+  'XAF',
+  'XOF',
+  'USD',
+  'GBP',
+  'EUR',
+]);
 /** Currencies without a minor unit (whole amounts only, §2.2). */
 const ZERO_DECIMAL = new Set(['UGX', 'RWF', 'XAF', 'XOF']);
 
@@ -43,7 +56,10 @@ export interface FlwRejection {
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; rejection: FlwRejection };
-const bad = (message: string): { ok: false; rejection: FlwRejection } => ({ ok: false, rejection: { status: 400, message } });
+const bad = (message: string): { ok: false; rejection: FlwRejection } => ({
+  ok: false,
+  rejection: { status: 400, message },
+});
 
 const optionalText = (value: unknown, max: number): string | null | undefined => {
   if (value === undefined || value === null || value === '') return null;
@@ -55,18 +71,33 @@ const optionalText = (value: unknown, max: number): string | null | undefined =>
 export const validatePayment = (body: unknown): Checked<PaymentIntent> => {
   if (!isObject(body)) return bad('Invalid request body');
   const txRef = body.tx_ref;
-  if (typeof txRef !== 'string' || !txRef.trim() || txRef.length > 100) return bad('tx_ref is required');
+  if (typeof txRef !== 'string' || !txRef.trim() || txRef.length > 100)
+    return bad('tx_ref is required');
   const currency = body.currency === undefined ? 'NGN' : body.currency;
-  if (typeof currency !== 'string' || !FLW_CURRENCIES.has(currency.toUpperCase())) return bad('Invalid currency');
+  if (typeof currency !== 'string' || !FLW_CURRENCIES.has(currency.toUpperCase()))
+    return bad('Invalid currency');
   const cur = currency.toUpperCase();
-  const amountText = typeof body.amount === 'number' && Number.isFinite(body.amount) ? String(body.amount) : body.amount;
-  const scaled = typeof amountText === 'string' && /^\d+(\.\d+)?$/.test(amountText.trim()) ? toScaled(amountText.trim(), 2) : null;
-  if (scaled === null || scaled <= 0n) return bad('amount must be a positive number with at most 2 decimals');
-  if (ZERO_DECIMAL.has(cur) && scaled % 100n !== 0n) return bad(`${cur} amounts must be whole numbers`);
+  const amountText =
+    typeof body.amount === 'number' && Number.isFinite(body.amount)
+      ? String(body.amount)
+      : body.amount;
+  const scaled =
+    typeof amountText === 'string' && /^\d+(\.\d+)?$/.test(amountText.trim())
+      ? toScaled(amountText.trim(), 2)
+      : null;
+  if (scaled === null || scaled <= 0n)
+    return bad('amount must be a positive number with at most 2 decimals');
+  if (ZERO_DECIMAL.has(cur) && scaled % 100n !== 0n)
+    return bad(`${cur} amounts must be whole numbers`);
   const redirect = body.redirect_url;
-  if (redirect !== undefined && redirect !== null && redirect !== '' && !isHttpUrl(redirect)) return bad('Invalid redirect_url');
+  if (redirect !== undefined && redirect !== null && redirect !== '' && !isHttpUrl(redirect))
+    return bad('Invalid redirect_url');
   const customer = body.customer;
-  if (!isObject(customer) || typeof customer.email !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(customer.email.trim())) {
+  if (
+    !isObject(customer) ||
+    typeof customer.email !== 'string' ||
+    !/^[^\s@]+@[^\s@]+$/.test(customer.email.trim())
+  ) {
     return bad('customer.email is required');
   }
   const name = optionalText(customer.name, 200);
@@ -77,14 +108,24 @@ export const validatePayment = (body: unknown): Checked<PaymentIntent> => {
   if (body.customizations !== undefined && body.customizations !== null) {
     if (!isObject(body.customizations)) return bad('Invalid customizations');
     const c = body.customizations;
-    const fields = { title: optionalText(c.title, 200), description: optionalText(c.description, 500), logo: optionalText(c.logo, 500) };
+    const fields = {
+      title: optionalText(c.title, 200),
+      description: optionalText(c.description, 500),
+      logo: optionalText(c.logo, 500),
+    };
     if (Object.values(fields).some((v) => v === undefined)) return bad('Invalid customizations');
-    customizations = Object.fromEntries(Object.entries(fields).filter(([, v]) => v)) as PaymentIntent['customizations'];
+    customizations = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v),
+    ) as PaymentIntent['customizations'];
   }
-  if (body.meta !== undefined && body.meta !== null && !isObject(body.meta)) return bad('Invalid meta');
+  if (body.meta !== undefined && body.meta !== null && !isObject(body.meta))
+    return bad('Invalid meta');
   const configurations = isObject(body.configurations) ? body.configurations : body;
   const duration = configurations.session_duration;
-  if (duration !== undefined && !(Number.isInteger(duration) && (duration as number) >= 1 && (duration as number) <= 1440)) {
+  if (
+    duration !== undefined &&
+    !(Number.isInteger(duration) && (duration as number) >= 1 && (duration as number) <= 1440)
+  ) {
     return bad('session_duration must be 1 to 1440 minutes');
   }
   const options = optionalText(body.payment_options, 200);
@@ -110,7 +151,11 @@ export const paymentTypeFor = (currency: string): string =>
 
 /** The webhook's `event.type` for a payment type (§2.5: not dependable, sent anyway). */
 const eventTypeFor = (paymentType: string): string =>
-  paymentType === 'mobilemoneyug' ? 'MOBILEMONEYUG_TRANSACTION' : paymentType === 'mpesa' ? 'MPESA_TRANSACTION' : 'CARD_TRANSACTION';
+  paymentType === 'mobilemoneyug'
+    ? 'MOBILEMONEYUG_TRANSACTION'
+    : paymentType === 'mpesa'
+      ? 'MPESA_TRANSACTION'
+      : 'CARD_TRANSACTION';
 
 /** Flutterwave's fee on a sandbox payment: 1.4 % of the amount, rounded half up to the currency's unit. */
 export const appFee = (amount: string, currency: string): string => {
@@ -161,7 +206,9 @@ export const transactionData = (tx: SandboxTransaction): Record<string, unknown>
     payment_type: paymentType,
     created_at: tx.createdAt.toISOString(),
     account_id: 1938402,
-    ...(paymentType === 'card' ? { card: { ...SANDBOX_CARD, token: `flw-t1nf-${tx.flwRef.slice(-10)}-m03k` } } : {}),
+    ...(paymentType === 'card'
+      ? { card: { ...SANDBOX_CARD, token: `flw-t1nf-${tx.flwRef.slice(-10)}-m03k` } }
+      : {}),
     meta: tx.meta,
     amount_settled: successful ? num(settled) : 0,
     customer: {
@@ -178,7 +225,11 @@ export const transactionData = (tx: SandboxTransaction): Record<string, unknown>
 export const webhookBody = (tx: SandboxTransaction): Record<string, unknown> => {
   const data = transactionData(tx);
   const { card: _card, meta: _meta, amount_settled: _settled, ...webhookData } = data;
-  return { event: 'charge.completed', data: webhookData, 'event.type': eventTypeFor(String(data.payment_type)) };
+  return {
+    event: 'charge.completed',
+    data: webhookData,
+    'event.type': eventTypeFor(String(data.payment_type)),
+  };
 };
 
 /**
@@ -187,7 +238,11 @@ export const webhookBody = (tx: SandboxTransaction): Record<string, unknown> => 
  */
 export const redirectTarget = (
   redirectUrl: string,
-  outcome: { status: 'successful' | 'failed' | 'cancelled'; txRef: string; transactionId?: number | null },
+  outcome: {
+    status: 'successful' | 'failed' | 'cancelled';
+    txRef: string;
+    transactionId?: number | null;
+  },
 ): string => {
   const url = new URL(redirectUrl);
   url.searchParams.set('status', outcome.status);
@@ -200,5 +255,7 @@ export const redirectTarget = (
 export const formatMoney = (amount: string, currency: string): string => {
   const [whole, fraction] = amount.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return ZERO_DECIMAL.has(currency) ? `${currency} ${grouped}` : `${currency} ${grouped}.${fraction ?? '00'}`;
+  return ZERO_DECIMAL.has(currency)
+    ? `${currency} ${grouped}`
+    : `${currency} ${grouped}.${fraction ?? '00'}`;
 };

@@ -11,7 +11,10 @@ describe('phoneKey', () => {
     ['2348031234567', '2348031234567'],
   ])('keys %j as %s', (input, key) => expect(phoneKey(input)).toBe(key));
 
-  it.each([[''], ['12'], ['<script>'], ['07123'], ['0000000000000000'], [undefined]])('rejects %j', (input) => {
-    expect(phoneKey(input as string)).toBeNull();
-  });
+  it.each([[''], ['12'], ['<script>'], ['07123'], ['0000000000000000'], [undefined]])(
+    'rejects %j',
+    (input) => {
+      expect(phoneKey(input as string)).toBeNull();
+    },
+  );
 });

@@ -11,7 +11,10 @@ export const phoneKey = (input: string | null | undefined): string | null => {
   if (typeof input !== 'string') return null;
   const kenyan = toKenyanMsisdn(input);
   if (kenyan) return kenyan;
-  const digits = input.trim().replace(/[\s\-().]/g, '').replace(/^\+/, '');
+  const digits = input
+    .trim()
+    .replace(/[\s\-().]/g, '')
+    .replace(/^\+/, '');
   if (!/^[1-9]\d{9,14}$/.test(digits)) return null;
   return digits;
 };

@@ -20,9 +20,15 @@ export class CallbackReceiver {
   readonly received: ReceivedCallback[] = [];
   /** Status to answer for a request (default 200). */
   respond: (req: ReceivedCallback) => number = () => 200;
-  private waiters: { match: (r: ReceivedCallback) => boolean; resolve: (r: ReceivedCallback) => void }[] = [];
+  private waiters: {
+    match: (r: ReceivedCallback) => boolean;
+    resolve: (r: ReceivedCallback) => void;
+  }[] = [];
 
-  private constructor(private readonly server: Server, readonly origin: string) {}
+  private constructor(
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
 
   static async start(): Promise<CallbackReceiver> {
     let receiver: CallbackReceiver | undefined;
@@ -48,7 +54,10 @@ export class CallbackReceiver {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = new CallbackReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    receiver = new CallbackReceiver(
+      server,
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    );
     return receiver;
   }
 
@@ -66,7 +75,10 @@ export class CallbackReceiver {
     const seen = this.received.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching callback within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching callback within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({
         match,
         resolve: (r) => {

@@ -23,7 +23,12 @@ export const FreeTipsSection = () => {
       ) : !tips.data?.length ? (
         <EmptyState>No free tips right now. Check again soon.</EmptyState>
       ) : (
-        <Paper variant="outlined" component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Free tips">
+        <Paper
+          variant="outlined"
+          component="ul"
+          sx={{ m: 0, p: 0, listStyle: 'none' }}
+          aria-label="Free tips"
+        >
           {tips.data.map((tip, index) => (
             <Box
               component="li"

@@ -13,7 +13,8 @@ const MeasuredHitRate = () => {
   if (!data || data.settled === 0) return null;
   return (
     <>
-      ; across the whole marketplace, {data.hit_rate.toLocaleString('en-KE', { maximumFractionDigits: 2 })}% of{' '}
+      ; across the whole marketplace,{' '}
+      {data.hit_rate.toLocaleString('en-KE', { maximumFractionDigits: 2 })}% of{' '}
       {data.settled.toLocaleString('en-KE')} settled slips have won so far
     </>
   );
@@ -27,9 +28,9 @@ export const SeoBlock = () => (
     </Typography>
     <Typography color="text.secondary" paragraph>
       {SITE.brand} is a marketplace of accumulator slips from Kenya&apos;s best football tipsters:
-      Premier League, La Liga, Serie A, Bundesliga, Ligue 1 and the Kenyan Premier League. Every slip
-      shows its tipster&apos;s rating, the games and kick-off times, the total odds and the price
-      before you buy.
+      Premier League, La Liga, Serie A, Bundesliga, Ligue 1 and the Kenyan Premier League. Every
+      slip shows its tipster&apos;s rating, the games and kick-off times, the total odds and the
+      price before you buy.
     </Typography>
     <Typography color="text.secondary" paragraph>
       Pay with M-Pesa in Kenya, or by card and mobile wallet from Nigeria and Uganda. The picks are

@@ -38,7 +38,14 @@ export const SlipTabsSection = () => {
 
   return (
     <Box component="section" aria-label="Tips">
-      <Stack direction="row" spacing={1} role="tablist" aria-label="Tips" sx={{ mb: 2 }} onKeyDown={onKeyDown}>
+      <Stack
+        direction="row"
+        spacing={1}
+        role="tablist"
+        aria-label="Tips"
+        sx={{ mb: 2 }}
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((item) => (
           <Button
             key={item.value}

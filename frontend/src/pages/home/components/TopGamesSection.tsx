@@ -36,7 +36,12 @@ export const TopGamesSection = () => {
       ) : !games.data?.length ? (
         <EmptyState>No upcoming top games right now.</EmptyState>
       ) : (
-        <Paper variant="outlined" component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} aria-label="Top games">
+        <Paper
+          variant="outlined"
+          component="ul"
+          sx={{ m: 0, p: 0, listStyle: 'none' }}
+          aria-label="Top games"
+        >
           {games.data.slice(0, HOME_TOP_GAMES_LIMIT).map((game, index) => {
             const live = isLive(game);
             return (
@@ -57,18 +62,22 @@ export const TopGamesSection = () => {
                   <Typography
                     variant="body2"
                     data-testid="game-time"
-                    sx={{ whiteSpace: 'nowrap', color: live ? 'error.main' : 'text.secondary', fontWeight: live ? 700 : 400 }}
+                    sx={{
+                      whiteSpace: 'nowrap',
+                      color: live ? 'error.main' : 'text.secondary',
+                      fontWeight: live ? 700 : 400,
+                    }}
                   >
                     {topGameTimeLabel(game)}
                   </Typography>
                 </Box>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+                <Box
+                  sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}
+                >
                   <Typography variant="caption" color="text.secondary">
                     {game.league}
                   </Typography>
-                  {game.tips > 0 ? (
-                    <Pill>{game.tips} tips</Pill>
-                  ) : null}
+                  {game.tips > 0 ? <Pill>{game.tips} tips</Pill> : null}
                 </Box>
               </Box>
             );

@@ -15,8 +15,16 @@ describe('mayReceiveMarketing', () => {
     ['no record', null, false],
     ['never opted in', { optedInAt: null, optedOutAt: null }, false],
     ['opted in', { optedInAt: at('2026-12-01T10:00:00Z'), optedOutAt: null }, true],
-    ['opted out after opting in', { optedInAt: at('2026-12-01T10:00:00Z'), optedOutAt: at('2026-12-02T10:00:00Z') }, false],
-    ['opted in again after opting out', { optedInAt: at('2026-12-03T10:00:00Z'), optedOutAt: at('2026-12-02T10:00:00Z') }, true],
+    [
+      'opted out after opting in',
+      { optedInAt: at('2026-12-01T10:00:00Z'), optedOutAt: at('2026-12-02T10:00:00Z') },
+      false,
+    ],
+    [
+      'opted in again after opting out',
+      { optedInAt: at('2026-12-03T10:00:00Z'), optedOutAt: at('2026-12-02T10:00:00Z') },
+      true,
+    ],
     ['opted out only', { optedInAt: null, optedOutAt: at('2026-12-02T10:00:00Z') }, false],
   ])('%s → %s', (_label, times, expected) => {
     expect(mayReceiveMarketing(times)).toBe(expected);
@@ -24,10 +32,31 @@ describe('mayReceiveMarketing', () => {
 });
 
 describe('isStopReply', () => {
-  it.each(['STOP', 'stop', 'Stop', ' stop ', 'STOP ALL', 'stop  all', 'Stop all!', 'UNSUBSCRIBE', 'unsubscribe.', 'StOp\n'])('%j opts out', (text) => {
+  it.each([
+    'STOP',
+    'stop',
+    'Stop',
+    ' stop ',
+    'STOP ALL',
+    'stop  all',
+    'Stop all!',
+    'UNSUBSCRIBE',
+    'unsubscribe.',
+    'StOp\n',
+  ])('%j opts out', (text) => {
     expect(isStopReply(text)).toBe(true);
   });
-  it.each(['', 'stopp', 'please stop', 'STOP it', 'stop sending me tips', 'unsubscribed', 'START', 'ALL', 'stop all now'])('%j does not', (text) => {
+  it.each([
+    '',
+    'stopp',
+    'please stop',
+    'STOP it',
+    'stop sending me tips',
+    'unsubscribed',
+    'START',
+    'ALL',
+    'stop all now',
+  ])('%j does not', (text) => {
     expect(isStopReply(text)).toBe(false);
   });
 });
@@ -48,10 +77,14 @@ describe('consentRecipient', () => {
 
 describe('marketingText', () => {
   it('ends an SMS with the warning and the STOP line', () => {
-    expect(marketingText('sms', 'Weekend tips are live. ')).toBe(`Weekend tips are live.\n${MARKETING_WARNING} Reply STOP to opt out`);
+    expect(marketingText('sms', 'Weekend tips are live. ')).toBe(
+      `Weekend tips are live.\n${MARKETING_WARNING} Reply STOP to opt out`,
+    );
   });
   it('ends an e-mail with the warning and the unsubscribe link', () => {
-    expect(marketingText('email', 'Hello', 'https://tips.example/api/notifications/unsubscribe?token=x')).toBe(
+    expect(
+      marketingText('email', 'Hello', 'https://tips.example/api/notifications/unsubscribe?token=x'),
+    ).toBe(
       `Hello\n\n${MARKETING_WARNING}\nUnsubscribe: https://tips.example/api/notifications/unsubscribe?token=x`,
     );
   });
@@ -64,12 +97,21 @@ describe('marketingText', () => {
 describe('unsubscribe tokens', () => {
   const key = 'test-key';
   it('round-trips a channel and recipient', () => {
-    expect(verifyUnsubscribeToken(key, signUnsubscribeToken(key, 'sms', '254712345678'))).toEqual({ channel: 'sms', recipient: '254712345678' });
-    expect(verifyUnsubscribeToken(key, signUnsubscribeToken(key, 'email', 'a@b.ke'))).toEqual({ channel: 'email', recipient: 'a@b.ke' });
+    expect(verifyUnsubscribeToken(key, signUnsubscribeToken(key, 'sms', '254712345678'))).toEqual({
+      channel: 'sms',
+      recipient: '254712345678',
+    });
+    expect(verifyUnsubscribeToken(key, signUnsubscribeToken(key, 'email', 'a@b.ke'))).toEqual({
+      channel: 'email',
+      recipient: 'a@b.ke',
+    });
   });
   it.each([
     ['another key', signUnsubscribeToken('other-key', 'sms', '254712345678')],
-    ['a changed recipient', `${Buffer.from('sms:254700000000').toString('base64url')}.${signUnsubscribeToken(key, 'sms', '254712345678').split('.')[1]}`],
+    [
+      'a changed recipient',
+      `${Buffer.from('sms:254700000000').toString('base64url')}.${signUnsubscribeToken(key, 'sms', '254712345678').split('.')[1]}`,
+    ],
     ['no MAC', Buffer.from('sms:254712345678').toString('base64url')],
     ['garbage', '../../etc/passwd'],
     ['not a string', 42],

@@ -24,7 +24,8 @@ export interface ConsentTimes {
  * no opt-out came after it. No record = no consent.
  */
 export const mayReceiveMarketing = (times: ConsentTimes | null): boolean =>
-  !!times?.optedInAt && (!times.optedOutAt || times.optedOutAt.getTime() < times.optedInAt.getTime());
+  !!times?.optedInAt &&
+  (!times.optedOutAt || times.optedOutAt.getTime() < times.optedInAt.getTime());
 
 /**
  * The recipient key a consent is stored under (docs/PRODUCT-RULES.md R230): for `sms` the phone in
@@ -61,7 +62,11 @@ export const isStopReply = (text: string): boolean => {
  * The marketing text as sent (docs/PRODUCT-RULES.md R232, R233): the body, then the warning; an
  * SMS also says how to opt out, an e-mail carries its unsubscribe link.
  */
-export const marketingText = (channel: MarketingChannel, body: string, unsubscribeUrl?: string): string =>
+export const marketingText = (
+  channel: MarketingChannel,
+  body: string,
+  unsubscribeUrl?: string,
+): string =>
   channel === 'sms'
     ? `${body.trim()}\n${MARKETING_WARNING} ${SMS_OPT_OUT_LINE}`
     : `${body.trim()}\n\n${MARKETING_WARNING}\nUnsubscribe: ${unsubscribeUrl ?? ''}`.trimEnd();
@@ -73,7 +78,11 @@ const b64url = (buf: Buffer): string => buf.toString('base64url');
  * `.` HMAC-SHA256 of that part under `key`. It never expires: an opt-out link works as long as
  * the key is the same.
  */
-export const signUnsubscribeToken = (key: string, channel: MarketingChannel, recipient: string): string => {
+export const signUnsubscribeToken = (
+  key: string,
+  channel: MarketingChannel,
+  recipient: string,
+): string => {
   const payload = b64url(Buffer.from(`${channel}:${recipient}`, 'utf8'));
   return `${payload}.${b64url(createHmac('sha256', key).update(payload).digest())}`;
 };
@@ -82,7 +91,10 @@ export const signUnsubscribeToken = (key: string, channel: MarketingChannel, rec
  * Reads an unsubscribe token (signUnsubscribeToken), checking its MAC in constant time. Null for
  * anything malformed, forged or naming an unknown channel.
  */
-export const verifyUnsubscribeToken = (key: string, token: unknown): { channel: MarketingChannel; recipient: string } | null => {
+export const verifyUnsubscribeToken = (
+  key: string,
+  token: unknown,
+): { channel: MarketingChannel; recipient: string } | null => {
   if (typeof token !== 'string' || token.length > 600) return null;
   const match = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!match) return null;

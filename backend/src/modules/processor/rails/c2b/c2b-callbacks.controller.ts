@@ -1,4 +1,13 @@
-import { BadRequestException, Body, Controller, ForbiddenException, HttpCode, Logger, Param, Post } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  ForbiddenException,
+  HttpCode,
+  Logger,
+  Param,
+  Post,
+} from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../../../../common/decorators/public.decorator';
 import { JobProducer } from '../../../../common/queues/job-producer.service';
@@ -47,7 +56,10 @@ export class C2bCallbacksController {
    */
   @Post('validation/:token')
   @HttpCode(200)
-  async validation(@Param('token') token: string, @Body() body: unknown): Promise<C2bValidationAnswer> {
+  async validation(
+    @Param('token') token: string,
+    @Body() body: unknown,
+  ): Promise<C2bValidationAnswer> {
     this.authenticate(token);
     let payment: C2bPayment;
     try {
@@ -65,7 +77,10 @@ export class C2bCallbacksController {
    */
   @Post('confirmation/:token')
   @HttpCode(200)
-  async confirmation(@Param('token') token: string, @Body() body: unknown): Promise<typeof C2B_CONFIRMATION_ACK> {
+  async confirmation(
+    @Param('token') token: string,
+    @Body() body: unknown,
+  ): Promise<typeof C2B_CONFIRMATION_ACK> {
     this.authenticate(token);
     let payment: C2bPayment;
     try {

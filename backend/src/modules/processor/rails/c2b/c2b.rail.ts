@@ -5,7 +5,12 @@ import { AppConfig } from '../../../../config/app-config';
 import type { C2bPayment, C2bValidationAnswer } from '../../../../providers/daraja/daraja-c2b';
 import { matchC2bConfirmation, validateC2b } from '../../domain/c2b-payment';
 import type { Purchase, PurchaseKind } from '../../entities/purchase.entity';
-import { BatchItem, ConfirmOutcome, PaymentConfirmationService, ProviderResult } from '../../payment-confirmation.service';
+import {
+  BatchItem,
+  ConfirmOutcome,
+  PaymentConfirmationService,
+  ProviderResult,
+} from '../../payment-confirmation.service';
 import { ProcessorErrorCode } from '../../processor.errors';
 import { PurchaseStartService } from '../../purchase-start.service';
 import type { PaymentRail } from '../payment-rail';
@@ -67,14 +72,34 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
    */
   async start(input: C2bPurchaseInput): Promise<C2bReferenceIssued> {
     const paybill = this.config.mpesaC2b.paybill;
-    const open = await this.repo.openReference(input.phone, input.kind, input.slipId ?? null, this.clock.now());
+    const open = await this.repo.openReference(
+      input.phone,
+      input.kind,
+      input.slipId ?? null,
+      this.clock.now(),
+    );
     if (open && open.amount.equals(input.amount)) return { ...open, paybill };
-    const pending = { ...input, amountKsh: input.amount, provider: this.provider, stkPromptOpen: false };
-    return this.starts.start(pending, ProcessorErrorCode.PAYMENT_REQUEST_FAILED, async (purchase: Purchase) => {
-      const expiresAt = new Date(this.clock.now().getTime() + C2B_REFERENCE_TTL_MS);
-      await this.repo.insertReference(purchase.id, expiresAt);
-      return { purchaseId: purchase.id, paybill, account: purchase.code, amount: purchase.amount, expiresAt };
-    });
+    const pending = {
+      ...input,
+      amountKsh: input.amount,
+      provider: this.provider,
+      stkPromptOpen: false,
+    };
+    return this.starts.start(
+      pending,
+      ProcessorErrorCode.PAYMENT_REQUEST_FAILED,
+      async (purchase: Purchase) => {
+        const expiresAt = new Date(this.clock.now().getTime() + C2B_REFERENCE_TTL_MS);
+        await this.repo.insertReference(purchase.id, expiresAt);
+        return {
+          purchaseId: purchase.id,
+          paybill,
+          account: purchase.code,
+          amount: purchase.amount,
+          expiresAt,
+        };
+      },
+    );
   }
 
   /**
@@ -83,9 +108,18 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
    */
   async validate(payment: C2bPayment): Promise<C2bValidationAnswer> {
     const ref = await this.repo.byAccount(payment.billRefNumber);
-    const answer = validateC2b(ref, Money.parse(payment.amountKsh), payment.businessShortCode, this.config.mpesaC2b.paybill, this.clock.now());
+    const answer = validateC2b(
+      ref,
+      Money.parse(payment.amountKsh),
+      payment.businessShortCode,
+      this.config.mpesaC2b.paybill,
+      this.clock.now(),
+    );
     if (answer.ResultCode !== '0') {
-      this.logger.log({ transId: payment.transId, account: payment.billRefNumber, code: answer.ResultCode }, 'C2B payment refused at validation');
+      this.logger.log(
+        { transId: payment.transId, account: payment.billRefNumber, code: answer.ResultCode },
+        'C2B payment refused at validation',
+      );
     }
     return answer;
   }
@@ -104,8 +138,16 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
       const match = matchC2bConfirmation(ref, paid, payment.transId, this.clock.now());
       if (match.action === 'duplicate') return 'noop';
       if (match.action === 'unmatched') {
-        const recorded = await this.repo.recordUnmatched(payment, match.reason, ref?.purchaseId ?? null);
-        if (recorded) this.logger.warn({ transId: payment.transId, reason: match.reason }, 'C2B payment unmatched: kept for refund');
+        const recorded = await this.repo.recordUnmatched(
+          payment,
+          match.reason,
+          ref?.purchaseId ?? null,
+        );
+        if (recorded)
+          this.logger.warn(
+            { transId: payment.transId, reason: match.reason },
+            'C2B payment unmatched: kept for refund',
+          );
         return recorded ? 'flagged' : 'noop';
       }
       const outcome = await this.confirmation.apply({ id: ref!.purchaseId }, paidResult(payment));
@@ -128,13 +170,29 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
   async confirmBatch(payments: C2bPayment[]): Promise<(ConfirmOutcome | Error)[]> {
     return this.confirmation.applyBatch(async (em): Promise<BatchItem[]> => {
       const now = this.clock.now();
-      const locked = await this.repo.lockByAccounts(em, payments.map((p) => p.billRefNumber));
-      const byAccount = new Map(locked.map((r) => [r.purchase.code, { ...r, status: r.purchase.status, receipt: r.purchase.receipt }]));
+      const locked = await this.repo.lockByAccounts(
+        em,
+        payments.map((p) => p.billRefNumber),
+      );
+      const byAccount = new Map(
+        locked.map((r) => [
+          r.purchase.code,
+          { ...r, status: r.purchase.status, receipt: r.purchase.receipt },
+        ]),
+      );
       const unmatched: UnmatchedC2b[] = [];
       const items = payments.map((payment): BatchItem | UnmatchedC2b => {
         const paid = Money.parse(payment.amountKsh);
         const ref = byAccount.get(payment.billRefNumber);
-        const state = ref ? { purchaseId: ref.purchase.id, status: ref.status, amount: ref.purchase.amount, expiresAt: ref.expiresAt, receipt: ref.receipt } : null;
+        const state = ref
+          ? {
+              purchaseId: ref.purchase.id,
+              status: ref.status,
+              amount: ref.purchase.amount,
+              expiresAt: ref.expiresAt,
+              receipt: ref.receipt,
+            }
+          : null;
         const match = matchC2bConfirmation(state, paid, payment.transId, now);
         if (match.action === 'duplicate') return { outcome: 'noop' };
         if (match.action === 'unmatched') {
@@ -151,7 +209,11 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
         if ('purchase' in item || 'outcome' in item) return item;
         // The first record of a TransID in this transaction says 'flagged'; a repeat of it 'noop'.
         const first = recorded.delete(item.payment.transId);
-        if (first) this.logger.warn({ transId: item.payment.transId, reason: item.reason }, 'C2B payment unmatched: kept for refund');
+        if (first)
+          this.logger.warn(
+            { transId: item.payment.transId, reason: item.reason },
+            'C2B payment unmatched: kept for refund',
+          );
         return { outcome: first ? 'flagged' : 'noop' };
       });
     });
@@ -166,7 +228,11 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
     if (expiresAt && this.clock.now().getTime() <= expiresAt.getTime()) return 'noop';
     return this.confirmation.apply(
       { id: p.id },
-      { outcome: 'timeout', resultCode: 'c2b-expired', resultDesc: 'Paybill reference expired unpaid' },
+      {
+        outcome: 'timeout',
+        resultCode: 'c2b-expired',
+        resultDesc: 'Paybill reference expired unpaid',
+      },
     );
   }
 }

@@ -31,7 +31,13 @@ export interface UnmatchedC2b {
 /** The account numbers a C2B reference can have (our purchase codes, upper case). */
 const ACCOUNT = /^[A-Z0-9]{1,20}$/;
 
-type ReferenceRow = { purchase_id: string; status: PurchaseStatus; amount: string; expires_at: Date; receipt: string | null };
+type ReferenceRow = {
+  purchase_id: string;
+  status: PurchaseStatus;
+  amount: string;
+  expires_at: Date;
+  receipt: string | null;
+};
 
 /**
  * The paybill rail's SQL on processor's tables (docs/ARCHITECTURE.md "Table ownership"):
@@ -44,24 +50,40 @@ export class C2bRepository {
 
   /** Binds the reference of `c2b` purchase `purchaseId` until `expiresAt`. */
   async insertReference(purchaseId: string, expiresAt: Date): Promise<void> {
-    await this.ds.query(`INSERT INTO c2b_reference (purchase_id, expires_at) VALUES ($1, $2)`, [purchaseId, expiresAt]);
+    await this.ds.query(`INSERT INTO c2b_reference (purchase_id, expires_at) VALUES ($1, $2)`, [
+      purchaseId,
+      expiresAt,
+    ]);
   }
 
   /**
    * The pending `c2b` purchase of (phone, kind, slip) whose reference is still valid at `now`,
    * newest first, or null.
    */
-  async openReference(phone: string, kind: PurchaseKind, slipId: string | null, now: Date): Promise<OpenC2bReference | null> {
-    const rows: { purchase_id: string; code: string; amount: string; expires_at: Date }[] = await this.ds.query(
-      `SELECT p.id::text AS purchase_id, p.code, p.amount::text, r.expires_at
+  async openReference(
+    phone: string,
+    kind: PurchaseKind,
+    slipId: string | null,
+    now: Date,
+  ): Promise<OpenC2bReference | null> {
+    const rows: { purchase_id: string; code: string; amount: string; expires_at: Date }[] =
+      await this.ds.query(
+        `SELECT p.id::text AS purchase_id, p.code, p.amount::text, r.expires_at
          FROM purchase p JOIN c2b_reference r ON r.purchase_id = p.id
         WHERE p.provider = 'c2b' AND p.status = 'pending' AND p.phone = $1 AND p.kind = $2
           AND COALESCE(p.slip_id, 0) = COALESCE($3::bigint, 0) AND r.expires_at > $4
         ORDER BY p.id DESC LIMIT 1`,
-      [phone, kind, slipId, now],
-    );
+        [phone, kind, slipId, now],
+      );
     const row = rows[0];
-    return row ? { purchaseId: row.purchase_id, account: row.code, amount: Money.parse(row.amount), expiresAt: row.expires_at } : null;
+    return row
+      ? {
+          purchaseId: row.purchase_id,
+          account: row.code,
+          amount: Money.parse(row.amount),
+          expiresAt: row.expires_at,
+        }
+      : null;
   }
 
   /** The reference whose account number is `account` (a purchase code of the `c2b` rail), or null. */
@@ -137,7 +159,10 @@ export class C2bRepository {
 
   /** The expiry of `c2b` purchase `purchaseId`'s reference, or null when it has none. */
   async expiryOf(purchaseId: string): Promise<Date | null> {
-    const rows: { expires_at: Date }[] = await this.ds.query(`SELECT expires_at FROM c2b_reference WHERE purchase_id = $1`, [purchaseId]);
+    const rows: { expires_at: Date }[] = await this.ds.query(
+      `SELECT expires_at FROM c2b_reference WHERE purchase_id = $1`,
+      [purchaseId],
+    );
     return rows[0]?.expires_at ?? null;
   }
 
@@ -145,7 +170,11 @@ export class C2bRepository {
    * Records `payment` as unmatched money for refund, once per TransID (a repeat is ignored by the
    * UNIQUE constraint). True when this call recorded it.
    */
-  async recordUnmatched(payment: C2bPayment, reason: UnmatchedReason, purchaseId: string | null): Promise<boolean> {
+  async recordUnmatched(
+    payment: C2bPayment,
+    reason: UnmatchedReason,
+    purchaseId: string | null,
+  ): Promise<boolean> {
     const rows: unknown[] = await this.ds.query(
       `INSERT INTO unmatched_payment (provider, trans_id, bill_ref_number, amount, reason, purchase_id, msisdn, first_name, business_short_code, trans_time)
        VALUES ('c2b', $1, $2, $3, $4, $5, $6, $7, $8, $9)
