@@ -310,9 +310,8 @@ const main = async () => {
   if (!E2E_ONLY) {
     // First, before anything starts: they need no database and are the quickest to fail.
     eslint();
-    // Prettier joins here with the one reformat commit of the code base (docs/CONTRIBUTING.md
-    // "Lint and format"); until then `npm run format:check` runs by hand.
-    if (process.env.TEST_FORMAT_CHECK === '1') prettier();
+    // Prettier's check, one entry of the tally like ESLint (docs/CONTRIBUTING.md "Lint and format").
+    prettier();
   }
   await ensureServices();
   if (!E2E_ONLY) {
