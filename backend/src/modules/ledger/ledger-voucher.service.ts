@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Money } from '../../common/money/money';
-import { LEDGER_ACCOUNT, LEDGER_KIND, LEDGER_STATUS } from './ledger.constants';
+import { LEDGER_ACCOUNT, LEDGER_KIND, LEDGER_STATUS, LedgerKind } from './ledger.constants';
 import { LedgerRepository } from './ledger.repository';
 import { row } from './ledger-row';
 
@@ -42,21 +42,10 @@ export class LedgerVoucherService {
   }
 
   /** Vouchers issued (docs/PRODUCT-RULES.md R241): per voucher +its Ksh value on the voucher account, once. */
-  async recordVouchersIssued(
-    em: EntityManager,
-    vouchers: { voucherId: string; amountKsh: Money }[],
-  ): Promise<number> {
+  recordVouchersIssued(em: EntityManager, vouchers: VoucherAmount[]): Promise<number> {
     return this.repo.insert(
       em,
-      vouchers.map((v) =>
-        row({
-          account: LEDGER_ACCOUNT.VOUCHER,
-          kind: LEDGER_KIND.VOUCHER_ISSUED,
-          amount: v.amountKsh,
-          status: LEDGER_STATUS.PAID,
-          voucherId: v.voucherId,
-        }),
-      ),
+      vouchers.map((v) => voucherRow(LEDGER_KIND.VOUCHER_ISSUED, v.voucherId, v.amountKsh)),
     );
   }
 
@@ -67,36 +56,30 @@ export class LedgerVoucherService {
     purchaseId: string,
     amountKsh: Money,
   ): Promise<boolean> {
-    return (
-      (await this.repo.insert(em, [
-        row({
-          account: LEDGER_ACCOUNT.VOUCHER,
-          kind: LEDGER_KIND.VOUCHER_REDEEMED,
-          amount: Money.ZERO.sub(amountKsh),
-          status: LEDGER_STATUS.PAID,
-          voucherId,
-          purchaseId,
-        }),
-      ])) > 0
-    );
+    const entry = {
+      ...voucherRow(LEDGER_KIND.VOUCHER_REDEEMED, voucherId, Money.ZERO.sub(amountKsh)),
+      purchaseId,
+    };
+    return (await this.repo.insert(em, [entry])) > 0;
   }
 
   /** Vouchers lapsed unused (R242): per voucher −its Ksh value on the voucher account, once. */
-  async recordVouchersExpired(
-    em: EntityManager,
-    vouchers: { voucherId: string; amountKsh: Money }[],
-  ): Promise<number> {
+  recordVouchersExpired(em: EntityManager, vouchers: VoucherAmount[]): Promise<number> {
     return this.repo.insert(
       em,
       vouchers.map((v) =>
-        row({
-          account: LEDGER_ACCOUNT.VOUCHER,
-          kind: LEDGER_KIND.VOUCHER_EXPIRED,
-          amount: Money.ZERO.sub(v.amountKsh),
-          status: LEDGER_STATUS.PAID,
-          voucherId: v.voucherId,
-        }),
+        voucherRow(LEDGER_KIND.VOUCHER_EXPIRED, v.voucherId, Money.ZERO.sub(v.amountKsh)),
       ),
     );
   }
 }
+
+/** A voucher and its value in Ksh. */
+interface VoucherAmount {
+  voucherId: string;
+  amountKsh: Money;
+}
+
+/** One paid row of `kind` on the voucher account for `voucherId`, `amount` signed by the caller (R241-R246). */
+const voucherRow = (kind: LedgerKind, voucherId: string, amount: Money) =>
+  row({ account: LEDGER_ACCOUNT.VOUCHER, kind, amount, status: LEDGER_STATUS.PAID, voucherId });
