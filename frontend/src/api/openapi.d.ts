@@ -1811,6 +1811,11 @@ export interface components {
              * @example 42
              */
             slip_id: number;
+            /**
+             * @description A voucher code of this e-mail (12 digits; spaces allowed): when it covers the Ksh price the slip is paid at once, with no checkout (docs/PRODUCT-RULES.md R283)
+             * @example 482177301196
+             */
+            voucher?: string;
         };
         BuyMpesaDto: {
             /**
@@ -1857,7 +1862,9 @@ export interface components {
         };
         CheckoutLinkResponseDto: {
             /** @example https://checkout.flutterwave.com/v3/hosted/pay/abc */
-            link: string;
+            link?: string;
+            /** @example Paid with voucher */
+            message?: string;
         };
         CloseAccountDto: {
             /**

@@ -36,10 +36,14 @@ export const FLUTTERWAVE_BUY_PATHS = {
   UG: '/api/processor/buy-flw-ug',
 } as const satisfies Record<FlutterwaveCountry, string>;
 
-/** POST buy-flw / buy-flw-ug { email, slip_id } -> { link } (the checkout the buyer is sent to). */
+/**
+ * POST buy-flw / buy-flw-ug { email, slip_id, voucher? } -> { link } (the checkout the buyer is sent
+ * to), or { message: 'Paid with voucher' } when a voucher of that e-mail paid the slip
+ * (docs/PRODUCT-RULES.md R283).
+ */
 export const useBuySlipFlutterwave = (country: FlutterwaveCountry) =>
   useMutation({
-    mutationFn: (input: { email: string; slip_id: number }) =>
+    mutationFn: (input: { email: string; slip_id: number; voucher?: string }) =>
       api.post(FLUTTERWAVE_BUY_PATHS[country], input),
   });
 

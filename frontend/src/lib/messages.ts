@@ -62,3 +62,6 @@ export const publishFailureMessage = (
   if (!error) return DASHBOARD_MESSAGES.publishFailed;
   return game ? `${error} ${game}` : error;
 };
+
+/** The buy routes' answer when a voucher paid the slip (docs/PRODUCT-RULES.md R246, R283). */
+export const VOUCHER_PAID = 'Paid with voucher';

@@ -50,7 +50,7 @@ export class BuyerDataReader {
       },
       {
         name: 'vouchers',
-        rows: pagedRows((a, l) => this.purchases.vouchersOf(k.phones, a, l), pageSize),
+        rows: pagedRows((a, l) => this.purchases.vouchersOf(k, a, l), pageSize),
       },
       { name: 'rg_limits', rows: once(() => this.rg.limitsOf(k.phones)) },
       { name: 'rg_codes', rows: once(() => this.rg.codesOf(k.phones)) },

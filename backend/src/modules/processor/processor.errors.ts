@@ -11,6 +11,9 @@ export enum ProcessorErrorCode {
   VOUCHER_MALFORMED = 'VOUCHER_MALFORMED',
   VOUCHER_UNKNOWN = 'VOUCHER_UNKNOWN',
   VOUCHER_OTHER_PHONE = 'VOUCHER_OTHER_PHONE',
+  VOUCHER_MALFORMED_EMAIL = 'VOUCHER_MALFORMED_EMAIL',
+  VOUCHER_UNKNOWN_EMAIL = 'VOUCHER_UNKNOWN_EMAIL',
+  VOUCHER_OTHER_EMAIL = 'VOUCHER_OTHER_EMAIL',
   VOUCHER_REDEEMED = 'VOUCHER_REDEEMED',
   VOUCHER_EXPIRED = 'VOUCHER_EXPIRED',
   VOUCHER_TOO_SMALL = 'VOUCHER_TOO_SMALL',
@@ -44,6 +47,19 @@ export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
   [ProcessorErrorCode.VOUCHER_OTHER_PHONE]: {
     status: 403,
     message: 'This voucher belongs to another phone number',
+  },
+  // An e-mail holder's voucher came by e-mail (docs/PRODUCT-RULES.md R283).
+  [ProcessorErrorCode.VOUCHER_MALFORMED_EMAIL]: {
+    status: 400,
+    message: 'Enter the 12-digit voucher code from your e-mail',
+  },
+  [ProcessorErrorCode.VOUCHER_UNKNOWN_EMAIL]: {
+    status: 400,
+    message: 'This voucher code is wrong. Check the e-mail and try again.',
+  },
+  [ProcessorErrorCode.VOUCHER_OTHER_EMAIL]: {
+    status: 403,
+    message: 'This voucher belongs to another e-mail address',
   },
   [ProcessorErrorCode.VOUCHER_REDEEMED]: {
     status: 409,

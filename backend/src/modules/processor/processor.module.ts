@@ -34,6 +34,7 @@ import { Voucher } from './entities/voucher.entity';
 import { VoucherRepository } from './vouchers/voucher.repository';
 import { VoucherService } from './vouchers/voucher.service';
 import { VoucherIssuer } from './vouchers/voucher-issuer';
+import { VoucherNotices } from './vouchers/voucher-notices';
 import { VoucherRedemption } from './vouchers/voucher-redemption';
 
 /**
@@ -83,6 +84,7 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
     VoucherService,
     VoucherIssuer,
     VoucherRedemption,
+    VoucherNotices,
     {
       provide: DarajaClient,
       inject: [AppConfig],
@@ -97,6 +99,7 @@ const RAILS = [MpesaStkRail, FlutterwaveRail, C2bRail, VoucherRail];
   exports: [
     PurchaseService,
     VoucherService,
+    VoucherNotices,
     PurchaseRetentionService,
     PurchaseFulfilments,
     PurchaseGates,

@@ -36,14 +36,15 @@ export class PurchaseDataRepository {
   }
 
   /**
-   * The vouchers issued to one of `phones` (docs/PRODUCT-RULES.md R240-R249), every column: the
-   * code is the holder's own.
+   * The vouchers held by one of the person's phones or e-mails (docs/PRODUCT-RULES.md R240-R249,
+   * R283), every column: the code is the holder's own.
    */
-  vouchersOf(phones: string[], after: string | null, limit: number): Promise<DataRow[]> {
+  vouchersOf(k: PersonKeys, after: string | null, limit: number): Promise<DataRow[]> {
     return this.ds.query(
       `SELECT v.*, v.id::text AS id FROM voucher v
-        WHERE v.phone = ANY($1::text[]) AND v.id > COALESCE($2::bigint, 0) ORDER BY v.id LIMIT $3`,
-      [phones, after, limit],
+        WHERE (v.phone = ANY($1::text[]) OR v.email = ANY($2::text[])) AND v.id > COALESCE($3::bigint, 0)
+        ORDER BY v.id LIMIT $4`,
+      [k.phones, k.emails, after, limit],
     );
   }
 

@@ -37,7 +37,7 @@ export class SaleShareSettlementService implements OnModuleInit {
   /**
    * `slip.settled` for a settlement batch, in one transaction: one query for the batch's paid
    * purchases (processor); the sales of C slips and of lost money-back slips refunded by voucher
-   * (SaleRefundService: voucher SMS queued); the other shares W → P (W/L) or U (C, texted the
+   * (SaleRefundService: voucher SMS or e-mail queued); the other shares W → P (W/L) or U (C, texted the
    * cancellation) in one UPDATE (the ledger). Only shares still W change, so a re-emit is a no-op.
    * Returns how many shares changed (refunded ones included).
    */
@@ -46,6 +46,7 @@ export class SaleShareSettlementService implements OnModuleInit {
   ): Promise<number> {
     if (!settled.length) return 0;
     const smsIds: string[] = [];
+    const emailIds: string[] = [];
     const resultOf = new Map(settled.map((e) => [Number(e.slipId), e.result]));
     const refundOf = new Map(
       settled.flatMap((e): [number, 'void' | 'money-back'][] => {
@@ -60,7 +61,8 @@ export class SaleShareSettlementService implements OnModuleInit {
         all.filter((p) => refundOf.has(p.slipId)).map((p) => p.id),
         (p) => refundOf.get(p.slipId) as 'void' | 'money-back',
       );
-      smsIds.push(...refunded.smsIds);
+      smsIds.push(...refunded.notices.smsIds);
+      emailIds.push(...refunded.notices.emailIds);
       const sold = all.filter((p) => !refunded.handled.has(p.id));
       const changedIds = new Set(
         await this.ledger.settleSaleShares(
@@ -76,9 +78,9 @@ export class SaleShareSettlementService implements OnModuleInit {
         const text = cancelledSms(b.slipId, b.code);
         smsIds.push(await this.sms.queue(b.phone as string, text, 'slip-cancelled', em));
       }
-      return changedIds.size + refunded.smsIds.length;
+      return changedIds.size + refunded.notices.smsIds.length + refunded.notices.emailIds.length;
     });
-    if (smsIds.length) await this.sms.dispatch(...smsIds);
+    await this.refunds.dispatch({ smsIds, emailIds });
     if (changed) {
       this.logger.log(`${settled.length} slip(s) settled: ${changed} sale share(s) paid or unpaid`);
     }

@@ -5,6 +5,7 @@ import { isEmailAddress } from '../../common/validation/email-address';
 import { AppConfig } from '../../config/app-config';
 import { FixturesService } from '../fixtures/fixtures.service';
 import { PurchaseService } from '../processor/purchase.service';
+import { emailHolder, phoneHolder } from '../processor/domain/voucher';
 import { VoucherService } from '../processor/vouchers/voucher.service';
 import { Slip } from './entities/slip.entity';
 import { SLIP_SALE_ERRORS } from './slip-sales.errors';
@@ -70,7 +71,7 @@ export class SlipBuyService {
       await this.vouchers.pay({
         kind: 'slip',
         slipId: String(slip.id),
-        phone: msisdn,
+        holder: phoneHolder(msisdn),
         amount: slip.price,
         voucher,
       });
@@ -118,20 +119,33 @@ export class SlipBuyService {
 
   /**
    * POST /api/processor/buy-flw (NGN, the slip's price_ng) and buy-flw-ug (UGX, its price_ug) →
-   * {link}; both amounts by salePrice, the rule the slip answers use.
+   * {link}; both amounts by salePrice, the rule the slip answers use. With `voucher`, the slip is
+   * paid at once by a voucher of that e-mail covering its Ksh price, with no checkout →
+   * {message: 'Paid with voucher'}, the picks e-mailed (docs/PRODUCT-RULES.md R283).
    * @throws 400 'slip_id is required' without `slip_id`, 'Slip not found', 'This slip is no longer
-   *   on sale', 'Invalid Email' (empty or not an address); 502 when Flutterwave refuses the
-   *   request.
+   *   on sale', 'Invalid Email' (empty or not an address); the voucher's 4xx (R247, R283); the
+   *   purchase gate's 403; 502 when Flutterwave refuses the request.
    */
   async buyFlutterwave(
     email: unknown,
     slipId: unknown,
     currency: 'NGN' | 'UGX',
-  ): Promise<{ link: string }> {
+    voucher?: unknown,
+  ): Promise<{ link: string } | { message: string }> {
     if (absent(slipId)) throw SLIP_SALE_ERRORS.missingField('slip_id');
     const slip = await this.slipOnSale(slipId);
     const customerEmail = checkoutEmail(email);
     if (!customerEmail) throw SLIP_SALE_ERRORS.invalidEmail();
+    if (!absent(voucher)) {
+      await this.vouchers.pay({
+        kind: 'slip',
+        slipId: String(slip.id),
+        holder: emailHolder(customerEmail),
+        amount: slip.price,
+        voucher,
+      });
+      return { message: 'Paid with voucher' };
+    }
     const amount = salePrice(slip.price, currency, this.config.currency);
     const { link } = await this.purchases.startFlutterwave({
       kind: 'slip',

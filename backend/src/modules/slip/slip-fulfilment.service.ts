@@ -1,3 +1,4 @@
+import { preHtml } from '../../common/content/html-text';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
@@ -13,10 +14,6 @@ import { Slip } from './entities/slip.entity';
 import { PicksDeliveryService, PicksToSend } from './picks-delivery.service';
 import { SlipLegsService } from './slip-legs.service';
 import { SlipSalesRepository } from './slip-sales.repository';
-
-/** `&`, `<` and `>` escaped, for the picks e-mail's `<pre>`. */
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The earliest kick-off among a slip's legs (shown calendar, UTC), or null when none is known. */
 const firstKickoff = (legs: SaleLeg[]): Date | null => {
@@ -79,10 +76,10 @@ export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
       const slip = slipOf(purchase);
       const slipLegs = legs.get(slip.id) ?? [];
       // A phone buyer (M-Pesa) is also pointed to /my-tips (docs/PRODUCT-RULES.md R164); a buyer
-      // of a money-back slip whom a refund voucher can reach (a phone: R243) reads the promise (R277).
-      const moneyBack = slip.moneyBack && !!(purchase.phone ?? purchase.rgPhone);
+      // of a money-back slip reads the promise (R277), by e-mail when no phone is known (R283).
+      const voucherByEmail = !(purchase.phone ?? purchase.rgPhone);
       const text = buyerSms(
-        { id: slip.id, accumulator: slip.accumulator, moneyBack },
+        { id: slip.id, accumulator: slip.accumulator, moneyBack: slip.moneyBack, voucherByEmail },
         slipLegs,
         purchase.code,
         site,
@@ -92,7 +89,7 @@ export class SlipFulfilmentService implements PurchaseFulfilment, OnModuleInit {
       // Nigeria / Uganda: the picks by e-mail too (docs/PRODUCT-RULES.md "Purchases and provider
       // callbacks"), through the outbox in this transaction, sent after commit.
       const email = purchase.email
-        ? { subject: `Your tip slip ${slip.id}`, html: `<pre>${escapeHtml(text)}</pre>` }
+        ? { subject: `Your tip slip ${slip.id}`, html: preHtml(text) }
         : null;
       return { purchase, slipId: slip.id, text, email, firstKickoffAt: firstKickoff(slipLegs) };
     });

@@ -59,20 +59,23 @@ export class SlipSalesController {
     return this.buys.buyPaybill(body?.phone, body?.slip);
   }
 
-  /** Nigeria: {email, slip_id} → {link} (NGN at price_ng). */
+  /**
+   * Nigeria: {email, slip_id} → {link} (NGN at price_ng); with `voucher`, the slip paid by the
+   * e-mail's voucher → {message: 'Paid with voucher'} (docs/PRODUCT-RULES.md R283).
+   */
   @Post('processor/buy-flw')
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutLinkResponseDto })
-  buyNg(@Body() body: BuyFlutterwaveDto): Promise<{ link: string }> {
-    return this.buys.buyFlutterwave(body?.email, body?.slip_id, 'NGN');
+  buyNg(@Body() body: BuyFlutterwaveDto): Promise<CheckoutLinkResponseDto> {
+    return this.buys.buyFlutterwave(body?.email, body?.slip_id, 'NGN', body?.voucher);
   }
 
-  /** Uganda: {email, slip_id} → {link} (UGX at 30 × the Ksh price). */
+  /** Uganda: {email, slip_id} → {link} (UGX at 30 × the Ksh price); `voucher` as buy-flw. */
   @Post('processor/buy-flw-ug')
   @HttpCode(200)
   @ApiOkResponse({ type: CheckoutLinkResponseDto })
-  buyUg(@Body() body: BuyFlutterwaveDto): Promise<{ link: string }> {
-    return this.buys.buyFlutterwave(body?.email, body?.slip_id, 'UGX');
+  buyUg(@Body() body: BuyFlutterwaveDto): Promise<CheckoutLinkResponseDto> {
+    return this.buys.buyFlutterwave(body?.email, body?.slip_id, 'UGX', body?.voucher);
   }
 
   /** → [{Game, League, Tip}] of the paid purchase with this receipt or purchase code; else 404. */

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { TransactionRunner } from '../../database/transaction-runner';
-import { SmsService } from '../notifications/sms/sms.service';
 import { SaleRefundService } from './sale-refund.service';
 
 /** Event `picks.undelivered`: a paid purchase whose picks reached the buyer by no channel before the first kick-off. */
@@ -32,7 +31,6 @@ export class UndeliveredPicksHook {
   constructor(
     private readonly tx: TransactionRunner,
     private readonly refunds: SaleRefundService,
-    private readonly sms: SmsService,
   ) {}
 
   /** Subscribes to `picks.undelivered`; returns an unsubscribe. */
@@ -53,14 +51,14 @@ export class UndeliveredPicksHook {
       `${PICKS_UNDELIVERED}: picks delivered by no channel before kick-off: refunded by voucher`,
     );
     try {
-      const { smsIds } = await this.tx.run((em) =>
+      const { notices } = await this.tx.run((em) =>
         this.refunds.refund(
           em,
           events.map((e) => e.purchaseId),
           () => 'undelivered',
         ),
       );
-      await this.sms.dispatch(...smsIds);
+      await this.refunds.dispatch(notices);
     } catch (err) {
       this.logger.error({ err: String(err) }, `${PICKS_UNDELIVERED} refund failed`);
     }

@@ -410,8 +410,8 @@ describe('fuzz: every route of the OpenAPI document', () => {
       '/api/slip/create': ['tips', 'amount', 'money_back'],
       '/api/slip/quote': ['tips'],
       '/api/processor/buy': ['phone', 'slip', 'voucher'],
-      '/api/processor/buy-flw': ['email', 'slip_id'],
-      '/api/processor/buy-flw-ug': ['email', 'slip_id'],
+      '/api/processor/buy-flw': ['email', 'slip_id', 'voucher'],
+      '/api/processor/buy-flw-ug': ['email', 'slip_id', 'voucher'],
       '/api/processor/buy-paybill': ['phone', 'slip'],
       // Daraja C2B validation and confirmation (docs/PROVIDERS.md "Daraja C2B"), reached with the real token too.
       '/api/processor/c2b/validation/{token}': [

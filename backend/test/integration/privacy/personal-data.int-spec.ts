@@ -1,5 +1,7 @@
 import { existsSync } from 'fs';
 import { join } from 'path';
+import { Money } from '../../../src/common/money/money';
+import { VoucherIssuer } from '../../../src/modules/processor/vouchers/voucher-issuer';
 import { AccountClosingService } from '../../../src/modules/privacy/account-closing.service';
 import { AccountDataExportService } from '../../../src/modules/privacy/account-data-export.service';
 import { jsonDocument } from '../../../src/modules/privacy/domain/json-document';
@@ -56,9 +58,14 @@ const PERSONAL_COLUMNS: Record<string, Covered | NotPersonal> = {
   'subscription.phone': { section: 'subscriptions', id: 'id', by: 'phone' },
   'unmatched_payment.msisdn': { section: 'unmatched_payments', id: 'id', by: 'phone' },
   'voucher.phone': { section: 'vouchers', id: 'id', by: 'phone' },
+  'voucher.email': { section: 'vouchers', id: 'id', by: 'email' },
   'voucher_failed_attempt.phone': {
     reason:
       'a wrong-voucher-code counter kept for the one-hour lockout window (R247); no content of its own',
+  },
+  'voucher_failed_attempt.email': {
+    reason:
+      'a wrong-voucher-code counter kept for the one-hour lockout window (R247, R283); no content of its own',
   },
   'rg_limit.phone': { section: 'rg_limits', id: 'phone', by: 'phone' },
   'rg_code.phone': { section: 'rg_codes', id: 'id', by: 'phone' },
@@ -267,6 +274,27 @@ describe('personal data: export and erasure', () => {
       t.db.url,
       `INSERT INTO subscription (phone, type, starts_at, ends_at, purchase_id) VALUES ($1, 'silver', '2024-10-01', '2024-10-08', $2)`,
       [P.msisdn, pSub],
+    );
+    // Vouchers held by e-mail (R283), issued as refunds are (with their ledger rows): one of A's address, one of B's.
+    await t.ds.transaction((em) =>
+      t.get(VoucherIssuer).issue(
+        em,
+        [
+          [A.user.email, bSale],
+          [B.user.email, pSub],
+        ].map(([email, source]) => ({
+          phone: null,
+          email: email.toLowerCase(),
+          code: '',
+          amount: Money.parse('50.00'),
+          currency: 'KES',
+          amountKsh: Money.parse('50.00'),
+          sourcePurchaseId: String(source),
+          reason: 'change' as const,
+          issuedAt: new Date(),
+          expiresAt: new Date(Date.now() + 30 * 24 * 3_600_000),
+        })),
+      ),
     );
     await sql(
       t.db.url,

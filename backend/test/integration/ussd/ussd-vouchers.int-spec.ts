@@ -1,6 +1,7 @@
 import { Money } from '../../../src/common/money/money';
 import { JobProducer } from '../../../src/common/queues/job-producer.service';
 import { QUEUE } from '../../../src/common/queues/queues';
+import { phoneHolder } from '../../../src/modules/processor/domain/voucher';
 import { VoucherRedemption } from '../../../src/modules/processor/vouchers/voucher-redemption';
 import { MONEY_BACK_LINE } from '../../../src/modules/slip/domain/slip-sale';
 import { ussdCodeOf } from '../../../src/modules/slip/domain/ussd-code';
@@ -229,7 +230,9 @@ describe('USSD money-back marks and vouchers', () => {
     }
     for (let i = 3; i < 8; i++)
       await expect(
-        t.get(VoucherRedemption).check(a.msisdn, String(100000000000 + i), Money.ofUnits(1)),
+        t
+          .get(VoucherRedemption)
+          .check(phoneHolder(a.msisdn), String(100000000000 + i), Money.ofUnits(1)),
       ).rejects.toMatchObject({ status: 400 });
     expect(await screen(a.msisdn, `1*1*3*${a.voucher.code}`)).toBe(
       'END Too many wrong voucher codes. Try again in an hour.',

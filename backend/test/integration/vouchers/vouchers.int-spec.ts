@@ -2,18 +2,19 @@ import { Money } from '../../../src/common/money/money';
 import { ReplayClock } from '../../../src/modules/fixtures/replay-clock.service';
 import { ResultSyncService } from '../../../src/modules/fixtures/result-sync.service';
 import { LedgerService } from '../../../src/modules/ledger/ledger.service';
+import { phoneHolder } from '../../../src/modules/processor/domain/voucher';
 import { VoucherRedemption } from '../../../src/modules/processor/vouchers/voucher-redemption';
 import { VoucherService } from '../../../src/modules/processor/vouchers/voucher.service';
 import { SaleShareSettlementService } from '../../../src/modules/slip/sale-share-settlement.service';
 import { SlipSettlementService } from '../../../src/modules/slip/slip-settlement.service';
 import { UndeliveredPicksHook } from '../../../src/modules/slip/undelivered-picks.hook';
-import { createUser } from '../../factories/account';
 import { dataDirWith, importFixtures, pinClock, startReplay } from '../../factories/fixtures';
-import { publishSlip, setOdd, TippableGame, tippableGames } from '../../factories/slip';
+import { publishSlip, TippableGame } from '../../factories/slip';
 import { sql } from '../../setup/test-db';
 import { createTestContext, TestContext } from '../../setup/test-app';
 import { expectMoneyInvariants } from '../../support/money-invariants';
 import { eventually, purchasesOf } from '../processor/support';
+import { publishVoucherSlips, spentState as spentStateOf, tipsterFactory } from './voucher-slips';
 
 jest.setTimeout(300_000);
 
@@ -52,8 +53,7 @@ describe('money-back slips and vouchers', () => {
     const tail = `${run}${String(++seq).padStart(3, '0')}`;
     return { local: `07${tail}`, msisdn: `2547${tail}` };
   };
-  let tipsterN = 0;
-  const newTipster = async () => createUser(t.ds, { username: `voucher_t_${run}_${++tipsterN}` });
+  const newTipster = tipsterFactory(() => t, `voucher_t_${run}`);
 
   let moneyBackTipster: number;
   let moneyBackSlip: number;
@@ -63,9 +63,6 @@ describe('money-back slips and vouchers', () => {
   let later: TippableGame[];
   const buyers = [nextPhone(), nextPhone(), nextPhone()];
   const voidBuyers = [nextPhone(), nextPhone()];
-
-  /** The market of `g` that lost in the real result: UNDER 2.5 (5) when 3+ goals, else OVER 2.5 (4). */
-  const losingMarket = (g: TippableGame): number => (g.homeGoals + g.awayGoals > 2 ? 5 : 4);
 
   const buy = (phone: Phone, slip: number, voucher?: string) =>
     t.request<any>('POST', '/api/processor/buy', {
@@ -94,20 +91,7 @@ describe('money-back slips and vouchers', () => {
       `SELECT body FROM sms_outbox WHERE to_msisdn = $1 AND purpose = $2 ORDER BY id`,
       [msisdn, purpose],
     );
-  const spentState = async () => ({
-    vouchers: await sql(
-      t.db.url,
-      `SELECT id, status, redeemed_by_purchase_id FROM voucher ORDER BY id`,
-    ),
-    paid: (
-      await sql<{ n: number }>(
-        t.db.url,
-        `SELECT count(*)::int AS n FROM purchase WHERE status = 'paid'`,
-      )
-    )[0].n,
-    ledger: (await sql<{ n: number }>(t.db.url, `SELECT count(*)::int AS n FROM ledger_entry`))[0]
-      .n,
-  });
+  const spentState = () => spentStateOf(t.db.url);
 
   beforeAll(async () => {
     data = dataDirWith(['E0-2025-26.csv']);
@@ -124,43 +108,15 @@ describe('money-back slips and vouchers', () => {
     await startReplay(t, NOW, '2026-11-23');
     await importFixtures(t);
     offsetMs = (await t.get(ReplayClock).frame()).offsetMs;
-    const games = await tippableGames(t.ds, DATA_NOW, 60);
-    const mb = games.slice(0, 3);
-    const vd = games.slice(3, 6);
-    // Slips still on sale once the void slip's games are past the 48 h void window.
-    const voidDecidedAt = vd[2].kickoff.getTime() + 49 * HOUR;
-    later = games.filter((g) => g.kickoff.getTime() > voidDecidedAt + 24 * HOUR);
-    expect(later.length).toBeGreaterThanOrEqual(6);
-    for (const g of mb) await setOdd(t.ds, g.id, losingMarket(g), '2.00');
-    for (const g of [...vd, ...later.slice(0, 6)]) await setOdd(t.ds, g.id, 1, '2.00');
-
-    const mbTipster = await newTipster();
-    moneyBackTipster = mbTipster.user.id;
-    moneyBackSlip = (
-      await t.request<any>('POST', '/api/slip/create', {
-        token: mbTipster.token,
-        body: {
-          tips: mb.map((g) => ({ game: g.id, market: losingMarket(g) })),
-          amount: 150,
-          money_back: true,
-        },
-      })
-    ).body.id;
-    expect(moneyBackSlip).toBeGreaterThan(0);
-    voidSlip = (await publishSlip(t, (await newTipster()).user.id, vd, { amount: 50 })).id;
+    const slips = await publishVoucherSlips(t, DATA_NOW, newTipster);
+    ({ moneyBackSlip, voidSlip, later } = slips);
+    moneyBackTipster = slips.moneyBackTipster.user.id;
     laterSlip = (
       await publishSlip(t, (await newTipster()).user.id, later.slice(0, 3), { amount: 100 })
     ).id;
     dearSlip = (
       await publishSlip(t, (await newTipster()).user.id, later.slice(3, 6), { amount: 500 })
     ).id;
-    // The void slip's games never get a result: void 48 h after kick-off.
-    for (const g of vd) {
-      await t.ds.query(
-        `UPDATE fixture SET result_ft_home = NULL, result_ft_away = NULL, result_ht_home = NULL, result_ht_away = NULL WHERE id = $1`,
-        [g.id],
-      );
-    }
 
     for (const phone of buyers) {
       expect((await buy(phone, moneyBackSlip)).status).toBe(200);
@@ -173,7 +129,7 @@ describe('money-back slips and vouchers', () => {
     await expectMoneyInvariants(t.ds);
 
     // Past the void window of the void slip (the money-back slip's games are long finished).
-    pinClock(t, new Date(voidDecidedAt + offsetMs + HOUR));
+    pinClock(t, new Date(slips.voidDecidedAt + offsetMs + HOUR));
     await t.get(ResultSyncService).syncResults();
     await t.get(SlipSettlementService).sweep();
   });
@@ -377,7 +333,7 @@ describe('money-back slips and vouchers', () => {
     // B sent one wrong and one other phone's code above; eight more reach ten.
     for (let i = 0; i < 8; i++)
       await expect(
-        redemption.check(B.msisdn, String(100000000000 + i), Money.ofUnits(1)),
+        redemption.check(phoneHolder(B.msisdn), String(100000000000 + i), Money.ofUnits(1)),
       ).rejects.toMatchObject({ status: 400 });
     const locked = await buy(B, laterSlip, ofB.code);
     expect(locked).toMatchObject({
@@ -390,7 +346,9 @@ describe('money-back slips and vouchers', () => {
       [B.msisdn],
     );
     pinClock(t, new Date(new Date(last.at).getTime() + HOUR + 1000));
-    expect(await redemption.check(B.msisdn, ofB.code, Money.ofUnits(100))).toMatchObject({
+    expect(
+      await redemption.check(phoneHolder(B.msisdn), ofB.code, Money.ofUnits(100)),
+    ).toMatchObject({
       id: ofB.id,
     });
   });

@@ -194,6 +194,46 @@ describe('/buy_tip_ng and /buy_tip_ug (docs/PRODUCT-RULES.md R103, R138)', () =>
     expect(api.to('/api/processor/buy-flw-ug')).toHaveLength(1);
   });
 
+  it('pays with a voucher of the e-mail: no redirect, the picks go to the e-mail (docs/PRODUCT-RULES.md R283)', async () => {
+    const api = stubFetch({
+      '/api/slip/get/42': slip,
+      'POST /api/processor/buy-flw': { message: 'Paid with voucher' },
+    });
+    renderRoute('/buy_tip_ng/42');
+    await screen.findByRole('article');
+    type('Email', ' ade@example.ng ');
+    type('Voucher code (optional)', ' 4821 7730 1196 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Paid with voucher')).toBeInTheDocument();
+    expect(alert).toHaveTextContent('The picks are on their way to ade@example.ng.');
+    expect(browser.redirectTo).not.toHaveBeenCalled();
+    expect(api.to('/api/processor/buy-flw')[0].body).toEqual({
+      email: 'ade@example.ng',
+      slip_id: 42,
+      voucher: '4821 7730 1196',
+    });
+  });
+
+  it("shows the server's voucher refusal as sent", async () => {
+    stubFetch({
+      '/api/slip/get/42': slip,
+      'POST /api/processor/buy-flw': json(
+        { message: 'This voucher belongs to another e-mail address' },
+        403,
+      ),
+    });
+    renderRoute('/buy_tip_ng/42');
+    await screen.findByRole('article');
+    type('Email', 'ade@example.ng');
+    type('Voucher code (optional)', '482177301196');
+    fireEvent.click(screen.getByRole('button', { name: 'Buy Tip' }));
+    expect(
+      await screen.findByText('This voucher belongs to another e-mail address'),
+    ).toBeInTheDocument();
+    expect(browser.redirectTo).not.toHaveBeenCalled();
+  });
+
   it("shows 'Error occured buying tip' when the checkout cannot start", async () => {
     stubFetch({
       '/api/slip/get/42': slip,

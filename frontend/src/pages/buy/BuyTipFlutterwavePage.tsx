@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,7 +13,7 @@ import type { Slip } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { redirectTo } from '../../lib/browser';
 import { rememberBuyerEmail } from '../../lib/buyer-email';
-import { MESSAGES } from '../../lib/messages';
+import { MESSAGES, VOUCHER_PAID } from '../../lib/messages';
 import { slipPriceLabel } from '../../lib/sale-country';
 import { pageTitle } from '../../lib/site';
 import { useSeo } from '../../lib/useSeo';
@@ -23,25 +24,41 @@ export const COUNTRY_NAME: Record<FlutterwaveCountry, string> = { NG: 'Nigeria',
 
 /**
  * E-mail form (docs/PRODUCT-RULES.md R138: no validation of the e-mail before sending): the API
- * answers a checkout link and the buyer is redirected to it; a failure shows the server's message,
- * else 'Error occured buying tip'.
+ * answers a checkout link and the buyer is redirected to it; with a voucher code of that e-mail
+ * that covers the price, the slip is paid at once and the picks are e-mailed (R283). A failure
+ * shows the server's message, else 'Error occured buying tip'.
  */
 export const CheckoutForm = ({ slip, country }: { slip: Slip; country: FlutterwaveCountry }) => {
   const [email, setEmail] = useState('');
+  const [voucher, setVoucher] = useState('');
   const buy = useBuySlipFlutterwave(country);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     buy.mutate(
-      { email: email.trim(), slip_id: slip.id },
       {
-        onSuccess: ({ link }) => {
+        email: email.trim(),
+        slip_id: slip.id,
+        ...(voucher.trim() ? { voucher: voucher.trim() } : {}),
+      },
+      {
+        onSuccess: (answer) => {
           rememberBuyerEmail(email.trim());
-          redirectTo(link);
+          if (answer.link) redirectTo(answer.link);
         },
       },
     );
   };
+
+  if (buy.isSuccess && buy.data.message === VOUCHER_PAID) {
+    return (
+      <Alert severity="success">
+        <AlertTitle>{VOUCHER_PAID}</AlertTitle>
+        The picks are on their way to {email.trim()}. The e-mail also says how to find them here
+        again.
+      </Alert>
+    );
+  }
 
   return (
     <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: 2 }}>
@@ -57,6 +74,14 @@ export const CheckoutForm = ({ slip, country }: { slip: Slip; country: Flutterwa
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           helperText="The picks are sent to this e-mail address after payment."
+        />
+        <TextField
+          label="Voucher code (optional)"
+          placeholder="1234 5678 9012"
+          value={voucher}
+          onChange={(event) => setVoucher(event.target.value)}
+          helperText="A voucher we sent to this e-mail pays the slip at once, with no card payment."
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <Button
           type="submit"

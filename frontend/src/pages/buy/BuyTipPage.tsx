@@ -19,7 +19,7 @@ import { useBuySlip } from '../../api/purchases';
 import type { Slip } from '../../api/types';
 import { PageHeader } from '../../components/PageHeader';
 import { UssdHint } from '../../components/UssdHint';
-import { MESSAGES, MPESA_WAIT_MESSAGE } from '../../lib/messages';
+import { MESSAGES, MPESA_WAIT_MESSAGE, VOUCHER_PAID } from '../../lib/messages';
 import { formatKsh } from '../../lib/money';
 import { PATHS } from '../../lib/paths';
 import { asSaleCountry, type SaleCountry } from '../../lib/sale-country';
@@ -32,9 +32,6 @@ import { SlipToBuy } from './SlipToBuy';
 import { ResponsibleGamblingNote } from '../../components/ResponsibleGamblingNote';
 import { MarketingOptIn } from '../../components/MarketingOptIn';
 import { smsConsentField } from '../../lib/consent';
-
-/** The buy route's answer when a voucher paid the slip (docs/PRODUCT-RULES.md R246). */
-const VOUCHER_PAID = 'Paid with voucher';
 
 const PAYING_FROM: readonly { country: SaleCountry; label: string }[] = [
   { country: 'KE', label: 'Kenya (M-Pesa)' },

@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'crypto';
+import { preHtml } from '../../../common/content/html-text';
 import type { Money } from '../../../common/money/money';
 
 /** Digits in a voucher code: 10^12 codes, typed on a USSD keypad as easily as on the web. */
@@ -45,30 +46,64 @@ export const sameVoucherCode = (a: string, b: string): boolean =>
 export const voucherExpiry = (issuedAt: Date): Date =>
   new Date(issuedAt.getTime() + VOUCHER_TTL_MS);
 
+/**
+ * Who may spend a voucher (docs/PRODUCT-RULES.md R241, R283): an MSISDN `2547XXXXXXXX`, or, for a
+ * card buyer known only by e-mail, that address in lower case. Exactly one of the two is set.
+ */
+export type VoucherHolder = { phone: string; email: null } | { phone: null; email: string };
+
+/** The holder of a phone (MSISDN). */
+export const phoneHolder = (phone: string): VoucherHolder => ({ phone, email: null });
+
+/** The holder of an e-mail address, compared in lower case (R283). */
+export const emailHolder = (email: string): VoucherHolder => ({
+  phone: null,
+  email: email.trim().toLowerCase(),
+});
+
+/**
+ * The holder a refund voucher goes to (docs/PRODUCT-RULES.md R243, R283): the purchase's phone
+ * (the M-Pesa phone, else the account phone behind its e-mail), else its e-mail; null when the
+ * purchase has neither (no one to send a voucher to).
+ */
+export const refundHolder = (p: {
+  phone: string | null;
+  email: string | null;
+}): VoucherHolder | null =>
+  p.phone ? phoneHolder(p.phone) : p.email ? emailHolder(p.email) : null;
+
+/** True when `a` and `b` name the same holder. */
+export const sameHolder = (
+  a: { phone: string | null; email: string | null },
+  b: VoucherHolder,
+): boolean => (b.phone !== null ? a.phone === b.phone : a.email === b.email);
+
 /** A voucher as the redemption rule needs it. */
 export interface VoucherToRedeem {
-  phone: string;
+  phone: string | null;
+  email: string | null;
   status: VoucherStatus;
   expiresAt: Date;
   amountKsh: Money;
 }
 
 /** Why a voucher may not pay: each answers its own 4xx (processor.errors.ts). */
-export type VoucherRefusal = 'unknown' | 'other-phone' | 'redeemed' | 'expired' | 'too-small';
+export type VoucherRefusal =
+  'unknown' | 'other-phone' | 'other-email' | 'redeemed' | 'expired' | 'too-small';
 
 /**
- * Whether `voucher` (null: no voucher has the code) may pay a price of `priceKsh` for `phone`
- * at `now` (docs/PRODUCT-RULES.md R246, R247): it must be the phone's, not redeemed, not expired,
- * and worth at least the price. Null when it may. Pure.
+ * Whether `voucher` (null: no voucher has the code) may pay a price of `priceKsh` for `holder`
+ * at `now` (docs/PRODUCT-RULES.md R246, R247, R283): it must be the holder's, not redeemed, not
+ * expired, and worth at least the price. Null when it may. Pure.
  */
 export const voucherRefusal = (
   voucher: VoucherToRedeem | null,
-  phone: string,
+  holder: VoucherHolder,
   priceKsh: Money,
   now: Date,
 ): VoucherRefusal | null => {
   if (!voucher) return 'unknown';
-  if (voucher.phone !== phone) return 'other-phone';
+  if (!sameHolder(voucher, holder)) return holder.phone !== null ? 'other-phone' : 'other-email';
   if (voucher.status === 'redeemed') return 'redeemed';
   if (voucher.status === 'expired' || now.getTime() >= voucher.expiresAt.getTime())
     return 'expired';
@@ -105,4 +140,26 @@ export const voucherSms = (
     year: 'numeric',
   });
   return `Voucher ${formatVoucherCode(v.code)}: ${amountText(v.amount, v.currency)} (${why}). Use it to buy any slip before ${until} at ${site}`;
+};
+
+/**
+ * The voucher e-mail to a holder known only by e-mail (docs/PRODUCT-RULES.md R283): the text of
+ * the voucher SMS, then how to spend it (on the card buy page, with this e-mail address). Pure.
+ */
+export const voucherEmail = (
+  v: { code: string; amount: Money; currency: string; reason: VoucherReason; expiresAt: Date },
+  slipId: number | null,
+  site: string,
+): { subject: string; text: string; html: string } => {
+  const text = [
+    voucherSms(v, slipId, site),
+    '',
+    'To use it, choose a slip, pay by card or wallet, and type this code in "Voucher code" with',
+    'this e-mail address. A voucher that covers the price pays the slip at once.',
+  ].join('\n');
+  return {
+    subject: `Your voucher: ${amountText(v.amount, v.currency)}`,
+    text,
+    html: preHtml(text),
+  };
 };

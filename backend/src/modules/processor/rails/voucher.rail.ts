@@ -1,26 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { Money } from '../../../common/money/money';
-import { AppConfig } from '../../../config/app-config';
-import { SmsService } from '../../notifications/sms/sms.service';
-import { voucherSms } from '../domain/voucher';
+import { VoucherHolder } from '../domain/voucher';
 import type { Purchase, PurchaseKind } from '../entities/purchase.entity';
 import { ConfirmOutcome, PaymentConfirmationService } from '../payment-confirmation.service';
 import { ProcessorErrorCode } from '../processor.errors';
 import { PurchaseStartService } from '../purchase-start.service';
+import { QueuedNotices, VoucherNotices } from '../vouchers/voucher-notices';
 import { VoucherRedemption } from '../vouchers/voucher-redemption';
 import type { PaymentRail } from './payment-rail';
 
-/** Input of `start`: a slip bought by `phone` for `amount` Ksh with the voucher code typed. */
+/** Input of `start`: a slip bought by `holder` for `amount` Ksh with the voucher code typed. */
 export interface VoucherPurchaseInput {
   kind: PurchaseKind;
   slipId: string;
-  /** MSISDN `2547XXXXXXXX`: the voucher's phone, where the picks go. */
-  phone: string;
+  /**
+   * The voucher's holder, where the picks go: an MSISDN `2547XXXXXXXX` (by SMS), or an e-mail
+   * (by e-mail, docs/PRODUCT-RULES.md R283).
+   */
+  holder: VoucherHolder;
   /** The slip's Ksh price. */
   amount: Money;
   /** The code as typed (normalised by the voucher rule). */
   voucher: unknown;
 }
+
+/**
+ * The reference of a slip paid by an e-mail holder's voucher (docs/PRODUCT-RULES.md R283), in the
+ * tx_ref column as a card purchase's: /find_tip_ng finds the slip by the e-mail and it.
+ */
+export const voucherTxRef = (code: string): string => `VOUCHER-SLIP-${code}`;
 
 /**
  * The voucher rail (docs/PRODUCT-RULES.md R246, R247; docs/CONTRIBUTING.md "Add a payment
@@ -39,8 +47,7 @@ export class VoucherRail implements PaymentRail<VoucherPurchaseInput, Purchase, 
     private readonly starts: PurchaseStartService,
     private readonly confirmation: PaymentConfirmationService,
     private readonly vouchers: VoucherRedemption,
-    private readonly sms: SmsService,
-    private readonly config: AppConfig,
+    private readonly notices: VoucherNotices,
   ) {}
 
   /**
@@ -49,21 +56,25 @@ export class VoucherRail implements PaymentRail<VoucherPurchaseInput, Purchase, 
    *   purchase is failed, never paid, when the redemption is refused inside the transaction.
    */
   async start(input: VoucherPurchaseInput): Promise<Purchase> {
-    const voucher = await this.vouchers.check(input.phone, input.voucher, input.amount);
+    const { holder } = input;
+    const voucher = await this.vouchers.check(holder, input.voucher, input.amount);
     const pending = {
       kind: input.kind,
       slipId: input.slipId,
-      phone: input.phone,
+      phone: holder.phone,
+      email: holder.email,
       amount: input.amount,
       amountKsh: input.amount,
       provider: this.provider,
       stkPromptOpen: false,
+      // An e-mail buyer finds the slip again at /find_tip_ng by this reference (R283).
+      txRef: holder.email !== null ? voucherTxRef : undefined,
     };
     return this.starts.start(
       pending,
       ProcessorErrorCode.VOUCHER_REDEEMED,
       async (purchase: Purchase) => {
-        const smsIds: string[] = [];
+        let notices: QueuedNotices = { smsIds: [], emailIds: [] };
         await this.confirmation.apply(
           { id: purchase.id },
           {
@@ -73,22 +84,14 @@ export class VoucherRail implements PaymentRail<VoucherPurchaseInput, Purchase, 
             paid: purchase.amount,
           },
           async (em, purchaseId) => {
-            const change = await this.vouchers.redeemIn(em, voucher.id, input.phone, {
+            const change = await this.vouchers.redeemIn(em, voucher.id, holder, {
               id: purchaseId,
               priceKsh: input.amount,
             });
-            if (change)
-              smsIds.push(
-                await this.sms.queue(
-                  change.phone,
-                  voucherSms(change, null, this.config.publicUrl),
-                  'voucher',
-                  em,
-                ),
-              );
+            if (change) notices = await this.notices.queue(em, [{ voucher: change, slipId: null }]);
           },
         );
-        await this.sms.dispatch(...smsIds);
+        await this.notices.dispatch(notices);
         return { ...purchase, status: 'paid' as const };
       },
     );

@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Money } from '../../../common/money/money';
-import type { VoucherReason } from '../domain/voucher';
+import type { VoucherHolder, VoucherReason } from '../domain/voucher';
 import { Voucher } from '../entities/voucher.entity';
 
-/** A voucher to insert (status `issued`). */
-export interface NewVoucher {
+/** A voucher to insert (status `issued`), for one holder (a phone, or an e-mail: R283). */
+export type NewVoucher = VoucherHolder & {
   code: string;
-  phone: string;
   amount: Money;
   currency: string;
   amountKsh: Money;
@@ -16,7 +15,7 @@ export interface NewVoucher {
   reason: VoucherReason;
   issuedAt: Date;
   expiresAt: Date;
-}
+};
 
 /** A paid slip purchase as a refund needs it (processor's own rows). */
 export interface RefundablePurchase {
@@ -24,6 +23,8 @@ export interface RefundablePurchase {
   slipId: number;
   /** The phone the voucher goes to: the M-Pesa phone, else the account phone behind the e-mail. */
   phone: string | null;
+  /** The buyer's e-mail in lower case (Flutterwave), else null. */
+  email: string | null;
   amount: Money;
   currency: string;
   amountKsh: Money;
@@ -45,8 +46,8 @@ export class VoucherRepository {
   async insertMany(em: EntityManager, rows: NewVoucher[]): Promise<Voucher[]> {
     if (!rows.length) return [];
     const inserted: { id: string; code: string }[] = await em.query(
-      `INSERT INTO voucher (code, phone, amount, currency, amount_ksh, source_purchase_id, reason, issued_at, expires_at)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::numeric[], $6::bigint[], $7::text[], $8::timestamptz[], $9::timestamptz[])
+      `INSERT INTO voucher (code, phone, amount, currency, amount_ksh, source_purchase_id, reason, issued_at, expires_at, email)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::numeric[], $4::text[], $5::numeric[], $6::bigint[], $7::text[], $8::timestamptz[], $9::timestamptz[], $10::text[])
        ON CONFLICT DO NOTHING RETURNING id::text, code`,
       [
         rows.map((r) => r.code),
@@ -58,6 +59,7 @@ export class VoucherRepository {
         rows.map((r) => r.reason),
         rows.map((r) => r.issuedAt.toISOString()),
         rows.map((r) => r.expiresAt.toISOString()),
+        rows.map((r) => r.email),
       ],
     );
     const byCode = new Map(rows.map((r) => [r.code, r]));
@@ -89,12 +91,13 @@ export class VoucherRepository {
       id: string;
       slip_id: string;
       phone: string | null;
+      email: string | null;
       amount: string;
       currency: string;
       amount_ksh: string | null;
       code: string;
     }[] = await em.query(
-      `SELECT id::text, slip_id::text, COALESCE(phone, rg_phone) AS phone, amount::text, currency, amount_ksh::text, code
+      `SELECT id::text, slip_id::text, COALESCE(phone, rg_phone) AS phone, lower(email) AS email, amount::text, currency, amount_ksh::text, code
          FROM purchase WHERE id = ANY($1::bigint[]) AND kind = 'slip' AND status = 'paid' ORDER BY id`,
       [purchaseIds],
     );
@@ -102,6 +105,7 @@ export class VoucherRepository {
       id: r.id,
       slipId: Number(r.slip_id),
       phone: r.phone,
+      email: r.email,
       amount: Money.parse(r.amount),
       currency: r.currency,
       amountKsh: Money.parse(r.amount_ksh ?? r.amount),
@@ -114,9 +118,10 @@ export class VoucherRepository {
     return this.ds.manager.findOne(Voucher, { where: { code } });
   }
 
-  /** The vouchers of `phone` in any status (a phone holds a handful). */
-  async ofPhone(phone: string): Promise<Voucher[]> {
-    return this.ds.manager.find(Voucher, { where: { phone }, order: { id: 'DESC' } });
+  /** The vouchers of `holder` (a phone, or an e-mail: R283) in any status (a holder has a handful), newest first. */
+  async ofHolder(holder: VoucherHolder): Promise<Voucher[]> {
+    const where = holder.phone !== null ? { phone: holder.phone } : { email: holder.email };
+    return this.ds.manager.find(Voucher, { where, order: { id: 'DESC' } });
   }
 
   /** Voucher `id` locked FOR UPDATE in `em`'s transaction, or null. */
@@ -157,20 +162,22 @@ export class VoucherRepository {
     }[];
   }
 
-  /** Wrong codes sent for `phone` at or after `since`. */
-  async failedSince(phone: string, since: Date): Promise<number> {
+  /** Wrong codes sent for `holder` (a phone or an e-mail) at or after `since`. */
+  async failedSince(holder: VoucherHolder, since: Date): Promise<number> {
     const [row] = await this.ds.query(
-      `SELECT count(*)::int AS n FROM voucher_failed_attempt WHERE phone = $1 AND attempted_at >= $2`,
-      [phone, since],
+      holder.phone !== null
+        ? `SELECT count(*)::int AS n FROM voucher_failed_attempt WHERE phone = $1 AND attempted_at >= $2`
+        : `SELECT count(*)::int AS n FROM voucher_failed_attempt WHERE email = $1 AND attempted_at >= $2`,
+      [holder.phone ?? holder.email, since],
     );
     return row.n as number;
   }
 
-  /** Records a wrong code sent for `phone` at `at` (its own statement: it outlives the refused request). */
-  async recordFailure(phone: string, at: Date): Promise<void> {
+  /** Records a wrong code sent for `holder` at `at` (its own statement: it outlives the refused request). */
+  async recordFailure(holder: VoucherHolder, at: Date): Promise<void> {
     await this.ds.query(
-      `INSERT INTO voucher_failed_attempt (phone, attempted_at) VALUES ($1, $2)`,
-      [phone, at],
+      `INSERT INTO voucher_failed_attempt (phone, email, attempted_at) VALUES ($1, $2, $3)`,
+      [holder.phone, holder.email, at],
     );
   }
 }

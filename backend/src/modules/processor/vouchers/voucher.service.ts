@@ -4,7 +4,7 @@ import { Clock, CLOCK } from '../../../common/clock/clock';
 import { Money, sumMoney } from '../../../common/money/money';
 import { TransactionRunner } from '../../../database/transaction-runner';
 import { LedgerVoucherService } from '../../ledger/ledger-voucher.service';
-import { VoucherReason, voucherExpiry } from '../domain/voucher';
+import { phoneHolder, refundHolder, VoucherReason, voucherExpiry } from '../domain/voucher';
 import type { Purchase } from '../entities/purchase.entity';
 import { Voucher } from '../entities/voucher.entity';
 import { VoucherPurchaseInput, VoucherRail } from '../rails/voucher.rail';
@@ -56,11 +56,11 @@ export class VoucherService {
 
   /**
    * Refunds paid slip purchases by voucher, in `em`'s transaction (docs/PRODUCT-RULES.md R243):
-   * for each purchase with a known phone whose tipster share is still pending (W), the share is
-   * reversed (W → U, `sale_share_reversal`) and a voucher of the price paid is issued
-   * (`voucher_issued`) for `reasonOf(purchase)`. A purchase whose share is no longer W, or that
-   * has a refund voucher, is skipped: a repeat is a no-op. A purchase with no phone (an e-mail
-   * buyer without an account phone) is left to the caller's usual path.
+   * for each purchase whose tipster share is still pending (W), the share is reversed (W → U,
+   * `sale_share_reversal`) and a voucher of the price paid is issued (`voucher_issued`) for
+   * `reasonOf(purchase)`, held by its phone, else its e-mail (refundHolder: R283). A purchase
+   * whose share is no longer W, or that has a refund voucher, is skipped: a repeat is a no-op. A
+   * purchase with neither (none is made so) is left to the caller's usual path.
    * @returns the vouchers issued now, and the purchases handled (refunded now or before).
    */
   async refundPurchases(
@@ -68,7 +68,10 @@ export class VoucherService {
     purchaseIds: string[],
     reasonOf: (p: RefundablePurchase) => Exclude<VoucherReason, 'change'>,
   ): Promise<{ issued: IssuedRefund[]; handled: Set<string> }> {
-    const purchases = (await this.repo.refundable(em, purchaseIds)).filter((p) => p.phone);
+    const purchases = (await this.repo.refundable(em, purchaseIds)).flatMap((p) => {
+      const holder = refundHolder(p);
+      return holder ? [{ ...p, holder }] : [];
+    });
     const before = await this.repo.refunded(
       em,
       purchases.map((p) => p.id),
@@ -84,8 +87,8 @@ export class VoucherService {
     const vouchers = await this.issuer.issue(
       em,
       toIssue.map((p) => ({
+        ...p.holder,
         code: '',
-        phone: p.phone as string,
         amount: p.amount,
         currency: p.currency,
         amountKsh: p.amountKsh,
@@ -108,7 +111,7 @@ export class VoucherService {
   /** `phone`'s vouchers, newest first, and the Ksh it may still spend with them now (R163). */
   async ofPhone(phone: string): Promise<PhoneVouchers> {
     const now = this.clock.now().getTime();
-    const vouchers = await this.repo.ofPhone(phone);
+    const vouchers = await this.repo.ofHolder(phoneHolder(phone));
     const usable = vouchers.filter((v) => v.status === 'issued' && v.expiresAt.getTime() > now);
     return {
       balanceKsh: sumMoney(usable.map((v) => v.amountKsh)),

@@ -1,3 +1,5 @@
+import { preHtml } from '../../../common/content/html-text';
+
 /**
  * Pure rules of "picks that always arrive" (docs/PRODUCT-RULES.md R220–R226): where a bought
  * slip's picks SMS stands, and the one next step the delivery check takes. No clock, no I/O:
@@ -161,10 +163,6 @@ export const MY_TIPS_PATH = '/my-tips';
 export const fallbackSms = (slipId: number, code: string, site: string): string =>
   `Slip ${slipId}: picks SMS not delivered. Read them at ${site}/find_tip (phone + code ${code}) or ${site}${MY_TIPS_PATH}`;
 
-/** `&`, `<` and `>` escaped, for an e-mail's `<pre>`. */
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The fallback e-mail (R223): subject, text and HTML, for buyers with an e-mail (Nigeria / Uganda purchases). */
 export const fallbackEmail = (
   slipId: number,
@@ -180,6 +178,6 @@ export const fallbackEmail = (
   return {
     subject: `Your tip slip ${slipId}: read your picks online`,
     text,
-    html: `<pre>${escapeHtml(text)}</pre>`,
+    html: preHtml(text),
   };
 };

@@ -57,6 +57,10 @@ export const findAgainLine = (purchase: SaleRef, site = ''): string =>
 export const MONEY_BACK_LINE =
   'Money-back: if this slip loses, you get the price back as a voucher by SMS.';
 
+/** MONEY_BACK_LINE for a buyer whose voucher would come by e-mail (no phone known: R283). */
+export const MONEY_BACK_EMAIL_LINE =
+  'Money-back: if this slip loses, you get the price back as a voucher by e-mail.';
+
 /** The line pointing a phone buyer to all their purchases (docs/PRODUCT-RULES.md R164). */
 export const historyLine = (site = ''): string => `All your tips: ${site}/my-tips`;
 
@@ -66,11 +70,12 @@ export const historyLine = (site = ''): string => `All your tips: ${site}/my-tip
  * where to find it again (`findLine`, by default the Kenyan /find_tip line: findAgainLine); team
  * names shortened when over BUYER_SMS_MAX (459) characters. `extraLine` (the my-tips line of
  * R164) closes the text when the whole still fits BUYER_SMS_MAX, names shortened as usual; else
- * it is left out. A money-back slip (`slip.moneyBack`, for a buyer a refund voucher can reach)
- * carries MONEY_BACK_LINE after the total odds (docs/PRODUCT-RULES.md R277).
+ * it is left out. A money-back slip (`slip.moneyBack`) carries MONEY_BACK_LINE after the total
+ * odds (docs/PRODUCT-RULES.md R277), MONEY_BACK_EMAIL_LINE for a buyer whose refund voucher
+ * would come by e-mail (`slip.voucherByEmail`: R283).
  */
 export const buyerSms = (
-  slip: { id: number; accumulator: string; moneyBack?: boolean },
+  slip: { id: number; accumulator: string; moneyBack?: boolean; voucherByEmail?: boolean },
   legs: SaleLeg[],
   code: string,
   site = '',
@@ -84,7 +89,9 @@ export const buyerSms = (
       return `${game} - ${l.pick} @${l.odd}`;
     });
     const total = `Total odds ${slip.accumulator}`;
-    const moneyBack = slip.moneyBack ? [MONEY_BACK_LINE] : [];
+    const moneyBack = slip.moneyBack
+      ? [slip.voucherByEmail ? MONEY_BACK_EMAIL_LINE : MONEY_BACK_LINE]
+      : [];
     return [`Slip ${slip.id} code ${code}`, ...lines, total, ...moneyBack, findLine, ...extra].join(
       '\n',
     );

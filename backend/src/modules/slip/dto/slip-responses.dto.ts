@@ -259,8 +259,8 @@ export class BuyMpesaDto {
 }
 
 /**
- * POST /api/processor/buy-flw and buy-flw-ug (docs/PRODUCT-RULES.md R141): the buyer's e-mail and
- * the slip id.
+ * POST /api/processor/buy-flw and buy-flw-ug (docs/PRODUCT-RULES.md R141, R283): the buyer's
+ * e-mail, the slip id and, optionally, a voucher of that e-mail.
  */
 export class BuyFlutterwaveDto {
   @ApiProperty({ example: 'ade@example.ng', description: 'Where the picks are e-mailed' })
@@ -270,11 +270,25 @@ export class BuyFlutterwaveDto {
   @ApiProperty({ example: 42, description: 'Slip id', type: Number })
   @Allow()
   slip_id: number;
+
+  @ApiPropertyOptional({
+    example: '482177301196',
+    description:
+      'A voucher code of this e-mail (12 digits; spaces allowed): when it covers the Ksh price the slip is paid at once, with no checkout (docs/PRODUCT-RULES.md R283)',
+    type: String,
+  })
+  @Allow()
+  voucher?: string;
 }
 
-/** buy-flw / buy-flw-ug → the hosted checkout the buyer is sent to. */
+/**
+ * buy-flw / buy-flw-ug → the hosted checkout the buyer is sent to; with a voucher that paid the
+ * slip, `message` 'Paid with voucher' instead (docs/PRODUCT-RULES.md R283).
+ */
 export class CheckoutLinkResponseDto {
-  @ApiProperty({ example: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' }) link: string;
+  @ApiPropertyOptional({ example: 'https://checkout.flutterwave.com/v3/hosted/pay/abc' })
+  link?: string;
+  @ApiPropertyOptional({ example: 'Paid with voucher' }) message?: string;
 }
 
 /** One tip of a found purchase (docs/PRODUCT-RULES.md R141: tip list with Game, League, Tip). */
