@@ -5,7 +5,7 @@ import type { Money } from '../../common/money/money';
 import { TransactionRunner } from '../../database/transaction-runner';
 import type { StkOutcome } from '../../providers/daraja/daraja.types';
 import { EmailOutboxService } from '../notifications/email-outbox.service';
-import { SmsRequest, SmsService } from '../notifications/sms/sms.service';
+import { SmsService } from '../notifications/sms/sms.service';
 import { decideMpesa, PaymentDecision } from './domain/payment-outcome';
 import { Purchase } from './entities/purchase.entity';
 import { PurchaseNotFoundYetError } from './processor.errors';
@@ -88,7 +88,7 @@ export class PaymentConfirmationService {
       await extra?.(em, p.id);
       await this.repo.applyChange(em, p.id, decided.change);
       if (missedPrompt(p, decided.change)) missed.push(p);
-      const done = await this.fulfilAll(em, decided.paid ? [decided.paid] : []);
+      const done = await this.fulfilments.fulfilPaid(em, decided.paid ? [decided.paid] : []);
       smsIds.push(...done.smsIds, ...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
       return decided.outcome;
@@ -96,7 +96,7 @@ export class PaymentConfirmationService {
     await this.sms.dispatch(...smsIds);
     // Nigeria / Uganda buyers get the picks by e-mail now, not at the outbox's next retry pass.
     this.emails.dispatch(...emailIds);
-    await this.tellMissedPrompts(missed);
+    await this.fulfilments.tellMissedPrompts(missed);
     return outcome;
   }
 
@@ -171,7 +171,7 @@ export class PaymentConfirmationService {
       });
       await this.repo.applyChanges(em, changes);
       for (const r of receipts) await this.repo.storeReceipt(em, r.id, r.receipt);
-      const done = await this.fulfilAll(em, paid);
+      const done = await this.fulfilments.fulfilPaid(em, paid);
       smsIds.push(...done.smsIds, ...(await this.sms.queueMany(done.sms, em)));
       emailIds.push(...done.emails);
       return out;
@@ -181,27 +181,8 @@ export class PaymentConfirmationService {
     // a send that never happens is picked up by the requeue-sms sweep.
     void this.sms.sendNow(...smsIds);
     this.emails.dispatch(...emailIds);
-    void this.tellMissedPrompts(missed);
+    void this.fulfilments.tellMissedPrompts(missed);
     return outcomes;
-  }
-
-  /**
-   * Hands the STK purchases just closed as timed out or cancelled to their kind's missed-prompt
-   * handler (docs/PRODUCT-RULES.md R205: the slip module offers the paybill by SMS).
-   * After commit; never throws (an error is logged).
-   */
-  private async tellMissedPrompts(missed: Purchase[]): Promise<void> {
-    for (const kind of new Set(missed.map((p) => p.kind))) {
-      try {
-        const handler = this.fulfilments.missedPromptsHandler(kind);
-        if (handler) await handler(missed.filter((p) => p.kind === kind));
-      } catch (err) {
-        this.logger.warn(
-          { kind, purchases: missed.length, err: err instanceof Error ? err.message : String(err) },
-          'missed-prompt hook failed',
-        );
-      }
-    }
   }
 
   /**
@@ -243,33 +224,6 @@ export class PaymentConfirmationService {
     };
     return { outcome: 'paid', change, paid: { ...p, ...common, status: 'paid', receipt, paidAt } };
   }
-
-  /**
-   * Runs each kind's fulfilment for its paid purchases (in the payment transaction) and gathers
-   * the SMS (to queue, and those the fulfilment queued itself) and e-mails.
-   */
-  private async fulfilAll(
-    em: EntityManager,
-    paid: Purchase[],
-  ): Promise<{ sms: SmsRequest[]; smsIds: string[]; emails: string[] }> {
-    const sms: SmsRequest[] = [];
-    const smsIds: string[] = [];
-    const emails: string[] = [];
-    const kinds = [...new Set(paid.map((p) => p.kind))];
-    for (const kind of kinds) {
-      const handler = this.fulfilments.get(kind);
-      const ofKind = paid.filter((p) => p.kind === kind);
-      const results = handler.fulfilMany
-        ? await handler.fulfilMany(em, ofKind)
-        : await sequential(ofKind, (p) => handler.fulfil(em, p));
-      for (const r of results) {
-        sms.push(...(r?.sms ?? []));
-        smsIds.push(...(r?.smsIds ?? []));
-        emails.push(...(r?.emails ?? []));
-      }
-    }
-    return { sms, smsIds, emails };
-  }
 }
 
 /**
@@ -287,10 +241,3 @@ const missingReceipt = (p: Purchase, result: ProviderResult): string | null =>
  */
 const missedPrompt = (p: Purchase, change: PurchaseChange): boolean =>
   p.provider === 'mpesa' && (change.status === 'timeout' || change.status === 'cancelled');
-
-/** `fn` over `items` one after the other (one transaction's statements run in order anyway). */
-const sequential = async <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> => {
-  const out: R[] = [];
-  for (const item of items) out.push(await fn(item));
-  return out;
-};

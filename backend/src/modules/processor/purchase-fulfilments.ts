@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import type { SmsRequest } from '../notifications/sms/sms.service';
 import type { Purchase, PurchaseKind } from './entities/purchase.entity';
@@ -64,6 +64,7 @@ export type ClosedPurchase = Purchase;
  */
 @Injectable()
 export class PurchaseFulfilments {
+  private readonly logger = new Logger(PurchaseFulfilments.name);
   private readonly handlers = new Map<PurchaseKind, PurchaseFulfilment>();
   private readonly missed = new Map<PurchaseKind, MissedPromptsHandler>();
 
@@ -72,11 +73,6 @@ export class PurchaseFulfilments {
     if (this.missed.has(kind))
       throw new Error(`a missed-prompt handler for '${kind}' purchases is already registered`);
     this.missed.set(kind, handler);
-  }
-
-  /** The missed-prompt handler of `kind`, or undefined when none is registered. */
-  missedPromptsHandler(kind: PurchaseKind): MissedPromptsHandler | undefined {
-    return this.missed.get(kind);
   }
 
   register(kind: PurchaseKind, handler: PurchaseFulfilment): void {
@@ -91,4 +87,58 @@ export class PurchaseFulfilments {
     if (!handler) throw new Error(`no fulfilment registered for '${kind}' purchases`);
     return handler;
   }
+
+  /**
+   * Runs each kind's fulfilment for its `paid` purchases inside the payment transaction `em`
+   * (PaymentConfirmationService) and gathers what to do after commit: the SMS to queue, the SMS
+   * outbox ids the fulfilments queued themselves, and the e-mail outbox ids.
+   * @throws what a fulfilment throws, or Error for a kind no module handles (the payment rolls back).
+   */
+  async fulfilPaid(
+    em: EntityManager,
+    paid: Purchase[],
+  ): Promise<{ sms: SmsRequest[]; smsIds: string[]; emails: string[] }> {
+    const sms: SmsRequest[] = [];
+    const smsIds: string[] = [];
+    const emails: string[] = [];
+    for (const kind of new Set(paid.map((p) => p.kind))) {
+      const handler = this.get(kind);
+      const ofKind = paid.filter((p) => p.kind === kind);
+      const results = handler.fulfilMany
+        ? await handler.fulfilMany(em, ofKind)
+        : await sequential(ofKind, (p) => handler.fulfil(em, p));
+      for (const r of results) {
+        sms.push(...(r?.sms ?? []));
+        smsIds.push(...(r?.smsIds ?? []));
+        emails.push(...(r?.emails ?? []));
+      }
+    }
+    return { sms, smsIds, emails };
+  }
+
+  /**
+   * Hands the STK purchases just closed as timed out or cancelled to their kind's missed-prompt
+   * handler (docs/PRODUCT-RULES.md R205: the slip module offers the paybill by SMS).
+   * After commit; never throws (an error is logged).
+   */
+  async tellMissedPrompts(missed: ClosedPurchase[]): Promise<void> {
+    for (const kind of new Set(missed.map((p) => p.kind))) {
+      try {
+        const handler = this.missed.get(kind);
+        if (handler) await handler(missed.filter((p) => p.kind === kind));
+      } catch (err) {
+        this.logger.warn(
+          { kind, purchases: missed.length, err: err instanceof Error ? err.message : String(err) },
+          'missed-prompt hook failed',
+        );
+      }
+    }
+  }
 }
+
+/** `fn` over `items` one after the other (one transaction's statements run in order anyway). */
+const sequential = async <T, R>(items: T[], fn: (item: T) => Promise<R>): Promise<R[]> => {
+  const out: R[] = [];
+  for (const item of items) out.push(await fn(item));
+  return out;
+};
