@@ -7,6 +7,8 @@ export enum ProcessorErrorCode {
   CARD_PAYMENT_REQUEST_FAILED = 'CARD_PAYMENT_REQUEST_FAILED',
   /** An STK prompt for the same phone and slip (or subscription) is still open: no second push. */
   PROMPT_ALREADY_OPEN = 'PROMPT_ALREADY_OPEN',
+  /** The buyer already paid for this slip: no second payment (docs/PRODUCT-RULES.md R284). */
+  ALREADY_BOUGHT = 'ALREADY_BOUGHT',
   /** Voucher refusals (docs/PRODUCT-RULES.md R246, R247): nothing is spent. */
   VOUCHER_MALFORMED = 'VOUCHER_MALFORMED',
   VOUCHER_UNKNOWN = 'VOUCHER_UNKNOWN',
@@ -35,6 +37,11 @@ export const PROCESSOR_ERRORS = defineErrors<ProcessorErrorCode>({
     status: 409,
     message:
       'A payment request is already waiting on this phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
+  },
+  [ProcessorErrorCode.ALREADY_BOUGHT]: {
+    status: 409,
+    message:
+      'You have already bought this slip, so you were not charged again. Its picks are in the message we sent you.',
   },
   [ProcessorErrorCode.VOUCHER_MALFORMED]: {
     status: 400,

@@ -103,17 +103,25 @@ export class PurchaseLookupRepository {
   }
 
   /**
-   * Whether `msisdn` has an STK prompt for slip `slipId` still open (pending, prompt open, younger
-   * than `openMs`): the start of another would be refused (PROMPT_ALREADY_OPEN).
+   * Where `msisdn` stands with slip `slipId` before another purchase of it starts: 'paid' when it
+   * has paid for it (a second purchase is refused: docs/PRODUCT-RULES.md R284), 'prompt-open' when
+   * an STK prompt for it is still open (pending, prompt open, younger than `openMs`: refused as
+   * PROMPT_ALREADY_OPEN), else null.
    */
-  async slipPromptOpen(msisdn: string, slipId: number, openMs: number): Promise<boolean> {
-    const [row] = await this.ds.query(
-      `SELECT 1 FROM purchase
-        WHERE kind = 'slip' AND phone = $1 AND slip_id = $2 AND status = 'pending' AND stk_prompt_open
-          AND created_at > now() - make_interval(secs => $3) LIMIT 1`,
+  async slipBuyState(
+    msisdn: string,
+    slipId: number,
+    openMs: number,
+  ): Promise<'paid' | 'prompt-open' | null> {
+    const [row]: { paid: boolean }[] = await this.ds.query(
+      `SELECT status = 'paid' AS paid FROM purchase
+        WHERE kind = 'slip' AND phone = $1 AND slip_id = $2
+          AND (status = 'paid' OR (status = 'pending' AND stk_prompt_open
+               AND created_at > now() - make_interval(secs => $3)))
+        ORDER BY status = 'paid' DESC LIMIT 1`,
       [msisdn, slipId, openMs / 1000],
     );
-    return row !== undefined;
+    return row ? (row.paid ? 'paid' : 'prompt-open') : null;
   }
 
   /**

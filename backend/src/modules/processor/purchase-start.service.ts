@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import type { Money } from '../../common/money/money';
 import { DomainError } from '../../common/errors/domain-error';
 import { TransactionRunner } from '../../database/transaction-runner';
@@ -57,8 +58,9 @@ export class PurchaseStartService {
    * request that fails marks the purchase: failed when the provider refused, kept pending and
    * flagged when the outcome is unknown (reconciliation closes it); then `failure` is thrown, or
    * the request's own DomainError (a known refusal: the purchase is failed).
-   * @throws the gate's DomainError (403); ProcessorError PROMPT_ALREADY_OPEN (409);
-   *   ProcessorError `failure` when the request fails.
+   * @throws the gate's DomainError (403); ProcessorError ALREADY_BOUGHT (409) for a slip the
+   *   buyer has paid for (R284); PROMPT_ALREADY_OPEN (409); ProcessorError `failure` when the
+   *   request fails.
    */
   async start<T>(
     input: PendingPurchaseInput,
@@ -73,6 +75,23 @@ export class PurchaseStartService {
       // A refusal of our own (a voucher spent meanwhile) keeps its own 4xx.
       throw err instanceof DomainError ? err : new ProcessorError(failure);
     }
+  }
+
+  /**
+   * Refuses a second purchase of a slip its buyer (the phone or the e-mail) has already paid for,
+   * on any rail (docs/PRODUCT-RULES.md R284); a subscription may be bought again (R43). Read in
+   * `em`'s transaction when given.
+   * @throws ProcessorError ALREADY_BOUGHT (409).
+   */
+  async refuseRepeat(input: PendingPurchaseInput, em?: EntityManager): Promise<void> {
+    if (input.kind !== 'slip' || !input.slipId) return;
+    const paid = await this.repo.slipPaidBy(
+      input.slipId,
+      input.phone ?? null,
+      input.email ?? null,
+      em,
+    );
+    if (paid) throw new ProcessorError(ProcessorErrorCode.ALREADY_BOUGHT);
   }
 
   /** Stores the STK push's CheckoutRequestID and MerchantRequestID on purchase `id`. */
@@ -90,8 +109,9 @@ export class PurchaseStartService {
    * the other and a refused buyer gets no prompt. At most one STK prompt is open per phone and
    * slip (per phone for subscriptions), by the unique index uq_purchase_open_prompt, so parallel
    * requests cannot slip a second push through.
-   * @throws the gate's DomainError (403); ProcessorError PROMPT_ALREADY_OPEN (409) while such a
-   *   prompt is open (younger than OPEN_PROMPT_MS and still pending).
+   * @throws the gate's DomainError (403); ProcessorError ALREADY_BOUGHT (409) for a slip the
+   *   buyer has paid for (R284); PROMPT_ALREADY_OPEN (409) while such a prompt is open (younger
+   *   than OPEN_PROMPT_MS and still pending).
    */
   private async open(input: PendingPurchaseInput): Promise<Purchase> {
     let released = false;
@@ -111,6 +131,7 @@ export class PurchaseStartService {
             item,
           };
           const rgPhone = await this.gates.admit(em, buyer);
+          await this.refuseRepeat(input, em);
           return this.repo.insertPending(em, {
             kind: input.kind,
             slipId: input.slipId ?? null,

@@ -50,6 +50,26 @@ export class PurchaseRepository {
     return em.save(Purchase, em.create(Purchase, { ...fields, status: 'pending' }));
   }
 
+  /**
+   * Whether the buyer, by `phone` (2547XXXXXXXX) or by `email` (compared in lower case), has a
+   * paid purchase of slip `slipId` (docs/PRODUCT-RULES.md R284), read in `em`'s transaction when
+   * given.
+   */
+  async slipPaidBy(
+    slipId: string,
+    phone: string | null,
+    email: string | null,
+    em?: EntityManager,
+  ): Promise<boolean> {
+    const rows: unknown[] = await (em ?? this.ds.manager).query(
+      `SELECT 1 FROM purchase
+        WHERE kind = 'slip' AND slip_id = $1 AND status = 'paid'
+          AND (phone = $2 OR lower(email) = lower($3)) LIMIT 1`,
+      [slipId, phone, email],
+    );
+    return rows.length > 0;
+  }
+
   /** Stores the STK push's CheckoutRequestID and MerchantRequestID on purchase `id`. */
   async storeCheckout(
     id: string,

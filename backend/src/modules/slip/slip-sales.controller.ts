@@ -35,7 +35,8 @@ export class SlipSalesController {
 
   /**
    * {phone, slip} → STK push for the slip's Ksh price → {message: 'Request Sent'}; 409 while a
-   * prompt for this slip is still open on the phone; 429 past STK_PUSH_RATE_LIMITS.
+   * prompt for this slip is still open on the phone, or once the phone has paid for it
+   * (docs/PRODUCT-RULES.md R284); 429 past STK_PUSH_RATE_LIMITS.
    * {phone, slip, voucher} → paid at once by the voucher → {message: 'Paid with voucher'}, or the
    * voucher's 4xx (docs/PRODUCT-RULES.md R246, R247).
    */
@@ -49,7 +50,8 @@ export class SlipSalesController {
 
   /**
    * {phone, slip} → the M-Pesa paybill reference {paybill, account, amount, expires_at}
-   * (docs/PRODUCT-RULES.md R200): the same gates as buy; asking again answers the same reference.
+   * (docs/PRODUCT-RULES.md R200): the same gates as buy; asking again answers the same reference;
+   * 409 once the phone has paid for the slip (R284).
    */
   @Post('processor/buy-paybill')
   @RateLimit(STK_PUSH_RATE_LIMITS)
@@ -61,7 +63,8 @@ export class SlipSalesController {
 
   /**
    * Nigeria: {email, slip_id} → {link} (NGN at price_ng); with `voucher`, the slip paid by the
-   * e-mail's voucher → {message: 'Paid with voucher'} (docs/PRODUCT-RULES.md R283).
+   * e-mail's voucher → {message: 'Paid with voucher'} (docs/PRODUCT-RULES.md R283); 409 once the
+   * e-mail has paid for the slip (R284).
    */
   @Post('processor/buy-flw')
   @HttpCode(200)

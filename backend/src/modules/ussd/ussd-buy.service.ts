@@ -7,6 +7,7 @@ import { toKenyanMsisdn } from '../../common/msisdn/msisdn';
 import { JobProducer } from '../../common/queues/job-producer.service';
 import { JOB, jobId } from '../../common/queues/queues';
 import { AppConfig } from '../../config/app-config';
+import { ProcessorErrorCode } from '../processor/processor.errors';
 import { PurchaseLookupRepository } from '../processor/purchase-lookup.repository';
 import { OPEN_PROMPT_MS, STK_PUSH_RATE_LIMITS } from '../processor/stk-push.limits';
 import { RgService } from '../rg/rg.service';
@@ -40,8 +41,9 @@ export const isUssdPushPayload = (p: unknown): p is UssdPushPayload => {
 
 /**
  * Buying a slip in the USSD menu (docs/PRODUCT-RULES.md R173-R175): the last screen promises the
- * prompt only after the checks the web buy makes (on sale, the responsible-gambling gate, no
- * prompt for this phone and slip still open, the per-phone STK limit); the STK push itself is a job sent USSD_PUSH_DELAY_MS after the session
+ * prompt only after the checks the web buy makes (on sale, the responsible-gambling gate, the
+ * slip not bought by this phone already (R284), no prompt for this phone and slip still open, the
+ * per-phone STK limit); the STK push itself is a job sent USSD_PUSH_DELAY_MS after the session
  * ended (a prompt sent while it is open fails with 1001), through the web's purchase path
  * (SlipBuyService.buyMpesa: the same gate and one open prompt per phone and slip).
  */
@@ -67,7 +69,9 @@ export class UssdBuyService {
     if (!slip) return M.notOnSale();
     const refusal = await this.rg.refusalFor(msisdn, slip.price, slip.id);
     if (refusal) return M.refused(refusal);
-    if (await this.lookup.slipPromptOpen(msisdn, slip.id, OPEN_PROMPT_MS)) return M.promptOpen();
+    const state = await this.lookup.slipBuyState(msisdn, slip.id, OPEN_PROMPT_MS);
+    if (state === 'paid') return M.alreadyBought(slip.id);
+    if (state === 'prompt-open') return M.promptOpen();
     const { limit, ttlMs } = STK_PUSH_RATE_LIMITS.phone;
     const hit = await this.limits.increment(`ussd-stk-${msisdn}`, ttlMs, limit, ttlMs, 'phone');
     if (hit.isBlocked) return M.tooManyPrompts(Math.max(1, Math.ceil(hit.timeToBlockExpire / 60)));
@@ -82,7 +86,8 @@ export class UssdBuyService {
    * The END screen of "2 Pay by paybill" for slip `slipId` by `msisdn` (docs/PRODUCT-RULES.md
    * R180): the reference POST /api/processor/buy-paybill issues (SlipBuyService.buyPaybill: the
    * same gates, the same 24-hour binding to the phone and slip, the same reference when asked
-   * again). A refusal by the gate ends with its message; a slip not on sale with notOnSale.
+   * again). A refusal by the gate ends with its message; a slip the phone has bought with
+   * alreadyBought (R284); a slip not on sale with notOnSale.
    * @throws what buyPaybill throws with a 5xx status (the controller answers "busy").
    */
   async paybill(msisdn: string, slipId: number): Promise<string> {
@@ -91,6 +96,7 @@ export class UssdBuyService {
       return M.paybill(ref.paybill, ref.account, Money.parse(ref.amount).cents / 100);
     } catch (err) {
       if (!(err instanceof DomainError) || err.status >= 500) throw err;
+      if (err.code === ProcessorErrorCode.ALREADY_BOUGHT) return M.alreadyBought(slipId);
       return err.status === 403 ? M.refused(err.message) : M.notOnSale();
     }
   }
@@ -111,6 +117,7 @@ export class UssdBuyService {
     } catch (err) {
       if (!(err instanceof DomainError) || err.status >= 500) throw err;
       if (err.code === 'SLIP_NOT_FOUND' || err.code === 'SLIP_NOT_ON_SALE') return M.notOnSale();
+      if (err.code === ProcessorErrorCode.ALREADY_BOUGHT) return M.alreadyBought(slipId);
       return M.refused(err.message);
     }
   }

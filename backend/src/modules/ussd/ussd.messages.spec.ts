@@ -41,6 +41,7 @@ const screens: [string, string][] = [
   ['paybill', M.paybill('9999999', 'W'.repeat(12), 1000)],
   ['notOnSale', M.notOnSale()],
   ...refusals.map((r, i): [string, string] => [`refused ${i}`, M.refused(r)]),
+  ['alreadyBought', M.alreadyBought(2_147_483_647)],
   ['promptOpen', M.promptOpen()],
   ['tooManyPrompts', M.tooManyPrompts(600)],
   ['myTips', M.myTips(Array(5).fill({ slipId: 2_147_483_647, code: 'ABCD1234' }))],

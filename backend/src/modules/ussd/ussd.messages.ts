@@ -1,5 +1,5 @@
 /**
- * Every screen of the USSD menu (docs/PRODUCT-RULES.md R170-R181, R277, R278), in one table. A screen starts
+ * Every screen of the USSD menu (docs/PRODUCT-RULES.md R170-R181, R277, R278, R284), in one table. A screen starts
  * `CON ` (the menu waits for an answer) or `END ` (the session closes) and is at most
  * USSD_SCREEN_MAX characters (docs/PROVIDERS.md "Africa's Talking USSD"); `ussd.messages.spec.ts`
  * fills each with its longest values. Ksh amounts are whole shillings, odds decimal.
@@ -64,6 +64,9 @@ export const USSD_MESSAGES = {
     `END Pay bill ${paybill}, account ${account}, Ksh ${priceKsh}. Use M-Pesa Pay Bill within 24 hours; the tips come by SMS to this phone.`,
   notOnSale: (): string => 'END This slip is no longer on sale.',
   refused: (reason: string): string => `END ${cut(reason, USSD_SCREEN_MAX - 4)}`,
+  /** The phone has paid for this slip already: no second payment (docs/PRODUCT-RULES.md R284). */
+  alreadyBought: (slipId: number): string =>
+    `END You have already bought slip ${slipId}. Get its tips again by SMS with 2 Find my tips.`,
   promptOpen: (): string =>
     'END A payment request for this slip is already on your phone. Enter your M-Pesa PIN there, or try again in 2 minutes.',
   tooManyPrompts: (minutes: number): string =>

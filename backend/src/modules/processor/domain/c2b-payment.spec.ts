@@ -8,6 +8,7 @@ const ref = (over: Partial<C2bReferenceState> = {}): C2bReferenceState => ({
   amount: Money.ofUnits(50),
   expiresAt: new Date('2026-06-02T08:00:00Z'),
   receipt: null,
+  superseded: false,
   ...over,
 });
 const ksh = (n: string): Money => Money.parse(n);
@@ -32,6 +33,13 @@ describe('validateC2b (docs/PRODUCT-RULES.md R201)', () => {
       'C2B00012',
     ],
     ['a timed-out reference', ref({ status: 'timeout' }), '50.00', '600984', 'C2B00012'],
+    [
+      'a reference whose slip the phone paid otherwise (R284)',
+      ref({ superseded: true }),
+      '50.00',
+      '600984',
+      'C2B00012',
+    ],
     ['less than the price', ref(), '49.00', '600984', 'C2B00013'],
     ['more than the price', ref(), '50.01', '600984', 'C2B00013'],
   ])('%s → %s', (_, r, paid, shortCode, code) => {
@@ -73,6 +81,18 @@ describe('matchC2bConfirmation (docs/PRODUCT-RULES.md R202, R203)', () => {
       ref({ status: 'paid', receipt: 'OTHER12345' }),
       '50.00',
       { action: 'unmatched', reason: 'closed-reference' },
+    ],
+    [
+      'a reference whose slip the phone paid otherwise (R284)',
+      ref({ superseded: true }),
+      '50.00',
+      { action: 'unmatched', reason: 'closed-reference' },
+    ],
+    [
+      'the same TransID again on a superseded reference it paid',
+      ref({ status: 'paid', receipt: 'RKTQDM7W6S', superseded: true }),
+      '50.00',
+      { action: 'duplicate' },
     ],
     [
       'a closed reference',

@@ -17,11 +17,17 @@ export interface C2bReferenceState {
   expiresAt: Date;
   /** The purchase's receipt: the `TransID` that paid it, once paid. */
   receipt: string | null;
+  /**
+   * The reference's phone has paid for its slip another way meanwhile (STK, another reference, a
+   * voucher): it pays nothing more (docs/PRODUCT-RULES.md R284).
+   */
+  superseded: boolean;
 }
 
 /**
  * The answer to a C2B validation request (docs/PRODUCT-RULES.md R201): accepted only for our
- * paybill, a known reference of a pending purchase not expired at `now`, and exactly its price.
+ * paybill, a known reference of a pending purchase not expired at `now` and not superseded (R284),
+ * and exactly its price.
  */
 export const validateC2b = (
   ref: C2bReferenceState | null,
@@ -31,7 +37,8 @@ export const validateC2b = (
   now: Date,
 ): C2bValidationAnswer => {
   if (shortCode !== paybill) return c2bReject(C2B_RESULT.INVALID_SHORTCODE);
-  if (!ref || ref.status !== 'pending' || now.getTime() > ref.expiresAt.getTime()) {
+  const open = ref && ref.status === 'pending' && !ref.superseded;
+  if (!open || now.getTime() > ref.expiresAt.getTime()) {
     return c2bReject(C2B_RESULT.INVALID_ACCOUNT);
   }
   if (!paid.equals(ref.amount)) return c2bReject(C2B_RESULT.INVALID_AMOUNT);
@@ -45,7 +52,8 @@ export type C2bMatch =
 /**
  * Matches a confirmed payment of `paid` with `transId` to its reference: pay a pending purchase
  * of that price whose reference has not expired at `now`; a purchase already paid by this
- * `transId` is a repeat; anything else is unmatched money for refund.
+ * `transId` is a repeat; anything else, a superseded reference included (R284), is unmatched
+ * money for refund.
  */
 export const matchC2bConfirmation = (
   ref: C2bReferenceState | null,
@@ -59,6 +67,7 @@ export const matchC2bConfirmation = (
       ? { action: 'duplicate' }
       : { action: 'unmatched', reason: 'closed-reference' };
   }
+  if (ref.superseded) return { action: 'unmatched', reason: 'closed-reference' };
   if (!paid.equals(ref.amount)) return { action: 'unmatched', reason: 'amount-mismatch' };
   if (now.getTime() > ref.expiresAt.getTime())
     return { action: 'unmatched', reason: 'expired-reference' };

@@ -67,11 +67,14 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
    * Issues the paybill reference for (phone, slip or subscription) at `amount`: the open one when
    * there is one (docs/PRODUCT-RULES.md R200), else a new pending `c2b` purchase through the
    * purchase gate, bound for C2B_REFERENCE_TTL_MS.
-   * @throws the purchase gate's 403; ProcessorError PAYMENT_REQUEST_FAILED (502) when the
+   * @throws ProcessorError ALREADY_BOUGHT (409) for a slip the phone has paid for (R284); the
+   *   purchase gate's 403; ProcessorError PAYMENT_REQUEST_FAILED (502) when the
    *   reference cannot be stored.
    */
   async start(input: C2bPurchaseInput): Promise<C2bReferenceIssued> {
     const paybill = this.config.mpesaC2b.paybill;
+    // Not even the open reference of a slip the phone has paid for meanwhile (R284).
+    await this.starts.refuseRepeat({ ...input, amountKsh: input.amount });
     const open = await this.repo.openReference(
       input.phone,
       input.kind,
@@ -161,7 +164,8 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
    * callbacks: docs/PERFORMANCE.md "Payment callbacks"), each with the rules of `confirm`
    * (docs/PRODUCT-RULES.md R202, R203): the references' purchases locked FOR UPDATE in id order,
    * then each confirmation matched in arrival order against the state the earlier ones left (a
-   * reference paid earlier in the batch is a repeat for its TransID and closed for any other),
+   * reference paid earlier in the batch is a repeat for its TransID and closed for any other, and
+   * supersedes the other references of its phone and slip: R284),
    * unmatched money recorded in one INSERT (once per TransID), the payments applied by
    * PaymentConfirmationService.applyBatch.
    * @returns per confirmation, in order: 'paid', 'flagged' (recorded as unmatched) or 'noop'.
@@ -181,9 +185,13 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
         ]),
       );
       const unmatched: UnmatchedC2b[] = [];
+      // (phone, slip) paid earlier in this batch: another reference of theirs is superseded (R284).
+      const paidSlips = new Set<string>();
+      const slipOf = (p: Purchase) => (p.kind === 'slip' ? `${p.phone}:${p.slipId}` : null);
       const items = payments.map((payment): BatchItem | UnmatchedC2b => {
         const paid = Money.parse(payment.amountKsh);
         const ref = byAccount.get(payment.billRefNumber);
+        const slip = ref ? slipOf(ref.purchase) : null;
         const state = ref
           ? {
               purchaseId: ref.purchase.id,
@@ -191,6 +199,7 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
               amount: ref.purchase.amount,
               expiresAt: ref.expiresAt,
               receipt: ref.receipt,
+              superseded: ref.superseded || (slip !== null && paidSlips.has(slip)),
             }
           : null;
         const match = matchC2bConfirmation(state, paid, payment.transId, now);
@@ -202,6 +211,7 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
         }
         ref!.status = 'paid'; // the rest of the batch sees the reference paid by this TransID
         ref!.receipt = payment.transId;
+        if (slip) paidSlips.add(slip);
         return { purchase: ref!.purchase, result: paidResult(payment) };
       });
       const recorded = await this.repo.recordUnmatchedMany(em, unmatched);

@@ -19,7 +19,17 @@ export interface OpenC2bReference {
 export interface LockedC2bReference {
   purchase: Purchase;
   expiresAt: Date;
+  /** Its phone has paid for its slip another way (docs/PRODUCT-RULES.md R284). */
+  superseded: boolean;
 }
+
+/**
+ * SQL: whether the phone of slip purchase `p` has another paid purchase of that slip (a
+ * superseded paybill reference: docs/PRODUCT-RULES.md R284). False for a subscription.
+ */
+const SUPERSEDED_SQL = `EXISTS (SELECT 1 FROM purchase o
+   WHERE o.kind = 'slip' AND o.slip_id = p.slip_id AND o.phone = p.phone
+     AND o.status = 'paid' AND o.id <> p.id)`;
 
 /** Money to record as unmatched (docs/PRODUCT-RULES.md R203): the payment, why, and the purchase its reference names. */
 export interface UnmatchedC2b {
@@ -37,6 +47,7 @@ type ReferenceRow = {
   amount: string;
   expires_at: Date;
   receipt: string | null;
+  superseded: boolean;
 };
 
 /**
@@ -90,7 +101,8 @@ export class C2bRepository {
   async byAccount(account: string): Promise<C2bReferenceState | null> {
     if (!ACCOUNT.test(account)) return null;
     const rows: ReferenceRow[] = await this.ds.query(
-      `SELECT p.id::text AS purchase_id, p.status, p.amount::text, r.expires_at, p.receipt
+      `SELECT p.id::text AS purchase_id, p.status, p.amount::text, r.expires_at, p.receipt,
+              ${SUPERSEDED_SQL} AS superseded
          FROM purchase p JOIN c2b_reference r ON r.purchase_id = p.id
         WHERE p.code = $1 AND p.provider = 'c2b'`,
       [account],
@@ -100,7 +112,8 @@ export class C2bRepository {
 
   /**
    * The `c2b` purchases whose account numbers (purchase codes) are among `accounts`, locked FOR
-   * UPDATE in id order in `em`'s transaction, each with its reference's expiry (the batch of C2B
+   * UPDATE in id order in `em`'s transaction, each with its reference's expiry and whether it is
+   * superseded (R284) (the batch of C2B
    * confirmations: docs/PERFORMANCE.md "Payment callbacks"). Unknown accounts are left out.
    */
   async lockByAccounts(em: EntityManager, accounts: string[]): Promise<LockedC2bReference[]> {
@@ -114,14 +127,16 @@ export class C2bRepository {
       .setLock('pessimistic_write')
       .getMany();
     if (!purchases.length) return [];
-    const expiries: { purchase_id: string; expires_at: Date }[] = await em.query(
-      `SELECT purchase_id::text AS purchase_id, expires_at FROM c2b_reference WHERE purchase_id = ANY($1::bigint[])`,
+    const refs: { purchase_id: string; expires_at: Date; superseded: boolean }[] = await em.query(
+      `SELECT r.purchase_id::text AS purchase_id, r.expires_at, ${SUPERSEDED_SQL} AS superseded
+         FROM c2b_reference r JOIN purchase p ON p.id = r.purchase_id
+        WHERE r.purchase_id = ANY($1::bigint[])`,
       [purchases.map((p) => p.id)],
     );
-    const expiryOf = new Map(expiries.map((r) => [r.purchase_id, r.expires_at]));
+    const refOf = new Map(refs.map((r) => [r.purchase_id, r]));
     return purchases.flatMap((purchase) => {
-      const expiresAt = expiryOf.get(String(purchase.id));
-      return expiresAt ? [{ purchase, expiresAt }] : [];
+      const ref = refOf.get(String(purchase.id));
+      return ref ? [{ purchase, expiresAt: ref.expires_at, superseded: ref.superseded }] : [];
     });
   }
 
@@ -201,4 +216,5 @@ const toState = (row: ReferenceRow): C2bReferenceState => ({
   amount: Money.parse(row.amount),
   expiresAt: row.expires_at,
   receipt: row.receipt,
+  superseded: row.superseded,
 });
