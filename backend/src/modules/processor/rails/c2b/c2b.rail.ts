@@ -73,21 +73,24 @@ export class C2bRail implements PaymentRail<C2bPurchaseInput, C2bReferenceIssued
    */
   async start(input: C2bPurchaseInput): Promise<C2bReferenceIssued> {
     const paybill = this.config.mpesaC2b.paybill;
-    // Not even the open reference of a slip the phone has paid for meanwhile (R284).
-    await this.starts.refuseRepeat({ ...input, amountKsh: input.amount });
-    const open = await this.repo.openReference(
-      input.phone,
-      input.kind,
-      input.slipId ?? null,
-      this.clock.now(),
-    );
-    if (open && open.amount.equals(input.amount)) return { ...open, paybill };
     const pending = {
       ...input,
       amountKsh: input.amount,
       provider: this.provider,
       stkPromptOpen: false,
     };
+    const open = await this.repo.openReference(
+      input.phone,
+      input.kind,
+      input.slipId ?? null,
+      this.clock.now(),
+    );
+    if (open && open.amount.equals(input.amount)) {
+      // Not the open reference of a slip the phone has paid for meanwhile (R284); a new
+      // reference is checked by the purchase start, in its transaction.
+      await this.starts.refuseRepeat(pending);
+      return { ...open, paybill };
+    }
     return this.starts.start(
       pending,
       ProcessorErrorCode.PAYMENT_REQUEST_FAILED,
